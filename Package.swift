@@ -1,0 +1,32 @@
+// swift-tools-version: 6.0
+//
+// Stepflow: a Dispatch-based navigation engine in the style of RxFlow.
+// No package dependencies: the toolchain only (Swift, Dispatch, the C library).
+
+import PackageDescription
+
+let package = Package(
+    name: "Stepflow",
+    products: [
+        .library(name: "Stepflow", targets: ["Stepflow"]),
+        .library(name: "StepflowTesting", targets: ["StepflowTesting"]),
+    ],
+    targets: [
+        // The engine: steps, steppers, flows, screens, the coordinator.
+        // Dispatch and the C library only; no Foundation.
+        .target(name: "Stepflow"),
+        // Helpers for testing flows: a recording navigator, an event log.
+        .target(name: "StepflowTesting", dependencies: ["Stepflow"]),
+        .testTarget(name: "StepflowTests", dependencies: ["Stepflow", "StepflowTesting"]),
+    ],
+    swiftLanguageModes: [.v6]
+)
+
+// The same upcoming-feature flags on every target (swift-log does this too).
+for target in package.targets {
+    target.swiftSettings = (target.swiftSettings ?? []) + [
+        .enableUpcomingFeature("ExistentialAny"),
+        .enableUpcomingFeature("MemberImportVisibility"),
+        .enableUpcomingFeature("InternalImportsByDefault"),
+    ]
+}

@@ -1,0 +1,76 @@
+/// A unit of navigation: it receives steps and says what happens.
+///
+/// A flow owns a step type, an exit type its parent routes on, and one pure
+/// function, ``navigate(to:)``, that returns a ``Navigation`` value and does
+/// nothing else: no UI calls, no I/O, no timers, no state that changes
+/// between calls. Its result depends only on the step and on the
+/// configuration the flow was made with. That rule is what lets the same
+/// flow run live, under test and under analysis.
+///
+/// ```swift
+/// final class ConsentFlow: Flow {
+///     enum Step: Stepflow.Step { case ask, accepted, declined }
+///     enum Exit: Stepflow.Step { case granted, refused }
+///
+///     var name: String { "consent" }
+///
+///     func navigate(to step: Step) -> Navigation<Step, Exit> {
+///         switch step {
+///         case .ask:
+///             .show(Screen(id: "ask", title: "May we?", actions: [
+///                 .init("Yes", .accepted), .init("No", .declined, role: .cancel),
+///             ]))
+///         case .accepted: .end(.granted)
+///         case .declined: .end(.refused)
+///         }
+///     }
+/// }
+/// ```
+///
+/// Flows are classes so that tests can prove, with weak references, that an
+/// ended flow is released.
+public protocol Flow<StepType>: AnyObject, Sendable {
+    /// The steps this flow handles.
+    associatedtype StepType: Step
+    /// The steps this flow hands to its parent when it ends (or forwards).
+    /// `Never` for a flow that never ends.
+    associatedtype ExitType: Step = Never
+
+    /// The flow instance's name, used to qualify step identities in traces
+    /// (`onboarding.welcome`). Defaults to the type's name.
+    var name: String { get }
+
+    /// Decides what a step becomes before it is navigated: the same step,
+    /// another one, none (the step is filtered, with an event), or a later
+    /// answer (a permission check). Returns `.step(step)` by default.
+    ///
+    /// A deferred answer re-enters the coordinator's queue when it arrives,
+    /// behind whatever was queued meanwhile.
+    func adapt(step: StepType) -> Adaptation<StepType>
+
+    /// Returns what happens for `step`. Must be pure: see the type's
+    /// documentation. Return ``Navigation/unhandled`` for a step this flow
+    /// does not handle (a deep link meant for another flow).
+    func navigate(to step: StepType) -> Navigation<StepType, ExitType>
+}
+
+extension Flow {
+    /// The type's name.
+    public var name: String { String(describing: Self.self) }
+
+    /// Returns `.step(step)`: the step is navigated as it is.
+    public func adapt(step: StepType) -> Adaptation<StepType> { .step(step) }
+}
+
+/// What ``Flow/adapt(step:)`` makes of a step.
+public enum Adaptation<StepType: Step>: Sendable {
+    /// Navigate this step (the same or another one).
+    case step(StepType)
+    /// Navigate nothing; the step is reported as filtered.
+    case none
+    /// Decide later. The engine calls the closure on the coordinator's queue
+    /// with a completion that may be called once, from any thread, with the
+    /// step to navigate or `nil` to filter it. The answer joins the back of
+    /// the coordinator's queue.
+    case deferred(@Sendable (_ completion: @escaping @Sendable (StepType?) -> Void) -> Void)
+}

@@ -1,0 +1,56 @@
+/// Identifies one live flow instance within a coordinator. Allocated in
+/// start order, never reused.
+public struct FlowID: Hashable, Comparable, Sendable, CustomStringConvertible {
+    /// The allocation number, from 1.
+    public let rawValue: UInt32
+    /// Wraps a raw number.
+    public init(rawValue: UInt32) { self.rawValue = rawValue }
+    /// `flow#N`.
+    public var description: String { "flow#\(rawValue)" }
+    /// Orders by allocation, so by start order.
+    public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
+}
+
+/// Identifies one showing of a screen within a coordinator. Showing the same
+/// ``Screen`` twice gives two instances. Allocated in order, never reused.
+public struct ScreenInstanceID: Hashable, Comparable, Sendable, CustomStringConvertible {
+    /// The allocation number, from 1.
+    public let rawValue: UInt64
+    /// Wraps a raw number.
+    public init(rawValue: UInt64) { self.rawValue = rawValue }
+    /// `screen#N`.
+    public var description: String { "screen#\(rawValue)" }
+    /// Orders by allocation, so by presentation order.
+    public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
+}
+
+/// A flow instance as events and traces name it.
+public struct FlowInfo: Hashable, Sendable, CustomStringConvertible {
+    /// The instance.
+    public let id: FlowID
+    /// The flow's ``Flow/name``.
+    public let name: String
+    /// Creates a description of a flow instance.
+    public init(id: FlowID, name: String) {
+        self.id = id
+        self.name = name
+    }
+    /// The name.
+    public var description: String { name }
+}
+
+/// A step as traces name it: the flow instance that receives it and the
+/// step's ``Step/stepID``; written `onboarding.welcome`.
+public struct StepRecord: Hashable, Sendable, CustomStringConvertible {
+    /// The flow the step was meant for.
+    public let flow: FlowInfo
+    /// The step's identity.
+    public let step: String
+    /// Creates a record.
+    public init(flow: FlowInfo, step: String) {
+        self.flow = flow
+        self.step = step
+    }
+    /// `flowName.stepID`.
+    public var description: String { "\(flow.name).\(step)" }
+}

@@ -1,0 +1,96 @@
+import Dispatch
+
+/// The coordinator's single FIFO of work.
+///
+/// Every step, from any thread, becomes a job appended here; jobs run on the
+/// coordinator's serial queue in the order they were appended, one at a
+/// time, never inside one another. A job that queues more work (a step
+/// emitted from inside `navigate`) appends it behind everything already
+/// queued, so handling never recurses and the stack never grows with the
+/// length of a chain of steps.
+///
+/// The queue is entered once per batch: a drain takes every job queued so
+/// far in one swap under the lock, runs them, and schedules itself again if
+/// more arrived, leaving room for other work on a shared queue (the main
+/// queue) between batches.
+final class Inbox: @unchecked Sendable {
+    // @unchecked: `state` is a Locked value; `queue` is immutable.
+    typealias Job = () -> Void
+
+    private struct State {
+        var jobs: [Job] = []
+        var spare: [Job] = []
+        var isScheduled = false
+        var pendingAdaptations = 0
+        var idleWaiters: [@Sendable () -> Void] = []
+
+        var isIdle: Bool { !isScheduled && pendingAdaptations == 0 }
+    }
+
+    let queue: DispatchQueue
+    private let state = Locked(State())
+
+    init(queue: DispatchQueue) {
+        self.queue = queue
+    }
+
+    /// Appends `job`; it runs on the queue after every job appended before.
+    func enqueue(_ job: @escaping Job) {
+        let mustSchedule = state.withLock { state in
+            state.jobs.append(job)
+            if state.isScheduled { return false }
+            state.isScheduled = true
+            return true
+        }
+        if mustSchedule { schedule() }
+    }
+
+    /// Counts an adaptation whose answer has not arrived: the inbox is not
+    /// idle until it does.
+    func beginAdaptation() {
+        state.withLock { $0.pendingAdaptations += 1 }
+    }
+
+    /// Ends what ``beginAdaptation()`` started. Called from a job.
+    func endAdaptation() {
+        state.withLock { $0.pendingAdaptations -= 1 }
+    }
+
+    /// Calls `waiter` once no job is queued or running and no adaptation is
+    /// pending: at once (on the caller's thread) if that is already so,
+    /// otherwise on the queue when the last job finishes.
+    func whenIdle(_ waiter: @escaping @Sendable () -> Void) {
+        let isIdle = state.withLock { state in
+            if state.isIdle { return true }
+            state.idleWaiters.append(waiter)
+            return false
+        }
+        if isIdle { waiter() }
+    }
+
+    private func schedule() {
+        queue.async { self.drain() }
+    }
+
+    private func drain() {
+        var batch = state.withLock { state in
+            var batch = state.spare
+            state.spare = []
+            swap(&batch, &state.jobs)
+            return batch
+        }
+        for job in batch { job() }
+        batch.removeAll(keepingCapacity: true)
+        let (mustReschedule, waiters) = state.withLock { state -> (Bool, [@Sendable () -> Void]) in
+            if state.spare.capacity < batch.capacity { state.spare = batch }
+            guard state.jobs.isEmpty else { return (true, []) }
+            state.isScheduled = false
+            guard state.pendingAdaptations == 0 else { return (false, []) }
+            let waiters = state.idleWaiters
+            state.idleWaiters = []
+            return (false, waiters)
+        }
+        if mustReschedule { schedule() }
+        for waiter in waiters { waiter() }
+    }
+}

@@ -1,0 +1,165 @@
+/// What a flow decides for a step: the value ``Flow/navigate(to:)`` returns.
+///
+/// A navigation is data. The coordinator applies it after `navigate`
+/// returns: it updates the ``NavigationState``, asks the ``Navigator`` to
+/// render, starts steppers and child flows, and queues forwarded steps.
+/// ``multiple(_:)`` applies its parts in order; steps they queue (a shown
+/// screen's stepper's initial steps, a forwarded step) are handled in that
+/// same order, after the current step.
+///
+/// ```swift
+/// case .resultRead(let result):
+///     .multiple(
+///         .show(adviceScreen(for: result), as: .replace),
+///         .forwardToParent(.resultCaptured(result))
+///     )
+/// ```
+public struct Navigation<StepType: Step, ExitType: Step>: Sendable {
+    /// One part of a navigation.
+    public enum Element: Sendable {
+        /// Show a screen. Steps from it (its actions, and `stepper` if given)
+        /// are delivered while it is on top, or as `visibility` allows.
+        case show(Screen<StepType>, Presentation, stepper: (any Stepper<StepType>)?, visibility: Visibility)
+        /// Coordinate a stepper bound to the flow itself (delivered while the
+        /// flow lives, whatever is on top).
+        case contribute(any Stepper<StepType>)
+        /// Remove the top pushed screen of this flow.
+        case pop
+        /// Remove every pushed screen above the base of this flow's top layer.
+        case popToRoot
+        /// Remove this flow's top modal screen and everything above it.
+        case dismiss
+        /// Start a child flow.
+        case start(ChildFlow<StepType>)
+        /// Queue a step for this flow.
+        case forward(StepType)
+        /// Hand a step to the parent without ending.
+        case forwardToParent(ExitType)
+        /// End this flow: release it and its subtree, then hand `ExitType`
+        /// to the parent.
+        case end(ExitType)
+    }
+
+    /// The parts, in the order they are applied. Empty for ``none`` and
+    /// ``unhandled``.
+    public let elements: [Element]
+    /// `false` only for ``unhandled``.
+    public let isHandled: Bool
+
+    private init(elements: [Element], isHandled: Bool = true) {
+        self.elements = elements
+        self.isHandled = isHandled
+    }
+
+    /// The step is handled and nothing changes.
+    public static var none: Self { Self(elements: []) }
+
+    /// The flow does not handle this step. Reported as dropped, and counted
+    /// by analysis as a step the flow does not handle.
+    public static var unhandled: Self { Self(elements: [], isHandled: false) }
+
+    /// Shows `screen`.
+    ///
+    /// - Parameters:
+    ///   - screen: The screen to show; its actions become its steps.
+    ///   - presentation: Push (default), modal, or replace the flow's stack.
+    ///   - stepper: A stepper bound to the screen (a timer on it): gated
+    ///     like the screen's actions and stopped when the screen goes.
+    ///   - visibility: When steps from a covered or dismissed screen are
+    ///     still delivered.
+    public static func show(
+        _ screen: Screen<StepType>,
+        as presentation: Presentation = .push,
+        stepper: (any Stepper<StepType>)? = nil,
+        visibility: Visibility = []
+    ) -> Self {
+        Self(elements: [.show(screen, presentation, stepper: stepper, visibility: visibility)])
+    }
+
+    /// Coordinates `stepper` for as long as this flow lives.
+    public static func contribute(_ stepper: any Stepper<StepType>) -> Self {
+        Self(elements: [.contribute(stepper)])
+    }
+
+    /// Removes the top pushed screen of this flow.
+    public static var pop: Self { Self(elements: [.pop]) }
+    /// Removes every pushed screen above the base of this flow's top layer.
+    public static var popToRoot: Self { Self(elements: [.popToRoot]) }
+    /// Removes this flow's top modal screen and everything above it.
+    public static var dismiss: Self { Self(elements: [.dismiss]) }
+
+    /// Starts `child`, driven by `stepper`; its exits come back to this flow
+    /// as the steps `onExit` makes of them.
+    ///
+    /// ```swift
+    /// .start(ConsentFlow(), with: OneStepper(.ask), onExit: { exit in
+    ///     switch exit {
+    ///     case .granted: .consentGranted
+    ///     case .refused: .consentRefused
+    ///     }
+    /// })
+    /// ```
+    public static func start<Child: Flow>(
+        _ child: Child,
+        with stepper: any Stepper<Child.StepType>,
+        onExit: @escaping @Sendable (Child.ExitType) -> StepType
+    ) -> Self {
+        Self(elements: [.start(ChildFlow(child, stepper: stepper, onExit: onExit))])
+    }
+
+    /// Queues `step` for this flow, after the steps already queued.
+    public static func forward(_ step: StepType) -> Self {
+        Self(elements: [.forward(step)])
+    }
+
+    /// Hands `exit` to the parent flow without ending this one.
+    public static func forwardToParent(_ exit: ExitType) -> Self {
+        Self(elements: [.forwardToParent(exit)])
+    }
+
+    /// Ends this flow. Its subtree (child flows, screens, steppers) is
+    /// released before the parent receives `exit`. Ending a root flow ends
+    /// the coordination and is reported as
+    /// ``NavigationEvent/coordinationEnded(exit:)``.
+    public static func end(_ exit: ExitType) -> Self {
+        Self(elements: [.end(exit)])
+    }
+
+    /// Applies `navigations` in order. Unhandled parts are skipped; the
+    /// result is unhandled only when every part is.
+    public static func multiple(_ navigations: [Self]) -> Self {
+        let handled = navigations.filter(\.isHandled)
+        if handled.isEmpty && !navigations.isEmpty { return .unhandled }
+        return Self(elements: handled.flatMap(\.elements))
+    }
+
+    /// Applies `navigations` in order.
+    public static func multiple(_ navigations: Self...) -> Self {
+        multiple(navigations)
+    }
+}
+
+/// A child flow to start, with its stepper and the mapping of its exits into
+/// the parent's steps. Made by ``Navigation/start(_:with:onExit:)``.
+public struct ChildFlow<ParentStep: Step>: Sendable {
+    /// The child flow.
+    public let flow: any Flow
+    /// The stepper that drives it.
+    public let stepper: any Stepper
+    /// Maps one of the child's exits to the parent's step; `nil` when `exit`
+    /// is not of the child's exit type.
+    public let parentStep: @Sendable (_ exit: any Step) -> ParentStep?
+    /// Makes the runtime node; generic code captured when the child was made.
+    let launch: @Sendable (_ launcher: ChildLauncher<ParentStep>) -> FlowNodeHandle
+
+    init<Child: Flow>(
+        _ child: Child,
+        stepper: any Stepper<Child.StepType>,
+        onExit: @escaping @Sendable (Child.ExitType) -> ParentStep
+    ) {
+        self.flow = child
+        self.stepper = stepper
+        self.parentStep = { exit in (exit as? Child.ExitType).map(onExit) }
+        self.launch = { launcher in launcher.launch(child, stepper: stepper, onExit: onExit) }
+    }
+}

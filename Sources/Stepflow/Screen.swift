@@ -1,0 +1,96 @@
+/// A headless screen: what a person sees and the actions they can take.
+///
+/// A screen is a value. Its actions are data (a label and the step the
+/// action emits), so analysis can enumerate them and a terminal, a test or a
+/// UI adapter can render them. Once shown, the screen is its own stepper: a
+/// person picks an action with ``Coordinator/select(action:on:)`` and the
+/// coordinator emits that action's step.
+///
+/// ```swift
+/// Screen(
+///     id: "consent",
+///     title: "Privacy",
+///     body: ["Your result stays on this phone unless you share it."],
+///     actions: [
+///         .init("Accept", .consentAccepted),
+///         .init("Decline", .consentDeclined, role: .cancel),
+///     ]
+/// )
+/// ```
+public struct Screen<StepType: Step>: Hashable, Sendable {
+    /// A stable identifier, unique within the flow (`"consent"`).
+    public var id: String
+    /// The title shown at the top.
+    public var title: String
+    /// Lines of text.
+    public var body: [String]
+    /// What the person can do, in display order.
+    public var actions: [ScreenAction<StepType>]
+
+    /// Creates a screen.
+    public init(
+        id: String,
+        title: String,
+        body: [String] = [],
+        actions: [ScreenAction<StepType>] = []
+    ) {
+        self.id = id
+        self.title = title
+        self.body = body
+        self.actions = actions
+    }
+}
+
+/// One thing a person can do on a ``Screen``: a label and the step it emits.
+public struct ScreenAction<StepType: Step>: Hashable, Sendable {
+    /// The text on the button (`"Accept"`).
+    public var label: String
+    /// The step emitted when the action is chosen.
+    public var step: StepType
+    /// What kind of action this is; renderers map `.back` to their back key.
+    public var role: ActionRole
+
+    /// Creates an action that emits `step` when chosen.
+    public init(_ label: String, _ step: StepType, role: ActionRole = .primary) {
+        self.label = label
+        self.step = step
+        self.role = role
+    }
+}
+
+/// The kind of a ``ScreenAction``.
+public enum ActionRole: String, Hashable, Sendable, CaseIterable {
+    /// An ordinary action.
+    case primary
+    /// Goes back to where the person came from (a terminal's `b` key).
+    case back
+    /// Cancels or declines.
+    case cancel
+}
+
+/// How a screen is shown.
+public enum Presentation: String, Hashable, Sendable, CaseIterable {
+    /// Pushed on top of the flow's stack; ``Navigation/pop`` removes it.
+    case push
+    /// Presented modally; ``Navigation/dismiss`` removes it and everything
+    /// presented above it.
+    case modal
+    /// Replaces the flow's whole stack: every screen of the flow is dismissed
+    /// and this one becomes its root.
+    case replace
+}
+
+/// When steps from a screen (or a stepper bound to it) are delivered even
+/// though the screen is not on top. RxFlow's `allowStepWhenNotPresented` and
+/// `allowStepWhenDismissed`.
+public struct Visibility: OptionSet, Hashable, Sendable {
+    /// The raw bits.
+    public let rawValue: UInt8
+    /// Creates options from raw bits.
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+
+    /// Deliver steps while another screen covers this one.
+    public static let allowStepsWhenCovered = Visibility(rawValue: 1 << 0)
+    /// Deliver steps after this screen was dismissed, while its flow lives.
+    public static let allowStepsWhenDismissed = Visibility(rawValue: 1 << 1)
+}

@@ -1,0 +1,81 @@
+/// Connects one stepper to one flow: gates its steps and reports what
+/// cannot be delivered. Created and used on the coordinator's queue; the
+/// stepper's relay reaches it from any thread only through the inbox.
+final class StepperAttachment<F: Flow>: @unchecked Sendable {
+    // @unchecked: every property is read and written on the coordinator's
+    // queue; the relay's sink only enqueues a job that calls `deliver`.
+    typealias StepType = F.StepType
+
+    enum Binding {
+        /// The stepper the flow was started with.
+        case flowStepper
+        /// Contributed for the flow's lifetime.
+        case flow
+        /// Bound to a screen instance; gated by its visibility.
+        case screen(ScreenInstanceID, qualifiedID: String, screenID: String, visibility: Visibility)
+    }
+
+    weak var box: FlowBox<F>?
+    private(set) var stepper: (any Stepper<StepType>)?
+    let binding: Binding
+    let flowInfo: FlowInfo
+    private let declared: Set<StepType>
+    private let stepperType: Any.Type
+    private weak var coordinator: Coordinator?
+    /// Why steps are no longer delivered, once detached.
+    private var detachedBecause: DropReason?
+
+    init(stepper: any Stepper<StepType>, box: FlowBox<F>, binding: Binding) {
+        self.box = box
+        self.stepper = stepper
+        self.binding = binding
+        self.flowInfo = box.info
+        self.declared = Set(stepper.declaredSteps)
+        self.stepperType = type(of: stepper)
+        self.coordinator = box.coordinator
+    }
+
+    /// The qualified id of the screen the stepper is bound to, or the flow's name.
+    var screenQualifiedID: String {
+        if case .screen(_, let qualifiedID, _, _) = binding { return qualifiedID }
+        return flowInfo.name
+    }
+
+    var stepperName: String { String(describing: stepperType) }
+
+    var origin: StepOrigin {
+        switch binding {
+        case .flowStepper: .flowStepper(stepperName)
+        case .flow: .stepper(stepperName)
+        case .screen(let id, _, let screenID, _): .screenStepper(id, screenID: screenID, stepper: stepperName)
+        }
+    }
+
+    /// Delivers a step the stepper emitted. On the coordinator's queue.
+    func deliver(_ step: StepType) {
+        guard let coordinator else { return }
+        guard let box, box.isLive else {
+            let reason = detachedBecause ?? .flowEnded
+            return coordinator.reportDropped(StepRecord(flow: flowInfo, step: step.stepID), reason)
+        }
+        if !declared.contains(step) {
+            coordinator.emit { .undeclaredStep(box.record(step), stepper: self.stepperName) }
+        }
+        if case .screen(let id, let qualifiedID, _, let visibility) = binding,
+           let reason = coordinator.gate(id, qualifiedID: qualifiedID, visibility: visibility) {
+            return coordinator.reportDropped(box.record(step), reason)
+        }
+        box.receive(step, origin: origin)
+    }
+
+    /// Stops the stepper and lets it go. Its later steps, if it still
+    /// emits, are reported as reaching an ended flow.
+    func detach(because reason: DropReason) {
+        guard let stepper else { return }
+        self.stepper = nil
+        detachedBecause = reason
+        box = nil
+        coordinator?.attachmentDetached(self)
+        stepper.stopEmittingSteps()
+    }
+}
