@@ -177,13 +177,17 @@ public final class Coordinator: @unchecked Sendable {
 
     // MARK: - Waiting and reading
 
-    /// Blocks until every queued step has been handled and no `adapt` answer
+    /// Blocks until every queued step has been handled and, unless
+    /// `includingPendingAdaptations` is `false`, no deferred `adapt` answer
     /// is pending. For tests and command-line tools; never call it on the
     /// coordinator's queue (it would wait for itself).
-    public func waitUntilIdle() {
+    ///
+    /// A deferred `adapt` whose completion is never called keeps the
+    /// coordinator from being idle; pass `false` to wait for the queue only.
+    public func waitUntilIdle(includingPendingAdaptations: Bool = true) {
         precondition(!isOnQueue, "waitUntilIdle() was called on the coordinator's queue, where it would wait for itself forever. To fix, call it from another thread, or use onIdle(_:).")
         let semaphore = DispatchSemaphore(value: 0)
-        inbox.whenIdle { semaphore.signal() }
+        inbox.whenIdle(countingAdaptations: includingPendingAdaptations) { semaphore.signal() }
         semaphore.wait()
         // Orders what the queue wrote before the caller's reads, in a way
         // the thread sanitizer can see.

@@ -22,9 +22,11 @@ final class Inbox: @unchecked Sendable {
         var spare: [Job] = []
         var isScheduled = false
         var pendingAdaptations = 0
-        var idleWaiters: [@Sendable () -> Void] = []
+        var idleWaiters: [(countsAdaptations: Bool, waiter: @Sendable () -> Void)] = []
 
-        var isIdle: Bool { !isScheduled && pendingAdaptations == 0 }
+        func isIdle(countingAdaptations: Bool) -> Bool {
+            !isScheduled && (pendingAdaptations == 0 || !countingAdaptations)
+        }
     }
 
     let queue: DispatchQueue
@@ -56,13 +58,14 @@ final class Inbox: @unchecked Sendable {
         state.withLock { $0.pendingAdaptations -= 1 }
     }
 
-    /// Calls `waiter` once no job is queued or running and no adaptation is
-    /// pending: at once (on the caller's thread) if that is already so,
-    /// otherwise on the queue when the last job finishes.
-    func whenIdle(_ waiter: @escaping @Sendable () -> Void) {
+    /// Calls `waiter` once no job is queued or running and, when
+    /// `countingAdaptations`, no adaptation is pending: at once (on the
+    /// caller's thread) if that is already so, otherwise on the queue when
+    /// the last job finishes.
+    func whenIdle(countingAdaptations: Bool = true, _ waiter: @escaping @Sendable () -> Void) {
         let isIdle = state.withLock { state in
-            if state.isIdle { return true }
-            state.idleWaiters.append(waiter)
+            if state.isIdle(countingAdaptations: countingAdaptations) { return true }
+            state.idleWaiters.append((countingAdaptations, waiter))
             return false
         }
         if isIdle { waiter() }
@@ -85,10 +88,14 @@ final class Inbox: @unchecked Sendable {
             if state.spare.capacity < batch.capacity { state.spare = batch }
             guard state.jobs.isEmpty else { return (true, []) }
             state.isScheduled = false
-            guard state.pendingAdaptations == 0 else { return (false, []) }
-            let waiters = state.idleWaiters
-            state.idleWaiters = []
-            return (false, waiters)
+            let adaptationsDone = state.pendingAdaptations == 0
+            var ready: [@Sendable () -> Void] = []
+            state.idleWaiters.removeAll { entry in
+                guard adaptationsDone || !entry.countsAdaptations else { return false }
+                ready.append(entry.waiter)
+                return true
+            }
+            return (false, ready)
         }
         if mustReschedule { schedule() }
         for waiter in waiters { waiter() }

@@ -107,6 +107,14 @@ public struct Navigation<StepType: Step, ExitType: Step>: Sendable {
         Self(elements: [.start(ChildFlow(child, stepper: stepper, onExit: onExit))])
     }
 
+    /// Starts `child`, a flow that never exits, driven by `stepper`.
+    public static func start<Child: Flow>(
+        _ child: Child,
+        with stepper: any Stepper<Child.StepType>
+    ) -> Self where Child.ExitType == Never {
+        start(child, with: stepper, onExit: { (exit: Never) -> StepType in })
+    }
+
     /// Queues `step` for this flow, after the steps already queued.
     public static func forward(_ step: StepType) -> Self {
         Self(elements: [.forward(step)])
