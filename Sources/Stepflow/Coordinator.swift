@@ -69,6 +69,14 @@ public final class Coordinator: @unchecked Sendable {
         queue.setSpecific(key: queueKey, value: 1)
     }
 
+    deinit {
+        // No job can be running: each holds the coordinator strongly. Break
+        // the cycles between steppers and their attachments so that nothing
+        // the coordinator ran outlives it; steppers are stopped here, on the
+        // releasing thread.
+        for node in nodes.values { node.terminate() }
+    }
+
     /// Whether the caller is running on ``queue``.
     ///
     /// Tags the queue rather than comparing threads: on Linux, main-queue

@@ -132,7 +132,11 @@ final class FlowBox<F: Flow>: FlowNodeHandle, @unchecked Sendable {
 
     override func becameReady() {
         isReady = true
-        for attachment in flowSteppers { attachment.stepper?.readyToEmitSteps() }
+        // Only the flow's own stepper waits for readiness; contributed
+        // steppers were told after the navigation that contributed them.
+        for attachment in flowSteppers {
+            if case .flowStepper = attachment.binding { attachment.stepper?.readyToEmitSteps() }
+        }
     }
 
     override func terminate() {

@@ -36,7 +36,9 @@ public protocol Stepper<StepType>: AnyObject, Sendable {
 
     /// Called on the coordinator's queue when the stepper is released: its
     /// screen was dismissed or its flow ended. Cancel work here; steps emitted
-    /// afterwards are reported as dropped. Does nothing by default.
+    /// afterwards are reported as dropped. Does nothing by default. (When
+    /// the coordinator itself is released, this runs on the releasing
+    /// thread.)
     func stopEmittingSteps()
 }
 
