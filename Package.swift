@@ -10,6 +10,7 @@ let package = Package(
     products: [
         .library(name: "Stepflow", targets: ["Stepflow"]),
         .library(name: "StepflowTesting", targets: ["StepflowTesting"]),
+        .executable(name: "stepflow-demo", targets: ["StepflowDemo"]),
     ],
     targets: [
         // The engine: steps, steppers, flows, screens, the coordinator.
@@ -17,6 +18,8 @@ let package = Package(
         .target(name: "Stepflow"),
         // Helpers for testing flows: a recording navigator, an event log.
         .target(name: "StepflowTesting", dependencies: ["Stepflow"]),
+        // A terminal walk of a small flow on the engine (until `rootapp`).
+        .executableTarget(name: "StepflowDemo", dependencies: ["Stepflow"], path: "Examples/StepflowDemo"),
         .testTarget(name: "StepflowTests", dependencies: ["Stepflow", "StepflowTesting"]),
     ],
     swiftLanguageModes: [.v6]
