@@ -494,9 +494,13 @@ extension Coordinator {
     /// Ends the transaction: renders, tells new steppers they may emit, and
     /// reports what happened.
     func commit(step: StepRecord?) {
-        let changes = self.changes
-        self.changes.removeAll(keepingCapacity: true)
-        if !changes.isEmpty { navigator?.render(state, changes: changes) }
+        // Moved out rather than copied: a shared buffer would be copied on
+        // the next append, and most steps change nothing at all.
+        var changes: [NavigationChange] = []
+        if !self.changes.isEmpty {
+            swap(&changes, &self.changes)
+            navigator?.render(state, changes: changes)
+        }
         if !afterRender.isEmpty {
             let hooks = afterRender
             afterRender.removeAll()
