@@ -10,12 +10,16 @@ let package = Package(
     products: [
         .library(name: "Stepflow", targets: ["Stepflow"]),
         .library(name: "StepflowTesting", targets: ["StepflowTesting"]),
+        .library(name: "StepflowManifest", targets: ["StepflowManifest"]),
         .executable(name: "stepflow-demo", targets: ["StepflowDemo"]),
     ],
     targets: [
         // The engine: steps, steppers, flows, screens, the coordinator.
         // Dispatch and the C library only; no Foundation.
         .target(name: "Stepflow"),
+        // Manifests: JSON with locations, the schema and its validation,
+        // the module registry, and the RootFlow that composes a variant.
+        .target(name: "StepflowManifest", dependencies: ["Stepflow"]),
         // Helpers for testing flows: a recording navigator, an event log.
         .target(name: "StepflowTesting", dependencies: ["Stepflow"]),
         // A terminal walk of a small flow on the engine (until `rootapp`).

@@ -1,0 +1,108 @@
+/// The exit type of a feature module's flow: what its parent routes on.
+///
+/// Exits are enum cases; a manifest names them by case name
+/// (`"procedure.resultCaptured"`), and the data they carry to the next
+/// module travels as a ``Handoff``.
+///
+/// ```swift
+/// public enum ProcedureExit: ModuleExit {
+///     case resultCaptured(TestResult)
+///     case cancelled
+///
+///     public var handoff: Handoff {
+///         guard case .resultCaptured(let result) = self else { return Handoff() }
+///         return Handoff(["result": .text(result.rawValue)])
+///     }
+/// }
+/// ```
+public protocol ModuleExit: Step {
+    /// The name manifests route on. Defaults to the case name.
+    var exitName: String { get }
+    /// The data handed to the next module. Empty by default.
+    var handoff: Handoff { get }
+}
+
+extension ModuleExit {
+    /// The case name: ``Step/stepID`` up to its first parenthesis.
+    public var exitName: String {
+        let id = stepID
+        return id.firstIndex(of: "(").map { String(id[..<$0]) } ?? id
+    }
+
+    /// No data.
+    public var handoff: Handoff { Handoff() }
+}
+
+/// A declared exit: its name, what it means, and the fields it hands on.
+public struct ExitSpec: Hashable, Sendable {
+    /// The exit's name, as manifests route on it.
+    public let name: String
+    /// One line on when the module takes this exit.
+    public let summary: String
+    /// The fields the exit hands to the next module.
+    public let fields: [FieldSpec]
+
+    /// Declares an exit.
+    public init(_ name: String, fields: [FieldSpec] = [], summary: String) {
+        self.name = name
+        self.summary = summary
+        self.fields = fields
+    }
+}
+
+/// What a module's flows may use from the app around them.
+public struct ModuleEnvironment: Sendable {
+    /// The clock timers run on: real time in the app, a manual clock in tests.
+    public let clock: any StepClock
+
+    /// An environment on `clock`.
+    public init(clock: any StepClock = DispatchClock()) {
+        self.clock = clock
+    }
+}
+
+/// A feature module: one sealed flow with a small public face.
+///
+/// A module's steps and screens are internal to its target. What it shows
+/// the world is this type: an id, a summary, typed options with defaults,
+/// the fields its entry reads, the exits its parent routes on, and a
+/// factory for its flow. A manifest composes modules by these alone.
+///
+/// ```swift
+/// public enum SupportModule: FeatureModule {
+///     public static let id = "support"
+///     public static let summary = "Help topics and how to reach a person."
+///     public static let options: [OptionSpec] = []
+///     public static func exits(for options: ModuleOptions) -> [ExitSpec] { [ExitSpec("done", summary: "…")] }
+///     public static func makeFlow(instance: String, options: ModuleOptions, environment: ModuleEnvironment) -> SupportFlow { … }
+///     public static func entryStep(for handoff: Handoff) -> SupportFlow.StepType { .topics }
+/// }
+/// ```
+public protocol FeatureModule: Sendable {
+    /// The module's flow type. Its exit type is the module's public exits.
+    associatedtype ModuleFlow: Flow where ModuleFlow.ExitType: ModuleExit
+
+    /// The id manifests name the module by (`"procedure"`).
+    static var id: String { get }
+    /// One line on what the module does.
+    static var summary: String { get }
+    /// The options the module accepts.
+    static var options: [OptionSpec] { get }
+    /// The handoff fields the module's entry needs. Empty by default.
+    static var entryFields: [FieldSpec] { get }
+    /// The exits the flow can take with these options (a lay onboarding
+    /// cannot be locked out of a sign-in it does not have).
+    static func exits(for options: ModuleOptions) -> [ExitSpec]
+    /// Makes the flow for one instance of the module.
+    static func makeFlow(instance: String, options: ModuleOptions, environment: ModuleEnvironment) -> ModuleFlow
+    /// The first step of the flow, made from the data handed to it.
+    static func entryStep(for handoff: Handoff) -> ModuleFlow.StepType
+}
+
+extension FeatureModule {
+    /// No fields.
+    public static var entryFields: [FieldSpec] { [] }
+
+    /// The exits for the default options.
+    public static var defaultExits: [ExitSpec] { exits(for: ModuleOptions(specs: options)) }
+}

@@ -1,0 +1,108 @@
+/// One problem found in a manifest: where it is and what to do about it.
+///
+/// Written like a compiler's message, one line:
+/// `covid.json:12:17: error: modules[1].module: unknown module 'procedur'.
+/// Did you mean 'procedure'? Known modules: 'onboarding', 'procedure',
+/// 'results'.`
+public struct ManifestDiagnostic: Hashable, Sendable, CustomStringConvertible {
+    /// How serious a problem is.
+    public enum Severity: String, Hashable, Sendable {
+        /// The manifest cannot be used.
+        case error
+        /// The manifest works, but something is probably not meant.
+        case warning
+    }
+
+    /// Error or warning.
+    public let severity: Severity
+    /// The file, as the user named it.
+    public let file: String
+    /// Where in the file; `nil` when the problem is the file as a whole.
+    public let location: SourceLocation?
+    /// The JSON path (`modules[1].options.waitMinutes`); empty for the file.
+    public let path: String
+    /// What is wrong, the nearest valid name, the allowed values, the fix.
+    public let message: String
+
+    /// Creates a diagnostic.
+    public init(_ severity: Severity, file: String, location: SourceLocation?, path: String, message: String) {
+        self.severity = severity
+        self.file = file
+        self.location = location
+        self.path = path
+        self.message = message
+    }
+
+    /// `file:line:column: severity: path: message`.
+    public var description: String {
+        let place = location.map { "\(file):\($0)" } ?? file
+        return "\(place): \(severity.rawValue): " + (path.isEmpty ? "" : "\(path): ") + message
+    }
+}
+
+/// Why a manifest could not be loaded.
+public enum ManifestLoadError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// No file at the path.
+    case fileNotFound(path: String)
+    /// The file exists but cannot be read (a folder, no permission).
+    case unreadable(path: String, reason: String)
+    /// The file was read and is not a valid manifest: every problem found.
+    case invalid([ManifestDiagnostic])
+
+    /// The diagnostics, one per line.
+    public var description: String {
+        switch self {
+        case .fileNotFound(let path):
+            "\(path): error: no such file. To fix, check the path (the bundled manifests are in RootApp/Manifests/)."
+        case .unreadable(let path, let reason):
+            "\(path): error: cannot read the file: \(reason)."
+        case .invalid(let diagnostics):
+            diagnostics.map(\.description).joined(separator: "\n")
+        }
+    }
+}
+
+/// Finds the valid name a mistyped one was meant to be.
+enum Suggestion {
+    /// The candidate closest to `word` by edit distance, ignoring case, if
+    /// it is close enough to be a typo (at most a third of the word's
+    /// length, and at least one edit).
+    static func nearest(to word: String, in candidates: [String]) -> String? {
+        let target = Array(word.lowercased())
+        var best: (name: String, distance: Int)?
+        for candidate in candidates {
+            let distance = editDistance(target, Array(candidate.lowercased()))
+            if distance < (best?.distance ?? .max) { best = (candidate, distance) }
+        }
+        guard let best, best.distance <= max(1, target.count / 3) else { return nil }
+        return best.name
+    }
+
+    /// `Did you mean 'x'? ` or nothing.
+    static func didYouMean(_ word: String, _ candidates: [String]) -> String {
+        nearest(to: word, in: candidates).map { "Did you mean '\($0)'? " } ?? ""
+    }
+
+    /// `'a', 'b', 'c'`.
+    static func list(_ names: [String]) -> String {
+        names.isEmpty ? "none" : names.map { "'\($0)'" }.joined(separator: ", ")
+    }
+
+    /// Levenshtein distance.
+    ///
+    /// - Complexity: O(n × m).
+    static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
+        if a.isEmpty { return b.count }
+        if b.isEmpty { return a.count }
+        var previous = Array(0...b.count)
+        var current = Array(repeating: 0, count: b.count + 1)
+        for i in 1...a.count {
+            current[0] = i
+            for j in 1...b.count {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            swap(&previous, &current)
+        }
+        return previous[b.count]
+    }
+}

@@ -1,0 +1,80 @@
+public import Stepflow
+
+/// The steps of a ``RootFlow``: it starts module instances and routes their
+/// exits, nothing else.
+public enum RootStep: Step {
+    /// The app starts: enter the manifest's start instance.
+    case start
+    /// Start `instance`, handing it `handoff`.
+    case enter(instance: String, handoff: Handoff)
+    /// `instance` ended through `exit`; `handoff` holds everything gathered
+    /// so far, the exit's own fields included.
+    case exited(instance: String, exit: String, handoff: Handoff)
+}
+
+/// How a composed app ends: through the exit whose route is `end`.
+public enum AppExit: Step {
+    /// The app finished after `instance` took `exit`.
+    case finished(instance: String, exit: String)
+}
+
+/// Composes one app variant from a manifest: starts the start instance's
+/// flow and routes each module exit where the manifest says.
+///
+/// Everything that runs or analyses a variant goes through this flow, so
+/// the terminal walk, the tests and the graph see the same routing. It is
+/// pure: what it does for a step depends only on the step and the manifest.
+/// The data modules hand on accumulate: each module is entered with every
+/// field gathered before it, so a patient id from intake still reaches the
+/// results after the procedure.
+public final class RootFlow: Flow {
+    /// The variant.
+    public let manifest: Manifest
+    private let registry: ModuleRegistry
+    private let environment: ModuleEnvironment
+
+    /// A root flow for `manifest`, whose modules come from `registry`.
+    public init(manifest: Manifest, registry: ModuleRegistry, environment: ModuleEnvironment = ModuleEnvironment()) {
+        self.manifest = manifest
+        self.registry = registry
+        self.environment = environment
+    }
+
+    /// The app's id.
+    public var name: String { manifest.app.id }
+
+    /// Starts, enters and routes.
+    public func navigate(to step: RootStep) -> Navigation<RootStep, AppExit> {
+        switch step {
+        case .start:
+            return enter(manifest.start, with: Handoff())
+        case .enter(let instance, let handoff):
+            return enter(instance, with: handoff)
+        case .exited(let instance, let exit, let handoff):
+            switch manifest.routes[RouteKey(instance: instance, exit: exit)] {
+            case .instance(let next): return enter(next, with: handoff)
+            case .end: return .end(.finished(instance: instance, exit: exit))
+            case nil: return .unhandled  // an exit the module did not declare: reported by the engine
+            }
+        }
+    }
+
+    private func enter(_ id: String, with handoff: Handoff) -> Navigation<RootStep, AppExit> {
+        guard let instance = manifest.instance(id), let module = registry.module(instance.module) else {
+            return .unhandled  // a validated manifest names only known instances and modules
+        }
+        return launch(module, instance: instance, handoff: handoff)
+    }
+
+    private func launch<Module: FeatureModule>(
+        _ module: Module.Type, instance: ModuleInstance, handoff: Handoff
+    ) -> Navigation<RootStep, AppExit> {
+        let flow = Module.makeFlow(instance: instance.id, options: instance.options, environment: environment)
+        let id = instance.id
+        return .start(flow, with: OneStepper(Module.entryStep(for: handoff)), onExit: { exit in
+            var gathered = handoff
+            for (name, value) in exit.handoff.fields { gathered.fields[name] = value }
+            return .exited(instance: id, exit: exit.exitName, handoff: gathered)
+        })
+    }
+}
