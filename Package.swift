@@ -20,11 +20,31 @@ let package = Package(
         // Manifests: JSON with locations, the schema and its validation,
         // the module registry, and the RootFlow that composes a variant.
         .target(name: "StepflowManifest", dependencies: ["Stepflow"]),
+        // Feature modules: each imports Stepflow only.
+        .target(name: "Onboarding", dependencies: ["Stepflow"], path: "Modules/Onboarding"),
+        .target(name: "PatientIntake", dependencies: ["Stepflow"], path: "Modules/PatientIntake"),
+        .target(name: "Procedure", dependencies: ["Stepflow"], path: "Modules/Procedure"),
+        .target(name: "Results", dependencies: ["Stepflow"], path: "Modules/Results"),
+        .target(name: "Support", dependencies: ["Stepflow"], path: "Modules/Support"),
+        // The modules this app bundles, and its manifests' folder.
+        .target(
+            name: "BundledModules",
+            dependencies: ["Stepflow", "StepflowManifest", "Onboarding", "PatientIntake", "Procedure", "Results", "Support"],
+            path: "RootApp/BundledModules"
+        ),
         // Helpers for testing flows: a recording navigator, an event log.
         .target(name: "StepflowTesting", dependencies: ["Stepflow"]),
         // A terminal walk of a small flow on the engine (until `rootapp`).
         .executableTarget(name: "StepflowDemo", dependencies: ["Stepflow"], path: "Examples/StepflowDemo"),
         .testTarget(name: "StepflowTests", dependencies: ["Stepflow", "StepflowTesting"]),
+        .testTarget(
+            name: "ModulesTests",
+            dependencies: ["Stepflow", "StepflowTesting", "StepflowManifest", "BundledModules", "Onboarding", "PatientIntake", "Procedure", "Results", "Support"]
+        ),
+        .testTarget(
+            name: "StepflowManifestTests",
+            dependencies: ["Stepflow", "StepflowTesting", "StepflowManifest", "BundledModules"]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

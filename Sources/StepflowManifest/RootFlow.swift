@@ -63,15 +63,8 @@ public final class RootFlow: Flow {
         guard let instance = manifest.instance(id), let module = registry.module(instance.module) else {
             return .unhandled  // a validated manifest names only known instances and modules
         }
-        return launch(module, instance: instance, handoff: handoff)
-    }
-
-    private func launch<Module: FeatureModule>(
-        _ module: Module.Type, instance: ModuleInstance, handoff: Handoff
-    ) -> Navigation<RootStep, AppExit> {
-        let flow = Module.makeFlow(instance: instance.id, options: instance.options, environment: environment)
-        let id = instance.id
-        return .start(flow, with: OneStepper(Module.entryStep(for: handoff)), onExit: { exit in
+        let launch = module.launch(instance: id, options: instance.options, environment: environment, handoff: handoff)
+        return launch.start(onExit: { exit in
             var gathered = handoff
             for (name, value) in exit.handoff.fields { gathered.fields[name] = value }
             return .exited(instance: id, exit: exit.exitName, handoff: gathered)

@@ -63,25 +63,28 @@ public struct ModuleEnvironment: Sendable {
 
 /// A feature module: one sealed flow with a small public face.
 ///
-/// A module's steps and screens are internal to its target. What it shows
-/// the world is this type: an id, a summary, typed options with defaults,
-/// the fields its entry reads, the exits its parent routes on, and a
-/// factory for its flow. A manifest composes modules by these alone.
+/// A module's flow, steps and screens are internal to its target. What it
+/// shows the world is this type: an id, a summary, typed options with
+/// defaults, the fields its entry reads, the exits its parent routes on,
+/// and ``launch(instance:options:environment:handoff:)``, which makes its
+/// flow and entry step sealed in a ``ModuleLaunch``. A manifest composes
+/// modules by these alone.
 ///
 /// ```swift
 /// public enum SupportModule: FeatureModule {
 ///     public static let id = "support"
 ///     public static let summary = "Help topics and how to reach a person."
 ///     public static let options: [OptionSpec] = []
-///     public static func exits(for options: ModuleOptions) -> [ExitSpec] { [ExitSpec("done", summary: "…")] }
-///     public static func makeFlow(instance: String, options: ModuleOptions, environment: ModuleEnvironment) -> SupportFlow { … }
-///     public static func entryStep(for handoff: Handoff) -> SupportFlow.StepType { .topics }
+///     public static func exits(for options: ModuleOptions) -> [ExitSpec] {
+///         [ExitSpec("done", summary: "the person has the help they needed")]
+///     }
+///     public static func launch(instance: String, options: ModuleOptions,
+///                               environment: ModuleEnvironment, handoff: Handoff) -> ModuleLaunch {
+///         ModuleLaunch(SupportFlow(name: instance), entry: .topics)   // internal types
+///     }
 /// }
 /// ```
 public protocol FeatureModule: Sendable {
-    /// The module's flow type. Its exit type is the module's public exits.
-    associatedtype ModuleFlow: Flow where ModuleFlow.ExitType: ModuleExit
-
     /// The id manifests name the module by (`"procedure"`).
     static var id: String { get }
     /// One line on what the module does.
@@ -93,10 +96,9 @@ public protocol FeatureModule: Sendable {
     /// The exits the flow can take with these options (a lay onboarding
     /// cannot be locked out of a sign-in it does not have).
     static func exits(for options: ModuleOptions) -> [ExitSpec]
-    /// Makes the flow for one instance of the module.
-    static func makeFlow(instance: String, options: ModuleOptions, environment: ModuleEnvironment) -> ModuleFlow
-    /// The first step of the flow, made from the data handed to it.
-    static func entryStep(for handoff: Handoff) -> ModuleFlow.StepType
+    /// Makes the flow for one instance of the module, with its entry step
+    /// made from the data handed to it.
+    static func launch(instance: String, options: ModuleOptions, environment: ModuleEnvironment, handoff: Handoff) -> ModuleLaunch
 }
 
 extension FeatureModule {
@@ -105,4 +107,47 @@ extension FeatureModule {
 
     /// The exits for the default options.
     public static var defaultExits: [ExitSpec] { exits(for: ModuleOptions(specs: options)) }
+}
+
+/// A module's flow and its entry step, sealed: the parent starts it and
+/// routes its exits without seeing the module's step type.
+public struct ModuleLaunch: Sendable {
+    private let box: any LaunchBox
+
+    /// Seals `flow`, to be started with `entry`. Called inside the module,
+    /// where the flow's types are visible.
+    public init<ModuleFlow: Flow>(_ flow: ModuleFlow, entry: ModuleFlow.StepType) where ModuleFlow.ExitType: ModuleExit {
+        box = TypedLaunch(flow: flow, entry: entry)
+    }
+
+    /// The module's flow (for analysis, which opens it generically).
+    public var flow: any Flow { box.anyFlow }
+
+    /// The entry step.
+    public var entry: any Step { box.anyEntry }
+
+    /// The navigation that starts the module as a child of a flow whose
+    /// steps are `ParentStep`; `onExit` makes the parent's step from the
+    /// module's exit.
+    public func start<ParentStep: Step, ParentExit: Step>(
+        onExit: @escaping @Sendable (any ModuleExit) -> ParentStep
+    ) -> Navigation<ParentStep, ParentExit> {
+        box.start(onExit: onExit)
+    }
+}
+
+private protocol LaunchBox: Sendable {
+    var anyFlow: any Flow { get }
+    var anyEntry: any Step { get }
+    func start<ParentStep: Step, ParentExit: Step>(onExit: @escaping @Sendable (any ModuleExit) -> ParentStep) -> Navigation<ParentStep, ParentExit>
+}
+
+private struct TypedLaunch<ModuleFlow: Flow>: LaunchBox where ModuleFlow.ExitType: ModuleExit {
+    let flow: ModuleFlow
+    let entry: ModuleFlow.StepType
+    var anyFlow: any Flow { flow }
+    var anyEntry: any Step { entry }
+    func start<ParentStep: Step, ParentExit: Step>(onExit: @escaping @Sendable (any ModuleExit) -> ParentStep) -> Navigation<ParentStep, ParentExit> {
+        .start(flow, with: OneStepper(entry), onExit: { exit in onExit(exit) })
+    }
 }

@@ -1,0 +1,52 @@
+public import Stepflow
+
+/// Professionals identify the patient (scan or type an id), confirm the
+/// details and record consent given on the patient's behalf.
+public enum PatientIntakeModule: FeatureModule {
+    /// `intake`.
+    public static let id = "intake"
+    /// One line for `rootapp modules`.
+    public static let summary = "Identify the patient by scan or id, confirm details, record consent."
+
+    /// The options.
+    public static let options: [OptionSpec] = [
+        OptionSpec("identifyBy", .choice(IdentifyMethod.allCases.map(\.rawValue)), default: .text("both"), summary: "How patients are identified: scanning a wristband, typing an id, or either."),
+    ]
+
+    /// How patients are identified.
+    public enum IdentifyMethod: String, CaseIterable, Sendable {
+        /// Scanning a wristband or card.
+        case scan
+        /// Typing the patient id.
+        case type
+        /// Either.
+        case both
+    }
+
+    /// `identified` (with the patient id), `cancelled`.
+    public static func exits(for options: ModuleOptions) -> [ExitSpec] {
+        [
+            ExitSpec("identified", fields: [FieldSpec("patient", .text)], summary: "the patient is identified and consented"),
+            ExitSpec("cancelled", summary: "intake was cancelled or consent refused"),
+        ]
+    }
+
+    /// The intake flow, from identification.
+    public static func launch(instance: String, options: ModuleOptions, environment: ModuleEnvironment, handoff: Handoff) -> ModuleLaunch {
+        ModuleLaunch(IntakeFlow(name: instance, identifyBy: options.choice("identifyBy", as: IdentifyMethod.self)), entry: .identify)
+    }
+}
+
+/// How intake ends.
+public enum IntakeExit: ModuleExit {
+    /// The patient with this id is identified and has consented.
+    case identified(patient: String)
+    /// Cancelled, or consent refused.
+    case cancelled
+
+    /// The patient id, once identified.
+    public var handoff: Handoff {
+        guard case .identified(let patient) = self else { return Handoff() }
+        return Handoff(["patient": .text(patient)])
+    }
+}

@@ -1,0 +1,114 @@
+public import Stepflow
+
+/// The test itself: kit checklist, sample-specific instructions, applying
+/// the sample, an incubation timer, and reading the result by photo or by
+/// hand.
+public enum ProcedureModule: FeatureModule {
+    /// `procedure`.
+    public static let id = "procedure"
+    /// One line for `rootapp modules`.
+    public static let summary = "Kit check, sample instructions, incubation timer, reading the result."
+
+    /// The options.
+    public static let options: [OptionSpec] = [
+        OptionSpec("sample", .choice(Sample.allCases.map(\.rawValue)), default: .text("nasal"), summary: "The sample taken: nasal swab, throat swab, saliva or fingerstick blood."),
+        OptionSpec("waitMinutes", .integer(1...60), default: .integer(15), summary: "How long the test develops before it is read."),
+        OptionSpec("readout", .choice(Readout.allCases.map(\.rawValue)), default: .text("lateral-flow"), summary: "Lines on a strip, or an HbA1c analyser's value."),
+        OptionSpec("readBy", .choice(ReadMethod.allCases.map(\.rawValue)), default: .text("both"), summary: "How the result is read: a photo the app analyses, by hand, or either."),
+    ]
+
+    /// The sample a test takes.
+    public enum Sample: String, CaseIterable, Sendable {
+        /// A swab from both nostrils.
+        case nasal
+        /// A swab from the tonsils and the back of the throat.
+        case throat
+        /// Saliva into a funnel.
+        case saliva
+        /// A drop of blood from a fingertip.
+        case fingerstick
+    }
+
+    /// What the test shows.
+    public enum Readout: String, CaseIterable, Sendable {
+        /// A strip with a control (C) and a test (T) line.
+        case lateralFlow = "lateral-flow"
+        /// An analyser's HbA1c percentage.
+        case hba1c
+    }
+
+    /// How the result is read.
+    public enum ReadMethod: String, CaseIterable, Sendable {
+        /// The app analyses a photo of the result window.
+        case photo
+        /// The person reads the lines or the display.
+        case manual
+        /// The person chooses.
+        case both
+    }
+
+    /// The results a readout can give.
+    public static func results(for readout: Readout) -> [TestResult] {
+        switch readout {
+        case .lateralFlow: [.positive, .negative, .invalid]
+        case .hba1c: [.normal, .prediabetes, .diabetes, .invalid]
+        }
+    }
+
+    /// `resultCaptured` (with the result and sample), `cancelled`, `needsHelp`.
+    public static func exits(for options: ModuleOptions) -> [ExitSpec] {
+        let readout = options.choice("readout", as: Readout.self)
+        return [
+            ExitSpec("resultCaptured", fields: [
+                FieldSpec("result", .choice(results(for: readout).map(\.rawValue))),
+                FieldSpec("sample", .choice(Sample.allCases.map(\.rawValue))),
+            ], summary: "the result was read"),
+            ExitSpec("cancelled", summary: "the test was cancelled"),
+            ExitSpec("needsHelp", summary: "the person asked for help"),
+        ]
+    }
+
+    /// The procedure flow, from the kit checklist.
+    public static func launch(instance: String, options: ModuleOptions, environment: ModuleEnvironment, handoff: Handoff) -> ModuleLaunch {
+        ModuleLaunch(ProcedureFlow(
+            name: instance,
+            sample: options.choice("sample", as: Sample.self),
+            wait: options.integer("waitMinutes"),
+            readout: options.choice("readout", as: Readout.self),
+            readBy: options.choice("readBy", as: ReadMethod.self),
+            clock: environment.clock
+        ), entry: .checklist)
+    }
+}
+
+/// A test result.
+public enum TestResult: String, CaseIterable, Sendable {
+    /// Lateral flow: the C and T lines.
+    case positive
+    /// Lateral flow: the C line only.
+    case negative
+    /// No control line, or an analyser error: the test did not work.
+    case invalid
+    /// HbA1c below 5.7 %.
+    case normal
+    /// HbA1c 5.7 to 6.4 %.
+    case prediabetes
+    /// HbA1c 6.5 % or more.
+    case diabetes
+}
+
+/// How the procedure ends.
+public enum ProcedureExit: ModuleExit {
+    /// The result was read.
+    case resultCaptured(TestResult, sample: ProcedureModule.Sample)
+    /// The test was cancelled.
+    case cancelled
+    /// The person asked for help.
+    case needsHelp
+
+    /// The result and the sample, when captured.
+    public var handoff: Handoff {
+        guard case .resultCaptured(let result, let sample) = self else { return Handoff() }
+        return Handoff(["result": .text(result.rawValue), "sample": .text(sample.rawValue)])
+    }
+}

@@ -1,0 +1,73 @@
+public import Stepflow
+
+/// What a result means: plain-language advice for lay users; confirming,
+/// recording and submitting to the lab for professionals.
+public enum ResultsModule: FeatureModule {
+    /// `results`.
+    public static let id = "results"
+    /// One line for `rootapp modules`.
+    public static let summary = "Advice per result (lay), or confirm, record and submit to the lab (professional)."
+
+    /// The options.
+    public static let options: [OptionSpec] = [
+        OptionSpec("advice", .choice(Advice.allCases.map(\.rawValue)), default: .text("lay"), summary: "Plain-language advice, or the professional's record-and-submit steps."),
+        OptionSpec("condition", .choice(Condition.allCases.map(\.rawValue)), default: .text("covid"), summary: "What was tested for; shapes the advice."),
+        OptionSpec("lab", .text, default: .text("the central lab"), summary: "Where professionals submit results."),
+    ]
+
+    /// Who the results are for.
+    public enum Advice: String, CaseIterable, Sendable {
+        /// Plain-language advice.
+        case lay
+        /// Confirm, record and submit.
+        case professional
+    }
+
+    /// What was tested for.
+    public enum Condition: String, CaseIterable, Sendable {
+        /// SARS-CoV-2 antigen.
+        case covid
+        /// Group A streptococcus antigen.
+        case strepA = "strep-a"
+        /// Glycated haemoglobin.
+        case hba1c
+    }
+
+    /// The results the entry accepts (what procedures capture).
+    public static let resultValues = ["positive", "negative", "invalid", "normal", "prediabetes", "diabetes"]
+
+    /// The module needs the result.
+    public static let entryFields = [FieldSpec("result", .choice(resultValues))]
+
+    /// `done`, `retest`.
+    public static func exits(for options: ModuleOptions) -> [ExitSpec] {
+        [
+            ExitSpec("done", summary: "the result was understood or recorded"),
+            ExitSpec("retest", summary: "the test did not work or must be repeated"),
+        ]
+    }
+
+    /// The results flow, from the result handed on (and the patient, if any).
+    public static func launch(instance: String, options: ModuleOptions, environment: ModuleEnvironment, handoff: Handoff) -> ModuleLaunch {
+        let result = handoff.choice("result", as: Reading.self) ?? .invalid
+        return ModuleLaunch(ResultsFlow(
+            name: instance,
+            advice: options.choice("advice", as: Advice.self),
+            condition: options.choice("condition", as: Condition.self),
+            lab: options.text("lab")
+        ), entry: .show(result, patient: handoff.text("patient")))
+    }
+}
+
+/// How the results end.
+public enum ResultsExit: ModuleExit {
+    /// Understood, or recorded and submitted.
+    case done
+    /// Test again.
+    case retest
+}
+
+/// A result as this module reads it from the handoff.
+enum Reading: String, CaseIterable, Sendable {
+    case positive, negative, invalid, normal, prediabetes, diabetes
+}

@@ -1,0 +1,37 @@
+public import Stepflow
+
+/// Help a variant can route to from several places: topics, and how to
+/// reach a person.
+public enum SupportModule: FeatureModule {
+    /// `support`.
+    public static let id = "support"
+    /// One line for `rootapp modules`.
+    public static let summary = "Help topics and how to reach a person; returns where the manifest routes it."
+
+    /// The options.
+    public static let options: [OptionSpec] = [
+        OptionSpec("hotline", .text, default: .text("0800 123 4567"), summary: "The support phone number shown."),
+        OptionSpec("hours", .text, default: .text("Monday to Friday, 8:00 to 18:00"), summary: "When the hotline answers."),
+    ]
+
+    /// `resume` (carry on), `quit` (stop for now).
+    public static func exits(for options: ModuleOptions) -> [ExitSpec] {
+        [
+            ExitSpec("resume", summary: "the person wants to carry on"),
+            ExitSpec("quit", summary: "the person stops for now"),
+        ]
+    }
+
+    /// The support flow, from the topic list.
+    public static func launch(instance: String, options: ModuleOptions, environment: ModuleEnvironment, handoff: Handoff) -> ModuleLaunch {
+        ModuleLaunch(SupportFlow(name: instance, hotline: options.text("hotline"), hours: options.text("hours")), entry: .topics)
+    }
+}
+
+/// How support ends.
+public enum SupportExit: ModuleExit {
+    /// Carry on where the manifest routes.
+    case resume
+    /// Stop for now.
+    case quit
+}

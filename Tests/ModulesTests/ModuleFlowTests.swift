@@ -1,0 +1,134 @@
+import Dispatch
+import Stepflow
+import StepflowTesting
+import Testing
+@testable import Onboarding
+@testable import PatientIntake
+@testable import Procedure
+@testable import Results
+@testable import Support
+
+/// The screens each module shows for its options.
+@Suite("Module flows")
+struct ModuleFlowTests {
+    private func explore(_ module: any FeatureModule.Type, _ values: [String: ModuleValue], handoff: Handoff = Handoff()) -> FlowExplorer.Exploration {
+        let options = ModuleOptions(specs: module.options, values: values)
+        let launch = module.launch(instance: module.id, options: options, environment: ModuleEnvironment(clock: ManualClock()), handoff: handoff)
+        return FlowExplorer.explore(launch)
+    }
+
+    @Test(arguments: 1...5)
+    func layOnboardingShowsAsManyHowItWorksPagesAsConfigured(pages: Int) {
+        let screens = explore(OnboardingModule.self, ["audience": .text("lay"), "howItWorksPages": .integer(pages)]).screens
+        #expect(screens == ["welcome"] + (1...pages).map { "how-it-works-\($0)" } + ["privacy"])
+    }
+
+    @Test func professionalOnboardingSignsInPicksASiteAndAcknowledgesDataProtection() {
+        let exploration = explore(OnboardingModule.self, ["audience": .text("professional"), "maxSignInAttempts": .integer(3)])
+        #expect(exploration.screens == ["welcome", "sign-in", "site", "wrong-password", "data-protection", "locked-out"])
+        #expect(exploration.exits == ["completed(site: mainClinic)", "completed(site: mobileUnit)", "completed(site: careHome)", "lockedOut"])
+        #expect(exploration.handoffs["completed(site: careHome)"] == Handoff(["site": .text("care-home")]))
+    }
+
+    @Test func theThirdWrongPasswordLocksTheProfessionalOut() {
+        let flow = OnboardingFlow(name: "onboarding", audience: .professional, pages: 3, maxAttempts: 3)
+        let screenAfter: (OnboardingStep) -> String? = { step in
+            for case .show(let screen, _, _, _) in flow.navigate(to: step).elements { return screen.id }
+            return nil
+        }
+        #expect(screenAfter(.signInFailed(attempt: 1)) == "wrong-password")
+        #expect(screenAfter(.signInFailed(attempt: 2)) == "wrong-password")
+        #expect(screenAfter(.signInFailed(attempt: 3)) == "locked-out")
+    }
+
+    @Test(arguments: ProcedureModule.Sample.allCases)
+    func eachSampleTypeHasItsOwnInstructions(sample: ProcedureModule.Sample) {
+        let screens = explore(ProcedureModule.self, ["sample": .text(sample.rawValue)]).screens
+        let instructions = screens.filter { $0.hasPrefix(sample.rawValue + "-") }
+        #expect(instructions.count == SampleGuide.instructions(for: sample).count)
+        #expect(screens.allSatisfy { screen in ProcedureModule.Sample.allCases.allSatisfy { $0 == sample || !screen.hasPrefix($0.rawValue + "-") } })
+    }
+
+    @Test func anHbA1cReadoutCapturesHbA1cResults() {
+        let exploration = explore(ProcedureModule.self, ["sample": .text("fingerstick"), "readout": .text("hba1c"), "readBy": .text("manual")])
+        let results = exploration.exits.filter { $0.hasPrefix("resultCaptured") }
+        #expect(results == ["normal", "prediabetes", "diabetes", "invalid"].map { "resultCaptured(\($0), sample: fingerstick)" })
+        #expect(!exploration.screens.contains("photo"))
+    }
+
+    @Test(arguments: [("photo", ["photo"], ["manual", "read"]), ("manual", ["manual"], ["photo", "read"]), ("both", ["read", "photo", "manual"], [])])
+    func theReadMethodDecidesTheReadingScreens(readBy: String, shown: [String], hidden: [String]) {
+        let screens = explore(ProcedureModule.self, ["readBy": .text(readBy)]).screens
+        #expect(shown.allSatisfy(screens.contains))
+        #expect(hidden.allSatisfy { !screens.contains($0) })
+    }
+
+    @Test func theIncubationTimerRunsOnTheInjectedClockAndIsCancelledWithTheTest() throws {
+        let clock = ManualClock()
+        let navigator = RecordingNavigator()
+        let coordinator = Coordinator(navigator: navigator)
+        let options = ModuleOptions(specs: ProcedureModule.options, values: ["waitMinutes": .integer(15)])
+        let flow = ProcedureFlow(name: "test", sample: .nasal, wait: 15, readout: .lateralFlow, readBy: .both, clock: clock)
+        _ = options
+        coordinator.coordinate(flow: flow, with: OneStepper(.startTimer))
+        coordinator.waitUntilIdle()
+        #expect(navigator.topScreen?.screenID == "timer")
+        #expect(clock.pendingCount == 1)
+
+        clock.advance(by: .seconds(14 * 60))
+        coordinator.waitUntilIdle()
+        #expect(navigator.topScreen?.screenID == "timer", "not yet")
+        clock.advance(by: .seconds(60))
+        coordinator.waitUntilIdle()
+        #expect(navigator.topScreen?.screenID == "ready")
+
+        // A second run, cancelled: the timer is stopped with its screen.
+        let second = Coordinator(navigator: navigator)
+        second.coordinate(flow: flow, with: OneStepper(.startTimer))
+        second.waitUntilIdle()
+        #expect(clock.pendingCount == 1)
+        second.select(actionLabeled: "Cancel the test", on: try #require(second.currentState.topScreen))
+        second.waitUntilIdle()
+        #expect(clock.pendingCount == 0)
+    }
+
+    @Test(arguments: [
+        ("lay", "covid", "positive", "positive"), ("lay", "covid", "negative", "negative"), ("lay", "strep-a", "invalid", "invalid"),
+        ("lay", "hba1c", "prediabetes", "prediabetes"), ("professional", "covid", "positive", "review"),
+        ("professional", "covid", "invalid", "review-invalid"),
+    ])
+    func resultsShowTheAdviceForTheResult(advice: String, condition: String, result: String, screen: String) {
+        let exploration = explore(ResultsModule.self, ["advice": .text(advice), "condition": .text(condition)], handoff: Handoff(["result": .text(result)]))
+        #expect(exploration.screens.first == screen)
+    }
+
+    @Test func laySrepAAdviceSendsAPositiveToTheDoctorForAntibiotics() {
+        let flow = ResultsFlow(name: "result", advice: .lay, condition: .strepA, lab: "lab")
+        guard case .show(let screen, _, _, _) = flow.navigate(to: .show(.positive, patient: nil)).elements.first else {
+            Issue.record("no screen")
+            return
+        }
+        #expect(screen.body.joined().contains("antibiotics"))
+    }
+
+    @Test func professionalResultsNameThePatientAndSubmitToTheLab() {
+        let exploration = explore(ResultsModule.self, ["advice": .text("professional"), "lab": .text("Lab North")], handoff: Handoff(["result": .text("negative"), "patient": .text("P-7")]))
+        #expect(exploration.screens == ["review", "record", "submit", "submitted", "submit-failed", "saved"])
+        #expect(exploration.steps.contains("confirmed(negative, patient: \"P-7\")"))
+    }
+
+    @Test func intakeWithScanOnlyOffersNoTyping() {
+        let exploration = explore(PatientIntakeModule.self, ["identifyBy": .text("scan")])
+        #expect(!exploration.screens.contains("type-id"))
+        #expect(exploration.handoffs["identified(patient: \"P-1024\")"] == Handoff(["patient": .text("P-1024")]))
+    }
+
+    @Test func supportShowsTheHotlineItIsGiven() {
+        let flow = SupportFlow(name: "help", hotline: "555 0100", hours: "always")
+        guard case .show(let screen, _, _, _) = flow.navigate(to: .contact).elements.first else {
+            Issue.record("no screen")
+            return
+        }
+        #expect(screen.body == ["Call 555 0100, always. Have your test kit at hand."])
+    }
+}
