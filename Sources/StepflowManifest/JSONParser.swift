@@ -4,6 +4,8 @@ public struct JSONSyntaxError: Error, Hashable, Sendable {
     public let message: String
     /// Where.
     public let location: SourceLocation
+    /// Whether the bytes are not UTF-8 (rather than not JSON).
+    public var isEncodingError = false
 }
 
 /// Parses JSON (RFC 8259) into ``JSONNode``s that remember their location.
@@ -59,6 +61,10 @@ public struct JSONParser {
         JSONSyntaxError(message: message, location: location)
     }
 
+    private func encodingError(_ message: String) -> JSONSyntaxError {
+        JSONSyntaxError(message: message, location: location, isEncodingError: true)
+    }
+
     private func describeCurrent() -> String {
         guard index < bytes.count else { return "end of file" }
         let byte = bytes[index]
@@ -94,7 +100,7 @@ public struct JSONParser {
             if valid && (scalar < minimum || scalar > 0x10FFFF || (0xD800...0xDFFF).contains(scalar)) { valid = false }
             guard valid else {
                 index = position
-                throw error("the file is not UTF-8: byte \(String(format: lead)) at offset \(position) does not start a valid character. To fix, save the file as UTF-8.")
+                throw encodingError("the file is not UTF-8: byte \(String(format: lead)) at offset \(position) does not start a valid character. To fix, save the file as UTF-8.")
             }
             position += length
         }
@@ -183,6 +189,7 @@ public struct JSONParser {
             }
             index += 1
             skipWhitespace()
+            guard index < bytes.count else { throw error("the file ends inside an object, after the key \"\(key)\". To fix, give its value and close the object with '}'.") }
             let value = try parseValue(depth: depth)
             members.append(JSONMember(key: key, keyLocation: keyLocation, value: value))
             skipWhitespace()
@@ -206,7 +213,8 @@ public struct JSONParser {
         }
         while true {
             skipWhitespace()
-            if index < bytes.count && bytes[index] == UInt8(ascii: "]") {
+            guard index < bytes.count else { throw error("the file ends inside an array. To fix, close it with ']'.") }
+            if bytes[index] == UInt8(ascii: "]") {
                 throw error("a comma before ']' is not allowed in JSON. To fix, remove the trailing comma.")
             }
             elements.append(try parseValue(depth: depth))

@@ -276,6 +276,10 @@ struct ManifestChecker {
         }
     }
 
+    /// Route sources written with a valid source, whatever their target:
+    /// a route to nowhere is one error, not also a missing route.
+    private var writtenSources: Set<RouteKey> = []
+
     private mutating func checkRoutes(_ member: JSONMember?, instances: [Written]) -> [WrittenRoute] {
         guard let member else { return [] }
         let path = JSONPath.root.key("routes")
@@ -311,6 +315,7 @@ struct ManifestChecker {
                 error(routePath, route.keyLocation, "unknown instance '\(instanceID)'. \(Suggestion.didYouMean(instanceID, ids))Instances: \(Suggestion.list(ids)).")
                 sourceIsValid = false
             }
+            if sourceIsValid { writtenSources.insert(RouteKey(instance: instanceID, exit: exitName)) }
             guard let target = string(route, routePath) else { continue }
             guard targets.contains(target) else {
                 error(routePath, route.value.location, "route to nowhere: '\(target)' is not an instance. \(Suggestion.didYouMean(target, targets))Targets: \(Suggestion.list(targets)).")
@@ -331,7 +336,7 @@ struct ManifestChecker {
     /// path; every instance can be reached.
     private mutating func checkCoverage(instances: [Written], routes: [WrittenRoute], start: String, routesLocation: SourceLocation) {
         let path = JSONPath.root.key("routes")
-        let routed = Set(routes.map(\.key))
+        let routed = writtenSources
         for instance in instances where instance.module != nil {
             for exit in instance.exits where !routed.contains(RouteKey(instance: instance.id, exit: exit.name)) {
                 error(path, routesLocation, "no route for '\(instance.id).\(exit.name)' (\(exit.summary)). To fix, add \"\(instance.id).\(exit.name)\": \"<instance>\" or \"end\".")

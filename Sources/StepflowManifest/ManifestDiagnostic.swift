@@ -64,9 +64,10 @@ public enum ManifestLoadError: Error, Hashable, Sendable, CustomStringConvertibl
 
 /// Finds the valid name a mistyped one was meant to be.
 enum Suggestion {
-    /// The candidate closest to `word` by edit distance, ignoring case, if
-    /// it is close enough to be a typo (at most a third of the word's
-    /// length, and at least one edit).
+    /// The candidate closest to `word`, ignoring case, if it is close
+    /// enough to be a typo: at most a third of the word's length in edits
+    /// (a swap of two neighbours counts as one), or one name a prefix of
+    /// the other (`ending` → `end`).
     static func nearest(to word: String, in candidates: [String]) -> String? {
         let target = Array(word.lowercased())
         var best: (name: String, distance: Int)?
@@ -74,8 +75,12 @@ enum Suggestion {
             let distance = editDistance(target, Array(candidate.lowercased()))
             if distance < (best?.distance ?? .max) { best = (candidate, distance) }
         }
-        guard let best, best.distance <= max(1, target.count / 3) else { return nil }
-        return best.name
+        if let best, best.distance <= max(1, target.count / 3) { return best.name }
+        let lowered = word.lowercased()
+        return candidates.first { candidate in
+            let other = candidate.lowercased()
+            return min(other.count, lowered.count) >= 3 && (lowered.hasPrefix(other) || other.hasPrefix(lowered))
+        }
     }
 
     /// `Did you mean 'x'? ` or nothing.
@@ -88,21 +93,24 @@ enum Suggestion {
         names.isEmpty ? "none" : names.map { "'\($0)'" }.joined(separator: ", ")
     }
 
-    /// Levenshtein distance.
+    /// Edit distance with transpositions (optimal string alignment).
     ///
     /// - Complexity: O(n × m).
     static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }
-        var previous = Array(0...b.count)
-        var current = Array(repeating: 0, count: b.count + 1)
+        var table = Array(repeating: Array(repeating: 0, count: b.count + 1), count: a.count + 1)
+        for i in 0...a.count { table[i][0] = i }
+        for j in 0...b.count { table[0][j] = j }
         for i in 1...a.count {
-            current[0] = i
             for j in 1...b.count {
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+                let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                table[i][j] = min(table[i - 1][j] + 1, table[i][j - 1] + 1, table[i - 1][j - 1] + cost)
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                    table[i][j] = min(table[i][j], table[i - 2][j - 2] + 1)
+                }
             }
-            swap(&previous, &current)
         }
-        return previous[b.count]
+        return table[a.count][b.count]
     }
 }

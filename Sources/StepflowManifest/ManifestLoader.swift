@@ -48,7 +48,7 @@ public struct ManifestLoader: Sendable {
         do {
             root = try JSONParser.parse(bytes)
         } catch {
-            throw fail("malformed JSON: \(error.message)", at: error.location)
+            throw fail(error.isEncodingError ? error.message : "invalid JSON: \(error.message)", at: error.location)
         }
         var checker = ManifestChecker(file: file, registry: registry)
         guard let manifest = checker.check(root) else {
