@@ -3,7 +3,7 @@ public struct JSONSyntaxError: Error, Hashable, Sendable {
     /// What is wrong, and how to fix it.
     public let message: String
     /// Where.
-    public let location: SourceLocation
+    public let location: TextLocation
     /// Whether the bytes are not UTF-8 (rather than not JSON).
     public var isEncodingError = false
 }
@@ -45,7 +45,7 @@ public struct JSONParser {
 
     // MARK: Positions
 
-    private var location: SourceLocation {
+    private var location: TextLocation {
         // Columns count characters: every byte that does not continue a
         // UTF-8 sequence starts one.
         var column = 1
@@ -54,7 +54,7 @@ public struct JSONParser {
             if bytes[position] & 0xC0 != 0x80 { column += 1 }
             position += 1
         }
-        return SourceLocation(line: line, column: column)
+        return TextLocation(line: line, column: column)
     }
 
     private func error(_ message: String) -> JSONSyntaxError {

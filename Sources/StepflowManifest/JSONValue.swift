@@ -1,6 +1,6 @@
 /// A line and column in a text file, both from 1. Columns count characters
 /// (Unicode scalars), not bytes.
-public struct SourceLocation: Hashable, Sendable, Comparable, CustomStringConvertible {
+public struct TextLocation: Hashable, Sendable, Comparable, CustomStringConvertible {
     /// The line, from 1.
     public let line: Int
     /// The column, from 1.
@@ -21,7 +21,7 @@ public struct JSONNode: Hashable, Sendable {
     /// The value.
     public let value: JSONValue
     /// Where the value starts.
-    public let location: SourceLocation
+    public let location: TextLocation
 }
 
 /// A JSON value. Objects keep their members in file order, duplicates
@@ -58,7 +58,7 @@ public struct JSONMember: Hashable, Sendable {
     /// The key.
     public let key: String
     /// Where the key starts.
-    public let keyLocation: SourceLocation
+    public let keyLocation: TextLocation
     /// The value.
     public let value: JSONNode
 }

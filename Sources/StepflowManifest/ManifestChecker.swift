@@ -18,7 +18,7 @@ struct ManifestChecker {
     private struct Written {
         let index: Int
         let id: String
-        let idLocation: SourceLocation
+        let idLocation: TextLocation
         let module: (any FeatureModule.Type)?
         let options: ModuleOptions
         let exits: [ExitSpec]
@@ -28,16 +28,16 @@ struct ManifestChecker {
     private struct WrittenRoute {
         let key: RouteKey
         let target: RouteTarget
-        let location: SourceLocation
+        let location: TextLocation
     }
 
     // MARK: Reporting
 
-    private mutating func error(_ path: JSONPath, _ location: SourceLocation?, _ message: String) {
+    private mutating func error(_ path: JSONPath, _ location: TextLocation?, _ message: String) {
         diagnostics.append(ManifestDiagnostic(.error, file: file, location: location, path: path.description, message: message))
     }
 
-    private mutating func warning(_ path: JSONPath, _ location: SourceLocation?, _ message: String) {
+    private mutating func warning(_ path: JSONPath, _ location: TextLocation?, _ message: String) {
         diagnostics.append(ManifestDiagnostic(.warning, file: file, location: location, path: path.description, message: message))
     }
 
@@ -227,7 +227,7 @@ struct ManifestChecker {
             return ModuleOptions(specs: specs)
         }
         var values: [String: ModuleValue] = [:]
-        var seen: [String: SourceLocation] = [:]
+        var seen: [String: TextLocation] = [:]
         for option in members {
             let optionPath = path.key(option.key)
             if let first = seen[option.key] {
@@ -290,7 +290,7 @@ struct ManifestChecker {
         let ids = instances.map(\.id)
         let targets = ids + ["end"]
         var routes: [WrittenRoute] = []
-        var seen: [String: SourceLocation] = [:]
+        var seen: [String: TextLocation] = [:]
         for route in members {
             let routePath = path.key(route.key)
             if let first = seen[route.key] {
@@ -334,7 +334,7 @@ struct ManifestChecker {
 
     /// Every exit has a route; every entry gets the fields it needs on every
     /// path; every instance can be reached.
-    private mutating func checkCoverage(instances: [Written], routes: [WrittenRoute], start: String, routesLocation: SourceLocation) {
+    private mutating func checkCoverage(instances: [Written], routes: [WrittenRoute], start: String, routesLocation: TextLocation) {
         let path = JSONPath.root.key("routes")
         let routed = writtenSources
         for instance in instances where instance.module != nil {

@@ -18,14 +18,14 @@ public struct ManifestDiagnostic: Hashable, Sendable, CustomStringConvertible {
     /// The file, as the user named it.
     public let file: String
     /// Where in the file; `nil` when the problem is the file as a whole.
-    public let location: SourceLocation?
+    public let location: TextLocation?
     /// The JSON path (`modules[1].options.waitMinutes`); empty for the file.
     public let path: String
     /// What is wrong, the nearest valid name, the allowed values, the fix.
     public let message: String
 
     /// Creates a diagnostic.
-    public init(_ severity: Severity, file: String, location: SourceLocation?, path: String, message: String) {
+    public init(_ severity: Severity, file: String, location: TextLocation?, path: String, message: String) {
         self.severity = severity
         self.file = file
         self.location = location

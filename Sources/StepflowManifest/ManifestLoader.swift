@@ -35,7 +35,7 @@ public struct ManifestLoader: Sendable {
 
     /// Checks `bytes` as the manifest `file`, reporting every problem at once.
     public func decode(_ bytes: [UInt8], file: String) throws(ManifestLoadError) -> Manifest {
-        func fail(_ message: String, at location: SourceLocation? = nil) -> ManifestLoadError {
+        func fail(_ message: String, at location: TextLocation? = nil) -> ManifestLoadError {
             .invalid([ManifestDiagnostic(.error, file: file, location: location, path: "", message: message)])
         }
         guard bytes.count <= Self.maximumFileSize else {

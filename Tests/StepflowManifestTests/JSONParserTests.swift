@@ -22,7 +22,7 @@ struct JSONParserTests {
         let node = try parse("{\n  \"a\": [1, 2.5, \"ü\", true, null],\n  \"b\": {\"c\": -3e2}\n}")
         guard case .object(let members) = node.value else { Issue.record("not an object"); return }
         #expect(members.map(\.key) == ["a", "b"])
-        #expect(members.map(\.keyLocation) == [SourceLocation(line: 2, column: 3), SourceLocation(line: 3, column: 3)])
+        #expect(members.map(\.keyLocation) == [TextLocation(line: 2, column: 3), TextLocation(line: 3, column: 3)])
         guard case .array(let elements) = members[0].value.value else { Issue.record("not an array"); return }
         #expect(elements.map(\.location.column) == [9, 12, 17, 22, 28], "columns count characters, not bytes")
         #expect(elements.map(\.value) == [.number(JSONNumber(literal: "1")), .number(JSONNumber(literal: "2.5")), .string("ü"), .bool(true), .null])

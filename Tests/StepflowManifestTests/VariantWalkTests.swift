@@ -1,0 +1,188 @@
+import BundledModules
+import Stepflow
+import StepflowManifest
+import StepflowTesting
+import Testing
+
+/// The repository's bundled manifests.
+enum BundledManifests {
+    static let folder: String = {
+        // Tests/StepflowManifestTests/<this file> → the repository's root.
+        var parts = "\(#filePath)".split(separator: "/", omittingEmptySubsequences: false)
+        parts.removeLast(3)
+        return parts.joined(separator: "/") + "/RootApp/Manifests"
+    }()
+
+    static let names = ["covid-antigen-clinic", "covid-antigen-home", "hba1c-clinic", "strep-a-home"]
+
+    static func load(_ name: String) throws -> Manifest {
+        try ManifestLoader(registry: BundledModules.registry).load(path: "\(folder)/\(name).json")
+    }
+}
+
+/// Walks a variant on the real coordinator, as a person would.
+final class Walk {
+    let coordinator: Coordinator
+    let navigator = RecordingNavigator()
+    let clock = ManualClock()
+    let events: EventRecorder
+
+    init(_ manifest: Manifest) {
+        coordinator = Coordinator(navigator: navigator)
+        events = EventRecorder(observing: coordinator)
+        let root = RootFlow(manifest: manifest, registry: BundledModules.registry, environment: ModuleEnvironment(clock: clock))
+        coordinator.coordinate(flow: root, with: OneStepper(.start))
+        coordinator.waitUntilIdle()
+    }
+
+    /// The screen on top, as `instance/screen`.
+    var screen: String? { navigator.topScreen?.qualifiedID }
+
+    /// Chooses the action labelled `label` on the screen on top.
+    func choose(_ label: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        guard let top = navigator.topScreen else {
+            Issue.record("no screen is showing; cannot choose '\(label)'", sourceLocation: sourceLocation)
+            return
+        }
+        guard top.actions.contains(where: { $0.label == label }) else {
+            Issue.record("\(top.qualifiedID) has no action '\(label)'; it has \(top.actions.map(\.label))", sourceLocation: sourceLocation)
+            return
+        }
+        coordinator.select(actionLabeled: label, on: top)
+        coordinator.waitUntilIdle()
+    }
+
+    /// Lets `minutes` pass on the clock.
+    func wait(minutes: Int) {
+        clock.advance(by: .seconds(minutes * 60))
+        coordinator.waitUntilIdle()
+    }
+
+    /// How the coordination ended, if it has.
+    var ending: String? {
+        events.events.lazy.compactMap { event -> String? in
+            if case .coordinationEnded(let exit) = event { return exit.description }
+            return nil
+        }.first
+    }
+}
+
+@Suite("Bundled variants")
+struct VariantWalkTests {
+    @Test(arguments: BundledManifests.names)
+    func everyBundledManifestValidatesWithoutWarnings(name: String) throws {
+        let manifest = try BundledManifests.load(name)
+        #expect(manifest.app.id == name)
+        #expect(manifest.warnings == [])
+    }
+
+    @Test func theLayCovidVariantWalksFromWelcomeToANegativeResult() throws {
+        let walk = Walk(try BundledManifests.load("covid-antigen-home"))
+        #expect(walk.screen == "onboarding/welcome")
+        for label in ["Get started", "Next", "Next", "Next", "I agree"] { walk.choose(label) }
+        #expect(walk.screen == "test/checklist")
+        for label in ["Everything is there", "Next", "Next", "Next", "Done, start the timer"] { walk.choose(label) }
+        #expect(walk.screen == "test/timer")
+        walk.wait(minutes: 15)
+        walk.choose("Read the result")
+        walk.choose("Read it myself")
+        walk.choose("only the C line (negative)")
+        #expect(walk.screen == "result/negative")
+        walk.choose("Done")
+        #expect(walk.ending == "covid-antigen-home.finished(instance: \"result\", exit: \"done\")")
+        #expect(walk.events.droppedSteps.isEmpty)
+    }
+
+    @Test func backGoesToThePreviousPage() throws {
+        let walk = Walk(try BundledManifests.load("covid-antigen-home"))
+        walk.choose("Get started")
+        walk.choose("Next")
+        #expect(walk.screen == "onboarding/how-it-works-2")
+        walk.choose("Back")
+        #expect(walk.screen == "onboarding/how-it-works-1")
+    }
+
+    @Test func theClinicVariantCarriesThePatientFromIntakeToTheLab() throws {
+        let walk = Walk(try BundledManifests.load("covid-antigen-clinic"))
+        for label in ["Sign in", "Sign in (wrong password)", "Try again", "Sign in (password accepted)", "Main clinic", "I acknowledge"] { walk.choose(label) }
+        #expect(walk.screen == "intake/identify")
+        for label in ["Scan wristband (reads P-1024)", "Details are correct", "Consent given"] { walk.choose(label) }
+        for label in ["Everything is there", "Next", "Next", "Next", "Done, start the timer"] { walk.choose(label) }
+        walk.wait(minutes: 15)
+        walk.choose("Read the result")
+        #expect(walk.screen == "test/photo", "this variant reads by photo only")
+        walk.choose("Analysis: C and T lines (positive)")
+        #expect(walk.navigator.topScreen?.body.first == "Patient P-1024: positive.")
+        walk.choose("Confirm and record")
+        walk.choose("Submit to the regional public-health lab")
+        walk.choose("Lab unreachable")
+        walk.choose("Try again")
+        walk.choose("Lab confirms receipt")
+        walk.choose("Next patient")
+        #expect(walk.screen == "intake/identify", "the next patient")
+        walk.choose("Cancel")
+        #expect(walk.ending == "covid-antigen-clinic.finished(instance: \"intake\", exit: \"cancelled\")")
+    }
+
+    @Test func anInvalidStrepATestLoopsBackToANewTest() throws {
+        let walk = Walk(try BundledManifests.load("strep-a-home"))
+        for label in ["Get started", "Next", "Next", "I agree", "Everything is there", "Next", "Next", "Next", "Done, start the timer"] { walk.choose(label) }
+        walk.wait(minutes: 5)
+        walk.choose("Read the result")
+        #expect(walk.screen == "test/manual", "this variant reads by hand only")
+        walk.choose("no C line or an error (invalid)")
+        #expect(walk.screen == "result/invalid")
+        walk.choose("Test again")
+        #expect(walk.screen == "test/checklist")
+        #expect(walk.coordinator.currentState.flows.count == 2, "the root and the new test")
+    }
+
+    @Test func aLockedOutProfessionalEndsTheHbA1cApp() throws {
+        let walk = Walk(try BundledManifests.load("hba1c-clinic"))
+        walk.choose("Sign in")
+        for _ in 1..<5 {
+            walk.choose("Sign in (wrong password)")
+            walk.choose("Try again")
+        }
+        walk.choose("Sign in (wrong password)")
+        #expect(walk.screen == "onboarding/locked-out")
+        walk.choose("Close")
+        #expect(walk.ending == "hba1c-clinic.finished(instance: \"onboarding\", exit: \"lockedOut\")")
+    }
+
+    @Test func helpFromTheTestResumesTheTest() throws {
+        let walk = Walk(try BundledManifests.load("hba1c-clinic"))
+        for label in ["Sign in", "Sign in (password accepted)", "Care home visit", "I acknowledge", "Scan wristband (reads P-1024)", "Details are correct", "Consent given"] { walk.choose(label) }
+        walk.choose("Get help")
+        #expect(walk.screen == "help/topics")
+        walk.choose("Talk to a person")
+        walk.choose("Back")
+        walk.choose("Carry on")
+        #expect(walk.screen == "test/checklist")
+    }
+
+    @Test func theSameModuleCanRunAsTwoInstancesWithDifferentOptions() throws {
+        let text = """
+            {"schema": 1, "app": {"id": "twice", "name": "Twice", "audience": "lay"},
+             "modules": [
+               {"id": "quick", "module": "procedure", "options": {"waitMinutes": 1, "readBy": "manual"}},
+               {"id": "slow", "module": "procedure", "options": {"waitMinutes": 30, "sample": "saliva", "readBy": "manual"}}
+             ],
+             "start": "quick",
+             "routes": {"quick.resultCaptured": "slow", "quick.cancelled": "end", "quick.needsHelp": "end",
+                        "slow.resultCaptured": "end", "slow.cancelled": "end", "slow.needsHelp": "end"}}
+            """
+        let manifest = try ManifestLoader(registry: BundledModules.registry).decode(Array(text.utf8), file: "twice.json")
+        let walk = Walk(manifest)
+        for label in ["Everything is there", "Next", "Next", "Next", "Done, start the timer"] { walk.choose(label) }
+        walk.wait(minutes: 1)
+        walk.choose("Read the result")
+        walk.choose("only the C line (negative)")
+        #expect(walk.screen == "slow/checklist")
+        for label in ["Everything is there", "Next", "Next", "Done, start the timer"] { walk.choose(label) }
+        walk.wait(minutes: 29)
+        #expect(walk.screen == "slow/timer")
+        walk.wait(minutes: 1)
+        #expect(walk.screen == "slow/ready")
+    }
+}
