@@ -34,8 +34,12 @@ let package = Package(
         ),
         // Helpers for testing flows: a recording navigator, an event log.
         .target(name: "StepflowTesting", dependencies: ["Stepflow"]),
-        // A terminal walk of a small flow on the engine (until `rootapp`).
-        .executableTarget(name: "StepflowDemo", dependencies: ["Stepflow"], path: "Examples/StepflowDemo"),
+        // A terminal walk of a manifest's variant (until `rootapp walk`).
+        .executableTarget(
+            name: "StepflowDemo",
+            dependencies: ["Stepflow", "StepflowManifest", "BundledModules"],
+            path: "Examples/StepflowDemo"
+        ),
         .testTarget(name: "StepflowTests", dependencies: ["Stepflow", "StepflowTesting"]),
         .testTarget(
             name: "ModulesTests",

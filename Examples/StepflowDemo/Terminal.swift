@@ -54,6 +54,13 @@ struct Terminal: Sendable {
         return lines
     }
 
+    /// The index of the action a number key picks: actions are numbered
+    /// from 1 in order, back actions aside (they take `b`).
+    func actionIndex(forKey key: Int, on screen: PresentedScreen) -> Int? {
+        let numbered = screen.actions.indices.filter { screen.actions[$0].role != .back }
+        return numbered.indices.contains(key - 1) ? numbered[key - 1] : nil
+    }
+
     /// A screen as text: a title rule, the body, numbered actions.
     func render(_ screen: PresentedScreen) -> String {
         let title = "── \(screen.title) "
@@ -61,10 +68,10 @@ struct Terminal: Sendable {
         var lines = ["", bold(rule)]
         for line in screen.body { lines += wrap(line, indent: "  ") }
         lines.append("")
-        for (index, action) in screen.actions.enumerated() {
-            let key = action.role == .back ? "b" : "\(index + 1)"
-            lines.append("  \(key)) \(action.label)")
-        }
+        // Numbered actions first, in order; back actions last, on `b`.
+        let numbered = screen.actions.filter { $0.role != .back }
+        for (offset, action) in numbered.enumerated() { lines.append("  \(offset + 1)) \(action.label)") }
+        for action in screen.actions where action.role == .back { lines.append("  b) \(action.label)") }
         return lines.joined(separator: "\n")
     }
 }

@@ -3,60 +3,90 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import BundledModules
 import Dispatch
 import Stepflow
+import StepflowManifest
 
-// stepflow-demo: walk a small flow on the Stepflow engine in the terminal.
+// stepflow-demo: walk an app variant, composed from a manifest, on the
+// Stepflow engine in the terminal. (`rootapp walk` will take this over.)
+
+let defaultManifest = "RootApp/Manifests/covid-antigen-home.json"
 
 let usage = """
-    USAGE: stepflow-demo [--wait SECONDS] [--trace]
+    USAGE: stepflow-demo [MANIFEST] [--fast] [--trace]
 
-    Walks a small consent flow on the Stepflow engine. Type an action's
-    number (or its label), b to go back, t for the trace so far, q to quit.
-    Works with piped input: printf '1\\n1\\n1\\n1\\n' | stepflow-demo
+    Walks an app variant composed from MANIFEST (default:
+    \(defaultManifest)). Type an action's number or its label,
+    b to go back, t for the trace so far, q to quit. Works with piped
+    input: printf '1\\n1\\n' | stepflow-demo
 
     OPTIONS:
-      --wait SECONDS  How long the incubation timer runs (0-3600, default 3).
-      --trace         Print every engine event as it happens (to stderr).
-      -h, --help      Show this help.
+      --fast      Timers run a second for every minute.
+      --trace     Print every engine event as it happens (to stderr).
+      -h, --help  Show this help.
 
-    EXIT CODES: 0 finished or quit, 64 usage error, 130 interrupted.
+    EXIT CODES: 0 finished, quit or end of input; 64 usage error;
+    65 invalid manifest; 66 manifest missing or unreadable; 130 Ctrl-C.
     """
 
 let terminal = Terminal.current()
 
 /// The command-line options.
 struct Options {
-    var waitSeconds = 3
+    var manifest = defaultManifest
+    var fast = false
     var traceEvents = false
 
     static func parse(_ arguments: [String]) -> Options {
         var options = Options()
-        var arguments = arguments[...]
-        while let argument = arguments.popFirst() {
+        var positional: [String] = []
+        for argument in arguments {
             switch argument {
             case "-h", "--help":
                 terminal.write(usage)
                 exit(0)
-            case "--trace":
-                options.traceEvents = true
-            case "--wait":
-                guard let value = arguments.popFirst(), let seconds = Int(value), (0...3600).contains(seconds) else {
-                    terminal.error("error: --wait needs a whole number of seconds from 0 to 3600.\nSee 'stepflow-demo --help'.")
-                    exit(64)
-                }
-                options.waitSeconds = seconds
-            default:
-                let hint = argument.hasPrefix("--w") ? " Did you mean '--wait'?" : argument.hasPrefix("--t") ? " Did you mean '--trace'?" : ""
+            case "--fast": options.fast = true
+            case "--trace": options.traceEvents = true
+            case _ where argument.hasPrefix("-"):
+                let known = ["--fast", "--trace", "--help"]
+                let hint = known.first { $0.hasPrefix(String(argument.prefix(3))) }.map { " Did you mean '\($0)'?" } ?? ""
                 terminal.error("error: unknown option '\(argument)'.\(hint)\nSee 'stepflow-demo --help'.")
                 exit(64)
+            default: positional.append(argument)
             }
         }
+        guard positional.count <= 1 else {
+            terminal.error("error: one manifest at a time; got \(positional.count): \(positional.joined(separator: ", ")).\nSee 'stepflow-demo --help'.")
+            exit(64)
+        }
+        if let manifest = positional.first { options.manifest = manifest }
         return options
     }
 }
 
 let options = Options.parse(Array(CommandLine.arguments.dropFirst()))
+
+let manifest: Manifest
+do {
+    manifest = try ManifestLoader(registry: BundledModules.registry).load(path: options.manifest)
+} catch {
+    terminal.error(error.description)
+    switch error {
+    case .invalid: exit(65)
+    case .fileNotFound, .unreadable: exit(66)
+    }
+}
+for warning in manifest.warnings { terminal.error(warning.description) }
+
+/// Real time, or a second for every minute with `--fast`.
+struct DemoClock: StepClock {
+    let base = DispatchClock()
+    let fast: Bool
+    func schedule(after delay: Duration, _ action: @escaping @Sendable () -> Void) -> any ScheduledAction {
+        base.schedule(after: fast ? delay / 60 : delay, action)
+    }
+}
 
 let navigator = TerminalNavigator(terminal: terminal)
 let coordinator = Coordinator(queue: .main, navigator: navigator)
@@ -79,7 +109,7 @@ coordinator.observe { event in
     case .dropped(let step, let reason):
         trace.withLock { $0.append("\(step) dropped: \(reason)") }
     case .coordinationEnded(let exit):
-        finish("Finished with \(exit).", status: 0)
+        finish("Finished: \(exit).", status: 0)
     default:
         break
     }
@@ -105,13 +135,14 @@ func handle(_ line: String) {
     default:
         break
     }
-    if let number = Int(choice), screen.actions.indices.contains(number - 1) {
-        coordinator.select(action: number - 1, on: screen)
+    if let number = Int(choice), let index = terminal.actionIndex(forKey: number, on: screen) {
+        coordinator.select(action: index, on: screen)
     } else if let index = screen.actions.firstIndex(where: { $0.label.lowercased() == choice.lowercased() }) {
         coordinator.select(action: index, on: screen)
     } else {
-        let count = screen.actions.count
-        terminal.error("Unknown choice '\(choice)'. Type 1\(count > 1 ? "-\(count)" : ""), an action's label, b, t or q.")
+        let count = screen.actions.filter { $0.role != .back }.count
+        let keys = count == 0 ? "" : count == 1 ? "1, " : "1-\(count), "
+        terminal.error("Unknown choice '\(choice)'. Type \(keys)an action's label, b, t or q.")
     }
 }
 
@@ -141,5 +172,7 @@ DispatchQueue(label: "demo.input").async {
     DispatchQueue.main.async { finish("End of input.", status: 0) }
 }
 
-coordinator.coordinate(flow: AppFlow(waitSeconds: options.waitSeconds), with: OneStepper(.start))
+terminal.write(terminal.bold("\(manifest.app.name)") + terminal.dim(" (\(manifest.app.id), \(manifest.app.audience.rawValue))"))
+let environment = ModuleEnvironment(clock: DemoClock(fast: options.fast))
+coordinator.coordinate(flow: RootFlow(manifest: manifest, registry: BundledModules.registry, environment: environment), with: OneStepper(.start))
 dispatchMain()

@@ -3,7 +3,7 @@ import Stepflow
 /// The pages lay users read, in order.
 enum HowItWorks {
     static let pages: [(title: String, body: [String])] = [
-        ("What you need", ["The test kit, a timer-free table, clean hands and about 20 minutes."]),
+        ("What you need", ["The test kit, a clean flat table, clean hands and about 20 minutes."]),
         ("How the test works", ["You take a sample, add it to the test, wait, then read the lines in the result window."]),
         ("Reading your result", ["The app tells you what your result means and what to do next."]),
         ("Your data", ["Your result stays on this device. Nothing is shared unless you choose to share it."]),
