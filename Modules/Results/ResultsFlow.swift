@@ -10,6 +10,7 @@ enum ResultsStep: Step {
     case savedForLater
     case done
     case retest
+    case getHelp
 }
 
 /// The results flow. Pure: advice follows from the reading and the options.
@@ -51,6 +52,7 @@ final class ResultsFlow: Flow {
             ], actions: [
                 ScreenAction("Try again", .submit(reading, patient: patient)),
                 ScreenAction("Send it later", .savedForLater),
+                ScreenAction("Call support", .getHelp),
             ]), as: .replace)
         case .savedForLater:
             return .show(Screen(id: "saved", title: "Saved for later", body: [
@@ -60,6 +62,8 @@ final class ResultsFlow: Flow {
             return .end(.done)
         case .retest:
             return .end(.retest)
+        case .getHelp:
+            return .end(.needsHelp)
         }
     }
 
@@ -86,9 +90,13 @@ final class ResultsFlow: Flow {
             return Screen(id: "invalid", title: "The test did not work", body: [
                 "The control line (C) did not appear, so the result cannot be read. This does not say whether you are infected.",
                 "Use a new test kit and test again.",
-            ], actions: [ScreenAction("Test again", .retest), ScreenAction("Not now", .done, role: .cancel)])
+            ], actions: [
+                ScreenAction("Test again", .retest),
+                ScreenAction("Get help", .getHelp),
+                ScreenAction("Not now", .done, role: .cancel),
+            ])
         case .positive:
-            return Screen(id: "positive", title: "Your result: positive", body: positiveAdvice, actions: [done])
+            return Screen(id: "positive", title: "Your result: positive", body: positiveAdvice, actions: [done, ScreenAction("Get help", .getHelp)])
         case .negative:
             return Screen(id: "negative", title: "Your result: negative", body: negativeAdvice, actions: [done])
         case .normal:

@@ -39,11 +39,12 @@ public enum ResultsModule: FeatureModule {
     /// The module needs the result.
     public static let entryFields = [FieldSpec("result", .choice(resultValues))]
 
-    /// `done`, `retest`.
+    /// `done`, `retest`, `needsHelp`.
     public static func exits(for options: ModuleOptions) -> [ExitSpec] {
         [
             ExitSpec("done", summary: "the result was understood or recorded"),
             ExitSpec("retest", summary: "the test did not work or must be repeated"),
+            ExitSpec("needsHelp", summary: "the person asked for help with the result"),
         ]
     }
 
@@ -65,6 +66,8 @@ public enum ResultsExit: ModuleExit {
     case done
     /// Test again.
     case retest
+    /// The person asked for help.
+    case needsHelp
 }
 
 /// A result as this module reads it from the handoff.

@@ -28,7 +28,7 @@ struct BrokenManifestTests {
             "test.cancelled": "end",
             "test.needsHelp": "end",
             "result.retest": "test",
-            "result.done": "end"
+            "result.done": "end", "result.needsHelp": "end"
           }
         }
         """
@@ -192,7 +192,7 @@ struct BrokenManifestTests {
     @Test func anUnreachableInstanceIsAWarning() {
         let text = Self.valid
             .replacing(#"{ "id": "result", "module": "results" }"#, with: #"{ "id": "result", "module": "results" }, { "id": "help", "module": "support" }"#)
-            .replacing(#""result.done": "end""#, with: #""result.done": "end", "help.resume": "test", "help.quit": "end""#)
+            .replacing(#""result.done": "end","#, with: #""result.done": "end", "help.resume": "test", "help.quit": "end","#)
         #expect(Self.diagnostics(text) == [
             "broken.json:7:54: warning: modules[3]: 'help' is never reached: it is not the start and no route from the start leads to it.",
         ])

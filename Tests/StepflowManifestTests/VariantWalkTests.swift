@@ -161,6 +161,18 @@ struct VariantWalkTests {
         #expect(walk.screen == "test/checklist")
     }
 
+    @Test func helpWithAPositiveResultReturnsToTheSameAdvice() throws {
+        let walk = Walk(try BundledManifests.load("covid-antigen-home"))
+        for label in ["Get started", "Next", "Next", "Next", "I agree", "Everything is there", "Next", "Next", "Next", "Done, start the timer"] { walk.choose(label) }
+        walk.wait(minutes: 15)
+        for label in ["Read the result", "Take a photo", "Analysis: C and T lines (positive)"] { walk.choose(label) }
+        #expect(walk.screen == "result/positive")
+        walk.choose("Get help")
+        #expect(walk.screen == "resultHelp/topics", "a second instance of the support module")
+        walk.choose("Carry on")
+        #expect(walk.screen == "result/positive", "the result was handed on again")
+    }
+
     @Test func theSameModuleCanRunAsTwoInstancesWithDifferentOptions() throws {
         let text = """
             {"schema": 1, "app": {"id": "twice", "name": "Twice", "audience": "lay"},
