@@ -57,6 +57,20 @@ struct ManifestChecker {
 
     // MARK: Shapes
 
+    /// The members in file order without repeats, reporting each key
+    /// given again (`noun` names what the key is: "key", "route").
+    private mutating func uniqueMembers(_ members: [JSONMember], _ path: JSONPath, noun: String = "key") -> [JSONMember] {
+        var first: [String: TextLocation] = [:]
+        return members.filter { member in
+            if let location = first[member.key] {
+                error(path.key(member.key), member.keyLocation, "duplicate \(noun) '\(member.key)'; the first is at line \(location.line). To fix, keep one.")
+                return false
+            }
+            first[member.key] = member.keyLocation
+            return true
+        }
+    }
+
     /// The members of an object by key, reporting a value that is not an
     /// object, unknown keys, duplicate keys and missing required keys.
     private mutating func object(
@@ -68,10 +82,8 @@ struct ManifestChecker {
         }
         let allowed = required + optional
         var byKey: [String: JSONMember] = [:]
-        for member in members {
-            if let first = byKey[member.key] {
-                error(path.key(member.key), member.keyLocation, "duplicate key '\(member.key)'; the first is at line \(first.keyLocation.line). To fix, keep one.")
-            } else if !allowed.contains(member.key) {
+        for member in uniqueMembers(members, path) {
+            if !allowed.contains(member.key) {
                 error(path.key(member.key), member.keyLocation, "unknown key '\(member.key)'. \(Suggestion.didYouMean(member.key, allowed))Allowed keys: \(Suggestion.list(allowed)).")
             } else {
                 byKey[member.key] = member
@@ -227,14 +239,8 @@ struct ManifestChecker {
             return ModuleOptions(specs: specs)
         }
         var values: [String: ModuleValue] = [:]
-        var seen: [String: TextLocation] = [:]
-        for option in members {
+        for option in uniqueMembers(members, path) {
             let optionPath = path.key(option.key)
-            if let first = seen[option.key] {
-                error(optionPath, option.keyLocation, "duplicate key '\(option.key)'; the first is at line \(first.line). To fix, keep one.")
-                continue
-            }
-            seen[option.key] = option.keyLocation
             guard let spec = specs.first(where: { $0.name == option.key }) else {
                 let known = specs.isEmpty ? "Module '\(module.id)' takes no options." : "Options of '\(module.id)': \(Suggestion.list(names))."
                 error(optionPath, option.keyLocation, "unknown option '\(option.key)'. \(Suggestion.didYouMean(option.key, names))\(known)")
@@ -290,14 +296,8 @@ struct ManifestChecker {
         let ids = instances.map(\.id)
         let targets = ids + ["end"]
         var routes: [WrittenRoute] = []
-        var seen: [String: TextLocation] = [:]
-        for route in members {
+        for route in uniqueMembers(members, path, noun: "route") {
             let routePath = path.key(route.key)
-            if let first = seen[route.key] {
-                error(routePath, route.keyLocation, "duplicate route '\(route.key)'; the first is at line \(first.line). To fix, keep one.")
-                continue
-            }
-            seen[route.key] = route.keyLocation
             guard let dot = route.key.firstIndex(of: "."), dot != route.key.startIndex, route.key.index(after: dot) != route.key.endIndex else {
                 error(routePath, route.keyLocation, "'\(route.key)' is not a route source. Write \"<instance>.<exit>\", e.g. \"\(ids.first ?? "test").\(instances.first?.exits.first?.name ?? "done")\".")
                 continue

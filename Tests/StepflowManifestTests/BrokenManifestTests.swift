@@ -150,6 +150,15 @@ struct BrokenManifestTests {
         ])
     }
 
+    @Test func aDuplicateRouteAndADuplicateOption() {
+        #expect(Self.broken(#""result.done": "end","#, #""result.done": "end", "result.done": "end","#) == [
+            "broken.json:17:27: error: routes[\"result.done\"]: duplicate route 'result.done'; the first is at line 17. To fix, keep one.",
+        ])
+        #expect(Self.broken(#""waitMinutes": 15"#, #""waitMinutes": 15, "waitMinutes": 20"#) == [
+            "broken.json:6:76: error: modules[1].options.waitMinutes: duplicate key 'waitMinutes'; the first is at line 6. To fix, keep one.",
+        ])
+    }
+
     @Test func anUnknownTopLevelKeySuggestsTheNearest() {
         #expect(Self.broken(#""routes": {"#, #""route": {"#) == [
             "broken.json:10:3: error: route: unknown key 'route'. Did you mean 'routes'? Allowed keys: 'schema', 'app', 'modules', 'start', 'routes'.",
