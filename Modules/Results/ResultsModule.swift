@@ -36,8 +36,8 @@ public enum ResultsModule: FeatureModule {
     /// The results the entry accepts (what procedures capture).
     public static let resultValues = ["positive", "negative", "invalid", "normal", "prediabetes", "diabetes"]
 
-    /// The module needs the result.
-    public static let entryFields = [FieldSpec("result", .choice(resultValues))]
+    /// The module needs the result, and names the patient when it is known.
+    public static let entryFields = [FieldSpec("result", .choice(resultValues)), FieldSpec("patient", .text, required: false)]
 
     /// `done`, `retest`, `needsHelp`.
     public static func exits(for options: ModuleOptions) -> [ExitSpec] {

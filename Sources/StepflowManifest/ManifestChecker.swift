@@ -375,7 +375,7 @@ struct ManifestChecker {
         for route in routes {
             guard case .instance(let targetID) = route.target, let target = byID[targetID], let module = target.module,
                   let offered = handedOn(route, entry) else { continue }
-            for needed in module.entryFields where !(offered[needed.name].map { Self.kind($0, satisfies: needed.kind) } ?? false) {
+            for needed in module.entryFields where needed.isRequired && !(offered[needed.name].map { Self.kind($0, satisfies: needed.kind) } ?? false) {
                 error(path.key(route.key.description), route.location, "'\(targetID)' (module '\(module.id)') needs '\(needed.name)' (\(needed.kind)), which '\(route.key)' does not hand on. To fix, route '\(route.key)' to an instance that does not need it, or to 'end'.")
             }
         }

@@ -7,9 +7,19 @@ public enum RootStep: Step {
     case start
     /// Start `instance`, handing it `handoff`.
     case enter(instance: String, handoff: Handoff)
-    /// `instance` ended through `exit`; `handoff` holds everything gathered
-    /// so far, the exit's own fields included.
+    /// `instance` ended through `exit`; `handoff` holds what was gathered so
+    /// far that some module of the variant reads, the exit's own included.
     case exited(instance: String, exit: String, handoff: Handoff)
+
+    /// `start`, `enter(test)`, `test.resultCaptured {result: "negative"}`:
+    /// every associated value, in the order a person reads them.
+    public var stepID: String {
+        switch self {
+        case .start: "start"
+        case .enter(let instance, let handoff): "enter(\(instance))" + (handoff.fields.isEmpty ? "" : " \(handoff)")
+        case .exited(let instance, let exit, let handoff): "\(instance).\(exit)" + (handoff.fields.isEmpty ? "" : " \(handoff)")
+        }
+    }
 }
 
 /// How a composed app ends: through the exit whose route is `end`.
@@ -26,18 +36,25 @@ public enum AppExit: Step {
 /// pure: what it does for a step depends only on the step and the manifest.
 /// The data modules hand on accumulate: each module is entered with every
 /// field gathered before it, so a patient id from intake still reaches the
-/// results after the procedure.
+/// results after the procedure. Only fields some module of the variant
+/// reads (its entry fields) are carried, so the root's steps, and the
+/// navigation graph, do not multiply by data nobody uses.
 public final class RootFlow: Flow {
     /// The variant.
     public let manifest: Manifest
     private let registry: ModuleRegistry
     private let environment: ModuleEnvironment
+    /// The fields some module of the variant reads.
+    private let carriedFields: Set<String>
 
     /// A root flow for `manifest`, whose modules come from `registry`.
     public init(manifest: Manifest, registry: ModuleRegistry, environment: ModuleEnvironment = ModuleEnvironment()) {
         self.manifest = manifest
         self.registry = registry
         self.environment = environment
+        self.carriedFields = Set(manifest.instances.flatMap { instance in
+            registry.module(instance.module)?.entryFields.map(\.name) ?? []
+        })
     }
 
     /// The app's id.
@@ -64,9 +81,10 @@ public final class RootFlow: Flow {
             return .unhandled  // a validated manifest names only known instances and modules
         }
         let launch = module.launch(instance: id, options: instance.options, environment: environment, handoff: handoff)
+        let carried = carriedFields
         return launch.start(onExit: { exit in
             var gathered = handoff
-            for (name, value) in exit.handoff.fields { gathered.fields[name] = value }
+            for (name, value) in exit.handoff.fields where carried.contains(name) { gathered.fields[name] = value }
             return .exited(instance: id, exit: exit.exitName, handoff: gathered)
         })
     }

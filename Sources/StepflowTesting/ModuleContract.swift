@@ -78,7 +78,9 @@ public enum ModuleContract {
         var combinations: [[String: ModuleValue]] = [extra]
         for field in module.entryFields {
             combinations = combinations.flatMap { partial in
-                values(of: field.kind, default: .text("T-1")).map { partial.merging([field.name: $0]) { $1 } }
+                let present = values(of: field.kind, default: .text("T-1")).map { partial.merging([field.name: $0]) { $1 } }
+                // An optional field may also be missing, unless given in `extra`.
+                return field.isRequired || extra[field.name] != nil ? present : present + [partial]
             }
         }
         return combinations.map(Handoff.init)

@@ -79,9 +79,14 @@ public struct FieldSpec: Hashable, Sendable {
     public let name: String
     /// The values it holds.
     public let kind: ValueKind
+    /// For an entry field: whether the module cannot start without it.
+    /// Validation proves every route into the module supplies a required
+    /// field; an optional one is read when present.
+    public let isRequired: Bool
     /// Declares a field.
-    public init(_ name: String, _ kind: ValueKind) {
+    public init(_ name: String, _ kind: ValueKind, required: Bool = true) {
         self.name = name
         self.kind = kind
+        self.isRequired = required
     }
 }
