@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "Stepflow", targets: ["Stepflow"]),
         .library(name: "StepflowTesting", targets: ["StepflowTesting"]),
         .library(name: "StepflowManifest", targets: ["StepflowManifest"]),
+        .library(name: "StepflowGraph", targets: ["StepflowGraph"]),
         .executable(name: "stepflow-demo", targets: ["StepflowDemo"]),
     ],
     targets: [
@@ -20,6 +21,9 @@ let package = Package(
         // Manifests: JSON with locations, the schema and its validation,
         // the module registry, and the RootFlow that composes a variant.
         .target(name: "StepflowManifest", dependencies: ["Stepflow"]),
+        // Exploration of a variant into a navigation graph; analyses;
+        // DOT, Mermaid, JSON and trace exporters.
+        .target(name: "StepflowGraph", dependencies: ["Stepflow", "StepflowManifest"]),
         // Feature modules: each imports Stepflow only.
         .target(name: "Onboarding", dependencies: ["Stepflow"], path: "Modules/Onboarding"),
         .target(name: "PatientIntake", dependencies: ["Stepflow"], path: "Modules/PatientIntake"),
@@ -44,6 +48,11 @@ let package = Package(
         .testTarget(
             name: "ModulesTests",
             dependencies: ["Stepflow", "StepflowTesting", "StepflowManifest", "BundledModules", "Onboarding", "PatientIntake", "Procedure", "Results", "Support"]
+        ),
+        .testTarget(
+            name: "StepflowGraphTests",
+            dependencies: ["Stepflow", "StepflowTesting", "StepflowManifest", "StepflowGraph", "BundledModules"],
+            exclude: ["Goldens"]
         ),
         .testTarget(
             name: "StepflowManifestTests",

@@ -1,0 +1,72 @@
+/// Something a reviewer should look at in a variant's graph.
+public struct Finding: Hashable, Sendable, CustomStringConvertible {
+    /// The kinds of findings.
+    public enum Kind: String, Hashable, Sendable, CaseIterable {
+        /// A step a flow returns `.unhandled` for.
+        case unhandledStep
+        /// A module exit the variant has no route for.
+        case exitWithoutRoute
+        /// A node with no way forward that is not the end.
+        case deadEnd
+        /// A node from which the app can never finish.
+        case noWayOut
+        /// A back step with nothing to go back to (the screen is the base
+        /// of its layer), so it leaves the person where they are.
+        case ineffectiveBack
+        /// A module instance no path enters.
+        case unreachableInstance
+        /// A routed exit no path takes.
+        case unreachableExit
+    }
+
+    /// How serious a finding is.
+    public enum Severity: String, Hashable, Sendable {
+        /// The variant is wrong.
+        case error
+        /// Probably not meant.
+        case warning
+    }
+
+    /// The kind.
+    public let kind: Kind
+    /// The node or name it is about.
+    public let subject: String
+    /// Why, and what to do.
+    public let detail: String
+
+    /// Creates a finding.
+    public init(_ kind: Kind, _ subject: String, _ detail: String) {
+        self.kind = kind
+        self.subject = subject
+        self.detail = detail
+    }
+
+    /// Errors: unhandled steps, exits without route, dead ends, no way out.
+    /// Warnings: the rest.
+    public var severity: Severity {
+        switch kind {
+        case .unhandledStep, .exitWithoutRoute, .deadEnd, .noWayOut: .error
+        case .ineffectiveBack, .unreachableInstance, .unreachableExit: .warning
+        }
+    }
+
+    /// `error: dead end: test/photo: …`.
+    public var description: String {
+        "\(severity.rawValue): \(kind.phrase): \(subject): \(detail)"
+    }
+}
+
+extension Finding.Kind {
+    /// Lower-case words.
+    var phrase: String {
+        switch self {
+        case .unhandledStep: "unhandled step"
+        case .exitWithoutRoute: "exit without route"
+        case .deadEnd: "dead end"
+        case .noWayOut: "no way out"
+        case .ineffectiveBack: "ineffective back"
+        case .unreachableInstance: "unreachable instance"
+        case .unreachableExit: "unreachable exit"
+        }
+    }
+}

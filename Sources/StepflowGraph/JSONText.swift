@@ -1,0 +1,27 @@
+/// Writes JSON text without Foundation: strings escaped per RFC 8259,
+/// output deterministic (the caller decides the order of keys).
+enum JSONText {
+    /// `"text"`, escaped.
+    static func string(_ text: String) -> String {
+        var output = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": output += "\\\""
+            case "\\": output += "\\\\"
+            case "\n": output += "\\n"
+            case "\r": output += "\\r"
+            case "\t": output += "\\t"
+            case _ where scalar.value < 0x20:
+                let hex = String(scalar.value, radix: 16)
+                output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: output.unicodeScalars.append(scalar)
+            }
+        }
+        return output + "\""
+    }
+
+    /// `["a", "b"]`.
+    static func array(_ strings: [String]) -> String {
+        "[" + strings.map(string).joined(separator: ", ") + "]"
+    }
+}

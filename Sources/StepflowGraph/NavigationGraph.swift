@@ -1,0 +1,120 @@
+/// Every step and screen a variant can reach, and what leads from one to
+/// the next: the result of exploring its flows.
+///
+/// Nodes are the start, the end, steps (`test.timerDone`, qualified by the
+/// flow instance that handles them) and screens (`test/checklist`). An edge
+/// says what leads from one node to the next: an action's label, a
+/// presentation (`push`, `modal`, `replace`), `forward`, `start <flow>`,
+/// `exit <exit>`, `back`. Node ids are interned: algorithms work on dense
+/// integer ids and adjacency arrays, never on string-keyed dictionaries.
+public struct NavigationGraph: Sendable {
+    /// A node's index in ``nodes``.
+    public typealias NodeID = Int
+
+    /// What a node stands for.
+    public enum NodeKind: String, Hashable, Sendable, CaseIterable {
+        /// Where the app starts.
+        case start
+        /// A step handled by a flow instance.
+        case step
+        /// A screen shown by a flow instance.
+        case screen
+        /// Where the app ends.
+        case end
+    }
+
+    /// A node.
+    public struct Node: Hashable, Sendable {
+        /// The stable id: `start`, `end`, `instance.stepID`, `instance/screenID`.
+        public let id: String
+        /// What it stands for.
+        public let kind: NodeKind
+        /// The flow instance it belongs to; empty for start and end.
+        public let instance: String
+        /// What people read: a screen's title, a step's id.
+        public let label: String
+    }
+
+    /// An edge, by node indices and label index.
+    public struct Edge: Hashable, Sendable {
+        /// Where it starts.
+        public let from: NodeID
+        /// Where it leads.
+        public let to: NodeID
+        /// The index of its label in ``NavigationGraph/labels``.
+        public let labelIndex: Int32
+    }
+
+    /// The app's id.
+    public let app: String
+    /// The nodes, in discovery order (breadth first from the start).
+    public let nodes: [Node]
+    /// The edges, in discovery order.
+    public let edges: [Edge]
+    /// The distinct edge labels.
+    public let labels: [String]
+    /// The flow instances, in discovery order; the app's root first.
+    public let instances: [String]
+    /// Problems found while exploring (unhandled steps, ineffective back).
+    public let explorationFindings: [Finding]
+
+    /// The start node (always 0).
+    public let start: NodeID = 0
+    /// The end node (always 1); it has no in-edge when the app cannot end.
+    public let end: NodeID = 1
+
+    private let outOffsets: [Int32]
+    private let outEdges: [Int32]
+    private let inOffsets: [Int32]
+    private let inEdges: [Int32]
+    private let index: [String: Int32]
+
+    init(app: String, nodes: [Node], edges: [Edge], labels: [String], instances: [String], findings: [Finding]) {
+        self.app = app
+        self.nodes = nodes
+        self.edges = edges
+        self.labels = labels
+        self.instances = instances
+        self.explorationFindings = findings
+        (outOffsets, outEdges) = Self.adjacency(count: nodes.count, edges: edges, key: \.from)
+        (inOffsets, inEdges) = Self.adjacency(count: nodes.count, edges: edges, key: \.to)
+        var index: [String: Int32] = [:]
+        index.reserveCapacity(nodes.count)
+        for (position, node) in nodes.enumerated() { index[node.id] = Int32(position) }
+        self.index = index
+    }
+
+    /// Compressed adjacency: the edges of node `n` are
+    /// `edgesList[offsets[n]..<offsets[n + 1]]`, in edge order.
+    ///
+    /// - Complexity: O(V + E).
+    private static func adjacency(count: Int, edges: [Edge], key: KeyPath<Edge, NodeID>) -> ([Int32], [Int32]) {
+        var offsets = [Int32](repeating: 0, count: count + 1)
+        for edge in edges { offsets[edge[keyPath: key] + 1] += 1 }
+        for position in 0..<count { offsets[position + 1] += offsets[position] }
+        var fill = offsets
+        var list = [Int32](repeating: 0, count: edges.count)
+        for (position, edge) in edges.enumerated() {
+            let node = edge[keyPath: key]
+            list[Int(fill[node])] = Int32(position)
+            fill[node] += 1
+        }
+        return (offsets, list)
+    }
+
+    /// The node with the stable id `id`.
+    public func node(withID id: String) -> NodeID? { index[id].map(Int.init) }
+
+    /// The label of `edge`.
+    public func label(of edge: Edge) -> String { labels[Int(edge.labelIndex)] }
+
+    /// The indices (in ``edges``) of the edges leaving `node`.
+    public func outgoing(_ node: NodeID) -> ArraySlice<Int32> {
+        outEdges[Int(outOffsets[node])..<Int(outOffsets[node + 1])]
+    }
+
+    /// The indices (in ``edges``) of the edges entering `node`.
+    public func incoming(_ node: NodeID) -> ArraySlice<Int32> {
+        inEdges[Int(inOffsets[node])..<Int(inOffsets[node + 1])]
+    }
+}

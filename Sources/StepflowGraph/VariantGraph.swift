@@ -1,0 +1,92 @@
+import Stepflow
+public import StepflowManifest
+
+/// A manifest's variant explored into a graph, with the findings only the
+/// manifest can give (instances never entered, routed exits never taken).
+public struct VariantGraph: Sendable {
+    /// The manifest.
+    public let manifest: Manifest
+    /// The graph of everything it can reach.
+    public let graph: NavigationGraph
+
+    /// Explores `manifest` through its ``RootFlow``: the same flows, the same
+    /// routing as a live run.
+    public init(manifest: Manifest, registry: ModuleRegistry) {
+        self.manifest = manifest
+        let root = RootFlow(manifest: manifest, registry: registry, environment: ModuleEnvironment(clock: NeverClock()))
+        graph = GraphExplorer.explore(root, with: OneStepper(RootStep.start), app: manifest.app.id)
+    }
+
+    /// Every finding: the graph's, with a root's unhandled module exit
+    /// named an exit without route, then instances never entered and
+    /// routed exits never taken.
+    public func findings() -> [Finding] {
+        var result = graph.findings().map { finding -> Finding in
+            guard finding.kind == .unhandledStep, let node = graph.node(withID: finding.subject),
+                  graph.incoming(node).contains(where: { graph.label(of: graph.edges[Int($0)]).hasPrefix("exit ") }) else { return finding }
+            return Finding(.exitWithoutRoute, finding.subject, "the manifest has no route for this exit. To fix, add one to \"routes\".")
+        }
+        let entered = Set(graph.nodes.map(\.instance))
+        for instance in manifest.instances where !entered.contains(instance.id) {
+            result.append(Finding(.unreachableInstance, instance.id, "no path from the start enters it. To fix, route an exit to it, or remove it."))
+        }
+        let app = manifest.app.id
+        let taken = Set(graph.nodes.compactMap { node -> String? in
+            guard node.instance == app, node.kind == .step else { return nil }
+            let local = node.label
+            let end = local.firstIndex(of: " ") ?? local.endIndex
+            return String(local[..<end])
+        })
+        for key in manifest.routes.keys.sorted() where manifest.instance(key.instance).map({ entered.contains($0.id) }) ?? false {
+            if !taken.contains(key.description) {
+                result.append(Finding(.unreachableExit, key.description, "no path takes this exit, so its route to '\(manifest.routes[key]!)' is never used."))  // key from routes
+            }
+        }
+        return result
+    }
+}
+
+/// A clock on which nothing ever fires: exploration never runs timers, it
+/// reads what they declare.
+private struct NeverClock: StepClock {
+    struct Nothing: ScheduledAction { func cancel() {} }
+    func schedule(after delay: Duration, _ action: @escaping @Sendable () -> Void) -> any ScheduledAction { Nothing() }
+}
+
+/// What two graphs reach that the other does not, by stable node ids and
+/// edges (`from → to : label`).
+public struct GraphDiff: Hashable, Sendable {
+    /// Node ids only the first graph has, sorted.
+    public let nodesOnlyInA: [String]
+    /// Node ids only the second graph has, sorted.
+    public let nodesOnlyInB: [String]
+    /// Edges only the first graph has, as `from -> to [label]`, sorted.
+    public let edgesOnlyInA: [String]
+    /// Edges only the second graph has, sorted.
+    public let edgesOnlyInB: [String]
+
+    /// Compares `a` and `b`.
+    ///
+    /// - Complexity: O((V + E) log(V + E)).
+    public init(_ a: NavigationGraph, _ b: NavigationGraph) {
+        func ids(_ graph: NavigationGraph) -> Set<String> { Set(graph.nodes.map { Self.comparable($0.id, graph) }) }
+        func edges(_ graph: NavigationGraph) -> Set<String> {
+            Set(graph.edges.map { "\(Self.comparable(graph.nodes[$0.from].id, graph)) -> \(Self.comparable(graph.nodes[$0.to].id, graph)) [\(graph.label(of: $0))]" })
+        }
+        let (nodesA, nodesB) = (ids(a), ids(b))
+        let (edgesA, edgesB) = (edges(a), edges(b))
+        nodesOnlyInA = nodesA.subtracting(nodesB).sorted()
+        nodesOnlyInB = nodesB.subtracting(nodesA).sorted()
+        edgesOnlyInA = edgesA.subtracting(edgesB).sorted()
+        edgesOnlyInB = edgesB.subtracting(edgesA).sorted()
+    }
+
+    /// Whether the graphs reach the same nodes by the same edges.
+    public var isEmpty: Bool { nodesOnlyInA.isEmpty && nodesOnlyInB.isEmpty && edgesOnlyInA.isEmpty && edgesOnlyInB.isEmpty }
+
+    /// The root flow is named after the app, which differs between variants
+    /// by design; its steps compare as `app.…`.
+    private static func comparable(_ id: String, _ graph: NavigationGraph) -> String {
+        id.hasPrefix(graph.app + ".") ? "app." + id.dropFirst(graph.app.count + 1) : id
+    }
+}

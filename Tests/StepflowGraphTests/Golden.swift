@@ -1,0 +1,55 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Testing
+
+/// Golden files beside the tests: compared byte for byte, re-recorded when
+/// `RECORD_SNAPSHOTS=1`, and on a mismatch reported as the first lines
+/// that differ.
+enum Golden {
+    static var folder: String { Bundled.root + "/Tests/StepflowGraphTests/Goldens" }
+
+    static var isRecording: Bool { getenv("RECORD_SNAPSHOTS").map { String(cString: $0) == "1" } ?? false }
+
+    static func read(_ path: String) -> String? {
+        guard let file = fopen(path, "rb") else { return nil }
+        defer { fclose(file) }
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let count = fread(&buffer, 1, buffer.count, file)
+            if count == 0 { break }
+            bytes += buffer[..<count]
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    static func write(_ text: String, to path: String) {
+        guard let file = fopen(path, "wb") else { return }
+        fputs(text, file)
+        fclose(file)
+    }
+
+    /// Checks `actual` against the golden file `name`.
+    static func check(_ actual: String, _ name: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        let path = "\(folder)/\(name)"
+        if isRecording {
+            write(actual, to: path)
+            return
+        }
+        guard let expected = read(path) else {
+            Issue.record("no golden file \(name). To fix, run the tests with RECORD_SNAPSHOTS=1 and review the new file.", sourceLocation: sourceLocation)
+            return
+        }
+        guard actual != expected else { return }
+        let actualLines = actual.split(separator: "\n", omittingEmptySubsequences: false)
+        let expectedLines = expected.split(separator: "\n", omittingEmptySubsequences: false)
+        var report: [String] = []
+        for line in 0..<max(actualLines.count, expectedLines.count) where report.count < 10 {
+            let a = line < actualLines.count ? String(actualLines[line]) : "(none)"
+            let e = line < expectedLines.count ? String(expectedLines[line]) : "(none)"
+            if a != e { report.append("line \(line + 1):\n  - \(e)\n  + \(a)") }
+        }
+        Issue.record("\(name) differs from its golden file:\n\(report.joined(separator: "\n"))\nTo accept the change, run with RECORD_SNAPSHOTS=1 and review the diff.", sourceLocation: sourceLocation)
+    }
+}
