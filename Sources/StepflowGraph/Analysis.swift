@@ -120,14 +120,14 @@ extension NavigationGraph {
     }
 
     /// Every finding: those from exploring, then dead ends (nodes with no
-    /// edge out that are not the end), then nodes from which the end cannot
-    /// be reached (when the end can be reached at all).
+    /// edge out that are not the end or a back step), then nodes from which
+    /// the end cannot be reached (when the end can be reached at all).
     ///
     /// - Complexity: O(V + E).
     public func findings() -> [Finding] {
         var result = explorationFindings
         let unhandled = Set(explorationFindings.filter { $0.kind == .unhandledStep || $0.kind == .exitWithoutRoute }.map(\.subject))
-        for (position, node) in nodes.enumerated() where position != end && outgoing(position).isEmpty && !unhandled.contains(node.id) {
+        for (position, node) in nodes.enumerated() where position != end && outgoing(position).isEmpty && !unhandled.contains(node.id) && !backSteps.contains(position) {
             result.append(Finding(.deadEnd, node.id, node.kind == .screen
                 ? "the screen offers no action. To fix, give it an action or end the flow."
                 : "the step leads nowhere: it shows nothing, starts nothing and ends nothing. To fix, make navigate(to:) do something for it."))

@@ -9,9 +9,10 @@ public import Stepflow
 /// its own context, because the same flow started from two places may map
 /// its exits differently; nodes are shared by id across contexts.
 ///
-/// Back steps (`.pop`, `.popToRoot`, `.dismiss`) lead to every screen the
-/// screen they were chosen on was shown from: one level, over all the ways
-/// it was reached, so a back step shared by several screens over-approximates.
+/// Back steps (`.pop`, `.popToRoot`, `.dismiss`) are drawn as edges from
+/// the screen they are chosen on to each screen it was pushed (or, for a
+/// dismiss, presented) from: one level, over all the ways it was reached.
+/// `.popToRoot` is drawn like `.pop`, one level.
 ///
 /// - Complexity: O(V + E) `navigate` calls and edge insertions per context.
 public enum GraphExplorer {
@@ -109,10 +110,10 @@ final class GraphBuilder {
     /// Adds back edges, then freezes the graph.
     func finish() -> NavigationGraph {
         resolveBackSteps()
-        return NavigationGraph(app: app, nodes: nodes, edges: edges, labels: labels, instances: instances, findings: findings)
+        return NavigationGraph(app: app, nodes: nodes, edges: edges, labels: labels, instances: instances, findings: findings, backSteps: Set(backSteps.map(\.node)))
     }
 
-    /// A back step chosen on screen S leads to each screen P from which S
+    /// A back step chosen on screen S leads (S → P) to each screen P from which S
     /// was pushed (for `.pop`, `.popToRoot`) or presented modally (for
     /// `.dismiss`): P → step → S. A screen shown with `.replace` is the base
     /// of its flow, so nothing is revealed; the person stays on S.
@@ -129,11 +130,14 @@ final class GraphBuilder {
                         if !revealed.contains(previous) { revealed.append(previous) }
                     }
                 }
+                // The edge leaves the screen, not the shared back step: a
+                // back step chosen on two screens must not let a path enter
+                // from one and leave towards the other's predecessor.
                 if revealed.isEmpty {
                     report(Finding(.ineffectiveBack, nodes[back].id, "chosen on \(nodes[screen].id), which is the first screen of its layer: .\(command) has nothing to reveal, so the person stays. To fix, end the flow or offer another way on."))
-                    addEdge(from: back, to: screen, label: "stays")
+                    addEdge(from: screen, to: screen, label: "stays")
                 }
-                for target in revealed { addEdge(from: back, to: target, label: "back") }
+                for target in revealed { addEdge(from: screen, to: target, label: "back") }
             }
         }
     }

@@ -57,6 +57,9 @@ public struct NavigationGraph: Sendable {
     public let instances: [String]
     /// Problems found while exploring (unhandled steps, ineffective back).
     public let explorationFindings: [Finding]
+    /// The back steps: steps that pop or dismiss. Where they lead is drawn
+    /// from the screen they are chosen on, so they have no edge out.
+    public let backSteps: Set<NodeID>
 
     /// The start node (always 0).
     public let start: NodeID = 0
@@ -69,7 +72,8 @@ public struct NavigationGraph: Sendable {
     private let inEdges: [Int32]
     private let index: [String: Int32]
 
-    init(app: String, nodes: [Node], edges: [Edge], labels: [String], instances: [String], findings: [Finding]) {
+    init(app: String, nodes: [Node], edges: [Edge], labels: [String], instances: [String], findings: [Finding], backSteps: Set<NodeID> = []) {
+        self.backSteps = backSteps
         self.app = app
         self.nodes = nodes
         self.edges = edges

@@ -16,6 +16,8 @@ public struct Manifest: Hashable, Sendable {
     public let start: String
     /// Where each `instance.exit` leads.
     public let routes: [RouteKey: RouteTarget]
+    /// Path rules the variant's navigation graph must satisfy.
+    public let rules: [PathRuleSpec]
     /// Problems that do not stop the manifest from working.
     public let warnings: [ManifestDiagnostic]
 
@@ -86,4 +88,50 @@ public enum RouteTarget: Hashable, Sendable, CustomStringConvertible {
         case .end: "end"
         }
     }
+}
+
+/// A rule about paths that a manifest states and the navigation graph
+/// proves, or refutes with a counter-example path.
+///
+/// ```json
+/// "rules": [
+///   { "name": "consent before advice", "to": "result/positive", "passesThrough": "onboarding/privacy" },
+///   { "name": "no intake at home", "neverReaches": "intake/identify" },
+///   { "reaches": "end" }
+/// ]
+/// ```
+public struct PathRuleSpec: Hashable, Sendable, CustomStringConvertible {
+    /// What the rule says.
+    public enum Kind: Hashable, Sendable {
+        /// Every path from the start to `node` passes through `via`.
+        case passesThrough(node: String, via: String)
+        /// No path from the start reaches `node`.
+        case neverReaches(String)
+        /// Some path from the start reaches `node`.
+        case reaches(String)
+    }
+
+    /// The rule's name, or a description of it.
+    public let name: String
+    /// What it says.
+    public let kind: Kind
+    /// Where it is written.
+    public let location: TextLocation
+    /// Its JSON path (`rules[0]`).
+    public let path: String
+
+    /// Creates a rule.
+    public init(name: String?, kind: Kind, location: TextLocation, path: String) {
+        self.kind = kind
+        self.location = location
+        self.path = path
+        switch kind {
+        case .passesThrough(let node, let via): self.name = name ?? "every path to \(node) passes through \(via)"
+        case .neverReaches(let node): self.name = name ?? "never reaches \(node)"
+        case .reaches(let node): self.name = name ?? "reaches \(node)"
+        }
+    }
+
+    /// The rule's name.
+    public var description: String { name }
 }

@@ -8,6 +8,7 @@ struct ManifestChecker {
     private(set) var diagnostics: [ManifestDiagnostic] = []
 
     private static let topKeys = ["schema", "app", "modules", "start", "routes"]
+    private static let optionalTopKeys = ["rules"]
 
     init(file: String, registry: ModuleRegistry) {
         self.file = file
@@ -112,7 +113,7 @@ struct ManifestChecker {
     // MARK: The manifest
 
     mutating func check(_ root: JSONNode) -> Manifest? {
-        guard let top = object(root, .root, what: "the manifest", required: Self.topKeys) else { return nil }
+        guard let top = object(root, .root, what: "the manifest", required: Self.topKeys, optional: Self.optionalTopKeys) else { return nil }
         let schema = checkSchema(top["schema"])
         let app = checkApp(top["app"])
         let instances = checkModules(top["modules"])
@@ -129,6 +130,7 @@ struct ManifestChecker {
         if let start, let routesMember = top["routes"], !instances.isEmpty {
             checkCoverage(instances: instances, routes: routes, start: start, routesLocation: routesMember.keyLocation)
         }
+        let rules = checkRules(top["rules"])
         guard !hasErrors, let schema, let app, let start else { return nil }
         return Manifest(
             file: file,
@@ -137,6 +139,7 @@ struct ManifestChecker {
             instances: instances.map { ModuleInstance(id: $0.id, module: $0.module!.id, options: $0.options, exits: $0.exits) },  // no errors: every module is known
             start: start,
             routes: Dictionary(uniqueKeysWithValues: routes.map { ($0.key, $0.target) }),
+            rules: rules,
             warnings: diagnostics
         )
     }
@@ -330,6 +333,46 @@ struct ManifestChecker {
             }
         }
         return routes
+    }
+
+    /// Path rules: their shape here; the node ids they name are checked
+    /// against the explored graph, which knows every node.
+    private mutating func checkRules(_ member: JSONMember?) -> [PathRuleSpec] {
+        guard let member else { return [] }
+        let path = JSONPath.root.key("rules")
+        guard case .array(let elements) = member.value.value else {
+            error(path, member.value.location, "expected a list of path rules (a JSON array), found \(describe(member.value)).")
+            return []
+        }
+        var rules: [PathRuleSpec] = []
+        for (index, element) in elements.enumerated() {
+            let rulePath = path.index(index)
+            guard let fields = object(element, rulePath, what: "a path rule", required: [], optional: ["name", "to", "passesThrough", "neverReaches", "reaches"]) else { continue }
+            let name = fields["name"].flatMap { string($0, rulePath.key("name")) }
+            let to = fields["to"].flatMap { string($0, rulePath.key("to")) }
+            let via = fields["passesThrough"].flatMap { string($0, rulePath.key("passesThrough")) }
+            let never = fields["neverReaches"].flatMap { string($0, rulePath.key("neverReaches")) }
+            let reaches = fields["reaches"].flatMap { string($0, rulePath.key("reaches")) }
+            let kinds = [to != nil || via != nil, never != nil, reaches != nil].filter { $0 }.count
+            let shapes = "{\"to\": \"<node>\", \"passesThrough\": \"<node>\"}, {\"neverReaches\": \"<node>\"} or {\"reaches\": \"<node>\"}"
+            guard kinds == 1 else {
+                error(rulePath, element.location, kinds == 0 ? "the rule says nothing. Write \(shapes)." : "a rule says one thing. Write \(shapes), each as its own rule.")
+                continue
+            }
+            let kind: PathRuleSpec.Kind
+            if let never {
+                kind = .neverReaches(never)
+            } else if let reaches {
+                kind = .reaches(reaches)
+            } else if let to, let via {
+                kind = .passesThrough(node: to, via: via)
+            } else {
+                error(rulePath, element.location, "\(to == nil ? "'passesThrough' needs 'to'" : "'to' needs 'passesThrough'"): write {\"to\": \"<node>\", \"passesThrough\": \"<node>\"}.")
+                continue
+            }
+            rules.append(PathRuleSpec(name: name, kind: kind, location: element.location, path: rulePath.description))
+        }
+        return rules
     }
 
     /// Every exit has a route; every entry gets the fields it needs on every

@@ -63,12 +63,12 @@ public enum ManifestLoadError: Error, Hashable, Sendable, CustomStringConvertibl
 }
 
 /// Finds the valid name a mistyped one was meant to be.
-enum Suggestion {
+package enum Suggestion {
     /// The candidate closest to `word`, ignoring case, if it is close
     /// enough to be a typo: at most a third of the word's length in edits
     /// (a swap of two neighbours counts as one), or one name a prefix of
     /// the other (`ending` → `end`).
-    static func nearest(to word: String, in candidates: [String]) -> String? {
+    package static func nearest(to word: String, in candidates: [String]) -> String? {
         let target = Array(word.lowercased())
         var best: (name: String, distance: Int)?
         for candidate in candidates {
@@ -84,12 +84,12 @@ enum Suggestion {
     }
 
     /// `Did you mean 'x'? ` or nothing.
-    static func didYouMean(_ word: String, _ candidates: [String]) -> String {
+    package static func didYouMean(_ word: String, _ candidates: [String]) -> String {
         nearest(to: word, in: candidates).map { "Did you mean '\($0)'? " } ?? ""
     }
 
     /// `'a', 'b', 'c'`.
-    static func list(_ names: [String]) -> String {
+    package static func list(_ names: [String]) -> String {
         names.isEmpty ? "none" : names.map { "'\($0)'" }.joined(separator: ", ")
     }
 

@@ -22,6 +22,7 @@ final class TransitionRecorder: Sendable {
         var forwardedBy: [String: String] = [:]
         var lastRootStep: String?
         var pendingBack: String?
+        var chosenOn: [String: String] = [:]
     }
 
     private let state = Locked(State())
@@ -37,7 +38,9 @@ final class TransitionRecorder: Sendable {
                 let to = step.description
                 let from: String?
                 switch origin {
-                case .screen(_, let screen, _), .screenStepper(_, let screen, _): from = "\(step.flow.name)/\(screen)"
+                case .screen(_, let screen, _), .screenStepper(_, let screen, _):
+                    from = "\(step.flow.name)/\(screen)"
+                    state.chosenOn[to] = from
                 case .flowStepper: from = state.startedBy[step.flow.id] ?? (step.flow.id.rawValue == 1 ? "start" : nil)
                 case .forwarded: from = state.forwardedBy.removeValue(forKey: to)
                 case .childExit(let child): from = state.exitedFrom.removeValue(forKey: child.id)
@@ -62,7 +65,7 @@ final class TransitionRecorder: Sendable {
                     }
                 }
                 if removed && !presented && !changes.contains(where: { if case .flowEnded = $0 { true } else { false } }) {
-                    state.pendingBack = from
+                    state.pendingBack = state.chosenOn[from]
                 }
             case .coordinationEnded:
                 if let last = state.lastRootStep { state.edges.insert(Edge(from: last, to: "end")) }
@@ -72,7 +75,8 @@ final class TransitionRecorder: Sendable {
         }
     }
 
-    /// After the queue is idle: a back step leads to the screen now on top.
+    /// After the queue is idle: the screen a back step was chosen on leads
+    /// to the screen now on top.
     func settle(top: PresentedScreen?) {
         state.withLock { state in
             if let back = state.pendingBack, let top { state.edges.insert(Edge(from: back, to: top.qualifiedID)) }

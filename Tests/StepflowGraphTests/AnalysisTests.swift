@@ -1,0 +1,215 @@
+import BundledModules
+import Stepflow
+import StepflowGraph
+import StepflowManifest
+import Testing
+
+/// Small crafted flows, one per kind of finding.
+enum Crafted {
+    enum Step: Stepflow.Step { case start, a, b, c, back, loop, stuck, ignored }
+    enum Exit: Stepflow.Step { case done }
+
+    /// A flow whose navigation is a table.
+    final class TableFlow: Flow {
+        let name: String
+        let table: @Sendable (Step) -> Navigation<Step, Exit>
+        init(_ name: String = "app", _ table: @escaping @Sendable (Step) -> Navigation<Step, Exit>) {
+            self.name = name
+            self.table = table
+        }
+        func navigate(to step: Step) -> Navigation<Step, Exit> { table(step) }
+    }
+
+    static func screen(_ id: String, _ actions: (String, Step)...) -> Screen<Step> {
+        Screen(id: id, title: id, actions: actions.map { ScreenAction($0.0, $0.1) })
+    }
+
+    static func findings(_ flow: TableFlow) -> [String] {
+        GraphExplorer.explore(flow, with: OneStepper(.start)).findings().map(\.description)
+    }
+}
+
+@Suite("Findings on crafted flows")
+struct FindingTests {
+    @Test func aStepTheFlowDoesNotHandle() {
+        let flow = Crafted.TableFlow { step in
+            switch step {
+            case .start: .show(Crafted.screen("home", ("Go", .ignored), ("Quit", .c)))
+            case .c: .end(.done)
+            default: .unhandled
+            }
+        }
+        #expect(Crafted.findings(flow).first == "error: unhandled step: app.ignored: app returns .unhandled for it. To fix, handle it in navigate(to:).")
+    }
+
+    @Test func aScreenWithNoActionAndAStepThatLeadsNowhere() {
+        let flow = Crafted.TableFlow { step in
+            switch step {
+            case .start: .show(Crafted.screen("home", ("Stuck", .stuck), ("Nothing", .a)))
+            case .stuck: .show(Crafted.screen("stuck"))
+            default: .none
+            }
+        }
+        #expect(Crafted.findings(flow) == [
+            "error: dead end: app.a: the step leads nowhere: it shows nothing, starts nothing and ends nothing. To fix, make navigate(to:) do something for it.",
+            "error: dead end: app/stuck: the screen offers no action. To fix, give it an action or end the flow.",
+        ])
+    }
+
+    @Test func aLoopWithNoWayOut() {
+        let flow = Crafted.TableFlow { step in
+            switch step {
+            case .start: .show(Crafted.screen("home", ("Loop", .loop), ("Finish", .c)))
+            case .loop: .show(Crafted.screen("loop", ("Again", .loop)))
+            case .c: .end(.done)
+            default: .none
+            }
+        }
+        #expect(Crafted.findings(flow) == [
+            "error: no way out: app.loop: no path from here reaches the end. To fix, give the loop it is in a way to finish.",
+            "error: no way out: app/loop: no path from here reaches the end. To fix, give the loop it is in a way to finish.",
+        ])
+    }
+
+    @Test func aBackOnTheFirstScreenOfAFlowGoesNowhere() {
+        let flow = Crafted.TableFlow { step in
+            switch step {
+            case .start: .show(Crafted.screen("home", ("Back", .back), ("Next", .a)))
+            case .a: .show(Crafted.screen("next", ("Back", .back), ("Quit", .c)))
+            case .back: .pop
+            case .c: .end(.done)
+            default: .none
+            }
+        }
+        let graph = GraphExplorer.explore(flow, with: OneStepper(.start))
+        #expect(graph.findings().map(\.description) == [
+            "warning: ineffective back: app.back: chosen on app/home, which is the first screen of its layer: .pop has nothing to reveal, so the person stays. To fix, end the flow or offer another way on.",
+        ])
+        func backEdges(from id: String) -> [String] {
+            graph.outgoing(graph.node(withID: id)!).map { graph.edges[Int($0)] }  // the test's screens
+                .filter { ["back", "stays"].contains(graph.label(of: $0)) }
+                .map { "\(graph.label(of: $0)) \(graph.nodes[$0.to].id)" }
+        }
+        #expect(backEdges(from: "app/home") == ["stays app/home"])
+        #expect(backEdges(from: "app/next") == ["back app/home"])
+        #expect(graph.outgoing(graph.node(withID: "app.back")!).isEmpty, "where back leads is drawn from the screens")
+    }
+
+    @Test func manifestFindingsNameInstancesNeverEnteredAndExitsNeverTaken() throws {
+        let text = """
+            {"schema": 1, "app": {"id": "odd", "name": "Odd", "audience": "lay"},
+             "modules": [
+               {"id": "test", "module": "procedure", "options": {"readBy": "manual"}},
+               {"id": "help", "module": "support"}
+             ],
+             "start": "test",
+             "routes": {"test.resultCaptured": "end", "test.cancelled": "end", "test.needsHelp": "end",
+                        "help.resume": "end", "help.quit": "end"}}
+            """
+        let manifest = try ManifestLoader(registry: BundledModules.registry).decode(Array(text.utf8), file: "odd.json")
+        let findings = VariantGraph(manifest: manifest, registry: BundledModules.registry).findings().map(\.description)
+        #expect(findings == [
+            "warning: unreachable instance: help: no path from the start enters it. To fix, route an exit to it, or remove it.",
+        ])
+    }
+}
+
+
+@Suite("Path rules")
+struct PathRuleTests {
+    @Test(arguments: Bundled.names)
+    func everyBundledRuleIsProved(name: String) throws {
+        let (results, diagnostics) = try Bundled.variant(name).checkRules()
+        #expect(diagnostics == [])
+        #expect(!results.isEmpty)
+        for result in results { #expect(result.holds, "\(result)") }
+    }
+
+    private func rules(_ rules: String, in name: String = "covid-antigen-home") throws -> (results: [String], diagnostics: [String]) {
+        let path = "\(Bundled.root)/RootApp/Manifests/\(name).json"
+        var text = String(decoding: try ManifestLoaderTestHook.read(path), as: UTF8.self)
+        let start = text.firstRange(of: "\"rules\": [")!  // every bundled manifest has rules
+        let end = text[start.upperBound...].firstRange(of: "\n  ]")!
+        text.replaceSubrange(start.lowerBound..<end.upperBound, with: "\"rules\": [\(rules)]")
+        let manifest = try ManifestLoader(registry: BundledModules.registry).decode(Array(text.utf8), file: "\(name).json")
+        let checked = VariantGraph(manifest: manifest, registry: BundledModules.registry).checkRules()
+        return (checked.results.map(\.description), checked.diagnostics.map(\.description))
+    }
+
+    @Test func aBrokenRuleIsRefutedWithACounterExamplePath() throws {
+        let checked = try rules(#"{"name": "help only after consent", "to": "help/topics", "passesThrough": "onboarding/privacy"}, {"neverReaches": "result/positive"}"#)
+        #expect(checked.results == [
+            "proved: help only after consent",
+            "refuted: never reaches result/positive: start → covid-antigen-home.start → onboarding.welcome → onboarding/welcome → onboarding.howItWorks(page: 1) → onboarding/how-it-works-1 → onboarding.howItWorks(page: 2) → onboarding/how-it-works-2 → onboarding.howItWorks(page: 3) → onboarding/how-it-works-3 → onboarding.privacy → onboarding/privacy → onboarding.consentAccepted → covid-antigen-home.onboarding.completed → test.checklist → test/checklist → test.instruction(1) → test/nasal-1 → test.instruction(2) → test/nasal-2 → test.instruction(3) → test/nasal-3 → test.applySample → test/apply-sample → test.startTimer → test/timer → test.timerDone → test/ready → test.read → test/read → test.readByPhoto → test/photo → test.resultRead(positive) → covid-antigen-home.test.resultCaptured {result: \"positive\"} → result.show(positive, patient: nil) → result/positive",
+        ])
+        let bypass = try rules(#"{"to": "result/record", "passesThrough": "onboarding/wrong-password"}"#, in: "covid-antigen-clinic")
+        #expect(bypass.results.first?.hasPrefix("refuted: every path to result/record passes through onboarding/wrong-password: start → covid-antigen-clinic.start → onboarding.welcome") == true)
+        #expect(bypass.results.first?.hasSuffix("→ result/record") == true)
+    }
+
+    @Test func aRuleNamingAnUnknownNodeIsAnErrorWithTheNearestNode() throws {
+        let checked = try rules(#"{"to": "result/positiv", "passesThrough": "onboarding/privacy"}, {"neverReaches": "intake/identfy"}"#)
+        #expect(checked.diagnostics.first?.hasPrefix("covid-antigen-home.json:") == true)
+        #expect(checked.diagnostics.first?.contains("error: rules[0].to: no node 'result/positiv' in the graph of 'covid-antigen-home'. Did you mean 'result/positive'?") == true)
+        #expect(checked.results == ["proved: never reaches intake/identfy"])
+    }
+
+    @Test func aRuleThatSaysTwoThingsIsRejected() throws {
+        let text = BrokenRules.manifest(#"{"neverReaches": "a/b", "reaches": "end"}"#)
+        #expect(throws: ManifestLoadError.self) { try ManifestLoader(registry: BundledModules.registry).decode(Array(text.utf8), file: "r.json") }
+    }
+}
+
+enum BrokenRules {
+    static func manifest(_ rule: String) -> String {
+        """
+        {"schema": 1, "app": {"id": "r", "name": "R", "audience": "lay"},
+         "modules": [{"id": "help", "module": "support"}], "start": "help",
+         "routes": {"help.resume": "end", "help.quit": "end"}, "rules": [\(rule)]}
+        """
+    }
+}
+
+/// Reads a file the way the loader does.
+enum ManifestLoaderTestHook {
+    static func read(_ path: String) throws -> [UInt8] {
+        guard let text = Golden.read(path) else { throw ManifestLoadError.fileNotFound(path: path) }
+        return Array(text.utf8)
+    }
+}
+
+@Suite("Paths and diffs")
+struct PathAndDiffTests {
+    @Test func simplePathsAreBoundedByTheLimit() throws {
+        let graph = try Bundled.variant("covid-antigen-home").graph
+        let target = try #require(graph.node(withID: "result/positive"))
+        let few = graph.simplePaths(to: target, limit: 3)
+        #expect(few.paths.count == 3 && few.isTruncated)
+        for path in few.paths {
+            #expect(path.first == graph.start && path.last == target)
+            #expect(Set(path).count == path.count, "a simple path visits no node twice")
+            for (from, to) in zip(path, path.dropFirst()) {
+                #expect(graph.outgoing(from).contains { graph.edges[Int($0)].to == to })
+            }
+        }
+        let shortest = graph.shortestPaths().path(to: target)!
+        #expect(few.paths.allSatisfy { $0.count >= shortest.count })
+    }
+
+    @Test func theBudgetStopsASearchThatWouldRunLong() throws {
+        let graph = try Bundled.variant("covid-antigen-clinic").graph
+        let target = try #require(graph.node(withID: "end"))
+        let bounded = graph.simplePaths(to: target, limit: 1_000_000, budget: 5_000)
+        #expect(bounded.isTruncated)
+    }
+
+    @Test func theLayAndProfessionalCovidVariantsDiffer() throws {
+        let diff = GraphDiff(try Bundled.variant("covid-antigen-home").graph, try Bundled.variant("covid-antigen-clinic").graph)
+        #expect(diff.nodesOnlyInA.contains("onboarding/privacy"))
+        #expect(diff.nodesOnlyInB.contains("intake/identify"))
+        #expect(diff.nodesOnlyInB.contains("result/submit"))
+        #expect(!diff.nodesOnlyInA.contains("test/checklist") && !diff.nodesOnlyInB.contains("test/checklist"), "both test")
+        #expect(diff.edgesOnlyInA.contains("test/read -> test.readByHand [Read it myself]"), "only the home variant reads by hand")
+        #expect(GraphDiff(try Bundled.variant("strep-a-home").graph, try Bundled.variant("strep-a-home").graph).isEmpty)
+    }
+}
