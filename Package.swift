@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "StepflowManifest", targets: ["StepflowManifest"]),
         .library(name: "StepflowGraph", targets: ["StepflowGraph"]),
         .executable(name: "stepflow-demo", targets: ["StepflowDemo"]),
+        .executable(name: "stepflow-bench", targets: ["StepflowBench"]),
     ],
     targets: [
         // The engine: steps, steppers, flows, screens, the coordinator.
@@ -44,6 +45,8 @@ let package = Package(
             dependencies: ["Stepflow", "StepflowManifest", "BundledModules"],
             path: "Examples/StepflowDemo"
         ),
+        // Release-mode benchmarks, each against a baseline run beside it.
+        .executableTarget(name: "StepflowBench", dependencies: ["StepflowGraph"], path: "Benchmarks/StepflowBench"),
         .testTarget(name: "StepflowTests", dependencies: ["Stepflow", "StepflowTesting"]),
         .testTarget(
             name: "ModulesTests",

@@ -10,36 +10,54 @@ public enum DOTExporter {
     ///
     /// - Complexity: O(V + E).
     public static func export(_ graph: NavigationGraph, title: String? = nil) -> String {
-        var out = ""
-        out.reserveCapacity(graph.nodes.count * 80 + graph.edges.count * 60)
-        out += "digraph \(quote(graph.app)) {\n"
-        out += "  graph [rankdir=LR, fontname=\"Helvetica\", labelloc=t, label=\(quote(title.map { "\($0) (\(graph.app))" } ?? graph.app))];\n"
-        out += "  node [fontname=\"Helvetica\", fontsize=10];\n"
-        out += "  edge [fontname=\"Helvetica\", fontsize=9];\n"
-        out += "  \"start\" [shape=circle, style=filled, fillcolor=\"#c8e6c9\", label=\"start\"];\n"
-        out += "  \"end\" [shape=doublecircle, style=filled, fillcolor=\"#ffcdd2\", label=\"end\"];\n"
-        var byInstance = [[Int]](repeating: [], count: graph.instances.count)
-        let instanceIndex = Dictionary(uniqueKeysWithValues: graph.instances.enumerated().map { ($0.element, $0.offset) })
-        for (position, node) in graph.nodes.enumerated() where node.kind == .step || node.kind == .screen {
-            byInstance[instanceIndex[node.instance]!].append(position)  // every node's instance is listed
-        }
-        for (index, instance) in graph.instances.enumerated() where !byInstance[index].isEmpty {
-            out += "  subgraph \"cluster_\(index)\" {\n"
-            out += "    label=\(quote(instance));\n"
-            out += "    style=rounded;\n"
-            for position in byInstance[index] {
+        var out = TextBuffer(capacity: graph.nodes.count * 64 + graph.edges.count * 64 + 512)
+        out.append("digraph ")
+        out.appendQuoted(graph.app, escape: escape)
+        out.append(" {\n  graph [rankdir=LR, fontname=\"Helvetica\", labelloc=t, label=")
+        out.appendQuoted(title.map { "\($0) (\(graph.app))" } ?? graph.app, escape: escape)
+        out.append("];\n")
+        out.append("  node [fontname=\"Helvetica\", fontsize=10];\n")
+        out.append("  edge [fontname=\"Helvetica\", fontsize=9];\n")
+        out.append("  \"start\" [shape=circle, style=filled, fillcolor=\"#c8e6c9\", label=\"start\"];\n")
+        out.append("  \"end\" [shape=doublecircle, style=filled, fillcolor=\"#ffcdd2\", label=\"end\"];\n")
+        for (index, members) in graph.nodesByInstance().enumerated() where !members.isEmpty {
+            out.append("  subgraph \"cluster_")
+            out.append(index)
+            out.append("\" {\n    label=")
+            out.appendQuoted(graph.instances[index], escape: escape)
+            out.append(";\n    style=rounded;\n")
+            for position in members {
                 let node = graph.nodes[position]
-                out += "    \(quote(node.id)) ["
-                out += node.kind == .screen ? "shape=box, style=\"rounded,filled\", fillcolor=\"#e3f2fd\", " : "shape=ellipse, "
-                out += "label=\(quote(node.label))];\n"
+                out.append("    ")
+                out.appendQuoted(node.id, escape: escape)
+                out.append(node.kind == .screen ? " [shape=box, style=\"rounded,filled\", fillcolor=\"#e3f2fd\", label=" : " [shape=ellipse, label=")
+                out.appendQuoted(node.label, escape: escape)
+                out.append("];\n")
             }
-            out += "  }\n"
+            out.append("  }\n")
         }
         for edge in graph.edges {
-            out += "  \(quote(graph.nodes[edge.from].id)) -> \(quote(graph.nodes[edge.to].id)) [label=\(quote(graph.label(of: edge)))];\n"
+            out.append("  ")
+            out.appendQuoted(graph.nodes[edge.from].id, escape: escape)
+            out.append(" -> ")
+            out.appendQuoted(graph.nodes[edge.to].id, escape: escape)
+            out.append(" [label=")
+            out.appendQuoted(graph.label(of: edge), escape: escape)
+            out.append("];\n")
         }
-        out += "}\n"
-        return out
+        out.append("}\n")
+        return out.string
+    }
+
+    /// DOT's escapes inside a quoted string.
+    @inline(__always)
+    static func escape(_ byte: UInt8) -> StaticString? {
+        switch byte {
+        case UInt8(ascii: "\""): "\\\""
+        case UInt8(ascii: "\\"): "\\\\"
+        case UInt8(ascii: "\n"): "\\n"
+        default: nil
+        }
     }
 
     /// A DOT quoted string: backslashes and quotes escaped, line breaks as

@@ -34,7 +34,10 @@ final class GraphBuilder {
     private(set) var nodes: [NavigationGraph.Node] = []
     private var nodeIndex: [String: Int32] = [:]
     private(set) var edges: [NavigationGraph.Edge] = []
-    private var edgeSet: Set<EdgeKey> = []
+    /// Edges seen, packed as from (24 bits), to (24 bits), label (16 bits)
+    /// while they fit; `wideEdgeSet` past that.
+    private var edgeSet: Set<UInt64> = []
+    private var wideEdgeSet: Set<EdgeKey> = []
     private var labels: [String] = []
     private var labelIndex: [String: Int32] = [:]
     private var instances: [String] = []
@@ -83,7 +86,13 @@ final class GraphBuilder {
             labels.append(label)
             labelIndex[label] = labelID
         }
-        guard edgeSet.insert(EdgeKey(from: Int32(from), to: Int32(to), label: labelID)).inserted else { return }
+        let isNew: Bool
+        if from < 1 << 24, to < 1 << 24, labelID < 1 << 16 {
+            isNew = edgeSet.insert(UInt64(from) << 40 | UInt64(to) << 16 | UInt64(labelID)).inserted
+        } else {
+            isNew = wideEdgeSet.insert(EdgeKey(from: Int32(from), to: Int32(to), label: labelID)).inserted
+        }
+        guard isNew else { return }
         edges.append(NavigationGraph.Edge(from: from, to: to, labelIndex: labelID))
     }
 
@@ -110,7 +119,7 @@ final class GraphBuilder {
     /// Adds back edges, then freezes the graph.
     func finish() -> NavigationGraph {
         resolveBackSteps()
-        return NavigationGraph(app: app, nodes: nodes, edges: edges, labels: labels, instances: instances, findings: findings, backSteps: Set(backSteps.map(\.node)))
+        return NavigationGraph(app: app, nodes: nodes, edges: edges, labels: labels, instances: instances, findings: findings, backSteps: Set(backSteps.map(\.node)), index: nodeIndex)
     }
 
     /// A back step chosen on screen S leads (S → P) to each screen P from which S
@@ -119,14 +128,28 @@ final class GraphBuilder {
     /// of its flow, so nothing is revealed; the person stays on S.
     private func resolveBackSteps() {
         guard !backSteps.isEmpty else { return }
-        var incoming = [[(from: Int, label: String)]](repeating: [], count: nodes.count)
-        for edge in edges { incoming[edge.to].append((edge.from, labels[Int(edge.labelIndex)])) }
+        // In-edges as compressed arrays: O(V + E) integer work, no hashing.
+        var offsets = [Int32](repeating: 0, count: nodes.count + 1)
+        for edge in edges { offsets[edge.to + 1] += 1 }
+        for position in 0..<nodes.count { offsets[position + 1] += offsets[position] }
+        var fill = offsets
+        var sources = [Int32](repeating: 0, count: edges.count)
+        var sourceLabels = [Int32](repeating: 0, count: edges.count)
+        for edge in edges {
+            let slot = Int(fill[edge.to])
+            sources[slot] = Int32(edge.from)
+            sourceLabels[slot] = edge.labelIndex
+            fill[edge.to] += 1
+        }
+        func incoming(_ node: Int) -> [(from: Int, label: Int32)] {
+            (Int(offsets[node])..<Int(offsets[node + 1])).map { (Int(sources[$0]), sourceLabels[$0]) }
+        }
         for (back, command) in backSteps {
-            let revealing = command == "dismiss" ? Presentation.modal.rawValue : Presentation.push.rawValue
-            for (screen, _) in incoming[back] where nodes[screen].kind == .screen {
+            let revealing = labelIndex[command == "dismiss" ? Presentation.modal.rawValue : Presentation.push.rawValue] ?? -1
+            for (screen, _) in incoming(back) where nodes[screen].kind == .screen {
                 var revealed: [Int] = []
-                for (shower, how) in incoming[screen] where nodes[shower].kind == .step && how == revealing {
-                    for (previous, _) in incoming[shower] where nodes[previous].kind == .screen && previous != screen {
+                for (shower, how) in incoming(screen) where nodes[shower].kind == .step && how == revealing {
+                    for (previous, _) in incoming(shower) where nodes[previous].kind == .screen && previous != screen {
                         if !revealed.contains(previous) { revealed.append(previous) }
                     }
                 }

@@ -72,7 +72,7 @@ public struct NavigationGraph: Sendable {
     private let inEdges: [Int32]
     private let index: [String: Int32]
 
-    init(app: String, nodes: [Node], edges: [Edge], labels: [String], instances: [String], findings: [Finding], backSteps: Set<NodeID> = []) {
+    init(app: String, nodes: [Node], edges: [Edge], labels: [String], instances: [String], findings: [Finding], backSteps: Set<NodeID> = [], index: [String: Int32]? = nil) {
         self.backSteps = backSteps
         self.app = app
         self.nodes = nodes
@@ -80,30 +80,53 @@ public struct NavigationGraph: Sendable {
         self.labels = labels
         self.instances = instances
         self.explorationFindings = findings
-        (outOffsets, outEdges) = Self.adjacency(count: nodes.count, edges: edges, key: \.from)
-        (inOffsets, inEdges) = Self.adjacency(count: nodes.count, edges: edges, key: \.to)
-        var index: [String: Int32] = [:]
-        index.reserveCapacity(nodes.count)
-        for (position, node) in nodes.enumerated() { index[node.id] = Int32(position) }
-        self.index = index
+        (outOffsets, outEdges) = Self.adjacency(count: nodes.count, edges: edges, outgoing: true)
+        (inOffsets, inEdges) = Self.adjacency(count: nodes.count, edges: edges, outgoing: false)
+        if let index {
+            self.index = index
+        } else {
+            var built: [String: Int32] = [:]
+            built.reserveCapacity(nodes.count)
+            for (position, node) in nodes.enumerated() { built[node.id] = Int32(position) }
+            self.index = built
+        }
     }
 
     /// Compressed adjacency: the edges of node `n` are
     /// `edgesList[offsets[n]..<offsets[n + 1]]`, in edge order.
     ///
     /// - Complexity: O(V + E).
-    private static func adjacency(count: Int, edges: [Edge], key: KeyPath<Edge, NodeID>) -> ([Int32], [Int32]) {
+    private static func adjacency(count: Int, edges: [Edge], outgoing: Bool) -> ([Int32], [Int32]) {
         var offsets = [Int32](repeating: 0, count: count + 1)
-        for edge in edges { offsets[edge[keyPath: key] + 1] += 1 }
+        for edge in edges { offsets[(outgoing ? edge.from : edge.to) + 1] += 1 }
         for position in 0..<count { offsets[position + 1] += offsets[position] }
         var fill = offsets
         var list = [Int32](repeating: 0, count: edges.count)
         for (position, edge) in edges.enumerated() {
-            let node = edge[keyPath: key]
+            let node = outgoing ? edge.from : edge.to
             list[Int(fill[node])] = Int32(position)
             fill[node] += 1
         }
         return (offsets, list)
+    }
+
+    /// The step and screen nodes of each instance (by index in
+    /// ``instances``), in node order: the clusters exporters draw.
+    ///
+    /// - Complexity: O(V).
+    public func nodesByInstance() -> [[NodeID]] {
+        var members = [[NodeID]](repeating: [], count: instances.count)
+        let positions = Dictionary(uniqueKeysWithValues: instances.enumerated().map { ($0.element, $0.offset) })
+        var lastInstance = ""
+        var lastPosition = -1
+        for (position, node) in nodes.enumerated() where node.kind == .step || node.kind == .screen {
+            if node.instance != lastInstance || lastPosition < 0 {
+                lastInstance = node.instance
+                lastPosition = positions[node.instance] ?? -1
+            }
+            if lastPosition >= 0 { members[lastPosition].append(position) }
+        }
+        return members
     }
 
     /// The node with the stable id `id`.

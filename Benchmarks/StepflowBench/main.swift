@@ -1,0 +1,174 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Dispatch
+import StepflowGraph
+
+// stepflow-bench: release-mode figures, each against a baseline measured in
+// the same run. Section "graph": exploring a synthetic variant and writing
+// its DOT, against the floor of a breadth-first search over interned ids
+// plus writing the same DOT text.
+//
+//   swift run -c release stepflow-bench [--quick] [--json FILE]
+
+struct Options {
+    var quick = false
+    var json: String?
+}
+
+func parseOptions() -> Options {
+    var options = Options()
+    var arguments = CommandLine.arguments.dropFirst()
+    while let argument = arguments.popFirst() {
+        switch argument {
+        case "--quick": options.quick = true
+        case "--json":
+            guard let path = arguments.popFirst() else {
+                printError("error: --json needs a file name.\nUSAGE: stepflow-bench [--quick] [--json FILE]")
+                exit(64)
+            }
+            options.json = path
+        case "-h", "--help":
+            print("USAGE: stepflow-bench [--quick] [--json FILE]\n\n  --quick      sizes up to 100k steps, fewer runs (under a minute)\n  --json FILE  also write the figures as JSON")
+            exit(0)
+        default:
+            printError("error: unknown option '\(argument)'.\nUSAGE: stepflow-bench [--quick] [--json FILE]")
+            exit(64)
+        }
+    }
+    return options
+}
+
+/// Writes a line to stderr.
+func printError(_ text: String) {
+    let line = text + "\n"
+    _ = line.withCString { write(2, $0, strlen($0)) }
+}
+
+func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
+
+/// Peak resident memory of the process so far, in MiB.
+func peakRSS() -> Double {
+    var usage = rusage()
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    return Double(usage.ru_maxrss) / 1024  // kilobytes on Linux
+}
+
+/// Median, min and max of `runs` timings (ns) after one warm-up.
+func measure(runs: Int, warmUp: Bool = true, _ body: () -> Void) -> (median: Double, min: Double, max: Double) {
+    if warmUp { body() }
+    var times: [Double] = []
+    for _ in 0..<runs {
+        let start = now()
+        body()
+        times.append(Double(now() - start))
+    }
+    times.sort()
+    return (times[times.count / 2], times.first!, times.last!)  // runs >= 1
+}
+
+/// Keeps a value alive and opaque to the optimiser.
+@inline(never) func consume<T>(_ value: T) { withExtendedLifetime(value) {} }
+
+/// The floor: BFS over prebuilt compressed adjacency of `graph`'s size.
+func floorBFS(offsets: [Int32], targets: [Int32]) -> Int {
+    var seen = [Bool](repeating: false, count: offsets.count - 1)
+    var queue: [Int32] = [0]
+    queue.reserveCapacity(offsets.count)
+    seen[0] = true
+    var head = 0
+    while head < queue.count {
+        let node = Int(queue[head])
+        head += 1
+        for position in Int(offsets[node])..<Int(offsets[node + 1]) {
+            let next = Int(targets[position])
+            if !seen[next] {
+                seen[next] = true
+                queue.append(Int32(next))
+            }
+        }
+    }
+    return queue.count
+}
+
+struct GraphFigure {
+    let steps: Int
+    let nodes: Int
+    let edges: Int
+    let engine: (median: Double, min: Double, max: Double)
+    let floor: (median: Double, min: Double, max: Double)
+    let peakMiB: Double
+}
+
+let options = parseOptions()
+let sizes: [(modules: Int, steps: Int)] = options.quick
+    ? [(10, 100), (100, 100), (100, 1_000)]
+    : [(10, 100), (100, 100), (100, 1_000), (1_000, 1_000)]
+
+print("Stepflow benchmarks (release). Times: median of runs after a warm-up,")
+print("with min-max. Ratios compare figures measured side by side in this run.")
+print("")
+print("Graph: explore a synthetic variant and write its DOT, against the floor")
+print("(BFS over interned ids of the same graph + writing the same DOT text).")
+print("")
+print("   steps    nodes    edges  explore+DOT ms   floor ms   ratio  ns/edge  peak")
+var figures: [GraphFigure] = []
+for (modules, steps) in sizes {
+    let total = modules * steps
+    let runs = total >= 1_000_000 ? 3 : (options.quick ? 3 : 7)
+    let (root, stepper) = SyntheticVariant.make(modules: modules, stepsPerModule: steps)
+    var nodes = 0
+    var edges = 0
+    let engine = measure(runs: runs, warmUp: total < 1_000_000) {
+        let graph = GraphExplorer.explore(root, with: stepper)
+        let dot = DOTExporter.export(graph)
+        nodes = graph.nodes.count
+        edges = graph.edges.count
+        consume(dot)
+    }
+    // The floor's adjacency is built outside the timing: interned ids given.
+    let graph = GraphExplorer.explore(root, with: stepper)
+    var offsets = [Int32](repeating: 0, count: graph.nodes.count + 1)
+    for edge in graph.edges { offsets[edge.from + 1] += 1 }
+    for index in 0..<graph.nodes.count { offsets[index + 1] += offsets[index] }
+    var fill = offsets
+    var targets = [Int32](repeating: 0, count: graph.edges.count)
+    for edge in graph.edges {
+        targets[Int(fill[edge.from])] = Int32(edge.to)
+        fill[edge.from] += 1
+    }
+    let floor = measure(runs: runs) {
+        consume(floorBFS(offsets: offsets, targets: targets))
+        consume(DOTExporter.export(graph))
+    }
+    let figure = GraphFigure(steps: total, nodes: nodes, edges: edges, engine: engine, floor: floor, peakMiB: peakRSS())
+    figures.append(figure)
+    func pad(_ text: String, _ width: Int) -> String { String(repeating: " ", count: max(0, width - text.count)) + text }
+    func ms(_ ns: Double) -> String { String(Int((ns / 1e6).rounded())) }
+    let spread = "\(ms(engine.median)) (\(ms(engine.min))-\(ms(engine.max)))"
+    let ratio = engine.median / floor.median
+    print(pad(String(total), 8), pad(String(nodes), 8), pad(String(edges), 8), pad(spread, 15), pad(ms(floor.median), 10),
+          pad(String(Int(ratio * 100) / 100) + "." + String(Int(ratio * 100) % 100 / 10) + String(Int(ratio * 100) % 10), 7),
+          pad(String(Int(engine.median / Double(max(1, edges)))), 8), pad("\(Int(figure.peakMiB))M", 5))
+}
+if figures.count >= 2, let last = figures.last {
+    let previous = figures[figures.count - 2]
+    let growth = last.engine.median / previous.engine.median
+    print("")
+    print("Growth from \(previous.steps) to \(last.steps) steps: \(Int(growth * 10) / 10).\(Int(growth * 10) % 10)x (linear: \(last.steps / previous.steps)x).")
+}
+
+if let path = options.json {
+    var text = "{\n  \"schema\": 1,\n  \"graph\": [\n"
+    for (index, figure) in figures.enumerated() {
+        text += "    {\"steps\": \(figure.steps), \"nodes\": \(figure.nodes), \"edges\": \(figure.edges), \"exploreAndDOTNanoseconds\": \(Int(figure.engine.median)), \"floorNanoseconds\": \(Int(figure.floor.median)), \"peakRSSMiB\": \(Int(figure.peakMiB))}"
+        text += index + 1 < figures.count ? ",\n" : "\n"
+    }
+    text += "  ]\n}\n"
+    guard let file = fopen(path, "w") else {
+        printError("error: cannot write \(path).")
+        exit(73)
+    }
+    fputs(text, file)
+    fclose(file)
+}

@@ -1,0 +1,103 @@
+public import Stepflow
+
+/// Synthetic variants of any size, for tests and benchmarks: a root flow
+/// that runs `modules` child flows one after another, each a chain of
+/// `stepsPerModule` screens with a next, a skip ahead, a back and a retry
+/// loop, like a long questionnaire.
+///
+/// ```swift
+/// let (root, stepper) = SyntheticVariant.make(modules: 100, stepsPerModule: 1_000)
+/// let graph = GraphExplorer.explore(root, with: stepper)   // ~100k steps
+/// ```
+public enum SyntheticVariant {
+    /// A synthetic step: cheap to hash and to name.
+    public enum Step: Stepflow.Step {
+        /// The root starts module `n`.
+        case enter(Int)
+        /// Module step `n`.
+        case step(Int)
+        /// Back.
+        case back
+        /// The module ended.
+        case done(Int)
+
+        /// `enter(3)`, `s42`, `back`, `done(3)`: built without reflection.
+        public var stepID: String {
+            switch self {
+            case .enter(let module): "enter(\(module))"
+            case .step(let index): "s\(index)"
+            case .back: "back"
+            case .done(let module): "done(\(module))"
+            }
+        }
+    }
+
+    /// How a synthetic module ends.
+    public enum Exit: Stepflow.Step {
+        /// It reached its last step.
+        case finished
+    }
+
+    /// The root: module after module, then the end.
+    public final class Root: Flow {
+        /// How many modules.
+        public let modules: Int
+        /// Steps in each module.
+        public let stepsPerModule: Int
+        /// A root of `modules` modules of `stepsPerModule` steps.
+        public init(modules: Int, stepsPerModule: Int) {
+            self.modules = modules
+            self.stepsPerModule = stepsPerModule
+        }
+        /// `app`.
+        public var name: String { "app" }
+        /// Starts module after module.
+        public func navigate(to step: Step) -> Navigation<Step, Exit> {
+            switch step {
+            case .enter(let module):
+                return .start(Module(index: module, steps: stepsPerModule), with: OneStepper(.step(0)), onExit: { _ in .done(module) })
+            case .done(let module):
+                return module + 1 < modules ? .forward(.enter(module + 1)) : .end(.finished)
+            case .step, .back:
+                return .unhandled
+            }
+        }
+    }
+
+    /// One module: a chain of screens.
+    public final class Module: Flow {
+        /// Its position.
+        public let index: Int
+        /// Its length.
+        public let steps: Int
+        /// Module `index` of `steps` steps.
+        public init(index: Int, steps: Int) {
+            self.index = index
+            self.steps = steps
+        }
+        /// `m<index>`.
+        public var name: String { "m\(index)" }
+        /// Screen after screen; the last ends the module.
+        public func navigate(to step: Step) -> Navigation<Step, Exit> {
+            switch step {
+            case .step(let position) where position + 1 >= steps:
+                return .end(.finished)
+            case .step(let position):
+                var actions = [ScreenAction("Next", Step.step(position + 1))]
+                if position + 2 < steps { actions.append(ScreenAction("Skip", .step(position + 2))) }
+                if position > 0 { actions.append(ScreenAction("Back", .back, role: .back)) }
+                if position % 10 == 9 { actions.append(ScreenAction("Retry", .step(position - 9))) }
+                return .show(Screen(id: "q\(position)", title: "Question \(position)", actions: actions))
+            case .back:
+                return .pop
+            case .enter, .done:
+                return .unhandled
+            }
+        }
+    }
+
+    /// A root and its stepper for a variant of about `modules × stepsPerModule` steps.
+    public static func make(modules: Int, stepsPerModule: Int) -> (root: Root, stepper: OneStepper<Step>) {
+        (Root(modules: modules, stepsPerModule: stepsPerModule), OneStepper(.enter(0)))
+    }
+}
