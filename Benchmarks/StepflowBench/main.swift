@@ -121,10 +121,11 @@ for (modules, steps) in sizes {
     var edges = 0
     let engine = measure(runs: runs, warmUp: total < 1_000_000) {
         let graph = GraphExplorer.explore(root, with: stepper)
-        let dot = DOTExporter.export(graph)
+        var written = 0
+        DOTExporter.write(graph) { chunk in written += chunk.count }
         nodes = graph.nodes.count
         edges = graph.edges.count
-        consume(dot)
+        consume(written)
     }
     // The floor's adjacency is built outside the timing: interned ids given.
     let graph = GraphExplorer.explore(root, with: stepper)
@@ -139,7 +140,9 @@ for (modules, steps) in sizes {
     }
     let floor = measure(runs: runs) {
         consume(floorBFS(offsets: offsets, targets: targets))
-        consume(DOTExporter.export(graph))
+        var written = 0
+        DOTExporter.write(graph) { chunk in written += chunk.count }
+        consume(written)
     }
     let figure = GraphFigure(steps: total, nodes: nodes, edges: edges, engine: engine, floor: floor, peakMiB: peakRSS())
     figures.append(figure)

@@ -11,6 +11,23 @@ public enum DOTExporter {
     /// - Complexity: O(V + E).
     public static func export(_ graph: NavigationGraph, title: String? = nil) -> String {
         var out = TextBuffer(capacity: graph.nodes.count * 64 + graph.edges.count * 64 + 512)
+        write(graph, title: title, into: &out)
+        return out.string
+    }
+
+    /// Writes the DOT text of `graph` to `sink` in chunks of about 64 KiB,
+    /// so a graph of millions of steps is never held as one string.
+    ///
+    /// ```swift
+    /// DOTExporter.write(graph) { chunk in _ = fwrite(chunk.baseAddress, 1, chunk.count, file) }
+    /// ```
+    public static func write(_ graph: NavigationGraph, title: String? = nil, to sink: @escaping (UnsafeBufferPointer<UInt8>) -> Void) {
+        var out = TextBuffer(sink: sink)
+        write(graph, title: title, into: &out)
+        out.flush()
+    }
+
+    private static func write(_ graph: NavigationGraph, title: String?, into out: inout TextBuffer) {
         out.append("digraph ")
         out.appendQuoted(graph.app, escape: escape)
         out.append(" {\n  graph [rankdir=LR, fontname=\"Helvetica\", labelloc=t, label=")
@@ -33,6 +50,7 @@ public enum DOTExporter {
                 out.append(node.kind == .screen ? " [shape=box, style=\"rounded,filled\", fillcolor=\"#e3f2fd\", label=" : " [shape=ellipse, label=")
                 out.appendQuoted(node.label, escape: escape)
                 out.append("];\n")
+                out.flushIfFull()
             }
             out.append("  }\n")
         }
@@ -44,9 +62,9 @@ public enum DOTExporter {
             out.append(" [label=")
             out.appendQuoted(graph.label(of: edge), escape: escape)
             out.append("];\n")
+            out.flushIfFull()
         }
         out.append("}\n")
-        return out.string
     }
 
     /// DOT's escapes inside a quoted string.

@@ -111,6 +111,12 @@ final class GraphBuilder {
             let item = work[head]
             head += 1
             item()
+            // Let go of what has run, so a big exploration does not keep
+            // every closure (and the context it holds) to the end.
+            if head >= 65_536 && head * 2 >= work.count {
+                work.removeFirst(head)
+                head = 0
+            }
         }
         work = []
         head = 0
@@ -119,6 +125,8 @@ final class GraphBuilder {
     /// Adds back edges, then freezes the graph.
     func finish() -> NavigationGraph {
         resolveBackSteps()
+        edgeSet = []
+        wideEdgeSet = []
         return NavigationGraph(app: app, nodes: nodes, edges: edges, labels: labels, instances: instances, findings: findings, backSteps: Set(backSteps.map(\.node)), index: nodeIndex)
     }
 

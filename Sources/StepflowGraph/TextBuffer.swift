@@ -2,8 +2,35 @@
 /// writing a million-node graph costs little more than copying its text.
 struct TextBuffer {
     private(set) var bytes: [UInt8] = []
+    /// Where full chunks go; `nil` keeps everything (for ``string``).
+    private let sink: ((UnsafeBufferPointer<UInt8>) -> Void)?
+    private let chunk: Int
 
-    init(capacity: Int) { bytes.reserveCapacity(capacity) }
+    init(capacity: Int) {
+        bytes.reserveCapacity(capacity)
+        sink = nil
+        chunk = .max
+    }
+
+    /// A buffer that hands `sink` the text in chunks of about `chunk` bytes.
+    init(chunk: Int = 1 << 16, sink: @escaping (UnsafeBufferPointer<UInt8>) -> Void) {
+        bytes.reserveCapacity(chunk + 4096)
+        self.sink = sink
+        self.chunk = chunk
+    }
+
+    /// Hands a full chunk to the sink.
+    @inline(__always)
+    mutating func flushIfFull() {
+        if bytes.count >= chunk { flush() }
+    }
+
+    /// Hands what is buffered to the sink.
+    mutating func flush() {
+        guard let sink, !bytes.isEmpty else { return }
+        bytes.withUnsafeBufferPointer(sink)
+        bytes.removeAll(keepingCapacity: true)
+    }
 
     @inline(__always)
     mutating func append(_ text: StaticString) {
