@@ -36,7 +36,7 @@ final class GraphBuilder {
     private(set) var edges: [NavigationGraph.Edge] = []
     /// Edges seen, packed as from (24 bits), to (24 bits), label (16 bits)
     /// while they fit; `wideEdgeSet` past that.
-    private var edgeSet: Set<UInt64> = []
+    private var edgeSet = PackedKeySet()
     private var wideEdgeSet: Set<EdgeKey> = []
     private var labels: [String] = []
     private var labelIndex: [String: Int32] = [:]
@@ -88,7 +88,7 @@ final class GraphBuilder {
         }
         let isNew: Bool
         if from < 1 << 24, to < 1 << 24, labelID < 1 << 16 {
-            isNew = edgeSet.insert(UInt64(from) << 40 | UInt64(to) << 16 | UInt64(labelID)).inserted
+            isNew = edgeSet.insert(UInt64(from) << 40 | UInt64(to) << 16 | UInt64(labelID))
         } else {
             isNew = wideEdgeSet.insert(EdgeKey(from: Int32(from), to: Int32(to), label: labelID)).inserted
         }
@@ -125,7 +125,7 @@ final class GraphBuilder {
     /// Adds back edges, then freezes the graph.
     func finish() -> NavigationGraph {
         resolveBackSteps()
-        edgeSet = []
+        edgeSet = PackedKeySet(capacity: 0)
         wideEdgeSet = []
         return NavigationGraph(app: app, nodes: nodes, edges: edges, labels: labels, instances: instances, findings: findings, backSteps: Set(backSteps.map(\.node)), index: nodeIndex)
     }

@@ -95,6 +95,37 @@ struct FindingTests {
         #expect(graph.outgoing(graph.node(withID: "app.back")!).isEmpty, "where back leads is drawn from the screens")
     }
 
+    @Test func aModuleExitTheManifestCannotRouteIsFound() throws {
+        enum SneakyStep: Stepflow.Step { case ask, ok, sneak }
+        enum SneakyExit: ModuleExit { case done, surprise }
+        final class SneakyFlow: Flow {
+            var name: String { "sneaky" }
+            func navigate(to step: SneakyStep) -> Navigation<SneakyStep, SneakyExit> {
+                switch step {
+                case .ask: .show(Screen(id: "ask", title: "Ask", actions: [ScreenAction("OK", .ok), ScreenAction("Sneak", .sneak)]))
+                case .ok: .end(.done)
+                case .sneak: .end(.surprise)  // an exit it does not declare
+                }
+            }
+        }
+        enum SneakyModule: FeatureModule {
+            static let id = "sneaky"
+            static let summary = "Declares one exit, takes two."
+            static let options: [OptionSpec] = []
+            static func exits(for options: ModuleOptions) -> [ExitSpec] { [ExitSpec("done", summary: "done")] }
+            static func launch(instance: String, options: ModuleOptions, environment: ModuleEnvironment, handoff: Handoff) -> ModuleLaunch {
+                ModuleLaunch(SneakyFlow(), entry: .ask)
+            }
+        }
+        let registry = ModuleRegistry([SneakyModule.self])
+        let text = #"{"schema": 1, "app": {"id": "s", "name": "S", "audience": "lay"}, "modules": [{"id": "sneaky", "module": "sneaky"}], "start": "sneaky", "routes": {"sneaky.done": "end"}}"#
+        let manifest = try ManifestLoader(registry: registry).decode(Array(text.utf8), file: "s.json")
+        #expect(VariantGraph(manifest: manifest, registry: registry).findings().map(\.description) == [
+            "error: exit without route: s.sneaky.surprise: the manifest has no route for this exit. To fix, add one to \"routes\".",
+            "error: no way out: sneaky.sneak: no path from here reaches the end. To fix, give the loop it is in a way to finish.",
+        ])
+    }
+
     @Test func manifestFindingsNameInstancesNeverEnteredAndExitsNeverTaken() throws {
         let text = """
             {"schema": 1, "app": {"id": "odd", "name": "Odd", "audience": "lay"},
