@@ -136,7 +136,7 @@ extension NavigationGraph {
         if !incoming(end).isEmpty {
             let shortest = shortestPaths()
             for position in shortest.order where !reachesEnd[position] && !outgoing(position).isEmpty {
-                result.append(Finding(.noWayOut, nodes[position].id, "no path from here reaches the end. To fix, give the loop it is in a way to finish."))
+                result.append(Finding(.noWayOut, nodes[position].id, "no path from here reaches the end: every way on ends in a dead end, an unhandled step or a loop. To fix, give it a way to finish."))
             }
         }
         return result

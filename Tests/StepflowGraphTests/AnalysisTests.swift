@@ -66,8 +66,8 @@ struct FindingTests {
             }
         }
         #expect(Crafted.findings(flow) == [
-            "error: no way out: app.loop: no path from here reaches the end. To fix, give the loop it is in a way to finish.",
-            "error: no way out: app/loop: no path from here reaches the end. To fix, give the loop it is in a way to finish.",
+            "error: no way out: app.loop: no path from here reaches the end: every way on ends in a dead end, an unhandled step or a loop. To fix, give it a way to finish.",
+            "error: no way out: app/loop: no path from here reaches the end: every way on ends in a dead end, an unhandled step or a loop. To fix, give it a way to finish.",
         ])
     }
 
@@ -122,7 +122,7 @@ struct FindingTests {
         let manifest = try ManifestLoader(registry: registry).decode(Array(text.utf8), file: "s.json")
         #expect(VariantGraph(manifest: manifest, registry: registry).findings().map(\.description) == [
             "error: exit without route: s.sneaky.surprise: the manifest has no route for this exit. To fix, add one to \"routes\".",
-            "error: no way out: sneaky.sneak: no path from here reaches the end. To fix, give the loop it is in a way to finish.",
+            "error: no way out: sneaky.sneak: no path from here reaches the end: every way on ends in a dead end, an unhandled step or a loop. To fix, give it a way to finish.",
         ])
     }
 
