@@ -1,5 +1,5 @@
 import BundledModules
-import StepflowGraph
+@testable import StepflowGraph
 import StepflowManifest
 import Testing
 
@@ -34,5 +34,43 @@ struct ExportGoldenTests {
         for line in TraceExporter.text(graph).split(separator: "\n") where line.count > 80 {
             #expect(line.count <= longest + 9, "only a single id longer than the width may overflow (after its 9-column indent and arrow): \(line)")
         }
+    }
+}
+
+@Suite("Mermaid output is well formed")
+struct MermaidShapeTests {
+    @Test(arguments: Bundled.names)
+    func everyLineIsAFormMermaidAccepts(name: String) throws {
+        let text = MermaidExporter.export(try Bundled.variant(name).graph)
+        let label = #""(?:[^"\n])*""#
+        let forms = [
+            try Regex(#"^flowchart LR$"#),
+            try Regex(#"^  n0\(\[\#(label)\]\)$"#),
+            try Regex(#"^  n1\(\(\(\#(label)\)\)\)$"#),
+            try Regex(#"^  subgraph c[0-9]+\[\#(label)\]$"#),
+            try Regex(#"^  end$"#),
+            try Regex(#"^    n[0-9]+\[\#(label)\]$"#),
+            try Regex(#"^    n[0-9]+\(\#(label)\)$"#),
+            try Regex(#"^  n[0-9]+ -->\|\#(label)\| n[0-9]+$"#),
+            try Regex(#"^  classDef screen fill:#e3f2fd,stroke:#1565c0$"#),
+            try Regex(#"^  class n[0-9]+(,n[0-9]+)* screen$"#),
+        ]
+        var declared: Set<String> = ["n0", "n1"]
+        var depth = 0
+        for line in text.split(separator: "\n") {
+            #expect(forms.contains { line.wholeMatch(of: $0) != nil }, "not a Mermaid flowchart line: \(line)")
+            if line.hasPrefix("  subgraph") { depth += 1 }
+            if line == "  end" { depth -= 1 }
+            if line.hasPrefix("    n"), let id = line.dropFirst(4).split(whereSeparator: { $0 == "[" || $0 == "(" }).first { declared.insert(String(id)) }
+        }
+        #expect(depth == 0, "subgraphs are closed")
+        for line in text.split(separator: "\n") where line.contains(" -->|") {
+            let parts = line.split(separator: " ")
+            #expect(declared.contains(String(parts[0])) && declared.contains(String(parts[parts.count - 1])), "edge between declared nodes: \(line)")
+        }
+    }
+
+    @Test func labelsWithQuotesAndPipesAreEscaped() {
+        #expect(MermaidExporter.escape(#"a "b" | <c> #1"#) == "a #quot;b#quot; #124; #lt;c#gt; #35;1")
     }
 }
