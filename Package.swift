@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "StepflowGraph", targets: ["StepflowGraph"]),
         .executable(name: "stepflow-demo", targets: ["StepflowDemo"]),
         .executable(name: "stepflow-bench", targets: ["StepflowBench"]),
+        .executable(name: "rootapp", targets: ["rootapp"]),
     ],
     targets: [
         // The engine: steps, steppers, flows, screens, the coordinator.
@@ -39,6 +40,14 @@ let package = Package(
         ),
         // Helpers for testing flows: a recording navigator, an event log.
         .target(name: "StepflowTesting", dependencies: ["Stepflow"]),
+        // rootapp: the CLI. Its commands live in a library so tests run
+        // them in-process; the executable only connects the terminal.
+        .target(
+            name: "RootAppCLI",
+            dependencies: ["Stepflow", "StepflowManifest", "StepflowGraph", "BundledModules"],
+            path: "RootApp/RootAppCLI"
+        ),
+        .executableTarget(name: "rootapp", dependencies: ["RootAppCLI"], path: "RootApp/rootapp"),
         // A terminal walk of a manifest's variant (until `rootapp walk`).
         .executableTarget(
             name: "StepflowDemo",

@@ -33,8 +33,9 @@ public enum TraceExporter {
         return out
     }
 
-    /// `a → b → c`, broken before an arrow when a line would pass `width`.
-    static func wrap(_ parts: [String], width: Int, indent: String) -> String {
+    /// `a → b → c` after `indent`, broken before an arrow when a line would
+    /// pass `width`; continuation lines are indented two more.
+    public static func wrap(_ parts: [String], width: Int, indent: String) -> String {
         var lines: [String] = []
         var line = indent
         for (index, part) in parts.enumerated() {

@@ -1,0 +1,73 @@
+import BundledModules
+import StepflowGraph
+import StepflowManifest
+
+enum CheckCommand {
+    static let command = RootApp.Command(spec: CommandSpec(
+        name: "check",
+        abstract: "Run acceptance scripts against a variant and report coverage.",
+        discussion: """
+            A script is plain text, one instruction a line:
+              choose <label or number>     choose an action
+              back                         the screen's back action
+              wait                         let a waiting timer finish now
+              expect screen <inst/screen>  this screen must be showing
+              expect end [<inst.exit>]     the app must have ended (so)
+              # …                          a comment
+            Each script runs in a fresh walk. A failing line is reported with the screen actually showing. Coverage counts the screens and edges of the variant's graph the scripts walked. 'rootapp walk --record' writes a script.
+            """,
+        arguments: [
+            .init(name: "manifest", help: "The variant's manifest."),
+            .init(name: "script", help: "Acceptance scripts to run.", isRepeating: true),
+        ]
+    )) { arguments, console in
+        let manifest: Manifest
+        switch Loading.manifest(arguments.positional[0], console) {
+        case .failure(let failure): return failure.code
+        case .success(let loaded): manifest = loaded
+        }
+        var scripts: [Script] = []
+        var worst = ExitCode.success
+        for path in arguments.positional.dropFirst() {
+            switch InputFile.script(path, console) {
+            case .failure(let failure): worst = failure.code
+            case .success(let script): scripts.append(script)
+            }
+        }
+        guard worst == .success else { return worst }
+        let graph = VariantGraph(manifest: manifest, registry: BundledModules.registry).graph
+        var walked: Set<TransitionRecorder.Edge> = []
+        var failed = 0
+        for script in scripts {
+            let session = WalkSession(manifest: manifest)
+            var failure: (line: Int, message: String)?
+            for line in script.lines {
+                if let message = session.perform(line.instruction) {
+                    failure = (line.number, message)
+                    break
+                }
+            }
+            walked.formUnion(session.recorder.edges)
+            if let failure {
+                failed += 1
+                console.print(console.red("\(script.file):\(failure.line): failed: \(failure.message)"))
+            } else {
+                console.print(console.green("\(script.file): passed") + " (\(script.lines.count) lines)")
+            }
+        }
+        let graphEdges = Set(graph.edges.map { TransitionRecorder.Edge(from: graph.nodes[$0.from].id, to: graph.nodes[$0.to].id) })
+        let screens = Set(graph.nodes.filter { $0.kind == .screen }.map(\.id))
+        let visited = Set(walked.flatMap { [$0.from, $0.to] }).intersection(screens)
+        let coveredEdges = walked.intersection(graphEdges)
+        func percent(_ part: Int, _ whole: Int) -> String { whole == 0 ? "100%" : "\(part * 100 / whole)%" }
+        console.print("")
+        console.print("Coverage of \(manifest.app.id) by \(scripts.count) script\(scripts.count == 1 ? "" : "s"):")
+        console.print("  screens \(visited.count) of \(screens.count) (\(percent(visited.count, screens.count)))")
+        console.print("  edges   \(coveredEdges.count) of \(graphEdges.count) (\(percent(coveredEdges.count, graphEdges.count)))")
+        if failed > 0 {
+            console.print(console.red("\(failed) of \(scripts.count) script\(scripts.count == 1 ? "" : "s") failed."))
+            return .findings
+        }
+        return .success
+    }
+}

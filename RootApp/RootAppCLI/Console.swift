@@ -1,0 +1,92 @@
+/// Where a command's text goes and comes from: the terminal in `rootapp`,
+/// buffers in tests. Results go to `out`, diagnostics to `err`.
+public struct Console: Sendable {
+    /// Writes result text (no newline added).
+    public let out: @Sendable (String) -> Void
+    /// Writes diagnostics (no newline added).
+    public let err: @Sendable (String) -> Void
+    /// Reads a line of input; `nil` at the end.
+    public let readLine: @Sendable () -> String?
+    /// Whether input is a person at a terminal (prompts, countdowns).
+    public let isInteractive: Bool
+    /// Whether output may use colour (a terminal, and no `NO_COLOR`).
+    public let usesColor: Bool
+    /// The width lines are wrapped to.
+    public let width: Int
+
+    /// A console of the given parts.
+    public init(
+        out: @escaping @Sendable (String) -> Void,
+        err: @escaping @Sendable (String) -> Void,
+        readLine: @escaping @Sendable () -> String? = { nil },
+        isInteractive: Bool = false,
+        usesColor: Bool = false,
+        width: Int = 80
+    ) {
+        self.out = out
+        self.err = err
+        self.readLine = readLine
+        self.isInteractive = isInteractive
+        self.usesColor = usesColor
+        self.width = width
+    }
+
+    /// Writes a line of results.
+    public func print(_ line: String = "") { out(line + "\n") }
+    /// Writes a line of diagnostics.
+    public func error(_ line: String) { err(line + "\n") }
+
+    func bold(_ text: String) -> String { usesColor ? "\u{1B}[1m\(text)\u{1B}[0m" : text }
+    func dim(_ text: String) -> String { usesColor ? "\u{1B}[2m\(text)\u{1B}[0m" : text }
+    func red(_ text: String) -> String { usesColor ? "\u{1B}[31m\(text)\u{1B}[0m" : text }
+    func green(_ text: String) -> String { usesColor ? "\u{1B}[32m\(text)\u{1B}[0m" : text }
+    func yellow(_ text: String) -> String { usesColor ? "\u{1B}[33m\(text)\u{1B}[0m" : text }
+
+    /// `text` wrapped to the console's width, each line after `indent`.
+    func wrap(_ text: String, indent: String = "", firstIndent: String? = nil) -> [String] {
+        var lines: [String] = []
+        var line = firstIndent ?? indent
+        var lineIsEmpty = true
+        for word in text.split(separator: " ", omittingEmptySubsequences: false) {
+            if !lineIsEmpty && line.count + 1 + word.count > width {
+                lines.append(line)
+                line = indent
+                lineIsEmpty = true
+            }
+            line += lineIsEmpty ? String(word) : " " + word
+            lineIsEmpty = false
+        }
+        lines.append(line)
+        return lines
+    }
+}
+
+/// Why `rootapp` stopped, and the code it exits with.
+public enum ExitCode: Int32, Sendable, CaseIterable {
+    /// Success.
+    case success = 0
+    /// Findings: validation errors, failed checks, differences in a diff.
+    case findings = 1
+    /// The command line is wrong.
+    case usage = 64
+    /// An input file is wrong: a manifest, a script.
+    case badInput = 65
+    /// An input file is missing or cannot be read.
+    case missingFile = 66
+    /// A tool the command needs is not installed (Graphviz for svg).
+    case unavailable = 69
+    /// Interrupted (Ctrl-C).
+    case interrupted = 130
+
+    /// The table `--help` and the README print.
+    static let table = """
+        EXIT CODES:
+          0    success
+          1    findings: validation errors, failed checks, differences
+          64   usage error: a wrong command, option or argument
+          65   bad input data: an invalid manifest or script
+          66   missing file: a manifest or script not found or unreadable
+          69   a tool the command needs is missing (Graphviz for svg)
+          130  interrupted (Ctrl-C)
+        """
+}

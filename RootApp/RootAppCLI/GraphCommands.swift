@@ -1,0 +1,263 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import BundledModules
+import Stepflow
+import StepflowGraph
+import StepflowManifest
+
+/// Explores a manifest's variant, reporting load failures.
+enum Exploring {
+    static func variant(_ path: String, _ console: Console) -> Result<VariantGraph, ExitCodeError> {
+        Loading.manifest(path, console).map { VariantGraph(manifest: $0, registry: BundledModules.registry) }
+    }
+}
+
+/// Writes text to a file, or reports why it cannot.
+enum OutputFile {
+    static func write(_ text: String, to path: String, _ console: Console) -> ExitCode {
+        guard let file = fopen(path, "w") else {
+            console.error("error: cannot write '\(path)': \(String(cString: strerror(errno))).")
+            return .missingFile
+        }
+        defer { fclose(file) }
+        var text = text
+        let written = text.withUTF8 { fwrite($0.baseAddress, 1, $0.count, file) }
+        guard written == text.utf8.count else {
+            console.error("error: writing '\(path)' failed: \(String(cString: strerror(errno))).")
+            return .missingFile
+        }
+        return .success
+    }
+}
+
+enum ModulesCommand {
+    static let command = RootApp.Command(spec: CommandSpec(
+        name: "modules",
+        abstract: "List the bundled modules: options with types and defaults, exits."
+    )) { _, console in
+        for module in BundledModules.registry.all {
+            console.print(console.bold(module.id))
+            for line in console.wrap(module.summary, indent: "  ", firstIndent: "  ") { console.print(line) }
+            console.print("  options:")
+            if module.options.isEmpty { console.print("    (none)") }
+            for option in module.options {
+                for line in console.wrap("\(option.name): \(option.kind), default \(option.defaultValue)", indent: "      ", firstIndent: "    ") { console.print(line) }
+                for line in console.wrap(option.summary, indent: "      ", firstIndent: "      ") { console.print(console.dim(line)) }
+            }
+            if !module.entryFields.isEmpty {
+                console.print("  entry needs:")
+                for field in module.entryFields {
+                    for line in console.wrap("\(field.name): \(field.kind)\(field.isRequired ? "" : " (optional)")", indent: "      ", firstIndent: "    ") { console.print(line) }
+                }
+            }
+            console.print("  exits (default options):")
+            for exit in module.defaultExits {
+                let fields = exit.fields.isEmpty ? "" : " (hands on \(exit.fields.map(\.name).joined(separator: ", ")))"
+                for line in console.wrap("\(exit.name)\(fields): \(exit.summary)", indent: "      ", firstIndent: "    ") { console.print(line) }
+            }
+            console.print()
+        }
+        return .success
+    }
+}
+
+enum TraceCommand {
+    static let command = RootApp.Command(spec: CommandSpec(
+        name: "trace",
+        abstract: "Every reachable step with the shortest path that reaches it.",
+        arguments: [.init(name: "manifest", help: "The variant's manifest.")],
+        options: [.init(name: "format", value: "format", help: "text (default) or json.", choices: ["text", "json"])]
+    )) { arguments, console in
+        switch Exploring.variant(arguments.positional[0], console) {
+        case .failure(let failure): return failure.code
+        case .success(let variant):
+            console.out(arguments.value("format") == "json" ? TraceExporter.json(variant.graph) : TraceExporter.text(variant.graph, width: console.width))
+            return .success
+        }
+    }
+}
+
+enum GraphCommand {
+    static let command = RootApp.Command(spec: CommandSpec(
+        name: "graph",
+        abstract: "Export a variant's navigation graph: DOT, Mermaid, JSON or SVG.",
+        discussion: "svg runs Graphviz's dot, which must be installed.",
+        arguments: [.init(name: "manifest", help: "The variant's manifest.")],
+        options: [
+            .init(name: "format", value: "format", help: "(required) dot, mermaid, json or svg.", choices: ["dot", "mermaid", "json", "svg"]),
+            .init(name: "output", short: "o", value: "file", help: "Write to this file instead of standard output."),
+        ]
+    )) { arguments, console in
+        let variant: VariantGraph
+        switch Exploring.variant(arguments.positional[0], console) {
+        case .failure(let failure): return failure.code
+        case .success(let explored): variant = explored
+        }
+        let format = arguments.value("format") ?? "dot"
+        let title = variant.manifest.app.name
+        if format == "svg" { return Graphviz.svg(DOTExporter.export(variant.graph, title: title), output: arguments.value("output"), console) }
+        let text = switch format {
+        case "mermaid": MermaidExporter.export(variant.graph)
+        case "json": JSONExporter.export(variant.graph)
+        default: DOTExporter.export(variant.graph, title: title)
+        }
+        if let output = arguments.value("output") { return OutputFile.write(text, to: output, console) }
+        console.out(text)
+        return .success
+    }
+}
+
+/// Runs Graphviz's `dot` to turn DOT into SVG.
+enum Graphviz {
+    static func svg(_ dot: String, output: String?, _ console: Console) -> ExitCode {
+        var template = Array("/tmp/rootapp-XXXXXX.dot".utf8CString)
+        let descriptor = template.withUnsafeMutableBufferPointer { mkstemps($0.baseAddress!, 4) }  // a writable buffer
+        guard descriptor >= 0 else {
+            console.error("error: cannot make a temporary file: \(String(cString: strerror(errno))).")
+            return .missingFile
+        }
+        let input = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        defer { unlink(input) }
+        var text = dot
+        _ = text.withUTF8 { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+        close(descriptor)
+        var arguments = ["dot", "-Tsvg", input] + (output.map { ["-o", $0] } ?? [])
+        var pid: pid_t = 0
+        let status = arguments.withUnsafeMutableBufferPointer { buffer -> Int32 in
+            var pointers = buffer.map { strdup($0) } + [nil]
+            defer { pointers.forEach { free($0) } }
+            return posix_spawnp(&pid, "dot", nil, nil, &pointers, environ)
+        }
+        guard status == 0 else {
+            console.error("error: svg needs Graphviz's 'dot', which is not installed. To fix, install Graphviz (Debian and Ubuntu: apt-get install graphviz; macOS: brew install graphviz), or export --format dot and render it elsewhere.")
+            return .unavailable
+        }
+        var exitStatus: Int32 = 0
+        waitpid(pid, &exitStatus, 0)
+        guard exitStatus == 0 else {
+            console.error("error: dot failed (status \(exitStatus)) while rendering the SVG.")
+            return .unavailable
+        }
+        return .success
+    }
+}
+
+enum PathsCommand {
+    static let command = RootApp.Command(spec: CommandSpec(
+        name: "paths",
+        abstract: "Simple paths from the start to a node, as many as a limit allows.",
+        arguments: [.init(name: "manifest", help: "The variant's manifest.")],
+        options: [
+            .init(name: "to", value: "node", help: "(required) The node id, as trace prints it: onboarding/privacy, test.timerDone, end."),
+            .init(name: "limit", value: "n", help: "At most this many paths (1-10000, default 10)."),
+        ]
+    )) { arguments, console in
+        let limitText = arguments.value("limit") ?? "10"
+        guard let limit = Int(limitText), (1...10_000).contains(limit) else {
+            console.error(UsageError(message: "--limit takes a whole number from 1 to 10000, not '\(limitText)'.", command: "paths").text)
+            return .usage
+        }
+        let variant: VariantGraph
+        switch Exploring.variant(arguments.positional[0], console) {
+        case .failure(let failure): return failure.code
+        case .success(let explored): variant = explored
+        }
+        let graph = variant.graph
+        let id = arguments.value("to") ?? ""
+        guard let target = graph.node(withID: id) else {
+            let hint = Suggestion.nearest(to: id, in: graph.nodes.map(\.id)).map { " Did you mean '\($0)'?" } ?? ""
+            console.error(UsageError(message: "no node '\(id)' in the graph of '\(graph.app)'.\(hint) 'rootapp trace' lists the steps; screens are '<instance>/<screen>'.", command: "paths").text)
+            return .usage
+        }
+        let found = graph.simplePaths(to: target, limit: limit)
+        if found.paths.isEmpty {
+            console.print("No path from the start reaches \(id).")
+            return .success
+        }
+        for (index, path) in found.paths.enumerated() {
+            console.print("\(index + 1). \(path.count - 1) edges")
+            console.out(TraceExporter.wrap(path.map { graph.nodes[$0].id }, width: console.width, indent: "   "))
+        }
+        if found.isTruncated {
+            console.error(console.dim("Stopped at \(found.paths.count) paths\(found.paths.count < limit ? " (search budget reached)" : ""); raise --limit for more."))
+        }
+        return .success
+    }
+}
+
+enum DiffCommand {
+    static let command = RootApp.Command(spec: CommandSpec(
+        name: "diff",
+        abstract: "What each of two variants can reach that the other cannot.",
+        discussion: "Exits 1 when the variants differ, 0 when they reach the same steps and screens by the same edges.",
+        arguments: [.init(name: "manifest-a", help: "The first variant."), .init(name: "manifest-b", help: "The second variant.")]
+    )) { arguments, console in
+        let a: VariantGraph, b: VariantGraph
+        switch (Exploring.variant(arguments.positional[0], console), Exploring.variant(arguments.positional[1], console)) {
+        case (.failure(let failure), _), (_, .failure(let failure)): return failure.code
+        case (.success(let first), .success(let second)): (a, b) = (first, second)
+        }
+        let diff = GraphDiff(a.graph, b.graph)
+        if diff.isEmpty {
+            console.print("\(a.graph.app) and \(b.graph.app) reach the same steps and screens by the same edges.")
+            return .success
+        }
+        func section(_ title: String, _ items: [String]) {
+            guard !items.isEmpty else { return }
+            console.print(console.bold("\(title) (\(items.count)):"))
+            for item in items { for line in console.wrap(item, indent: "      ", firstIndent: "  ") { console.print(line) } }
+            console.print()
+        }
+        section("Only in \(a.graph.app): nodes", diff.nodesOnlyInA)
+        section("Only in \(b.graph.app): nodes", diff.nodesOnlyInB)
+        section("Only in \(a.graph.app): edges", diff.edgesOnlyInA)
+        section("Only in \(b.graph.app): edges", diff.edgesOnlyInB)
+        return .findings
+    }
+}
+
+enum ValidateCommand {
+    static let command = RootApp.Command(spec: CommandSpec(
+        name: "validate",
+        abstract: "Check manifests: errors and warnings in each, graph findings, path rules.",
+        discussion: "Exits 1 when any manifest has an error, a finding of error severity or a refuted rule; 66 when a file is missing.",
+        arguments: [.init(name: "manifest", help: "The manifests to check.", isRepeating: true)]
+    )) { arguments, console in
+        var worst = ExitCode.success
+        for path in arguments.positional {
+            let manifest: Manifest
+            do throws(ManifestLoadError) {
+                manifest = try Loading.loader.load(path: path)
+            } catch {
+                switch error {
+                case .invalid(let diagnostics):
+                    let errors = diagnostics.filter { $0.severity == .error }.count
+                    console.print(console.red("\(path): \(errors) error\(errors == 1 ? "" : "s")"))
+                    for diagnostic in diagnostics { console.print("  " + diagnostic.description) }
+                    if worst == .success { worst = .findings }
+                case .fileNotFound, .unreadable:
+                    console.print(console.red(error.description))
+                    worst = .missingFile
+                }
+                continue
+            }
+            let variant = VariantGraph(manifest: manifest, registry: BundledModules.registry)
+            let findings = variant.findings()
+            let (rules, ruleDiagnostics) = variant.checkRules()
+            let errors = findings.filter { $0.severity == .error }.count + rules.filter { !$0.holds }.count
+                + ruleDiagnostics.filter { $0.severity == .error }.count
+            let warnings = manifest.warnings.count + findings.filter { $0.severity == .warning }.count
+                + ruleDiagnostics.filter { $0.severity == .warning }.count
+            let graph = variant.graph
+            let summary = "\(graph.nodes.count) nodes, \(graph.edges.count) edges; \(rules.filter(\.holds).count) of \(manifest.rules.count) rules proved"
+            let verdict = errors > 0 ? console.red("\(errors) error\(errors == 1 ? "" : "s")") : warnings > 0 ? console.yellow("valid, \(warnings) warning\(warnings == 1 ? "" : "s")") : console.green("valid")
+            console.print("\(path): \(verdict) (\(summary))")
+            for diagnostic in manifest.warnings + ruleDiagnostics { console.print("  " + diagnostic.description) }
+            for finding in findings { console.print("  " + finding.description) }
+            for rule in rules where !rule.holds { console.print("  error: rule \(rule)") }
+            if errors > 0 && worst == .success { worst = .findings }
+        }
+        return worst
+    }
+}

@@ -1,0 +1,258 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Dispatch
+import Stepflow
+import StepflowManifest
+
+/// Reads a text file for a command.
+enum InputFile {
+    static func read(_ path: String, _ console: Console) -> Result<String, ExitCodeError> {
+        guard let file = fopen(path, "rb") else {
+            console.error("\(path): error: cannot open the file: \(String(cString: strerror(errno))). To fix, check the path.")
+            return .failure(ExitCodeError(code: .missingFile))
+        }
+        defer { fclose(file) }
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = fread(&buffer, 1, buffer.count, file)
+            if count == 0 { break }
+            bytes += buffer[..<count]
+            if bytes.count > 4 << 20 {
+                console.error("\(path): error: the file is over 4 MiB; a script is a few lines. To fix, check that this file is a script.")
+                return .failure(ExitCodeError(code: .badInput))
+            }
+        }
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            console.error("\(path): error: the file is not UTF-8. To fix, save it as UTF-8.")
+            return .failure(ExitCodeError(code: .badInput))
+        }
+        return .success(text)
+    }
+
+    static func script(_ path: String, _ console: Console) -> Result<Script, ExitCodeError> {
+        InputFile.read(path, console).flatMap { text in
+            do throws(Script.SyntaxError) {
+                return .success(try Script.parse(text, file: path))
+            } catch {
+                console.error(error.description)
+                return .failure(ExitCodeError(code: .badInput))
+            }
+        }
+    }
+}
+
+extension WalkSession {
+    /// `instance.exit` the app ended through, once it has.
+    var endingExit: String? {
+        guard let ending else { return nil }
+        let quoted = ending.split(separator: "\"", omittingEmptySubsequences: false)
+        return quoted.count >= 4 ? "\(quoted[1]).\(quoted[3])" : ending
+    }
+
+    /// Runs one instruction; the failure to report, if it fails.
+    func perform(_ instruction: Script.Instruction) -> String? {
+        switch instruction {
+        case .choose(let choice): return choose(choice)
+        case .back: return back()
+        case .wait: return skipTime()
+        case .expectScreen(let id):
+            let shown = top?.qualifiedID
+            return shown == id ? nil : "expected screen \(id), but \(shown.map { "\($0) is showing" } ?? "the app has ended\(endingExit.map { " (\($0))" } ?? "")")."
+        case .expectEnd(let exit):
+            guard let ended = endingExit else { return "expected the app to have ended, but \(top?.qualifiedID ?? "nothing") is showing." }
+            if let exit, exit != ended { return "expected the app to end through \(exit), but it ended through \(ended)." }
+            return nil
+        }
+    }
+}
+
+enum WalkCommand {
+    static let command = RootApp.Command(spec: CommandSpec(
+        name: "walk",
+        abstract: "Walk a variant in the terminal, screen by screen.",
+        discussion: "Type an action's number or its label; b goes back where the screen allows it, t prints the trace so far, s lets a waiting timer finish now, q quits. End of input and Ctrl-C end the walk with the trace printed.",
+        arguments: [.init(name: "manifest", help: "The variant's manifest (the bundled ones are in RootApp/Manifests/).")],
+        options: [
+            .init(name: "script", value: "file", help: "Replay this acceptance script first (see 'rootapp help check'), then read the terminal."),
+            .init(name: "record", value: "file", help: "Write the session as an acceptance script to this file when the walk ends."),
+        ]
+    )) { arguments, console in
+        let manifest: Manifest
+        switch Loading.manifest(arguments.positional[0], console) {
+        case .failure(let failure): return failure.code
+        case .success(let loaded): manifest = loaded
+        }
+        var script: Script?
+        if let path = arguments.value("script") {
+            switch InputFile.script(path, console) {
+            case .failure(let failure): return failure.code
+            case .success(let parsed): script = parsed
+            }
+        }
+        let walk = Walk(manifest: manifest, console: console, recordPath: arguments.value("record"))
+        return walk.run(script: script)
+    }
+}
+
+/// One walk: renders screens, reads choices, records.
+final class Walk {
+    let session: WalkSession
+    let console: Console
+    let recordPath: String?
+    private var recorded: [String] = []
+    private var shown: ScreenInstanceID?
+    private var countdown: (any DispatchSourceTimer)?
+
+    init(manifest: Manifest, console: Console, recordPath: String?) {
+        self.session = WalkSession(manifest: manifest)
+        self.console = console
+        self.recordPath = recordPath
+        recorded = ["# \(manifest.app.name): recorded by rootapp walk", ""]
+    }
+
+    /// Shows the screen on top if it changed since the last one shown.
+    private func showIfChanged() {
+        let top = session.top
+        guard top?.id != shown else { return }
+        shown = top?.id
+        if let top { console.print(ScreenRenderer.render(top, console)) }
+        if session.timerWaits, let left = session.clock.secondsLeft {
+            console.print(console.dim("  (a timer is running: \(Self.clock(left)) left; s lets it finish now)"))
+        }
+    }
+
+    static func clock(_ seconds: Int) -> String {
+        let minutes = seconds / 60
+        let rest = seconds % 60
+        return "\(minutes):" + (rest < 10 ? "0" : "") + "\(rest)"
+    }
+
+    /// Performs one instruction, recording it; returns the failure.
+    private func perform(_ instruction: Script.Instruction, record: Bool) -> String? {
+        let before = session.top
+        let failure = session.perform(instruction)
+        if failure == nil && record {
+            switch instruction {
+            case .choose(let choice):
+                if let before {
+                    recorded.append("expect screen \(before.qualifiedID)")
+                    let label = Int(choice).flatMap { number in
+                        let numbered = WalkSession.numbered(before)
+                        return numbered.indices.contains(number - 1) ? before.actions[numbered[number - 1]].label : nil
+                    } ?? before.actions.first { $0.label.lowercased() == choice.lowercased() }?.label ?? choice
+                    recorded.append("choose \(label)")
+                }
+            case .back:
+                if let before { recorded.append("expect screen \(before.qualifiedID)") }
+                recorded.append("back")
+            case .wait:
+                recorded.append("wait")
+            case .expectScreen, .expectEnd:
+                break
+            }
+        }
+        return failure
+    }
+
+    func run(script: Script?) -> ExitCode {
+        console.print(console.bold(session.manifest.app.name) + console.dim(" (\(session.manifest.app.id), \(session.manifest.app.audience.rawValue))"))
+        showIfChanged()
+        if let script {
+            for line in script.lines {
+                console.print(console.dim("> \(Self.describe(line.instruction))"))
+                if let failure = perform(line.instruction, record: true) {
+                    console.error("\(script.file):\(line.number): \(failure)")
+                    return finish("Stopped: the script failed.", status: .findings)
+                }
+                showIfChanged()
+                if session.ending != nil { return finish("Finished: \(session.endingExit ?? "").", status: .success) }
+            }
+        }
+        while true {
+            if session.ending != nil { return finish("Finished: \(session.endingExit ?? "").", status: .success) }
+            startCountdown()
+            if console.isInteractive && !session.timerWaits { console.out("> ") }
+            let line = console.readLine()
+            stopCountdown()
+            guard let line else { return finish("End of input.", status: .success) }
+            let choice = line.trimmingCharacters()
+            switch choice.lowercased() {
+            case "":
+                continue
+            case "q":
+                return finish("Quit.", status: .success)
+            case "t":
+                printTrace()
+                continue
+            case "b":
+                if let failure = perform(.back, record: true) { console.error(failure) }
+            case "s":
+                if let failure = perform(.wait, record: true) { console.error(failure) }
+            default:
+                if let failure = perform(.choose(choice), record: true) {
+                    console.error(failure.replacingFirstWord() + " Or type b, t, s or q.")
+                }
+            }
+            showIfChanged()
+        }
+    }
+
+    private static func describe(_ instruction: Script.Instruction) -> String {
+        switch instruction {
+        case .choose(let choice): "choose \(choice)"
+        case .back: "back"
+        case .wait: "wait"
+        case .expectScreen(let id): "expect screen \(id)"
+        case .expectEnd(let exit): "expect end" + (exit.map { " \($0)" } ?? "")
+        }
+    }
+
+    /// On a terminal, the prompt shows the time a running timer has left,
+    /// redrawn every second.
+    private func startCountdown() {
+        guard console.isInteractive, session.timerWaits else { return }
+        let timer = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "rootapp.countdown"))
+        let console = self.console
+        let clock = session.clock
+        timer.setEventHandler {
+            guard let left = clock.secondsLeft else { return }
+            console.out("\r\u{1B}[K" + console.dim("⏱ \(Walk.clock(left)) left, s to finish now") + " > ")
+        }
+        timer.schedule(deadline: .now(), repeating: .seconds(1))
+        timer.resume()
+        countdown = timer
+    }
+
+    private func stopCountdown() {
+        countdown?.cancel()
+        countdown = nil
+    }
+
+    func printTrace() {
+        let steps = session.trace
+        console.print(console.dim("Trace (\(steps.count) steps):"))
+        for (index, step) in steps.enumerated() {
+            for line in console.wrap(step, indent: "      ", firstIndent: "  \(index + 1). ") { console.print(console.dim(line)) }
+        }
+    }
+
+    /// Ends the walk: the trace, the recording, the exit code.
+    func finish(_ reason: String, status: ExitCode) -> ExitCode {
+        stopCountdown()
+        console.print("")
+        console.print(console.bold(reason))
+        printTrace()
+        guard let recordPath else { return status }
+        if let exit = session.endingExit { recorded.append("expect end \(exit)") } else if let top = session.top { recorded.append("expect screen \(top.qualifiedID)") }
+        let written = OutputFile.write(recorded.joined(separator: "\n") + "\n", to: recordPath, console)
+        if written == .success { console.error(console.dim("Recorded the session as \(recordPath).")) }
+        return written == .success ? status : written
+    }
+}
+
+extension String {
+    /// The message with its first letter capitalised, for a sentence.
+    func replacingFirstWord() -> String { prefix(1).uppercased() + dropFirst() }
+}

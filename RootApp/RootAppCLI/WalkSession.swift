@@ -1,0 +1,165 @@
+import BundledModules
+import Dispatch
+import Stepflow
+import StepflowGraph
+import StepflowManifest
+
+/// Real time whose waiting timers can be run at once (`s` in a walk).
+final class SkippableClock: StepClock {
+    private struct Pending {
+        let id: Int
+        let deadline: DispatchTime
+        let action: @Sendable () -> Void
+        let scheduled: any ScheduledAction
+    }
+
+    private let base = DispatchClock()
+    private let pending = Locked<(next: Int, items: [Pending])>((0, []))
+
+    func schedule(after delay: Duration, _ action: @escaping @Sendable () -> Void) -> any ScheduledAction {
+        let seconds = Double(delay.components.seconds) + Double(delay.components.attoseconds) / 1e18
+        let id = pending.withLock { state in
+            state.next += 1
+            return state.next
+        }
+        let fire: @Sendable () -> Void = { [pending] in
+            let isPending = pending.withLock { state in
+                guard let index = state.items.firstIndex(where: { $0.id == id }) else { return false }
+                state.items.remove(at: index)
+                return true
+            }
+            if isPending { action() }
+        }
+        let scheduled = base.schedule(after: delay, fire)
+        pending.withLock { $0.items.append(Pending(id: id, deadline: .now() + seconds, action: fire, scheduled: scheduled)) }
+        return Cancel { [pending] in
+            pending.withLock { $0.items.removeAll { $0.id == id } }
+            scheduled.cancel()
+        }
+    }
+
+    /// Seconds until the next timer fires; `nil` when none waits.
+    var secondsLeft: Int? {
+        pending.withLock { state in
+            state.items.map(\.deadline).min().map { deadline in
+                let now = DispatchTime.now().uptimeNanoseconds
+                return deadline.uptimeNanoseconds > now ? Int((deadline.uptimeNanoseconds - now + 999_999_999) / 1_000_000_000) : 0
+            }
+        }
+    }
+
+    /// Runs every waiting timer now. Returns whether any waited.
+    @discardableResult
+    func skip() -> Bool {
+        let due = pending.withLock { state -> [Pending] in
+            let due = state.items
+            return due
+        }
+        for item in due {
+            item.scheduled.cancel()
+            item.action()
+        }
+        return !due.isEmpty
+    }
+
+    private struct Cancel: ScheduledAction {
+        let body: @Sendable () -> Void
+        func cancel() { body() }
+    }
+}
+
+/// Remembers the last state rendered, for the session to read.
+final class StateHolder: Navigator {
+    private let latest = Locked(NavigationState())
+    func render(_ state: NavigationState, changes: [NavigationChange]) { latest.withLock { $0 = state } }
+    var state: NavigationState { latest.withLock { $0 } }
+}
+
+/// One run of a variant on the real coordinator, driven step by step by a
+/// person, a script or a check: choose an action, go back, let time pass.
+final class WalkSession {
+    let manifest: Manifest
+    let coordinator: Coordinator
+    let clock = SkippableClock()
+    let recorder = TransitionRecorder()
+    private let holder = StateHolder()
+    private let log = Locked<(trace: [String], ending: String?)>(([], nil))
+
+    init(manifest: Manifest) {
+        self.manifest = manifest
+        coordinator = Coordinator(queue: DispatchQueue(label: "rootapp.walk"), navigator: holder)
+        let recorder = self.recorder
+        let log = self.log
+        coordinator.observe { event in
+            recorder.record(event)
+            switch event {
+            case .didNavigate(let step, _): log.withLock { $0.trace.append(step.description) }
+            case .dropped(let step, let reason): log.withLock { $0.trace.append("\(step) dropped: \(reason)") }
+            case .coordinationEnded(let exit): log.withLock { $0.ending = exit.description }
+            default: break
+            }
+        }
+        let root = RootFlow(manifest: manifest, registry: BundledModules.registry, environment: ModuleEnvironment(clock: clock))
+        coordinator.coordinate(flow: root, with: OneStepper(.start))
+        settle()
+    }
+
+    /// The screen on top; `nil` once the app has ended.
+    var top: PresentedScreen? { holder.state.topScreen }
+    /// The steps navigated so far, as `flow.step`.
+    var trace: [String] { log.withLock { $0.trace } }
+    /// How the app ended (`app.finished(…)`), once it has.
+    var ending: String? { log.withLock { $0.ending } }
+    /// Whether a timer waits on the screen on top.
+    var timerWaits: Bool { clock.secondsLeft != nil }
+
+    /// Waits for the engine to finish what was queued.
+    func settle() {
+        coordinator.waitUntilIdle(includingPendingAdaptations: false)
+        recorder.settle(top: top)
+    }
+
+    /// The actions a number picks: numbered from 1, back actions aside.
+    static func numbered(_ screen: PresentedScreen) -> [Int] {
+        screen.actions.indices.filter { screen.actions[$0].role != .back }
+    }
+
+    /// Chooses an action by its number or its label (case-insensitive).
+    /// Returns an error to show when there is no such action.
+    func choose(_ choice: String) -> String? {
+        guard let screen = top else { return "the app has ended; there is nothing to choose." }
+        let numbered = Self.numbered(screen)
+        let index: Int?
+        if let number = Int(choice) {
+            index = numbered.indices.contains(number - 1) ? numbered[number - 1] : nil
+        } else {
+            index = screen.actions.firstIndex { $0.label.lowercased() == choice.lowercased() }
+        }
+        guard let index else {
+            let labels = screen.actions.map { "'\($0.label)'" }.joined(separator: ", ")
+            let keys = numbered.isEmpty ? "" : numbered.count == 1 ? "1 or " : "1-\(numbered.count) or "
+            return "no action '\(choice)' on \(screen.qualifiedID). Choose \(keys)a label: \(labels)."
+        }
+        coordinator.select(action: index, on: screen)
+        settle()
+        return nil
+    }
+
+    /// Chooses the screen's back action.
+    func back() -> String? {
+        guard let screen = top else { return "the app has ended; there is nowhere to go back to." }
+        guard let index = screen.actions.firstIndex(where: { $0.role == .back }) else {
+            return "\(screen.qualifiedID) has no way back."
+        }
+        coordinator.select(action: index, on: screen)
+        settle()
+        return nil
+    }
+
+    /// Lets waiting timers fire now.
+    func skipTime() -> String? {
+        guard clock.skip() else { return "no timer is waiting on \(top?.qualifiedID ?? "this screen")." }
+        settle()
+        return nil
+    }
+}
