@@ -12,7 +12,6 @@ let package = Package(
         .library(name: "StepflowTesting", targets: ["StepflowTesting"]),
         .library(name: "StepflowManifest", targets: ["StepflowManifest"]),
         .library(name: "StepflowGraph", targets: ["StepflowGraph"]),
-        .executable(name: "stepflow-demo", targets: ["StepflowDemo"]),
         .executable(name: "stepflow-bench", targets: ["StepflowBench"]),
         .executable(name: "rootapp", targets: ["rootapp"]),
     ],
@@ -48,12 +47,6 @@ let package = Package(
             path: "RootApp/RootAppCLI"
         ),
         .executableTarget(name: "rootapp", dependencies: ["RootAppCLI"], path: "RootApp/rootapp"),
-        // A terminal walk of a manifest's variant (until `rootapp walk`).
-        .executableTarget(
-            name: "StepflowDemo",
-            dependencies: ["Stepflow", "StepflowManifest", "BundledModules"],
-            path: "Examples/StepflowDemo"
-        ),
         // Release-mode benchmarks, each against a baseline run beside it.
         .executableTarget(name: "StepflowBench", dependencies: ["StepflowGraph"], path: "Benchmarks/StepflowBench"),
         .testTarget(name: "StepflowTests", dependencies: ["Stepflow", "StepflowTesting"]),
@@ -64,6 +57,11 @@ let package = Package(
         .testTarget(
             name: "StepflowGraphTests",
             dependencies: ["Stepflow", "StepflowTesting", "StepflowManifest", "StepflowGraph", "BundledModules"],
+            exclude: ["Goldens"]
+        ),
+        .testTarget(
+            name: "RootAppTests",
+            dependencies: ["RootAppCLI", "rootapp", "Stepflow", "StepflowTesting", "StepflowManifest", "StepflowGraph", "BundledModules"],
             exclude: ["Goldens"]
         ),
         .testTarget(

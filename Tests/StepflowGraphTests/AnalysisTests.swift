@@ -2,6 +2,7 @@ import BundledModules
 import Stepflow
 import StepflowGraph
 import StepflowManifest
+import StepflowTesting
 import Testing
 
 /// Small crafted flows, one per kind of finding.
@@ -204,7 +205,7 @@ enum BrokenRules {
 /// Reads a file the way the loader does.
 enum ManifestLoaderTestHook {
     static func read(_ path: String) throws -> [UInt8] {
-        guard let text = Golden.read(path) else { throw ManifestLoadError.fileNotFound(path: path) }
+        guard let text = GoldenFile.read(path) else { throw ManifestLoadError.fileNotFound(path: path) }
         return Array(text.utf8)
     }
 }

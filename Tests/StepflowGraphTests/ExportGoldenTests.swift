@@ -1,6 +1,7 @@
 import BundledModules
 @testable import StepflowGraph
 import StepflowManifest
+import StepflowTesting
 import Testing
 
 @Suite("Exports of every bundled variant")
@@ -8,11 +9,11 @@ struct ExportGoldenTests {
     @Test(arguments: Bundled.names)
     func exportsMatchTheirGoldenFiles(name: String) throws {
         let variant = try Bundled.variant(name)
-        Golden.check(DOTExporter.export(variant.graph, title: variant.manifest.app.name), "\(name).dot")
-        Golden.check(MermaidExporter.export(variant.graph), "\(name).mmd")
-        Golden.check(JSONExporter.export(variant.graph), "\(name).json")
-        Golden.check(TraceExporter.text(variant.graph), "\(name).trace.txt")
-        Golden.check(TraceExporter.json(variant.graph), "\(name).trace.json")
+        Bundled.goldens.check(DOTExporter.export(variant.graph, title: variant.manifest.app.name), "\(name).dot")
+        Bundled.goldens.check(MermaidExporter.export(variant.graph), "\(name).mmd")
+        Bundled.goldens.check(JSONExporter.export(variant.graph), "\(name).json")
+        Bundled.goldens.check(TraceExporter.text(variant.graph), "\(name).trace.txt")
+        Bundled.goldens.check(TraceExporter.json(variant.graph), "\(name).trace.json")
     }
 
     @Test(arguments: Bundled.names)

@@ -1,6 +1,7 @@
 import BundledModules
 import StepflowGraph
 import StepflowManifest
+import StepflowTesting
 
 /// The repository's bundled manifests, explored.
 enum Bundled {
@@ -9,6 +10,8 @@ enum Bundled {
         parts.removeLast(3)
         return parts.joined(separator: "/")
     }()
+
+    static let goldens = GoldenFile(folder: root + "/Tests/StepflowGraphTests/Goldens")
 
     static let names = ["covid-antigen-clinic", "covid-antigen-home", "hba1c-clinic", "strep-a-home"]
 

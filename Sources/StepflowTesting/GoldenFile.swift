@@ -1,17 +1,27 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import Testing
+public import Testing
 
 /// Golden files beside the tests: compared byte for byte, re-recorded when
 /// `RECORD_SNAPSHOTS=1`, and on a mismatch reported as the first lines
-/// that differ.
-enum Golden {
-    static var folder: String { Bundled.root + "/Tests/StepflowGraphTests/Goldens" }
+/// that differ, with how to accept the change.
+///
+/// ```swift
+/// GoldenFile(folder: goldens).check(DOTExporter.export(graph), "covid.dot")
+/// ```
+public struct GoldenFile: Sendable {
+    /// The folder the golden files are in.
+    public let folder: String
 
-    static var isRecording: Bool { getenv("RECORD_SNAPSHOTS").map { String(cString: $0) == "1" } ?? false }
+    /// Golden files in `folder`.
+    public init(folder: String) { self.folder = folder }
 
-    static func read(_ path: String) -> String? {
+    /// Whether `RECORD_SNAPSHOTS=1`: golden files are written, not compared.
+    public static var isRecording: Bool { getenv("RECORD_SNAPSHOTS").map { String(cString: $0) == "1" } ?? false }
+
+    /// The text of the file at `path`, if it can be read.
+    public static func read(_ path: String) -> String? {
         guard let file = fopen(path, "rb") else { return nil }
         defer { fclose(file) }
         var bytes: [UInt8] = []
@@ -31,13 +41,13 @@ enum Golden {
     }
 
     /// Checks `actual` against the golden file `name`.
-    static func check(_ actual: String, _ name: String, sourceLocation: SourceLocation = #_sourceLocation) {
+    public func check(_ actual: String, _ name: String, sourceLocation: SourceLocation = #_sourceLocation) {
         let path = "\(folder)/\(name)"
-        if isRecording {
-            write(actual, to: path)
+        if Self.isRecording {
+            Self.write(actual, to: path)
             return
         }
-        guard let expected = read(path) else {
+        guard let expected = Self.read(path) else {
             Issue.record("no golden file \(name). To fix, run the tests with RECORD_SNAPSHOTS=1 and review the new file.", sourceLocation: sourceLocation)
             return
         }

@@ -1,0 +1,179 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import StepflowGraph
+import StepflowTesting
+import Testing
+
+@Suite("rootapp's command line")
+struct CommandLineTests {
+    static let commands = ["walk", "check", "graph", "trace", "paths", "validate", "diff", "modules"]
+
+    @Test func theOverviewAndEveryCommandsHelpMatchTheirGoldenFilesAndFitEightyColumns() {
+        let overview = Harness.run(["--help"])
+        #expect(overview.code == 0)
+        Harness.goldens.check(overview.out, "help.txt")
+        for command in Self.commands {
+            let help = Harness.run([command, "--help"])
+            #expect(help.code == 0)
+            #expect(Harness.run(["help", command]).out == help.out)
+            Harness.goldens.check(help.out, "help-\(command).txt")
+            for line in help.out.split(separator: "\n") { #expect(line.count <= 80, "\(command): \(line)") }
+        }
+        #expect(Harness.run(["--version"]).out == "rootapp 0.1.0\n")
+    }
+
+    @Test(arguments: [
+        (["grph"], "error: unknown command 'grph'. Did you mean 'graph'? Commands: walk, check, graph, trace, paths, validate, diff, modules.\nSee 'rootapp --help'.\n"),
+        (["graph", "m.json", "--fromat", "dot"], "error: unknown option '--fromat'. Did you mean '--format'?\nSee 'rootapp graph --help'.\n"),
+        (["graph", "m.json"], "error: missing '--format <format>' (one of dot, mermaid, json, svg).\nUsage: rootapp graph <manifest> --format <format> [--output <file>]\nSee 'rootapp graph --help'.\n"),
+        (["graph", "m.json", "--format", "svgg"], "error: 'svgg' is not a valid format for '--format'. Did you mean 'svg'? Allowed: dot, mermaid, json, svg.\nSee 'rootapp graph --help'.\n"),
+        (["trace"], "error: missing <manifest>.\nUsage: rootapp trace <manifest> [--format <format>]\nSee 'rootapp trace --help'.\n"),
+        (["trace", "a.json", "b.json"], "error: unexpected argument 'b.json'.\nUsage: rootapp trace <manifest> [--format <format>]\nSee 'rootapp trace --help'.\n"),
+        (["paths", "m.json", "--to", "end", "--limit", "0"], "error: --limit takes a whole number from 1 to 10000, not '0'.\nSee 'rootapp paths --help'.\n"),
+        ([], nil),
+    ] as [([String], String?)])
+    func usageErrorsNameTheWordSuggestAndPointToHelp(arguments: [String], expected: String?) {
+        let run = Harness.run(arguments)
+        #expect(run.code == 64)
+        if let expected { #expect(run.err == expected) }
+        #expect(run.out.isEmpty, "usage errors go to stderr")
+    }
+
+    @Test func aMissingManifestIs66AndAnInvalidOneIs65() {
+        let missing = Harness.run(["trace", "/no/such.json"])
+        #expect(missing.code == 66)
+        #expect(missing.err == "/no/such.json: error: no such file. To fix, check the path (the bundled manifests are in RootApp/Manifests/).\n")
+        let invalid = Harness.run(["trace", Harness.root + "/Package.swift"])
+        #expect(invalid.code == 65)
+        #expect(invalid.err.contains("Package.swift:1:1: error: invalid JSON:"))
+    }
+
+    @Test func validateReportsEachFileAndExitsOneOnErrors() {
+        let bundled = Harness.run(["validate"] + Harness.names.map(Harness.manifest))
+        #expect(bundled.code == 0)
+        #expect(bundled.out.split(separator: "\n").count == 4)
+        #expect(bundled.out.contains("covid-antigen-home.json: valid (102 nodes"))
+        let mixed = Harness.run(["validate", Harness.manifest("strep-a-home"), Harness.root + "/Package.swift", "/no/such.json"])
+        #expect(mixed.code == 66, "a missing file outranks errors")
+        #expect(mixed.out.contains("Package.swift: 1 error"))
+        #expect(mixed.out.contains("strep-a-home.json: valid"))
+    }
+
+    @Test func traceGraphAndPathsPrintWhatTheLibraryComputes() throws {
+        let manifest = Harness.manifest("covid-antigen-home")
+        let json = Harness.run(["trace", manifest, "--format", "json"])
+        #expect(json.code == 0 && json.out.hasPrefix("{\n  \"schema\": 1,\n  \"app\": \"covid-antigen-home\",\n  \"steps\": [\n"))
+        let text = Harness.run(["trace", manifest])
+        #expect(text.out.hasPrefix("covid-antigen-home: 71 reachable steps, 29 screens"))
+        let mermaid = Harness.run(["graph", manifest, "--format", "mermaid"])
+        #expect(mermaid.out.hasPrefix("flowchart LR\n"))
+        let output = "/tmp/rootapp-test-\(getpid()).dot"
+        let written = Harness.run(["graph", manifest, "--format", "dot", "-o", output])
+        #expect(written.code == 0 && written.out.isEmpty)
+        #expect(GoldenFile.read(output)?.hasPrefix("digraph \"covid-antigen-home\" {") == true)
+        unlink(output)
+        let paths = Harness.run(["paths", manifest, "--to", "result/positive", "--limit", "2"])
+        #expect(paths.code == 0)
+        #expect(paths.out.hasPrefix("1. "))
+        #expect(paths.err.contains("Stopped at 2 paths"))
+        let typo = Harness.run(["paths", manifest, "--to", "result/positiv"])
+        #expect(typo.code == 64 && typo.err.contains("Did you mean 'result/positive'?"))
+    }
+
+    @Test func diffExitsOneWhenVariantsDiffer() {
+        let differ = Harness.run(["diff", Harness.manifest("covid-antigen-home"), Harness.manifest("covid-antigen-clinic")])
+        #expect(differ.code == 1)
+        #expect(differ.out.contains("Only in covid-antigen-clinic: nodes"))
+        #expect(differ.out.contains("intake/identify"))
+        let same = Harness.run(["diff", Harness.manifest("strep-a-home"), Harness.manifest("strep-a-home")])
+        #expect(same.code == 0)
+    }
+
+    @Test func modulesListsEveryBundledModuleWithinEightyColumns() {
+        let run = Harness.run(["modules"])
+        #expect(run.code == 0)
+        for id in ["onboarding", "intake", "procedure", "results", "support"] { #expect(run.out.contains("\n\(id)\n") || run.out.hasPrefix("\(id)\n")) }
+        #expect(run.out.contains("waitMinutes: integer 1...60, default 15"))
+        for line in run.out.split(separator: "\n") { #expect(line.count <= 80, "\(line)") }
+    }
+}
+
+@Suite("Walking and checking")
+struct WalkAndCheckTests {
+    @Test func aPipedWalkReachesAResultAndPrintsTheTrace() {
+        let input = ["1", "1", "1", "1", "1", "1", "1", "1", "1", "1", "s", "1", "2", "2", "1"]
+        let run = Harness.run(["walk", Harness.manifest("covid-antigen-home")], input: input)
+        #expect(run.code == 0)
+        #expect(run.out.contains("── Your result: negative ─"))
+        #expect(run.out.contains("Finished: result.done.\nTrace (22 steps):"))
+        #expect(!run.out.contains("> "), "no prompt noise when the input is not a terminal")
+        #expect(!run.out.contains("\u{1B}["), "no colour when the output is not a terminal")
+        for line in run.out.split(separator: "\n") { #expect(line.count <= 80, "\(line)") }
+    }
+
+    @Test func aWalkEndsCleanlyAtTheEndOfInputAndHelpsWithAWrongChoice() {
+        let run = Harness.run(["walk", Harness.manifest("strep-a-home")], input: ["9", "Get started", "b", "t", "s"])
+        #expect(run.code == 0)
+        #expect(run.err.contains("No action '9' on onboarding/welcome. Choose 1 or a label: 'Get started'. Or type b, t, s or q."))
+        #expect(run.err.contains("onboarding/how-it-works-1") == false)
+        #expect(run.err.contains("no timer is waiting"))
+        #expect(run.out.hasSuffix("End of input.\nTrace (3 steps):\n  1. strep-a-home.start\n  2. onboarding.welcome\n  3. onboarding.howItWorks(page: 1)\n") == false)
+        #expect(run.out.contains("End of input."))
+        #expect(run.out.contains("onboarding.back"))
+    }
+
+    @Test func aScriptIsReplayedAndTheSessionRecorded() throws {
+        let record = "/tmp/rootapp-record-\(getpid()).txt"
+        defer { unlink(record) }
+        let script = Harness.scripts("covid-antigen-home").first { $0.hasSuffix("declined.txt") }!  // bundled
+        let run = Harness.run(["walk", Harness.manifest("covid-antigen-home"), "--script", script, "--record", record])
+        #expect(run.code == 0)
+        #expect(run.out.contains("Finished: onboarding.declined."))
+        let recorded = try #require(GoldenFile.read(record))
+        #expect(recorded.hasSuffix("choose I do not agree\nexpect end onboarding.declined\n"))
+        let again = Harness.run(["check", Harness.manifest("covid-antigen-home"), record])
+        #expect(again.code == 0, "a recording passes as an acceptance script")
+    }
+
+    @Test(arguments: Harness.names)
+    func everyBundledVariantsScriptsPassAndWalkItToAnEnd(name: String) {
+        let scripts = Harness.scripts(name)
+        #expect(!scripts.isEmpty)
+        let run = Harness.run(["check", Harness.manifest(name)] + scripts)
+        #expect(run.code == 0, "\(run.out)\(run.err)")
+        #expect(run.out.contains("Coverage of \(name) by \(scripts.count) scripts:"))
+        let endings = scripts.compactMap { GoldenFile.read($0)?.split(separator: "\n").last }.filter { $0.hasPrefix("expect end") }
+        #expect(!endings.isEmpty, "some script walks \(name) to its end")
+    }
+
+    @Test func aFailingLineIsReportedWithTheScreenShowing() {
+        let script = "/tmp/rootapp-fail-\(getpid()).txt"
+        defer { unlink(script) }
+        _ = script.withCString { path in
+            let file = fopen(path, "w")
+            fputs("choose Get started\nexpect screen onboarding/privacy\n", file)
+            fclose(file)
+        }
+        let run = Harness.run(["check", Harness.manifest("covid-antigen-home"), script])
+        #expect(run.code == 1)
+        #expect(run.out.contains("\(script):2: failed: expected screen onboarding/privacy, but onboarding/how-it-works-1 is showing."))
+    }
+}
+
+@Suite("The rootapp binary")
+struct BinaryTests {
+    @Test func theBuiltBinaryRunsAndExitsWithTheDocumentedCodes() {
+        let version = Harness.runBinary(["--version"])
+        #expect(version.code == 0 && version.out == "rootapp 0.1.0\n")
+        let trace = Harness.runBinary(["trace", Harness.manifest("strep-a-home")])
+        #expect(trace.code == 0 && trace.out.hasPrefix("strep-a-home: "))
+        let usage = Harness.runBinary(["tarce"])
+        #expect(usage.code == 64 && usage.err.contains("Did you mean 'trace'?") && usage.out.isEmpty)
+        let missing = Harness.runBinary(["validate", "/no/such.json"])
+        #expect(missing.code == 66)
+        let walk = Harness.runBinary(["walk", Harness.manifest("covid-antigen-home")], environment: ["NO_COLOR=1"])
+        #expect(walk.code == 0 && walk.out.contains("End of input."), "stdin is /dev/null: the walk ends cleanly")
+        #expect(!walk.out.contains("\u{1B}["))
+    }
+}

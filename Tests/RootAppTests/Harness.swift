@@ -1,0 +1,98 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import RootAppCLI
+import Stepflow
+import StepflowTesting
+
+/// Runs `rootapp` in-process with buffers for its streams.
+struct Run {
+    let code: Int32
+    let out: String
+    let err: String
+}
+
+enum Harness {
+    static let root: String = {
+        var parts = "\(#filePath)".split(separator: "/", omittingEmptySubsequences: false)
+        parts.removeLast(3)
+        return parts.joined(separator: "/")
+    }()
+
+    static let goldens = GoldenFile(folder: root + "/Tests/RootAppTests/Goldens")
+
+    static func manifest(_ name: String) -> String { "\(root)/RootApp/Manifests/\(name).json" }
+    static func scripts(_ name: String) -> [String] {
+        let folder = "\(root)/RootApp/Scripts/\(name)"
+        guard let directory = opendir(folder) else { return [] }
+        defer { closedir(directory) }
+        var files: [String] = []
+        while let entry = readdir(directory) {
+            let file = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            if file.hasSuffix(".txt") { files.append("\(folder)/\(file)") }
+        }
+        return files.sorted()
+    }
+
+    static let names = ["covid-antigen-clinic", "covid-antigen-home", "hba1c-clinic", "strep-a-home"]
+
+    /// Runs `arguments` with `input` as the lines typed.
+    static func run(_ arguments: [String], input: [String] = []) -> Run {
+        let out = Locked("")
+        let err = Locked("")
+        let lines = Locked(input[...])
+        let console = Console(
+            out: { text in out.withLock { $0 += text } },
+            err: { text in err.withLock { $0 += text } },
+            readLine: { lines.withLock { $0.popFirst() } }
+        )
+        let code = RootApp.run(arguments, console: console)
+        return Run(code: code, out: out.withLock { $0 }, err: err.withLock { $0 })
+    }
+
+    /// Runs the built `rootapp` binary, beside the test bundle.
+    static func runBinary(_ arguments: [String], environment: [String] = []) -> Run {
+        let directory = String(CommandLine.arguments[0].split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/"))
+        let binary = directory + "/rootapp"
+        var outPipe: [Int32] = [0, 0]
+        var errPipe: [Int32] = [0, 0]
+        pipe(&outPipe)
+        pipe(&errPipe)
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_adddup2(&actions, outPipe[1], 1)
+        posix_spawn_file_actions_adddup2(&actions, errPipe[1], 2)
+        posix_spawn_file_actions_addclose(&actions, outPipe[0])
+        posix_spawn_file_actions_addclose(&actions, errPipe[0])
+        var pid: pid_t = 0
+        let argv = ([binary] + arguments).map { strdup($0) } + [nil]
+        let envp = (environment + ["PATH=/usr/bin:/bin"]).map { strdup($0) } + [nil]
+        defer {
+            argv.forEach { free($0) }
+            envp.forEach { free($0) }
+            posix_spawn_file_actions_destroy(&actions)
+        }
+        let status = posix_spawn(&pid, binary, &actions, nil, argv, envp)
+        close(outPipe[1])
+        close(errPipe[1])
+        guard status == 0 else { return Run(code: -1, out: "", err: "spawn failed: \(status) (\(binary))") }
+        let out = drain(outPipe[0])
+        let err = drain(errPipe[0])
+        var exitStatus: Int32 = 0
+        waitpid(pid, &exitStatus, 0)
+        return Run(code: (exitStatus >> 8) & 0xFF, out: out, err: err)
+    }
+
+    private static func drain(_ descriptor: Int32) -> String {
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = read(descriptor, &buffer, buffer.count)
+            if count <= 0 { break }
+            bytes += buffer[..<count]
+        }
+        close(descriptor)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}
