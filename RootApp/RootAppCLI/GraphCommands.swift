@@ -2,14 +2,24 @@
 import Glibc
 #endif
 import BundledModules
+import Dispatch
 import Stepflow
 import StepflowGraph
 import StepflowManifest
 
 /// Explores a manifest's variant, reporting load failures.
 enum Exploring {
+    /// The variant's graph. When exploring takes over a second, a line on
+    /// stderr says what is happening, so a large variant does not look hung.
     static func variant(_ path: String, _ console: Console) -> Result<VariantGraph, ExitCodeError> {
-        Loading.manifest(path, console).map { VariantGraph(manifest: $0, registry: BundledModules.registry) }
+        Loading.manifest(path, console).map { manifest in
+            let notice = DispatchWorkItem {
+                console.error(console.dim("Exploring \(manifest.app.id): every step of every module… (large variants take a few seconds)"))
+            }
+            DispatchQueue.global().asyncAfter(deadline: .now() + 1, execute: notice)
+            defer { notice.cancel() }
+            return VariantGraph(manifest: manifest, registry: BundledModules.registry)
+        }
     }
 }
 

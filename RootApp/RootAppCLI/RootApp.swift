@@ -1,4 +1,6 @@
 import BundledModules
+import Dispatch
+import Stepflow
 import StepflowManifest
 
 /// `rootapp`: walk a variant in the terminal, and the graph, trace,
@@ -24,6 +26,18 @@ public enum RootApp {
         DiffCommand.command,
         ModulesCommand.command,
     ]
+
+    /// What Ctrl-C does now: a walk in progress prints its trace and
+    /// recording; otherwise nothing but the exit.
+    static let interruption = Locked<(@Sendable () -> Void)?>(nil)
+
+    /// Called on Ctrl-C (from a signal handler's queue): lets a walk in
+    /// progress end cleanly, with its trace printed, and returns the code
+    /// to exit with (130).
+    public static func interrupt() -> Int32 {
+        interruption.withLock { $0 }?()
+        return ExitCode.interrupted.rawValue
+    }
 
     /// Runs `rootapp` with `arguments` (without the program name) and
     /// returns the exit code.

@@ -97,11 +97,14 @@ enum WalkCommand {
 }
 
 /// One walk: renders screens, reads choices, records.
-final class Walk {
+final class Walk: @unchecked Sendable {
+    // @unchecked: the walk runs on one thread; only `interrupted()` runs
+    // on another (Ctrl-C, while that thread waits for input), and it reads
+    // the locked recording and the session's locked trace alone.
     let session: WalkSession
     let console: Console
     let recordPath: String?
-    private var recorded: [String] = []
+    private let recorded = Locked<[String]>([])
     private var shown: ScreenInstanceID?
     private var countdown: (any DispatchSourceTimer)?
 
@@ -109,7 +112,7 @@ final class Walk {
         self.session = WalkSession(manifest: manifest)
         self.console = console
         self.recordPath = recordPath
-        recorded = ["# \(manifest.app.name): recorded by rootapp walk", ""]
+        recorded.withLock { $0 = ["# \(manifest.app.name): recorded by rootapp walk", ""] }
     }
 
     /// Shows the screen on top if it changed since the last one shown.
@@ -129,6 +132,8 @@ final class Walk {
         return "\(minutes):" + (rest < 10 ? "0" : "") + "\(rest)"
     }
 
+    private func note(_ line: String) { recorded.withLock { $0.append(line) } }
+
     /// Performs one instruction, recording it; returns the failure.
     private func perform(_ instruction: Script.Instruction, record: Bool) -> String? {
         let before = session.top
@@ -137,18 +142,18 @@ final class Walk {
             switch instruction {
             case .choose(let choice):
                 if let before {
-                    recorded.append("expect screen \(before.qualifiedID)")
+                    note("expect screen \(before.qualifiedID)")
                     let label = Int(choice).flatMap { number in
                         let numbered = WalkSession.numbered(before)
                         return numbered.indices.contains(number - 1) ? before.actions[numbered[number - 1]].label : nil
                     } ?? before.actions.first { $0.label.lowercased() == choice.lowercased() }?.label ?? choice
-                    recorded.append("choose \(label)")
+                    note("choose \(label)")
                 }
             case .back:
-                if let before { recorded.append("expect screen \(before.qualifiedID)") }
-                recorded.append("back")
+                if let before { note("expect screen \(before.qualifiedID)") }
+                note("back")
             case .wait:
-                recorded.append("wait")
+                note("wait")
             case .expectScreen, .expectEnd:
                 break
             }
@@ -157,6 +162,8 @@ final class Walk {
     }
 
     func run(script: Script?) -> ExitCode {
+        RootApp.interruption.withLock { $0 = { [self] in interrupted() } }
+        defer { RootApp.interruption.withLock { $0 = nil } }
         console.print(console.bold(session.manifest.app.name) + console.dim(" (\(session.manifest.app.id), \(session.manifest.app.audience.rawValue))"))
         showIfChanged()
         if let script {
@@ -238,15 +245,24 @@ final class Walk {
         }
     }
 
+    /// Ctrl-C: the trace and the recording, from another thread.
+    func interrupted() {
+        _ = report("Interrupted.", status: .interrupted)
+    }
+
     /// Ends the walk: the trace, the recording, the exit code.
     func finish(_ reason: String, status: ExitCode) -> ExitCode {
         stopCountdown()
+        return report(reason, status: status)
+    }
+
+    private func report(_ reason: String, status: ExitCode) -> ExitCode {
         console.print("")
         console.print(console.bold(reason))
         printTrace()
         guard let recordPath else { return status }
-        if let exit = session.endingExit { recorded.append("expect end \(exit)") } else if let top = session.top { recorded.append("expect screen \(top.qualifiedID)") }
-        let written = OutputFile.write(recorded.joined(separator: "\n") + "\n", to: recordPath, console)
+        if let exit = session.endingExit { note("expect end \(exit)") } else if let top = session.top { note("expect screen \(top.qualifiedID)") }
+        let written = OutputFile.write(recorded.withLock { $0 }.joined(separator: "\n") + "\n", to: recordPath, console)
         if written == .success { console.error(console.dim("Recorded the session as \(recordPath).")) }
         return written == .success ? status : written
     }

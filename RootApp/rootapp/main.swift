@@ -28,14 +28,18 @@ let console = Console(
     width: 80
 )
 
-// Ctrl-C ends cleanly: a walk prints its trace through its own end; here
-// the process leaves with the documented code.
-signal(SIGINT, SIG_IGN)
-let interrupt = DispatchSource.makeSignalSource(signal: SIGINT, queue: DispatchQueue(label: "rootapp.signals"))
-interrupt.setEventHandler {
-    write("\nInterrupted.\n", to: 2)
-    exit(130)
+// Ctrl-C ends cleanly: a walk in progress prints its trace (and writes its
+// recording); then the process leaves with the documented code, 130.
+// The handler is made in a nonisolated function: a closure written in this
+// file's top-level code would belong to the main actor, and the main thread
+// is busy reading input.
+func handleInterrupts() -> any DispatchSourceSignal {
+    signal(SIGINT, SIG_IGN)
+    let source = DispatchSource.makeSignalSource(signal: SIGINT, queue: DispatchQueue(label: "rootapp.signals"))
+    source.setEventHandler { exit(RootApp.interrupt()) }
+    source.resume()
+    return source
 }
-interrupt.resume()
+let interrupts = handleInterrupts()
 
 exit(RootApp.run(Array(CommandLine.arguments.dropFirst()), console: console))

@@ -90,6 +90,22 @@ struct CommandLineTests {
         #expect(same.code == 0)
     }
 
+    @Test(arguments: Harness.names)
+    func everyCommandWorksOnEveryBundledManifest(name: String) {
+        let manifest = Harness.manifest(name)
+        for arguments in [
+            ["validate", manifest], ["trace", manifest], ["trace", manifest, "--format", "json"],
+            ["graph", manifest, "--format", "dot"], ["graph", manifest, "--format", "mermaid"], ["graph", manifest, "--format", "json"],
+            ["paths", manifest, "--to", "end", "--limit", "3"], ["diff", manifest, manifest],
+        ] {
+            let run = Harness.run(arguments)
+            #expect(run.code == 0, "\(arguments.joined(separator: " ")): \(run.err)")
+            #expect(!run.out.isEmpty)
+        }
+        let walk = Harness.run(["walk", manifest], input: ["1", "t", "q"])
+        #expect(walk.code == 0 && walk.out.contains("Quit.\nTrace ("))
+    }
+
     @Test func modulesListsEveryBundledModuleWithinEightyColumns() {
         let run = Harness.run(["modules"])
         #expect(run.code == 0)
