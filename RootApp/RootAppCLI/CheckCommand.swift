@@ -20,21 +20,19 @@ enum CheckCommand {
             .init(name: "manifest", help: "The variant's manifest."),
             .init(name: "script", help: "Acceptance scripts to run.", isRepeating: true),
         ]
-    )) { arguments, console in
-        let manifest: Manifest
-        switch Loading.manifest(arguments.positional[0], console) {
-        case .failure(let failure): return failure.code
-        case .success(let loaded): manifest = loaded
-        }
+    )) { arguments, console throws(ExitCodeError) in
+        let manifest = try Loading.manifest(arguments.positional[0], console)
+        // Every script is read first, so each broken one is reported.
         var scripts: [Script] = []
-        var worst = ExitCode.success
+        var unreadable: ExitCodeError?
         for path in arguments.positional.dropFirst() {
-            switch InputFile.script(path, console) {
-            case .failure(let failure): worst = failure.code
-            case .success(let script): scripts.append(script)
+            do throws(ExitCodeError) {
+                scripts.append(try InputFile.script(path, console))
+            } catch {
+                unreadable = error
             }
         }
-        guard worst == .success else { return worst }
+        if let unreadable { throw unreadable }
         let graph = VariantGraph(manifest: manifest, registry: BundledModules.registry).graph
         var walked: Set<TransitionRecorder.Edge> = []
         var failed = 0

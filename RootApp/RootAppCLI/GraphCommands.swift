@@ -11,15 +11,14 @@ import StepflowManifest
 enum Exploring {
     /// The variant's graph. When exploring takes over a second, a line on
     /// stderr says what is happening, so a large variant does not look hung.
-    static func variant(_ path: String, _ console: Console) -> Result<VariantGraph, ExitCodeError> {
-        Loading.manifest(path, console).map { manifest in
-            let notice = DispatchWorkItem {
-                console.error(console.dim("Exploring \(manifest.app.id): every step of every module… (large variants take a few seconds)"))
-            }
-            DispatchQueue.global().asyncAfter(deadline: .now() + 1, execute: notice)
-            defer { notice.cancel() }
-            return VariantGraph(manifest: manifest, registry: BundledModules.registry)
+    static func variant(_ path: String, _ console: Console) throws(ExitCodeError) -> VariantGraph {
+        let manifest = try Loading.manifest(path, console)
+        let notice = DispatchWorkItem {
+            console.error(console.dim("Exploring \(manifest.app.id): every step of every module… (large variants take a few seconds)"))
         }
+        DispatchQueue.global().asyncAfter(deadline: .now() + 1, execute: notice)
+        defer { notice.cancel() }
+        return VariantGraph(manifest: manifest, registry: BundledModules.registry)
     }
 }
 
@@ -78,13 +77,10 @@ enum TraceCommand {
         abstract: "Every reachable step with the shortest path that reaches it.",
         arguments: [.init(name: "manifest", help: "The variant's manifest.")],
         options: [.init(name: "format", value: "format", help: "text (default) or json.", choices: ["text", "json"])]
-    )) { arguments, console in
-        switch Exploring.variant(arguments.positional[0], console) {
-        case .failure(let failure): return failure.code
-        case .success(let variant):
-            console.out(arguments.value("format") == "json" ? TraceExporter.json(variant.graph) : TraceExporter.text(variant.graph, width: console.width))
-            return .success
-        }
+    )) { arguments, console throws(ExitCodeError) in
+        let variant = try Exploring.variant(arguments.positional[0], console)
+        console.out(arguments.value("format") == "json" ? TraceExporter.json(variant.graph) : TraceExporter.text(variant.graph, width: console.width))
+        return .success
     }
 }
 
@@ -98,12 +94,8 @@ enum GraphCommand {
             .init(name: "format", value: "format", help: "(required) dot, mermaid, json or svg.", choices: ["dot", "mermaid", "json", "svg"]),
             .init(name: "output", short: "o", value: "file", help: "Write to this file instead of standard output."),
         ]
-    )) { arguments, console in
-        let variant: VariantGraph
-        switch Exploring.variant(arguments.positional[0], console) {
-        case .failure(let failure): return failure.code
-        case .success(let explored): variant = explored
-        }
+    )) { arguments, console throws(ExitCodeError) in
+        let variant = try Exploring.variant(arguments.positional[0], console)
         let format = arguments.value("format") ?? "dot"
         let title = variant.manifest.app.name
         if format == "svg" { return Graphviz.svg(DOTExporter.export(variant.graph, title: title), output: arguments.value("output"), console) }
@@ -162,17 +154,13 @@ enum PathsCommand {
             .init(name: "to", value: "node", help: "(required) The node id, as trace prints it: onboarding/privacy, test.timerDone, end."),
             .init(name: "limit", value: "n", help: "At most this many paths (1-10000, default 10)."),
         ]
-    )) { arguments, console in
+    )) { arguments, console throws(ExitCodeError) in
         let limitText = arguments.value("limit") ?? "10"
         guard let limit = Int(limitText), (1...10_000).contains(limit) else {
             console.error(UsageError(message: "--limit takes a whole number from 1 to 10000, not '\(limitText)'.", command: "paths").text)
             return .usage
         }
-        let variant: VariantGraph
-        switch Exploring.variant(arguments.positional[0], console) {
-        case .failure(let failure): return failure.code
-        case .success(let explored): variant = explored
-        }
+        let variant = try Exploring.variant(arguments.positional[0], console)
         let graph = variant.graph
         let id = arguments.value("to") ?? ""
         guard let target = graph.node(withID: id) else {
@@ -202,12 +190,9 @@ enum DiffCommand {
         abstract: "What each of two variants can reach that the other cannot.",
         discussion: "Exits 1 when the variants differ, 0 when they reach the same steps and screens by the same edges.",
         arguments: [.init(name: "manifest-a", help: "The first variant."), .init(name: "manifest-b", help: "The second variant.")]
-    )) { arguments, console in
-        let a: VariantGraph, b: VariantGraph
-        switch (Exploring.variant(arguments.positional[0], console), Exploring.variant(arguments.positional[1], console)) {
-        case (.failure(let failure), _), (_, .failure(let failure)): return failure.code
-        case (.success(let first), .success(let second)): (a, b) = (first, second)
-        }
+    )) { arguments, console throws(ExitCodeError) in
+        let a = try Exploring.variant(arguments.positional[0], console)
+        let b = try Exploring.variant(arguments.positional[1], console)
         let diff = GraphDiff(a.graph, b.graph)
         if diff.isEmpty {
             console.print("\(a.graph.app) and \(b.graph.app) reach the same steps and screens by the same edges.")
@@ -233,7 +218,7 @@ enum ValidateCommand {
         abstract: "Check manifests: errors and warnings in each, graph findings, path rules.",
         discussion: "Exits 1 when any manifest has an error, a finding of error severity or a refuted rule; 66 when a file is missing.",
         arguments: [.init(name: "manifest", help: "The manifests to check.", isRepeating: true)]
-    )) { arguments, console in
+    )) { arguments, console throws(ExitCodeError) in
         var worst = ExitCode.success
         for path in arguments.positional {
             let manifest: Manifest

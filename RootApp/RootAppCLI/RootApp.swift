@@ -13,7 +13,7 @@ public enum RootApp {
     /// A command: its spec and what it does.
     struct Command: Sendable {
         let spec: CommandSpec
-        let run: @Sendable (ParsedArguments, Console) -> ExitCode
+        let run: @Sendable (ParsedArguments, Console) throws(ExitCodeError) -> ExitCode
     }
 
     static let commands: [Command] = [
@@ -74,11 +74,16 @@ public enum RootApp {
             console.out(command.spec.help(width: console.width))
             return ExitCode.success.rawValue
         }
-        do {
-            let parsed = try command.spec.parse(rest)
-            return command.run(parsed, console).rawValue
+        let parsed: ParsedArguments
+        do throws(UsageError) {
+            parsed = try command.spec.parse(rest)
         } catch {
             return fail(error, console)
+        }
+        do throws(ExitCodeError) {
+            return try command.run(parsed, console).rawValue
+        } catch {
+            return error.code.rawValue
         }
     }
 
@@ -128,17 +133,18 @@ public enum RootApp {
 enum Loading {
     static let loader = ManifestLoader(registry: BundledModules.registry)
 
-    /// The manifest at `path`, or the exit code after reporting why not.
-    static func manifest(_ path: String, _ console: Console) -> Result<Manifest, ExitCodeError> {
+    /// The manifest at `path`; after reporting why not, the exit code its
+    /// failure means.
+    static func manifest(_ path: String, _ console: Console) throws(ExitCodeError) -> Manifest {
         do throws(ManifestLoadError) {
             let manifest = try loader.load(path: path)
             for warning in manifest.warnings { console.error(console.yellow(warning.description)) }
-            return .success(manifest)
+            return manifest
         } catch {
             console.error(error.description)
             switch error {
-            case .invalid: return .failure(ExitCodeError(code: .badInput))
-            case .fileNotFound, .unreadable: return .failure(ExitCodeError(code: .missingFile))
+            case .invalid: throw ExitCodeError(code: .badInput)
+            case .fileNotFound, .unreadable: throw ExitCodeError(code: .missingFile)
             }
         }
     }

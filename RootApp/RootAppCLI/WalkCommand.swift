@@ -7,10 +7,10 @@ import StepflowManifest
 
 /// Reads a text file for a command.
 enum InputFile {
-    static func read(_ path: String, _ console: Console) -> Result<String, ExitCodeError> {
+    static func read(_ path: String, _ console: Console) throws(ExitCodeError) -> String {
         guard let file = fopen(path, "rb") else {
             console.error("\(path): error: cannot open the file: \(String(cString: strerror(errno))). To fix, check the path.")
-            return .failure(ExitCodeError(code: .missingFile))
+            throw ExitCodeError(code: .missingFile)
         }
         defer { fclose(file) }
         var bytes: [UInt8] = []
@@ -21,24 +21,23 @@ enum InputFile {
             bytes += buffer[..<count]
             if bytes.count > 4 << 20 {
                 console.error("\(path): error: the file is over 4 MiB; a script is a few lines. To fix, check that this file is a script.")
-                return .failure(ExitCodeError(code: .badInput))
+                throw ExitCodeError(code: .badInput)
             }
         }
         guard let text = String(validating: bytes, as: UTF8.self) else {
             console.error("\(path): error: the file is not UTF-8. To fix, save it as UTF-8.")
-            return .failure(ExitCodeError(code: .badInput))
+            throw ExitCodeError(code: .badInput)
         }
-        return .success(text)
+        return text
     }
 
-    static func script(_ path: String, _ console: Console) -> Result<Script, ExitCodeError> {
-        InputFile.read(path, console).flatMap { text in
-            do throws(Script.SyntaxError) {
-                return .success(try Script.parse(text, file: path))
-            } catch {
-                console.error(error.description)
-                return .failure(ExitCodeError(code: .badInput))
-            }
+    static func script(_ path: String, _ console: Console) throws(ExitCodeError) -> Script {
+        let text = try InputFile.read(path, console)
+        do throws(Script.SyntaxError) {
+            return try Script.parse(text, file: path)
+        } catch {
+            console.error(error.description)
+            throw ExitCodeError(code: .badInput)
         }
     }
 }
@@ -78,19 +77,9 @@ enum WalkCommand {
             .init(name: "script", value: "file", help: "Replay this acceptance script first (see 'rootapp help check'), then read the terminal."),
             .init(name: "record", value: "file", help: "Write the session as an acceptance script to this file when the walk ends."),
         ]
-    )) { arguments, console in
-        let manifest: Manifest
-        switch Loading.manifest(arguments.positional[0], console) {
-        case .failure(let failure): return failure.code
-        case .success(let loaded): manifest = loaded
-        }
-        var script: Script?
-        if let path = arguments.value("script") {
-            switch InputFile.script(path, console) {
-            case .failure(let failure): return failure.code
-            case .success(let parsed): script = parsed
-            }
-        }
+    )) { arguments, console throws(ExitCodeError) in
+        let manifest = try Loading.manifest(arguments.positional[0], console)
+        let script = try arguments.value("script").map { path throws(ExitCodeError) in try InputFile.script(path, console) }
         let walk = Walk(manifest: manifest, console: console, recordPath: arguments.value("record"))
         return walk.run(script: script)
     }
