@@ -5,9 +5,10 @@ import Dispatch
 import StepflowGraph
 
 // stepflow-bench: release-mode figures, each against a baseline measured in
-// the same run. Section "graph": exploring a synthetic variant and writing
-// its DOT, against the floor of a breadth-first search over interned ids
-// plus writing the same DOT text.
+// the same run: the engine against a bare queue hop, a direct switch and an
+// Rx-style chain; memory per live flow; exploring a synthetic variant and
+// writing its DOT against a plain BFS plus the same DOT text; rootapp's
+// start-up against a Swift program that does nothing.
 //
 //   swift run -c release stepflow-bench [--quick] [--json FILE]
 
@@ -22,6 +23,7 @@ func parseOptions() -> Options {
     while let argument = arguments.popFirst() {
         switch argument {
         case "--quick": options.quick = true
+        case "--noop": exit(0)  // the start-up floor: a Swift program that does nothing
         case "--json":
             guard let path = arguments.popFirst() else {
                 printError("error: --json needs a file name.\nUSAGE: stepflow-bench [--quick] [--json FILE]")
@@ -108,6 +110,30 @@ let sizes: [(modules: Int, steps: Int)] = options.quick
 print("Stepflow benchmarks (release). Times: median of runs after a warm-up,")
 print("with min-max. Ratios compare figures measured side by side in this run.")
 print("")
+
+func fixed(_ value: Double, _ digits: Int = 1) -> String {
+    guard value.isFinite else { return "-" }
+    var scale = 1.0
+    for _ in 0..<digits { scale *= 10 }
+    let rounded = (value * scale).rounded() / scale
+    let text = String(rounded)
+    guard let dot = text.firstIndex(of: ".") else { return text }
+    let decimals = text[text.index(after: dot)...]
+    return digits == 0 ? String(text[..<dot]) : String(text[..<dot]) + "." + decimals.prefix(digits) + String(repeating: "0", count: max(0, digits - decimals.count))
+}
+
+let engineSteps = options.quick ? 200_000 : 1_000_000
+let engine = engineBenchmarks(steps: engineSteps, runs: options.quick ? 3 : 5)
+print("Engine, \(engineSteps) steps, ns per step:")
+print("  cross-thread, 3-level tree:   \(fixed(engine.crossThread))   bare queue.async + switch: \(fixed(engine.hop))   ratio \(fixed(engine.crossThread / engine.hop, 2))")
+print("  on the queue (no hop):        \(fixed(engine.onQueue))   direct switch:             \(fixed(engine.directSwitch, 2))")
+print("  Rx-style chain with a hop:    \(fixed(engine.rxChain))   engine / Rx chain:         \(fixed(engine.crossThread / engine.rxChain, 2))")
+print("")
+let flows = options.quick ? 20_000 : 100_000
+let memory = memoryPerFlow(flows: flows)
+print("Memory: \(flows) live flows, one screen each: \(Int(memory.bytesPerFlow)) bytes per flow;")
+print("  after they all end: \(memory.liveAfterEnd) flow live, \(Int(memory.returnedPercent))% of their memory returned.")
+print("")
 print("Graph: explore a synthetic variant and write its DOT, against the floor")
 print("(BFS over interned ids of the same graph + writing the same DOT text).")
 print("")
@@ -150,6 +176,7 @@ for (modules, steps) in sizes {
     func ms(_ ns: Double) -> String { String(Int((ns / 1e6).rounded())) }
     let spread = "\(ms(engine.median)) (\(ms(engine.min))-\(ms(engine.max)))"
     let ratio = engine.median / floor.median
+    _ = ratio
     print(pad(String(total), 8), pad(String(nodes), 8), pad(String(edges), 8), pad(spread, 15), pad(ms(floor.median), 10),
           pad(String(Int(ratio * 100) / 100) + "." + String(Int(ratio * 100) % 100 / 10) + String(Int(ratio * 100) % 10), 7),
           pad(String(Int(engine.median / Double(max(1, edges)))), 8), pad("\(Int(figure.peakMiB))M", 5))
@@ -161,8 +188,26 @@ if figures.count >= 2, let last = figures.last {
     print("Growth from \(previous.steps) to \(last.steps) steps: \(Int(growth * 10) / 10).\(Int(growth * 10) % 10)x (linear: \(last.steps / previous.steps)x).")
 }
 
+print("")
+let startup = cliStartup(runs: options.quick ? 5 : 20)
+if let startup {
+    print("CLI start-up, median of \(options.quick ? 5 : 20) runs: rootapp trace <manifest> against this")
+    print("binary started the same way doing nothing (ms):")
+    for entry in startup {
+        let name = entry.name + String(repeating: " ", count: max(0, 22 - entry.name.count))
+        print("  \(name) \(fixed(entry.rootapp / 1e6))   floor \(fixed(entry.floor / 1e6))")
+    }
+} else {
+    print("CLI start-up: skipped (build rootapp in release beside this binary and run")
+    print("from the repository's root: swift build -c release --product rootapp).")
+}
+
 if let path = options.json {
-    var text = "{\n  \"schema\": 1,\n  \"graph\": [\n"
+    var text = "{\n  \"schema\": 1,\n"
+    text += "  \"engine\": {\"steps\": \(engineSteps), \"crossThreadNanoseconds\": \(fixed(engine.crossThread)), \"queueHopNanoseconds\": \(fixed(engine.hop)), \"onQueueNanoseconds\": \(fixed(engine.onQueue)), \"directSwitchNanoseconds\": \(fixed(engine.directSwitch, 2)), \"rxChainNanoseconds\": \(fixed(engine.rxChain))},\n"
+    text += "  \"memory\": {\"flows\": \(flows), \"bytesPerFlow\": \(Int(memory.bytesPerFlow)), \"returnedPercent\": \(Int(memory.returnedPercent))},\n"
+    text += "  \"cliStartupMilliseconds\": [" + (startup ?? []).map { "{\"manifest\": \"\($0.name)\", \"rootapp\": \(fixed($0.rootapp / 1e6)), \"floor\": \(fixed($0.floor / 1e6))}" }.joined(separator: ", ") + "],\n"
+    text += "  \"graph\": [\n"
     for (index, figure) in figures.enumerated() {
         text += "    {\"steps\": \(figure.steps), \"nodes\": \(figure.nodes), \"edges\": \(figure.edges), \"exploreAndDOTNanoseconds\": \(Int(figure.engine.median)), \"floorNanoseconds\": \(Int(figure.floor.median)), \"peakRSSMiB\": \(Int(figure.peakMiB))}"
         text += index + 1 < figures.count ? ",\n" : "\n"

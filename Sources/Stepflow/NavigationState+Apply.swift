@@ -83,7 +83,7 @@ extension NavigationState {
                 guard flows[parent] != nil else {
                     return changes.append(.rejected(reason: "parent \(parent) of \(info.name) has ended"))
                 }
-                flows[parent]!.children.append(info.id)  // checked just above
+                flows[parent]!.childSet.insert(info.id)  // checked just above
             } else {
                 roots.append(info.id)
             }
@@ -133,12 +133,14 @@ extension NavigationState {
         case .end(let id):
             guard let flow = flows[id] else { return changes.append(ended(id, command)) }
             if let parent = flow.parent {
-                flows[parent]?.children.removeAll { $0 == id }
-            } else {
-                roots.removeAll { $0 == id }
+                flows[parent]?.childSet.remove(id)
+            } else if let index = roots.lastIndex(of: id) {
+                roots.remove(at: index)
             }
             removeSubtree(id, into: &changes)
-            recomputeTop()
+            // Only when the subtree held the top: ending one of many flows
+            // must not cost a scan of all of them.
+            if let top, screenOwners[top] == nil { recomputeTop() }
         }
     }
 
@@ -162,7 +164,7 @@ extension NavigationState {
     /// top first.
     private mutating func removeSubtree(_ id: FlowID, into changes: inout [NavigationChange]) {
         guard let flow = flows.removeValue(forKey: id) else { return }
-        for child in flow.children.reversed() {
+        for child in flow.childSet.sorted(by: >) {
             removeSubtree(child, into: &changes)
         }
         for screen in flow.stack.reversed() {

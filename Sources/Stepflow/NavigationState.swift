@@ -39,7 +39,7 @@ public struct NavigationState: Hashable, Sendable {
         var pending = roots.reversed() as [FlowID]
         while let id = pending.popLast() {
             order.append(id)
-            if let children = flows[id]?.children { pending.append(contentsOf: children.reversed()) }
+            if let children = flows[id]?.childSet, !children.isEmpty { pending.append(contentsOf: children.sorted(by: >)) }
         }
         return order
     }
@@ -51,8 +51,11 @@ public struct FlowState: Hashable, Sendable {
     public let info: FlowInfo
     /// The parent flow; `nil` for a root.
     public let parent: FlowID?
-    /// Live child flows, in start order.
-    public internal(set) var children: [FlowID] = []
+    /// Live child flows, in start order. (Held as a set: ending one of
+    /// many children is O(1); ids are allocated in start order, so sorting
+    /// them gives that order.)
+    public var children: [FlowID] { childSet.sorted() }
+    var childSet: Set<FlowID> = []
     /// The flow's presented screens, bottom first.
     public internal(set) var stack: [PresentedScreen] = []
     /// Whether the flow has navigated its first step.

@@ -1,0 +1,115 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Dispatch
+import Stepflow
+
+/// Resident memory now, in bytes (from /proc/self/statm).
+func currentRSS() -> Int {
+    guard let file = fopen("/proc/self/statm", "r") else { return 0 }
+    defer { fclose(file) }
+    var size = 0, resident = 0
+    guard withUnsafeMutablePointer(to: &size, { sizePointer in
+        withUnsafeMutablePointer(to: &resident) { residentPointer in
+            withVaList([sizePointer, residentPointer]) { vfscanf(file, "%ld %ld", $0) }
+        }
+    }) == 2 else { return 0 }
+    return resident * Int(sysconf(Int32(_SC_PAGESIZE)))
+}
+
+/// Asks glibc to hand free memory back to the system (`malloc_trim`, looked
+/// up at run time: its header is not in the Glibc module).
+func trimHeap() {
+    typealias Trim = @convention(c) (Int) -> Int32
+    guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_trim") else { return }
+    _ = unsafeBitCast(symbol, to: Trim.self)(0)
+}
+
+/// A child that shows one screen and ends on `.done`.
+final class HoldFlow: Flow {
+    var name: String { "hold" }
+    func navigate(to step: BenchStep) -> Navigation<BenchStep, BenchExit> {
+        switch step {
+        case .start: .show(Screen(id: "held", title: "Held", actions: [ScreenAction("Done", .done)]))
+        case .done: .end(.finished)
+        case .tick, .spawn: .none
+        }
+    }
+}
+
+/// Starts a child per `.spawn`.
+final class SpawnFlow: Flow {
+    var name: String { "root" }
+    func navigate(to step: BenchStep) -> Navigation<BenchStep, Never> {
+        switch step {
+        case .spawn: .start(HoldFlow(), with: OneStepper(.start), onExit: { _ in .tick(0) })
+        case .start, .tick, .done: .none
+        }
+    }
+}
+
+struct MemoryFigures {
+    var bytesPerFlow = 0.0
+    var returnedPercent = 0.0
+    var liveAfterEnd = 0
+}
+
+/// 5: bytes per live flow with one screen, and what comes back when they end.
+func memoryPerFlow(flows: Int) -> MemoryFigures {
+    let stepper = BenchStepper()
+    let coordinator = Coordinator(navigator: NoOpNavigator())
+    coordinator.coordinate(flow: SpawnFlow(), with: stepper)
+    coordinator.waitUntilIdle()
+    trimHeap()
+    let before = currentRSS()
+    for n in 0..<flows { stepper.steps.emit(.spawn(n)) }
+    coordinator.waitUntilIdle()
+    let during = currentRSS()
+    coordinator.navigate(to: BenchStep.done)  // every held child ends
+    coordinator.waitUntilIdle()
+    trimHeap()
+    let after = currentRSS()
+    var figures = MemoryFigures()
+    figures.bytesPerFlow = Double(during - before) / Double(flows)
+    figures.returnedPercent = during > before ? Double(during - after) * 100 / Double(during - before) : 0
+    figures.liveAfterEnd = coordinator.statistics.liveFlows
+    return figures
+}
+
+/// Runs a program to its end with output discarded; nanoseconds taken.
+func timeProcess(_ arguments: [String]) -> UInt64? {
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    let argv = arguments.map { strdup($0) } + [nil]
+    defer { argv.forEach { free($0) } }
+    var pid: pid_t = 0
+    let start = now()
+    guard posix_spawn(&pid, arguments[0], &actions, nil, argv, environ) == 0 else { return nil }
+    var status: Int32 = 0
+    waitpid(pid, &status, 0)
+    return status == 0 ? now() - start : nil
+}
+
+/// 6: median start-up of `rootapp trace` per manifest against this binary
+/// started the same way doing nothing. `nil` when rootapp is not built.
+func cliStartup(runs: Int) -> [(name: String, rootapp: Double, floor: Double)]? {
+    let directory = String(CommandLine.arguments[0].split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/"))
+    let me = CommandLine.arguments[0].hasPrefix("/") || CommandLine.arguments[0].contains("/") ? CommandLine.arguments[0] : "./" + CommandLine.arguments[0]
+    let rootapp = (directory.isEmpty ? "." : directory) + "/rootapp"
+    guard access(rootapp, X_OK) == 0 else { return nil }
+    var results: [(String, Double, Double)] = []
+    for name in ["covid-antigen-home", "covid-antigen-clinic", "strep-a-home", "hba1c-clinic"] {
+        let manifest = "RootApp/Manifests/\(name).json"
+        guard access(manifest, R_OK) == 0 else { return nil }
+        func median(_ arguments: [String]) -> Double {
+            var times = (0..<runs).compactMap { _ in timeProcess(arguments) }.map { Double($0) }
+            times.sort()
+            return times.isEmpty ? .nan : times[times.count / 2]
+        }
+        results.append((name, median([rootapp, "trace", manifest]), median([me, "--noop"])))
+    }
+    return results
+}
