@@ -4,7 +4,11 @@
 class FlowNodeHandle: @unchecked Sendable {
     // @unchecked: created, used and released on the coordinator's queue only.
     let info: FlowInfo
-    unowned let coordinator: Coordinator
+    // unowned(unsafe): the coordinator owns every live node and terminates
+    // them all in its deinit; every job that reaches a node holds the
+    // coordinator strongly. A checked reference would cost a slow-path
+    // retain on every step (the coordinator is weakly referenced elsewhere).
+    unowned(unsafe) let coordinator: Coordinator
     /// False once the flow has ended; late work for it is reported dropped.
     var isLive = true
 

@@ -15,12 +15,25 @@ final class StepperAttachment<F: Flow>: @unchecked Sendable {
         case screen(ScreenInstanceID, qualifiedID: String, screenID: String, visibility: Visibility)
     }
 
-    weak var box: FlowBox<F>?
+    /// The flow's node: held strongly while attached (a weak load on every
+    /// step costs more than the step); `detach` breaks the cycle this makes
+    /// (node → attachment → node), and every way a flow ends detaches.
+    private(set) var box: FlowBox<F>?
     private(set) var stepper: (any Stepper<StepType>)?
     let binding: Binding
     let flowInfo: FlowInfo
     private let declared: Set<StepType>
     private let stepperType: Any.Type
+    /// The stepper's type name, made once: on first use, not on every step.
+    private(set) lazy var stepperName: String = String(describing: stepperType)
+    /// Where its steps come from, made once.
+    private(set) lazy var origin: StepOrigin = {
+        switch binding {
+        case .flowStepper: .flowStepper(stepperName)
+        case .flow: .stepper(stepperName)
+        case .screen(let id, _, let screenID, _): .screenStepper(id, screenID: screenID, stepper: stepperName)
+        }
+    }()
     private weak var coordinator: Coordinator?
     /// Why steps are no longer delivered, once detached.
     private var detachedBecause: DropReason?
@@ -41,23 +54,15 @@ final class StepperAttachment<F: Flow>: @unchecked Sendable {
         return flowInfo.name
     }
 
-    var stepperName: String { String(describing: stepperType) }
-
-    var origin: StepOrigin {
-        switch binding {
-        case .flowStepper: .flowStepper(stepperName)
-        case .flow: .stepper(stepperName)
-        case .screen(let id, _, let screenID, _): .screenStepper(id, screenID: screenID, stepper: stepperName)
-        }
-    }
 
     /// Delivers a step the stepper emitted. On the coordinator's queue.
     func deliver(_ step: StepType) {
-        guard let coordinator else { return }
         guard let box, box.isLive else {
             let reason = detachedBecause ?? .flowEnded
-            return coordinator.reportDropped(StepRecord(flow: flowInfo, step: step.stepID), reason)
+            coordinator?.reportDropped(StepRecord(flow: flowInfo, step: step.stepID), reason)
+            return
         }
+        let coordinator = box.coordinator  // alive: it owns the live node
         if !declared.contains(step) {
             coordinator.emit { .undeclaredStep(box.record(step), stepper: self.stepperName) }
         }
