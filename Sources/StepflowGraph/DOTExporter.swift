@@ -77,19 +77,4 @@ public enum DOTExporter {
         default: nil
         }
     }
-
-    /// A DOT quoted string: backslashes and quotes escaped, line breaks as
-    /// `\n`.
-    static func quote(_ text: String) -> String {
-        var out = "\""
-        for character in text {
-            switch character {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            default: out.append(character)
-            }
-        }
-        return out + "\""
-    }
 }

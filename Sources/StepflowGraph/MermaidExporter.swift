@@ -11,14 +11,9 @@ public enum MermaidExporter {
         out.reserveCapacity(graph.nodes.count * 50 + graph.edges.count * 40)
         out += "  n0([\"start\"])\n"
         out += "  n1(((\"end\")))\n"
-        var byInstance = [[Int]](repeating: [], count: graph.instances.count)
-        let instanceIndex = Dictionary(uniqueKeysWithValues: graph.instances.enumerated().map { ($0.element, $0.offset) })
-        for (position, node) in graph.nodes.enumerated() where node.kind == .step || node.kind == .screen {
-            byInstance[instanceIndex[node.instance]!].append(position)  // every node's instance is listed
-        }
-        for (index, instance) in graph.instances.enumerated() where !byInstance[index].isEmpty {
-            out += "  subgraph c\(index)[\"\(escape(instance))\"]\n"
-            for position in byInstance[index] {
+        for (index, members) in graph.nodesByInstance().enumerated() where !members.isEmpty {
+            out += "  subgraph c\(index)[\"\(escape(graph.instances[index]))\"]\n"
+            for position in members {
                 let node = graph.nodes[position]
                 let label = escape(node.label)
                 out += node.kind == .screen ? "    n\(position)[\"\(label)\"]\n" : "    n\(position)(\"\(label)\")\n"
