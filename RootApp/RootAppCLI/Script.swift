@@ -1,3 +1,5 @@
+import StepflowManifest
+
 /// An acceptance script: what to choose, which screen must be showing,
 /// how the app must end. Plain text, one instruction a line:
 ///
@@ -72,21 +74,12 @@ struct Script {
                     throw SyntaxError(file: file, line: number, message: "'expect' takes 'screen <instance/screen>' or 'end [<instance.exit>]', not '\(rest)'.")
                 }
             default:
-                let words = ["choose", "back", "wait", "expect"]
-                let hint = Suggestionless.nearest(words[0...], to: line.split(separator: " ").first.map(String.init) ?? "")
+                let word = line.split(separator: " ").first.map(String.init) ?? ""
+                let hint = Suggestion.nearest(to: word, in: ["choose", "back", "wait", "expect"])
                 throw SyntaxError(file: file, line: number, message: "unknown instruction '\(line)'.\(hint.map { " Did you mean '\($0)'?" } ?? "")")
             }
         }
         return Script(file: file, lines: lines)
-    }
-}
-
-/// A tiny nearest-word finder for script keywords (the manifest layer's
-/// suggestion needs a longer word to be sure of a typo).
-enum Suggestionless {
-    static func nearest(_ words: ArraySlice<String>, to word: String) -> String? {
-        let lowered = word.lowercased()
-        return words.first { $0.hasPrefix(String(lowered.prefix(3))) && !lowered.isEmpty }
     }
 }
 

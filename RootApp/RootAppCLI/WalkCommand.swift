@@ -8,21 +8,22 @@ import StepflowManifest
 /// Reads a text file for a command.
 enum InputFile {
     static func read(_ path: String, _ console: Console) throws(ExitCodeError) -> String {
-        guard let file = fopen(path, "rb") else {
-            console.error("\(path): error: cannot open the file: \(String(cString: strerror(errno))). To fix, check the path.")
+        let limit = 4 << 20
+        let bytes: [UInt8]
+        do throws(FileReadFailure) {
+            bytes = try FileBytes.read(path: path, stoppingAfter: limit, kind: "script")
+        } catch {
+            switch error {
+            case .notFound:
+                console.error("\(path): error: cannot open the file: No such file or directory. To fix, check the path.")
+            case .unreadable(let reason):
+                console.error("\(path): error: cannot read the file: \(reason).")
+            }
             throw ExitCodeError(code: .missingFile)
         }
-        defer { fclose(file) }
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 65_536)
-        while true {
-            let count = fread(&buffer, 1, buffer.count, file)
-            if count == 0 { break }
-            bytes += buffer[..<count]
-            if bytes.count > 4 << 20 {
-                console.error("\(path): error: the file is over 4 MiB; a script is a few lines. To fix, check that this file is a script.")
-                throw ExitCodeError(code: .badInput)
-            }
+        guard bytes.count <= limit else {
+            console.error("\(path): error: the file is over 4 MiB; a script is a few lines. To fix, check that this file is a script.")
+            throw ExitCodeError(code: .badInput)
         }
         guard let text = String(validating: bytes, as: UTF8.self) else {
             console.error("\(path): error: the file is not UTF-8. To fix, save it as UTF-8.")

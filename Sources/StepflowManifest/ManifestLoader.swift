@@ -57,32 +57,15 @@ public struct ManifestLoader: Sendable {
         return manifest
     }
 
-    /// Reads a whole file.
+    /// Reads a whole manifest file (stopping just past the size limit).
     static func read(path: String) throws(ManifestLoadError) -> [UInt8] {
-        let descriptor = open(path, O_RDONLY)
-        guard descriptor >= 0 else {
-            let code = errno
-            if code == ENOENT || code == ENOTDIR { throw .fileNotFound(path: path) }
-            throw .unreadable(path: path, reason: String(cString: strerror(code)))
-        }
-        defer { close(descriptor) }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0 else { throw .unreadable(path: path, reason: String(cString: strerror(errno))) }
-        guard info.st_mode & S_IFMT != S_IFDIR else {
-            throw .unreadable(path: path, reason: "it is a folder, not a file. To fix, name a .json file inside it")
-        }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw .unreadable(path: path, reason: String(cString: strerror(errno)))
+        do throws(FileReadFailure) {
+            return try FileBytes.read(path: path, stoppingAfter: maximumFileSize, kind: ".json file")
+        } catch {
+            switch error {
+            case .notFound: throw .fileNotFound(path: path)
+            case .unreadable(let reason): throw .unreadable(path: path, reason: reason)
             }
-            if count == 0 { return bytes }
-            bytes.append(contentsOf: chunk[..<count])
-            // Stop early on huge files: the size check needs no more.
-            if bytes.count > maximumFileSize { return bytes }
         }
     }
 
@@ -92,5 +75,48 @@ public struct ManifestLoader: Sendable {
             return "\(tenths / 10).\(tenths % 10) MiB"
         }
         return bytes >= 1024 ? "\(bytes / 1024) KiB" : "\(bytes) bytes"
+    }
+}
+
+/// Why a file could not be read.
+package enum FileReadFailure: Error, Sendable {
+    /// No file at the path.
+    case notFound
+    /// It exists but cannot be read; the reason, ready for a message.
+    case unreadable(reason: String)
+}
+
+/// Reads files for the manifest layer and the tools above it (scripts),
+/// with one set of failures: missing, a folder, unreadable.
+package enum FileBytes {
+    /// The bytes of the file at `path`, stopping once more than `limit`
+    /// bytes are read (the caller reports a file that is too large).
+    /// `kind` names what the folder case should point to (`.json file`).
+    package static func read(path: String, stoppingAfter limit: Int, kind: String) throws(FileReadFailure) -> [UInt8] {
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else {
+            let code = errno
+            if code == ENOENT || code == ENOTDIR { throw .notFound }
+            throw .unreadable(reason: String(cString: strerror(code)))
+        }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { throw .unreadable(reason: String(cString: strerror(errno))) }
+        guard info.st_mode & S_IFMT != S_IFDIR else {
+            throw .unreadable(reason: "it is a folder, not a file. To fix, name a \(kind) inside it")
+        }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw .unreadable(reason: String(cString: strerror(errno)))
+            }
+            if count == 0 { return bytes }
+            bytes.append(contentsOf: chunk[..<count])
+            // Stop early on huge files: the size check needs no more.
+            if bytes.count > limit { return bytes }
+        }
     }
 }

@@ -163,6 +163,12 @@ struct WalkAndCheckTests {
         #expect(!endings.isEmpty, "some script walks \(name) to its end")
     }
 
+    @Test func aFolderGivenAsAScriptIsRefusedNotRunAsAnEmptyScript() {
+        let run = Harness.run(["check", Harness.manifest("strep-a-home"), Harness.root + "/RootApp/Scripts"])
+        #expect(run.code == 66)
+        #expect(run.err.hasSuffix("/RootApp/Scripts: error: cannot read the file: it is a folder, not a file. To fix, name a script inside it.\n"))
+    }
+
     @Test func aFailingLineIsReportedWithTheScreenShowing() {
         let script = "/tmp/rootapp-fail-\(getpid()).txt"
         defer { unlink(script) }
