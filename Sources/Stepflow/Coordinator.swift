@@ -129,7 +129,8 @@ public final class Coordinator: @unchecked Sendable {
     /// Order: every live flow whose step type is `S`, parents before their
     /// children, siblings and roots in start order; the tree is read once,
     /// before delivery, so a child started by this very step does not
-    /// receive it again, and a flow ended by an earlier delivery is skipped.
+    /// receive it again; a flow of that type ended by an earlier delivery is
+    /// reported as dropped and listed in ``DeepLinkResult/endedBeforeDelivery``.
     /// Each flow runs `adapt` then `navigate`. `completion` runs on the
     /// queue once every flow has answered (deferred `adapt`s included); the
     /// same result is reported as ``NavigationEvent/deepLink(_:_:)``.
@@ -139,8 +140,17 @@ public final class Coordinator: @unchecked Sendable {
                 emit { .deepLink(step.stepID, result) }
                 completion?(result)
             }
-            for id in state.flowsInTreeOrder {
-                guard let node = nodes[id], node.isLive else { continue }
+            // The nodes themselves, not just ids: a flow ended by an earlier
+            // delivery can still say whether the link was for it.
+            let targets = state.flowsInTreeOrder.compactMap { nodes[$0] }
+            for node in targets {
+                guard node.isLive else {
+                    if node.accepts(step) {
+                        tally.recordEnded(node.info)
+                        reportDropped(StepRecord(flow: node.info, step: step.stepID), .flowEnded)
+                    }
+                    continue
+                }
                 node.deliverDeepLink(step, to: tally)
             }
             tally.settle()

@@ -19,6 +19,8 @@ class FlowNodeHandle: @unchecked Sendable {
 
     /// Delivers a deep link if `step` is of this flow's step type.
     func deliverDeepLink(_ step: any Step, to tally: DeepLinkTally) {}
+    /// Whether `step` is of this flow's step type.
+    func accepts(_ step: any Step) -> Bool { false }
     /// Chooses action `index` of the presented `screen`.
     func select(action index: Int, on screen: PresentedScreen) {}
     /// The screen instance went away.
@@ -85,6 +87,8 @@ final class FlowBox<F: Flow>: FlowNodeHandle, @unchecked Sendable {
         coordinator.apply(navigation, of: self, step: step)
         return true
     }
+
+    override func accepts(_ step: any Step) -> Bool { step is StepType }
 
     override func deliverDeepLink(_ step: any Step, to tally: DeepLinkTally) {
         guard let step = step as? StepType else { return }
@@ -164,6 +168,8 @@ final class DeepLinkTally: @unchecked Sendable {
     init(finish: @escaping (DeepLinkResult) -> Void) { self.finish = finish }
 
     func expect() { outstanding += 1 }
+
+    func recordEnded(_ flow: FlowInfo) { result.endedBeforeDelivery.append(flow) }
 
     func record(_ flow: FlowInfo, handled: Bool) {
         if handled { result.handledBy.append(flow) } else { result.declinedBy.append(flow) }

@@ -128,6 +128,9 @@ public struct DeepLinkResult: Hashable, Sendable, CustomStringConvertible {
     /// Flows of the step's type that returned ``Navigation/unhandled`` or
     /// filtered it in `adapt`.
     public internal(set) var declinedBy: [FlowInfo] = []
+    /// Flows of the step's type that an earlier delivery of the same link
+    /// ended before their turn; each is also reported as dropped.
+    public internal(set) var endedBeforeDelivery: [FlowInfo] = []
     /// Whether any flow navigated the step.
     public var isHandled: Bool { !handledBy.isEmpty }
     /// `handled by a, b` or `unhandled`.

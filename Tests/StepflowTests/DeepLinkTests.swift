@@ -83,6 +83,29 @@ struct DeepLinkTests {
         ])
     }
 
+    @Test func aFlowEndedByAnEarlierDeliveryOfTheSameLinkIsReportedNotSkipped() {
+        let (coordinator, _, events) = makeCoordinator()
+        let child = TestFlow<TestStep, TestExit>("child") { _ in .none }
+        let root = TestFlow<TestStep, TestExit>("root") { step in
+            switch step {
+            case .start: .start(child, with: NoneStepper(), onExit: { _ in .done })
+            case .done: .end(.finished)  // ends the whole tree, the child with it
+            default: .none
+            }
+        }
+        coordinator.coordinate(flow: root, with: OneStepper(.start))
+        coordinator.waitUntilIdle()
+        let result = Locked<DeepLinkResult?>(nil)
+        coordinator.navigate(to: TestStep.done) { outcome in result.withLock { $0 = outcome } }
+        coordinator.waitUntilIdle()
+
+        #expect(result.withLock { $0 }?.handledBy.map(\.name) == ["root"])
+        #expect(result.withLock { $0 }?.endedBeforeDelivery.map(\.name) == ["child"])
+        #expect(child.navigated.isEmpty)
+        #expect(events.droppedSteps.map(\.step) == ["child.done"])
+        #expect(events.droppedSteps.map(\.reason) == [.flowEnded])
+    }
+
     @Test func aDeepLinkGoesThroughAdaptAndMayBeDeferred() {
         let (coordinator, _, _) = makeCoordinator()
         let flow = TestFlow<TestStep, Never>(
