@@ -10,7 +10,9 @@ class FlowNodeHandle: @unchecked Sendable {
     // retain on every step (the coordinator is weakly referenced elsewhere).
     unowned(unsafe) let coordinator: Coordinator
     /// False once the flow has ended; late work for it is reported dropped.
-    var isLive = true
+    /// (Unchecked exclusivity, here and below: confined to the queue, and
+    /// read on every step.)
+    @exclusivity(unchecked) var isLive = true
 
     init(info: FlowInfo, coordinator: Coordinator) {
         self.info = info
@@ -46,9 +48,9 @@ final class FlowBox<F: Flow>: FlowNodeHandle, @unchecked Sendable {
     let flow: F
     /// Hands an exit to the parent; `nil` for a root.
     let exitSink: ((F.ExitType) -> Void)?
-    var flowSteppers: [StepperAttachment<F>] = []
-    var screens: [ScreenInstanceID: ScreenEntry] = [:]
-    var isReady = false
+    @exclusivity(unchecked) var flowSteppers: [StepperAttachment<F>] = []
+    @exclusivity(unchecked) var screens: [ScreenInstanceID: ScreenEntry] = [:]
+    @exclusivity(unchecked) var isReady = false
 
     init(flow: F, info: FlowInfo, coordinator: Coordinator, exitSink: ((F.ExitType) -> Void)?) {
         self.flow = flow
@@ -61,15 +63,19 @@ final class FlowBox<F: Flow>: FlowNodeHandle, @unchecked Sendable {
     }
 
     /// Runs `adapt`, then `navigate`, for a step that passed the gate.
-    func receive(_ step: StepType, origin: StepOrigin) {
+    ///
+    /// `coordinator` is the job's, passed down rather than read from
+    /// ``FlowNodeHandle/coordinator``: a borrowed argument costs no retain
+    /// and release on every step.
+    func receive(_ step: StepType, origin: StepOrigin, in coordinator: Coordinator) {
         switch flow.adapt(step: step) {
         case .step(let adapted):
-            navigate(adapted, origin: origin)
+            navigate(adapted, origin: origin, in: coordinator)
         case .none:
             coordinator.reportDropped(record(step), .filteredByAdapt)
         case .deferred(let ask):
-            coordinator.deferAdaptation(ask, of: step, for: self) { box, adapted in
-                box.navigate(adapted, origin: origin)
+            coordinator.deferAdaptation(ask, of: step, for: self) { box, adapted, coordinator in
+                box.navigate(adapted, origin: origin, in: coordinator)
             }
         }
     }
@@ -77,7 +83,7 @@ final class FlowBox<F: Flow>: FlowNodeHandle, @unchecked Sendable {
     /// Navigates `step` and applies the result. Returns whether the flow
     /// handled it.
     @discardableResult
-    func navigate(_ step: StepType, origin: StepOrigin) -> Bool {
+    func navigate(_ step: StepType, origin: StepOrigin, in coordinator: Coordinator) -> Bool {
         coordinator.emit { .willNavigate(self.record(step), origin: origin) }
         let navigation = flow.navigate(to: step)
         guard navigation.isHandled else {
@@ -96,13 +102,13 @@ final class FlowBox<F: Flow>: FlowNodeHandle, @unchecked Sendable {
         let finish = { [info] (handled: Bool) in tally.record(info, handled: handled) }
         switch flow.adapt(step: step) {
         case .step(let adapted):
-            finish(navigate(adapted, origin: .deepLink))
+            finish(navigate(adapted, origin: .deepLink, in: coordinator))
         case .none:
             coordinator.reportDropped(record(step), .filteredByAdapt)
             finish(false)
         case .deferred(let ask):
-            coordinator.deferAdaptation(ask, of: step, for: self, onDrop: { finish(false) }) { box, adapted in
-                finish(box.navigate(adapted, origin: .deepLink))
+            coordinator.deferAdaptation(ask, of: step, for: self, onDrop: { finish(false) }) { box, adapted, coordinator in
+                finish(box.navigate(adapted, origin: .deepLink, in: coordinator))
             }
         }
     }
@@ -123,7 +129,7 @@ final class FlowBox<F: Flow>: FlowNodeHandle, @unchecked Sendable {
         if let reason = coordinator.gate(screen.id, qualifiedID: screen.qualifiedID, visibility: entry.visibility) {
             return coordinator.reportDropped(record(action.step), reason)
         }
-        receive(action.step, origin: .screen(screen.id, screenID: entry.screen.id, action: action.label))
+        receive(action.step, origin: .screen(screen.id, screenID: entry.screen.id, action: action.label), in: coordinator)
     }
 
     override func screenRemoved(_ id: ScreenInstanceID) {

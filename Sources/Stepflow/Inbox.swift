@@ -15,7 +15,15 @@ import Dispatch
 /// queue) between batches.
 final class Inbox: @unchecked Sendable {
     // @unchecked: `state` is a Locked value; `queue` is immutable.
-    typealias Job = () -> Void
+    /// A unit of work. A struct around the closure, not the bare function
+    /// type: an array of bare closures stores them at the most general
+    /// abstraction, wrapping each in a second allocated thunk.
+    ///
+    /// A job gets the coordinator it runs for, held strongly by the drain
+    /// for the whole batch, so a job need not hold it itself.
+    struct Job {
+        let run: (Coordinator) -> Void
+    }
 
     private struct State {
         var jobs: [Job] = []
@@ -31,15 +39,20 @@ final class Inbox: @unchecked Sendable {
 
     let queue: DispatchQueue
     private let state = Locked(State())
+    /// The coordinator the jobs run for. Weak: the coordinator owns the
+    /// inbox. A drain loads it once per batch and holds it to the end of
+    /// the batch, so the coordinator cannot be deinitialised while a job
+    /// runs; once it is gone, its remaining jobs are discarded unrun.
+    weak var owner: Coordinator?
 
     init(queue: DispatchQueue) {
         self.queue = queue
     }
 
     /// Appends `job`; it runs on the queue after every job appended before.
-    func enqueue(_ job: @escaping Job) {
+    func enqueue(_ job: @escaping (Coordinator) -> Void) {
         let mustSchedule = state.withLock { state in
-            state.jobs.append(job)
+            state.jobs.append(Job(run: job))
             if state.isScheduled { return false }
             state.isScheduled = true
             return true
@@ -82,7 +95,9 @@ final class Inbox: @unchecked Sendable {
             swap(&batch, &state.jobs)
             return batch
         }
-        for job in batch { job() }
+        if let coordinator = owner {
+            for job in batch { job.run(coordinator) }
+        }
         batch.removeAll(keepingCapacity: true)
         let (mustReschedule, waiters) = state.withLock { state -> (Bool, [@Sendable () -> Void]) in
             if state.spare.capacity < batch.capacity { state.spare = batch }

@@ -45,7 +45,8 @@ final class Lock: @unchecked Sendable {
 package final class Locked<Value>: @unchecked Sendable {
     // @unchecked: `value` is only read or written inside `lock.withLock`.
     private let lock = Lock()
-    private var value: Value
+    // Unchecked exclusivity: the lock is the exclusivity.
+    @exclusivity(unchecked) private var value: Value
 
     package init(_ value: Value) { self.value = value }
 

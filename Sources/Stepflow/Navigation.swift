@@ -45,17 +45,28 @@ public struct Navigation<StepType: Step, ExitType: Step>: Sendable {
     public let elements: [Element]
     /// `false` only for ``unhandled``.
     public let isHandled: Bool
+    /// Whether ``elements`` is empty. Stored, so the engine's unspecialised
+    /// code can test it without a generic call on the array.
+    @usableFromInline
+    let changesNothing: Bool
 
-    private init(elements: [Element], isHandled: Bool = true) {
+    // Usable from inlinable code: the common factories below inline into
+    // the flow's module and are specialised there, instead of looking up
+    // this generic type's metadata at run time on every step.
+    @usableFromInline
+    init(elements: [Element], isHandled: Bool = true) {
         self.elements = elements
         self.isHandled = isHandled
+        self.changesNothing = elements.isEmpty
     }
 
     /// The step is handled and nothing changes.
+    @inlinable
     public static var none: Self { Self(elements: []) }
 
     /// The flow does not handle this step. Reported as dropped, and counted
     /// by analysis as a step the flow does not handle.
+    @inlinable
     public static var unhandled: Self { Self(elements: [], isHandled: false) }
 
     /// Shows `screen`.
@@ -67,6 +78,7 @@ public struct Navigation<StepType: Step, ExitType: Step>: Sendable {
     ///     like the screen's actions and stopped when the screen goes.
     ///   - visibility: When steps from a covered or dismissed screen are
     ///     still delivered.
+    @inlinable
     public static func show(
         _ screen: Screen<StepType>,
         as presentation: Presentation = .push,
@@ -77,15 +89,19 @@ public struct Navigation<StepType: Step, ExitType: Step>: Sendable {
     }
 
     /// Coordinates `stepper` for as long as this flow lives.
+    @inlinable
     public static func contribute(_ stepper: any Stepper<StepType>) -> Self {
         Self(elements: [.contribute(stepper)])
     }
 
     /// Removes the top pushed screen of this flow.
+    @inlinable
     public static var pop: Self { Self(elements: [.pop]) }
     /// Removes every pushed screen above the base of this flow's top layer.
+    @inlinable
     public static var popToRoot: Self { Self(elements: [.popToRoot]) }
     /// Removes this flow's top modal screen and everything above it.
+    @inlinable
     public static var dismiss: Self { Self(elements: [.dismiss]) }
 
     /// Starts `child`, driven by `stepper`; its exits come back to this flow
@@ -116,11 +132,13 @@ public struct Navigation<StepType: Step, ExitType: Step>: Sendable {
     }
 
     /// Queues `step` for this flow, after the steps already queued.
+    @inlinable
     public static func forward(_ step: StepType) -> Self {
         Self(elements: [.forward(step)])
     }
 
     /// Hands `exit` to the parent flow without ending this one.
+    @inlinable
     public static func forwardToParent(_ exit: ExitType) -> Self {
         Self(elements: [.forwardToParent(exit)])
     }
@@ -129,6 +147,7 @@ public struct Navigation<StepType: Step, ExitType: Step>: Sendable {
     /// released before the parent receives `exit`. Ending a root flow ends
     /// the coordination and is reported as
     /// ``NavigationEvent/coordinationEnded(exit:)``.
+    @inlinable
     public static func end(_ exit: ExitType) -> Self {
         Self(elements: [.end(exit)])
     }

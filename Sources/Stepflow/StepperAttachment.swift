@@ -18,25 +18,29 @@ final class StepperAttachment<F: Flow>: @unchecked Sendable {
     /// The flow's node: held strongly while attached (a weak load on every
     /// step costs more than the step); `detach` breaks the cycle this makes
     /// (node → attachment → node), and every way a flow ends detaches.
-    private(set) var box: FlowBox<F>?
-    private(set) var stepper: (any Stepper<StepType>)?
+    // Unchecked exclusivity: confined to the queue, read on every step.
+    @exclusivity(unchecked) private(set) var box: FlowBox<F>?
+    @exclusivity(unchecked) private(set) var stepper: (any Stepper<StepType>)?
     let binding: Binding
     let flowInfo: FlowInfo
     private let declared: Set<StepType>
     private let stepperType: Any.Type
     /// The stepper's type name, made once: on first use, not on every step.
     private(set) lazy var stepperName: String = String(describing: stepperType)
-    /// Where its steps come from, made once.
-    private(set) lazy var origin: StepOrigin = {
-        switch binding {
+    /// Where its steps come from, made once, on first use.
+    var origin: StepOrigin {
+        if let cachedOrigin { return cachedOrigin }
+        let origin: StepOrigin = switch binding {
         case .flowStepper: .flowStepper(stepperName)
         case .flow: .stepper(stepperName)
         case .screen(let id, _, let screenID, _): .screenStepper(id, screenID: screenID, stepper: stepperName)
         }
-    }()
-    private weak var coordinator: Coordinator?
+        cachedOrigin = origin
+        return origin
+    }
+    @exclusivity(unchecked) private var cachedOrigin: StepOrigin?
     /// Why steps are no longer delivered, once detached.
-    private var detachedBecause: DropReason?
+    @exclusivity(unchecked) private var detachedBecause: DropReason?
 
     init(stepper: any Stepper<StepType>, box: FlowBox<F>, binding: Binding) {
         self.box = box
@@ -45,7 +49,6 @@ final class StepperAttachment<F: Flow>: @unchecked Sendable {
         self.flowInfo = box.info
         self.declared = Set(stepper.declaredSteps)
         self.stepperType = type(of: stepper)
-        self.coordinator = box.coordinator
     }
 
     /// The qualified id of the screen the stepper is bound to, or the flow's name.
@@ -55,14 +58,13 @@ final class StepperAttachment<F: Flow>: @unchecked Sendable {
     }
 
 
-    /// Delivers a step the stepper emitted. On the coordinator's queue.
-    func deliver(_ step: StepType) {
+    /// Delivers a step the stepper emitted. In a job on the coordinator's queue.
+    func deliver(_ step: StepType, coordinator: Coordinator) {
         guard let box, box.isLive else {
             let reason = detachedBecause ?? .flowEnded
-            coordinator?.reportDropped(StepRecord(flow: flowInfo, step: step.stepID), reason)
+            coordinator.reportDropped(StepRecord(flow: flowInfo, step: step.stepID), reason)
             return
         }
-        let coordinator = box.coordinator  // alive: it owns the live node
         if !declared.contains(step) {
             coordinator.emit { .undeclaredStep(box.record(step), stepper: self.stepperName) }
         }
@@ -70,17 +72,17 @@ final class StepperAttachment<F: Flow>: @unchecked Sendable {
            let reason = coordinator.gate(id, qualifiedID: qualifiedID, visibility: visibility) {
             return coordinator.reportDropped(box.record(step), reason)
         }
-        box.receive(step, origin: origin)
+        box.receive(step, origin: origin, in: coordinator)
     }
 
     /// Stops the stepper and lets it go. Its later steps, if it still
     /// emits, are reported as reaching an ended flow.
     func detach(because reason: DropReason) {
-        guard let stepper else { return }
+        guard let stepper, let box else { return }
         self.stepper = nil
         detachedBecause = reason
-        box = nil
-        coordinator?.attachmentDetached(self)
+        self.box = nil
+        box.coordinator.attachmentDetached(self)
         stepper.stopEmittingSteps()
     }
 }

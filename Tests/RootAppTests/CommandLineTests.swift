@@ -172,7 +172,7 @@ struct WalkAndCheckTests {
     @Test func aFailingLineIsReportedWithTheScreenShowing() {
         let script = "/tmp/rootapp-fail-\(getpid()).txt"
         defer { unlink(script) }
-        _ = script.withCString { path in
+        script.withCString { path in
             let file = fopen(path, "w")
             fputs("choose Get started\nexpect screen onboarding/privacy\n", file)
             fclose(file)

@@ -1,3 +1,4 @@
+import Dispatch
 import Stepflow
 import StepflowTesting
 import Testing
@@ -6,8 +7,7 @@ import Testing
 struct LeakTests {
     @Test func tenThousandStartEndCyclesLeaveNoFlowScreenOrStepperAlive() {
         let cycles = 10_000
-        let (coordinator, navigator, _) = (Coordinator(), (), ())
-        _ = navigator
+        let coordinator = Coordinator()
         let tracker = Tracker()
         @Sendable func child(_ n: Int) -> TestFlowWithoutLog<TestStep, TestExit> {
             let timer = tracker.track(ManualStepper<TestStep>(initial: [.a], declared: [.a]), "timer \(n)")
@@ -55,5 +55,59 @@ struct LeakTests {
         #expect(tracker.alive.count == 2)
         coordinator = nil
         #expect(tracker.alive.isEmpty)
+    }
+
+    @Test func releasingTheCoordinatorMidFlightReleasesItsTreeAndLateStepsAreHarmless() {
+        // A root with a child and a grandchild, a stepper emitting from
+        // another thread throughout, and a deferred `adapt` that never
+        // answers: none of it may keep the coordinator or its flows alive,
+        // and steps emitted after it is gone must not crash.
+        let tracker = Tracker()
+        let ticker = ManualStepper<TestStep>(declared: [.next(0)])
+        let pendingAnswer = Locked<(@Sendable (TestStep?) -> Void)?>(nil)
+        var coordinator: Coordinator? = Coordinator()
+        // Made in a function so that no local keeps a flow alive.
+        func makeRoot() -> TestFlowWithoutLog<TestStep, Never> {
+            let grandchild = tracker.track(TestFlowWithoutLog<TestStep, TestExit>(name: "grandchild") { step in
+                switch step {
+                case .start: .contribute(ticker)
+                default: .none
+                }
+            }, "grandchild")
+            let child = tracker.track(TestFlow<TestStep, TestExit>("child", adapt: { step in
+                guard case .b = step else { return .step(step) }
+                return .deferred { completion in pendingAnswer.withLock { $0 = completion } }
+            }) { step in
+                switch step {
+                case .start: .multiple(.show(screen("work", .b)), .start(grandchild, with: OneStepper(.start), onExit: { _ in .done }))
+                default: .none
+                }
+            }, "child")
+            return tracker.track(TestFlowWithoutLog<TestStep, Never> { step in
+                switch step {
+                case .start: .start(child, with: OneStepper(.start), onExit: { _ in .done })
+                default: .none
+                }
+            }, "root")
+        }
+        coordinator!.coordinate(flow: makeRoot(), with: OneStepper(.start))  // just made
+        coordinator!.waitUntilIdle()  // just made
+        let work = coordinator!.currentState.topScreen!  // shown by the child
+        coordinator!.select(actionLabeled: "b", on: work)  // defers, never answered
+        coordinator!.waitUntilIdle(includingPendingAdaptations: false)
+        #expect(pendingAnswer.withLock { $0 != nil })
+
+        weak let released = coordinator
+        let emitter = DispatchQueue(label: "emitter")
+        let emitting = DispatchGroup()
+        emitter.async(group: emitting) { for n in 0..<5_000 { ticker.steps.emit(.next(n)) } }
+        coordinator = nil
+        emitting.wait()
+        #expect(released == nil)
+        #expect(tracker.alive.isEmpty)
+        #expect(ticker.stopCount == 1)
+        // Late: after the coordinator is gone.
+        ticker.steps.emit(.next(-1))
+        pendingAnswer.withLock { $0?(.b) }
     }
 }
