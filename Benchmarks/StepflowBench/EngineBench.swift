@@ -85,10 +85,11 @@ func threeLevels(_ counter: Counter, _ stepper: BenchStepper, queue: DispatchQue
     return coordinator
 }
 
+/// Nanoseconds per step.
 struct EngineFigures {
-    var crossThread = 0.0, hop = 0.0
-    var onQueue = 0.0, directSwitch = 0.0
-    var rxChain = 0.0
+    var crossThread = Timing(median: 0, min: 0, max: 0), hop = Timing(median: 0, min: 0, max: 0)
+    var onQueue = Timing(median: 0, min: 0, max: 0), directSwitch = Timing(median: 0, min: 0, max: 0)
+    var rxChain = Timing(median: 0, min: 0, max: 0)
 }
 
 /// 1-3: ns per step.
@@ -106,7 +107,7 @@ func engineBenchmarks(steps: Int, runs: Int) -> EngineFigures {
         emitter.sync { for n in 0..<steps { stepper.steps.emit(.tick(n)) } }
         coordinator.waitUntilIdle()
         precondition(count.value == steps, "every step delivered")
-    }.median / Double(steps)
+    }.per(steps)
     figures.hop = measure(runs: runs) {
         count.value = 0
         let queue = DispatchQueue(label: "bench.hop")
@@ -118,11 +119,11 @@ func engineBenchmarks(steps: Int, runs: Int) -> EngineFigures {
         }
         queue.sync {}
         precondition(count.value == steps)
-    }.median / Double(steps)
+    }.per(steps)
 
     // 2. On the queue: steps queued while the queue is suspended, then
     // handled in one drain; against a direct switch over the same steps.
-    figures.onQueue = measure(runs: runs) {
+    figures.onQueue = measureTimed(runs: runs) {
         count.value = 0
         let queue = DispatchQueue(label: "bench.onqueue")
         let stepper = BenchStepper()
@@ -132,16 +133,16 @@ func engineBenchmarks(steps: Int, runs: Int) -> EngineFigures {
         let start = now()
         queue.resume()
         coordinator.waitUntilIdle()
-        onQueueTime = now() - start
+        let elapsed = now() - start
         precondition(count.value == steps)
-    }.median / Double(steps)
-    figures.onQueue = Double(onQueueTime) / Double(steps)
+        return elapsed
+    }.per(steps)
     let script = (0..<steps).map { BenchStep.tick($0) }
     figures.directSwitch = measure(runs: runs) {
         count.value = 0
         for step in script { switch step { case .tick: count.value += 1; default: break } }
         consume(count.value)
-    }.median / Double(steps)
+    }.per(steps)
 
     // 3. An Rx-style chain with a queue hop, built by hand.
     figures.rxChain = measure(runs: runs) {
@@ -156,11 +157,10 @@ func engineBenchmarks(steps: Int, runs: Int) -> EngineFigures {
         emitter.sync { for n in 0..<steps { subject.send(.tick(n)) } }
         hop.sync {}
         precondition(count.value == steps)
-    }.median / Double(steps)
+    }.per(steps)
     return figures
 }
 
-nonisolated(unsafe) var onQueueTime: UInt64 = 0  // set and read on the main thread
 
 /// A minimal Rx-style observable: what an RxSwift pipeline does per value,
 /// without the library: a closure per operator, a lock per send, a hop.

@@ -56,17 +56,36 @@ func peakRSS() -> Double {
     return Double(usage.ru_maxrss) / 1024  // kilobytes on Linux
 }
 
-/// Median, min and max of `runs` timings (ns) after one warm-up.
-func measure(runs: Int, warmUp: Bool = true, _ body: () -> Void) -> (median: Double, min: Double, max: Double) {
-    if warmUp { body() }
-    var times: [Double] = []
-    for _ in 0..<runs {
+/// Median, min and max of several timings, in nanoseconds.
+struct Timing {
+    var median: Double
+    var min: Double
+    var max: Double
+
+    /// Every figure divided by `count` (per step, per edge).
+    func per(_ count: Int) -> Timing {
+        let divisor = Double(Swift.max(1, count))
+        return Timing(median: median / divisor, min: min / divisor, max: max / divisor)
+    }
+}
+
+/// Times `runs` calls of `body` after one warm-up.
+func measure(runs: Int, warmUp: Bool = true, _ body: () -> Void) -> Timing {
+    measureTimed(runs: runs, warmUp: warmUp) {
         let start = now()
         body()
-        times.append(Double(now() - start))
+        return now() - start
     }
+}
+
+/// Like ``measure(runs:warmUp:_:)`` for a body that times its own measured
+/// part (leaving its set-up out) and returns the nanoseconds.
+func measureTimed(runs: Int, warmUp: Bool = true, _ body: () -> UInt64) -> Timing {
+    if warmUp { _ = body() }
+    var times: [Double] = []
+    for _ in 0..<runs { times.append(Double(body())) }
     times.sort()
-    return (times[times.count / 2], times.first!, times.last!)  // runs >= 1
+    return Timing(median: times[times.count / 2], min: times.first!, max: times.last!)  // runs >= 1
 }
 
 /// Keeps a value alive and opaque to the optimiser.
@@ -97,8 +116,8 @@ struct GraphFigure {
     let steps: Int
     let nodes: Int
     let edges: Int
-    let engine: (median: Double, min: Double, max: Double)
-    let floor: (median: Double, min: Double, max: Double)
+    let engine: Timing
+    let floor: Timing
     let peakMiB: Double
 }
 
@@ -180,10 +199,21 @@ if figures.count >= 2, let last = figures.last {
 print("")
 let engineSteps = options.quick ? 200_000 : 1_000_000
 let engine = engineBenchmarks(steps: engineSteps, runs: options.quick ? 3 : 5)
-print("Engine, \(engineSteps) steps, ns per step:")
-print("  cross-thread, 3-level tree: \(fixed(engine.crossThread))  bare queue.async+switch: \(fixed(engine.hop))  ratio \(fixed(engine.crossThread / engine.hop, 2))")
-print("  on the queue (no hop):      \(fixed(engine.onQueue))  direct switch:           \(fixed(engine.directSwitch, 2))")
-print("  Rx-style chain with a hop:  \(fixed(engine.rxChain))  engine / Rx chain:       \(fixed(engine.crossThread / engine.rxChain, 2))")
+func spread(_ timing: Timing, _ digits: Int = 1) -> String {
+    "\(fixed(timing.median, digits)) (\(fixed(timing.min, digits))-\(fixed(timing.max, digits)))"
+}
+func verdict(_ met: Bool) -> String { met ? "met" : "NOT met" }
+print("Engine: ns per step over \(engineSteps) steps, median (min-max).")
+print("  cross-thread, 3-level tree:   \(spread(engine.crossThread))")
+print("    bare queue.async + switch:  \(spread(engine.hop))")
+let hopRatio = engine.crossThread.median / engine.hop.median
+print("    ratio \(fixed(hopRatio, 2)); goal <= 1.5: \(verdict(hopRatio <= 1.5))")
+print("  on the queue, no hop:         \(spread(engine.onQueue))")
+print("    direct switch:              \(spread(engine.directSwitch, 2))")
+print("    the engine adds \(fixed(engine.onQueue.median - engine.directSwitch.median)) ns; goal < 150: \(verdict(engine.onQueue.median < 150))")
+print("  Rx-style chain with a hop:    \(spread(engine.rxChain))")
+let rxRatio = engine.crossThread.median / engine.rxChain.median
+print("    engine / Rx chain \(fixed(rxRatio, 2)); goal < 1: \(verdict(rxRatio < 1))")
 print("")
 let flows = options.quick ? 20_000 : 100_000
 let memory = memoryPerFlow(flows: flows)
@@ -196,7 +226,8 @@ if let startup {
     print("binary started the same way doing nothing (ms):")
     for entry in startup {
         let name = entry.name + String(repeating: " ", count: max(0, 22 - entry.name.count))
-        print("  \(name) \(fixed(entry.rootapp / 1e6))   floor \(fixed(entry.floor / 1e6))")
+        let time = fixed(entry.rootapp / 1e6)
+        print("  \(name) \(String(repeating: " ", count: max(0, 6 - time.count)))\(time)   floor \(fixed(entry.floor / 1e6))")
     }
 } else {
     print("CLI start-up: skipped (build rootapp in release beside this binary and run")
@@ -205,7 +236,10 @@ if let startup {
 
 if let path = options.json {
     var text = "{\n  \"schema\": 1,\n"
-    text += "  \"engine\": {\"steps\": \(engineSteps), \"crossThreadNanoseconds\": \(fixed(engine.crossThread)), \"queueHopNanoseconds\": \(fixed(engine.hop)), \"onQueueNanoseconds\": \(fixed(engine.onQueue)), \"directSwitchNanoseconds\": \(fixed(engine.directSwitch, 2)), \"rxChainNanoseconds\": \(fixed(engine.rxChain))},\n"
+    func json(_ timing: Timing, _ digits: Int = 1) -> String {
+        "{\"median\": \(fixed(timing.median, digits)), \"min\": \(fixed(timing.min, digits)), \"max\": \(fixed(timing.max, digits))}"
+    }
+    text += "  \"engine\": {\"steps\": \(engineSteps), \"crossThreadNanoseconds\": \(json(engine.crossThread)), \"queueHopNanoseconds\": \(json(engine.hop)), \"onQueueNanoseconds\": \(json(engine.onQueue)), \"directSwitchNanoseconds\": \(json(engine.directSwitch, 2)), \"rxChainNanoseconds\": \(json(engine.rxChain))},\n"
     text += "  \"memory\": {\"flows\": \(flows), \"bytesPerFlow\": \(Int(memory.bytesPerFlow)), \"returnedPercent\": \(Int(memory.returnedPercent))},\n"
     text += "  \"cliStartupMilliseconds\": [" + (startup ?? []).map { "{\"manifest\": \"\($0.name)\", \"rootapp\": \(fixed($0.rootapp / 1e6)), \"floor\": \(fixed($0.floor / 1e6))}" }.joined(separator: ", ") + "],\n"
     text += "  \"graph\": [\n"
