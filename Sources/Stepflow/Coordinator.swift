@@ -26,6 +26,12 @@ public import Dispatch
 /// ## Threads
 /// Every method may be called from any thread. Observers, the navigator and
 /// stepper hooks run on ``queue``.
+///
+/// ## Lifetime
+/// Queued steps do not keep the coordinator alive. When the last reference
+/// goes, every flow ends and every stepper is stopped: at once, or, if a
+/// batch of steps is being handled on ``queue`` then, when that batch is
+/// done. Steps still queued, or emitted later, are discarded.
 public final class Coordinator: @unchecked Sendable {
     // @unchecked: every mutable property below is confined to `queue`: it is
     // touched only inside inbox jobs (or the methods they call), which run

@@ -30,34 +30,33 @@ public enum GraphExplorer {
 
 /// Collects nodes, edges and findings; runs the work queue.
 final class GraphBuilder {
+    // Unchecked exclusivity: a builder is used by one exploration on one
+    // thread, and its properties are touched for every edge.
     let app: String
-    private(set) var nodes: [NavigationGraph.Node] = []
-    private var nodeIndex: [String: Int32] = [:]
-    private(set) var edges: [NavigationGraph.Edge] = []
-    /// Edges seen, packed as from (24 bits), to (24 bits), label (16 bits)
-    /// while they fit; `wideEdgeSet` past that.
-    private var edgeSet = PackedKeySet()
-    private var wideEdgeSet: Set<EdgeKey> = []
-    private var labels: [String] = []
-    private var labelIndex: [String: Int32] = [:]
-    private var instances: [String] = []
-    private var instanceSet: Set<String> = []
-    private var findings: [Finding] = []
-    private var findingSet: Set<Finding> = []
-    private var work: [() -> Void] = []
-    private var head = 0
+    @exclusivity(unchecked) private(set) var nodes: [NavigationGraph.Node] = []
+    /// Each instance's nodes by their local ids: small tables that stay in
+    /// cache, where one table of every node id cost a cache miss or two
+    /// per lookup on big graphs.
+    @exclusivity(unchecked) private var instanceNodes: [String: InstanceNodes] = [:]
+    /// Edges as added, repeats included: they are removed once, in
+    /// ``finish()``, by a pass over each node's out-edges. A hash set
+    /// checked on every insert cost a cache miss per edge on big graphs.
+    @exclusivity(unchecked) private(set) var edges: [NavigationGraph.Edge] = []
+    @exclusivity(unchecked) private var labelTable = StringTable()
+    @exclusivity(unchecked) private var instances: [String] = []
+    @exclusivity(unchecked) private var instanceSet: Set<String> = []
+    @exclusivity(unchecked) private var findings: [Finding] = []
+    @exclusivity(unchecked) private var findingSet: Set<Finding> = []
+    /// The work queue: each entry is the context with a step to navigate,
+    /// which it pops from its own FIFO (no closure per step).
+    @exclusivity(unchecked) private var work: [ExplorationQueue] = []
+    @exclusivity(unchecked) private var head = 0
     /// Back steps found, with what they do.
-    var backSteps: [(node: Int, command: String)] = []
-    private var backSet: Set<Int> = []
+    @exclusivity(unchecked) var backSteps: [(node: Int, command: String)] = []
+    @exclusivity(unchecked) private var backSet: Set<Int> = []
 
     let start: Int
     let end: Int
-
-    private struct EdgeKey: Hashable {
-        let from: Int32
-        let to: Int32
-        let label: Int32
-    }
 
     init(app: String) {
         self.app = app
@@ -65,34 +64,42 @@ final class GraphBuilder {
         end = 1
         nodes.append(NavigationGraph.Node(id: "start", kind: .start, instance: "", label: "start"))
         nodes.append(NavigationGraph.Node(id: "end", kind: .end, instance: "", label: "end"))
-        nodeIndex = ["start": 0, "end": 1]
     }
 
-    /// The node with `id`, made if new. `isNew` tells.
-    func node(id: String, kind: NavigationGraph.NodeKind, instance: String, label: @autoclosure () -> String) -> (id: Int, isNew: Bool) {
-        if let existing = nodeIndex[id] { return (Int(existing), false) }
-        if instanceSet.insert(instance).inserted { instances.append(instance) }
-        nodes.append(NavigationGraph.Node(id: id, kind: kind, instance: instance, label: label()))
-        nodeIndex[id] = Int32(nodes.count - 1)
-        return (nodes.count - 1, true)
+    /// The nodes of flow instance `name`.
+    func nodes(of name: String) -> InstanceNodes {
+        if let known = instanceNodes[name] { return known }
+        let made = InstanceNodes(name: name)
+        instanceNodes[name] = made
+        return made
+    }
+
+    /// The node of step `stepID` of `instance` (`instance.stepID`), made if new.
+    func stepNode(_ stepID: String, of instance: InstanceNodes) -> Int {
+        let (local, isNew) = instance.steps.intern(stepID)
+        if !isNew { return Int(instance.stepNodes[Int(local)]) }
+        let node = add(NavigationGraph.Node(id: "\(instance.name).\(stepID)", kind: .step, instance: instance.name, label: stepID))
+        instance.stepNodes.append(Int32(node))
+        return node
+    }
+
+    /// The node of screen `screenID` of `instance` (`instance/screenID`), made if new.
+    func screenNode(_ screenID: String, of instance: InstanceNodes, title: @autoclosure () -> String) -> Int {
+        let (local, isNew) = instance.screens.intern(screenID)
+        if !isNew { return Int(instance.screenNodes[Int(local)]) }
+        let node = add(NavigationGraph.Node(id: "\(instance.name)/\(screenID)", kind: .screen, instance: instance.name, label: title()))
+        instance.screenNodes.append(Int32(node))
+        return node
+    }
+
+    private func add(_ node: NavigationGraph.Node) -> Int {
+        if instances.last != node.instance, instanceSet.insert(node.instance).inserted { instances.append(node.instance) }
+        nodes.append(node)
+        return nodes.count - 1
     }
 
     func addEdge(from: Int, to: Int, label: String) {
-        let labelID: Int32
-        if let known = labelIndex[label] {
-            labelID = known
-        } else {
-            labelID = Int32(labels.count)
-            labels.append(label)
-            labelIndex[label] = labelID
-        }
-        let isNew: Bool
-        if from < 1 << 24, to < 1 << 24, labelID < 1 << 16 {
-            isNew = edgeSet.insert(UInt64(from) << 40 | UInt64(to) << 16 | UInt64(labelID))
-        } else {
-            isNew = wideEdgeSet.insert(EdgeKey(from: Int32(from), to: Int32(to), label: labelID)).inserted
-        }
-        guard isNew else { return }
+        let labelID = labelTable.intern(label).id
         edges.append(NavigationGraph.Edge(from: from, to: to, labelIndex: labelID))
     }
 
@@ -104,15 +111,16 @@ final class GraphBuilder {
         if backSet.insert(node).inserted { backSteps.append((node, command)) }
     }
 
-    func enqueue(_ item: @escaping () -> Void) { work.append(item) }
+    /// Queues the next step `context` has pending.
+    func enqueue(_ context: ExplorationQueue) { work.append(context) }
 
     func run() {
         while head < work.count {
-            let item = work[head]
+            let context = work[head]
             head += 1
-            item()
+            context.navigateNext()
             // Let go of what has run, so a big exploration does not keep
-            // every closure (and the context it holds) to the end.
+            // every context it passed through to the end.
             if head >= 65_536 && head * 2 >= work.count {
                 work.removeFirst(head)
                 head = 0
@@ -125,9 +133,52 @@ final class GraphBuilder {
     /// Adds back edges, then freezes the graph.
     func finish() -> NavigationGraph {
         resolveBackSteps()
-        edgeSet = PackedKeySet(capacity: 0)
-        wideEdgeSet = []
-        return NavigationGraph(app: app, nodes: nodes, edges: edges, labels: labels, instances: instances, findings: findings, backSteps: Set(backSteps.map(\.node)), index: nodeIndex)
+        removeRepeatedEdges()
+        return NavigationGraph(app: app, nodes: nodes, edges: edges, labels: labelTable.strings, instances: instances, findings: findings, backSteps: Set(backSteps.map(\.node)))
+    }
+
+    /// Keeps the first of each set of equal edges (same ends, same label),
+    /// in order.
+    ///
+    /// - Complexity: O(V + E) for nodes with up to 32 out-edges; a node with
+    ///   more uses a set for its own edges.
+    private func removeRepeatedEdges() {
+        // The edges of each node, in edge order (a stable counting sort).
+        var offsets = [Int32](repeating: 0, count: nodes.count + 1)
+        for edge in edges { offsets[edge.from + 1] += 1 }
+        for position in 0..<nodes.count { offsets[position + 1] += offsets[position] }
+        var fill = offsets
+        var bySource = [Int32](repeating: 0, count: edges.count)
+        for (position, edge) in edges.enumerated() {
+            bySource[Int(fill[edge.from])] = Int32(position)
+            fill[edge.from] += 1
+        }
+        var repeated = [Bool](repeating: false, count: edges.count)
+        var repeats = 0
+        for node in 0..<nodes.count {
+            let range = Int(offsets[node])..<Int(offsets[node + 1])
+            if range.count <= 32 {
+                for slot in range {
+                    let edge = edges[Int(bySource[slot])]
+                    for earlier in range.lowerBound..<slot where edges[Int(bySource[earlier])] == edge {
+                        repeated[Int(bySource[slot])] = true
+                        repeats += 1
+                        break
+                    }
+                }
+            } else {
+                var seen = Set<NavigationGraph.Edge>(minimumCapacity: range.count)
+                for slot in range where !seen.insert(edges[Int(bySource[slot])]).inserted {
+                    repeated[Int(bySource[slot])] = true
+                    repeats += 1
+                }
+            }
+        }
+        guard repeats > 0 else { return }
+        var kept: [NavigationGraph.Edge] = []
+        kept.reserveCapacity(edges.count - repeats)
+        for (position, edge) in edges.enumerated() where !repeated[position] { kept.append(edge) }
+        edges = kept
     }
 
     /// A back step chosen on screen S leads (S → P) to each screen P from which S
@@ -149,16 +200,23 @@ final class GraphBuilder {
             sourceLabels[slot] = edge.labelIndex
             fill[edge.to] += 1
         }
-        func incoming(_ node: Int) -> [(from: Int, label: Int32)] {
-            (Int(offsets[node])..<Int(offsets[node + 1])).map { (Int(sources[$0]), sourceLabels[$0]) }
-        }
+        let push = labelTable.id(of: Presentation.push.rawValue) ?? -1
+        let modal = labelTable.id(of: Presentation.modal.rawValue) ?? -1
+        var revealed: [Int] = []
         for (back, command) in backSteps {
-            let revealing = labelIndex[command == "dismiss" ? Presentation.modal.rawValue : Presentation.push.rawValue] ?? -1
-            for (screen, _) in incoming(back) where nodes[screen].kind == .screen {
-                var revealed: [Int] = []
-                for (shower, how) in incoming(screen) where nodes[shower].kind == .step && how == revealing {
-                    for (previous, _) in incoming(shower) where nodes[previous].kind == .screen && previous != screen {
-                        if !revealed.contains(previous) { revealed.append(previous) }
+            let revealing = command == "dismiss" ? modal : push
+            for backSlot in Int(offsets[back])..<Int(offsets[back + 1]) {
+                let screen = Int(sources[backSlot])
+                guard nodes[screen].kind == .screen else { continue }
+                revealed.removeAll(keepingCapacity: true)
+                for showSlot in Int(offsets[screen])..<Int(offsets[screen + 1]) where sourceLabels[showSlot] == revealing {
+                    let shower = Int(sources[showSlot])
+                    guard nodes[shower].kind == .step else { continue }
+                    for previousSlot in Int(offsets[shower])..<Int(offsets[shower + 1]) {
+                        let previous = Int(sources[previousSlot])
+                        if nodes[previous].kind == .screen && previous != screen && !revealed.contains(previous) {
+                            revealed.append(previous)
+                        }
                     }
                 }
                 // The edge leaves the screen, not the shared back step: a
@@ -174,31 +232,63 @@ final class GraphBuilder {
     }
 }
 
+/// The nodes of one flow instance, by local id (a step's id, a screen's
+/// id), shared by every launch of the instance.
+final class InstanceNodes {
+    let name: String
+    @exclusivity(unchecked) var steps = StringTable(capacity: 16)
+    @exclusivity(unchecked) var stepNodes: [Int32] = []
+    @exclusivity(unchecked) var screens = StringTable(capacity: 16)
+    @exclusivity(unchecked) var screenNodes: [Int32] = []
+
+    init(name: String) { self.name = name }
+}
+
+/// A context seen from the builder's work queue.
+class ExplorationQueue {
+    /// Navigates the oldest step this context has queued.
+    func navigateNext() {}
+}
+
 /// One launch of one flow: the flow object, the concrete steps reached in
 /// it, and how its exits reach its parent.
-final class ExplorationContext<F: Flow> {
+final class ExplorationContext<F: Flow>: ExplorationQueue {
+    // Unchecked exclusivity: used by one exploration on one thread.
     let flow: F
     let instance: String
     let builder: GraphBuilder
     /// Maps an exit to the parent's node (queueing it there); `nil` for a root.
     let exitLink: ((F.ExitType) -> Int?)?
-    private var reached: [F.StepType: Int] = [:]
+    /// The instance's nodes, shared with its other launches.
+    let nodes: InstanceNodes
+    /// The steps reached in this context, in the order reached, with their
+    /// nodes. Steps from `pendingHead` on are still to be navigated.
+    @exclusivity(unchecked) private var reached = ReachedSteps<F.StepType>()
+    @exclusivity(unchecked) private var pendingHead = 0
 
     init(flow: F, builder: GraphBuilder, exitLink: ((F.ExitType) -> Int?)?) {
         self.flow = flow
         self.instance = flow.name
+        self.nodes = builder.nodes(of: flow.name)
         self.builder = builder
         self.exitLink = exitLink
+    }
+
+    override func navigateNext() {
+        let step = reached.steps[pendingHead]
+        let node = reached.nodes[pendingHead]
+        pendingHead += 1
+        navigate(step, at: node)
     }
 
     /// The node of `step` in this context; queues it to be navigated the
     /// first time this context reaches it.
     func reach(_ step: F.StepType) -> Int {
-        if let node = reached[step] { return node }
-        let stepID = step.stepID
-        let node = builder.node(id: "\(instance).\(stepID)", kind: .step, instance: instance, label: stepID).id
-        reached[step] = node
-        builder.enqueue { [self] in navigate(step, at: node) }
+        let (position, isNew) = reached.insert(step)
+        guard isNew else { return reached.nodes[position] }
+        let node = builder.stepNode(step.stepID, of: nodes)
+        reached.nodes[position] = node
+        builder.enqueue(self)
         return node
     }
 
@@ -211,7 +301,7 @@ final class ExplorationContext<F: Flow> {
         for element in navigation.elements {
             switch element {
             case .show(let screen, let presentation, let stepper, _):
-                let screenNode = builder.node(id: "\(instance)/\(screen.id)", kind: .screen, instance: instance, label: screen.title).id
+                let screenNode = builder.screenNode(screen.id, of: nodes, title: screen.title)
                 builder.addEdge(from: node, to: screenNode, label: presentation.rawValue)
                 for action in screen.actions {
                     builder.addEdge(from: screenNode, to: reach(action.step), label: action.label)
@@ -282,5 +372,56 @@ final class ExplorationContext<F: Flow> {
 
     private static func exitName(_ exit: F.ExitType) -> String {
         (exit as? any ModuleExit)?.exitName ?? exit.stepID
+    }
+}
+
+/// The steps one context has reached, in order, with their nodes: an
+/// open-addressing table over the steps' hash values.
+///
+/// The explorer's code is not specialised for the app's step types, and a
+/// `Dictionary` there paid for generic dispatch on every probe and rehashed
+/// every step (SipHash) each time it grew. This table hashes each step
+/// once, keeps the hash, and grows from the kept hashes.
+struct ReachedSteps<StepType: Hashable> {
+    /// The steps, in the order they were reached.
+    private(set) var steps: [StepType] = []
+    /// Each step's node; set by the caller after ``insert(_:)``.
+    var nodes: [Int] = []
+    private var hashes: [Int] = []
+    /// Slot → position + 1; 0 is empty.
+    private var slots = [Int32](repeating: 0, count: 16)
+
+    /// The position of `step`, appended (with node -1) if new.
+    mutating func insert(_ step: StepType) -> (position: Int, isNew: Bool) {
+        let hash = step.hashValue
+        let mask = slots.count - 1
+        var index = Self.start(hash, mask)
+        while true {
+            let entry = Int(slots[index])
+            if entry == 0 { break }
+            if hashes[entry - 1] == hash && steps[entry - 1] == step { return (entry - 1, false) }
+            index = (index + 1) & mask
+        }
+        steps.append(step)
+        nodes.append(-1)
+        hashes.append(hash)
+        slots[index] = Int32(steps.count)
+        if steps.count * 4 > slots.count * 3 { grow() }
+        return (steps.count - 1, true)
+    }
+
+    @inline(__always)
+    private static func start(_ hash: Int, _ mask: Int) -> Int {
+        Int(truncatingIfNeeded: (UInt64(bitPattern: Int64(hash)) &* 0x9E37_79B9_7F4A_7C15) >> 32) & mask
+    }
+
+    private mutating func grow() {
+        slots = [Int32](repeating: 0, count: slots.count * 2)
+        let mask = slots.count - 1
+        for (position, hash) in hashes.enumerated() {
+            var index = Self.start(hash, mask)
+            while slots[index] != 0 { index = (index + 1) & mask }
+            slots[index] = Int32(position + 1)
+        }
     }
 }

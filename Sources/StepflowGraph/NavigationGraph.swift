@@ -1,3 +1,5 @@
+import Stepflow
+
 /// Every step and screen a variant can reach, and what leads from one to
 /// the next: the result of exploring its flows.
 ///
@@ -79,9 +81,9 @@ public struct NavigationGraph: Sendable {
     private let outEdges: [Int32]
     private let inOffsets: [Int32]
     private let inEdges: [Int32]
-    private let index: [String: Int32]
+    private let index: NodeIndex
 
-    init(app: String, nodes: [Node], edges: [Edge], labels: [String], instances: [String], findings: [Finding], backSteps: Set<NodeID> = [], index: [String: Int32]? = nil) {
+    init(app: String, nodes: [Node], edges: [Edge], labels: [String], instances: [String], findings: [Finding], backSteps: Set<NodeID> = []) {
         self.backSteps = backSteps
         self.app = app
         self.nodes = nodes
@@ -91,14 +93,7 @@ public struct NavigationGraph: Sendable {
         self.explorationFindings = findings
         (outOffsets, outEdges) = Self.adjacency(count: nodes.count, edges: edges, outgoing: true)
         (inOffsets, inEdges) = Self.adjacency(count: nodes.count, edges: edges, outgoing: false)
-        if let index {
-            self.index = index
-        } else {
-            var built: [String: Int32] = [:]
-            built.reserveCapacity(nodes.count)
-            for (position, node) in nodes.enumerated() { built[node.id] = Int32(position) }
-            self.index = built
-        }
+        self.index = NodeIndex(nodes)
     }
 
     /// Compressed adjacency: the edges of node `n` are
@@ -139,7 +134,7 @@ public struct NavigationGraph: Sendable {
     }
 
     /// The node with the stable id `id`.
-    public func node(withID id: String) -> NodeID? { index[id].map(Int.init) }
+    public func node(withID id: String) -> NodeID? { index.node(withID: id) }
 
     /// The label of `edge`.
     public func label(of edge: Edge) -> String { labels[Int(edge.labelIndex)] }
@@ -152,5 +147,26 @@ public struct NavigationGraph: Sendable {
     /// The indices (in ``edges``) of the edges entering `node`.
     public func incoming(_ node: NodeID) -> ArraySlice<Int32> {
         inEdges[Int(inOffsets[node])..<Int(inOffsets[node + 1])]
+    }
+}
+
+/// A graph's nodes by id, built on the first lookup: exploring and
+/// exporting never need it, and building it for a million nodes costs.
+final class NodeIndex: Sendable {
+    private let nodes: [NavigationGraph.Node]
+    private let table = Locked<StringTable?>(nil)
+
+    init(_ nodes: [NavigationGraph.Node]) { self.nodes = nodes }
+
+    /// The first node whose id is `id`.
+    func node(withID id: String) -> Int? {
+        table.withLock { table in
+            if table == nil {
+                var built = StringTable(capacity: nodes.count)
+                for node in nodes { _ = built.intern(node.id) }
+                table = built
+            }
+            return table?.id(of: id).map(Int.init)
+        }
     }
 }
