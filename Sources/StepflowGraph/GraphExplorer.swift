@@ -263,7 +263,7 @@ final class ExplorationContext<F: Flow>: ExplorationQueue {
     let nodes: InstanceNodes
     /// The steps reached in this context, in the order reached, with their
     /// nodes. Steps from `pendingHead` on are still to be navigated.
-    @exclusivity(unchecked) private var reached = ReachedSteps<F.StepType>()
+    private let reached = ReachedSteps<F.StepType>()
     @exclusivity(unchecked) private var pendingHead = 0
 
     init(flow: F, builder: GraphBuilder, exitLink: ((F.ExitType) -> Int?)?) {
@@ -381,18 +381,21 @@ final class ExplorationContext<F: Flow>: ExplorationQueue {
 /// The explorer's code is not specialised for the app's step types, and a
 /// `Dictionary` there paid for generic dispatch on every probe and rehashed
 /// every step (SipHash) each time it grew. This table hashes each step
-/// once, keeps the hash, and grows from the kept hashes.
-struct ReachedSteps<StepType: Hashable> {
+/// once, keeps the hash, and grows from the kept hashes. A class, not a
+/// struct: unspecialised code calling a generic struct's methods looks up
+/// the struct's metadata on every call; a class instance carries its own.
+final class ReachedSteps<StepType: Hashable> {
+    // Unchecked exclusivity: owned by one context, used on one thread.
     /// The steps, in the order they were reached.
-    private(set) var steps: [StepType] = []
+    @exclusivity(unchecked) private(set) var steps: [StepType] = []
     /// Each step's node; set by the caller after ``insert(_:)``.
-    var nodes: [Int] = []
-    private var hashes: [Int] = []
+    @exclusivity(unchecked) var nodes: [Int] = []
+    @exclusivity(unchecked) private var hashes: [Int] = []
     /// Slot → position + 1; 0 is empty.
-    private var slots = [Int32](repeating: 0, count: 16)
+    @exclusivity(unchecked) private var slots = [Int32](repeating: 0, count: 16)
 
     /// The position of `step`, appended (with node -1) if new.
-    mutating func insert(_ step: StepType) -> (position: Int, isNew: Bool) {
+    func insert(_ step: StepType) -> (position: Int, isNew: Bool) {
         let hash = step.hashValue
         let mask = slots.count - 1
         var index = Self.start(hash, mask)
@@ -415,7 +418,7 @@ struct ReachedSteps<StepType: Hashable> {
         Int(truncatingIfNeeded: (UInt64(bitPattern: Int64(hash)) &* 0x9E37_79B9_7F4A_7C15) >> 32) & mask
     }
 
-    private mutating func grow() {
+    private func grow() {
         slots = [Int32](repeating: 0, count: slots.count * 2)
         let mask = slots.count - 1
         for (position, hash) in hashes.enumerated() {
