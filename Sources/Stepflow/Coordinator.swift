@@ -353,9 +353,9 @@ extension Coordinator {
         let initialSteps = stepper.initialSteps
         stepper.steps.connect(
             owner: attachment,
-            sink: { step in inbox.enqueue { attachment.deliver(step, coordinator: $0) } },
+            sink: { step in attachment.enqueue(step, in: inbox) },
             replay: { pending in
-                for step in initialSteps + pending { inbox.enqueue { attachment.deliver(step, coordinator: $0) } }
+                for step in initialSteps + pending { attachment.enqueue(step, in: inbox) }
             }
         )
         if case .flowStepper = binding {

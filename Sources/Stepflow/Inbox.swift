@@ -15,25 +15,36 @@ import Dispatch
 /// queue) between batches.
 final class Inbox: @unchecked Sendable {
     // @unchecked: `state` is a Locked value; `queue` is immutable.
-    /// A unit of work. A struct around the closure, not the bare function
-    /// type: an array of bare closures stores them at the most general
-    /// abstraction, wrapping each in a second allocated thunk.
+    /// A unit of work.
     ///
     /// A job gets the coordinator it runs for, held strongly by the drain
     /// for the whole batch, so a job need not hold it itself.
-    struct Job {
-        let run: (Coordinator) -> Void
+    enum Job {
+        /// Run the closure.
+        case run((Coordinator) -> Void)
+        /// Deliver the next step a stepper emitted. The step itself waits,
+        /// typed, in the attachment: queueing it allocates nothing.
+        case deliverNext(QueuedSteps)
     }
 
     private struct State {
         var jobs: [Job] = []
         var spare: [Job] = []
+        /// Attachments with steps queued since the last batch was taken.
+        var listed: [QueuedSteps] = []
         var isScheduled = false
         var pendingAdaptations = 0
         var idleWaiters: [(countsAdaptations: Bool, waiter: @Sendable () -> Void)] = []
 
         func isIdle(countingAdaptations: Bool) -> Bool {
             !isScheduled && (pendingAdaptations == 0 || !countingAdaptations)
+        }
+
+        /// Marks a drain scheduled; returns whether one must be scheduled.
+        mutating func markScheduled() -> Bool {
+            if isScheduled { return false }
+            isScheduled = true
+            return true
         }
     }
 
@@ -52,10 +63,23 @@ final class Inbox: @unchecked Sendable {
     /// Appends `job`; it runs on the queue after every job appended before.
     func enqueue(_ job: @escaping (Coordinator) -> Void) {
         let mustSchedule = state.withLock { state in
-            state.jobs.append(Job(run: job))
-            if state.isScheduled { return false }
-            state.isScheduled = true
-            return true
+            state.jobs.append(.run(job))
+            return state.markScheduled()
+        }
+        if mustSchedule { schedule() }
+    }
+
+    /// Appends a step for `target`: `append` stores it in the target (under
+    /// the inbox's lock), and a job to deliver it joins the FIFO.
+    func enqueueStep(for target: QueuedSteps, _ append: () -> Void) {
+        let mustSchedule = state.withLock { state in
+            append()
+            if !target.isListed {
+                target.isListed = true
+                state.listed.append(target)
+            }
+            state.jobs.append(.deliverNext(target))
+            return state.markScheduled()
         }
         if mustSchedule { schedule() }
     }
@@ -93,10 +117,22 @@ final class Inbox: @unchecked Sendable {
             var batch = state.spare
             state.spare = []
             swap(&batch, &state.jobs)
+            // The steps behind this batch's deliveries move to the queue's
+            // side with it; steps queued from now on wait for the next.
+            for target in state.listed {
+                target.handOver()
+                target.isListed = false
+            }
+            state.listed.removeAll(keepingCapacity: true)
             return batch
         }
         if let coordinator = owner {
-            for job in batch { job.run(coordinator) }
+            for job in batch {
+                switch job {
+                case .run(let body): body(coordinator)
+                case .deliverNext(let target): target.deliverNext(coordinator)
+                }
+            }
         }
         batch.removeAll(keepingCapacity: true)
         let (mustReschedule, waiters) = state.withLock { state -> (Bool, [@Sendable () -> Void]) in
@@ -115,4 +151,25 @@ final class Inbox: @unchecked Sendable {
         if mustReschedule { schedule() }
         for waiter in waiters { waiter() }
     }
+}
+
+/// Steps a stepper emitted, waiting for the coordinator's queue: the
+/// attachment keeps them typed, so the inbox's FIFO holds only a reference
+/// per step.
+///
+/// Two buffers: producers append to one under the inbox's lock; when a
+/// drain takes its batch (under the same lock) the buffer moves to the
+/// queue's side, where the batch's `deliverNext` jobs consume it in order.
+class QueuedSteps: @unchecked Sendable {
+    // @unchecked: `isListed` and the incoming buffer are guarded by the
+    // inbox's lock; the outgoing buffer is confined to the queue.
+    /// Whether the inbox lists this target for the next hand-over.
+    var isListed = false
+
+    /// Moves the steps queued so far to the queue's side. Called by a drain
+    /// under the inbox's lock, once the previous batch is done.
+    func handOver() {}
+
+    /// Delivers the oldest handed-over step. On the queue.
+    func deliverNext(_ coordinator: Coordinator) {}
 }

@@ -1,9 +1,9 @@
 /// Connects one stepper to one flow: gates its steps and reports what
 /// cannot be delivered. Created and used on the coordinator's queue; the
 /// stepper's relay reaches it from any thread only through the inbox.
-final class StepperAttachment<F: Flow>: @unchecked Sendable {
+final class StepperAttachment<F: Flow>: QueuedSteps, @unchecked Sendable {
     // @unchecked: every property is read and written on the coordinator's
-    // queue; the relay's sink only enqueues a job that calls `deliver`.
+    // queue, but `incoming`, guarded by the inbox's lock (see QueuedSteps).
     typealias StepType = F.StepType
 
     enum Binding {
@@ -39,6 +39,11 @@ final class StepperAttachment<F: Flow>: @unchecked Sendable {
         return origin
     }
     @exclusivity(unchecked) private var cachedOrigin: StepOrigin?
+    /// Steps emitted and not yet taken by a drain; under the inbox's lock.
+    @exclusivity(unchecked) private var incoming: [StepType] = []
+    /// Steps of the batch being drained, from `nextOutgoing` on; on the queue.
+    @exclusivity(unchecked) private var outgoing: [StepType] = []
+    @exclusivity(unchecked) private var nextOutgoing = 0
     /// Why steps are no longer delivered, once detached.
     @exclusivity(unchecked) private var detachedBecause: DropReason?
 
@@ -49,6 +54,26 @@ final class StepperAttachment<F: Flow>: @unchecked Sendable {
         self.flowInfo = box.info
         self.declared = Set(stepper.declaredSteps)
         self.stepperType = type(of: stepper)
+        super.init()
+    }
+
+    /// Queues `step` in `inbox` for delivery by this attachment.
+    func enqueue(_ step: StepType, in inbox: Inbox) {
+        inbox.enqueueStep(for: self) { incoming.append(step) }
+    }
+
+    override func handOver() {
+        // Every step of the previous batch was delivered (or discarded with
+        // a coordinator that is gone): start afresh, keeping the buffers.
+        outgoing.removeAll(keepingCapacity: true)
+        nextOutgoing = 0
+        swap(&incoming, &outgoing)
+    }
+
+    override func deliverNext(_ coordinator: Coordinator) {
+        let step = outgoing[nextOutgoing]
+        nextOutgoing += 1
+        deliver(step, coordinator: coordinator)
     }
 
     /// The qualified id of the screen the stepper is bound to, or the flow's name.
