@@ -36,15 +36,24 @@ public enum TraceExporter {
     /// `a → b → c` after `indent`, broken before an arrow when a line would
     /// pass `width`; continuation lines are indented two more.
     public static func wrap(_ parts: [String], width: Int, indent: String) -> String {
+        // Columns are counted once per part: `String.count` walks the
+        // whole string, and counting the growing line each time made
+        // wrapping a long trace quadratic.
         var lines: [String] = []
         var line = indent
+        let indentWidth = indent.count
+        var column = indentWidth
         for (index, part) in parts.enumerated() {
+            let partWidth = part.count
             let piece = index == 0 ? part : " → " + part
-            if line.count + piece.count > width && line != indent {
+            let pieceWidth = index == 0 ? partWidth : partWidth + 3
+            if column + pieceWidth > width && column != indentWidth {
                 lines.append(line)
                 line = indent + "  " + (index == 0 ? part : "→ " + part)
+                column = indentWidth + 2 + (index == 0 ? partWidth : partWidth + 2)
             } else {
                 line += piece
+                column += pieceWidth
             }
         }
         lines.append(line)

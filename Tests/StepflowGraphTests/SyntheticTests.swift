@@ -22,3 +22,28 @@ struct SyntheticTests {
         #expect(first == second)
     }
 }
+
+@Suite("Wrapping traces")
+struct TraceWrapTests {
+    @Test func aPathBreaksBeforeAnArrowAndNoLinePassesTheWidth() {
+        let parts = ["start", "onboarding.welcome", "onboarding/welcome", "onboarding.consent", "é.ü", "end"]
+        let text = TraceExporter.wrap(parts, width: 40, indent: "  ")
+        #expect(text == """
+              start → onboarding.welcome
+                → onboarding/welcome
+                → onboarding.consent → é.ü → end
+
+            """)
+        #expect(text.split(separator: "\n").allSatisfy { $0.count <= 40 })
+    }
+
+    @Test func aLongPathKeepsEveryPartAndTheWidth() {
+        // 20,000 parts (wrapping used to count the growing line each time).
+        let parts = (0..<20_000).map { "m\($0 % 7).s\($0)" }
+        let text = TraceExporter.wrap(parts, width: 80, indent: "     ")
+        let lines = text.split(separator: "\n")
+        #expect(lines.allSatisfy { $0.count <= 80 })
+        #expect(lines.joined().filter { $0 == "→" }.count == 19_999)
+        #expect(lines.last?.hasSuffix("m0.s19999") == true)
+    }
+}

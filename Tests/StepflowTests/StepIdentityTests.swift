@@ -34,4 +34,15 @@ struct StepIdentityTests {
         let steps: [Sample] = [.start, .captured(.positive), .captured(.negative), .patient(id: "a", age: 1), .patient(id: "a", age: 2)]
         #expect(Set(steps.map(\.stepID)).count == steps.count)
     }
+
+    enum Plain: Step { case start, page(Int), named(String) }
+
+    @Test func theDefaultIdentityIsRememberedWithoutChangingIt() {
+        // Twice each, and more distinct values than the cache keeps.
+        let values = [Plain.start, .named("x")] + (0..<5_000).map(Plain.page)
+        let expected = ["start", #"named("x")"#] + (0..<5_000).map { "page(\($0))" }
+        #expect(values.map(\.stepID) == expected)
+        #expect(values.map(\.stepID) == expected)
+        #expect(values.map { StepIdentity.render($0) } == expected)
+    }
 }
