@@ -23,8 +23,11 @@ final class Inbox: @unchecked Sendable {
         /// Run the closure.
         case run((Coordinator) -> Void)
         /// Deliver the next step a stepper emitted. The step itself waits,
-        /// typed, in the attachment: queueing it allocates nothing.
-        case deliverNext(QueuedSteps)
+        /// typed, in the attachment: queueing it allocates nothing. Held
+        /// unretained: the inbox's list of targets holds each target once
+        /// per batch, instead of a retain and release per step (which the
+        /// emitting thread and the queue would contend on).
+        case deliverNext(Unmanaged<QueuedSteps>)
     }
 
     private struct State {
@@ -78,7 +81,7 @@ final class Inbox: @unchecked Sendable {
                 target.isListed = true
                 state.listed.append(target)
             }
-            state.jobs.append(.deliverNext(target))
+            state.jobs.append(.deliverNext(Unmanaged.passUnretained(target)))
             return state.markScheduled()
         }
         if mustSchedule { schedule() }
@@ -113,27 +116,33 @@ final class Inbox: @unchecked Sendable {
     }
 
     private func drain() {
-        var batch = state.withLock { state in
+        var (batch, targets) = state.withLock { state in
             var batch = state.spare
             state.spare = []
             swap(&batch, &state.jobs)
             // The steps behind this batch's deliveries move to the queue's
-            // side with it; steps queued from now on wait for the next.
-            for target in state.listed {
+            // side with it; steps queued from now on wait for the next. The
+            // listed targets stay held until the batch is done: they keep
+            // the batch's unretained references valid.
+            var targets: [QueuedSteps] = []
+            swap(&targets, &state.listed)
+            for target in targets {
                 target.handOver()
                 target.isListed = false
             }
-            state.listed.removeAll(keepingCapacity: true)
-            return batch
+            return (batch, targets)
         }
         if let coordinator = owner {
-            for job in batch {
-                switch job {
-                case .run(let body): body(coordinator)
-                case .deliverNext(let target): target.deliverNext(coordinator)
+            withExtendedLifetime(targets) {
+                for job in batch {
+                    switch job {
+                    case .run(let body): body(coordinator)
+                    case .deliverNext(let target): target._withUnsafeGuaranteedRef { $0.deliverNext(coordinator) }
+                    }
                 }
             }
         }
+        targets = []
         batch.removeAll(keepingCapacity: true)
         let (mustReschedule, waiters) = state.withLock { state -> (Bool, [@Sendable () -> Void]) in
             if state.spare.capacity < batch.capacity { state.spare = batch }
