@@ -133,16 +133,17 @@ final class GraphBuilder {
     /// Adds back edges, then freezes the graph.
     func finish() -> NavigationGraph {
         resolveBackSteps()
-        removeRepeatedEdges()
-        return NavigationGraph(app: app, nodes: nodes, edges: edges, labels: labelTable.strings, instances: instances, findings: findings, backSteps: Set(backSteps.map(\.node)))
+        let outgoing = removeRepeatedEdges()
+        return NavigationGraph(app: app, nodes: nodes, edges: edges, labels: labelTable.strings, instances: instances, findings: findings, backSteps: Set(backSteps.map(\.node)), outgoing: outgoing)
     }
 
     /// Keeps the first of each set of equal edges (same ends, same label),
-    /// in order.
+    /// in order. Returns the out-adjacency it built when no edge was
+    /// removed (it is then the graph's), `nil` otherwise.
     ///
     /// - Complexity: O(V + E) for nodes with up to 32 out-edges; a node with
     ///   more uses a set for its own edges.
-    private func removeRepeatedEdges() {
+    private func removeRepeatedEdges() -> (offsets: [Int32], edges: [Int32])? {
         // The edges of each node, in edge order (a stable counting sort).
         var offsets = [Int32](repeating: 0, count: nodes.count + 1)
         for edge in edges { offsets[edge.from + 1] += 1 }
@@ -174,11 +175,12 @@ final class GraphBuilder {
                 }
             }
         }
-        guard repeats > 0 else { return }
+        guard repeats > 0 else { return (offsets, bySource) }
         var kept: [NavigationGraph.Edge] = []
         kept.reserveCapacity(edges.count - repeats)
         for (position, edge) in edges.enumerated() where !repeated[position] { kept.append(edge) }
         edges = kept
+        return nil
     }
 
     /// A back step chosen on screen S leads (S → P) to each screen P from which S

@@ -83,7 +83,7 @@ public struct NavigationGraph: Sendable {
     private let inEdges: [Int32]
     private let index: NodeIndex
 
-    init(app: String, nodes: [Node], edges: [Edge], labels: [String], instances: [String], findings: [Finding], backSteps: Set<NodeID> = []) {
+    init(app: String, nodes: [Node], edges: [Edge], labels: [String], instances: [String], findings: [Finding], backSteps: Set<NodeID> = [], outgoing: (offsets: [Int32], edges: [Int32])? = nil) {
         self.backSteps = backSteps
         self.app = app
         self.nodes = nodes
@@ -91,7 +91,7 @@ public struct NavigationGraph: Sendable {
         self.labels = labels
         self.instances = instances
         self.explorationFindings = findings
-        (outOffsets, outEdges) = Self.adjacency(count: nodes.count, edges: edges, outgoing: true)
+        (outOffsets, outEdges) = outgoing ?? Self.adjacency(count: nodes.count, edges: edges, outgoing: true)
         (inOffsets, inEdges) = Self.adjacency(count: nodes.count, edges: edges, outgoing: false)
         self.index = NodeIndex(nodes)
     }
