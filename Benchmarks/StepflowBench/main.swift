@@ -195,6 +195,13 @@ if figures.count >= 2, let last = figures.last {
     print("")
     print("Growth from \(previous.steps) to \(last.steps) steps: \(Int(growth * 10) / 10).\(Int(growth * 10) % 10)x (linear: \(last.steps / previous.steps)x).")
 }
+if let figure = figures.first(where: { $0.steps == 100_000 }) {
+    let ratio = figure.engine.median / figure.floor.median
+    print("Goal at 100000 steps, ratio <= 2: \(ratio <= 2 ? "met" : "NOT met") (\(fixed(ratio, 2))).")
+}
+if let figure = figures.first(where: { $0.steps == 1_000_000 }) {
+    print("Goal at 1000000 steps, peak under 500 MB: \(figure.peakMiB * 1.048576 < 500 ? "met" : "NOT met") (\(Int(figure.peakMiB)) MiB).")
+}
 
 print("")
 let engineSteps = options.quick ? 200_000 : 1_000_000
