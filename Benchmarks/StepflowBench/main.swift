@@ -15,7 +15,12 @@ import StepflowGraph
 struct Options {
     var quick = false
     var json: String?
+    /// The sections to run: graph, engine, memory, startup.
+    var sections: Set<String> = Options.allSections
+    static let allSections: Set<String> = ["graph", "engine", "memory", "startup"]
 }
+
+let usage = "USAGE: stepflow-bench [--quick] [--json FILE] [--only SECTION[,SECTION...]]"
 
 func parseOptions() -> Options {
     var options = Options()
@@ -26,15 +31,26 @@ func parseOptions() -> Options {
         case "--noop": exit(0)  // the start-up floor: a Swift program that does nothing
         case "--json":
             guard let path = arguments.popFirst() else {
-                printError("error: --json needs a file name.\nUSAGE: stepflow-bench [--quick] [--json FILE]")
+                printError("error: --json needs a file name.\n\(usage)")
                 exit(64)
             }
             options.json = path
+        case "--only":
+            guard let list = arguments.popFirst() else {
+                printError("error: --only needs a section: graph, engine, memory or startup.\n\(usage)")
+                exit(64)
+            }
+            let sections = Set(list.split(separator: ",").map(String.init))
+            if let unknown = sections.subtracting(Options.allSections).sorted().first {
+                printError("error: unknown section '\(unknown)'. Sections: engine, graph, memory, startup.\n\(usage)")
+                exit(64)
+            }
+            options.sections = sections
         case "-h", "--help":
-            print("USAGE: stepflow-bench [--quick] [--json FILE]\n\n  --quick      sizes up to 100k steps, fewer runs (under a minute)\n  --json FILE  also write the figures as JSON")
+            print("\(usage)\n\n  --quick          sizes up to 100k steps, fewer runs (under a minute)\n  --json FILE      also write the figures as JSON\n  --only SECTIONS  run only these: graph, engine, memory, startup")
             exit(0)
         default:
-            printError("error: unknown option '\(argument)'.\nUSAGE: stepflow-bench [--quick] [--json FILE]")
+            printError("error: unknown option '\(argument)'.\n\(usage)")
             exit(64)
         }
     }
@@ -142,11 +158,12 @@ func fixed(_ value: Double, _ digits: Int = 1) -> String {
 }
 
 // The graph runs first, so the peak memory it prints is its own.
+var figures: [GraphFigure] = []
+if options.sections.contains("graph") {
 print("Graph: explore a synthetic variant and write its DOT, against the floor")
 print("(BFS over interned ids of the same graph + writing the same DOT text).")
 print("")
 print("   steps    nodes    edges  explore+DOT ms   floor ms   ratio  ns/edge  peak")
-var figures: [GraphFigure] = []
 for (modules, steps) in sizes {
     let total = modules * steps
     let runs = total >= 1_000_000 ? 3 : (options.quick ? 3 : 7)
@@ -202,14 +219,21 @@ if let figure = figures.first(where: { $0.steps == 100_000 }) {
 if let figure = figures.first(where: { $0.steps == 1_000_000 }) {
     print("Goal at 1000000 steps, peak under 500 MB: \(figure.peakMiB * 1.048576 < 500 ? "met" : "NOT met") (\(Int(figure.peakMiB)) MiB).")
 }
-
 print("")
+}
+
 let engineSteps = options.quick ? 200_000 : 1_000_000
-let engine = engineBenchmarks(steps: engineSteps, runs: options.quick ? 3 : 5)
 func spread(_ timing: Timing, _ digits: Int = 1) -> String {
     "\(fixed(timing.median, digits)) (\(fixed(timing.min, digits))-\(fixed(timing.max, digits)))"
 }
 func verdict(_ met: Bool) -> String { met ? "met" : "NOT met" }
+var engineFigures: EngineFigures?
+if options.sections.contains("engine") {
+// The graph runs leave a large heap behind; give back what can be, so the
+// engine is measured closer to how a fresh process would run it.
+trimHeap()
+let engine = engineBenchmarks(steps: engineSteps, runs: options.quick ? 3 : 5)
+engineFigures = engine
 print("Engine: ns per step over \(engineSteps) steps, median (min-max).")
 print("  cross-thread, 3-level tree:   \(spread(engine.crossThread))")
 print("    bare queue.async + switch:  \(spread(engine.hop))")
@@ -222,13 +246,20 @@ print("  Rx-style chain with a hop:    \(spread(engine.rxChain))")
 let rxRatio = engine.crossThread.median / engine.rxChain.median
 print("    engine / Rx chain \(fixed(rxRatio, 2)); goal < 1: \(verdict(rxRatio < 1))")
 print("")
+}
 let flows = options.quick ? 20_000 : 100_000
+var memoryFigures: MemoryFigures?
+if options.sections.contains("memory") {
 let memory = memoryPerFlow(flows: flows)
+memoryFigures = memory
 print("Memory: \(flows) live flows, one screen each: \(Int(memory.bytesPerFlow)) bytes per flow;")
 print("  after they all end: \(memory.liveAfterEnd) flow live, \(Int(memory.returnedPercent))% of their memory returned.")
 print("")
-let startup = cliStartup(runs: options.quick ? 5 : 20)
-if let startup {
+}
+let startup = options.sections.contains("startup") ? cliStartup(runs: options.quick ? 5 : 20) : nil
+if !options.sections.contains("startup") {
+    // not asked for
+} else if let startup {
     print("CLI start-up, median of \(options.quick ? 5 : 20) runs: rootapp trace <manifest> against this")
     print("binary started the same way doing nothing (ms):")
     for entry in startup {
@@ -246,8 +277,12 @@ if let path = options.json {
     func json(_ timing: Timing, _ digits: Int = 1) -> String {
         "{\"median\": \(fixed(timing.median, digits)), \"min\": \(fixed(timing.min, digits)), \"max\": \(fixed(timing.max, digits))}"
     }
-    text += "  \"engine\": {\"steps\": \(engineSteps), \"crossThreadNanoseconds\": \(json(engine.crossThread)), \"queueHopNanoseconds\": \(json(engine.hop)), \"onQueueNanoseconds\": \(json(engine.onQueue)), \"directSwitchNanoseconds\": \(json(engine.directSwitch, 2)), \"rxChainNanoseconds\": \(json(engine.rxChain))},\n"
-    text += "  \"memory\": {\"flows\": \(flows), \"bytesPerFlow\": \(Int(memory.bytesPerFlow)), \"returnedPercent\": \(Int(memory.returnedPercent))},\n"
+    if let engine = engineFigures {
+        text += "  \"engine\": {\"steps\": \(engineSteps), \"crossThreadNanoseconds\": \(json(engine.crossThread)), \"queueHopNanoseconds\": \(json(engine.hop)), \"onQueueNanoseconds\": \(json(engine.onQueue)), \"directSwitchNanoseconds\": \(json(engine.directSwitch, 2)), \"rxChainNanoseconds\": \(json(engine.rxChain))},\n"
+    }
+    if let memory = memoryFigures {
+        text += "  \"memory\": {\"flows\": \(flows), \"bytesPerFlow\": \(Int(memory.bytesPerFlow)), \"returnedPercent\": \(Int(memory.returnedPercent))},\n"
+    }
     text += "  \"cliStartupMilliseconds\": [" + (startup ?? []).map { "{\"manifest\": \"\($0.name)\", \"rootapp\": \(fixed($0.rootapp / 1e6)), \"floor\": \(fixed($0.floor / 1e6))}" }.joined(separator: ", ") + "],\n"
     text += "  \"graph\": [\n"
     for (index, figure) in figures.enumerated() {
