@@ -142,6 +142,9 @@ final class Inbox: @unchecked Sendable {
                 }
             }
         }
+        // Outside the lock: releasing a step may run a payload's deinit,
+        // which may emit a step and so take the lock.
+        for target in targets { target.finishBatch() }
         targets = []
         batch.removeAll(keepingCapacity: true)
         let (mustReschedule, waiters) = state.withLock { state -> (Bool, [@Sendable () -> Void]) in
@@ -176,8 +179,12 @@ class QueuedSteps: @unchecked Sendable {
     var isListed = false
 
     /// Moves the steps queued so far to the queue's side. Called by a drain
-    /// under the inbox's lock, once the previous batch is done.
+    /// under the inbox's lock; the previous batch was finished.
     func handOver() {}
+
+    /// Lets go of the batch's steps, keeping the buffer. On the queue,
+    /// outside the inbox's lock.
+    func finishBatch() {}
 
     /// Delivers the oldest handed-over step. On the queue.
     func deliverNext(_ coordinator: Coordinator) {}

@@ -25,10 +25,8 @@ public protocol Step: Hashable, Sendable {
 }
 
 extension Step {
-    /// The step rendered by ``StepIdentity/render(_:)``, remembered per
-    /// value: reflection costs microseconds, and traces, graphs and events
-    /// name the same steps again and again.
-    public var stepID: String { StepIdentity.renderCached(self) }
+    /// The step rendered by ``StepIdentity/render(_:)``.
+    public var stepID: String { StepIdentity.render(self) }
 }
 
 /// `Never` is the step type of a flow that never ends (its exit type) or of
@@ -60,24 +58,6 @@ public enum StepIdentity {
         write(value, to: &output)
         return output
     }
-
-    /// Renders `value` once per distinct value (by its `Hashable`
-    /// equality) and remembers the text. The memory is bounded: past
-    /// ``cacheLimit`` values it starts afresh.
-    static func renderCached<Value: Hashable & Sendable>(_ value: Value) -> String {
-        let key = AnyHashable(value)
-        if let known = cache.withLock({ $0[key] }) { return known }
-        let rendered = render(value)
-        cache.withLock { cache in
-            if cache.count >= cacheLimit { cache.removeAll(keepingCapacity: true) }
-            cache[key] = rendered
-        }
-        return rendered
-    }
-
-    /// How many renderings ``renderCached(_:)`` keeps at most.
-    static let cacheLimit = 4_096
-    private static let cache = Locked<[AnyHashable: String]>([:])
 
     private static func write(_ value: Any, to output: inout String) {
         if let string = value as? String {

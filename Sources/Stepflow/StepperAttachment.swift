@@ -63,11 +63,14 @@ final class StepperAttachment<F: Flow>: QueuedSteps, @unchecked Sendable {
     }
 
     override func handOver() {
-        // Every step of the previous batch was delivered (or discarded with
-        // a coordinator that is gone): start afresh, keeping the buffers.
+        // `outgoing` is empty (see finishBatch): no step is released here,
+        // under the lock.
+        swap(&incoming, &outgoing)
+    }
+
+    override func finishBatch() {
         outgoing.removeAll(keepingCapacity: true)
         nextOutgoing = 0
-        swap(&incoming, &outgoing)
     }
 
     override func deliverNext(_ coordinator: Coordinator) {

@@ -86,4 +86,46 @@ struct ReentrancyTests {
         #expect(gauge.deepest == 1)
         #expect(coordinator.statistics.navigated == 100_001)
     }
+
+    /// A step whose payload emits a step when it is released.
+    enum TokenStep: Step {
+        case token(Token)
+        case released
+    }
+
+    final class Token: Hashable, Sendable {
+        let relay: StepRelay<TokenStep>
+        init(relay: StepRelay<TokenStep>) { self.relay = relay }
+        deinit { relay.emit(.released) }
+        static func == (lhs: Token, rhs: Token) -> Bool { lhs === rhs }
+        func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+    }
+
+    @Test func aStepWhosePayloadEmitsWhenReleasedDoesNotDeadlockTheInbox() {
+        // The engine lets go of a delivered step when its batch is done (not
+        // when the next batch starts), and outside its locks: releasing it
+        // under the inbox's lock would deadlock here, as the payload's
+        // deinit emits through the same inbox.
+        let coordinator = Coordinator()
+        let stepper = ManualStepper<TokenStep>()
+        let navigated = Locked<[String]>([])
+        let flow = TestFlowWithoutLog<TokenStep, Never> { step in
+            navigated.withLock { $0.append(step.stepID.hasPrefix("token") ? "token" : step.stepID) }
+            return .none
+        }
+        coordinator.coordinate(flow: flow, with: stepper)
+        stepper.steps.emit(.token(Token(relay: stepper.steps)))
+        stepper.steps.emit(.token(Token(relay: stepper.steps)))
+        let idle = DispatchSemaphore(value: 0)
+        coordinator.onIdle { idle.signal() }
+        let finished = idle.wait(timeout: .now() + 20) == .success
+        #expect(finished, "the inbox deadlocked")
+        guard finished else { return }
+        coordinator.waitUntilIdle()
+        // Each token's release follows its batch; how the two tokens fall
+        // into batches depends on timing.
+        let order = navigated.withLock { $0 }
+        #expect(order.sorted() == ["released", "released", "token", "token"])
+        #expect(order.first == "token")
+    }
 }

@@ -37,11 +37,9 @@ struct StepIdentityTests {
 
     enum Plain: Step { case start, page(Int), named(String) }
 
-    @Test func theDefaultIdentityIsRememberedWithoutChangingIt() {
-        // Twice each, and more distinct values than the cache keeps.
-        let values = [Plain.start, .named("x")] + (0..<5_000).map(Plain.page)
-        let expected = ["start", #"named("x")"#] + (0..<5_000).map { "page(\($0))" }
-        #expect(values.map(\.stepID) == expected)
+    @Test func theDefaultIdentityIsTheRendering() {
+        let values = [Plain.start, .named("x")] + (0..<100).map(Plain.page)
+        let expected = ["start", #"named("x")"#] + (0..<100).map { "page(\($0))" }
         #expect(values.map(\.stepID) == expected)
         #expect(values.map { StepIdentity.render($0) } == expected)
     }
