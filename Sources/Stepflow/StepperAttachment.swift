@@ -85,7 +85,6 @@ final class StepperAttachment<F: Flow>: QueuedSteps, @unchecked Sendable {
         return flowInfo.name
     }
 
-
     /// Delivers a step the stepper emitted. In a job on the coordinator's queue.
     func deliver(_ step: StepType, coordinator: Coordinator) {
         guard let box, box.isLive else {
@@ -93,7 +92,9 @@ final class StepperAttachment<F: Flow>: QueuedSteps, @unchecked Sendable {
             coordinator.reportDropped(StepRecord(flow: flowInfo, step: step.stepID), reason)
             return
         }
-        if !declared.contains(step) {
+        // Only an observer learns of an undeclared step: without one, the
+        // step is not even hashed.
+        if coordinator.hasObservers && !declared.contains(step) {
             coordinator.emit { .undeclaredStep(box.record(step), stepper: self.stepperName) }
         }
         if case .screen(let id, let qualifiedID, _, let visibility) = binding,
