@@ -5,9 +5,9 @@ class FlowNodeHandle: @unchecked Sendable {
     // @unchecked: created, used and released on the coordinator's queue only.
     let info: FlowInfo
     // unowned(unsafe): the coordinator owns every live node and terminates
-    // them all in its deinit; every job that reaches a node holds the
-    // coordinator strongly. A checked reference would cost a slow-path
-    // retain on every step (the coordinator is weakly referenced elsewhere).
+    // them all in its deinit, and every job runs while the inbox's drain
+    // holds the coordinator strongly. The step path does not read this
+    // (it passes the drain's coordinator down); other work on the queue does.
     unowned(unsafe) let coordinator: Coordinator
     /// False once the flow has ended; late work for it is reported dropped.
     /// (Unchecked exclusivity, here and below: confined to the queue, and
