@@ -377,56 +377,29 @@ final class ExplorationContext<F: Flow>: ExplorationQueue {
     }
 }
 
-/// The steps one context has reached, in order, with their nodes: an
-/// open-addressing table over the steps' hash values.
+/// The steps one context has reached, in order, with their nodes.
 ///
 /// The explorer's code is not specialised for the app's step types, and a
 /// `Dictionary` there paid for generic dispatch on every probe and rehashed
 /// every step (SipHash) each time it grew. This table hashes each step
-/// once, keeps the hash, and grows from the kept hashes. A class, not a
-/// struct: unspecialised code calling a generic struct's methods looks up
-/// the struct's metadata on every call; a class instance carries its own.
+/// once and keeps the hash (in a ``HashIndex``). A class, not a struct:
+/// unspecialised code calling a generic struct's methods looks up the
+/// struct's metadata on every call; a class instance carries its own.
 final class ReachedSteps<StepType: Hashable> {
     // Unchecked exclusivity: owned by one context, used on one thread.
     /// The steps, in the order they were reached.
     @exclusivity(unchecked) private(set) var steps: [StepType] = []
     /// Each step's node; set by the caller after ``insert(_:)``.
     @exclusivity(unchecked) var nodes: [Int] = []
-    @exclusivity(unchecked) private var hashes: [Int] = []
-    /// Slot → position + 1; 0 is empty.
-    @exclusivity(unchecked) private var slots = [Int32](repeating: 0, count: 16)
+    @exclusivity(unchecked) private var index = HashIndex()
 
     /// The position of `step`, appended (with node -1) if new.
     func insert(_ step: StepType) -> (position: Int, isNew: Bool) {
-        let hash = step.hashValue
-        let mask = slots.count - 1
-        var index = Self.start(hash, mask)
-        while true {
-            let entry = Int(slots[index])
-            if entry == 0 { break }
-            if hashes[entry - 1] == hash && steps[entry - 1] == step { return (entry - 1, false) }
-            index = (index + 1) & mask
+        let (position, isNew) = index.insert(UInt64(bitPattern: Int64(step.hashValue))) { steps[$0] == step }
+        if isNew {
+            steps.append(step)
+            nodes.append(-1)
         }
-        steps.append(step)
-        nodes.append(-1)
-        hashes.append(hash)
-        slots[index] = Int32(steps.count)
-        if steps.count * 4 > slots.count * 3 { grow() }
-        return (steps.count - 1, true)
-    }
-
-    @inline(__always)
-    private static func start(_ hash: Int, _ mask: Int) -> Int {
-        Int(truncatingIfNeeded: (UInt64(bitPattern: Int64(hash)) &* 0x9E37_79B9_7F4A_7C15) >> 32) & mask
-    }
-
-    private func grow() {
-        slots = [Int32](repeating: 0, count: slots.count * 2)
-        let mask = slots.count - 1
-        for (position, hash) in hashes.enumerated() {
-            var index = Self.start(hash, mask)
-            while slots[index] != 0 { index = (index + 1) & mask }
-            slots[index] = Int32(position + 1)
-        }
+        return (position, isNew)
     }
 }

@@ -1,6 +1,6 @@
 /// Interns strings as dense ids: the explorer's node ids and edge labels.
 ///
-/// Open addressing over a table of ids, with a word-at-a-time multiplicative
+/// A ``HashIndex`` over the strings, with a word-at-a-time multiplicative
 /// hash of the UTF-8 bytes. `Dictionary<String, Int32>` hashes with SipHash
 /// (seeded per process), which cost more than the rest of adding an edge.
 /// Nothing here is exposed to input an attacker controls over a network, so
@@ -10,19 +10,11 @@
 struct StringTable: Sendable {
     /// The interned strings, by id.
     private(set) var strings: [String] = []
-    /// Each id's hash, so probes compare strings only when hashes match.
-    private var hashes: [UInt64] = []
-    /// Slot → id + 1; 0 is empty.
-    private var slots: [Int32]
-    private var shift: UInt64
+    private var index: HashIndex
 
     init(capacity: Int = 64) {
-        var size = 16
-        while size < capacity * 2 { size <<= 1 }
-        slots = [Int32](repeating: 0, count: size)
-        shift = UInt64(64 - size.trailingZeroBitCount)
+        index = HashIndex(capacity: capacity)
         strings.reserveCapacity(capacity)
-        hashes.reserveCapacity(capacity)
     }
 
     /// How many strings are interned.
@@ -30,52 +22,17 @@ struct StringTable: Sendable {
 
     /// The id of `string`, if interned.
     func id(of string: String) -> Int32? {
-        let hash = Self.hash(string)
-        let mask = slots.count - 1
-        var index = Int(hash >> shift)
-        while true {
-            let entry = slots[index]
-            if entry == 0 { return nil }
-            let id = Int(entry - 1)
-            if hashes[id] == hash && strings[id] == string { return entry - 1 }
-            index = (index + 1) & mask
-        }
+        index.find(Self.hash(string)) { strings[$0] == string }.position.map(Int32.init)
     }
 
     /// The id of `string`, interning it if new; `isNew` tells.
     mutating func intern(_ string: String) -> (id: Int32, isNew: Bool) {
-        let hash = Self.hash(string)
-        let mask = slots.count - 1
-        var index = Int(hash >> shift)
-        while true {
-            let entry = slots[index]
-            if entry == 0 { break }
-            let id = Int(entry - 1)
-            if hashes[id] == hash && strings[id] == string { return (entry - 1, false) }
-            index = (index + 1) & mask
-        }
-        let id = Int32(strings.count)
-        strings.append(string)
-        hashes.append(hash)
-        slots[index] = id + 1
-        if strings.count * 4 > slots.count * 3 { grow() }
-        return (id, true)
+        let (position, isNew) = index.insert(Self.hash(string)) { strings[$0] == string }
+        if isNew { strings.append(string) }
+        return (Int32(position), isNew)
     }
 
-    private mutating func grow() {
-        let size = slots.count * 2
-        slots = [Int32](repeating: 0, count: size)
-        shift = UInt64(64 - size.trailingZeroBitCount)
-        let mask = size - 1
-        for (id, hash) in hashes.enumerated() {
-            var index = Int(hash >> shift)
-            while slots[index] != 0 { index = (index + 1) & mask }
-            slots[index] = Int32(id) + 1
-        }
-    }
-
-    /// A multiplicative hash of the UTF-8 bytes, eight at a time; the top
-    /// bits pick the slot (Fibonacci hashing), so they are mixed last.
+    /// A multiplicative hash of the UTF-8 bytes, eight at a time.
     @inline(__always)
     static func hash(_ string: String) -> UInt64 {
         if let hash = string.utf8.withContiguousStorageIfAvailable(hash(bytes:)) { return hash }
@@ -112,5 +69,68 @@ struct StringTable: Sendable {
         hash = (hash ^ tail) &* multiplier
         hash ^= hash >> 32
         return hash &* multiplier
+    }
+}
+
+/// Open addressing over the positions of entries an owner keeps in its own
+/// arrays (interned strings, reached steps). The index keeps each entry's
+/// hash, so probes compare entries only when hashes match, and growing
+/// never hashes an entry again.
+struct HashIndex: Sendable {
+    private var hashes: [UInt64] = []
+    /// Slot → position + 1; 0 is empty.
+    private var slots: [Int32]
+    private var shift: UInt64
+
+    init(capacity: Int = 8) {
+        var size = 16
+        while size < capacity * 2 { size <<= 1 }
+        slots = [Int32](repeating: 0, count: size)
+        shift = UInt64(64 - size.trailingZeroBitCount)
+        hashes.reserveCapacity(capacity)
+    }
+
+    /// The position of the entry with `hash` that `matches`, if any, and
+    /// otherwise the slot a new entry with that hash takes.
+    @inline(__always)
+    func find(_ hash: UInt64, where matches: (Int) -> Bool) -> (position: Int?, slot: Int) {
+        let mask = slots.count - 1
+        var slot = start(hash)
+        while true {
+            let entry = Int(slots[slot])
+            if entry == 0 { return (nil, slot) }
+            if hashes[entry - 1] == hash && matches(entry - 1) { return (entry - 1, slot) }
+            slot = (slot + 1) & mask
+        }
+    }
+
+    /// The position of the entry with `hash` that `matches`; if there is
+    /// none, records a new entry at the next position (the number recorded
+    /// so far), which the owner then fills.
+    @inline(__always)
+    mutating func insert(_ hash: UInt64, where matches: (Int) -> Bool) -> (position: Int, isNew: Bool) {
+        let (found, slot) = find(hash, where: matches)
+        if let found { return (found, false) }
+        hashes.append(hash)
+        slots[slot] = Int32(hashes.count)
+        if hashes.count * 4 > slots.count * 3 { grow() }
+        return (hashes.count - 1, true)
+    }
+
+    /// Fibonacci hashing: the top bits of the product pick the slot.
+    @inline(__always)
+    private func start(_ hash: UInt64) -> Int {
+        Int(truncatingIfNeeded: (hash &* 0x9E37_79B9_7F4A_7C15) >> shift)
+    }
+
+    private mutating func grow() {
+        slots = [Int32](repeating: 0, count: slots.count * 2)
+        shift -= 1
+        let mask = slots.count - 1
+        for (position, hash) in hashes.enumerated() {
+            var slot = start(hash)
+            while slots[slot] != 0 { slot = (slot + 1) & mask }
+            slots[slot] = Int32(position + 1)
+        }
     }
 }
