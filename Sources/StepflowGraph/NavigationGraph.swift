@@ -154,19 +154,23 @@ public struct NavigationGraph: Sendable {
 /// exporting never need it, and building it for a million nodes costs.
 final class NodeIndex: Sendable {
     private let nodes: [NavigationGraph.Node]
-    private let table = Locked<StringTable?>(nil)
+    /// The distinct ids, and the first node of each.
+    private let index = Locked<(ids: StringTable, nodes: [Int])?>(nil)
 
     init(_ nodes: [NavigationGraph.Node]) { self.nodes = nodes }
 
     /// The first node whose id is `id`.
     func node(withID id: String) -> Int? {
-        table.withLock { table in
-            if table == nil {
-                var built = StringTable(capacity: nodes.count)
-                for node in nodes { _ = built.intern(node.id) }
-                table = built
+        index.withLock { index in
+            if index == nil {
+                var ids = StringTable(capacity: nodes.count)
+                var first: [Int] = []
+                for (position, node) in nodes.enumerated() where ids.intern(node.id).isNew {
+                    first.append(position)
+                }
+                index = (ids, first)
             }
-            return table?.id(of: id).map(Int.init)
+            return index.flatMap { index in index.ids.id(of: id).map { index.nodes[Int($0)] } }
         }
     }
 }

@@ -17,9 +17,6 @@ struct StringTable: Sendable {
         strings.reserveCapacity(capacity)
     }
 
-    /// How many strings are interned.
-    var count: Int { strings.count }
-
     /// The id of `string`, if interned.
     func id(of string: String) -> Int32? {
         index.find(Self.hash(string)) { strings[$0] == string }.position.map(Int32.init)

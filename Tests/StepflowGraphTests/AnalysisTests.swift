@@ -245,3 +245,49 @@ struct PathAndDiffTests {
         #expect(GraphDiff(try Bundled.variant("strep-a-home").graph, try Bundled.variant("strep-a-home").graph).isEmpty)
     }
 }
+
+@Suite("Node ids")
+struct NodeIDTests {
+    enum Dotted: Step {
+        case start, dotted, plain, done
+        var stepID: String {
+            switch self {
+            case .start: "start"
+            case .dotted: "y.z"
+            case .plain: "z"
+            case .done: "done"
+            }
+        }
+    }
+
+    final class Named: Flow {
+        let name: String
+        let body: @Sendable (Dotted) -> Navigation<Dotted, Never>
+        init(_ name: String, _ body: @escaping @Sendable (Dotted) -> Navigation<Dotted, Never>) {
+            self.name = name
+            self.body = body
+        }
+        func navigate(to step: Dotted) -> Navigation<Dotted, Never> { body(step) }
+    }
+
+    @Test func everyNodeIsFoundByItsIDEvenWhenTwoInstancesSpellTheSameID() {
+        // Instance "x" step "y.z" and instance "x.y" step "z" are both
+        // "x.y.z": lookups still land on a node with the id asked for, the
+        // first one, and every later node is still found.
+        let child = Named("x.y") { step in step == .start ? .forward(.plain) : .show(Screen(id: "child", title: "Child")) }
+        let root = Named("x") { step in
+            switch step {
+            case .start: .forward(.dotted)
+            case .dotted: .start(child, with: OneStepper(.start))
+            default: .none
+            }
+        }
+        let graph = GraphExplorer.explore(root, with: OneStepper(.start))
+        let duplicated = graph.nodes.indices.filter { graph.nodes[$0].id == "x.y.z" }
+        #expect(duplicated.count == 2)
+        #expect(graph.node(withID: "x.y.z") == duplicated.first)
+        for (position, node) in graph.nodes.enumerated() where node.id != "x.y.z" {
+            #expect(graph.node(withID: node.id) == position)
+        }
+    }
+}
