@@ -31,7 +31,7 @@ let package = Package(
         .target(name: "Procedure", dependencies: ["Stepflow"], path: "Modules/Procedure"),
         .target(name: "Results", dependencies: ["Stepflow"], path: "Modules/Results"),
         .target(name: "Support", dependencies: ["Stepflow"], path: "Modules/Support"),
-        // The modules this app bundles, and its manifests' folder.
+        // The modules this app bundles.
         .target(
             name: "BundledModules",
             dependencies: ["Stepflow", "StepflowManifest", "Onboarding", "PatientIntake", "Procedure", "Results", "Support"],
@@ -49,6 +49,8 @@ let package = Package(
         .executableTarget(name: "rootapp", dependencies: ["RootAppCLI"], path: "RootApp/rootapp"),
         // Release-mode benchmarks, each against a baseline run beside it.
         .executableTarget(name: "StepflowBench", dependencies: ["StepflowGraph"], path: "Benchmarks/StepflowBench"),
+        // For the test targets: the bundled manifests and scripts.
+        .target(name: "BundledFixtures", dependencies: ["StepflowManifest", "BundledModules"], path: "Tests/BundledFixtures"),
         .testTarget(name: "StepflowTests", dependencies: ["Stepflow", "StepflowTesting"]),
         .testTarget(
             name: "ModulesTests",
@@ -56,17 +58,17 @@ let package = Package(
         ),
         .testTarget(
             name: "StepflowGraphTests",
-            dependencies: ["Stepflow", "StepflowTesting", "StepflowManifest", "StepflowGraph", "BundledModules"],
+            dependencies: ["Stepflow", "StepflowTesting", "StepflowManifest", "StepflowGraph", "BundledModules", "BundledFixtures"],
             exclude: ["Goldens"]
         ),
         .testTarget(
             name: "RootAppTests",
-            dependencies: ["RootAppCLI", "rootapp", "Stepflow", "StepflowTesting", "StepflowManifest", "StepflowGraph", "BundledModules"],
+            dependencies: ["RootAppCLI", "rootapp", "Stepflow", "StepflowTesting", "StepflowManifest", "StepflowGraph", "BundledModules", "BundledFixtures"],
             exclude: ["Goldens"]
         ),
         .testTarget(
             name: "StepflowManifestTests",
-            dependencies: ["Stepflow", "StepflowTesting", "StepflowManifest", "BundledModules"]
+            dependencies: ["Stepflow", "StepflowTesting", "StepflowManifest", "BundledModules", "BundledFixtures"]
         ),
     ],
     swiftLanguageModes: [.v6]

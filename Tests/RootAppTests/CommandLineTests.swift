@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import BundledFixtures
 import StepflowGraph
 import StepflowTesting
 import Testing
@@ -44,24 +45,24 @@ struct CommandLineTests {
         let missing = Harness.run(["trace", "/no/such.json"])
         #expect(missing.code == 66)
         #expect(missing.err == "/no/such.json: error: no such file. To fix, check the path (the bundled manifests are in RootApp/Manifests/).\n")
-        let invalid = Harness.run(["trace", Harness.root + "/Package.swift"])
+        let invalid = Harness.run(["trace", BundledManifests.repositoryRoot + "/Package.swift"])
         #expect(invalid.code == 65)
         #expect(invalid.err.contains("Package.swift:1:1: error: invalid JSON:"))
     }
 
     @Test func validateReportsEachFileAndExitsOneOnErrors() {
-        let bundled = Harness.run(["validate"] + Harness.names.map(Harness.manifest))
+        let bundled = Harness.run(["validate"] + BundledManifests.names.map(BundledManifests.path))
         #expect(bundled.code == 0)
         #expect(bundled.out.split(separator: "\n").count == 4)
         #expect(bundled.out.contains("covid-antigen-home.json: valid (102 nodes"))
-        let mixed = Harness.run(["validate", Harness.manifest("strep-a-home"), Harness.root + "/Package.swift", "/no/such.json"])
+        let mixed = Harness.run(["validate", BundledManifests.path("strep-a-home"), BundledManifests.repositoryRoot + "/Package.swift", "/no/such.json"])
         #expect(mixed.code == 66, "a missing file outranks errors")
         #expect(mixed.out.contains("Package.swift: 1 error"))
         #expect(mixed.out.contains("strep-a-home.json: valid"))
     }
 
     @Test func traceGraphAndPathsPrintWhatTheLibraryComputes() throws {
-        let manifest = Harness.manifest("covid-antigen-home")
+        let manifest = BundledManifests.path("covid-antigen-home")
         let json = Harness.run(["trace", manifest, "--format", "json"])
         #expect(json.code == 0 && json.out.hasPrefix("{\n  \"schema\": 1,\n  \"app\": \"covid-antigen-home\",\n  \"steps\": [\n"))
         let text = Harness.run(["trace", manifest])
@@ -82,17 +83,17 @@ struct CommandLineTests {
     }
 
     @Test func diffExitsOneWhenVariantsDiffer() {
-        let differ = Harness.run(["diff", Harness.manifest("covid-antigen-home"), Harness.manifest("covid-antigen-clinic")])
+        let differ = Harness.run(["diff", BundledManifests.path("covid-antigen-home"), BundledManifests.path("covid-antigen-clinic")])
         #expect(differ.code == 1)
         #expect(differ.out.contains("Only in covid-antigen-clinic: nodes"))
         #expect(differ.out.contains("intake/identify"))
-        let same = Harness.run(["diff", Harness.manifest("strep-a-home"), Harness.manifest("strep-a-home")])
+        let same = Harness.run(["diff", BundledManifests.path("strep-a-home"), BundledManifests.path("strep-a-home")])
         #expect(same.code == 0)
     }
 
-    @Test(arguments: Harness.names)
+    @Test(arguments: BundledManifests.names)
     func everyCommandWorksOnEveryBundledManifest(name: String) {
-        let manifest = Harness.manifest(name)
+        let manifest = BundledManifests.path(name)
         for arguments in [
             ["validate", manifest], ["trace", manifest], ["trace", manifest, "--format", "json"],
             ["graph", manifest, "--format", "dot"], ["graph", manifest, "--format", "mermaid"], ["graph", manifest, "--format", "json"],
@@ -119,7 +120,7 @@ struct CommandLineTests {
 struct WalkAndCheckTests {
     @Test func aPipedWalkReachesAResultAndPrintsTheTrace() {
         let input = ["1", "1", "1", "1", "1", "1", "1", "1", "1", "1", "s", "1", "2", "2", "1"]
-        let run = Harness.run(["walk", Harness.manifest("covid-antigen-home")], input: input)
+        let run = Harness.run(["walk", BundledManifests.path("covid-antigen-home")], input: input)
         #expect(run.code == 0)
         #expect(run.out.contains("── Your result: negative ─"))
         #expect(run.out.contains("Finished: result.done.\nTrace (22 steps):"))
@@ -129,7 +130,7 @@ struct WalkAndCheckTests {
     }
 
     @Test func aWalkEndsCleanlyAtTheEndOfInputAndHelpsWithAWrongChoice() {
-        let run = Harness.run(["walk", Harness.manifest("strep-a-home")], input: ["9", "Get started", "b", "t", "s"])
+        let run = Harness.run(["walk", BundledManifests.path("strep-a-home")], input: ["9", "Get started", "b", "t", "s"])
         #expect(run.code == 0)
         #expect(run.err.contains("No action '9' on onboarding/welcome. Choose 1 or a label: 'Get started'. Or type b, t, s or q."))
         #expect(run.err.contains("onboarding/how-it-works-1") == false)
@@ -142,21 +143,21 @@ struct WalkAndCheckTests {
     @Test func aScriptIsReplayedAndTheSessionRecorded() throws {
         let record = "/tmp/rootapp-record-\(getpid()).txt"
         defer { unlink(record) }
-        let script = Harness.scripts("covid-antigen-home").first { $0.hasSuffix("declined.txt") }!  // bundled
-        let run = Harness.run(["walk", Harness.manifest("covid-antigen-home"), "--script", script, "--record", record])
+        let script = BundledManifests.scripts("covid-antigen-home").first { $0.hasSuffix("declined.txt") }!  // bundled
+        let run = Harness.run(["walk", BundledManifests.path("covid-antigen-home"), "--script", script, "--record", record])
         #expect(run.code == 0)
         #expect(run.out.contains("Finished: onboarding.declined."))
         let recorded = try #require(GoldenFile.read(record))
         #expect(recorded.hasSuffix("choose I do not agree\nexpect end onboarding.declined\n"))
-        let again = Harness.run(["check", Harness.manifest("covid-antigen-home"), record])
+        let again = Harness.run(["check", BundledManifests.path("covid-antigen-home"), record])
         #expect(again.code == 0, "a recording passes as an acceptance script")
     }
 
-    @Test(arguments: Harness.names)
+    @Test(arguments: BundledManifests.names)
     func everyBundledVariantsScriptsPassAndWalkItToAnEnd(name: String) {
-        let scripts = Harness.scripts(name)
+        let scripts = BundledManifests.scripts(name)
         #expect(!scripts.isEmpty)
-        let run = Harness.run(["check", Harness.manifest(name)] + scripts)
+        let run = Harness.run(["check", BundledManifests.path(name)] + scripts)
         #expect(run.code == 0, "\(run.out)\(run.err)")
         #expect(run.out.contains("Coverage of \(name) by \(scripts.count) scripts:"))
         let endings = scripts.compactMap { GoldenFile.read($0)?.split(separator: "\n").last }.filter { $0.hasPrefix("expect end") }
@@ -164,7 +165,7 @@ struct WalkAndCheckTests {
     }
 
     @Test func aFolderGivenAsAScriptIsRefusedNotRunAsAnEmptyScript() {
-        let run = Harness.run(["check", Harness.manifest("strep-a-home"), Harness.root + "/RootApp/Scripts"])
+        let run = Harness.run(["check", BundledManifests.path("strep-a-home"), BundledManifests.repositoryRoot + "/RootApp/Scripts"])
         #expect(run.code == 66)
         #expect(run.err.hasSuffix("/RootApp/Scripts: error: cannot read the file: it is a folder, not a file. To fix, name a script inside it.\n"))
     }
@@ -177,7 +178,7 @@ struct WalkAndCheckTests {
             fputs("choose Get started\nexpect screen onboarding/privacy\n", file)
             fclose(file)
         }
-        let run = Harness.run(["check", Harness.manifest("covid-antigen-home"), script])
+        let run = Harness.run(["check", BundledManifests.path("covid-antigen-home"), script])
         #expect(run.code == 1)
         #expect(run.out.contains("\(script):2: failed: expected screen onboarding/privacy, but onboarding/how-it-works-1 is showing."))
     }
@@ -188,13 +189,13 @@ struct BinaryTests {
     @Test func theBuiltBinaryRunsAndExitsWithTheDocumentedCodes() {
         let version = Harness.runBinary(["--version"])
         #expect(version.code == 0 && version.out == "rootapp 0.1.0\n")
-        let trace = Harness.runBinary(["trace", Harness.manifest("strep-a-home")])
+        let trace = Harness.runBinary(["trace", BundledManifests.path("strep-a-home")])
         #expect(trace.code == 0 && trace.out.hasPrefix("strep-a-home: "))
         let usage = Harness.runBinary(["tarce"])
         #expect(usage.code == 64 && usage.err.contains("Did you mean 'trace'?") && usage.out.isEmpty)
         let missing = Harness.runBinary(["validate", "/no/such.json"])
         #expect(missing.code == 66)
-        let walk = Harness.runBinary(["walk", Harness.manifest("covid-antigen-home")], environment: ["NO_COLOR=1"])
+        let walk = Harness.runBinary(["walk", BundledManifests.path("covid-antigen-home")], environment: ["NO_COLOR=1"])
         #expect(walk.code == 0 && walk.out.contains("End of input."), "stdin is /dev/null: the walk ends cleanly")
         #expect(!walk.out.contains("\u{1B}["))
     }

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import BundledFixtures
 import RootAppCLI
 import Stepflow
 import StepflowTesting
@@ -13,28 +14,7 @@ struct Run {
 }
 
 enum Harness {
-    static let root: String = {
-        var parts = "\(#filePath)".split(separator: "/", omittingEmptySubsequences: false)
-        parts.removeLast(3)
-        return parts.joined(separator: "/")
-    }()
-
-    static let goldens = GoldenFile(folder: root + "/Tests/RootAppTests/Goldens")
-
-    static func manifest(_ name: String) -> String { "\(root)/RootApp/Manifests/\(name).json" }
-    static func scripts(_ name: String) -> [String] {
-        let folder = "\(root)/RootApp/Scripts/\(name)"
-        guard let directory = opendir(folder) else { return [] }
-        defer { closedir(directory) }
-        var files: [String] = []
-        while let entry = readdir(directory) {
-            let file = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            if file.hasSuffix(".txt") { files.append("\(folder)/\(file)") }
-        }
-        return files.sorted()
-    }
-
-    static let names = ["covid-antigen-clinic", "covid-antigen-home", "hba1c-clinic", "strep-a-home"]
+    static let goldens = GoldenFile(folder: BundledManifests.repositoryRoot + "/Tests/RootAppTests/Goldens")
 
     /// Runs `arguments` with `input` as the lines typed.
     static func run(_ arguments: [String], input: [String] = []) -> Run {

@@ -1,3 +1,4 @@
+import BundledFixtures
 import BundledModules
 import Stepflow
 import StepflowGraph
@@ -149,7 +150,7 @@ struct FindingTests {
 
 @Suite("Path rules")
 struct PathRuleTests {
-    @Test(arguments: Bundled.names)
+    @Test(arguments: BundledManifests.names)
     func everyBundledRuleIsProved(name: String) throws {
         let (results, diagnostics) = try Bundled.variant(name).checkRules()
         #expect(diagnostics == [])
@@ -158,7 +159,7 @@ struct PathRuleTests {
     }
 
     private func rules(_ rules: String, in name: String = "covid-antigen-home") throws -> (results: [String], diagnostics: [String]) {
-        let path = "\(Bundled.root)/RootApp/Manifests/\(name).json"
+        let path = "\(BundledManifests.repositoryRoot)/RootApp/Manifests/\(name).json"
         var text = String(decoding: try ManifestLoaderTestHook.read(path), as: UTF8.self)
         let start = text.firstRange(of: "\"rules\": [")!  // every bundled manifest has rules
         let end = text[start.upperBound...].firstRange(of: "\n  ]")!

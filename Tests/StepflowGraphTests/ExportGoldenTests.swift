@@ -1,3 +1,4 @@
+import BundledFixtures
 import BundledModules
 @testable import StepflowGraph
 import StepflowManifest
@@ -6,7 +7,7 @@ import Testing
 
 @Suite("Exports of every bundled variant")
 struct ExportGoldenTests {
-    @Test(arguments: Bundled.names)
+    @Test(arguments: BundledManifests.names)
     func exportsMatchTheirGoldenFiles(name: String) throws {
         let variant = try Bundled.variant(name)
         Bundled.goldens.check(DOTExporter.export(variant.graph, title: variant.manifest.app.name), "\(name).dot")
@@ -16,7 +17,7 @@ struct ExportGoldenTests {
         Bundled.goldens.check(TraceExporter.json(variant.graph), "\(name).trace.json")
     }
 
-    @Test(arguments: Bundled.names)
+    @Test(arguments: BundledManifests.names)
     func explorationIsDeterministic(name: String) throws {
         let first = try Bundled.variant(name)
         let second = try Bundled.variant(name)
@@ -24,7 +25,7 @@ struct ExportGoldenTests {
         #expect(JSONExporter.export(first.graph) == JSONExporter.export(second.graph))
     }
 
-    @Test(arguments: Bundled.names)
+    @Test(arguments: BundledManifests.names)
     func everyBundledVariantIsFreeOfFindings(name: String) throws {
         #expect(try Bundled.variant(name).findings() == [])
     }
@@ -40,7 +41,7 @@ struct ExportGoldenTests {
 
 @Suite("Mermaid output is well formed")
 struct MermaidShapeTests {
-    @Test(arguments: Bundled.names)
+    @Test(arguments: BundledManifests.names)
     func everyLineIsAFormMermaidAccepts(name: String) throws {
         let text = MermaidExporter.export(try Bundled.variant(name).graph)
         let label = #""(?:[^"\n])*""#

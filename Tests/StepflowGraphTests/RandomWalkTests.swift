@@ -1,3 +1,4 @@
+import BundledFixtures
 import BundledModules
 import Stepflow
 import StepflowGraph
@@ -80,7 +81,7 @@ struct RandomWalkTests {
         return (edges, unexplained)
     }
 
-    @Test(arguments: Bundled.names)
+    @Test(arguments: BundledManifests.names)
     func everyTransitionWalkedIsAnEdgeAndEveryEdgeIsWalked(name: String) throws {
         let variant = try Bundled.variant(name)
         let graph = variant.graph

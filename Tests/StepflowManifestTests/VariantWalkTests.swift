@@ -1,24 +1,9 @@
+import BundledFixtures
 import BundledModules
 import Stepflow
 import StepflowManifest
 import StepflowTesting
 import Testing
-
-/// The repository's bundled manifests.
-enum BundledManifests {
-    static let folder: String = {
-        // Tests/StepflowManifestTests/<this file> → the repository's root.
-        var parts = "\(#filePath)".split(separator: "/", omittingEmptySubsequences: false)
-        parts.removeLast(3)
-        return parts.joined(separator: "/") + "/RootApp/Manifests"
-    }()
-
-    static let names = ["covid-antigen-clinic", "covid-antigen-home", "hba1c-clinic", "strep-a-home"]
-
-    static func load(_ name: String) throws -> Manifest {
-        try ManifestLoader(registry: BundledModules.registry).load(path: "\(folder)/\(name).json")
-    }
-}
 
 /// Walks a variant on the real coordinator, as a person would.
 final class Walk {

@@ -1,0 +1,56 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+public import StepflowManifest
+import BundledModules
+
+/// The repository's bundled manifests and scripts, for the test targets
+/// that exercise them: where they are, which there are, and loading one.
+public enum BundledManifests {
+    /// The repository's root, from this file's place in it
+    /// (`Tests/BundledFixtures/BundledManifests.swift`).
+    public static let repositoryRoot: String = {
+        var parts = "\(#filePath)".split(separator: "/", omittingEmptySubsequences: false)
+        parts.removeLast(3)
+        return parts.joined(separator: "/")
+    }()
+
+    /// `RootApp/Manifests`.
+    public static let folder = repositoryRoot + "/RootApp/Manifests"
+
+    /// The bundled variants' names (their file names without `.json`), sorted:
+    /// a manifest added to the folder is tested without listing it here.
+    public static let names: [String] = files(in: folder, endingWith: ".json").map { path in
+        String(path.split(separator: "/").last!.dropLast(".json".count))  // a path of a file listed in `folder`
+    }
+
+    /// The path of the manifest of variant `name`.
+    public static func path(_ name: String) -> String { "\(folder)/\(name).json" }
+
+    /// The manifest of variant `name`, loaded against the bundled modules.
+    public static func load(_ name: String) throws -> Manifest {
+        try ManifestLoader(registry: BundledModules.registry).load(path: path(name))
+    }
+
+    /// The acceptance scripts of variant `name`, sorted.
+    public static func scripts(_ name: String) -> [String] {
+        files(in: "\(repositoryRoot)/RootApp/Scripts/\(name)", endingWith: ".txt")
+    }
+
+    /// The paths of the files in `folder` whose names end with `suffix`,
+    /// sorted; none if the folder cannot be read.
+    public static func files(in folder: String, endingWith suffix: String) -> [String] {
+        guard let directory = opendir(folder) else { return [] }
+        defer { closedir(directory) }
+        var files: [String] = []
+        while let entry = readdir(directory) {
+            let file = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            if file.hasSuffix(suffix) { files.append("\(folder)/\(file)") }
+        }
+        return files.sorted()
+    }
+}
