@@ -54,6 +54,13 @@ final class Walk {
 
 @Suite("Bundled variants")
 struct VariantWalkTests {
+    /// The tests over every bundled variant take their list from the
+    /// folder: an unreadable folder must fail here, not pass them all empty.
+    @Test func theBundledVariantsAreFound() {
+        #expect(BundledManifests.names == ["covid-antigen-clinic", "covid-antigen-home", "hba1c-clinic", "strep-a-home"])
+        #expect(BundledManifests.names.allSatisfy { !BundledManifests.scripts($0).isEmpty })
+    }
+
     @Test(arguments: BundledManifests.names)
     func everyBundledManifestValidatesWithoutWarnings(name: String) throws {
         let manifest = try BundledManifests.load(name)
