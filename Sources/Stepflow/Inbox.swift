@@ -22,6 +22,9 @@ final class Inbox: @unchecked Sendable {
     enum Job {
         /// Run the closure.
         case run((Coordinator) -> Void)
+        /// Run a transition the engine queued (a forwarded step, a child's
+        /// exit, a stepper's initial step).
+        case work(PendingWork)
         /// Deliver the next step a stepper emitted. The step itself waits,
         /// typed, in the attachment: queueing it allocates nothing. Held
         /// unretained: the inbox's list of targets holds each target once
@@ -67,6 +70,15 @@ final class Inbox: @unchecked Sendable {
     func enqueue(_ job: @escaping (Coordinator) -> Void) {
         let mustSchedule = state.withLock { state in
             state.jobs.append(.run(job))
+            return state.markScheduled()
+        }
+        if mustSchedule { schedule() }
+    }
+
+    /// Appends queued engine work; it runs after every job appended before.
+    func enqueue(_ work: PendingWork) {
+        let mustSchedule = state.withLock { state in
+            state.jobs.append(.work(work))
             return state.markScheduled()
         }
         if mustSchedule { schedule() }
@@ -137,6 +149,7 @@ final class Inbox: @unchecked Sendable {
                 for job in batch {
                     switch job {
                     case .run(let body): body(coordinator)
+                    case .work(let work): coordinator.run(work)
                     case .deliverNext(let target): target._withUnsafeGuaranteedRef { $0.deliverNext(coordinator) }
                     }
                 }
@@ -172,7 +185,7 @@ final class Inbox: @unchecked Sendable {
 /// Two buffers: producers append to one under the inbox's lock; when a
 /// drain takes its batch (under the same lock) the buffer moves to the
 /// queue's side, where the batch's `deliverNext` jobs consume it in order.
-class QueuedSteps: @unchecked Sendable {
+package class QueuedSteps: @unchecked Sendable {
     // @unchecked: `isListed` and the incoming buffer are guarded by the
     // inbox's lock; the outgoing buffer is confined to the queue.
     /// Whether the inbox lists this target for the next hand-over.

@@ -176,8 +176,9 @@ public struct ChildFlow<ParentStep: Step>: Sendable {
     /// Maps one of the child's exits to the parent's step; `nil` when `exit`
     /// is not of the child's exit type.
     public let parentStep: @Sendable (_ exit: any Step) -> ParentStep?
-    /// Makes the runtime node; generic code captured when the child was made.
-    let launch: @Sendable (_ launcher: ChildLauncher<ParentStep>) -> FlowNodeHandle
+    /// Starts the child in the engine's state; generic code captured when
+    /// the child was made.
+    let launch: @Sendable (_ launcher: ChildLauncher<ParentStep>, _ state: inout EngineState, _ transaction: inout Transaction) -> Void
 
     init<Child: Flow>(
         _ child: Child,
@@ -187,6 +188,8 @@ public struct ChildFlow<ParentStep: Step>: Sendable {
         self.flow = child
         self.stepper = stepper
         self.parentStep = { exit in (exit as? Child.ExitType).map(onExit) }
-        self.launch = { launcher in launcher.launch(child, stepper: stepper, onExit: onExit) }
+        self.launch = { launcher, state, transaction in
+            launcher.launch(child, stepper: stepper, onExit: onExit, &state, &transaction)
+        }
     }
 }

@@ -29,6 +29,13 @@ public protocol Stepper<StepType>: AnyObject, Sendable {
     /// Every step this stepper can emit, for analysis and run-time checks.
     var declaredSteps: [StepType] { get }
 
+    /// How the stepper emits after its initial steps, for analysis: which
+    /// steps, and how many times. Defaults to ``declaredSteps``, each any
+    /// number of times. A stepper that emits once (a timer) or never after
+    /// its initial steps (``OneStepper``) says so here, so that analysis
+    /// does not list a walk in which it emits again.
+    var emissions: [Emission<StepType>] { get }
+
     /// Called on the coordinator's queue once the stepper's initial steps are
     /// queued and the navigation that contributed it has been rendered.
     /// Start timers and observations here. Does nothing by default.
@@ -45,6 +52,10 @@ public protocol Stepper<StepType>: AnyObject, Sendable {
 extension Stepper {
     /// No initial steps.
     public var initialSteps: [StepType] { [] }
+    /// ``declaredSteps``, any number of times.
+    public var emissions: [Emission<StepType>] {
+        declaredSteps.isEmpty ? [] : [Emission(declaredSteps, limit: .unlimited)]
+    }
     /// Does nothing.
     public func readyToEmitSteps() {}
     /// Does nothing.
@@ -70,6 +81,8 @@ public final class OneStepper<StepType: Step>: Stepper {
     public var initialSteps: [StepType] { [step] }
     /// `[step]`.
     public var declaredSteps: [StepType] { [step] }
+    /// None: the step is only the initial one.
+    public var emissions: [Emission<StepType>] { [] }
 }
 
 /// A stepper that emits nothing (RxFlow's `NoneStepper`): for a flow that
@@ -81,6 +94,8 @@ public final class NoneStepper<StepType: Step>: Stepper {
     public init() {}
     /// Empty.
     public var declaredSteps: [StepType] { [] }
+    /// None.
+    public var emissions: [Emission<StepType>] { [] }
 }
 
 /// A stepper that merges several (RxFlow's `CompositeStepper`).
@@ -116,9 +131,39 @@ public final class CompositeStepper<StepType: Step>: Stepper {
         return steppers.flatMap { $0.declaredSteps }.filter { seen.insert($0).inserted }
     }
 
+    /// Every inner stepper's emissions, in order.
+    public var emissions: [Emission<StepType>] { steppers.flatMap { $0.emissions } }
+
     /// Tells every inner stepper it may emit.
     public func readyToEmitSteps() { steppers.forEach { $0.readyToEmitSteps() } }
 
     /// Tells every inner stepper to stop.
     public func stopEmittingSteps() { steppers.forEach { $0.stopEmittingSteps() } }
+}
+
+/// Steps a stepper can emit after its initial steps, and how often: what
+/// analysis lets it do from a state where it is live.
+///
+/// ```swift
+/// var emissions: [Emission<ProcedureStep>] { [Emission([.timerDone], limit: .once)] }
+/// ```
+public struct Emission<StepType: Step>: Hashable, Sendable {
+    /// How many times a stepper emits one of ``steps``.
+    public enum Limit: Hashable, Sendable {
+        /// One of the steps, once (a timer).
+        case once
+        /// Any of the steps, any number of times (a connectivity monitor).
+        case unlimited
+    }
+
+    /// The steps it may emit.
+    public let steps: [StepType]
+    /// How many times.
+    public let limit: Limit
+
+    /// Declares that a stepper emits one of `steps`, `limit` times.
+    public init(_ steps: [StepType], limit: Limit) {
+        self.steps = steps
+        self.limit = limit
+    }
 }

@@ -61,6 +61,8 @@ public final class TimerStepper<StepType: Step>: Stepper {
 
     /// `[step]`.
     public var declaredSteps: [StepType] { [step] }
+    /// `step`, once.
+    public var emissions: [Emission<StepType>] { [Emission([step], limit: .once)] }
 
     /// Starts the timer.
     public func readyToEmitSteps() {

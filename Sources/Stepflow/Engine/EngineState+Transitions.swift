@@ -1,0 +1,231 @@
+/// The engine's transitions: pure functions from the state and an input to
+/// the next state, appending the effects to perform to a ``Transaction``.
+/// No Dispatch, no callbacks, no I/O: the coordinator performs the effects;
+/// the explorer runs the same functions over copies of the state.
+extension EngineState {
+    // MARK: - Inputs
+
+    /// Starts `flow` as a root driven by `stepper`.
+    package mutating func coordinate<F: Flow>(_ flow: F, with stepper: any Stepper<F.StepType>, _ transaction: inout Transaction) {
+        rootsStarted += 1
+        launch(flow, stepper: stepper, parent: nil, key: LaunchKey(parent: nil, step: nil, element: rootsStarted - 1), exitRoute: { _ in nil }, &transaction)
+        commit(step: nil, &transaction)
+    }
+
+    /// A person chose action `index` on `screen`.
+    package mutating func select(action index: Int, on screen: PresentedScreen, _ transaction: inout Transaction) {
+        guard let flow = flows[screen.flow.id] else {
+            let step = screen.actions.indices.contains(index) ? screen.actions[index].step : "action[\(index)]"
+            return reportDropped(StepRecord(flow: screen.flow, step: step), .flowEnded, &transaction)
+        }
+        flow.program.select(action: index, on: screen, in: &self, &transaction)
+    }
+
+    /// A person chose an action by a label `screen` does not have.
+    package mutating func selectUnknown(label: String, on screen: PresentedScreen, _ transaction: inout Transaction) {
+        let labels = screen.actions.map { "'\($0.label)'" }.joined(separator: ", ")
+        reportDropped(
+            StepRecord(flow: screen.flow, step: "'\(label)'"),
+            .noSuchAction(screen: screen.qualifiedID, action: "'\(label)'; it has \(labels.isEmpty ? "none" : labels)"),
+            &transaction
+        )
+    }
+
+    /// Delivers a deep link through the live tree (see
+    /// ``Coordinator/navigate(to:completion:)`` for the order).
+    mutating func deliverDeepLink<S: Step>(_ step: S, completion: (@Sendable (DeepLinkResult) -> Void)?, _ transaction: inout Transaction) {
+        let tally = DeepLinkTally { result, transaction in
+            transaction.emit { .deepLink(step.stepID, result) }
+            if let completion { transaction.effects.append(.call { completion(result) }) }
+        }
+        // The programs themselves, not just ids: a flow ended by an earlier
+        // delivery can still say whether the link was for it.
+        let targets = navigation.flowsInTreeOrder.compactMap { flows[$0]?.program }
+        for program in targets {
+            guard flows[program.info.id] != nil else {
+                if program.accepts(step) {
+                    tally.recordEnded(program.info)
+                    reportDropped(StepRecord(flow: program.info, step: step.stepID), .flowEnded, &transaction)
+                }
+                continue
+            }
+            program.deliverDeepLink(step, to: tally, in: &self, &transaction)
+        }
+        tally.settle(&transaction)
+    }
+
+    /// Ends every flow at once (the coordinator went away): stops every
+    /// stepper, reports nothing.
+    mutating func terminateAll(_ transaction: inout Transaction) {
+        for id in attachments.keys.sorted() {
+            if let record = attachments[id] { transaction.effects.append(.stop(record.unit)) }
+        }
+        attachments = [:]
+        stepperOwners = [:]
+        flows = [:]
+        navigation = NavigationState()
+    }
+
+    // MARK: - Parts of a transition
+
+    /// Counts a dropped step and reports it.
+    mutating func reportDropped(_ record: @autoclosure () -> StepRecord, _ reason: DropReason, _ transaction: inout Transaction) {
+        statistics.dropped += 1
+        transaction.emit { .dropped(record(), reason: reason) }
+    }
+
+    /// Starts a flow: allocates its id, adds it to the state, attaches its
+    /// stepper (queueing its initial steps).
+    mutating func launch<C: Flow>(
+        _ flow: C,
+        stepper: any Stepper<C.StepType>,
+        parent: FlowID?,
+        key: LaunchKey,
+        exitRoute: (FlowInfo) -> ((C.ExitType) -> PendingWork)?,
+        _ transaction: inout Transaction
+    ) {
+        lastFlowID += 1
+        let info = FlowInfo(id: FlowID(rawValue: lastFlowID), name: flow.name)
+        let program = FlowProgramOf(flow: flow, info: info, launch: key, exitRoute: exitRoute(info))
+        command(.startFlow(info, parent: parent), &transaction)
+        flows[info.id] = FlowRecord(program: program)
+        statistics.flowsStarted += 1
+        statistics.liveFlows += 1
+        if let attachment = attach(stepper, to: program, binding: .flowStepper, &transaction) {
+            flows[info.id]?.steppers.append(attachment)
+        }
+        if stepper.initialSteps.isEmpty { markReady(info.id, &transaction) }
+    }
+
+    /// Attaches `stepper` to `program`'s flow: queues its initial steps,
+    /// then connects it. Returns `nil`, with an event, when the stepper is
+    /// already coordinated.
+    mutating func attach<F: Flow>(
+        _ stepper: any Stepper<F.StepType>,
+        to program: FlowProgramOf<F>,
+        binding: AttachmentBinding,
+        _ transaction: inout Transaction
+    ) -> AttachmentID? {
+        let object = ObjectIdentifier(stepper)
+        if stepperOwners[object] != nil {
+            transaction.emit { .duplicateStepper(program.info, stepper: String(describing: type(of: stepper))) }
+            return nil
+        }
+        lastAttachmentID += 1
+        let id = AttachmentID(rawValue: lastAttachmentID)
+        let unit = StepperAttachment(id: id, stepper: stepper, program: program, binding: binding)
+        attachments[id] = AttachmentRecord(unit: unit, spent: [Bool](repeating: false, count: unit.limited.count))
+        stepperOwners[object] = id
+        statistics.liveSteppers += 1
+        for step in stepper.initialSteps {
+            transaction.enqueue(PendingWork { state, transaction in unit.deliver(step, in: &state, &transaction) })
+        }
+        transaction.effects.append(.connect(unit))
+        if case .flowStepper = binding {
+            // Told it may emit when its flow is ready.
+        } else {
+            transaction.afterRender.append(.start(unit))
+        }
+        return id
+    }
+
+    /// Detaches an attachment: the stepper is stopped, its later steps are
+    /// reported as dropped.
+    mutating func detach(_ id: AttachmentID, _ transaction: inout Transaction) {
+        guard let record = attachments.removeValue(forKey: id) else { return }
+        stepperOwners[record.unit.stepperObject] = nil
+        statistics.liveSteppers -= 1
+        transaction.effects.append(.stop(record.unit))
+    }
+
+    /// Marks a flow ready: its own stepper may emit after the next render.
+    mutating func markReady(_ id: FlowID, _ transaction: inout Transaction) {
+        command(.markReady(id), &transaction)
+        guard flows[id] != nil else { return }
+        flows[id]!.isReady = true  // looked up just above
+        for attachment in flows[id]!.steppers {  // looked up just above
+            if let record = attachments[attachment], case .flowStepper = record.unit.binding {
+                transaction.afterRender.append(.start(record.unit))
+            }
+        }
+    }
+
+    /// Applies a state command and settles what it removed.
+    mutating func command(_ command: NavigationCommand, _ transaction: inout Transaction) {
+        let from = transaction.changes.count
+        navigation.apply(command, into: &transaction.changes)
+        settle(from: from, &transaction)
+    }
+
+    /// Releases the screens and flows that changes from `index` removed:
+    /// stops their steppers and forgets them.
+    private mutating func settle(from index: Int, _ transaction: inout Transaction) {
+        var position = index
+        while position < transaction.changes.count {
+            switch transaction.changes[position] {
+            case .removed(let screen):
+                screenRemoved(screen, &transaction)
+            case .flowEnded(let info):
+                if let flow = flows.removeValue(forKey: info.id) {
+                    // Flow-bound steppers first, then screens in showing order.
+                    var ids = flow.steppers
+                    for screen in flow.screens.keys.sorted() { ids += flow.screens[screen]!.steppers }  // keys from `screens`
+                    for id in ids { detach(id, &transaction) }
+                    statistics.flowsEnded += 1
+                    statistics.liveFlows -= 1
+                }
+            default:
+                break
+            }
+            position += 1
+        }
+    }
+
+    private mutating func screenRemoved(_ screen: PresentedScreen, _ transaction: inout Transaction) {
+        guard let record = flows[screen.flow.id]?.screens[screen.id] else { return }
+        if record.visibility.contains(.allowStepsWhenDismissed) {
+            // Kept, steppers running, until the flow ends.
+            flows[screen.flow.id]?.screens[screen.id]?.isPresented = false
+            return
+        }
+        flows[screen.flow.id]?.screens[screen.id] = nil
+        for id in record.steppers { detach(id, &transaction) }
+    }
+
+    /// Ends a transition: renders, tells new steppers they may emit, and
+    /// reports what happened.
+    mutating func commit(step: StepRecord?, _ transaction: inout Transaction) {
+        // Moved out rather than copied: a shared buffer would be copied on
+        // the next append, and most steps change nothing at all.
+        var changes: [NavigationChange] = []
+        if !transaction.changes.isEmpty {
+            swap(&changes, &transaction.changes)
+            if transaction.renders { transaction.effects.append(.render(navigation, changes)) }
+        }
+        if !transaction.afterRender.isEmpty {
+            transaction.effects.append(contentsOf: transaction.afterRender)
+            transaction.afterRender.removeAll()
+        }
+        guard transaction.observes else { return }
+        for change in changes {
+            switch change {
+            case .flowStarted(let flow, let parent):
+                let parentInfo = parent.flatMap { navigation.flows[$0]?.info ?? flows[$0]?.program.info }
+                transaction.emit { .flowStarted(flow, parent: parentInfo) }
+            case .flowReady(let flow):
+                transaction.emit { .flowReady(flow) }
+            case .flowEnded(let flow):
+                let exit = transaction.exits.removeValue(forKey: flow.id)
+                transaction.emit { .flowEnded(flow, exit: exit) }
+            default:
+                break
+            }
+        }
+        if let step { transaction.emit { .didNavigate(step, changes: changes) } }
+        if !transaction.endedCoordinations.isEmpty {
+            let ended = transaction.endedCoordinations
+            transaction.endedCoordinations.removeAll()
+            for exit in ended { transaction.emit { .coordinationEnded(exit: exit) } }
+        }
+    }
+}

@@ -1,0 +1,119 @@
+/// The engine's whole state as a value: the tree of live flows with their
+/// screens (``NavigationState``), and what the engine needs beside it to
+/// handle the next input: each live flow's program and readiness, each
+/// screen's typed content, each attached stepper with what it declared and
+/// what it has spent.
+///
+/// Handling an input is a pure function of this value (see
+/// ``Transaction``): the coordinator runs it on its queue and performs the
+/// effects it returns; the explorer runs the very same function over
+/// copies, with no Dispatch at all. (DESIGN contract 7.)
+///
+/// Programs and stepper attachments are classes, but immutable ones (their
+/// I/O buffers aside, which only the coordinator touches): a copy of the
+/// state shares them safely.
+package struct EngineState: @unchecked Sendable {
+    // @unchecked: the programs and attachments it holds are immutable once
+    // made, apart from the coordinator's I/O buffers (guarded by the
+    // inbox's lock or confined to the queue); `any Hashable` screens are
+    // `Screen` values, which are Sendable.
+
+    /// The tree of live flows and their screens.
+    package internal(set) var navigation = NavigationState()
+    /// Each live flow's program and runtime data.
+    package internal(set) var flows: [FlowID: FlowRecord] = [:]
+    /// Each attached stepper.
+    package internal(set) var attachments: [AttachmentID: AttachmentRecord] = [:]
+    /// The attachment each stepper object is coordinated by, so a stepper
+    /// contributed twice is refused from the state alone.
+    var stepperOwners: [ObjectIdentifier: AttachmentID] = [:]
+    var lastFlowID: UInt32 = 0
+    var lastScreenID: UInt64 = 0
+    var lastAttachmentID: UInt64 = 0
+    /// How many roots were ever started: a root's launch key.
+    var rootsStarted = 0
+    /// Counts of what happened.
+    package internal(set) var statistics = Coordinator.Statistics()
+
+    /// An empty engine: no flow.
+    package init() {}
+}
+
+/// Identifies one stepper attachment within a coordinator. Allocated in
+/// order, never reused.
+package struct AttachmentID: Hashable, Comparable, Sendable, CustomStringConvertible {
+    package let rawValue: UInt64
+    package static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
+    package var description: String { "stepper#\(rawValue)" }
+}
+
+/// How a live flow was started: enough, with its parent's key, to make the
+/// same flow again. `navigate` is pure, so the child a parent starts for a
+/// step is the same whenever it is started for that step.
+package struct LaunchKey: Hashable, @unchecked Sendable {
+    // @unchecked: `step` wraps a `Step`, which is Sendable.
+    /// The parent flow; `nil` for a root.
+    package let parent: FlowID?
+    /// The parent's step whose navigation started it; `nil` for a root.
+    package let step: AnyHashable?
+    /// The position of the `.start` among that navigation's parts, or the
+    /// root's start number.
+    package let element: Int
+}
+
+/// One live flow's runtime data.
+package struct FlowRecord {
+    /// Its program: the flow and how its exits reach its parent.
+    package let program: FlowProgram
+    /// Whether it has navigated its first step.
+    package internal(set) var isReady = false
+    /// Its screens: presented, or dismissed and kept for late steps.
+    package internal(set) var screens: [ScreenInstanceID: ScreenRecord] = [:]
+    /// Steppers bound to the flow (the one it was started with first), in
+    /// attachment order.
+    package internal(set) var steppers: [AttachmentID] = []
+}
+
+/// One screen of a live flow.
+package struct ScreenRecord {
+    /// The typed `Screen` value.
+    package let screen: any Hashable & Sendable
+    /// When its steps are delivered though it is not on top.
+    package let visibility: Visibility
+    /// Steppers bound to this showing.
+    package internal(set) var steppers: [AttachmentID] = []
+    /// False once dismissed but kept for late steps.
+    package internal(set) var isPresented = true
+}
+
+/// One attached stepper: its immutable attachment and what it has spent.
+package struct AttachmentRecord {
+    /// The attachment: the stepper's declarations and binding.
+    package let unit: AnyStepperAttachment
+    /// For each of its emissions with a limit: whether it has been spent.
+    /// Empty when no emission has a limit.
+    package internal(set) var spent: [Bool]
+}
+
+extension EngineState {
+    /// Whether steps from screen `id` may be delivered now; the reason to
+    /// drop them if not.
+    func gate(_ id: ScreenInstanceID, qualifiedID: String, visibility: Visibility) -> DropReason? {
+        if navigation.isPresented(id) {
+            if navigation.top == id || visibility.contains(.allowStepsWhenCovered) { return nil }
+            return .screenCovered(screen: qualifiedID, topScreen: navigation.topScreen?.qualifiedID)
+        }
+        return visibility.contains(.allowStepsWhenDismissed) ? nil : .screenDismissed(screen: qualifiedID)
+    }
+
+    /// The live attachments whose steppers may emit now, in attachment
+    /// order: every attached stepper except a flow's own stepper before
+    /// the flow is ready.
+    package var emittingAttachments: [AttachmentRecord] {
+        attachments.keys.sorted().compactMap { id in
+            guard let record = attachments[id] else { return nil }
+            if case .flowStepper = record.unit.binding, flows[record.unit.flow.id]?.isReady != true { return nil }
+            return record
+        }
+    }
+}

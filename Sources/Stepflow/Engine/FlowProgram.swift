@@ -1,0 +1,298 @@
+/// One live flow's program, type-erased: the flow object and how its exits
+/// reach its parent. Immutable: everything that changes about a live flow
+/// is in the ``EngineState``.
+package class FlowProgram: @unchecked Sendable {
+    // @unchecked: immutable after init; flows are Sendable.
+    /// The instance.
+    package let info: FlowInfo
+    /// How it was started.
+    package let launch: LaunchKey
+
+    init(info: FlowInfo, launch: LaunchKey) {
+        self.info = info
+        self.launch = launch
+    }
+
+    /// Chooses action `index` of the presented `screen`: a transition.
+    func select(action index: Int, on screen: PresentedScreen, in state: inout EngineState, _ transaction: inout Transaction) {}
+    /// Delivers a deep link if `step` is of this flow's step type.
+    func deliverDeepLink(_ step: any Step, to tally: DeepLinkTally, in state: inout EngineState, _ transaction: inout Transaction) {}
+    /// Whether `step` is of this flow's step type.
+    func accepts(_ step: any Step) -> Bool { false }
+}
+
+/// The program of a live flow of type `F`.
+final class FlowProgramOf<F: Flow>: FlowProgram, @unchecked Sendable {
+    // @unchecked: see FlowProgram.
+    typealias StepType = F.StepType
+
+    let flow: F
+    /// Makes the work that hands an exit to the parent; `nil` for a root.
+    let exitRoute: ((F.ExitType) -> PendingWork)?
+
+    init(flow: F, info: FlowInfo, launch: LaunchKey, exitRoute: ((F.ExitType) -> PendingWork)?) {
+        self.flow = flow
+        self.exitRoute = exitRoute
+        super.init(info: info, launch: launch)
+    }
+
+    func record(_ step: StepType) -> StepRecord {
+        StepRecord(flow: info, step: step.stepID)
+    }
+
+    /// Runs `adapt`, then `navigate`, for a step that passed the gate.
+    func receive(_ step: StepType, origin: StepOrigin, in state: inout EngineState, _ transaction: inout Transaction) {
+        switch flow.adapt(step: step) {
+        case .step(let adapted):
+            navigate(adapted, origin: origin, in: &state, &transaction)
+        case .none:
+            state.reportDropped(record(step), .filteredByAdapt, &transaction)
+        case .deferred(let ask):
+            deferAdaptation(ask, of: step, &transaction) { program, adapted, state, transaction in
+                program.navigate(adapted, origin: origin, in: &state, &transaction)
+            }
+        }
+    }
+
+    /// Waits for a deferred `adapt` answer; it joins the back of the queue.
+    func deferAdaptation(
+        _ ask: @escaping @Sendable (_ completion: @escaping @Sendable (StepType?) -> Void) -> Void,
+        of step: StepType,
+        onDrop: ((inout Transaction) -> Void)? = nil,
+        _ transaction: inout Transaction,
+        then: @escaping (FlowProgramOf<F>, StepType, inout EngineState, inout Transaction) -> Void
+    ) {
+        // Only builds the work (on whatever thread answers); the work itself
+        // runs on the coordinator's queue, or in an explorer. It names the
+        // flow by id, and finds its program in the state when it runs: an
+        // answer that never comes must keep no flow alive.
+        let info = self.info
+        let answer = QueueConfined { (adapted: StepType?) in
+            PendingWork { state, transaction in
+                guard let program = state.flows[info.id]?.program as? FlowProgramOf<F> else {
+                    state.reportDropped(StepRecord(flow: info, step: (adapted ?? step).stepID), .flowEnded, &transaction)
+                    onDrop?(&transaction)
+                    return
+                }
+                guard let adapted else {
+                    state.reportDropped(StepRecord(flow: info, step: step.stepID), .filteredByAdapt, &transaction)
+                    onDrop?(&transaction)
+                    return
+                }
+                then(program, adapted, &state, &transaction)
+            }
+        }
+        let unchanged = answer.value(step)
+        transaction.effects.append(.deferred(DeferredAdaptation(
+            ask: { answered in
+                let isFirst = Locked(true)
+                ask { adapted in
+                    let first = isFirst.withLock { first in
+                        defer { first = false }
+                        return first
+                    }
+                    if first { answered(answer.value(adapted)) }
+                }
+            },
+            asIfUnchanged: unchanged
+        )))
+    }
+
+    /// Navigates `step` and applies the result. Returns whether the flow
+    /// handled it.
+    @discardableResult
+    func navigate(_ step: StepType, origin: StepOrigin, in state: inout EngineState, _ transaction: inout Transaction) -> Bool {
+        transaction.emit { .willNavigate(record(step), origin: origin) }
+        let navigation = flow.navigate(to: step)
+        guard navigation.isHandled else {
+            state.reportDropped(record(step), .unhandled, &transaction)
+            return false
+        }
+        state.statistics.navigated += 1
+        if navigation.changesNothing, state.flows[info.id]?.isReady == true {
+            // Handled, nothing changes: the commonest step by far.
+            state.commit(step: transaction.observes ? record(step) : nil, &transaction)
+            return true
+        }
+        apply(navigation.elements, for: step, in: &state, &transaction)
+        if let flow = state.flows[info.id], !flow.isReady {
+            state.markReady(info.id, &transaction)
+        }
+        state.commit(step: transaction.observes ? record(step) : nil, &transaction)
+        return true
+    }
+
+    /// Applies the parts in order. Out of line: its loop needs the element
+    /// type's metadata, a run-time lookup the fast path above avoids.
+    @inline(never)
+    private func apply(_ elements: [Navigation<StepType, F.ExitType>.Element], for step: StepType, in state: inout EngineState, _ transaction: inout Transaction) {
+        for (position, element) in elements.enumerated() {
+            guard state.flows[info.id] != nil else {
+                transaction.changes.append(.rejected(reason: "\(info.name) ended earlier in this navigation, so its later parts were not applied. To fix, put .end(…) last."))
+                continue
+            }
+            apply(element, at: position, for: step, in: &state, &transaction)
+        }
+    }
+
+    private func apply(_ element: Navigation<StepType, F.ExitType>.Element, at position: Int, for step: StepType, in state: inout EngineState, _ transaction: inout Transaction) {
+        let id = info.id
+        switch element {
+        case .show(let screen, let presentation, let stepper, let visibility):
+            state.lastScreenID += 1
+            let instance = ScreenInstanceID(rawValue: state.lastScreenID)
+            let presented = PresentedScreen(id: instance, flow: info, screen: screen, presentation: presentation, visibility: visibility)
+            state.command(.show(presented), &transaction)
+            var record = ScreenRecord(screen: screen, visibility: visibility)
+            if let stepper, let attachment = state.attach(
+                stepper, to: self,
+                binding: .screen(instance, qualifiedID: presented.qualifiedID, screenID: screen.id, visibility: visibility),
+                &transaction
+            ) {
+                record.steppers.append(attachment)
+            }
+            state.flows[id]?.screens[instance] = record
+        case .contribute(let stepper):
+            if let attachment = state.attach(stepper, to: self, binding: .flow, &transaction) {
+                state.flows[id]?.steppers.append(attachment)
+            }
+        case .pop:
+            state.command(.pop(id), &transaction)
+        case .popToRoot:
+            state.command(.popToRoot(id), &transaction)
+        case .dismiss:
+            state.command(.dismiss(id), &transaction)
+        case .start(let child):
+            child.launch(ChildLauncher(parent: self, key: LaunchKey(parent: id, step: AnyHashable(step), element: position)), &state, &transaction)
+        case .forward(let next):
+            transaction.enqueue(PendingWork { [self] state, transaction in
+                guard state.flows[id] != nil else {
+                    return state.reportDropped(record(next), .flowEnded, &transaction)
+                }
+                receive(next, origin: .forwarded, in: &state, &transaction)
+            })
+            if transaction.observes { transaction.changes.append(.forwarded(record(next))) }
+        case .forwardToParent(let exit):
+            guard let exitRoute else {
+                return state.reportDropped(StepRecord(flow: info, step: exit.stepID), .noParent, &transaction)
+            }
+            transaction.enqueue(exitRoute(exit))
+            if transaction.observes { transaction.changes.append(.exited(info, exit: exit.stepID)) }
+        case .end(let exit):
+            state.command(.end(id), &transaction)
+            if transaction.observes { transaction.exits[id] = exit.stepID }
+            if let exitRoute {
+                transaction.enqueue(exitRoute(exit))
+                if transaction.observes { transaction.changes.append(.exited(info, exit: exit.stepID)) }
+            } else if transaction.observes {
+                transaction.endedCoordinations.append(StepRecord(flow: info, step: exit.stepID))
+            }
+        }
+    }
+
+    // MARK: - Type-erased entry points
+
+    override func accepts(_ step: any Step) -> Bool { step is StepType }
+
+    override func deliverDeepLink(_ step: any Step, to tally: DeepLinkTally, in state: inout EngineState, _ transaction: inout Transaction) {
+        guard let step = step as? StepType else { return }
+        tally.expect()
+        let info = self.info
+        switch flow.adapt(step: step) {
+        case .step(let adapted):
+            let handled = navigate(adapted, origin: .deepLink, in: &state, &transaction)
+            tally.record(info, handled: handled, &transaction)
+        case .none:
+            state.reportDropped(record(step), .filteredByAdapt, &transaction)
+            tally.record(info, handled: false, &transaction)
+        case .deferred(let ask):
+            deferAdaptation(ask, of: step, onDrop: { tally.record(info, handled: false, &$0) }, &transaction) { program, adapted, state, transaction in
+                let handled = program.navigate(adapted, origin: .deepLink, in: &state, &transaction)
+                tally.record(info, handled: handled, &transaction)
+            }
+        }
+    }
+
+    override func select(action index: Int, on screen: PresentedScreen, in state: inout EngineState, _ transaction: inout Transaction) {
+        guard let entry = state.flows[info.id]?.screens[screen.id], let typed = entry.screen as? Screen<StepType> else {
+            let step = screen.actions.indices.contains(index) ? screen.actions[index].step : "action[\(index)]"
+            return state.reportDropped(StepRecord(flow: info, step: step), .screenDismissed(screen: screen.qualifiedID), &transaction)
+        }
+        guard typed.actions.indices.contains(index) else {
+            let labels = typed.actions.enumerated().map { "\($0.offset) '\($0.element.label)'" }
+            return state.reportDropped(
+                StepRecord(flow: info, step: "action[\(index)]"),
+                .noSuchAction(screen: screen.qualifiedID, action: "\(index); it has \(labels.isEmpty ? "none" : labels.joined(separator: ", "))"),
+                &transaction
+            )
+        }
+        let action = typed.actions[index]
+        if let reason = state.gate(screen.id, qualifiedID: screen.qualifiedID, visibility: entry.visibility) {
+            return state.reportDropped(record(action.step), reason, &transaction)
+        }
+        receive(action.step, origin: .screen(screen.id, screenID: typed.id, action: action.label), in: &state, &transaction)
+    }
+}
+
+/// Launches a child flow for a parent whose step type is `ParentStep`.
+struct ChildLauncher<ParentStep: Step> {
+    let parentID: FlowID
+    let key: LaunchKey
+    /// Makes the work that hands a mapped exit to the parent; it checks
+    /// that the parent is alive when it runs.
+    let deliverToParent: (ParentStep, FlowInfo) -> PendingWork
+
+    init<P: Flow>(parent: FlowProgramOf<P>, key: LaunchKey) where P.StepType == ParentStep {
+        self.parentID = parent.info.id
+        self.key = key
+        // The child's exit route holds its parent's program strongly: the
+        // parent's program outlives the child anyway, and it is immutable.
+        self.deliverToParent = { step, child in
+            PendingWork { state, transaction in
+                guard state.flows[parent.info.id] != nil else {
+                    return state.reportDropped(StepRecord(flow: parent.info, step: step.stepID), .flowEnded, &transaction)
+                }
+                parent.receive(step, origin: .childExit(child), in: &state, &transaction)
+            }
+        }
+    }
+
+    func launch<Child: Flow>(
+        _ child: Child,
+        stepper: any Stepper<Child.StepType>,
+        onExit: @escaping @Sendable (Child.ExitType) -> ParentStep,
+        _ state: inout EngineState,
+        _ transaction: inout Transaction
+    ) {
+        let deliver = deliverToParent
+        state.launch(child, stepper: stepper, parent: parentID, key: key, exitRoute: { info in
+            { exit in deliver(onExit(exit), info) }
+        }, &transaction)
+    }
+}
+
+/// Collects the flows' answers to one deep link, some of which may arrive
+/// later (a deferred `adapt`), and reports once all have.
+final class DeepLinkTally: @unchecked Sendable {
+    // @unchecked: used on the coordinator's queue only.
+    private var result = DeepLinkResult()
+    private var outstanding = 1  // the delivery pass itself
+    private let finish: (DeepLinkResult, inout Transaction) -> Void
+
+    init(finish: @escaping (DeepLinkResult, inout Transaction) -> Void) { self.finish = finish }
+
+    func expect() { outstanding += 1 }
+
+    func recordEnded(_ flow: FlowInfo) { result.endedBeforeDelivery.append(flow) }
+
+    func record(_ flow: FlowInfo, handled: Bool, _ transaction: inout Transaction) {
+        if handled { result.handledBy.append(flow) } else { result.declinedBy.append(flow) }
+        settle(&transaction)
+    }
+
+    /// Called once the delivery pass over the tree is done.
+    func settle(_ transaction: inout Transaction) {
+        outstanding -= 1
+        if outstanding == 0 { finish(result, &transaction) }
+    }
+}

@@ -1,0 +1,201 @@
+/// What a stepper is bound to.
+package enum AttachmentBinding: Hashable, Sendable {
+    /// The stepper its flow was started with: emits once the flow is ready.
+    case flowStepper
+    /// Contributed for the flow's lifetime.
+    case flow
+    /// Bound to a screen instance; gated by its visibility.
+    case screen(ScreenInstanceID, qualifiedID: String, screenID: String, visibility: Visibility)
+}
+
+/// One stepper attached to one flow, type-erased: its declarations (what
+/// analysis lets it emit) and binding, immutable once made; and, for the
+/// coordinator only, the buffers its emissions wait in for the queue.
+package class AnyStepperAttachment: QueuedSteps, @unchecked Sendable {
+    // @unchecked: the declarations are immutable; the buffers are guarded
+    // by the inbox's lock or confined to the coordinator's queue, as
+    // QueuedSteps says; `stepperObject` is cleared on the queue only.
+    /// The attachment's id.
+    package let id: AttachmentID
+    /// The flow it delivers to.
+    package let flow: FlowInfo
+    /// What it is bound to.
+    package let binding: AttachmentBinding
+    /// The positions of its emissions that have a limit.
+    let limited: [Int]
+    /// The stepper object's identity: a stepper is coordinated once.
+    let stepperObject: ObjectIdentifier
+
+    init(id: AttachmentID, flow: FlowInfo, binding: AttachmentBinding, limited: [Int], stepperObject: ObjectIdentifier) {
+        self.id = id
+        self.flow = flow
+        self.binding = binding
+        self.limited = limited
+        self.stepperObject = stepperObject
+    }
+
+    /// The stepper's type name, without generic arguments.
+    package var stepperName: String { "" }
+
+    /// What it declared it emits, as a value: part of the state's identity.
+    package var declarationKey: AnyHashable { AnyHashable(0) }
+
+    /// The steps it may emit now, given what it has spent, each once, in
+    /// declaration order: its step id and the work that delivers it.
+    package func emissionInputs(spent: [Bool]) -> [(stepID: String, work: PendingWork)] { [] }
+
+    /// Connects the stepper's relay to `inbox` (live only).
+    func connect(to inbox: Inbox) {}
+    /// Tells the stepper it may emit (live only).
+    func start() {}
+    /// Stops the stepper and lets it and its flow go (live only).
+    func stop() {}
+
+    /// Where its steps come from.
+    func origin() -> StepOrigin { .stepper(stepperName) }
+
+    /// Why a step from it is not delivered once it is detached.
+    func detachedReason(in state: EngineState) -> DropReason {
+        if case .screen(_, let qualifiedID, _, _) = binding, state.flows[flow.id] != nil {
+            return .screenDismissed(screen: qualifiedID)
+        }
+        return .flowEnded
+    }
+}
+
+/// A stepper attached to a flow of type `F`.
+final class StepperAttachment<F: Flow>: AnyStepperAttachment, @unchecked Sendable {
+    // @unchecked: see AnyStepperAttachment.
+    typealias StepType = F.StepType
+
+    /// The flow's program. Cleared by ``stop()`` so that a stepper someone
+    /// still holds keeps no ended flow alive.
+    @exclusivity(unchecked) private(set) var program: FlowProgramOf<F>?
+    /// The stepper, for its lifecycle hooks; cleared by ``stop()``.
+    @exclusivity(unchecked) private var stepper: (any Stepper<StepType>)?
+    /// Every step it declared: an emission outside them is reported.
+    let declared: Set<StepType>
+    /// Its emissions after its initial steps.
+    let emissions: [Emission<StepType>]
+    private let stepperType: Any.Type
+    private lazy var name: String = {
+        let full = String(describing: stepperType)
+        return full.firstIndex(of: "<").map { String(full[..<$0]) } ?? full
+    }()
+    private lazy var cachedOrigin: StepOrigin = {
+        switch binding {
+        case .flowStepper: .flowStepper(String(describing: stepperType))
+        case .flow: .stepper(String(describing: stepperType))
+        case .screen(let id, _, let screenID, _): .screenStepper(id, screenID: screenID, stepper: String(describing: stepperType))
+        }
+    }()
+
+    /// Steps emitted and not yet taken by a drain; under the inbox's lock.
+    @exclusivity(unchecked) private var incoming: [StepType] = []
+    /// Steps of the batch being drained, from `nextOutgoing` on; on the queue.
+    @exclusivity(unchecked) private var outgoing: [StepType] = []
+    @exclusivity(unchecked) private var nextOutgoing = 0
+
+    init(id: AttachmentID, stepper: any Stepper<StepType>, program: FlowProgramOf<F>, binding: AttachmentBinding) {
+        self.program = program
+        self.stepper = stepper
+        self.declared = Set(stepper.declaredSteps)
+        let emissions = stepper.emissions
+        self.emissions = emissions
+        self.stepperType = type(of: stepper)
+        super.init(
+            id: id, flow: program.info, binding: binding,
+            limited: emissions.indices.filter { emissions[$0].limit == .once },
+            stepperObject: ObjectIdentifier(stepper)
+        )
+    }
+
+    override var stepperName: String { name }
+
+    override var declarationKey: AnyHashable { AnyHashable(emissions) }
+
+    override func origin() -> StepOrigin { cachedOrigin }
+
+    override func emissionInputs(spent: [Bool]) -> [(stepID: String, work: PendingWork)] {
+        var seen = Set<StepType>()
+        var inputs: [(stepID: String, work: PendingWork)] = []
+        for (position, emission) in emissions.enumerated() {
+            if let slot = limited.firstIndex(of: position), spent[slot] { continue }
+            for step in emission.steps where seen.insert(step).inserted {
+                inputs.append((step.stepID, PendingWork { [self] state, transaction in
+                    deliver(step, in: &state, &transaction)
+                }))
+            }
+        }
+        return inputs
+    }
+
+    /// Delivers a step it emitted: a transition of the engine.
+    func deliver(_ step: StepType, in state: inout EngineState, _ transaction: inout Transaction) {
+        guard let program, let index = state.attachments.index(forKey: id) else {
+            return state.reportDropped(StepRecord(flow: flow, step: step.stepID), detachedReason(in: state), &transaction)
+        }
+        if !limited.isEmpty { spend(step, at: index, in: &state) }
+        // Only an observer learns of an undeclared step: without one, the
+        // step is not even hashed.
+        if transaction.observes && !declared.contains(step) {
+            transaction.emit { .undeclaredStep(program.record(step), stepper: String(describing: stepperType)) }
+        }
+        if case .screen(let screen, let qualifiedID, _, let visibility) = binding,
+           let reason = state.gate(screen, qualifiedID: qualifiedID, visibility: visibility) {
+            return state.reportDropped(program.record(step), reason, &transaction)
+        }
+        program.receive(step, origin: cachedOrigin, in: &state, &transaction)
+    }
+
+    /// Marks spent the first unspent limited emission that has `step`.
+    private func spend(_ step: StepType, at index: Dictionary<AttachmentID, AttachmentRecord>.Index, in state: inout EngineState) {
+        let spent = state.attachments.values[index].spent
+        for (slot, position) in limited.enumerated() where !spent[slot] && emissions[position].steps.contains(step) {
+            state.attachments.values[index].spent[slot] = true
+            return
+        }
+    }
+
+    // MARK: - Live I/O
+
+    override func connect(to inbox: Inbox) {
+        guard let stepper else { return }
+        stepper.steps.connect(
+            owner: self,
+            sink: { [self] step in enqueue(step, in: inbox) },
+            replay: { [self] pending in for step in pending { enqueue(step, in: inbox) } }
+        )
+    }
+
+    override func start() { stepper?.readyToEmitSteps() }
+
+    override func stop() {
+        guard let stepper else { return }
+        self.stepper = nil
+        program = nil
+        stepper.stopEmittingSteps()
+    }
+
+    /// Queues `step` in `inbox` for delivery by this attachment.
+    private func enqueue(_ step: StepType, in inbox: Inbox) {
+        inbox.enqueueStep(for: self) { incoming.append(step) }
+    }
+
+    override func handOver() {
+        // `outgoing` is empty (see finishBatch): no step is released here,
+        // under the lock.
+        swap(&incoming, &outgoing)
+    }
+
+    override func finishBatch() {
+        outgoing.removeAll(keepingCapacity: true)
+        nextOutgoing = 0
+    }
+
+    override func deliverNext(_ coordinator: Coordinator) {
+        let step = outgoing[nextOutgoing]
+        nextOutgoing += 1
+        coordinator.deliver(step, from: self)
+    }
+}

@@ -1,0 +1,93 @@
+/// What handling one input decided, besides the next state: the effects to
+/// perform, in order. The engine's transition functions append to it; the
+/// coordinator performs it on its queue; the explorer reads its events and
+/// runs its queued work itself.
+///
+/// A transaction that changes nothing (the commonest step) appends nothing
+/// and allocates nothing.
+package struct Transaction {
+    /// Whether events are built. Without an observer they are not: a step
+    /// is not even hashed or named.
+    package let observes: Bool
+    /// Whether render effects are wanted (a navigator is set).
+    package let renders: Bool
+    /// The effects, in the order they must be performed.
+    package var effects: [Effect] = []
+
+    /// Changes since the last commit: rendered and reported at the next.
+    var changes: [NavigationChange] = []
+    /// Performed after the next render: steppers told they may emit.
+    var afterRender: [Effect] = []
+    /// Exit steps of flows ended in this transaction, for their events.
+    var exits: [FlowID: String] = [:]
+    /// Roots that ended, with their exit.
+    var endedCoordinations: [StepRecord] = []
+
+    /// A transaction that builds events when `observes` and render effects
+    /// when `renders`.
+    package init(observes: Bool, renders: Bool) {
+        self.observes = observes
+        self.renders = renders
+    }
+
+    /// Appends the event `make` builds, if anyone observes.
+    @inline(__always)
+    mutating func emit(_ make: () -> NavigationEvent) {
+        if observes { effects.append(.event(make())) }
+    }
+
+    /// Queues `work` behind everything already queued.
+    mutating func enqueue(_ work: PendingWork) {
+        effects.append(.enqueue(work))
+    }
+}
+
+/// One effect of a transaction.
+package enum Effect {
+    /// Tell observers.
+    case event(NavigationEvent)
+    /// Run this work later, behind everything queued before it.
+    case enqueue(PendingWork)
+    /// Connect a new attachment's stepper: its later emissions, and those it
+    /// made before it was coordinated, join the queue from now on.
+    case connect(AnyStepperAttachment)
+    /// Stop a detached stepper and let it go.
+    case stop(AnyStepperAttachment)
+    /// Render this state; the changes say what changed since the last.
+    case render(NavigationState, [NavigationChange])
+    /// Tell a stepper it may emit.
+    case start(AnyStepperAttachment)
+    /// Ask a flow's deferred `adapt` for its answer.
+    case deferred(DeferredAdaptation)
+    /// Call back (a deep link's completion).
+    case call(@Sendable () -> Void)
+}
+
+/// Work for the engine's queue: a step for a flow (forwarded, a child's
+/// exit, a stepper's initial step, a deferred answer). Runs one transition
+/// when its turn comes.
+package struct PendingWork: @unchecked Sendable {
+    // @unchecked: the closure captures programs and typed steps (immutable,
+    // Sendable values) and is only run on the coordinator's queue or by an
+    // explorer on its own thread.
+    package let run: (inout EngineState, inout Transaction) -> Void
+    init(_ run: @escaping (inout EngineState, inout Transaction) -> Void) { self.run = run }
+}
+
+/// A flow's `adapt` that answers later.
+package struct DeferredAdaptation: @unchecked Sendable {
+    // @unchecked: as PendingWork.
+    /// Asks the flow; `answered` receives, once, the work that handles its
+    /// answer (navigate it, or report it filtered or its flow ended).
+    package let ask: (_ answered: @escaping @Sendable (PendingWork) -> Void) -> Void
+    /// The work an analysis runs instead of asking: as if the flow
+    /// answered with the step unchanged.
+    package let asIfUnchanged: PendingWork
+}
+
+extension EngineState {
+    /// Runs `work` now, as its own transition.
+    package mutating func perform(_ work: PendingWork, _ transaction: inout Transaction) {
+        work.run(&self, &transaction)
+    }
+}
