@@ -74,12 +74,13 @@ enum ModulesCommand {
 enum TraceCommand {
     static let command = RootApp.Command(spec: CommandSpec(
         name: "trace",
-        abstract: "Every reachable step with the shortest path that reaches it.",
+        abstract: "Every reachable step with a shortest walk that reaches it.",
+        discussion: "Each step comes after its depth, the fewest inputs a person needs to reach it, then the walk: one input a line, on the screen it is given on, as 'rootapp walk' and acceptance scripts take it (choose a label, b for back, s to let a timer finish).",
         arguments: [.init(name: "manifest", help: "The variant's manifest.")],
         options: [.init(name: "format", value: "format", help: "text (default) or json.", choices: ["text", "json"])]
     )) { arguments, console throws(ExitCodeError) in
         let variant = try Exploring.variant(arguments.positional[0], console)
-        console.out(arguments.value("format") == "json" ? TraceExporter.json(variant.graph) : TraceExporter.text(variant.graph, width: console.width))
+        console.out(arguments.value("format") == "json" ? TraceExporter.json(variant.states) : TraceExporter.text(variant.states, width: console.width))
         return .success
     }
 }
@@ -148,7 +149,8 @@ enum Graphviz {
 enum PathsCommand {
     static let command = RootApp.Command(spec: CommandSpec(
         name: "paths",
-        abstract: "Simple paths from the start to a node, as many as a limit allows.",
+        abstract: "Walks from the start to a node, shortest first, as many as a limit allows.",
+        discussion: "Each walk visits no state twice, and no two print the same screens and steps. Every walk can be replayed in 'rootapp walk' input for input.",
         arguments: [.init(name: "manifest", help: "The variant's manifest.")],
         options: [
             .init(name: "to", value: "node", help: "(required) The node id, as trace prints it: onboarding/privacy, test.timerDone, end."),
@@ -168,17 +170,19 @@ enum PathsCommand {
             console.error(UsageError(message: "no node '\(id)' in the graph of '\(graph.app)'.\(hint) 'rootapp trace' lists the steps; screens are '<instance>/<screen>'.", command: "paths").text)
             return .usage
         }
-        let found = graph.simplePaths(to: target, limit: limit)
-        if found.paths.isEmpty {
-            console.print("No path from the start reaches \(id).")
+        let found = variant.states.walks(to: target, limit: limit)
+        if found.walks.isEmpty {
+            console.print("No walk from the start reaches \(id).")
             return .success
         }
-        for (index, path) in found.paths.enumerated() {
-            console.print("\(index + 1). \(path.count - 1) edges")
-            console.out(TraceExporter.wrap(path.map { graph.nodes[$0].id }, width: console.width, indent: "   "))
+        for (index, walk) in found.walks.enumerated() {
+            console.print("\(index + 1). \(walk.depth) input\(walk.depth == 1 ? "" : "s")")
+            if walk.inputs.isEmpty { console.print("     (at the start, before any input)") }
+            for input in walk.inputs { console.out(TraceExporter.line(for: input, width: console.width)) }
         }
         if found.isTruncated {
-            console.error(console.dim("Stopped at \(found.paths.count) paths\(found.paths.count < limit ? " (search budget reached)" : ""); raise --limit for more."))
+            let count = found.walks.count
+            console.error(console.dim("Stopped at \(count) walk\(count == 1 ? "" : "s")\(count < limit ? " (search budget reached)" : ""); raise --limit for more."))
         }
         return .success
     }

@@ -119,26 +119,6 @@ extension NavigationGraph {
         return SimplePaths(paths: paths, isTruncated: truncated)
     }
 
-    /// Every finding: those from exploring, then dead ends (nodes with no
-    /// edge out that are not the end or a back step), then nodes from which
-    /// the end cannot be reached (when the end can be reached at all).
-    ///
-    /// - Complexity: O(V + E).
-    public func findings() -> [Finding] {
-        var result = explorationFindings
-        let unhandled = Set(explorationFindings.filter { $0.kind == .unhandledStep || $0.kind == .exitWithoutRoute }.map(\.subject))
-        for (position, node) in nodes.enumerated() where position != end && outgoing(position).isEmpty && !unhandled.contains(node.id) && !backSteps.contains(position) {
-            result.append(Finding(.deadEnd, node.id, node.kind == .screen
-                ? "the screen offers no action. To fix, give it an action or end the flow."
-                : "the step leads nowhere: it shows nothing, starts nothing and ends nothing. To fix, make navigate(to:) do something for it."))
-        }
-        let reachesEnd = nodesReaching()
-        if !incoming(end).isEmpty {
-            let shortest = shortestPaths()
-            for position in shortest.order where !reachesEnd[position] && !outgoing(position).isEmpty {
-                result.append(Finding(.noWayOut, nodes[position].id, "no path from here reaches the end: every way on ends in a dead end, an unhandled step or a loop. To fix, give it a way to finish."))
-            }
-        }
-        return result
-    }
+    /// Every finding, as exploring the states found them.
+    public func findings() -> [Finding] { explorationFindings }
 }

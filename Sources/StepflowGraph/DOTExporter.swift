@@ -60,7 +60,7 @@ public enum DOTExporter {
             out.append(" -> ")
             out.appendQuoted(graph.nodes[edge.to].id, escape: escape)
             out.append(" [label=")
-            out.appendQuoted(graph.label(of: edge), escape: escape)
+            out.appendQuoted(graph.displayLabel(of: edge), escape: escape)
             out.append("];\n")
             out.flushIfFull()
         }

@@ -17,6 +17,13 @@ public struct Finding: Hashable, Sendable, CustomStringConvertible {
         case unreachableInstance
         /// A routed exit no path takes.
         case unreachableExit
+        /// Screens or flows pile up along a loop: the state space has no
+        /// bound (a push inside a cycle). In an app, a leak.
+        case unboundedGrowth
+        /// One input causes steps without end.
+        case neverSettles
+        /// Exploration stopped at its bound on states.
+        case explorationLimit
     }
 
     /// How serious a finding is.
@@ -45,8 +52,8 @@ public struct Finding: Hashable, Sendable, CustomStringConvertible {
     /// Warnings: the rest.
     public var severity: Severity {
         switch kind {
-        case .unhandledStep, .exitWithoutRoute, .deadEnd, .noWayOut: .error
-        case .ineffectiveBack, .unreachableInstance, .unreachableExit: .warning
+        case .unhandledStep, .exitWithoutRoute, .deadEnd, .noWayOut, .unboundedGrowth, .neverSettles: .error
+        case .ineffectiveBack, .unreachableInstance, .unreachableExit, .explorationLimit: .warning
         }
     }
 
@@ -67,6 +74,9 @@ extension Finding.Kind {
         case .ineffectiveBack: "ineffective back"
         case .unreachableInstance: "unreachable instance"
         case .unreachableExit: "unreachable exit"
+        case .unboundedGrowth: "unbounded growth"
+        case .neverSettles: "never settles"
+        case .explorationLimit: "exploration limit"
         }
     }
 }

@@ -1,405 +1,236 @@
 public import Stepflow
 
-/// Explores flows into a ``NavigationGraph`` by calling their pure
-/// `navigate(to:)` on every step their screens and steppers declare,
-/// following child flows, their exits and the parent's routing.
+/// Explores what a flow tree can do by running the engine's own transition
+/// function (the one the coordinator runs live) breadth first over its
+/// waiting states, from the steps `stepper` starts the root with.
 ///
-/// No second description of the app is involved: the graph is what the
-/// flows that run live return. Each launch of a child flow is explored in
-/// its own context, because the same flow started from two places may map
-/// its exits differently; nodes are shared by id across contexts.
+/// In each waiting state the inputs are the actions of the screen on top
+/// and each step a live stepper declares it may still emit. Each input is
+/// applied to a copy of the state and the queue drained, with no Dispatch
+/// and no rendering; states the engine cannot tell apart are merged. The
+/// result is exact: a step or screen is listed if and only if some walk of
+/// the live engine reaches it, and every walk it prints can be taken.
 ///
-/// Back steps (`.pop`, `.popToRoot`, `.dismiss`) are drawn as edges from
-/// the screen they are chosen on to each screen it was pushed (or, for a
-/// dismiss, presented) from: one level, over all the ways it was reached.
-/// `.popToRoot` is drawn like `.pop`, one level.
+/// Exploration is bounded (``ExplorationLimits``): a state with more
+/// screens or flows than the bound is not explored further and is
+/// reported as unbounded growth, with the walk that grows.
 ///
-/// - Complexity: O(V + E) `navigate` calls and edge insertions per context.
+/// - Complexity: O(states × inputs × transition cost).
 public enum GraphExplorer {
-    /// Explores `flow` from the steps `stepper` starts it with.
+    /// The screen/step graph of `flow`: ``exploreStates(_:with:app:limits:)``'s projection.
     public static func explore<F: Flow>(_ flow: F, with stepper: any Stepper<F.StepType>, app: String? = nil) -> NavigationGraph {
-        let builder = GraphBuilder(app: app ?? flow.name)
-        let root = ExplorationContext(flow: flow, builder: builder, exitLink: nil)
-        for step in stepper.initialSteps + stepper.declaredSteps {
-            builder.addEdge(from: builder.start, to: root.reach(step), label: "start")
-        }
-        builder.run()
-        return builder.finish()
+        exploreStates(flow, with: stepper, app: app).projection
+    }
+
+    /// Every waiting state of `flow` driven by `stepper`, and the inputs
+    /// between them.
+    public static func exploreStates<F: Flow>(
+        _ flow: F,
+        with stepper: any Stepper<F.StepType>,
+        app: String? = nil,
+        limits: ExplorationLimits = .standard
+    ) -> StateGraph {
+        let explorer = StateExplorer(app: app ?? flow.name, limits: limits)
+        return explorer.run { state, transaction in state.coordinate(flow, with: stepper, &transaction) }
     }
 }
 
-/// Collects nodes, edges and findings; runs the work queue.
-final class GraphBuilder {
-    // Unchecked exclusivity: a builder is used by one exploration on one
-    // thread, and its properties are touched for every edge.
-    let app: String
-    @exclusivity(unchecked) private(set) var nodes: [NavigationGraph.Node] = []
-    /// Each instance's nodes by their local ids: small tables that stay in
-    /// cache, where one table of every node id cost a cache miss or two
-    /// per lookup on big graphs.
-    @exclusivity(unchecked) private var instanceNodes: [String: InstanceNodes] = [:]
-    /// Edges as added, repeats included: they are removed once, in
-    /// ``finish()``, by a pass over each node's out-edges. A hash set
-    /// checked on every insert cost a cache miss per edge on big graphs.
-    @exclusivity(unchecked) private(set) var edges: [NavigationGraph.Edge] = []
-    @exclusivity(unchecked) private var labelTable = StringTable()
-    @exclusivity(unchecked) private var instances: [String] = []
-    @exclusivity(unchecked) private var instanceSet: Set<String> = []
-    @exclusivity(unchecked) private var findings: [Finding] = []
-    @exclusivity(unchecked) private var findingSet: Set<Finding> = []
-    /// The work queue: each entry is the context with a step to navigate,
-    /// which it pops from its own FIFO (no closure per step).
-    @exclusivity(unchecked) private var work: [ExplorationQueue] = []
-    @exclusivity(unchecked) private var head = 0
-    /// Back steps found, with what they do.
-    @exclusivity(unchecked) var backSteps: [(node: Int, command: String)] = []
-    @exclusivity(unchecked) private var backSet: Set<Int> = []
+/// The breadth-first search over engine states.
+final class StateExplorer {
+    private let limits: ExplorationLimits
+    private let builder: ProjectionBuilder
+    private var keys: [StateKey: Int] = [:]
+    /// States waiting to be expanded (dropped once expanded).
+    private var pending: [EngineState?] = []
+    private var states: [StateGraph.State] = []
+    private var parent: [Int] = []
+    private var transitions: [StateGraph.Transition] = []
+    private var offsets: [Int] = [0]
+    private var findings: [Finding] = []
+    private var findingSet: Set<Finding> = []
+    private var truncated = false
+    /// States a bound kept from being explored.
+    private var unexplored: Set<Int> = []
 
-    let start: Int
-    let end: Int
-
-    init(app: String) {
-        self.app = app
-        start = 0
-        end = 1
-        nodes.append(NavigationGraph.Node(id: "start", kind: .start, instance: "", label: "start"))
-        nodes.append(NavigationGraph.Node(id: "end", kind: .end, instance: "", label: "end"))
+    init(app: String, limits: ExplorationLimits) {
+        self.limits = limits
+        self.builder = ProjectionBuilder(app: app)
     }
 
-    /// The nodes of flow instance `name`.
-    func nodes(of name: String) -> InstanceNodes {
-        if let known = instanceNodes[name] { return known }
-        let made = InstanceNodes(name: name)
-        instanceNodes[name] = made
-        return made
-    }
-
-    /// The node of step `stepID` of `instance` (`instance.stepID`), made if new.
-    func stepNode(_ stepID: String, of instance: InstanceNodes) -> Int {
-        let (local, isNew) = instance.steps.intern(stepID)
-        if !isNew { return Int(instance.stepNodes[Int(local)]) }
-        let node = add(NavigationGraph.Node(id: "\(instance.name).\(stepID)", kind: .step, instance: instance.name, label: stepID))
-        instance.stepNodes.append(Int32(node))
-        return node
-    }
-
-    /// The node of screen `screenID` of `instance` (`instance/screenID`), made if new.
-    func screenNode(_ screenID: String, of instance: InstanceNodes, title: @autoclosure () -> String) -> Int {
-        let (local, isNew) = instance.screens.intern(screenID)
-        if !isNew { return Int(instance.screenNodes[Int(local)]) }
-        let node = add(NavigationGraph.Node(id: "\(instance.name)/\(screenID)", kind: .screen, instance: instance.name, label: title()))
-        instance.screenNodes.append(Int32(node))
-        return node
-    }
-
-    private func add(_ node: NavigationGraph.Node) -> Int {
-        if instances.last != node.instance, instanceSet.insert(node.instance).inserted { instances.append(node.instance) }
-        nodes.append(node)
-        return nodes.count - 1
-    }
-
-    func addEdge(from: Int, to: Int, label: String) {
-        let labelID = labelTable.intern(label).id
-        edges.append(NavigationGraph.Edge(from: from, to: to, labelIndex: labelID))
-    }
-
-    func report(_ finding: Finding) {
-        if findingSet.insert(finding).inserted { findings.append(finding) }
-    }
-
-    func markBack(_ node: Int, command: String) {
-        if backSet.insert(node).inserted { backSteps.append((node, command)) }
-    }
-
-    /// Queues the next step `context` has pending.
-    func enqueue(_ context: ExplorationQueue) { work.append(context) }
-
-    func run() {
-        while head < work.count {
-            let context = work[head]
+    func run(start: (inout EngineState, inout Transaction) -> Void) -> StateGraph {
+        var initial = EngineState()
+        let (initialNodes, _) = transition(&initial, from: nil, start)
+        _ = add(initial, depth: 0, via: -1)
+        var head = 0
+        while head < states.count {
+            guard let state = pending[head] else { head += 1; continue }
+            pending[head] = nil
+            expand(state, index: head)
+            offsets.append(transitions.count)
             head += 1
-            context.navigateNext()
-            // Let go of what has run, so a big exploration does not keep
-            // every context it passed through to the end.
-            if head >= 65_536 && head * 2 >= work.count {
-                work.removeFirst(head)
-                head = 0
+        }
+        findStuckStates()
+        let projection = builder.finish(findings: findings)
+        return StateGraph(
+            app: builder.app, states: states, transitions: transitions, initialNodes: initialNodes,
+            projection: projection, isTruncated: truncated, offsets: offsets, parent: parent
+        )
+    }
+
+    /// The state's index, added if new (and queued for expansion).
+    private func add(_ state: EngineState, depth: Int, via transition: Int) -> Int {
+        let key = StateKey(state)
+        if let known = keys[key] { return known }
+        let index = states.count
+        keys[key] = index
+        let top = state.navigation.topScreen
+        states.append(StateGraph.State(top: top?.qualifiedID, isEnded: state.navigation.roots.isEmpty, depth: depth))
+        parent.append(transition)
+        let screens = state.navigation.flows.values.reduce(0) { $0 + $1.stack.count }
+        if screens > limits.maxScreens || state.navigation.flows.count > limits.maxScreens {
+            pending.append(nil)
+            unexplored.insert(index)
+            report(Finding(.unboundedGrowth, top?.qualifiedID ?? "start", "\(screens) screens and \(state.navigation.flows.count) flows are live after \(depth) inputs, more than the bound of \(limits.maxScreens): something is pushed or started inside a loop and never removed. In an app that is a leak. To fix, show the screen with .replace, pop before pushing again, or end the flow. The walk that grows: " + walkText(to: index)))
+        } else if states.count > limits.maxStates {
+            pending.append(nil)
+            unexplored.insert(index)
+            if !truncated {
+                truncated = true
+                report(Finding(.explorationLimit, "start", "exploration stopped at \(limits.maxStates) states; later states are not listed."))
             }
+        } else {
+            pending.append(state)
         }
-        work = []
-        head = 0
+        return index
     }
 
-    /// Adds back edges, then freezes the graph.
-    func finish() -> NavigationGraph {
-        resolveBackSteps()
-        let outgoing = removeRepeatedEdges()
-        return NavigationGraph(app: app, nodes: nodes, edges: edges, labels: labelTable.strings, instances: instances, findings: findings, backSteps: Set(backSteps.map(\.node)), outgoing: outgoing)
-    }
-
-    /// Keeps the first of each set of equal edges (same ends, same label),
-    /// in order. Returns the out-adjacency it built when no edge was
-    /// removed (it is then the graph's), `nil` otherwise.
-    ///
-    /// - Complexity: O(V + E) for nodes with up to 32 out-edges; a node with
-    ///   more uses a set for its own edges.
-    private func removeRepeatedEdges() -> (offsets: [Int32], edges: [Int32])? {
-        // The edges of each node, in edge order (a stable counting sort).
-        var offsets = [Int32](repeating: 0, count: nodes.count + 1)
-        for edge in edges { offsets[edge.from + 1] += 1 }
-        for position in 0..<nodes.count { offsets[position + 1] += offsets[position] }
-        var fill = offsets
-        var bySource = [Int32](repeating: 0, count: edges.count)
-        for (position, edge) in edges.enumerated() {
-            bySource[Int(fill[edge.from])] = Int32(position)
-            fill[edge.from] += 1
+    private func walkText(to state: Int) -> String {
+        var inputs: [String] = []
+        var current = state
+        while parent[current] >= 0 {
+            let transition = transitions[parent[current]]
+            inputs.append("\(transition.input.screen ?? "start"): \(transition.input)")
+            current = transition.from
         }
-        var repeated = [Bool](repeating: false, count: edges.count)
-        var repeats = 0
-        for node in 0..<nodes.count {
-            let range = Int(offsets[node])..<Int(offsets[node + 1])
-            if range.count <= 32 {
-                for slot in range {
-                    let edge = edges[Int(bySource[slot])]
-                    for earlier in range.lowerBound..<slot where edges[Int(bySource[earlier])] == edge {
-                        repeated[Int(bySource[slot])] = true
-                        repeats += 1
-                        break
-                    }
-                }
-            } else {
-                var seen = Set<NavigationGraph.Edge>(minimumCapacity: range.count)
-                for slot in range where !seen.insert(edges[Int(bySource[slot])]).inserted {
-                    repeated[Int(bySource[slot])] = true
-                    repeats += 1
-                }
-            }
-        }
-        guard repeats > 0 else { return (offsets, bySource) }
-        var kept: [NavigationGraph.Edge] = []
-        kept.reserveCapacity(edges.count - repeats)
-        for (position, edge) in edges.enumerated() where !repeated[position] { kept.append(edge) }
-        edges = kept
-        return nil
+        return inputs.reversed().joined(separator: "; ")
     }
 
-    /// A back step chosen on screen S leads (S → P) to each screen P from which S
-    /// was pushed (for `.pop`, `.popToRoot`) or presented modally (for
-    /// `.dismiss`): P → step → S. A screen shown with `.replace` is the base
-    /// of its flow, so nothing is revealed; the person stays on S.
-    private func resolveBackSteps() {
-        guard !backSteps.isEmpty else { return }
-        // In-edges as compressed arrays: O(V + E) integer work, no hashing.
-        var offsets = [Int32](repeating: 0, count: nodes.count + 1)
-        for edge in edges { offsets[edge.to + 1] += 1 }
-        for position in 0..<nodes.count { offsets[position + 1] += offsets[position] }
-        var fill = offsets
-        var sources = [Int32](repeating: 0, count: edges.count)
-        var sourceLabels = [Int32](repeating: 0, count: edges.count)
-        for edge in edges {
-            let slot = Int(fill[edge.to])
-            sources[slot] = Int32(edge.from)
-            sourceLabels[slot] = edge.labelIndex
-            fill[edge.to] += 1
-        }
-        let push = labelTable.id(of: Presentation.push.rawValue) ?? -1
-        let modal = labelTable.id(of: Presentation.modal.rawValue) ?? -1
-        var revealed: [Int] = []
-        for (back, command) in backSteps {
-            let revealing = command == "dismiss" ? modal : push
-            for backSlot in Int(offsets[back])..<Int(offsets[back + 1]) {
-                let screen = Int(sources[backSlot])
-                guard nodes[screen].kind == .screen else { continue }
-                revealed.removeAll(keepingCapacity: true)
-                for showSlot in Int(offsets[screen])..<Int(offsets[screen + 1]) where sourceLabels[showSlot] == revealing {
-                    let shower = Int(sources[showSlot])
-                    guard nodes[shower].kind == .step else { continue }
-                    for previousSlot in Int(offsets[shower])..<Int(offsets[shower + 1]) {
-                        let previous = Int(sources[previousSlot])
-                        if nodes[previous].kind == .screen && previous != screen && !revealed.contains(previous) {
-                            revealed.append(previous)
-                        }
-                    }
-                }
-                // The edge leaves the screen, not the shared back step: a
-                // back step chosen on two screens must not let a path enter
-                // from one and leave towards the other's predecessor.
-                if revealed.isEmpty {
-                    report(Finding(.ineffectiveBack, nodes[back].id, "chosen on \(nodes[screen].id), which is the first screen of its layer: .\(command) has nothing to reveal, so the person stays. To fix, end the flow or offer another way on."))
-                    addEdge(from: screen, to: screen, label: "stays")
-                }
-                for target in revealed { addEdge(from: screen, to: target, label: "back") }
-            }
-        }
-    }
-}
-
-/// The nodes of one flow instance, by local id (a step's id, a screen's
-/// id), shared by every launch of the instance.
-final class InstanceNodes {
-    let name: String
-    @exclusivity(unchecked) var steps = StringTable(capacity: 16)
-    @exclusivity(unchecked) var stepNodes: [Int32] = []
-    @exclusivity(unchecked) var screens = StringTable(capacity: 16)
-    @exclusivity(unchecked) var screenNodes: [Int32] = []
-
-    init(name: String) { self.name = name }
-}
-
-/// A context seen from the builder's work queue.
-class ExplorationQueue {
-    /// Navigates the oldest step this context has queued.
-    func navigateNext() {}
-}
-
-/// One launch of one flow: the flow object, the concrete steps reached in
-/// it, and how its exits reach its parent.
-final class ExplorationContext<F: Flow>: ExplorationQueue {
-    // Unchecked exclusivity: used by one exploration on one thread.
-    let flow: F
-    let instance: String
-    let builder: GraphBuilder
-    /// Maps an exit to the parent's node (queueing it there); `nil` for a root.
-    let exitLink: ((F.ExitType) -> Int?)?
-    /// The instance's nodes, shared with its other launches.
-    let nodes: InstanceNodes
-    /// The steps reached in this context, in the order reached, with their
-    /// nodes. Steps from `pendingHead` on are still to be navigated.
-    private let reached = ReachedSteps<F.StepType>()
-    @exclusivity(unchecked) private var pendingHead = 0
-
-    init(flow: F, builder: GraphBuilder, exitLink: ((F.ExitType) -> Int?)?) {
-        self.flow = flow
-        self.instance = flow.name
-        self.nodes = builder.nodes(of: flow.name)
-        self.builder = builder
-        self.exitLink = exitLink
-    }
-
-    override func navigateNext() {
-        let step = reached.steps[pendingHead]
-        let node = reached.nodes[pendingHead]
-        pendingHead += 1
-        navigate(step, at: node)
-    }
-
-    /// The node of `step` in this context; queues it to be navigated the
-    /// first time this context reaches it.
-    func reach(_ step: F.StepType) -> Int {
-        let (position, isNew) = reached.insert(step)
-        guard isNew else { return reached.nodes[position] }
-        let node = builder.stepNode(step.stepID, of: nodes)
-        reached.nodes[position] = node
-        builder.enqueue(self)
-        return node
-    }
-
-    private func navigate(_ step: F.StepType, at node: Int) {
-        let navigation = flow.navigate(to: step)
-        guard navigation.isHandled else {
-            builder.report(Finding(.unhandledStep, builder.nodes[node].id, "\(instance) returns .unhandled for it. To fix, handle it in navigate(to:)."))
+    private func expand(_ state: EngineState, index: Int) {
+        guard let top = state.navigation.topScreen else {
+            expandSteppers(state, index: index, top: nil)
             return
         }
-        for element in navigation.elements {
-            switch element {
-            case .show(let screen, let presentation, let stepper, _):
-                let screenNode = builder.screenNode(screen.id, of: nodes, title: screen.title)
-                builder.addEdge(from: node, to: screenNode, label: presentation.rawValue)
-                for action in screen.actions {
-                    builder.addEdge(from: screenNode, to: reach(action.step), label: action.label)
+        for (position, action) in top.actions.enumerated() {
+            var next = state
+            let input = StateGraph.Input(screen: top.qualifiedID, kind: .choose(index: position, label: action.label, role: action.role))
+            let (nodes, settled) = transition(&next, from: top) { state, transaction in
+                state.select(action: position, on: top, &transaction)
+            }
+            record(next, from: index, input: input, nodes: nodes, settled: settled)
+        }
+        expandSteppers(state, index: index, top: top)
+    }
+
+    private func expandSteppers(_ state: EngineState, index: Int, top: PresentedScreen?) {
+        for record in state.emittingAttachments {
+            let isTimer = record.unit.stepperName == "TimerStepper"
+            for (stepID, work) in record.unit.emissionInputs(spent: record.spent) {
+                var next = state
+                let input = StateGraph.Input(screen: top?.qualifiedID, kind: .emit(stepper: record.unit.stepperName, step: stepID, isTimer: isTimer))
+                let (nodes, settled) = transition(&next, from: top) { state, transaction in
+                    state.perform(work, &transaction)
                 }
-                if let stepper {
-                    let name = Self.name(of: stepper)
-                    for next in stepper.initialSteps + stepper.declaredSteps {
-                        builder.addEdge(from: screenNode, to: reach(next), label: name)
-                    }
+                self.record(next, from: index, input: input, nodes: nodes, settled: settled)
+            }
+        }
+    }
+
+    private func record(_ state: EngineState, from index: Int, input: StateGraph.Input, nodes: [Int], settled: Bool) {
+        let target = add(state, depth: states[index].depth + 1, via: transitions.count)
+        if !settled {
+            report(Finding(.neverSettles, input.screen ?? "start", "\(input) causes more than \(limits.maxStepsPerInput) steps without waiting for anyone: a flow forwards or emits steps in a loop. To fix, end the loop. The walk: " + walkText(to: index) + "; \(input)"))
+        }
+        transitions.append(StateGraph.Transition(from: index, to: target, input: input, nodes: nodes))
+    }
+
+    /// Runs one input on `state` and drains the queue, as the coordinator
+    /// would; returns the projection nodes it touched and whether it settled.
+    private func transition(
+        _ state: inout EngineState,
+        from top: PresentedScreen?,
+        _ input: (inout EngineState, inout Transaction) -> Void
+    ) -> (nodes: [Int], settled: Bool) {
+        var transaction = Transaction(observes: true, renders: false)
+        input(&state, &transaction)
+        var queue: [PendingWork] = []
+        var head = 0
+        var cursor = 0
+        var events: [NavigationEvent] = []
+        func absorb() {
+            while cursor < transaction.effects.count {
+                switch transaction.effects[cursor] {
+                case .enqueue(let work): queue.append(work)
+                case .deferred(let adaptation): queue.append(adaptation.asIfUnchanged)
+                case .event(let event): events.append(event)
+                default: break
                 }
-            case .contribute(let stepper):
-                let name = Self.name(of: stepper)
-                for next in stepper.initialSteps + stepper.declaredSteps {
-                    builder.addEdge(from: node, to: reach(next), label: name)
+                cursor += 1
+            }
+        }
+        absorb()
+        var settled = true
+        while head < queue.count {
+            if head >= limits.maxStepsPerInput {
+                settled = false
+                break
+            }
+            let work = queue[head]
+            head += 1
+            state.perform(work, &transaction)
+            absorb()
+        }
+        let nodes = builder.project(events, from: top, to: state.navigation.topScreen, report: report)
+        return (nodes, settled)
+    }
+
+    /// States with no input that have not ended (dead ends), and states
+    /// from which no walk ends the app when some walk does (no way out):
+    /// each reported once per screen on top, with the shortest walk.
+    private func findStuckStates() {
+        // A state a bound kept unexplored may well end: counted as ending.
+        var reachesEnd = states.indices.map { states[$0].isEnded || unexplored.contains($0) }
+        guard states.count == offsets.count - 1 else { return }
+        var incoming = [[Int]](repeating: [], count: states.count)
+        for transition in transitions { incoming[transition.to].append(transition.from) }
+        var stack = reachesEnd.indices.filter { reachesEnd[$0] }
+        let anyEnd = states.contains(where: \.isEnded)
+        while let state = stack.popLast() {
+            for previous in incoming[state] where !reachesEnd[previous] {
+                reachesEnd[previous] = true
+                stack.append(previous)
+            }
+        }
+        var reported: Set<String> = []
+        for (index, state) in states.enumerated() where !state.isEnded && pending.indices.contains(index) {
+            let unexplored = parentBounded(index)
+            if offsets[index] == offsets[index + 1] && !unexplored {
+                let subject = state.top ?? "start"
+                if reported.insert("dead:" + subject).inserted {
+                    report(Finding(.deadEnd, subject, "nothing can happen here: the screen offers no action and no stepper can emit. To fix, give it an action or end the flow. The walk: " + walkText(to: index)))
                 }
-            case .pop:
-                builder.markBack(node, command: "pop")
-            case .popToRoot:
-                builder.markBack(node, command: "popToRoot")
-            case .dismiss:
-                builder.markBack(node, command: "dismiss")
-            case .start(let child):
-                launch(child, from: node)
-            case .forward(let next):
-                builder.addEdge(from: node, to: reach(next), label: "forward")
-            case .forwardToParent(let exit):
-                if let target = exitLink?(exit) {
-                    builder.addEdge(from: node, to: target, label: "to parent: \(exit.stepID)")
-                } else if exitLink == nil {
-                    builder.report(Finding(.unhandledStep, "\(instance).\(step.stepID)", "a root flow has no parent to forward \(exit.stepID) to."))
-                }
-            case .end(let exit):
-                if let exitLink {
-                    if let target = exitLink(exit) {
-                        builder.addEdge(from: node, to: target, label: "exit \(Self.exitName(exit))")
-                    }
-                } else {
-                    builder.addEdge(from: node, to: builder.end, label: "end")
+            } else if anyEnd && !reachesEnd[index] && !unexplored && !truncated {
+                let subject = state.top ?? "start"
+                if reported.insert("out:" + subject).inserted {
+                    report(Finding(.noWayOut, subject, "no walk from here ends the app: every way on loops or stops. To fix, give it a way to finish. The walk here: " + walkText(to: index)))
                 }
             }
         }
     }
 
-    private func launch(_ child: ChildFlow<F.StepType>, from node: Int) {
-        func open<C: Flow>(_ flow: C) {
-            let context = ExplorationContext<C>(flow: flow, builder: builder, exitLink: { [self] exit in
-                child.parentStep(exit).map(reach)
-            })
-            let entries = Self.steps(of: child.stepper, as: C.StepType.self)
-            for entry in entries {
-                builder.addEdge(from: node, to: context.reach(entry), label: "start \(flow.name)")
-            }
-        }
-        open(child.flow)
-    }
+    /// Whether `state` was left unexplored because of a bound.
+    private func parentBounded(_ state: Int) -> Bool { unexplored.contains(state) }
 
-    private static func steps<S: Step>(of stepper: any Stepper, as type: S.Type) -> [S] {
-        func open<T: Stepper>(_ stepper: T) -> [S] {
-            (stepper.initialSteps + stepper.declaredSteps).compactMap { $0 as? S }
-        }
-        return open(stepper)
-    }
-
-    private static func name(of stepper: some Stepper) -> String {
-        let full = String(describing: type(of: stepper))
-        return full.firstIndex(of: "<").map { String(full[..<$0]) } ?? full
-    }
-
-    private static func exitName(_ exit: F.ExitType) -> String {
-        (exit as? any ModuleExit)?.exitName ?? exit.stepID
-    }
-}
-
-/// The steps one context has reached, in order, with their nodes.
-///
-/// The explorer's code is not specialised for the app's step types, and a
-/// `Dictionary` there paid for generic dispatch on every probe and rehashed
-/// every step (SipHash) each time it grew. This table hashes each step
-/// once and keeps the hash (in a ``HashIndex``). A class, not a struct:
-/// unspecialised code calling a generic struct's methods looks up the
-/// struct's metadata on every call; a class instance carries its own.
-final class ReachedSteps<StepType: Hashable> {
-    // Unchecked exclusivity: owned by one context, used on one thread.
-    /// The steps, in the order they were reached.
-    @exclusivity(unchecked) private(set) var steps: [StepType] = []
-    /// Each step's node; set by the caller after ``insert(_:)``.
-    @exclusivity(unchecked) var nodes: [Int] = []
-    @exclusivity(unchecked) private var index = HashIndex()
-
-    /// The position of `step`, appended (with node -1) if new.
-    func insert(_ step: StepType) -> (position: Int, isNew: Bool) {
-        let (position, isNew) = index.insert(UInt64(bitPattern: Int64(step.hashValue))) { steps[$0] == step }
-        if isNew {
-            steps.append(step)
-            nodes.append(-1)
-        }
-        return (position, isNew)
+    private func report(_ finding: Finding) {
+        if findingSet.insert(finding).inserted { findings.append(finding) }
     }
 }

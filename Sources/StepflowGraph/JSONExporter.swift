@@ -1,16 +1,17 @@
-/// Writes a graph as JSON, schema version 1:
+/// Writes a graph as JSON, schema version 2 (version 1 had no edge
+/// `kind`; exits were told apart by a label starting `exit `):
 ///
 /// ```json
 /// {"schema": 1, "app": "covid-antigen-home", "start": "start",
 ///  "nodes": [{"id": "test/checklist", "kind": "screen", "instance": "test", "label": "Check your kit"}, …],
-///  "edges": [{"from": "test.checklist", "to": "test/checklist", "label": "push"}, …]}
+///  "edges": [{"from": "test.checklist", "to": "test/checklist", "kind": "present", "label": "push"}, …]}
 /// ```
 ///
 /// Nodes and edges are in discovery order; the output is byte-identical
 /// for the same graph.
 public enum JSONExporter {
     /// The schema version written.
-    public static let schema = 1
+    public static let schema = 2
 
     /// The JSON text of `graph`.
     ///
@@ -24,7 +25,7 @@ public enum JSONExporter {
         }
         out += "  ],\n  \"edges\": [\n"
         for (position, edge) in graph.edges.enumerated() {
-            out += "    {\"from\": \(JSONText.string(graph.nodes[edge.from].id)), \"to\": \(JSONText.string(graph.nodes[edge.to].id)), \"label\": \(JSONText.string(graph.label(of: edge)))}"
+            out += "    {\"from\": \(JSONText.string(graph.nodes[edge.from].id)), \"to\": \(JSONText.string(graph.nodes[edge.to].id)), \"kind\": \"\(edge.kind.rawValue)\", \"label\": \(JSONText.string(graph.label(of: edge)))}"
             out += position + 1 < graph.edges.count ? ",\n" : "\n"
         }
         out += "  ]\n}\n"

@@ -21,7 +21,7 @@ public enum MermaidExporter {
             out += "  end\n"
         }
         for edge in graph.edges {
-            out += "  n\(edge.from) -->|\"\(escape(graph.label(of: edge)))\"| n\(edge.to)\n"
+            out += "  n\(edge.from) -->|\"\(escape(graph.displayLabel(of: edge)))\"| n\(edge.to)\n"
         }
         out += "  classDef screen fill:#e3f2fd,stroke:#1565c0\n"
         let screens = graph.nodes.indices.filter { graph.nodes[$0].kind == .screen }

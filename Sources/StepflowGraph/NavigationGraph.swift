@@ -37,21 +37,49 @@ public struct NavigationGraph: Sendable {
         public let label: String
     }
 
-    /// An edge, by node indices and label index: 12 bytes, so a million
-    /// steps' six million edges stay small.
+    /// What an edge stands for. Code downstream switches on this, never on
+    /// the label's text.
+    public enum EdgeKind: String, Hashable, Sendable, CaseIterable {
+        /// A person chose an action on a screen; the label is the action's.
+        case action
+        /// A screen was shown; the label is how (`push`, `modal`, `replace`).
+        case present
+        /// A back step (pop, pop to root, dismiss) revealed a screen.
+        case back
+        /// A back step had nothing to reveal: the person stays.
+        case stays
+        /// A stepper emitted (a timer finished); the label is its type.
+        case stepper
+        /// A flow started; the label is `start <flow>`, or `start` for the
+        /// root.
+        case start
+        /// A flow ended or handed a step to its parent; the label is
+        /// `exit <exit name>`.
+        case exit
+        /// A flow queued a step for itself.
+        case forward
+        /// The root flow ended: the app is over.
+        case end
+    }
+
+    /// An edge, by node indices, kind and label index: 16 bytes, so a
+    /// million steps' six million edges stay small.
     public struct Edge: Hashable, Sendable {
         private let source: Int32
         private let target: Int32
         /// The index of its label in ``NavigationGraph/labels``.
         public let labelIndex: Int32
+        /// What it stands for.
+        public let kind: EdgeKind
         /// Where it starts.
         public var from: NodeID { Int(source) }
         /// Where it leads.
         public var to: NodeID { Int(target) }
-        /// An edge from `from` to `to` with the label at `labelIndex`.
-        public init(from: NodeID, to: NodeID, labelIndex: Int32) {
+        /// An edge of `kind` from `from` to `to` with the label at `labelIndex`.
+        public init(from: NodeID, to: NodeID, kind: EdgeKind, labelIndex: Int32) {
             source = Int32(from)
             target = Int32(to)
+            self.kind = kind
             self.labelIndex = labelIndex
         }
     }
@@ -66,11 +94,10 @@ public struct NavigationGraph: Sendable {
     public let labels: [String]
     /// The flow instances, in discovery order; the app's root first.
     public let instances: [String]
-    /// Problems found while exploring (unhandled steps, ineffective back).
+    /// Problems found while exploring the states: unhandled steps,
+    /// ineffective back, states with no way on or no way out, unbounded
+    /// growth.
     public let explorationFindings: [Finding]
-    /// The back steps: steps that pop or dismiss. Where they lead is drawn
-    /// from the screen they are chosen on, so they have no edge out.
-    public let backSteps: Set<NodeID>
 
     /// The start node (always 0).
     public let start: NodeID = 0
@@ -83,8 +110,7 @@ public struct NavigationGraph: Sendable {
     private let inEdges: [Int32]
     private let index: NodeIndex
 
-    init(app: String, nodes: [Node], edges: [Edge], labels: [String], instances: [String], findings: [Finding], backSteps: Set<NodeID> = [], outgoing: (offsets: [Int32], edges: [Int32])? = nil) {
-        self.backSteps = backSteps
+    init(app: String, nodes: [Node], edges: [Edge], labels: [String], instances: [String], findings: [Finding], outgoing: (offsets: [Int32], edges: [Int32])? = nil) {
         self.app = app
         self.nodes = nodes
         self.edges = edges
@@ -136,8 +162,15 @@ public struct NavigationGraph: Sendable {
     /// The node with the stable id `id`.
     public func node(withID id: String) -> NodeID? { index.node(withID: id) }
 
-    /// The label of `edge`.
+    /// The label of `edge`: an action's label, a presentation, a stepper's
+    /// type, an exit's name, `back`, `start <flow>`, `forward`, `end`.
     public func label(of edge: Edge) -> String { labels[Int(edge.labelIndex)] }
+
+    /// The label people read: ``label(of:)``, with `exit ` before an exit's
+    /// name.
+    public func displayLabel(of edge: Edge) -> String {
+        edge.kind == .exit ? "exit " + label(of: edge) : label(of: edge)
+    }
 
     /// The indices (in ``edges``) of the edges leaving `node`.
     public func outgoing(_ node: NodeID) -> ArraySlice<Int32> {

@@ -6,12 +6,18 @@ public struct PathRuleResult: Hashable, Sendable, CustomStringConvertible {
     public let rule: PathRuleSpec
     /// Whether the graph proves it.
     public let holds: Bool
-    /// When refuted: a shortest path (node ids from the start) that breaks it.
+    /// When refuted: a shortest walk that breaks it, as node ids from the
+    /// start (empty for a `reaches` rule, which no walk can refute).
     public let counterExample: [String]?
+    /// When refuted by a walk: the walk itself, with its inputs, which a
+    /// live run can replay.
+    public let walk: Walk?
 
     /// `proved: …` or `refuted: …: start → … → node`.
     public var description: String {
-        holds ? "proved: \(rule.name)" : "refuted: \(rule.name): " + (counterExample ?? []).joined(separator: " → ")
+        guard !holds else { return "proved: \(rule.name)" }
+        guard let counterExample, !counterExample.isEmpty else { return "refuted: \(rule.name): no walk reaches it" }
+        return "refuted: \(rule.name): " + counterExample.joined(separator: " → ")
     }
 }
 
@@ -26,39 +32,36 @@ extension VariantGraph {
         var results: [PathRuleResult] = []
         var diagnostics: [ManifestDiagnostic] = []
         let ids = graph.nodes.map(\.id)
-        let shortest = graph.shortestPaths()
+        let shortest = states.shortestWalks()
         func lookup(_ id: String, _ rule: PathRuleSpec, _ key: String) -> Int? {
             if let node = graph.node(withID: id) { return node }
             diagnostics.append(ManifestDiagnostic(.error, file: manifest.file, location: rule.location, path: "\(rule.path).\(key)",
                 message: "no node '\(id)' in the graph of '\(manifest.app.id)'. \(Suggestion.didYouMean(id, ids))Node ids are 'start', 'end', '<instance>.<step>' and '<instance>/<screen>'; `trace` lists them."))
             return nil
         }
-        func path(_ paths: ShortestPaths, _ node: Int) -> [String]? {
-            paths.path(to: node)?.map { graph.nodes[$0].id }
+        func refuted(_ rule: PathRuleSpec, by walk: Walk?) -> PathRuleResult {
+            PathRuleResult(rule: rule, holds: walk == nil, counterExample: walk.map { $0.nodes.map { graph.nodes[$0].id } }, walk: walk)
         }
         for rule in manifest.rules {
             switch rule.kind {
             case .reaches(let id):
                 guard let node = lookup(id, rule, "reaches") else { continue }
-                results.append(PathRuleResult(rule: rule, holds: shortest.depth[node] >= 0, counterExample: nil))
+                results.append(PathRuleResult(rule: rule, holds: shortest[node] != nil, counterExample: shortest[node] == nil ? [] : nil, walk: nil))
             case .neverReaches(let id):
                 guard let node = graph.node(withID: id) else {
                     if let near = Suggestion.nearest(to: id, in: ids) {
                         diagnostics.append(ManifestDiagnostic(.warning, file: manifest.file, location: rule.location, path: "\(rule.path).neverReaches",
                             message: "no node '\(id)' in the graph, so the rule holds; did you mean '\(near)'?"))
                     }
-                    results.append(PathRuleResult(rule: rule, holds: true, counterExample: nil))
+                    results.append(PathRuleResult(rule: rule, holds: true, counterExample: nil, walk: nil))
                     continue
                 }
-                let reached = shortest.depth[node] >= 0
-                results.append(PathRuleResult(rule: rule, holds: !reached, counterExample: reached ? path(shortest, node) : nil))
+                results.append(refuted(rule, by: shortest[node]))
             case .passesThrough(let id, let viaID):
                 let target = lookup(id, rule, "to")
                 let via = lookup(viaID, rule, "passesThrough")
                 guard let target, let via else { continue }
-                let avoiding = graph.shortestPaths(avoiding: via)
-                let escapes = target != via && avoiding.depth[target] >= 0
-                results.append(PathRuleResult(rule: rule, holds: !escapes, counterExample: escapes ? path(avoiding, target) : nil))
+                results.append(refuted(rule, by: target == via ? nil : states.walk(to: target, avoiding: via)))
             }
         }
         return (results, diagnostics)

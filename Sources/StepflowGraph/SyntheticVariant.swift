@@ -5,6 +5,11 @@ public import Stepflow
 /// `stepsPerModule` screens with a next, a skip ahead, a back and a retry
 /// loop, like a long questionnaire.
 ///
+/// Each question replaces the last (a questionnaire shows one question at
+/// a time, and its back goes to the previous question), so the variant has
+/// about as many waiting states as steps: a chain of pushes with a skip
+/// ahead would have a state for every subset of the questions passed.
+///
 /// ```swift
 /// let (root, stepper) = SyntheticVariant.make(modules: 100, stepsPerModule: 1_000)
 /// let graph = GraphExplorer.explore(root, with: stepper)   // ~100k steps
@@ -16,7 +21,8 @@ public enum SyntheticVariant {
         case enter(Int)
         /// Module step `n`.
         case step(Int)
-        /// Back.
+        /// Back (no longer emitted: each question's back action names the
+        /// question before it).
         case back
         /// The module ended.
         case done(Int)
@@ -85,11 +91,11 @@ public enum SyntheticVariant {
             case .step(let position):
                 var actions = [ScreenAction("Next", Step.step(position + 1))]
                 if position + 2 < steps { actions.append(ScreenAction("Skip", .step(position + 2))) }
-                if position > 0 { actions.append(ScreenAction("Back", .back, role: .back)) }
+                if position > 0 { actions.append(ScreenAction("Back", .step(position - 1), role: .back)) }
                 if position % 10 == 9 { actions.append(ScreenAction("Retry", .step(position - 9))) }
-                return .show(Screen(id: "q\(position)", title: "Question \(position)", actions: actions))
+                return .show(Screen(id: "q\(position)", title: "Question \(position)", actions: actions), as: .replace)
             case .back:
-                return .pop
+                return .unhandled
             case .enter, .done:
                 return .unhandled
             }

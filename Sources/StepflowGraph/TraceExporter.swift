@@ -1,56 +1,114 @@
-/// Every reachable step with the shortest path that reaches it.
+/// Every reachable step with a shortest walk that reaches it: the inputs a
+/// person gives, screen by screen, which `rootapp walk` and a script replay.
 public enum TraceExporter {
-    /// The trace as text, lines at most `width` characters (only an id
-    /// longer than that passes it): each step after its depth (edges from
-    /// the start), then its path from the start, wrapped before an arrow.
+    /// The trace as text, lines at most `width` characters (a single long
+    /// label may pass it): each step after its depth (the fewest inputs
+    /// that reach it), then the walk, one input a line, as
+    /// `screen: choose "label"`, `screen: back ("label")` or
+    /// `screen: wait (…)`.
     ///
-    /// - Complexity: O(V × path length).
-    public static func text(_ graph: NavigationGraph, width: Int = 80) -> String {
-        let shortest = graph.shortestPaths()
-        let steps = shortest.order.filter { graph.nodes[$0].kind == .step }
-        var out = "\(graph.app): \(steps.count) reachable steps, \(shortest.order.filter { graph.nodes[$0].kind == .screen }.count) screens\n"
+    /// - Complexity: O(nodes × depth).
+    public static func text(_ states: StateGraph, width: Int = 80) -> String {
+        let graph = states.projection
+        let walks = states.shortestWalks()
+        let steps = order(states, walks, kind: .step)
+        let screens = walks.indices.filter { walks[$0] != nil && graph.nodes[$0].kind == .screen }.count
+        var out = "\(graph.app): \(steps.count) reachable steps, \(screens) screens, \(states.states.count) states\n"
         for node in steps {
-            let path = shortest.path(to: node) ?? []
-            let depth = String(shortest.depth[node])
-            out += "\n" + String(repeating: " ", count: max(0, 3 - depth.count)) + depth + "  \(graph.nodes[node].id)\n"
-            out += wrap(path.map { graph.nodes[$0].id }, width: width, indent: "     ")
+            guard let walk = walks[node] else { continue }
+            let depth = String(walk.depth)
+            // The id wrapped after a 5-column indent, which the depth fills.
+            let wrapped = wrapWords("     " + graph.nodes[node].id, width: width, continuation: "       ")
+            out += "\n" + String(repeating: " ", count: max(0, 3 - depth.count)) + depth + "  " + wrapped.dropFirst(5)
+            if walk.inputs.isEmpty { out += "     (at the start, before any input)\n" }
+            for input in walk.inputs { out += line(for: input, width: width) }
         }
         return out
     }
 
-    /// The trace as JSON, schema version 1:
-    /// `{"schema": 1, "app": …, "steps": [{"id", "depth", "path": [node ids from the start]}]}`.
-    public static func json(_ graph: NavigationGraph) -> String {
-        let shortest = graph.shortestPaths()
-        let steps = shortest.order.filter { graph.nodes[$0].kind == .step }
-        var out = "{\n  \"schema\": 1,\n  \"app\": \(JSONText.string(graph.app)),\n  \"steps\": [\n"
+    /// The trace as JSON, schema version 2:
+    /// `{"schema": 2, "app": …, "states": N, "steps": [{"id", "depth", "inputs": [{"screen", "input"}], "path": [node ids from the start]}]}`.
+    /// Version 2 measures `depth` in inputs, not edges, and adds `inputs`
+    /// and `states`.
+    public static func json(_ states: StateGraph) -> String {
+        let graph = states.projection
+        let walks = states.shortestWalks()
+        let steps = order(states, walks, kind: .step)
+        var out = "{\n  \"schema\": 2,\n  \"app\": \(JSONText.string(graph.app)),\n  \"states\": \(states.states.count),\n  \"steps\": [\n"
         for (position, node) in steps.enumerated() {
-            let path = (shortest.path(to: node) ?? []).map { graph.nodes[$0].id }
-            out += "    {\"id\": \(JSONText.string(graph.nodes[node].id)), \"depth\": \(shortest.depth[node]), \"path\": \(JSONText.array(path))}"
+            guard let walk = walks[node] else { continue }
+            let inputs = walk.inputs.map { "{\"screen\": \(JSONText.string($0.screen ?? "start")), \"input\": \(JSONText.string($0.description))}" }
+            out += "    {\"id\": \(JSONText.string(graph.nodes[node].id)), \"depth\": \(walk.depth), \"inputs\": [\(inputs.joined(separator: ", "))], \"path\": \(JSONText.array(walk.nodes.map { graph.nodes[$0].id }))}"
             out += position + 1 < steps.count ? ",\n" : "\n"
         }
         out += "  ]\n}\n"
         return out
     }
 
-    /// `a → b → c` after `indent`, broken before an arrow when a line would
+    /// One input of a walk: `     screen: choose "label"`, wrapped at
+    /// spaces to `width`.
+    public static func line(for input: StateGraph.Input, width: Int) -> String {
+        wrapWords("     \(input.screen ?? "start"): \(input)", width: width, continuation: "         ")
+    }
+
+    /// `text` broken at spaces so no line passes `width` (a single word
+    /// longer than the width stays whole); continuation lines start with
+    /// `continuation`.
+    public static func wrapWords(_ text: String, width: Int, continuation: String) -> String {
+        let indent = text.prefix(while: { $0 == " " })
+        var lines: [String] = []
+        var line = String(indent)
+        var column = indent.count
+        var isFirstWord = true
+        for word in text.dropFirst(indent.count).split(separator: " ") {
+            let wordWidth = word.count
+            if isFirstWord {
+                line += word
+                column += wordWidth
+                isFirstWord = false
+            } else if column + 1 + wordWidth > width {
+                lines.append(line)
+                line = continuation + word
+                column = continuation.count + wordWidth
+            } else {
+                line += " " + word
+                column += 1 + wordWidth
+            }
+        }
+        lines.append(line)
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The reached nodes of `kind`, by depth, then in order of discovery.
+    static func order(_ states: StateGraph, _ walks: [Walk?], kind: NavigationGraph.NodeKind) -> [Int] {
+        let graph = states.projection
+        return walks.indices
+            .filter { walks[$0] != nil && graph.nodes[$0].kind == kind }
+            .enumerated()
+            .sorted { ($0.element == $1.element) ? false : (walks[$0.element]!.depth, $0.offset) < (walks[$1.element]!.depth, $1.offset) }  // filtered to non-nil above
+            .map(\.element)
+    }
+
+    /// `a → b → c` after `indent`, broken before a part when a line would
     /// pass `width`; continuation lines are indented two more.
-    public static func wrap(_ parts: [String], width: Int, indent: String) -> String {
+    public static func wrap(_ parts: [String], width: Int, indent: String, separator: String = " → ") -> String {
         // Columns are counted once per part: `String.count` walks the
         // whole string, and counting the growing line each time made
         // wrapping a long trace quadratic.
         var lines: [String] = []
         var line = indent
         let indentWidth = indent.count
+        let separatorWidth = separator.count
+        let continuation = separator.drop(while: { $0 == " " })
         var column = indentWidth
         for (index, part) in parts.enumerated() {
             let partWidth = part.count
-            let piece = index == 0 ? part : " → " + part
-            let pieceWidth = index == 0 ? partWidth : partWidth + 3
+            let piece = index == 0 ? part : separator + part
+            let pieceWidth = index == 0 ? partWidth : partWidth + separatorWidth
             if column + pieceWidth > width && column != indentWidth {
                 lines.append(line)
-                line = indent + "  " + (index == 0 ? part : "→ " + part)
-                column = indentWidth + 2 + (index == 0 ? partWidth : partWidth + 2)
+                line = indent + "  " + continuation + part
+                column = indentWidth + 2 + continuation.count + partWidth
             } else {
                 line += piece
                 column += pieceWidth

@@ -6,15 +6,18 @@ public import StepflowManifest
 public struct VariantGraph: Sendable {
     /// The manifest.
     public let manifest: Manifest
-    /// The graph of everything it can reach.
-    public let graph: NavigationGraph
+    /// Every waiting state of the variant and the inputs between them:
+    /// where every answer comes from.
+    public let states: StateGraph
+    /// The screen/step graph the states project to, for pictures.
+    public var graph: NavigationGraph { states.projection }
 
     /// Explores `manifest` through its ``RootFlow``: the same flows, the same
-    /// routing as a live run.
-    public init(manifest: Manifest, registry: ModuleRegistry) {
+    /// routing, the same transition function as a live run.
+    public init(manifest: Manifest, registry: ModuleRegistry, limits: ExplorationLimits = .standard) {
         self.manifest = manifest
         let root = RootFlow(manifest: manifest, registry: registry, environment: ModuleEnvironment(clock: NeverClock()))
-        graph = GraphExplorer.explore(root, with: OneStepper(RootStep.start), app: manifest.app.id)
+        states = GraphExplorer.exploreStates(root, with: OneStepper(RootStep.start), app: manifest.app.id, limits: limits)
     }
 
     /// Every finding: the graph's, with a root's unhandled module exit
@@ -23,20 +26,14 @@ public struct VariantGraph: Sendable {
     public func findings() -> [Finding] {
         var result = graph.findings().map { finding -> Finding in
             guard finding.kind == .unhandledStep, let node = graph.node(withID: finding.subject),
-                  graph.incoming(node).contains(where: { graph.label(of: graph.edges[Int($0)]).hasPrefix("exit ") }) else { return finding }
+                  graph.incoming(node).contains(where: { graph.edges[Int($0)].kind == .exit }) else { return finding }
             return Finding(.exitWithoutRoute, finding.subject, "the manifest has no route for this exit. To fix, add one to \"routes\".")
         }
         let entered = Set(graph.nodes.map(\.instance))
         for instance in manifest.instances where !entered.contains(instance.id) {
             result.append(Finding(.unreachableInstance, instance.id, "no path from the start enters it. To fix, route an exit to it, or remove it."))
         }
-        let app = manifest.app.id
-        let taken = Set(graph.nodes.compactMap { node -> String? in
-            guard node.instance == app, node.kind == .step else { return nil }
-            let local = node.label
-            let end = local.firstIndex(of: " ") ?? local.endIndex
-            return String(local[..<end])
-        })
+        let taken = Set(graph.edges.filter { $0.kind == .exit }.map { "\(graph.nodes[$0.from].instance).\(graph.label(of: $0))" })
         for key in manifest.routes.keys.sorted() where manifest.instance(key.instance).map({ entered.contains($0.id) }) ?? false {
             if !taken.contains(key.description) {
                 result.append(Finding(.unreachableExit, key.description, "no path takes this exit, so its route to '\(manifest.routes[key]!)' is never used."))  // key from routes
@@ -71,7 +68,7 @@ public struct GraphDiff: Hashable, Sendable {
     public init(_ a: NavigationGraph, _ b: NavigationGraph) {
         func ids(_ graph: NavigationGraph) -> Set<String> { Set(graph.nodes.map { Self.comparable($0.id, graph) }) }
         func edges(_ graph: NavigationGraph) -> Set<String> {
-            Set(graph.edges.map { "\(Self.comparable(graph.nodes[$0.from].id, graph)) -> \(Self.comparable(graph.nodes[$0.to].id, graph)) [\(graph.label(of: $0))]" })
+            Set(graph.edges.map { "\(Self.comparable(graph.nodes[$0.from].id, graph)) -> \(Self.comparable(graph.nodes[$0.to].id, graph)) [\(graph.displayLabel(of: $0))]" })
         }
         let (nodesA, nodesB) = (ids(a), ids(b))
         let (edgesA, edgesB) = (edges(a), edges(b))

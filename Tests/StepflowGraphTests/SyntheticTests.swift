@@ -6,13 +6,19 @@ struct SyntheticTests {
     @Test func aSyntheticVariantHasTheNodesAndEdgesItsShapeImplies() {
         let (modules, steps) = (7, 25)
         let (root, stepper) = SyntheticVariant.make(modules: modules, stepsPerModule: steps)
-        let graph = GraphExplorer.explore(root, with: stepper)
-        // Per module: `steps` step nodes, `steps - 1` screens, one back step;
-        // the root: one enter and one done per module; plus start and end.
-        #expect(graph.nodes.count == modules * (steps + (steps - 1) + 1) + 2 * modules + 2)
+        let states = GraphExplorer.exploreStates(root, with: stepper)
+        let graph = states.projection
+        // Per module: `steps` step nodes and `steps - 1` screens; the root:
+        // one enter and one done per module; plus start and end.
+        #expect(graph.nodes.count == modules * (steps + (steps - 1)) + 2 * modules + 2)
+        // A waiting state per question, and the end.
+        #expect(states.states.count == modules * (steps - 1) + 1)
         #expect(graph.findings() == [])
-        let end = graph.shortestPaths().path(to: graph.end)!
-        #expect(end.count > modules * 2, "the end is reached through every module")
+        let end = states.shortestWalks()[graph.end]!
+        // The fewest inputs: skip ahead through each module (24 questions:
+        // 12 skips from q0 reach q24, whose Next ends the module... q0 → q2
+        // → … → q22 → q23 → end needs 12 inputs, then one more).
+        #expect(end.depth >= modules * (steps - 1) / 2, "the end is reached through every module")
     }
 
     @Test func exploringTwiceGivesTheSameDOT() {

@@ -1,0 +1,163 @@
+import Stepflow
+
+/// Builds the screen/step graph from the engine's events, one input at a
+/// time: the picture's nodes and typed edges, each one taken by a real
+/// transition.
+///
+/// Nodes: `start`, `end`, a step as `instance.stepID`, a screen as
+/// `instance/screenID`. Edges, by the event that makes them: an action
+/// chosen (screen → step), a screen shown (step → screen), a stepper's
+/// emission (screen → step), a flow started (step → the child's first
+/// step), an exit (the child's last step → the parent's step), a forward,
+/// a back step revealing a screen, the root ending (step → end).
+final class ProjectionBuilder {
+    let app: String
+    private var nodes: [NavigationGraph.Node] = []
+    private var nodeIndex: [String: Int] = [:]
+    private var edges: [NavigationGraph.Edge] = []
+    private var edgeSet: Set<NavigationGraph.Edge> = []
+    private var labels = StringTable()
+    private var instances: [String] = []
+    private var instanceSet: Set<String> = []
+
+    let start = 0
+    let end = 1
+
+    init(app: String) {
+        self.app = app
+        nodes.append(NavigationGraph.Node(id: "start", kind: .start, instance: "", label: "start"))
+        nodes.append(NavigationGraph.Node(id: "end", kind: .end, instance: "", label: "end"))
+        nodeIndex = ["start": 0, "end": 1]
+    }
+
+    func finish(findings: [Finding]) -> NavigationGraph {
+        NavigationGraph(app: app, nodes: nodes, edges: edges, labels: labels.strings, instances: instances, findings: findings)
+    }
+
+    private func node(_ id: String, kind: NavigationGraph.NodeKind, instance: String, label: @autoclosure () -> String) -> Int {
+        if let known = nodeIndex[id] { return known }
+        if instanceSet.insert(instance).inserted { instances.append(instance) }
+        nodes.append(NavigationGraph.Node(id: id, kind: kind, instance: instance, label: label()))
+        nodeIndex[id] = nodes.count - 1
+        return nodes.count - 1
+    }
+
+    private func stepNode(_ record: StepRecord) -> Int {
+        node("\(record.flow.name).\(record.step)", kind: .step, instance: record.flow.name, label: record.step)
+    }
+
+    private func screenNode(_ screen: PresentedScreen) -> Int {
+        node(screen.qualifiedID, kind: .screen, instance: screen.flow.name, label: screen.title)
+    }
+
+    private func screenNode(flow: String, screenID: String) -> Int {
+        node("\(flow)/\(screenID)", kind: .screen, instance: flow, label: screenID)
+    }
+
+    private func edge(_ from: Int, _ to: Int, _ kind: NavigationGraph.EdgeKind, _ label: String) {
+        let edge = NavigationGraph.Edge(from: from, to: to, kind: kind, labelIndex: labels.intern(label).id)
+        if edgeSet.insert(edge).inserted { edges.append(edge) }
+    }
+
+    /// Projects one input's events. `top` is the screen on top when it was
+    /// given, `after` the one on top once the queue settled. Returns the
+    /// nodes touched, in order, from `top` (or the start).
+    func project(
+        _ events: [NavigationEvent],
+        from top: PresentedScreen?,
+        to after: PresentedScreen?,
+        report: (Finding) -> Void
+    ) -> [Int] {
+        let origin = top.map(screenNode) ?? start
+        var touched = [origin]
+        var startedBy: [FlowID: Int] = [:]
+        var exitedFrom: [FlowID: (node: Int, exit: String)] = [:]
+        var forwardedBy: [StepRecord: Int] = [:]
+        var lastStep: [FlowID: Int] = [:]
+        var reveal: (node: Int, kind: NavigationGraph.EdgeKind)?
+        for event in events {
+            switch event {
+            case .willNavigate(let record, let origin):
+                let target = stepNode(record)
+                switch origin {
+                case .screen(_, let screenID, let action):
+                    edge(screenNode(flow: record.flow.name, screenID: screenID), target, .action, action)
+                case .screenStepper(_, let screenID, let stepper):
+                    edge(screenNode(flow: record.flow.name, screenID: screenID), target, .stepper, Self.shortName(stepper))
+                case .stepper(let stepper):
+                    edge(touched[0], target, .stepper, Self.shortName(stepper))
+                case .flowStepper(let stepper):
+                    if let source = startedBy[record.flow.id] {
+                        edge(source, target, .start, "start \(record.flow.name)")
+                    } else if touched.count == 1 && top == nil {
+                        edge(start, target, .start, "start")
+                    } else {
+                        edge(touched[0], target, .stepper, Self.shortName(stepper))
+                    }
+                case .forwarded:
+                    if let source = forwardedBy.removeValue(forKey: record) { edge(source, target, .forward, "forward") }
+                case .childExit(let child):
+                    if let source = exitedFrom.removeValue(forKey: child.id) { edge(source.node, target, .exit, source.exit) }
+                case .deepLink:
+                    edge(start, target, .start, "deep link")
+                }
+                touched.append(target)
+                lastStep[record.flow.id] = target
+            case .didNavigate(let record, let changes):
+                let step = stepNode(record)
+                var presented = false
+                var removed = false
+                var ended = false
+                var rejected = false
+                for change in changes {
+                    switch change {
+                    case .presented(let screen):
+                        let target = screenNode(screen)
+                        edge(step, target, .present, screen.presentation.rawValue)
+                        touched.append(target)
+                        presented = true
+                    case .removed: removed = true
+                    case .flowStarted(let child, _): startedBy[child.id] = step
+                    case .exited(let flow, let exit): exitedFrom[flow.id] = (step, Self.caseName(exit))
+                    case .forwarded(let forwarded): forwardedBy[forwarded] = step
+                    case .flowEnded: ended = true
+                    case .rejected: rejected = true
+                    case .flowReady: break
+                    }
+                }
+                if removed && !presented && !ended {
+                    reveal = (step, .back)
+                } else if rejected && !presented && !removed {
+                    reveal = (step, .stays)
+                    report(Finding(.ineffectiveBack, nodes[step].id, "chosen on \(top?.qualifiedID ?? "no screen"), which is the first screen of its layer: nothing is removed, so the person stays. To fix, end the flow or offer another way on."))
+                }
+            case .coordinationEnded(let exit):
+                if let last = lastStep[exit.flow.id] {
+                    edge(last, end, .end, "end")
+                    touched.append(end)
+                }
+            case .dropped(let record, .unhandled):
+                report(Finding(.unhandledStep, nodes[stepNode(record)].id, "\(record.flow.name) returns .unhandled for it. To fix, handle it in navigate(to:)."))
+            default:
+                break
+            }
+        }
+        if let reveal, let after {
+            let target = screenNode(after)
+            edge(reveal.node, target, reveal.kind, reveal.kind == .back ? "back" : "stays")
+            touched.append(target)
+        }
+        return touched
+    }
+
+    /// A stepper's type name without generic arguments.
+    static func shortName(_ name: String) -> String {
+        name.firstIndex(of: "<").map { String(name[..<$0]) } ?? name
+    }
+
+    /// An exit's case name: its step id up to the first parenthesis or space.
+    static func caseName(_ stepID: String) -> String {
+        let end = stepID.firstIndex(where: { $0 == "(" || $0 == " " }) ?? stepID.endIndex
+        return String(stepID[..<end])
+    }
+}

@@ -1,0 +1,125 @@
+public import Stepflow
+
+/// Every state a variant's live engine can be in when it waits for a
+/// person (or a stepper), and every input that leads from one to the next:
+/// the exact answer behind every path the tools print.
+///
+/// A state is the whole engine state (the tree of live flows, each flow's
+/// screens, its steppers and what they have spent, the data handed between
+/// modules) up to what the engine cannot tell apart (see `StateKey`). An
+/// input is what a person or the app can do in it: choose an action on the
+/// screen on top, or let a live stepper emit a step it declared (a timer
+/// finishing). A transition runs the engine's own transition function,
+/// queue drained, exactly as the coordinator would.
+///
+/// The ``projection`` is the screen/step graph people look at; answers
+/// (depths, paths, rules, coverage) come from the states.
+public struct StateGraph: Sendable {
+    /// One waiting state.
+    public struct State: Hashable, Sendable {
+        /// The screen on top (`instance/screen`), if any.
+        public let top: String?
+        /// Whether the app has ended: no flow is live.
+        public let isEnded: Bool
+        /// The fewest inputs that reach it from the start.
+        public let depth: Int
+    }
+
+    /// One input between two states.
+    public struct Transition: Hashable, Sendable {
+        /// The state it is given in.
+        public let from: Int
+        /// The state it leads to.
+        public let to: Int
+        /// What was done.
+        public let input: Input
+        /// The projection's nodes it touched, in order, from the screen it
+        /// was given on (or the start).
+        public let nodes: [NavigationGraph.NodeID]
+    }
+
+    /// What a person or the app did in a state.
+    public struct Input: Hashable, Sendable, CustomStringConvertible {
+        /// The kinds of input.
+        public enum Kind: Hashable, Sendable {
+            /// Choose action `index` of the screen on top.
+            case choose(index: Int, label: String, role: ActionRole)
+            /// A live stepper emitted one of the steps it declared.
+            case emit(stepper: String, step: String, isTimer: Bool)
+        }
+
+        /// The screen on top when it was given (`instance/screen`).
+        public let screen: String?
+        /// What it was.
+        public let kind: Kind
+
+        /// `choose "Next"`, `back`, `wait (TimerStepper: timerDone)`.
+        public var description: String {
+            switch kind {
+            case .choose(_, let label, let role): role == .back ? "back (\"\(label)\")" : "choose \"\(label)\""
+            case .emit(let stepper, let step, let isTimer): isTimer ? "wait (\(stepper): \(step))" : "\(stepper) emits \(step)"
+            }
+        }
+    }
+
+    /// The app's id.
+    public let app: String
+    /// The states, breadth first from the start (state 0).
+    public let states: [State]
+    /// The transitions, grouped by source state, in input order.
+    public let transitions: [Transition]
+    /// The nodes the start itself touches (before any input).
+    public let initialNodes: [NavigationGraph.NodeID]
+    /// The screen/step graph the states project to.
+    public let projection: NavigationGraph
+    /// Whether exploration stopped at a bound (see ``ExplorationLimits``);
+    /// a finding says where.
+    public let isTruncated: Bool
+    /// For each state, the transitions leaving it: `transitions[offsets[s]..<offsets[s + 1]]`.
+    let offsets: [Int]
+    /// For each state, the transition that first reached it (-1 for the start).
+    let parent: [Int]
+
+    /// The transitions leaving `state`.
+    public func transitions(from state: Int) -> ArraySlice<Transition> {
+        transitions[offsets[state]..<offsets[state + 1]]
+    }
+
+    /// The inputs of a shortest walk from the start to `state`, as
+    /// transitions in order.
+    ///
+    /// - Complexity: O(depth).
+    public func shortestWalk(to state: Int) -> [Transition] {
+        var walk: [Transition] = []
+        var current = state
+        while parent[current] >= 0 {
+            let transition = transitions[parent[current]]
+            walk.append(transition)
+            current = transition.from
+        }
+        return walk.reversed()
+    }
+}
+
+/// Bounds that keep exploration finite on any variant.
+public struct ExplorationLimits: Hashable, Sendable {
+    /// States explored at most; beyond, exploration stops with a finding.
+    public var maxStates: Int
+    /// Screens presented at once, and flows live at once, at most: a state
+    /// beyond it is not explored further, and reported as unbounded growth
+    /// (a push inside a cycle, in an app a leak).
+    public var maxScreens: Int
+    /// Steps one input may cause at most before the queue settles: beyond
+    /// it, the input is reported as never settling.
+    public var maxStepsPerInput: Int
+
+    /// Bounds for a variant.
+    public init(maxStates: Int = 500_000, maxScreens: Int = 48, maxStepsPerInput: Int = 10_000) {
+        self.maxStates = maxStates
+        self.maxScreens = maxScreens
+        self.maxStepsPerInput = maxStepsPerInput
+    }
+
+    /// 500,000 states, 48 screens, 10,000 steps an input.
+    public static let standard = ExplorationLimits()
+}

@@ -1,0 +1,150 @@
+public import Stepflow
+
+/// A walk a person can take on the live engine: the inputs, in order, and
+/// the screens and steps they touch, up to a target node.
+///
+/// Every walk the tools print comes from the state graph, so it can be
+/// replayed on a live coordinator input for input and reaches its target
+/// through the same steps.
+public struct Walk: Hashable, Sendable {
+    /// The inputs, in order; their count is the walk's depth.
+    public let inputs: [StateGraph.Input]
+    /// The projection's nodes touched, from the start to the target.
+    public let nodes: [NavigationGraph.NodeID]
+    /// The state the last input was given in (0 when there is none).
+    public let lastState: Int
+
+    /// The number of inputs.
+    public var depth: Int { inputs.count }
+}
+
+extension StateGraph {
+    /// The walk that ends with `transitions` (from the start, in order),
+    /// cut at the first touch of `target` in the last one.
+    func walk(through transitions: [Transition], to target: NavigationGraph.NodeID) -> Walk {
+        var nodes = initialNodes
+        for (position, transition) in transitions.enumerated() {
+            var touched = transition.nodes[...]
+            if position == transitions.count - 1, let cut = touched.firstIndex(of: target) {
+                touched = touched[...cut]
+            }
+            for node in touched where nodes.last != node { nodes.append(node) }
+        }
+        if transitions.isEmpty, let cut = nodes.firstIndex(of: target) { nodes = Array(nodes[...cut]) }
+        return Walk(inputs: transitions.map(\.input), nodes: nodes, lastState: transitions.last?.from ?? 0)
+    }
+
+    /// For each projection node, a shortest walk that touches it (fewest
+    /// inputs; among those, the first found breadth first); `nil` for a node
+    /// no walk touches.
+    ///
+    /// - Complexity: O(transitions × nodes touched + nodes × depth).
+    public func shortestWalks() -> [Walk?] {
+        var result = [Walk?](repeating: nil, count: projection.nodes.count)
+        for node in initialNodes where result[node] == nil {
+            result[node] = walk(through: [], to: node)
+        }
+        // States are numbered breadth first and transitions grouped by
+        // source, so this visits them by the depth of their source.
+        for transition in transitions {
+            for node in transition.nodes where result[node] == nil {
+                result[node] = walk(through: shortestWalk(to: transition.from) + [transition], to: node)
+            }
+        }
+        return result
+    }
+
+    /// Walks that touch `target`, shortest first, each visiting no state
+    /// twice and each distinct in the screens and steps it touches; at most
+    /// `limit`, giving up after `budget` transitions looked at.
+    ///
+    /// - Complexity: O(budget × depth).
+    public func walks(to target: NavigationGraph.NodeID, limit: Int, budget: Int = 200_000) -> (walks: [Walk], isTruncated: Bool) {
+        guard limit > 0 else { return ([], true) }
+        if initialNodes.contains(target) { return ([walk(through: [], to: target)], false) }
+        // Breadth first over walks: each entry is a state reached by a walk,
+        // kept as its last transition and the entry before it.
+        var entries: [(state: Int, transition: Int, previous: Int)] = [(0, -1, -1)]
+        var head = 0
+        var found: [Walk] = []
+        var seen: Set<[NavigationGraph.NodeID]> = []
+        var looked = 0
+        func chain(_ entry: Int) -> [Transition] {
+            var result: [Transition] = []
+            var current = entry
+            while current >= 0, entries[current].transition >= 0 {
+                result.append(transitions[entries[current].transition])
+                current = entries[current].previous
+            }
+            return result.reversed()
+        }
+        func visits(_ entry: Int, _ state: Int) -> Bool {
+            var current = entry
+            while current >= 0 {
+                if entries[current].state == state { return true }
+                current = entries[current].previous
+            }
+            return false
+        }
+        while head < entries.count {
+            let entry = head
+            head += 1
+            let state = entries[entry].state
+            for position in offsets[state]..<offsets[state + 1] {
+                looked += 1
+                if looked > budget { return (found, true) }
+                let transition = transitions[position]
+                if transition.nodes.contains(target) {
+                    let walk = walk(through: chain(entry) + [transition], to: target)
+                    if seen.insert(walk.nodes).inserted {
+                        found.append(walk)
+                        if found.count >= limit { return (found, true) }
+                    }
+                } else if !visits(entry, transition.to) {
+                    entries.append((transition.to, position, entry))
+                }
+            }
+        }
+        return (found, false)
+    }
+
+    /// A shortest walk that touches `target` without touching `avoided`
+    /// before it; `nil` when every walk to `target` passes through
+    /// `avoided` first (or none reaches it).
+    ///
+    /// - Complexity: O(states + transitions × nodes touched).
+    public func walk(to target: NavigationGraph.NodeID, avoiding avoided: NavigationGraph.NodeID) -> Walk? {
+        func order(_ nodes: [NavigationGraph.NodeID]) -> (target: Int?, avoided: Int?) {
+            (nodes.firstIndex(of: target), nodes.firstIndex(of: avoided))
+        }
+        let start = order(initialNodes)
+        if let reached = start.target, start.avoided.map({ reached < $0 }) ?? true { return walk(through: [], to: target) }
+        if start.avoided != nil { return nil }
+        var via = [Int](repeating: -2, count: states.count)  // -2: not reached
+        via[0] = -1
+        var queue = [0]
+        var head = 0
+        while head < queue.count {
+            let state = queue[head]
+            head += 1
+            for position in offsets[state]..<offsets[state + 1] {
+                let transition = transitions[position]
+                let (reached, passed) = order(transition.nodes)
+                if let reached, passed.map({ reached < $0 }) ?? true {
+                    var chain = [transition]
+                    var current = state
+                    while via[current] >= 0 {
+                        chain.append(transitions[via[current]])
+                        current = transitions[via[current]].from
+                    }
+                    return walk(through: chain.reversed(), to: target)
+                }
+                if passed == nil, via[transition.to] == -2 {
+                    via[transition.to] = position
+                    queue.append(transition.to)
+                }
+            }
+        }
+        return nil
+    }
+}
