@@ -51,6 +51,8 @@ final class StateExplorer {
     private var truncated = false
     /// States a bound kept from being explored.
     private var unexplored: Set<Int> = []
+    /// States just found past the growth bound, to report.
+    private var grown: [(state: Int, detail: String)] = []
 
     init(app: String, limits: ExplorationLimits) {
         self.limits = limits
@@ -90,7 +92,8 @@ final class StateExplorer {
         if screens > limits.maxScreens || state.navigation.flows.count > limits.maxScreens {
             pending.append(nil)
             unexplored.insert(index)
-            report(Finding(.unboundedGrowth, top?.qualifiedID ?? "start", "\(screens) screens and \(state.navigation.flows.count) flows are live after \(depth) inputs, more than the bound of \(limits.maxScreens): something is pushed or started inside a loop and never removed. In an app that is a leak. To fix, show the screen with .replace, pop before pushing again, or end the flow. The walk that grows: " + walkText(to: index)))
+            // Reported once the transition that reached it is recorded.
+            grown.append((index, "\(screens) screens and \(state.navigation.flows.count) flows are live after \(depth) inputs, more than the bound of \(limits.maxScreens): something is pushed or started inside a loop and never removed. In an app that is a leak. To fix, show the screen with .replace, pop before pushing again, or end the flow. The walk that grows: "))
         } else if states.count > limits.maxStates {
             pending.append(nil)
             unexplored.insert(index)
@@ -151,6 +154,10 @@ final class StateExplorer {
             report(Finding(.neverSettles, input.screen ?? "start", "\(input) causes more than \(limits.maxStepsPerInput) steps without waiting for anyone: a flow forwards or emits steps in a loop. To fix, end the loop. The walk: " + walkText(to: index) + "; \(input)"))
         }
         transitions.append(StateGraph.Transition(from: index, to: target, input: input, nodes: nodes))
+        for (state, detail) in grown {
+            report(Finding(.unboundedGrowth, states[state].top ?? "start", detail + walkText(to: state)))
+        }
+        grown.removeAll()
     }
 
     /// Runs one input on `state` and drains the queue, as the coordinator

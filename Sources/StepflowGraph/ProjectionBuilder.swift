@@ -27,18 +27,30 @@ final class ProjectionBuilder {
         self.app = app
         nodes.append(NavigationGraph.Node(id: "start", kind: .start, instance: "", label: "start"))
         nodes.append(NavigationGraph.Node(id: "end", kind: .end, instance: "", label: "end"))
-        nodeIndex = ["start": 0, "end": 1]
+        nodeIndex = ["start\u{0}\u{0}start": 0, "end\u{0}\u{0}end": 1]
     }
 
+    /// The graph, with one more finding only the projection shows: a
+    /// step that, in every walk, shows, starts and ends nothing.
     func finish(findings: [Finding]) -> NavigationGraph {
-        NavigationGraph(app: app, nodes: nodes, edges: edges, labels: labels.strings, instances: instances, findings: findings)
+        var findings = findings
+        var leaves = Set(nodes.indices.filter { nodes[$0].kind == .step })
+        for edge in edges { leaves.remove(edge.from) }
+        let unhandled = Set(findings.filter { $0.kind == .unhandledStep }.map(\.subject))
+        for node in leaves.sorted() where !unhandled.contains(nodes[node].id) {
+            findings.append(Finding(.deadEnd, nodes[node].id, "the step leads nowhere: it shows nothing, starts nothing and ends nothing. To fix, make navigate(to:) do something for it."))
+        }
+        return NavigationGraph(app: app, nodes: nodes, edges: edges, labels: labels.strings, instances: instances, findings: findings)
     }
 
     private func node(_ id: String, kind: NavigationGraph.NodeKind, instance: String, label: @autoclosure () -> String) -> Int {
-        if let known = nodeIndex[id] { return known }
+        // Keyed by instance and kind too: instance `x` step `y.z` and
+        // instance `x.y` step `z` spell the same id and are two nodes.
+        let key = "\(kind.rawValue)\u{0}\(instance)\u{0}\(id)"
+        if let known = nodeIndex[key] { return known }
         if instanceSet.insert(instance).inserted { instances.append(instance) }
         nodes.append(NavigationGraph.Node(id: id, kind: kind, instance: instance, label: label()))
-        nodeIndex[id] = nodes.count - 1
+        nodeIndex[key] = nodes.count - 1
         return nodes.count - 1
     }
 
