@@ -64,7 +64,7 @@ struct CommandLineTests {
     @Test func traceGraphAndPathsPrintWhatTheLibraryComputes() throws {
         let manifest = BundledManifests.path("covid-antigen-home")
         let json = Harness.run(["trace", manifest, "--format", "json"])
-        #expect(json.code == 0 && json.out.hasPrefix("{\n  \"schema\": 1,\n  \"app\": \"covid-antigen-home\",\n  \"steps\": [\n"))
+        #expect(json.code == 0 && json.out.hasPrefix("{\n  \"schema\": 2,\n  \"app\": \"covid-antigen-home\",\n  \"states\": "))
         let text = Harness.run(["trace", manifest])
         #expect(text.out.hasPrefix("covid-antigen-home: 71 reachable steps, 29 screens"))
         let mermaid = Harness.run(["graph", manifest, "--format", "mermaid"])
@@ -77,7 +77,7 @@ struct CommandLineTests {
         let paths = Harness.run(["paths", manifest, "--to", "result/positive", "--limit", "2"])
         #expect(paths.code == 0)
         #expect(paths.out.hasPrefix("1. "))
-        #expect(paths.err.contains("Stopped at 2 paths"))
+        #expect(paths.err.contains("Stopped at 2 walks"))
         let typo = Harness.run(["paths", manifest, "--to", "result/positiv"])
         #expect(typo.code == 64 && typo.err.contains("Did you mean 'result/positive'?"))
     }
