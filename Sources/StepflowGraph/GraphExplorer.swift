@@ -75,7 +75,7 @@ final class StateExplorer {
         let projection = builder.finish(findings: findings)
         return StateGraph(
             app: builder.app, states: states, transitions: transitions, initialNodes: initialNodes,
-            projection: projection, isTruncated: truncated, offsets: offsets, parent: parent
+            projection: projection, isTruncated: truncated, offsets: offsets, parent: parent, keys: keys
         )
     }
 

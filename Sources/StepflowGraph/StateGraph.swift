@@ -79,6 +79,12 @@ public struct StateGraph: Sendable {
     let offsets: [Int]
     /// For each state, the transition that first reached it (-1 for the start).
     let parent: [Int]
+    /// Each state by its key: how a live engine's state is found here.
+    let keys: [StateKey: Int]
+
+    /// The state a live engine is in, if exploration listed it: `nil` means
+    /// the graph and the engine disagree (or a bound stopped exploration).
+    package func state(of engine: EngineState) -> Int? { keys[StateKey(engine)] }
 
     /// The transitions leaving `state`.
     public func transitions(from state: Int) -> ArraySlice<Transition> {

@@ -18,85 +18,114 @@ struct SeededGenerator: RandomNumberGenerator {
     }
 }
 
-@Suite("The graph and the live engine agree")
+@Suite("The state graph and the live engine agree")
 struct RandomWalkTests {
-    static let walksPerVariant = 1_000
-    static let actionsPerWalk = 100
+    static let walksPerVariant = 300
+    static let inputsPerWalk = 100
 
-    /// One seeded walk on the real coordinator: at each screen an action
-    /// (or letting a waiting timer fire), chosen at random; three times in
-    /// four among those nearest an edge no walk has taken yet (`distance`,
-    /// from the graph). Returns the edges it walked.
-    static func walk(_ manifest: Manifest, graph: NavigationGraph, guide: ContextGuide, distance: [[Int]], seed: UInt64) -> (edges: Set<TransitionRecorder.Edge>, unexplained: [String]) {
-        var random = SeededGenerator(state: seed)
-        var edges: Set<TransitionRecorder.Edge> = []
-        var unexplained: [String] = []
-        // A choice made again in the same walk scores worse, so a walk that
-        // loops (help, carry on, help…) moves on.
-        var taken: [String: Int] = [:]
-        var context = 0
-        func score(_ target: Int?, _ choice: String) -> Int {
-            let near = target.map { distance[$0][context] } ?? Int.max
-            return near == Int.max ? Int.max : near + 3 * taken[choice, default: 0]
+    /// For each state, the fewest inputs to a transition not walked yet
+    /// (`Int.max` when none is left within reach).
+    static func distances(_ states: StateGraph, walked: Set<Int>) -> [Int] {
+        var distance = [Int](repeating: Int.max, count: states.states.count)
+        var incoming = [[Int]](repeating: [], count: states.states.count)
+        var queue: [Int] = []
+        for (index, transition) in states.transitions.enumerated() {
+            incoming[transition.to].append(transition.from)
+            if !walked.contains(index), distance[transition.from] != 0 {
+                distance[transition.from] = 0
+                queue.append(transition.from)
+            }
         }
-        var budget = actionsPerWalk
+        var head = 0
+        while head < queue.count {
+            let state = queue[head]
+            head += 1
+            for previous in incoming[state] where distance[previous] == Int.max {
+                distance[previous] = distance[state] + 1
+                queue.append(previous)
+            }
+        }
+        return distance
+    }
+
+    /// One seeded walk on the real coordinator (a manual clock for the
+    /// timers): in each waiting state the live state must be a state of the
+    /// graph, each input must be one of its transitions, and the state the
+    /// engine reaches must be that transition's target. Three times in four
+    /// the walk takes a transition not walked yet, or heads for one.
+    /// Returns the transitions walked and what disagreed.
+    static func walk(_ manifest: Manifest, states: StateGraph, walked: Set<Int>, seed: UInt64) -> (walked: Set<Int>, disagreements: [String]) {
+        var random = SeededGenerator(state: seed)
+        let distance = distances(states, walked: walked)
+        var taken: Set<Int> = []
+        var disagreements: [String] = []
+        var budget = inputsPerWalk
         // When the app ends, the walk starts it again until its budget is spent.
         while budget > 0 {
             let clock = ManualClock()
             let coordinator = Coordinator()
-            let recorder = TransitionRecorder()
-            coordinator.observe { recorder.record($0) }
             let root = RootFlow(manifest: manifest, registry: BundledModules.registry, environment: ModuleEnvironment(clock: clock))
             coordinator.coordinate(flow: root, with: OneStepper(.start))
             coordinator.waitUntilIdle()
-            context = 0
-            while budget > 0, let top = coordinator.currentState.topScreen {
+            guard var state = states.state(of: coordinator.engineState) else {
+                return (taken, ["seed \(seed): the start is not the graph's start state"])
+            }
+            while budget > 0, !states.states[state].isEnded {
                 budget -= 1
-                if let root = recorder.lastRootStep, let known = guide.context(ofRootNode: root) { context = known }
-                // Choices: each action, then the timer if one waits.
-                var choices = top.actions.map { "\(top.qualifiedID)#\($0.label)" }
-                var scores = top.actions.indices.map { score(graph.node(withID: "\(top.flow.name).\(top.actions[$0].step)"), choices[$0]) }
-                if clock.pendingCount > 0, let screen = graph.node(withID: top.qualifiedID) {
-                    let timer = graph.outgoing(screen).map { graph.edges[Int($0)] }.first { graph.label(of: $0) == "TimerStepper" }
-                    choices.append("\(top.qualifiedID)#timer")
-                    scores.append(score(timer?.to, choices[choices.count - 1]))
+                let options = Array(states.transitions(from: state).indices)
+                guard !options.isEmpty else { break }
+                func score(_ index: Int) -> Int {
+                    if !walked.contains(index) && !taken.contains(index) { return 0 }
+                    let next = distance[states.transitions[index].to]
+                    return next == Int.max ? Int.max : next + 1
                 }
-                let best = scores.min() ?? Int.max
-                let nearest = scores.indices.filter { scores[$0] == best }
-                let choice = Int.random(in: 0..<4, using: &random) < 3
+                let best = options.map(score).min() ?? Int.max
+                let nearest = options.filter { score($0) == best }
+                let chosen = Int.random(in: 0..<4, using: &random) < 3
                     ? nearest[Int.random(in: 0..<nearest.count, using: &random)]
-                    : Int.random(in: 0..<scores.count, using: &random)
-                taken[choices[choice], default: 0] += 1
-                if choice < top.actions.count {
-                    coordinator.select(action: choice, on: top)
-                } else {
+                    : options[Int.random(in: 0..<options.count, using: &random)]
+                let transition = states.transitions[chosen]
+                switch transition.input.kind {
+                case .choose(let index, _, _):
+                    guard let top = coordinator.currentState.topScreen else {
+                        disagreements.append("seed \(seed): no screen on top in state \(state)")
+                        return (taken, disagreements)
+                    }
+                    coordinator.select(action: index, on: top)
+                case .emit(_, _, let isTimer):
+                    guard isTimer, clock.pendingCount > 0 else {
+                        disagreements.append("seed \(seed): \(transition.input) cannot be given live")
+                        return (taken, disagreements)
+                    }
                     clock.advance(by: .seconds(3600))
                 }
                 coordinator.waitUntilIdle()
-                recorder.settle(top: coordinator.currentState.topScreen)
+                let reached = states.state(of: coordinator.engineState)
+                guard reached == transition.to else {
+                    disagreements.append("seed \(seed): \(transition.input.screen ?? "start"): \(transition.input) led the engine to \(reached.map { "state \($0)" } ?? "a state the graph does not list"), the graph says state \(transition.to)")
+                    return (taken, disagreements)
+                }
+                taken.insert(chosen)
+                state = transition.to
             }
-            edges.formUnion(recorder.edges)
-            unexplained += recorder.unexplained
         }
-        return (edges, unexplained)
+        return (taken, disagreements)
     }
 
     @Test(arguments: BundledManifests.names)
-    func everyTransitionWalkedIsAnEdgeAndEveryEdgeIsWalked(name: String) throws {
+    func everyLiveWalkIsAWalkOfTheStateGraphAndEveryTransitionIsWalked(name: String) throws {
         let variant = try Bundled.variant(name)
-        let graph = variant.graph
-        let guide = ContextGuide(graph: graph, manifest: variant.manifest)
-        let graphEdges = Set(graph.edges.map { TransitionRecorder.Edge(from: graph.nodes[$0.from].id, to: graph.nodes[$0.to].id) })
-        var walked: Set<TransitionRecorder.Edge> = []
+        let states = variant.states
+        #expect(!states.isTruncated)
+        var walked: Set<Int> = []
         for seed in 0..<UInt64(Self.walksPerVariant) {
-            let result = Self.walk(variant.manifest, graph: graph, guide: guide, distance: guide.distances(walked: walked), seed: seed)
-            #expect(result.unexplained.isEmpty, "seed \(seed): transitions the recorder cannot place: \(result.unexplained)")
-            let strays = result.edges.subtracting(graphEdges)
-            #expect(strays.isEmpty, "seed \(seed) walked transitions the graph does not have: \(strays.sorted { $0.description < $1.description })")
-            if !strays.isEmpty { break }
-            walked.formUnion(result.edges)
+            let result = Self.walk(variant.manifest, states: states, walked: walked, seed: seed)
+            #expect(result.disagreements.isEmpty, "\(result.disagreements)")
+            if !result.disagreements.isEmpty { break }
+            walked.formUnion(result.walked)
+            if walked.count == states.transitions.count { break }
         }
-        let unwalked = graphEdges.subtracting(walked).sorted { $0.description < $1.description }
-        #expect(unwalked.isEmpty, "\(unwalked.count) of \(graphEdges.count) edges no walk took: \(unwalked.prefix(10))")
+        let unwalked = states.transitions.indices.filter { !walked.contains($0) }
+        #expect(unwalked.isEmpty, "\(unwalked.count) of \(states.transitions.count) transitions no walk took: \(unwalked.prefix(5).map { states.transitions[$0].input })")
     }
 }
