@@ -33,11 +33,14 @@ enum CheckCommand {
             }
         }
         if let unreadable { throw unreadable }
-        let graph = VariantGraph(manifest: manifest, registry: BundledModules.registry).graph
-        var walked: Set<TransitionRecorder.Edge> = []
+        let variant = VariantGraph(manifest: manifest, registry: BundledModules.registry)
+        let graph = variant.graph
+        var edgesWalked: Set<String> = []
+        var touched: Set<String> = []
+        var transitions: Set<Int> = []
         var failed = 0
         for script in scripts {
-            let session = WalkSession(manifest: manifest)
+            let session = WalkSession(manifest: manifest, states: variant.states)
             var failure: (line: Int, message: String)?
             for line in script.lines {
                 if let message = session.perform(line.instruction) {
@@ -45,7 +48,9 @@ enum CheckCommand {
                     break
                 }
             }
-            walked.formUnion(session.recorder.edges)
+            edgesWalked.formUnion(session.recorder.edges)
+            touched.formUnion(session.touched)
+            transitions.formUnion(session.walkedTransitions)
             if let failure {
                 failed += 1
                 console.print(console.red("\(script.file):\(failure.line): failed: \(failure.message)"))
@@ -53,15 +58,17 @@ enum CheckCommand {
                 console.print(console.green("\(script.file): passed") + " (\(script.lines.count) lines)")
             }
         }
-        let graphEdges = Set(graph.edges.map { TransitionRecorder.Edge(from: graph.nodes[$0.from].id, to: graph.nodes[$0.to].id) })
+        let graphEdges = graph.edgeNames
         let screens = Set(graph.nodes.filter { $0.kind == .screen }.map(\.id))
-        let visited = Set(walked.flatMap { [$0.from, $0.to] }).intersection(screens)
-        let coveredEdges = walked.intersection(graphEdges)
+        let visited = touched.intersection(screens)
+        let coveredEdges = edgesWalked.intersection(graphEdges)
+        let stateCount = variant.states.transitions.count
         func percent(_ part: Int, _ whole: Int) -> String { whole == 0 ? "100%" : "\(part * 100 / whole)%" }
         console.print("")
         console.print("Coverage of \(manifest.app.id) by \(scripts.count) script\(scripts.count == 1 ? "" : "s"):")
         console.print("  screens \(visited.count) of \(screens.count) (\(percent(visited.count, screens.count)))")
         console.print("  edges   \(coveredEdges.count) of \(graphEdges.count) (\(percent(coveredEdges.count, graphEdges.count)))")
+        console.print("  inputs  \(transitions.count) of \(stateCount) (\(percent(transitions.count, stateCount))) state transitions")
         if failed > 0 {
             console.print(console.red("\(failed) of \(scripts.count) script\(scripts.count == 1 ? "" : "s") failed."))
             return .findings

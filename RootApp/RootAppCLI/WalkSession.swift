@@ -81,12 +81,25 @@ final class WalkSession {
     let manifest: Manifest
     let coordinator: Coordinator
     let clock = SkippableClock()
-    let recorder = TransitionRecorder()
+    let recorder: LiveWalkRecorder
     private let holder = StateHolder()
+    /// The screen on top before the last input, for the recorder.
+    private var previousTop: PresentedScreen?
+    /// The variant's states, when coverage is measured: each waiting state
+    /// the walk passes through is looked up in it.
+    private let states: StateGraph?
+    /// The state the engine waits in, if `states` lists it.
+    private(set) var stateIndex: Int?
+    /// The transitions of `states` walked so far.
+    private(set) var walkedTransitions: Set<Int> = []
+    /// The projection nodes touched so far (node ids).
+    private(set) var touched: Set<String> = []
     private let log = Locked<(trace: [String], ending: String?)>(([], nil))
 
-    init(manifest: Manifest) {
+    init(manifest: Manifest, states: StateGraph? = nil) {
         self.manifest = manifest
+        self.states = states
+        self.recorder = LiveWalkRecorder(app: manifest.app.id)
         coordinator = Coordinator(queue: DispatchQueue(label: "rootapp.walk"), navigator: holder)
         let recorder = self.recorder
         let log = self.log
@@ -113,10 +126,26 @@ final class WalkSession {
     /// Whether a timer waits on the screen on top.
     var timerWaits: Bool { clock.secondsLeft != nil }
 
-    /// Waits for the engine to finish what was queued.
-    func settle() {
+    /// Waits for the engine to finish what was queued. `action` is the
+    /// index of the action just chosen (`nil` for a timer), to tell apart
+    /// two inputs that lead to the same state.
+    func settle(action: Int? = nil) {
         coordinator.waitUntilIdle(includingPendingAdaptations: false)
-        recorder.settle(top: top)
+        let top = self.top
+        touched.formUnion(recorder.take(from: previousTop, to: top))
+        previousTop = top
+        guard let states else { return }
+        let reached = states.state(of: coordinator.engineState)
+        if let from = stateIndex, let reached,
+           let transition = states.transitions(from: from).indices.first(where: { position in
+               let candidate = states.transitions[position]
+               guard candidate.to == reached else { return false }
+               if case .choose(let index, _, _) = candidate.input.kind { return index == action }
+               return action == nil
+           }) {
+            walkedTransitions.insert(transition)
+        }
+        stateIndex = reached
     }
 
     /// The actions a number picks: numbered from 1, back actions aside.
@@ -141,7 +170,7 @@ final class WalkSession {
             return "no action '\(choice)' on \(screen.qualifiedID). Choose \(keys)a label: \(labels)."
         }
         coordinator.select(action: index, on: screen)
-        settle()
+        settle(action: index)
         return nil
     }
 
@@ -152,7 +181,7 @@ final class WalkSession {
             return "\(screen.qualifiedID) has no way back."
         }
         coordinator.select(action: index, on: screen)
-        settle()
+        settle(action: index)
         return nil
     }
 

@@ -43,6 +43,15 @@ final class ProjectionBuilder {
         return NavigationGraph(app: app, nodes: nodes, edges: edges, labels: labels.strings, instances: instances, findings: findings)
     }
 
+    /// The id of node `index`.
+    func id(of index: Int) -> String { nodes[index].id }
+
+    /// The edges added so far.
+    var addedEdges: [NavigationGraph.Edge] { edges }
+
+    /// The label of `edge`.
+    func label(of edge: NavigationGraph.Edge) -> String { labels.strings[Int(edge.labelIndex)] }
+
     private func node(_ id: String, kind: NavigationGraph.NodeKind, instance: String, label: @autoclosure () -> String) -> Int {
         // Keyed by instance and kind too: instance `x` step `y.z` and
         // instance `x.y` step `z` spell the same id and are two nodes.
