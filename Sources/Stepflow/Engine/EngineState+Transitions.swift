@@ -60,9 +60,9 @@ extension EngineState {
         for id in attachments.keys.sorted() {
             if let record = attachments[id] { transaction.effects.append(.stop(record.unit)) }
         }
-        attachments = [:]
+        attachments.removeAll()
         stepperOwners = [:]
-        flows = [:]
+        flows.removeAll()
         navigation = NavigationState()
     }
 
@@ -141,9 +141,9 @@ extension EngineState {
     /// Marks a flow ready: its own stepper may emit after the next render.
     mutating func markReady(_ id: FlowID, _ transaction: inout Transaction) {
         command(.markReady(id), &transaction)
-        guard flows[id] != nil else { return }
-        flows[id]!.isReady = true  // looked up just above
-        for attachment in flows[id]!.steppers {  // looked up just above
+        guard let entry = flows.entry(of: id) else { return }
+        flows[entry: entry].isReady = true
+        for attachment in flows[entry: entry].steppers {
             if let record = attachments[attachment], case .flowStepper = record.unit.binding {
                 transaction.afterRender.append(.start(record.unit))
             }

@@ -21,9 +21,9 @@ package struct EngineState: @unchecked Sendable {
     /// The tree of live flows and their screens.
     package internal(set) var navigation = NavigationState()
     /// Each live flow's program and runtime data.
-    package internal(set) var flows: [FlowID: FlowRecord] = [:]
+    package internal(set) var flows = IDTable<FlowID, FlowRecord>()
     /// Each attached stepper.
-    package internal(set) var attachments: [AttachmentID: AttachmentRecord] = [:]
+    package internal(set) var attachments = IDTable<AttachmentID, AttachmentRecord>()
     /// The attachment each stepper object is coordinated by, so a stepper
     /// contributed twice is refused from the state alone.
     var stepperOwners: [ObjectIdentifier: AttachmentID] = [:]
@@ -96,6 +96,14 @@ package struct AttachmentRecord {
 }
 
 extension EngineState {
+    /// Whether flow `id` is live and has navigated its first step. Read in
+    /// place: no copy of the flow's record.
+    @inline(__always)
+    package func isReady(_ id: FlowID) -> Bool {
+        guard let entry = flows.entry(of: id) else { return false }
+        return flows[entry: entry].isReady
+    }
+
     /// Whether steps from screen `id` may be delivered now; the reason to
     /// drop them if not.
     func gate(_ id: ScreenInstanceID, qualifiedID: String, visibility: Visibility) -> DropReason? {
@@ -112,7 +120,7 @@ extension EngineState {
     package var emittingAttachments: [AttachmentRecord] {
         attachments.keys.sorted().compactMap { id in
             guard let record = attachments[id] else { return nil }
-            if case .flowStepper = record.unit.binding, flows[record.unit.flow.id]?.isReady != true { return nil }
+            if case .flowStepper = record.unit.binding, !isReady(record.unit.flow.id) { return nil }
             return record
         }
     }

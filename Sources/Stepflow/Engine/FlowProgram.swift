@@ -102,20 +102,20 @@ final class FlowProgramOf<F: Flow>: FlowProgram, @unchecked Sendable {
     /// handled it.
     @discardableResult
     func navigate(_ step: StepType, origin: StepOrigin, in state: inout EngineState, _ transaction: inout Transaction) -> Bool {
-        transaction.emit { .willNavigate(record(step), origin: origin) }
+        if transaction.observes { transaction.effects.append(.event(.willNavigate(record(step), origin: origin))) }
         let navigation = flow.navigate(to: step)
         guard navigation.isHandled else {
             state.reportDropped(record(step), .unhandled, &transaction)
             return false
         }
         state.statistics.navigated += 1
-        if navigation.changesNothing, state.flows[info.id]?.isReady == true {
+        if navigation.changesNothing, state.isReady(info.id) {
             // Handled, nothing changes: the commonest step by far.
             state.commit(step: transaction.observes ? record(step) : nil, &transaction)
             return true
         }
         apply(navigation.elements, for: step, in: &state, &transaction)
-        if let flow = state.flows[info.id], !flow.isReady {
+        if state.flows.contains(info.id), !state.isReady(info.id) {
             state.markReady(info.id, &transaction)
         }
         state.commit(step: transaction.observes ? record(step) : nil, &transaction)

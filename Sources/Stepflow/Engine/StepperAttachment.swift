@@ -82,13 +82,20 @@ final class StepperAttachment<F: Flow>: AnyStepperAttachment, @unchecked Sendabl
         let full = String(describing: stepperType)
         return full.firstIndex(of: "<").map { String(full[..<$0]) } ?? full
     }()
-    private lazy var cachedOrigin: StepOrigin = {
-        switch binding {
+    /// Where its steps come from, made on first use (naming the stepper's
+    /// type uses reflection). Unchecked exclusivity: read on every step,
+    /// on the coordinator's queue or by one explorer.
+    @exclusivity(unchecked) private var originCache: StepOrigin?
+    private var cachedOrigin: StepOrigin {
+        if let originCache { return originCache }
+        let origin: StepOrigin = switch binding {
         case .flowStepper: .flowStepper(String(describing: stepperType))
         case .flow: .stepper(String(describing: stepperType))
         case .screen(let id, _, let screenID, _): .screenStepper(id, screenID: screenID, stepper: String(describing: stepperType))
         }
-    }()
+        originCache = origin
+        return origin
+    }
 
     /// Steps emitted and not yet taken by a drain; under the inbox's lock.
     @exclusivity(unchecked) private var incoming: [StepType] = []
@@ -132,7 +139,7 @@ final class StepperAttachment<F: Flow>: AnyStepperAttachment, @unchecked Sendabl
 
     /// Delivers a step it emitted: a transition of the engine.
     func deliver(_ step: StepType, in state: inout EngineState, _ transaction: inout Transaction) {
-        guard let program, let index = state.attachments.index(forKey: id) else {
+        guard let program, let index = state.attachments.entry(of: id) else {
             return state.reportDropped(StepRecord(flow: flow, step: step.stepID), detachedReason(in: state), &transaction)
         }
         if !limited.isEmpty { spend(step, at: index, in: &state) }
@@ -149,10 +156,10 @@ final class StepperAttachment<F: Flow>: AnyStepperAttachment, @unchecked Sendabl
     }
 
     /// Marks spent the first unspent limited emission that has `step`.
-    private func spend(_ step: StepType, at index: Dictionary<AttachmentID, AttachmentRecord>.Index, in state: inout EngineState) {
-        let spent = state.attachments.values[index].spent
+    private func spend(_ step: StepType, at index: Int, in state: inout EngineState) {
+        let spent = state.attachments[entry: index].spent
         for (slot, position) in limited.enumerated() where !spent[slot] && emissions[position].steps.contains(step) {
-            state.attachments.values[index].spent[slot] = true
+            state.attachments[entry: index].spent[slot] = true
             return
         }
     }

@@ -19,7 +19,7 @@ package struct Transaction {
     /// Performed after the next render: steppers told they may emit.
     var afterRender: [Effect] = []
     /// Exit steps of flows ended in this transaction, for their events.
-    var exits: [FlowID: String] = [:]
+    var exits = [FlowID: String]()
     /// Roots that ended, with their exit.
     var endedCoordinations: [StepRecord] = []
 
