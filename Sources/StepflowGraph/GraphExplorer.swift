@@ -40,6 +40,7 @@ final class StateExplorer {
     private let limits: ExplorationLimits
     private let builder: ProjectionBuilder
     private var keys: [StateKey: Int] = [:]
+    private let parts = StateKeyParts()
     /// States waiting to be expanded (dropped once expanded).
     private var pending: [EngineState?] = []
     private var states: [StateGraph.State] = []
@@ -75,13 +76,13 @@ final class StateExplorer {
         let projection = builder.finish(findings: findings)
         return StateGraph(
             app: builder.app, states: states, transitions: transitions, initialNodes: initialNodes,
-            projection: projection, isTruncated: truncated, offsets: offsets, parent: parent, keys: keys
+            projection: projection, isTruncated: truncated, offsets: offsets, parent: parent, keys: keys, parts: parts
         )
     }
 
     /// The state's index, added if new (and queued for expansion).
     private func add(_ state: EngineState, depth: Int, via transition: Int) -> Int {
-        let key = StateKey(state)
+        let key = StateKey(state, parts: parts)
         if let known = keys[key] { return known }
         let index = states.count
         keys[key] = index

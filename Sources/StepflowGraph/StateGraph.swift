@@ -81,10 +81,27 @@ public struct StateGraph: Sendable {
     let parent: [Int]
     /// Each state by its key: how a live engine's state is found here.
     let keys: [StateKey: Int]
+    /// The numbering of the keys' parts, shared by lookups (under a lock).
+    let parts: Locked<StateKeyParts>
+
+    init(app: String, states: [State], transitions: [Transition], initialNodes: [NavigationGraph.NodeID], projection: NavigationGraph, isTruncated: Bool, offsets: [Int], parent: [Int], keys: [StateKey: Int], parts: StateKeyParts) {
+        self.app = app
+        self.states = states
+        self.transitions = transitions
+        self.initialNodes = initialNodes
+        self.projection = projection
+        self.isTruncated = isTruncated
+        self.offsets = offsets
+        self.parent = parent
+        self.keys = keys
+        self.parts = Locked(parts)
+    }
 
     /// The state a live engine is in, if exploration listed it: `nil` means
     /// the graph and the engine disagree (or a bound stopped exploration).
-    package func state(of engine: EngineState) -> Int? { keys[StateKey(engine)] }
+    package func state(of engine: EngineState) -> Int? {
+        parts.withLock { keys[StateKey(engine, parts: $0)] }
+    }
 
     /// The transitions leaving `state`.
     public func transitions(from state: Int) -> ArraySlice<Transition> {

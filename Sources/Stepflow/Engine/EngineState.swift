@@ -50,12 +50,11 @@ package struct AttachmentID: Hashable, Comparable, Sendable, CustomStringConvert
 /// How a live flow was started: enough, with its parent's key, to make the
 /// same flow again. `navigate` is pure, so the child a parent starts for a
 /// step is the same whenever it is started for that step.
-package struct LaunchKey: Hashable, @unchecked Sendable {
-    // @unchecked: `step` wraps a `Step`, which is Sendable.
+package struct LaunchKey: Sendable {
     /// The parent flow; `nil` for a root.
     package let parent: FlowID?
     /// The parent's step whose navigation started it; `nil` for a root.
-    package let step: AnyHashable?
+    package let step: KeyPart?
     /// The position of the `.start` among that navigation's parts, or the
     /// root's start number.
     package let element: Int
@@ -76,8 +75,9 @@ package struct FlowRecord {
 
 /// One screen of a live flow.
 package struct ScreenRecord {
-    /// The typed `Screen` value.
-    package let screen: any Hashable & Sendable
+    /// The typed `Screen` value (in `part.value`), boxed once: part of the
+    /// state's key.
+    package let part: KeyPart
     /// When its steps are delivered though it is not on top.
     package let visibility: Visibility
     /// Steppers bound to this showing.

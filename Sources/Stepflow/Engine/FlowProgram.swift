@@ -143,7 +143,7 @@ final class FlowProgramOf<F: Flow>: FlowProgram, @unchecked Sendable {
             let instance = ScreenInstanceID(rawValue: state.lastScreenID)
             let presented = PresentedScreen(id: instance, flow: info, screen: screen, presentation: presentation, visibility: visibility)
             state.command(.show(presented), &transaction)
-            var record = ScreenRecord(screen: screen, visibility: visibility)
+            var record = ScreenRecord(part: KeyPart(AnyHashable(screen)), visibility: visibility)
             if let stepper, let attachment = state.attach(
                 stepper, to: self,
                 binding: .screen(instance, qualifiedID: presented.qualifiedID, screenID: screen.id, visibility: visibility),
@@ -163,7 +163,7 @@ final class FlowProgramOf<F: Flow>: FlowProgram, @unchecked Sendable {
         case .dismiss:
             state.command(.dismiss(id), &transaction)
         case .start(let child):
-            child.launch(ChildLauncher(parent: self, key: LaunchKey(parent: id, step: AnyHashable(step), element: position)), &state, &transaction)
+            child.launch(ChildLauncher(parent: self, key: LaunchKey(parent: id, step: KeyPart(AnyHashable(step)), element: position)), &state, &transaction)
         case .forward(let next):
             transaction.enqueue(PendingWork { [self] state, transaction in
                 guard state.flows[id] != nil else {
@@ -214,7 +214,7 @@ final class FlowProgramOf<F: Flow>: FlowProgram, @unchecked Sendable {
     }
 
     override func select(action index: Int, on screen: PresentedScreen, in state: inout EngineState, _ transaction: inout Transaction) {
-        guard let entry = state.flows[info.id]?.screens[screen.id], let typed = entry.screen as? Screen<StepType> else {
+        guard let entry = state.flows[info.id]?.screens[screen.id], let typed = entry.part.value.base as? Screen<StepType> else {
             let step = screen.actions.indices.contains(index) ? screen.actions[index].step : "action[\(index)]"
             return state.reportDropped(StepRecord(flow: info, step: step), .screenDismissed(screen: screen.qualifiedID), &transaction)
         }

@@ -14,16 +14,22 @@
 /// so a flow that contributes the very same stepper object twice (the
 /// engine refuses the second) is merged with one that contributes two
 /// equal ones. No bundled module does either.
-package struct StateKey: Hashable, @unchecked Sendable {
-    // @unchecked: the parts wrap Sendable values (steps, screens,
-    // declarations, numbers).
-    private let parts: [AnyHashable]
+package struct StateKey: Hashable, Sendable {
+    /// The parts, each interned as a number: comparing two keys compares
+    /// integers, not screens and steps through their generic `==`.
+    private let parts: [Int]
 
-    /// The key of `state`.
+    /// The key of `state`; `parts` numbers the values it is made of.
     ///
-    /// - Complexity: O(flows + screens + steppers) hashable parts.
-    package init(_ state: EngineState) {
-        var parts: [AnyHashable] = []
+    /// - Complexity: O(flows + screens + steppers) hashed parts.
+    package init(_ state: EngineState, parts interner: StateKeyParts) {
+        var parts: [Int] = []
+        // Values are numbered by `interner`; structure and small numbers go
+        // in as they are. Markers are negative and distinct, ranks are -1 or
+        // more, so the sequence reads back one way only.
+        func raw(_ number: Int) { parts.append(number) }
+        let flowMarker = -10, screenMarker = -11, keptMarker = -12, steppersMarker = -13
+        let missing = -20, flowStepper = -21, flowBound = -22, screenBound = -23
         let order = state.navigation.flowsInTreeOrder
         var rank: [FlowID: Int] = [:]
         for (position, id) in order.enumerated() { rank[id] = position }
@@ -36,44 +42,92 @@ package struct StateKey: Hashable, @unchecked Sendable {
         for (position, id) in presented.enumerated() { screenRank[id] = position }
 
         func attachment(_ id: AttachmentID) {
-            guard let record = state.attachments[id] else { return parts.append(-1) }
+            guard let record = state.attachments[id] else { return raw(missing) }
             switch record.unit.binding {
-            case .flowStepper: parts.append("flowStepper")
-            case .flow: parts.append("flow")
-            case .screen: parts.append("screen")
+            case .flowStepper: raw(flowStepper)
+            case .flow: raw(flowBound)
+            case .screen: raw(screenBound)
             }
-            parts.append(record.unit.declarationKey)
-            parts.append(record.spent)
+            parts.append(interner.number(of: record.unit) { record.unit.declarationKey })
+            var bits = 0
+            for (position, spent) in record.spent.enumerated() where spent { bits |= 1 << min(position, 62) }
+            raw(bits)
         }
 
         for id in order {
             guard let flow = state.flows[id], let tree = state.navigation.flows[id] else { continue }
             let launch = flow.program.launch
-            parts.append("flow")
-            parts.append(launch.parent.flatMap { rank[$0] } ?? -1)
-            parts.append(launch.step ?? AnyHashable(-1))
-            parts.append(launch.element)
-            parts.append(flow.isReady)
+            raw(flowMarker)
+            raw(launch.parent.flatMap { rank[$0] } ?? -1)
+            if let step = launch.step {
+                parts.append(interner.number(of: step) { step.value })
+            } else {
+                raw(-1)
+            }
+            raw(launch.element)
+            raw(flow.isReady ? 1 : 0)
             for screen in tree.stack {
-                parts.append("screen")
-                parts.append(screenRank[screen.id] ?? -1)
-                parts.append(screen.presentation)
+                raw(screenMarker)
+                raw(screenRank[screen.id] ?? -1)
+                raw(Presentation.allCases.firstIndex(of: screen.presentation) ?? -1)
                 if let record = flow.screens[screen.id] {
-                    parts.append(AnyHashable(record.screen))
-                    parts.append(record.visibility.rawValue)
+                    parts.append(interner.number(of: record.part) { record.part.value })
+                    raw(Int(record.visibility.rawValue))
                     record.steppers.forEach(attachment)
                 }
             }
             for screenID in flow.screens.keys.sorted() {
                 guard let record = flow.screens[screenID], !record.isPresented else { continue }
-                parts.append("kept")
-                parts.append(AnyHashable(record.screen))
-                parts.append(record.visibility.rawValue)
+                raw(keptMarker)
+                parts.append(interner.number(of: record.part) { record.part.value })
+                raw(Int(record.visibility.rawValue))
                 record.steppers.forEach(attachment)
             }
-            parts.append("steppers")
+            raw(steppersMarker)
             flow.steppers.forEach(attachment)
         }
         self.parts = parts
     }
+}
+
+/// Numbers the values state keys are made of: each distinct step, screen,
+/// declaration once. One per exploration; not thread-safe.
+///
+/// A value made once and shared by many states (a shown screen, the step
+/// that started a flow, a stepper's declarations) is numbered once per
+/// object: hashing a screen through `AnyHashable` for every state that
+/// holds it was a third of exploring. The objects are kept, so their
+/// identities are never reused for another value.
+package final class StateKeyParts {
+    private var numbers: [AnyHashable: Int] = [:]
+    private var byObject: [ObjectIdentifier: (object: AnyObject, number: Int)] = [:]
+
+    /// A table with nothing numbered.
+    package init() {}
+
+    /// The number of `part`, given when first seen.
+    package func number(of part: AnyHashable) -> Int {
+        if let known = numbers[part] { return known }
+        let number = numbers.count
+        numbers[part] = number
+        return number
+    }
+
+    /// The number of the value `object` holds, `value()` read only the
+    /// first time the object is seen.
+    package func number(of object: AnyObject, value: () -> AnyHashable) -> Int {
+        if let known = byObject[ObjectIdentifier(object)] { return known.number }
+        let number = self.number(of: value())
+        byObject[ObjectIdentifier(object)] = (object, number)
+        return number
+    }
+}
+
+/// A value that is part of a state's key, boxed once where it is made so
+/// that ``StateKeyParts`` numbers it once.
+package final class KeyPart: @unchecked Sendable {
+    // @unchecked: the value wraps a Sendable step or screen.
+    /// The value.
+    package let value: AnyHashable
+    init(_ value: AnyHashable) { self.value = value }
 }
