@@ -48,7 +48,7 @@ let package = Package(
         ),
         .executableTarget(name: "rootapp", dependencies: ["RootAppCLI"], path: "RootApp/rootapp"),
         // Release-mode benchmarks, each against a baseline run beside it.
-        .executableTarget(name: "StepflowBench", dependencies: ["StepflowGraph"], path: "Benchmarks/StepflowBench"),
+        .executableTarget(name: "StepflowBench", dependencies: ["StepflowGraph", "StepflowManifest", "BundledModules"], path: "Benchmarks/StepflowBench"),
         // For the test targets: the bundled manifests and scripts.
         .target(name: "BundledFixtures", dependencies: ["StepflowManifest", "BundledModules"], path: "Tests/BundledFixtures"),
         .testTarget(name: "StepflowTests", dependencies: ["Stepflow", "StepflowTesting"]),
