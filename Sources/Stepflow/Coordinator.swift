@@ -130,7 +130,11 @@ public final class Coordinator: @unchecked Sendable {
     /// same result is reported as ``NavigationEvent/deepLink(_:_:)``.
     public func navigate<S: Step>(to step: S, completion: (@Sendable (DeepLinkResult) -> Void)? = nil) {
         inbox.enqueue { [self] _ in
-            transition { state, transaction in state.deliverDeepLink(step, completion: completion, &transaction) }
+            let tally = EngineState.deepLinkTally(step, completion: completion)
+            for program in engine.deepLinkTargets() {
+                transition { state, transaction in state.deliverDeepLink(step, to: program, tally: tally, &transaction) }
+            }
+            transition { _, transaction in tally.settle(&transaction) }
         }
     }
 

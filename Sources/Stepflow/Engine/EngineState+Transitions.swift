@@ -31,27 +31,36 @@ extension EngineState {
         )
     }
 
-    /// Delivers a deep link through the live tree (see
-    /// ``Coordinator/navigate(to:completion:)`` for the order).
-    mutating func deliverDeepLink<S: Step>(_ step: S, completion: (@Sendable (DeepLinkResult) -> Void)?, _ transaction: inout Transaction) {
-        let tally = DeepLinkTally { result, transaction in
+    /// The flows a deep link is delivered to, read once before delivery:
+    /// every live flow in tree order (see
+    /// ``Coordinator/navigate(to:completion:)``).
+    func deepLinkTargets() -> [FlowProgram] {
+        navigation.flowsInTreeOrder.compactMap { flows[$0]?.program }
+    }
+
+    /// Delivers a deep link to one of ``deepLinkTargets()``: a transition
+    /// of its own, so that each flow's navigation is rendered before the
+    /// next (one transaction for all of them would hold a copy of the
+    /// state per flow until the last).
+    mutating func deliverDeepLink<S: Step>(_ step: S, to program: FlowProgram, tally: DeepLinkTally, _ transaction: inout Transaction) {
+        guard flows.contains(program.info.id) else {
+            // Ended by an earlier delivery: it can still say whether the
+            // link was for it.
+            if program.accepts(step) {
+                tally.recordEnded(program.info)
+                reportDropped(StepRecord(flow: program.info, step: step.stepID), .flowEnded, &transaction)
+            }
+            return
+        }
+        program.deliverDeepLink(step, to: tally, in: &self, &transaction)
+    }
+
+    /// A tally that reports a deep link's result once every flow answered.
+    static func deepLinkTally<S: Step>(_ step: S, completion: (@Sendable (DeepLinkResult) -> Void)?) -> DeepLinkTally {
+        DeepLinkTally { result, transaction in
             transaction.emit { .deepLink(step.stepID, result) }
             if let completion { transaction.effects.append(.call { completion(result) }) }
         }
-        // The programs themselves, not just ids: a flow ended by an earlier
-        // delivery can still say whether the link was for it.
-        let targets = navigation.flowsInTreeOrder.compactMap { flows[$0]?.program }
-        for program in targets {
-            guard flows[program.info.id] != nil else {
-                if program.accepts(step) {
-                    tally.recordEnded(program.info)
-                    reportDropped(StepRecord(flow: program.info, step: step.stepID), .flowEnded, &transaction)
-                }
-                continue
-            }
-            program.deliverDeepLink(step, to: tally, in: &self, &transaction)
-        }
-        tally.settle(&transaction)
     }
 
     /// Ends every flow at once (the coordinator went away): stops every
