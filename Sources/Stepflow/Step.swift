@@ -54,9 +54,27 @@ public enum StepIdentity {
     /// - Complexity: O(size of the value), using reflection; the engine calls
     ///   it only when an event, trace or graph needs the text.
     public static func render(_ value: Any) -> String {
+        if let cache = RenderCache.current, let key = value as? AnyHashable {
+            if let known = cache.ids[key] { return known }
+            var output = ""
+            write(value, to: &output)
+            cache.ids[key] = output
+            return output
+        }
         var output = ""
         write(value, to: &output)
         return output
+    }
+
+    /// Runs `body` with renderings remembered on this thread: an explorer
+    /// names the same steps thousands of times, and reflection costs
+    /// microseconds each time. The memory goes when `body` returns, so no
+    /// step outlives it (a process-wide cache once kept payloads alive).
+    package static func withRenderingsRemembered<Result>(_ body: () throws -> Result) rethrows -> Result {
+        let previous = RenderCache.current
+        RenderCache.current = RenderCache()
+        defer { RenderCache.current = previous }
+        return try body()
     }
 
     private static func write(_ value: Any, to output: inout String) {
@@ -120,3 +138,14 @@ public enum StepIdentity {
 
 }
 
+
+/// Renderings remembered on one thread, while an explorer runs.
+final class RenderCache {
+    var ids: [AnyHashable: String] = [:]
+
+    /// This thread's cache, if one is active.
+    static var current: RenderCache? {
+        get { ThreadSlot.renderCache.value as? RenderCache }
+        set { ThreadSlot.renderCache.value = newValue }
+    }
+}

@@ -31,7 +31,9 @@ public enum GraphExplorer {
         limits: ExplorationLimits = .standard
     ) -> StateGraph {
         let explorer = StateExplorer(app: app ?? flow.name, limits: limits)
-        return explorer.run { state, transaction in state.coordinate(flow, with: stepper, &transaction) }
+        return StepIdentity.withRenderingsRemembered {
+            explorer.run { state, transaction in state.coordinate(flow, with: stepper, &transaction) }
+        }
     }
 }
 

@@ -79,7 +79,7 @@ final class StepperAttachment<F: Flow>: AnyStepperAttachment, @unchecked Sendabl
     let emissions: [Emission<StepType>]
     private let stepperType: Any.Type
     private lazy var name: String = {
-        let full = String(describing: stepperType)
+        let full = TypeNames.name(of: stepperType)
         return full.firstIndex(of: "<").map { String(full[..<$0]) } ?? full
     }()
     /// Where its steps come from, made on first use (naming the stepper's
@@ -89,9 +89,9 @@ final class StepperAttachment<F: Flow>: AnyStepperAttachment, @unchecked Sendabl
     private var cachedOrigin: StepOrigin {
         if let originCache { return originCache }
         let origin: StepOrigin = switch binding {
-        case .flowStepper: .flowStepper(String(describing: stepperType))
-        case .flow: .stepper(String(describing: stepperType))
-        case .screen(let id, _, let screenID, _): .screenStepper(id, screenID: screenID, stepper: String(describing: stepperType))
+        case .flowStepper: .flowStepper(TypeNames.name(of: stepperType))
+        case .flow: .stepper(TypeNames.name(of: stepperType))
+        case .screen(let id, _, let screenID, _): .screenStepper(id, screenID: screenID, stepper: TypeNames.name(of: stepperType))
         }
         originCache = origin
         return origin
@@ -146,7 +146,7 @@ final class StepperAttachment<F: Flow>: AnyStepperAttachment, @unchecked Sendabl
         // Only an observer learns of an undeclared step: without one, the
         // step is not even hashed.
         if transaction.observes && !declared.contains(step) {
-            transaction.emit { .undeclaredStep(program.record(step), stepper: String(describing: stepperType)) }
+            transaction.emit { .undeclaredStep(program.record(step), stepper: TypeNames.name(of: stepperType)) }
         }
         if case .screen(let screen, let qualifiedID, _, let visibility) = binding,
            let reason = state.gate(screen, qualifiedID: qualifiedID, visibility: visibility) {
@@ -204,5 +204,20 @@ final class StepperAttachment<F: Flow>: AnyStepperAttachment, @unchecked Sendabl
         let step = outgoing[nextOutgoing]
         nextOutgoing += 1
         coordinator.deliver(step, from: self)
+    }
+}
+
+/// Type names, made once per type: naming a type uses reflection, and
+/// every child flow started attaches a stepper whose type is named. Types
+/// are never unloaded, so the table only grows by the types a program has.
+enum TypeNames {
+    private static let names = Locked<[ObjectIdentifier: String]>([:])
+
+    /// `String(describing: type)`, remembered.
+    static func name(of type: Any.Type) -> String {
+        if let known = names.withLock({ $0[ObjectIdentifier(type)] }) { return known }
+        let name = String(describing: type)
+        names.withLock { $0[ObjectIdentifier(type)] = name }
+        return name
     }
 }
