@@ -49,7 +49,7 @@ func parseOptions() -> Options {
             }
             options.sections = sections
         case "-h", "--help":
-            print("\(usage)\n\n  --quick          sizes up to 100k steps, fewer runs (under a minute)\n  --json FILE      also write the figures as JSON\n  --only SECTIONS  run only these: graph, engine, memory, startup")
+            print("\(usage)\n\n  --quick          sizes up to 100k steps, fewer runs (about two minutes)\n  --json FILE      also write the figures as JSON\n  --only SECTIONS  run only these: graph, engine, memory, startup")
             exit(0)
         default:
             printError("error: unknown option '\(argument)'.\n\(usage)")
