@@ -46,7 +46,7 @@ let package = Package(
             dependencies: ["Stepflow", "StepflowManifest", "StepflowGraph", "BundledModules"],
             path: "RootApp/RootAppCLI"
         ),
-        .executableTarget(name: "rootapp", dependencies: ["RootAppCLI"], path: "RootApp/rootapp"),
+        .executableTarget(name: "rootapp", dependencies: ["RootAppCLI", "Stepflow"], path: "RootApp/rootapp"),
         // Release-mode benchmarks, each against a baseline run beside it.
         .executableTarget(name: "StepflowBench", dependencies: ["StepflowGraph", "StepflowManifest", "BundledModules"], path: "Benchmarks/StepflowBench"),
         // For the test targets: the bundled manifests and scripts.

@@ -23,20 +23,67 @@ enum Exploring {
 }
 
 /// Writes text to a file, or reports why it cannot.
+/// Writing a command's output file: checked before any work is done,
+/// never over one of the command's inputs, and atomic (a temporary file
+/// beside it, then a rename), so a failure never leaves half a file or
+/// destroys the one that was there.
 enum OutputFile {
-    static func write(_ text: String, to path: String, _ console: Console) -> ExitCode {
-        guard let file = fopen(path, "w") else {
-            console.error("error: cannot write '\(path)': \(String(cString: strerror(errno))).")
-            return .missingFile
+    /// Reports and throws (exit 73) unless `path` can be written: its
+    /// folder exists and is writable, it is not a folder, and it is none
+    /// of `inputs` (the manifest, a script).
+    static func check(_ path: String, notOverwriting inputs: [String], _ console: Console) throws(ExitCodeError) {
+        let target = canonical(path)
+        if let input = inputs.first(where: { canonical($0) == target }) {
+            console.error("error: '\(path)' is \(input == path ? "an input of this command" : "the same file as '\(input)'"), so writing it would destroy it. To fix, name another output file.")
+            throw ExitCodeError(code: .cannotCreate)
         }
-        defer { fclose(file) }
+        var status = stat()
+        if stat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR {
+            console.error("error: '\(path)' is a folder. To fix, name a file in it.")
+            throw ExitCodeError(code: .cannotCreate)
+        }
+        let folder = directory(of: path)
+        guard access(folder, W_OK) == 0 else {
+            console.error("error: cannot write '\(path)': \(String(cString: strerror(errno))) (the folder '\(folder)'). To fix, create the folder or name another file.")
+            throw ExitCodeError(code: .cannotCreate)
+        }
+    }
+
+    /// Writes `text` to `path` atomically; reports a failure (exit 73).
+    static func write(_ text: String, to path: String, _ console: Console) -> ExitCode {
+        let temporary = directory(of: path) + "/.\(base(of: path)).rootapp-\(getpid())"
+        guard let file = fopen(temporary, "w") else {
+            console.error("error: cannot write '\(path)': \(String(cString: strerror(errno))).")
+            return .cannotCreate
+        }
         var text = text
         let written = text.withUTF8 { fwrite($0.baseAddress, 1, $0.count, file) }
-        guard written == text.utf8.count else {
-            console.error("error: writing '\(path)' failed: \(String(cString: strerror(errno))).")
-            return .missingFile
+        let flushed = fflush(file) == 0 && fsync(fileno(file)) == 0
+        let failure = errno
+        fclose(file)
+        guard written == text.utf8.count, flushed, rename(temporary, path) == 0 else {
+            console.error("error: writing '\(path)' failed: \(String(cString: strerror(written == text.utf8.count && flushed ? errno : failure))). Nothing was changed.")
+            unlink(temporary)
+            return .cannotCreate
         }
         return .success
+    }
+
+    /// The folder `path` is in (`.` for a bare name).
+    static func directory(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
+    private static func base(of path: String) -> String {
+        path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path
+    }
+
+    /// The path with links and `..` resolved, when it exists.
+    private static func canonical(_ path: String) -> String {
+        guard let resolved = realpath(path, nil) else { return path }
+        defer { free(resolved) }
+        return String(cString: resolved)
     }
 }
 
@@ -96,6 +143,7 @@ enum GraphCommand {
             .init(name: "output", short: "o", value: "file", help: "Write to this file instead of standard output."),
         ]
     )) { arguments, console throws(ExitCodeError) in
+        if let output = arguments.value("output") { try OutputFile.check(output, notOverwriting: [arguments.positional[0]], console) }
         let variant = try Exploring.variant(arguments.positional[0], console)
         let format = arguments.value("format") ?? "dot"
         let title = variant.manifest.app.name
@@ -125,7 +173,9 @@ enum Graphviz {
         var text = dot
         _ = text.withUTF8 { Glibc.write(descriptor, $0.baseAddress, $0.count) }
         close(descriptor)
-        var arguments = ["dot", "-Tsvg", input] + (output.map { ["-o", $0] } ?? [])
+        let rendered = output.map { OutputFile.directory(of: $0) + "/.rootapp-\(getpid()).svg" }
+        defer { if let rendered { unlink(rendered) } }
+        var arguments = ["dot", "-Tsvg", input] + (rendered.map { ["-o", $0] } ?? [])
         var pid: pid_t = 0
         let status = arguments.withUnsafeMutableBufferPointer { buffer -> Int32 in
             var pointers = buffer.map { strdup($0) } + [nil]
@@ -136,11 +186,19 @@ enum Graphviz {
             console.error("error: svg needs Graphviz's 'dot', which is not installed. To fix, install Graphviz (Debian and Ubuntu: apt-get install graphviz; macOS: brew install graphviz), or export --format dot and render it elsewhere.")
             return .unavailable
         }
-        var exitStatus: Int32 = 0
-        waitpid(pid, &exitStatus, 0)
-        guard exitStatus == 0 else {
-            console.error("error: dot failed (status \(exitStatus)) while rendering the SVG.")
+        var waitStatus: Int32 = 0
+        waitpid(pid, &waitStatus, 0)
+        let exited = waitStatus & 0x7F == 0
+        let code = (waitStatus >> 8) & 0xFF
+        guard exited, code == 0 else {
+            let how = exited ? "exited with status \(code)" : "was stopped by signal \(waitStatus & 0x7F)"
+            console.error("error: Graphviz's dot \(how) while rendering the SVG (its message is above). To fix, check that 'dot -Tsvg' works here, or export --format dot and render it elsewhere.")
             return .unavailable
+        }
+        guard let output, let rendered else { return .success }
+        guard rename(rendered, output) == 0 else {
+            console.error("error: cannot write '\(output)': \(String(cString: strerror(errno))).")
+            return .cannotCreate
         }
         return .success
     }
@@ -220,7 +278,7 @@ enum ValidateCommand {
     static let command = RootApp.Command(spec: CommandSpec(
         name: "validate",
         abstract: "Check manifests: errors and warnings in each, graph findings, path rules.",
-        discussion: "Exits 1 when any manifest has an error, a finding of error severity or a refuted rule; 66 when a file is missing.",
+        discussion: "Prints one line per manifest on standard output (valid, or how many errors). Each problem goes to standard error as 'file:line:column: error: …' (or 'file: error: …' for the variant as a whole), so editors can jump to it; a refuted rule's counter-example follows it, one input a line. Exits 1 when any manifest has an error, a finding of error severity or a refuted rule; 66 when a file is missing.",
         arguments: [.init(name: "manifest", help: "The manifests to check.", isRepeating: true)]
     )) { arguments, console throws(ExitCodeError) in
         var worst = ExitCode.success
@@ -233,10 +291,11 @@ enum ValidateCommand {
                 case .invalid(let diagnostics):
                     let errors = diagnostics.filter { $0.severity == .error }.count
                     console.print(console.red("\(path): \(errors) error\(errors == 1 ? "" : "s")"))
-                    for diagnostic in diagnostics { console.print("  " + diagnostic.description) }
+                    for diagnostic in diagnostics { console.error(diagnostic.description) }
                     if worst == .success { worst = .findings }
                 case .fileNotFound, .unreadable:
-                    console.print(console.red(error.description))
+                    console.print(console.red("\(path): not checked"))
+                    console.error(error.description)
                     worst = .missingFile
                 }
                 continue
@@ -249,14 +308,27 @@ enum ValidateCommand {
             let warnings = manifest.warnings.count + findings.filter { $0.severity == .warning }.count
                 + ruleDiagnostics.filter { $0.severity == .warning }.count
             let graph = variant.graph
-            let summary = "\(graph.nodes.count) nodes, \(graph.edges.count) edges; \(rules.filter(\.holds).count) of \(manifest.rules.count) rules proved"
+            let summary = "\(variant.states.states.count) states, \(graph.nodes.count) nodes, \(graph.edges.count) edges; \(rules.filter(\.holds).count) of \(manifest.rules.count) rules proved"
             let verdict = errors > 0 ? console.red("\(errors) error\(errors == 1 ? "" : "s")") : warnings > 0 ? console.yellow("valid, \(warnings) warning\(warnings == 1 ? "" : "s")") : console.green("valid")
             console.print("\(path): \(verdict) (\(summary))")
-            for diagnostic in manifest.warnings + ruleDiagnostics { console.print("  " + diagnostic.description) }
-            for finding in findings { console.print("  " + finding.description) }
-            for rule in rules where !rule.holds { console.print("  error: rule \(rule)") }
+            for diagnostic in manifest.warnings + ruleDiagnostics { console.error(diagnostic.description) }
+            for finding in findings { console.error("\(path): \(finding.description)") }
+            for rule in rules where !rule.holds { report(rule, in: path, console) }
             if errors > 0 && worst == .success { worst = .findings }
         }
         return worst
+    }
+
+    /// A refuted rule: where it is written, why, and the walk that breaks
+    /// it, one input a line.
+    static func report(_ rule: PathRuleResult, in path: String, _ console: Console) {
+        let place = "\(path):\(rule.rule.location)"
+        guard let walk = rule.walk else {
+            console.error("\(place): error: \(rule.rule.path): rule refuted: \(rule.rule.name): no walk reaches it.")
+            return
+        }
+        console.error("\(place): error: \(rule.rule.path): rule refuted: \(rule.rule.name). A walk that breaks it (\(walk.depth) input\(walk.depth == 1 ? "" : "s")):")
+        if walk.inputs.isEmpty { console.error("     (at the start, before any input)") }
+        for input in walk.inputs { console.err(TraceExporter.line(for: input, width: console.width)) }
     }
 }

@@ -39,6 +39,13 @@ public enum RootApp {
         return ExitCode.interrupted.rawValue
     }
 
+    /// The exit code once writing the results failed: 74, unless the
+    /// command already failed for a worse reason (a usage error, missing
+    /// or bad input).
+    public static func outputFailed(_ code: Int32) -> Int32 {
+        code == ExitCode.success.rawValue || code == ExitCode.findings.rawValue ? ExitCode.ioError.rawValue : code
+    }
+
     /// Runs `rootapp` with `arguments` (without the program name) and
     /// returns the exit code.
     public static func run(_ arguments: [String], console: Console) -> Int32 {
@@ -48,14 +55,22 @@ public enum RootApp {
         }
         switch first {
         case "-h", "--help":
-            console.out(overview(width: console.width))
-            return ExitCode.success.rawValue
+            // `rootapp --help walk` means the walk's help, as `help walk` does.
+            guard arguments.count > 1 else {
+                console.out(overview(width: console.width))
+                return ExitCode.success.rawValue
+            }
+            return run(["help"] + arguments.dropFirst(), console: console)
         case "--version":
             console.print("rootapp \(version)")
             return ExitCode.success.rawValue
         case "help":
             guard arguments.count > 1 else {
                 console.out(overview(width: console.width))
+                return ExitCode.success.rawValue
+            }
+            if arguments[1] == "help" {
+                console.out("USAGE: rootapp help [<command>]\n\nShows the overview, or a command's help: its arguments, options and exit codes.\n")
                 return ExitCode.success.rawValue
             }
             guard let command = commands.first(where: { $0.spec.name == arguments[1] }) else {

@@ -79,6 +79,11 @@ enum WalkCommand {
             .init(name: "record", value: "file", help: "Write the session as an acceptance script to this file when the walk ends."),
         ]
     )) { arguments, console throws(ExitCodeError) in
+        // The recording's file is checked first: finding it unwritable
+        // after the walk would lose the session.
+        if let record = arguments.value("record") {
+            try OutputFile.check(record, notOverwriting: [arguments.positional[0]] + (arguments.value("script").map { [$0] } ?? []), console)
+        }
         let manifest = try Loading.manifest(arguments.positional[0], console)
         let script = try arguments.value("script").map { path throws(ExitCodeError) in try InputFile.script(path, console) }
         let walk = Walk(manifest: manifest, console: console, recordPath: arguments.value("record"))

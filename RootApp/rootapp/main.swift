@@ -3,24 +3,34 @@ import Glibc
 #endif
 import Dispatch
 import RootAppCLI
+import Stepflow
 
 // rootapp: the command-line face of Stepflow. Everything is in RootAppCLI,
 // where tests run it in-process; this file connects it to the terminal.
 
-/// Writes all of `text` to a file descriptor.
-@Sendable func write(_ text: String, to descriptor: Int32) {
+/// Writes all of `text` to a file descriptor; returns `errno` if it could
+/// not.
+@discardableResult
+@Sendable func write(_ text: String, to descriptor: Int32) -> Int32? {
     var bytes = Array(text.utf8)[...]
     while !bytes.isEmpty {
         let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
         if written < 0 && errno == EINTR { continue }
-        guard written > 0 else { return }
+        guard written > 0 else { return written < 0 ? errno : EIO }
         bytes = bytes.dropFirst(written)
     }
+    return nil
 }
+
+/// The first error writing the results, if any: reported once the command
+/// is done, with its own exit code.
+let outputFailure = Locked<Int32?>(nil)
 
 let noColor = getenv("NO_COLOR").map { $0.pointee != 0 } ?? false
 let console = Console(
-    out: { write($0, to: 1) },
+    out: { text in
+        if let failure = write(text, to: 1) { outputFailure.withLock { $0 = $0 ?? failure } }
+    },
     err: { write($0, to: 2) },
     readLine: { Swift.readLine() },
     isInteractive: isatty(0) == 1,
@@ -42,4 +52,9 @@ func handleInterrupts() -> any DispatchSourceSignal {
 }
 let interrupts = handleInterrupts()
 
-exit(RootApp.run(Array(CommandLine.arguments.dropFirst()), console: console))
+var code = RootApp.run(Array(CommandLine.arguments.dropFirst()), console: console)
+if let failure = outputFailure.withLock({ $0 }) {
+    write("rootapp: error: cannot write the results to standard output: \(String(cString: strerror(failure))). To fix, send them to a file or pipe that can take them (-o FILE where the command has it).\n", to: 2)
+    code = RootApp.outputFailed(code)
+}
+exit(code)

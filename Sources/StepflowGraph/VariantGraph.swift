@@ -29,6 +29,9 @@ public struct VariantGraph: Sendable {
                   graph.incoming(node).contains(where: { graph.edges[Int($0)].kind == .exit }) else { return finding }
             return Finding(.exitWithoutRoute, finding.subject, "the manifest has no route for this exit. To fix, add one to \"routes\".")
         }
+        if !states.isTruncated, !states.states.contains(where: \.isEnded) {
+            result.append(Finding(.noWayOut, "end", "no walk ends the app: no route to \"end\" is ever taken. To fix, route an exit to \"end\" (\"<instance>.<exit>\": \"end\" in \"routes\")."))
+        }
         let entered = Set(graph.nodes.map(\.instance))
         for instance in manifest.instances where !entered.contains(instance.id) {
             result.append(Finding(.unreachableInstance, instance.id, "no path from the start enters it. To fix, route an exit to it, or remove it."))

@@ -54,11 +54,77 @@ struct CommandLineTests {
         let bundled = Harness.run(["validate"] + BundledManifests.names.map(BundledManifests.path))
         #expect(bundled.code == 0)
         #expect(bundled.out.split(separator: "\n").count == 4)
-        #expect(bundled.out.contains("covid-antigen-home.json: valid (102 nodes"))
+        #expect(bundled.out.contains("covid-antigen-home.json: valid (75 states, 102 nodes"))
         let mixed = Harness.run(["validate", BundledManifests.path("strep-a-home"), BundledManifests.repositoryRoot + "/Package.swift", "/no/such.json"])
         #expect(mixed.code == 66, "a missing file outranks errors")
         #expect(mixed.out.contains("Package.swift: 1 error"))
         #expect(mixed.out.contains("strep-a-home.json: valid"))
+        // Diagnostics go to stderr, each starting with its file and place,
+        // as editors match them; results to stdout.
+        #expect(mixed.err.split(separator: "\n").contains { $0.hasSuffix("Package.swift:1:1: error: invalid JSON: expected a value (an object, array, string, number, true, false or null), found '/'.") || $0.contains("Package.swift:1:1: error:") })
+        #expect(mixed.err.contains("/no/such.json: error: no such file."))
+        #expect(!mixed.out.contains("error:"))
+    }
+
+    @Test func aVariantThatCanNeverEndIsAnErrorAndARefutedRuleShowsItsWalk() throws {
+        let path = "/tmp/rootapp-noend-\(getpid()).json"
+        defer { unlink(path) }
+        let text = """
+            {"schema": 1, "app": {"id": "loop", "name": "Loop", "audience": "lay"},
+             "modules": [{"id": "help", "module": "support"}, {"id": "again", "module": "support"}],
+             "start": "help",
+             "routes": {"help.resume": "again", "help.quit": "again", "again.resume": "help", "again.quit": "help"},
+             "rules": [{"reaches": "end"}, {"name": "never the second topic", "neverReaches": "again/topics"}]}
+            """
+        path.withCString { file in
+            let handle = fopen(file, "w")
+            fputs(text, handle)
+            fclose(handle)
+        }
+        let run = Harness.run(["validate", path])
+        #expect(run.code == 1)
+        #expect(run.out.hasPrefix("\(path): 3 errors"))
+        #expect(run.err.contains("\(path): error: no way out: end: no walk ends the app"))
+        #expect(run.err.contains("\(path):5:12: error: rules[0]: rule refuted: reaches end: no walk reaches it."))
+        #expect(run.err.contains("\(path):5:32: error: rules[1]: rule refuted: never the second topic. A walk that breaks it (1 input):\n     help/topics: choose \"Carry on\"\n"))
+    }
+
+    @Test func helpForHelpAndHelpAfterTheFlagWork() {
+        let help = Harness.run(["help", "help"])
+        #expect(help.code == 0 && help.out.hasPrefix("USAGE: rootapp help [<command>]"))
+        let walk = Harness.run(["--help", "walk"])
+        #expect(walk.code == 0 && walk.out.hasPrefix("OVERVIEW: Walk a variant in the terminal"))
+    }
+
+    @Test func outputFilesAreCheckedFirstNeverOverwriteAnInputAndAreWrittenWhole() throws {
+        let manifest = "/tmp/rootapp-input-\(getpid()).json"
+        defer { unlink(manifest) }
+        let original = try #require(GoldenFile.read(BundledManifests.path("covid-antigen-home")))
+        manifest.withCString { file in
+            let handle = fopen(file, "w")
+            fputs(original, handle)
+            fclose(handle)
+        }
+        let record = Harness.run(["walk", manifest, "--record", manifest], input: ["1"])
+        #expect(record.code == 73)
+        #expect(record.err.contains("is an input of this command, so writing it would destroy it."))
+        #expect(GoldenFile.read(manifest) == original, "the manifest is untouched")
+        let nowhere = Harness.run(["walk", manifest, "--record", "/no/such/folder/walk.txt"], input: ["1"])
+        #expect(nowhere.code == 73 && nowhere.out.isEmpty, "refused before the walk starts")
+        for format in ["dot", "svg"] {
+            let graph = Harness.run(["graph", manifest, "--format", format, "-o", "/nonexistent/x.\(format)"])
+            #expect(graph.code == 73, "\(format)")
+            #expect(graph.err.contains("cannot write '/nonexistent/x.\(format)'"))
+        }
+    }
+}
+
+@Suite("Writing results")
+struct OutputErrorTests {
+    @Test func aFullDiskOnStandardOutputExits74() {
+        let run = Harness.runBinary(["trace", BundledManifests.path("strep-a-home")], stdout: "/dev/full")
+        #expect(run.code == 74)
+        #expect(run.err.contains("rootapp: error: cannot write the results to standard output: No space left on device."))
     }
 
     @Test func traceGraphAndPathsPrintWhatTheLibraryComputes() throws {

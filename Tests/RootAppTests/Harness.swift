@@ -30,8 +30,9 @@ enum Harness {
         return Run(code: code, out: out.withLock { $0 }, err: err.withLock { $0 })
     }
 
-    /// Runs the built `rootapp` binary, beside the test bundle.
-    static func runBinary(_ arguments: [String], environment: [String] = []) -> Run {
+    /// Runs the built `rootapp` binary, beside the test bundle; `stdout`
+    /// names a file to write its results to instead of a pipe.
+    static func runBinary(_ arguments: [String], environment: [String] = [], stdout: String? = nil) -> Run {
         let directory = String(CommandLine.arguments[0].split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/"))
         let binary = directory + "/rootapp"
         var outPipe: [Int32] = [0, 0]
@@ -41,7 +42,11 @@ enum Harness {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_adddup2(&actions, outPipe[1], 1)
+        if let stdout {
+            posix_spawn_file_actions_addopen(&actions, 1, stdout, O_WRONLY, 0)
+        } else {
+            posix_spawn_file_actions_adddup2(&actions, outPipe[1], 1)
+        }
         posix_spawn_file_actions_adddup2(&actions, errPipe[1], 2)
         posix_spawn_file_actions_addclose(&actions, outPipe[0])
         posix_spawn_file_actions_addclose(&actions, errPipe[0])
