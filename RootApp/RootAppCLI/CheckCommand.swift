@@ -22,17 +22,18 @@ enum CheckCommand {
         ]
     )) { arguments, console throws(ExitCodeError) in
         let manifest = try Loading.manifest(arguments.positional[0], console)
-        // Every script is read first, so each broken one is reported.
+        // Every script is read and run: a broken one is reported and the
+        // others still run; the exit code is the worst status met (66 for
+        // a missing script, then 65 for a broken one, then 1 for a failure).
         var scripts: [Script] = []
-        var unreadable: ExitCodeError?
+        var unreadable: [ExitCode] = []
         for path in arguments.positional.dropFirst() {
             do throws(ExitCodeError) {
                 scripts.append(try InputFile.script(path, console))
             } catch {
-                unreadable = error
+                unreadable.append(error.code)
             }
         }
-        if let unreadable { throw unreadable }
         let variant = VariantGraph(manifest: manifest, registry: BundledModules.registry)
         let graph = variant.graph
         var edgesWalked: Set<String> = []
@@ -65,14 +66,19 @@ enum CheckCommand {
         let stateCount = variant.states.transitions.count
         func percent(_ part: Int, _ whole: Int) -> String { whole == 0 ? "100%" : "\(part * 100 / whole)%" }
         console.print("")
-        console.print("Coverage of \(manifest.app.id) by \(scripts.count) script\(scripts.count == 1 ? "" : "s"):")
+        console.print("Coverage of \(manifest.app.id) by \(scripts.count) script\(scripts.count == 1 ? "" : "s") that ran:")
         console.print("  screens \(visited.count) of \(screens.count) (\(percent(visited.count, screens.count)))")
         console.print("  edges   \(coveredEdges.count) of \(graphEdges.count) (\(percent(coveredEdges.count, graphEdges.count)))")
         console.print("  inputs  \(transitions.count) of \(stateCount) (\(percent(transitions.count, stateCount))) state transitions")
         if failed > 0 {
             console.print(console.red("\(failed) of \(scripts.count) script\(scripts.count == 1 ? "" : "s") failed."))
-            return .findings
         }
-        return .success
+        if !unreadable.isEmpty {
+            let count = unreadable.count
+            console.print(console.red("\(count) script\(count == 1 ? "" : "s") could not be run (see above)."))
+        }
+        if unreadable.contains(.missingFile) { return .missingFile }
+        if unreadable.contains(.badInput) { return .badInput }
+        return failed > 0 ? .findings : .success
     }
 }

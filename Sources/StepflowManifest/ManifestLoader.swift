@@ -30,7 +30,13 @@ public struct ManifestLoader: Sendable {
 
     /// Reads and checks the manifest at `path`.
     public func load(path: String) throws(ManifestLoadError) -> Manifest {
-        try decode(try Self.read(path: path), file: path)
+        let bytes = try Self.read(path: path)
+        // Reading stops just past the limit: the size to report is the file's.
+        if bytes.count > Self.maximumFileSize {
+            let size = FileBytes.size(path: path).map { "is \(Self.size($0))" } ?? "is over \(Self.size(Self.maximumFileSize))"
+            throw .invalid([ManifestDiagnostic(.error, file: path, location: nil, path: "", message: "the file \(size); a manifest is at most \(Self.size(Self.maximumFileSize)). To fix, check that this file is a manifest.")])
+        }
+        return try decode(bytes, file: path)
     }
 
     /// Checks `bytes` as the manifest `file`, reporting every problem at once.
@@ -92,6 +98,13 @@ package enum FileBytes {
     /// The bytes of the file at `path`, stopping once more than `limit`
     /// bytes are read (the caller reports a file that is too large).
     /// `kind` names what the folder case should point to (`.json file`).
+    /// The size of the regular file at `path`, if it is one.
+    package static func size(path: String) -> Int? {
+        var info = stat()
+        guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        return Int(info.st_size)
+    }
+
     package static func read(path: String, stoppingAfter limit: Int, kind: String) throws(FileReadFailure) -> [UInt8] {
         let descriptor = open(path, O_RDONLY)
         guard descriptor >= 0 else {

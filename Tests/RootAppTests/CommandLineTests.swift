@@ -225,9 +225,40 @@ struct WalkAndCheckTests {
         #expect(!scripts.isEmpty)
         let run = Harness.run(["check", BundledManifests.path(name)] + scripts)
         #expect(run.code == 0, "\(run.out)\(run.err)")
-        #expect(run.out.contains("Coverage of \(name) by \(scripts.count) scripts:"))
+        #expect(run.out.contains("Coverage of \(name) by \(scripts.count) scripts that ran:"))
         let endings = scripts.compactMap { GoldenFile.read($0)?.split(separator: "\n").last }.filter { $0.hasPrefix("expect end") }
         #expect(!endings.isEmpty, "some script walks \(name) to its end")
+    }
+
+    @Test func checkRunsEveryScriptItCanAndExitsWithTheWorstStatus() {
+        let broken = "/tmp/rootapp-broken-\(getpid()).txt"
+        defer { unlink(broken) }
+        broken.withCString { path in
+            let file = fopen(path, "w")
+            fputs("choose Get started\nfrobnicate\n", file)
+            fclose(file)
+        }
+        let scripts = BundledManifests.scripts("covid-antigen-home")
+        let run = Harness.run(["check", BundledManifests.path("covid-antigen-home"), broken] + scripts)
+        #expect(run.code == 65, "a broken script: 65, though the others pass")
+        #expect(run.out.split(separator: "\n").filter { $0.hasSuffix("lines)") }.count == scripts.count, "every good script ran")
+        #expect(run.err.contains("\(broken):2: error: unknown instruction 'frobnicate'."))
+        let missing = Harness.run(["check", BundledManifests.path("covid-antigen-home"), broken, "/no/such.txt"] + scripts)
+        #expect(missing.code == 66, "a missing script outranks a broken one")
+    }
+
+    @Test func aHugeManifestIsReportedWithItsRealSize() {
+        let path = "/tmp/rootapp-huge-\(getpid()).json"
+        defer { unlink(path) }
+        path.withCString { file in
+            let handle = fopen(file, "w")
+            let block = [UInt8](repeating: 0x20, count: 1 << 20)
+            for _ in 0..<3 { fwrite(block, 1, block.count, handle) }
+            fclose(handle)
+        }
+        let run = Harness.run(["validate", path])
+        #expect(run.code == 1)
+        #expect(run.err.contains("\(path): error: the file is 3.0 MiB; a manifest is at most 1.0 MiB."))
     }
 
     @Test func aFolderGivenAsAScriptIsRefusedNotRunAsAnEmptyScript() {
