@@ -30,7 +30,19 @@ public enum GraphExplorer {
         app: String? = nil,
         limits: ExplorationLimits = .standard
     ) -> StateGraph {
-        let explorer = StateExplorer(app: app ?? flow.name, limits: limits)
+        exploreStates(flow, with: stepper, app: app, limits: limits, describing: nil)
+    }
+
+    /// As ``exploreStates(_:with:app:limits:)``, recording for each state
+    /// the facts `describe` reads off it (for rules about data).
+    package static func exploreStates<F: Flow>(
+        _ flow: F,
+        with stepper: any Stepper<F.StepType>,
+        app: String?,
+        limits: ExplorationLimits,
+        describing describe: ((EngineState) -> [String])?
+    ) -> StateGraph {
+        let explorer = StateExplorer(app: app ?? flow.name, limits: limits, describe: describe)
         return StepIdentity.withRenderingsRemembered {
             explorer.run { state, transaction in state.coordinate(flow, with: stepper, &transaction) }
         }
@@ -57,8 +69,12 @@ final class StateExplorer {
     /// States just found past the growth bound, to report.
     private var grown: [(state: Int, detail: String)] = []
 
-    init(app: String, limits: ExplorationLimits) {
+    private let describe: ((EngineState) -> [String])?
+    private var facts: [[String]] = []
+
+    init(app: String, limits: ExplorationLimits, describe: ((EngineState) -> [String])?) {
         self.limits = limits
+        self.describe = describe
         self.builder = ProjectionBuilder(app: app)
     }
 
@@ -78,7 +94,7 @@ final class StateExplorer {
         let projection = builder.finish(findings: findings)
         return StateGraph(
             app: builder.app, states: states, transitions: transitions, initialNodes: initialNodes,
-            projection: projection, isTruncated: truncated, offsets: offsets, parent: parent, keys: keys, parts: parts
+            projection: projection, isTruncated: truncated, offsets: offsets, parent: parent, keys: keys, parts: parts, facts: facts
         )
     }
 
@@ -90,6 +106,7 @@ final class StateExplorer {
         keys[key] = index
         let top = state.navigation.topScreen
         states.append(StateGraph.State(top: top?.qualifiedID, isEnded: state.navigation.roots.isEmpty, depth: depth))
+        if let describe { facts.append(describe(state)) }
         parent.append(transition)
         let screens = state.navigation.flows.values.reduce(0) { $0 + $1.stack.count }
         if screens > limits.maxScreens || state.navigation.flows.count > limits.maxScreens {

@@ -84,7 +84,12 @@ public struct StateGraph: Sendable {
     /// The numbering of the keys' parts, shared by lookups (under a lock).
     let parts: Locked<StateKeyParts>
 
-    init(app: String, states: [State], transitions: [Transition], initialNodes: [NavigationGraph.NodeID], projection: NavigationGraph, isTruncated: Bool, offsets: [Int], parent: [Int], keys: [StateKey: Int], parts: StateKeyParts) {
+    /// For each state, what the explorer's `describe` read off it (empty
+    /// when it had none).
+    package let facts: [[String]]
+
+    init(app: String, states: [State], transitions: [Transition], initialNodes: [NavigationGraph.NodeID], projection: NavigationGraph, isTruncated: Bool, offsets: [Int], parent: [Int], keys: [StateKey: Int], parts: StateKeyParts, facts: [[String]]) {
+        self.facts = facts
         self.app = app
         self.states = states
         self.transitions = transitions

@@ -1,4 +1,4 @@
-import Stepflow
+package import Stepflow
 public import StepflowManifest
 
 /// A manifest's variant explored into a graph, with the findings only the
@@ -17,7 +17,25 @@ public struct VariantGraph: Sendable {
     public init(manifest: Manifest, registry: ModuleRegistry, limits: ExplorationLimits = .standard) {
         self.manifest = manifest
         let root = RootFlow(manifest: manifest, registry: registry, environment: ModuleEnvironment(clock: NeverClock()))
-        states = GraphExplorer.exploreStates(root, with: OneStepper(RootStep.start), app: manifest.app.id, limits: limits)
+        states = GraphExplorer.exploreStates(root, with: OneStepper(RootStep.start), app: manifest.app.id, limits: limits, describing: Self.entryData)
+    }
+
+    /// The data each live module instance was entered with, as
+    /// `instance` + NUL + `field`: what a `carriesNone` rule checks.
+    package static func entryData(_ state: EngineState) -> [String] {
+        var facts: [String] = []
+        for id in state.flows.keys {
+            guard let record = state.flows[id], let step = record.program.launch.step?.value.base as? RootStep else { continue }
+            let instance = record.program.info.name
+            var data: CarriedData
+            switch step {
+            case .enter(_, let carried), .exited(_, _, let carried): data = carried
+            case .start: data = CarriedData()
+            }
+            data.reenter(instance)
+            for field in data.handoff.fields.keys.sorted() { facts.append(instance + "\u{0}" + field) }
+        }
+        return facts.sorted()
     }
 
     /// Every finding: the graph's, with a root's unhandled module exit

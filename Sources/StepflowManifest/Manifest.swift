@@ -97,7 +97,8 @@ public enum RouteTarget: Hashable, Sendable, CustomStringConvertible {
 /// "rules": [
 ///   { "name": "consent before advice", "to": "result/positive", "passesThrough": "onboarding/privacy" },
 ///   { "name": "no intake at home", "neverReaches": "intake/identify" },
-///   { "reaches": "end" }
+///   { "reaches": "end" },
+///   { "name": "no patient's data reaches the next", "entering": "intake", "carriesNone": ["patient", "result"] }
 /// ]
 /// ```
 public struct PathRuleSpec: Hashable, Sendable, CustomStringConvertible {
@@ -109,6 +110,10 @@ public struct PathRuleSpec: Hashable, Sendable, CustomStringConvertible {
         case neverReaches(String)
         /// Some path from the start reaches `node`.
         case reaches(String)
+        /// Whenever `entering` is entered, the data carried into it holds
+        /// none of `fields`: one run's data (a patient's) never reaches the
+        /// next run of that instance.
+        case carriesNone(fields: [String], entering: String)
     }
 
     /// The rule's name, or a description of it.
@@ -129,6 +134,7 @@ public struct PathRuleSpec: Hashable, Sendable, CustomStringConvertible {
         case .passesThrough(let node, let via): self.name = name ?? "every path to \(node) passes through \(via)"
         case .neverReaches(let node): self.name = name ?? "never reaches \(node)"
         case .reaches(let node): self.name = name ?? "reaches \(node)"
+        case .carriesNone(let fields, let instance): self.name = name ?? "\(instance) is never entered with \(fields.joined(separator: ", "))"
         }
     }
 

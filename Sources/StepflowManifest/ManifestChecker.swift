@@ -130,7 +130,7 @@ struct ManifestChecker {
         if let start, let routesMember = top["routes"], !instances.isEmpty {
             checkCoverage(instances: instances, routes: routes, start: start, routesLocation: routesMember.keyLocation)
         }
-        let rules = checkRules(top["rules"])
+        let rules = checkRules(top["rules"], instances: instances)
         guard !hasErrors, let schema, let app, let start else { return nil }
         return Manifest(
             file: file,
@@ -337,7 +337,7 @@ struct ManifestChecker {
 
     /// Path rules: their shape here; the node ids they name are checked
     /// against the explored graph, which knows every node.
-    private mutating func checkRules(_ member: JSONMember?) -> [PathRuleSpec] {
+    private mutating func checkRules(_ member: JSONMember?, instances: [Written]) -> [PathRuleSpec] {
         guard let member else { return [] }
         let path = JSONPath.root.key("rules")
         guard case .array(let elements) = member.value.value else {
@@ -347,14 +347,20 @@ struct ManifestChecker {
         var rules: [PathRuleSpec] = []
         for (index, element) in elements.enumerated() {
             let rulePath = path.index(index)
-            guard let fields = object(element, rulePath, what: "a path rule", required: [], optional: ["name", "to", "passesThrough", "neverReaches", "reaches"]) else { continue }
+            guard let fields = object(element, rulePath, what: "a path rule", required: [], optional: ["name", "to", "passesThrough", "neverReaches", "reaches", "entering", "carriesNone"]) else { continue }
             let name = fields["name"].flatMap { string($0, rulePath.key("name")) }
+            if fields["entering"] != nil || fields["carriesNone"] != nil {
+                if let kind = dataRule(fields, element, rulePath, instances: instances) {
+                    rules.append(PathRuleSpec(name: name, kind: kind, location: element.location, path: rulePath.description))
+                }
+                continue
+            }
             let to = fields["to"].flatMap { string($0, rulePath.key("to")) }
             let via = fields["passesThrough"].flatMap { string($0, rulePath.key("passesThrough")) }
             let never = fields["neverReaches"].flatMap { string($0, rulePath.key("neverReaches")) }
             let reaches = fields["reaches"].flatMap { string($0, rulePath.key("reaches")) }
             let kinds = [to != nil || via != nil, never != nil, reaches != nil].filter { $0 }.count
-            let shapes = "{\"to\": \"<node>\", \"passesThrough\": \"<node>\"}, {\"neverReaches\": \"<node>\"} or {\"reaches\": \"<node>\"}"
+            let shapes = "{\"to\": \"<node>\", \"passesThrough\": \"<node>\"}, {\"neverReaches\": \"<node>\"}, {\"reaches\": \"<node>\"} or {\"entering\": \"<instance>\", \"carriesNone\": [\"<field>\", …]}"
             guard kinds == 1 else {
                 error(rulePath, element.location, kinds == 0 ? "the rule says nothing. Write \(shapes)." : "a rule says one thing. Write \(shapes), each as its own rule.")
                 continue
@@ -373,6 +379,47 @@ struct ManifestChecker {
             rules.append(PathRuleSpec(name: name, kind: kind, location: element.location, path: rulePath.description))
         }
         return rules
+    }
+
+    /// `{"entering": "<instance>", "carriesNone": ["<field>", …]}`: the
+    /// instance and the fields must exist in the variant.
+    private mutating func dataRule(_ fields: [String: JSONMember], _ element: JSONNode, _ rulePath: JSONPath, instances: [Written]) -> PathRuleSpec.Kind? {
+        let shape = "write {\"entering\": \"<instance>\", \"carriesNone\": [\"<field>\", …]}"
+        guard let enteringMember = fields["entering"], let carriedMember = fields["carriesNone"] else {
+            error(rulePath, element.location, "\(fields["entering"] == nil ? "'carriesNone' needs 'entering'" : "'entering' needs 'carriesNone'"): \(shape).")
+            return nil
+        }
+        if fields["to"] != nil || fields["passesThrough"] != nil || fields["neverReaches"] != nil || fields["reaches"] != nil {
+            error(rulePath, element.location, "a rule says one thing: \(shape), and the other rule as its own.")
+            return nil
+        }
+        let instance = string(enteringMember, rulePath.key("entering"))
+        let ids = instances.map(\.id)
+        var valid = instance != nil
+        if let instance, !ids.contains(instance) {
+            error(rulePath.key("entering"), enteringMember.value.location, "unknown instance '\(instance)'. \(Suggestion.didYouMean(instance, ids))Instances: \(Suggestion.list(ids)).")
+            valid = false
+        }
+        guard case .array(let items) = carriedMember.value.value, !items.isEmpty else {
+            error(rulePath.key("carriesNone"), carriedMember.value.location, "expected a non-empty list of field names, found \(describe(carriedMember.value)).")
+            return nil
+        }
+        let known = Set(instances.flatMap { $0.exits.flatMap { $0.fields.map(\.name) } }).sorted()
+        var names: [String] = []
+        for (index, item) in items.enumerated() {
+            let itemPath = rulePath.key("carriesNone").index(index)
+            guard case .string(let name) = item.value else {
+                error(itemPath, item.location, "expected a field name (a string), found \(describe(item)).")
+                continue
+            }
+            guard known.contains(name) else {
+                error(itemPath, item.location, "no module of this variant hands on a field '\(name)'. \(Suggestion.didYouMean(name, known))Fields: \(Suggestion.list(known)).")
+                continue
+            }
+            names.append(name)
+        }
+        guard valid, let instance, names.count == items.count else { return nil }
+        return .carriesNone(fields: names, entering: instance)
     }
 
     /// Every exit has a route; every entry gets the fields it needs on every

@@ -5,21 +5,74 @@ public import Stepflow
 public enum RootStep: Step {
     /// The app starts: enter the manifest's start instance.
     case start
-    /// Start `instance`, handing it `handoff`.
-    case enter(instance: String, handoff: Handoff)
-    /// `instance` ended through `exit`; `handoff` holds what was gathered so
+    /// Start `instance`, handing it `data`.
+    case enter(instance: String, data: CarriedData)
+    /// `instance` ended through `exit`; `data` holds what was gathered so
     /// far that some module of the variant reads, the exit's own included.
-    case exited(instance: String, exit: String, handoff: Handoff)
+    case exited(instance: String, exit: String, data: CarriedData)
 
     /// `start`, `enter(test)`, `test.resultCaptured {result: "negative"}`:
     /// every associated value, in the order a person reads them.
     public var stepID: String {
         switch self {
         case .start: "start"
-        case .enter(let instance, let handoff): "enter(\(instance))" + (handoff.fields.isEmpty ? "" : " \(handoff)")
-        case .exited(let instance, let exit, let handoff): "\(instance).\(exit)" + (handoff.fields.isEmpty ? "" : " \(handoff)")
+        case .enter(let instance, let data): "enter(\(instance))" + (data.handoff.fields.isEmpty ? "" : " \(data.handoff)")
+        case .exited(let instance, let exit, let data): "\(instance).\(exit)" + (data.handoff.fields.isEmpty ? "" : " \(data.handoff)")
         }
     }
+}
+
+/// The data modules have handed on, by the instance that produced it, in
+/// the order the instances ran. Data lives only as long as it is valid:
+/// entering an instance again drops what it and every instance after it
+/// produced, so the next patient never sees the last one's data (DESIGN
+/// contract 9).
+///
+/// ```swift
+/// var data = CarriedData()
+/// data.record(["patient": .text("P-1")], from: "intake")
+/// data.record(["result": .text("positive")], from: "test")
+/// data.reenter("intake")   // both are gone: intake runs again
+/// ```
+public struct CarriedData: Hashable, Sendable, CustomStringConvertible {
+    /// What one instance produced.
+    public struct Produced: Hashable, Sendable {
+        /// The instance.
+        public let instance: String
+        /// The fields it handed on.
+        public let fields: Handoff
+    }
+
+    /// What each instance produced, in the order they ran.
+    public private(set) var produced: [Produced] = []
+
+    /// Nothing carried.
+    public init() {}
+
+    /// Every field carried: a later instance's value wins.
+    public var handoff: Handoff {
+        var merged = Handoff()
+        for entry in produced {
+            for (name, value) in entry.fields.fields { merged.fields[name] = value }
+        }
+        return merged
+    }
+
+    /// Records that `instance` ran and handed on `fields`.
+    public mutating func record(_ fields: Handoff, from instance: String) {
+        produced.append(Produced(instance: instance, fields: fields))
+    }
+
+    /// `instance` is entered: if it ran before, what it and every instance
+    /// after it produced is dropped.
+    public mutating func reenter(_ instance: String) {
+        if let position = produced.firstIndex(where: { $0.instance == instance }) {
+            produced.removeSubrange(position...)
+        }
+    }
+
+    /// The merged fields, as ``Handoff`` writes them.
+    public var description: String { handoff.description }
 }
 
 /// How a composed app ends: through the exit whose route is `end`.
@@ -38,7 +91,9 @@ public enum AppExit: Step {
 /// field gathered before it, so a patient id from intake still reaches the
 /// results after the procedure. Only fields some module of the variant
 /// reads (its entry fields) are carried, so the root's steps, and the
-/// navigation graph, do not multiply by data nobody uses.
+/// navigation graph, do not multiply by data nobody uses. Data lives only
+/// as long as it is valid (``CarriedData``): entering an instance again
+/// drops what it and every instance after it produced.
 public final class RootFlow: Flow {
     /// The variant.
     public let manifest: Manifest
@@ -64,28 +119,32 @@ public final class RootFlow: Flow {
     public func navigate(to step: RootStep) -> Navigation<RootStep, AppExit> {
         switch step {
         case .start:
-            return enter(manifest.start, with: Handoff())
-        case .enter(let instance, let handoff):
-            return enter(instance, with: handoff)
-        case .exited(let instance, let exit, let handoff):
+            return enter(manifest.start, with: CarriedData())
+        case .enter(let instance, let data):
+            return enter(instance, with: data)
+        case .exited(let instance, let exit, let data):
             switch manifest.routes[RouteKey(instance: instance, exit: exit)] {
-            case .instance(let next): return enter(next, with: handoff)
+            case .instance(let next): return enter(next, with: data)
             case .end: return .end(.finished(instance: instance, exit: exit))
             case nil: return .unhandled  // an exit the module did not declare: reported by the engine
             }
         }
     }
 
-    private func enter(_ id: String, with handoff: Handoff) -> Navigation<RootStep, AppExit> {
+    private func enter(_ id: String, with data: CarriedData) -> Navigation<RootStep, AppExit> {
         guard let instance = manifest.instance(id), let module = registry.module(instance.module) else {
             return .unhandled  // a validated manifest names only known instances and modules
         }
-        let launch = module.launch(instance: id, options: instance.options, environment: environment, handoff: handoff)
+        // Entering an instance again drops what it and the ones after it
+        // produced: that data belonged to the last run (the last patient).
+        var data = data
+        data.reenter(id)
+        let launch = module.launch(instance: id, options: instance.options, environment: environment, handoff: data.handoff)
         let carried = carriedFields
-        return launch.start(onExit: { exit in
-            var gathered = handoff
-            for (name, value) in exit.handoff.fields where carried.contains(name) { gathered.fields[name] = value }
-            return .exited(instance: id, exit: exit.exitName, handoff: gathered)
+        return launch.start(onExit: { [data] exit in
+            var gathered = data
+            gathered.record(Handoff(exit.handoff.fields.filter { carried.contains($0.key) }), from: id)
+            return .exited(instance: id, exit: exit.exitName, data: gathered)
         })
     }
 }

@@ -54,7 +54,7 @@ struct CommandLineTests {
         let bundled = Harness.run(["validate"] + BundledManifests.names.map(BundledManifests.path))
         #expect(bundled.code == 0)
         #expect(bundled.out.split(separator: "\n").count == 4)
-        #expect(bundled.out.contains("covid-antigen-home.json: valid (75 states, 102 nodes"))
+        #expect(bundled.out.contains("covid-antigen-home.json: valid (59 states, 98 nodes"))
         let mixed = Harness.run(["validate", BundledManifests.path("strep-a-home"), BundledManifests.repositoryRoot + "/Package.swift", "/no/such.json"])
         #expect(mixed.code == 66, "a missing file outranks errors")
         #expect(mixed.out.contains("Package.swift: 1 error"))
@@ -132,7 +132,7 @@ struct OutputErrorTests {
         let json = Harness.run(["trace", manifest, "--format", "json"])
         #expect(json.code == 0 && json.out.hasPrefix("{\n  \"schema\": 2,\n  \"app\": \"covid-antigen-home\",\n  \"states\": "))
         let text = Harness.run(["trace", manifest])
-        #expect(text.out.hasPrefix("covid-antigen-home: 71 reachable steps, 29 screens"))
+        #expect(text.out.hasPrefix("covid-antigen-home: 67 reachable steps, 29 screens"))
         let mermaid = Harness.run(["graph", manifest, "--format", "mermaid"])
         #expect(mermaid.out.hasPrefix("flowchart LR\n"))
         let output = "/tmp/rootapp-test-\(getpid()).dot"
