@@ -90,7 +90,8 @@ enum OutputFile {
 enum ModulesCommand {
     static let command = RootApp.Command(spec: CommandSpec(
         name: "modules",
-        abstract: "List the bundled modules: options with types and defaults, exits."
+        abstract: "List the bundled modules: options, entry fields, exits and screens.",
+        discussion: "Exits and screens are found by exploring each module's flow with its default options, then with each other value of each choice or boolean option (the others at their defaults); one found only under some of these settings says which."
     )) { _, console in
         for module in BundledModules.registry.all {
             console.print(console.bold(module.id))
@@ -107,10 +108,17 @@ enum ModulesCommand {
                     for line in console.wrap("\(field.name): \(field.kind)\(field.isRequired ? "" : " (optional)")", indent: "      ", firstIndent: "    ") { console.print(line) }
                 }
             }
-            console.print("  exits (default options):")
-            for exit in module.defaultExits {
-                let fields = exit.fields.isEmpty ? "" : " (hands on \(exit.fields.map(\.name).joined(separator: ", ")))"
-                for line in console.wrap("\(exit.name)\(fields): \(exit.summary)", indent: "      ", firstIndent: "    ") { console.print(line) }
+            let survey = ModuleSurvey(module)
+            console.print("  exits:")
+            for exit in survey.exits {
+                let fields = exit.fields.isEmpty ? "" : " (hands on \(exit.fields.joined(separator: ", ")))"
+                let when = exit.availability == .always ? "" : " (\(exit.availability))"
+                for line in console.wrap("\(exit.name)\(fields)\(when): \(exit.summary).", indent: "      ", firstIndent: "    ") { console.print(line) }
+            }
+            console.print("  screens (a rule names one as '<instance>/<screen>'):")
+            for screen in survey.screens {
+                let when = screen.availability == .always ? "" : " (\(screen.availability))"
+                for line in console.wrap("\(screen.id): \(screen.title)\(when)", indent: "      ", firstIndent: "    ") { console.print(line) }
             }
             console.print()
         }

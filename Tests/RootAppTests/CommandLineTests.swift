@@ -297,3 +297,19 @@ struct BinaryTests {
         #expect(!walk.out.contains("\u{1B}["))
     }
 }
+
+@Suite("Modules as a manifest writer reads them")
+struct ModulesListingTests {
+    @Test func everyExitUnderAnyOptionAndEveryScreenIsListed() {
+        let run = Harness.run(["modules"])
+        #expect(run.code == 0)
+        // Found only with a professional audience, or with the results'
+        // own options: they were missing when only defaults were listed.
+        #expect(run.out.contains("lockedOut (only with audience = \"professional\"): too many wrong passwords."))
+        #expect(run.out.contains("completed (hands on site)"))
+        #expect(run.out.contains("needsHelp"))
+        #expect(run.out.contains("    locked-out: Account locked (only with audience = \"professional\")"))
+        #expect(run.out.contains("    checklist: Check your kit"))
+        #expect(run.out.split(separator: "\n").allSatisfy { $0.count <= 80 })
+    }
+}

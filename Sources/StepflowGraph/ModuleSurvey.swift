@@ -1,0 +1,152 @@
+public import Stepflow
+
+/// What a module can show and how it can end, across its options: its
+/// screens (the ids rules name as `<instance>/<screen>`) and its exits,
+/// each with the option values under which it appears. Found by exploring
+/// the module's own flow, as a variant's states are explored, once with
+/// the default options and once for each other value of each choice or
+/// boolean option (the others at their defaults), with each value a
+/// required choice field of its entry can carry.
+///
+/// ```swift
+/// let survey = ModuleSurvey(OnboardingModule.self)
+/// survey.exits.map(\.name)   // ["completed", "declined", "lockedOut"]
+/// ```
+public struct ModuleSurvey: Sendable {
+    /// A screen the module can show.
+    public struct ScreenEntry: Hashable, Sendable {
+        /// Its id (`checklist`).
+        public let id: String
+        /// Its title, as first seen.
+        public let title: String
+        /// When it appears: under every setting tried, or only under some.
+        public let availability: Availability
+    }
+
+    /// Under which option settings a screen or exit was found.
+    public enum Availability: Hashable, Sendable, CustomStringConvertible {
+        /// Under every setting tried.
+        case always
+        /// Only under these settings (`name = value`).
+        case only([String])
+        /// Under every setting tried but these (`name = value`).
+        case not([String])
+
+        /// `only with audience = "professional"`, `not with identifyBy =
+        /// "scan"`, or empty.
+        public var description: String {
+            switch self {
+            case .always: ""
+            case .only(let settings): "only with " + settings.joined(separator: " or ")
+            case .not(let settings): "not with " + settings.joined(separator: " or ")
+            }
+        }
+    }
+
+    /// An exit the module can take.
+    public struct ExitEntry: Hashable, Sendable {
+        /// The exit's name.
+        public let name: String
+        /// The fields it hands on.
+        public let fields: [String]
+        /// What it means.
+        public let summary: String
+        /// When it can be taken.
+        public let availability: Availability
+    }
+
+    /// The screens, in the order first found.
+    public let screens: [ScreenEntry]
+    /// The exits, in the order declared.
+    public let exits: [ExitEntry]
+
+    /// Surveys `module`.
+    public init(_ module: any FeatureModule.Type) {
+        let defaults = ModuleOptions(specs: module.options)
+        var settings: [(label: String?, options: ModuleOptions)] = [(nil, defaults)]
+        for option in module.options {
+            let values: [ModuleValue] = switch option.kind {
+            case .choice(let choices): choices.map { .text($0) }
+            case .boolean: [.boolean(true), .boolean(false)]
+            case .integer, .text: []
+            }
+            for value in values where value != option.defaultValue {
+                var changed = defaults.values
+                changed[option.name] = value
+                settings.append(("\(option.name) = \(value)", ModuleOptions(specs: module.options, values: changed)))
+            }
+        }
+        var handoffs = [Handoff()]
+        if let field = module.entryFields.first(where: \.isRequired), case .choice(let choices) = field.kind {
+            handoffs = choices.map { Handoff([field.name: .text($0)]) }
+        }
+        var screenOrder: [String] = []
+        var titles: [String: String] = [:]
+        var screensBy: [String: Set<String>] = [:]
+        var exitsBy: [String: Set<String>] = [:]
+        var declared: [String: ExitSpec] = [:]
+        var exitOrder: [String] = []
+        var fieldsBy: [String: [String]] = [:]
+        for setting in settings {
+            let label = setting.label ?? "default"
+            for spec in module.exits(for: setting.options) {
+                if declared[spec.name] == nil {
+                    declared[spec.name] = spec
+                    exitOrder.append(spec.name)
+                }
+                for field in spec.fields.map(\.name) where !(fieldsBy[spec.name] ?? []).contains(field) {
+                    fieldsBy[spec.name, default: []].append(field)
+                }
+            }
+            for handoff in handoffs {
+                let launch = module.launch(instance: module.id, options: setting.options, environment: ModuleEnvironment(clock: SurveyClock()), handoff: handoff)
+                let states = GraphExplorer.exploreStates(SurveyRoot(launch: launch), with: OneStepper(.start), app: "survey", limits: ExplorationLimits(maxStates: 20_000))
+                for node in states.projection.nodes where node.instance == module.id {
+                    let local = String(node.id.dropFirst(module.id.count + 1))
+                    if node.kind == .screen {
+                        if titles[local] == nil {
+                            titles[local] = node.label
+                            screenOrder.append(local)
+                        }
+                        screensBy[local, default: []].insert(label)
+                    }
+                }
+                for edge in states.projection.edges where edge.kind == .exit {
+                    exitsBy[states.projection.label(of: edge), default: []].insert(label)
+                }
+            }
+        }
+        let all = Set(settings.map { $0.label ?? "default" })
+        let order = settings.map { $0.label ?? "default" }
+        func availability(_ seen: Set<String>) -> Availability {
+            if seen == all { return .always }
+            if seen.contains("default") { return .not(order.filter { !seen.contains($0) }) }
+            return .only(order.filter(seen.contains))
+        }
+        screens = screenOrder.map { ScreenEntry(id: $0, title: titles[$0] ?? $0, availability: availability(screensBy[$0] ?? [])) }
+        exits = exitOrder.compactMap { name in
+            guard let spec = declared[name] else { return nil }
+            return ExitEntry(name: name, fields: fieldsBy[name] ?? [], summary: spec.summary, availability: availability(exitsBy[name] ?? all))
+        }
+    }
+}
+
+/// Starts one module and ends with any of its exits.
+private final class SurveyRoot: Flow {
+    enum Step: Stepflow.Step { case start, exited(String) }
+    let launch: ModuleLaunch
+    init(launch: ModuleLaunch) { self.launch = launch }
+    var name: String { "survey" }
+    func navigate(to step: Step) -> Navigation<Step, Step> {
+        switch step {
+        case .start: launch.start(onExit: { Step.exited($0.exitName) })
+        case .exited(let exit): .end(.exited(exit))
+        }
+    }
+}
+
+/// A clock that never fires: exploration reads what timers declare.
+private struct SurveyClock: StepClock {
+    struct Nothing: ScheduledAction { func cancel() {} }
+    func schedule(after delay: Duration, _ action: @escaping @Sendable () -> Void) -> any ScheduledAction { Nothing() }
+}
