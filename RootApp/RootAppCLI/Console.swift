@@ -13,6 +13,11 @@ public struct Console: Sendable {
     public let usesColor: Bool
     /// The width lines are wrapped to.
     public let width: Int
+    /// The descriptor of a terminal the walk may read key by key (to redraw
+    /// a screen that changes while the person types); `nil` when input is
+    /// not a terminal, or the terminal cannot move the cursor
+    /// (`TERM=dumb`).
+    public let terminal: Int32?
 
     /// A console of the given parts.
     public init(
@@ -21,7 +26,8 @@ public struct Console: Sendable {
         readLine: @escaping @Sendable () -> String? = { nil },
         isInteractive: Bool = false,
         usesColor: Bool = false,
-        width: Int = 80
+        width: Int = 80,
+        terminal: Int32? = nil
     ) {
         self.out = out
         self.err = err
@@ -29,6 +35,7 @@ public struct Console: Sendable {
         self.isInteractive = isInteractive
         self.usesColor = usesColor
         self.width = width
+        self.terminal = terminal
     }
 
     /// Writes a line of results.

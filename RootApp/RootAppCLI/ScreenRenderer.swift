@@ -1,11 +1,17 @@
 import Stepflow
 
-/// A screen as terminal text: a title rule, the body wrapped, numbered
-/// actions, back actions on `b`; every line within the console's width.
+/// A screen as terminal text: a title rule ending with the module instance
+/// that shows it (two instances of one module look alike otherwise), the
+/// body wrapped, numbered actions, back actions on `b`; every line within
+/// the console's width.
 enum ScreenRenderer {
     static func render(_ screen: PresentedScreen, _ console: Console) -> String {
         let title = "── \(screen.title) "
-        let rule = title.count >= console.width ? title : title + String(repeating: "─", count: console.width - title.count)
+        let instance = " \(screen.flow.name)"
+        let room = console.width - title.count - instance.count
+        let rule = room >= 2
+            ? title + String(repeating: "─", count: room) + instance
+            : title.count >= console.width ? title : title + String(repeating: "─", count: console.width - title.count)
         var lines = ["", console.bold(rule)]
         for line in screen.body { lines += console.wrap(line, indent: "  ", firstIndent: "  ") }
         lines.append("")

@@ -101,7 +101,9 @@ final class Walk: @unchecked Sendable {
     let recordPath: String?
     private let recorded = Locked<[String]>([])
     private var shown: ScreenInstanceID?
-    private var countdown: (any DispatchSourceTimer)?
+    /// The line editor while the walk reads a terminal: Ctrl-C restores
+    /// the terminal through it.
+    private var terminalEditor: LineEditor?
 
     init(manifest: Manifest, console: Console, recordPath: String?) {
         self.session = WalkSession(manifest: manifest)
@@ -172,12 +174,33 @@ final class Walk: @unchecked Sendable {
                 if session.ending != nil { return finish("Finished: \(session.endingExit ?? "").", status: .success) }
             }
         }
+        let editor = console.terminal.map(LineEditor.init(descriptor:))
+        editor?.begin()
+        terminalEditor = editor
+        defer { editor?.restore() }
         while true {
             if session.ending != nil { return finish("Finished: \(session.endingExit ?? "").", status: .success) }
-            startCountdown()
-            if console.isInteractive && !session.timerWaits { console.out("> ") }
-            let line = console.readLine()
-            stopCountdown()
+            let line: String?
+            if let editor {
+                let outcome = editor.read(
+                    prompt: { prompt() },
+                    screenChanged: { [self] in session.top?.id != shown || session.ending != nil },
+                    drawScreen: { [self] in showIfChanged() },
+                    draw: { [console] in console.out($0) }
+                )
+                if case .line(let typed) = outcome { line = typed } else { line = nil }
+                if session.ending != nil { return finish("Finished: \(session.endingExit ?? "").", status: .success) }
+            } else {
+                if console.isInteractive { console.out(prompt()) }
+                line = console.readLine()
+                // A line read while the screen changed (a timer finished)
+                // was typed for the screen that went: it is not used.
+                if line != nil, session.top?.id != shown {
+                    showIfChanged()
+                    console.error("The screen changed while you typed, so '\(line!.trimmingCharacters())' was not used.")  // checked non-nil just above
+                    continue
+                }
+            }
             guard let line else { return finish("End of input.", status: .success) }
             let choice = line.trimmingCharacters()
             switch choice.lowercased() {
@@ -194,7 +217,8 @@ final class Walk: @unchecked Sendable {
                 if let failure = perform(.wait, record: true) { console.error(failure) }
             default:
                 if let failure = perform(.choose(choice), record: true) {
-                    console.error(failure.replacingFirstWord() + " Or type b, t, s or q.")
+                    let keys = session.timerWaits ? "b, t, s or q" : "b, t or q"
+                    for line in console.wrap(failure.replacingFirstWord() + " Or type \(keys).") { console.error(line) }
                 }
             }
             showIfChanged()
@@ -211,25 +235,13 @@ final class Walk: @unchecked Sendable {
         }
     }
 
-    /// On a terminal, the prompt shows the time a running timer has left,
-    /// redrawn every second.
-    private func startCountdown() {
-        guard console.isInteractive, session.timerWaits else { return }
-        let timer = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "rootapp.countdown"))
-        let console = self.console
-        let clock = session.clock
-        timer.setEventHandler {
-            guard let left = clock.secondsLeft else { return }
-            console.out("\r\u{1B}[K" + console.dim("⏱ \(Walk.clock(left)) left, s to finish now") + " > ")
+    /// The prompt: on a terminal with a timer running, the time it has
+    /// left (the editor redraws it as it changes).
+    private func prompt() -> String {
+        if console.terminal != nil, session.timerWaits, let left = session.clock.secondsLeft {
+            return console.dim("⏱ \(Self.clock(left)) left, s to finish now") + " > "
         }
-        timer.schedule(deadline: .now(), repeating: .seconds(1))
-        timer.resume()
-        countdown = timer
-    }
-
-    private func stopCountdown() {
-        countdown?.cancel()
-        countdown = nil
+        return "> "
     }
 
     func printTrace() {
@@ -242,13 +254,13 @@ final class Walk: @unchecked Sendable {
 
     /// Ctrl-C: the trace and the recording, from another thread.
     func interrupted() {
+        terminalEditor?.restore()
         _ = report("Interrupted.", status: .interrupted)
     }
 
     /// Ends the walk: the trace, the recording, the exit code.
     func finish(_ reason: String, status: ExitCode) -> ExitCode {
-        stopCountdown()
-        return report(reason, status: status)
+        report(reason, status: status)
     }
 
     private func report(_ reason: String, status: ExitCode) -> ExitCode {

@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import BundledModules
 import Dispatch
 import Stepflow
@@ -14,10 +17,14 @@ final class SkippableClock: StepClock {
     }
 
     private let base = DispatchClock()
+    /// How much faster than real time timers run: `ROOTAPP_TIME_SCALE=60`
+    /// makes a minute pass in a second (for demonstrations and tests).
+    private let scale: Double = getenv("ROOTAPP_TIME_SCALE").flatMap { Double(String(cString: $0)) }.map { max(1, $0) } ?? 1
     private let pending = Locked<(next: Int, items: [Pending])>((0, []))
 
     func schedule(after delay: Duration, _ action: @escaping @Sendable () -> Void) -> any ScheduledAction {
-        let seconds = Double(delay.components.seconds) + Double(delay.components.attoseconds) / 1e18
+        let seconds = (Double(delay.components.seconds) + Double(delay.components.attoseconds) / 1e18) / scale
+        let delay = Duration.nanoseconds(Int64(seconds * 1e9))
         let id = pending.withLock { state in
             state.next += 1
             return state.next
@@ -43,7 +50,9 @@ final class SkippableClock: StepClock {
         pending.withLock { state in
             state.items.map(\.deadline).min().map { deadline in
                 let now = DispatchTime.now().uptimeNanoseconds
-                return deadline.uptimeNanoseconds > now ? Int((deadline.uptimeNanoseconds - now + 999_999_999) / 1_000_000_000) : 0
+                guard deadline.uptimeNanoseconds > now else { return 0 }
+                // Seconds as the person reads them: scaled back to the timer's own time.
+                return Int((Double(deadline.uptimeNanoseconds - now) * scale / 1e9).rounded(.up))
             }
         }
     }

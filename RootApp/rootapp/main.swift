@@ -27,6 +27,18 @@ import Stepflow
 let outputFailure = Locked<Int32?>(nil)
 
 let noColor = getenv("NO_COLOR").map { $0.pointee != 0 } ?? false
+// A dumb terminal cannot move the cursor or show colour: plain lines only.
+let dumb = getenv("TERM").map { String(cString: $0) == "dumb" } ?? false
+
+/// The terminal's width on standard output, else `COLUMNS`, else 80; at
+/// least 40.
+func terminalWidth() -> Int {
+    var size = winsize()
+    if isatty(1) == 1, ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return max(40, Int(size.ws_col)) }
+    if let columns = getenv("COLUMNS").flatMap({ Int(String(cString: $0)) }), columns > 0 { return max(40, columns) }
+    return 80
+}
+
 let console = Console(
     out: { text in
         if let failure = write(text, to: 1) { outputFailure.withLock { $0 = $0 ?? failure } }
@@ -34,8 +46,9 @@ let console = Console(
     err: { write($0, to: 2) },
     readLine: { Swift.readLine() },
     isInteractive: isatty(0) == 1,
-    usesColor: isatty(1) == 1 && !noColor,
-    width: 80
+    usesColor: isatty(1) == 1 && !noColor && !dumb,
+    width: terminalWidth(),
+    terminal: isatty(0) == 1 && isatty(1) == 1 && !dumb ? 0 : nil
 )
 
 // Ctrl-C ends cleanly: a walk in progress prints its trace (and writes its

@@ -1,0 +1,118 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Reads a line from a terminal while keeping the screen current: the
+/// terminal is put in non-canonical mode, so the walk sees each key, echoes
+/// it itself, and can redraw the prompt (a countdown) or a whole new screen
+/// (a timer finished) without losing or hiding what the person typed.
+///
+/// The rule it keeps: a line always means what the visible screen says. If
+/// the screen changes while a line is being typed, the new screen is drawn
+/// at once and the partial line is dropped with a note, so nothing typed
+/// for one screen is applied to another.
+final class LineEditor {
+    /// What `read` returns.
+    enum Outcome: Equatable {
+        /// A line, typed after the screen now showing was drawn.
+        case line(String)
+        /// The end of input (Ctrl-D on an empty line, or the terminal went).
+        case end
+    }
+
+    private let descriptor: Int32
+    private var saved = termios()
+    private var isRaw = false
+
+    init(descriptor: Int32) {
+        self.descriptor = descriptor
+    }
+
+    deinit { restore() }
+
+    /// Switches the terminal to reading key by key, without its own echo.
+    /// Ctrl-C still interrupts (the signal handler restores the terminal).
+    func begin() {
+        guard !isRaw, tcgetattr(descriptor, &saved) == 0 else { return }
+        var raw = saved
+        raw.c_lflag &= ~tcflag_t(ICANON | ECHO)
+        withUnsafeMutableBytes(of: &raw.c_cc) { cc in
+            cc[Int(VMIN)] = 1
+            cc[Int(VTIME)] = 0
+        }
+        if tcsetattr(descriptor, TCSANOW, &raw) == 0 { isRaw = true }
+    }
+
+    /// Puts the terminal back as it was.
+    func restore() {
+        guard isRaw else { return }
+        _ = tcsetattr(descriptor, TCSANOW, &saved)
+        isRaw = false
+    }
+
+    /// Reads one line. About four times a second, and before each key,
+    /// it asks `screenChanged`; if so, the prompt line is cleared,
+    /// `drawScreen` draws the new screen, and the line typed so far is
+    /// dropped with a note. Otherwise the prompt is redrawn when `prompt`
+    /// changes (a countdown), keeping what was typed.
+    func read(prompt: () -> String, screenChanged: () -> Bool, drawScreen: () -> Void, draw: (String) -> Void) -> Outcome {
+        var typed: [UInt8] = []
+        var shownPrompt = prompt()
+        draw(shownPrompt)
+        var byte: UInt8 = 0
+        while true {
+            var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&poller, 1, 250)
+            if screenChanged() {
+                // Keys already typed were meant for the screen that went.
+                tcflush(descriptor, TCIFLUSH)
+                draw("\r\u{1B}[K")
+                drawScreen()
+                if !typed.isEmpty { draw("(The screen changed, so what you typed was not used.)\n") }
+                typed.removeAll()
+                shownPrompt = prompt()
+                draw(shownPrompt)
+            } else if prompt() != shownPrompt {
+                shownPrompt = prompt()
+                draw("\r\u{1B}[K" + shownPrompt + String(decoding: typed, as: UTF8.self))
+            }
+            if ready < 0 && errno == EINTR { continue }
+            guard ready > 0 else { continue }
+            let count = Glibc.read(descriptor, &byte, 1)
+            if count < 0 && errno == EINTR { continue }
+            guard count == 1 else { return .end }
+            switch byte {
+            case 0x0A, 0x0D:
+                draw("\n")
+                return .line(String(decoding: typed, as: UTF8.self))
+            case 0x04 where typed.isEmpty:
+                draw("\n")
+                return .end
+            case 0x7F, 0x08:
+                // Remove the last character, not the last byte.
+                var text = String(decoding: typed, as: UTF8.self)
+                if !text.isEmpty { text.removeLast() }
+                typed = Array(text.utf8)
+                draw("\r\u{1B}[K" + shownPrompt + text)
+            case 0x15:
+                typed.removeAll()
+                draw("\r\u{1B}[K" + shownPrompt)
+            case 0x00..<0x20:
+                continue
+            default:
+                typed.append(byte)
+                // Echo whole characters: ASCII at once, a UTF-8 sequence
+                // once it is complete (the line is then drawn again).
+                if byte < 0x80 {
+                    draw(String(UnicodeScalar(byte)))
+                } else if let text = String(validating: typed, as: UTF8.self) {
+                    draw("\r\u{1B}[K" + shownPrompt + text)
+                }
+            }
+        }
+    }
+}
