@@ -32,6 +32,7 @@ enum OutputFile {
     /// folder exists and is writable, it is not a folder, and it is none
     /// of `inputs` (the manifest, a script).
     static func check(_ path: String, notOverwriting inputs: [String], _ console: Console) throws(ExitCodeError) {
+        if path == "-" { return }  // standard output
         let target = canonical(path)
         if let input = inputs.first(where: { canonical($0) == target }) {
             console.error("error: '\(path)' is \(input == path ? "an input of this command" : "the same file as '\(input)'"), so writing it would destroy it. To fix, name another output file.")
@@ -49,8 +50,13 @@ enum OutputFile {
         }
     }
 
-    /// Writes `text` to `path` atomically; reports a failure (exit 73).
+    /// Writes `text` to `path` atomically (`-`: standard output); reports
+    /// a failure (exit 73).
     static func write(_ text: String, to path: String, _ console: Console) -> ExitCode {
+        if path == "-" {
+            console.out(text)
+            return .success
+        }
         let temporary = directory(of: path) + "/.\(base(of: path)).rootapp-\(getpid())"
         guard let file = fopen(temporary, "w") else {
             console.error("error: cannot write '\(path)': \(String(cString: strerror(errno))).")
@@ -148,7 +154,7 @@ enum GraphCommand {
         arguments: [.init(name: "manifest", help: "The variant's manifest.")],
         options: [
             .init(name: "format", value: "format", help: "(required) dot, mermaid, json or svg.", choices: ["dot", "mermaid", "json", "svg"]),
-            .init(name: "output", short: "o", value: "file", help: "Write to this file instead of standard output."),
+            .init(name: "output", short: "o", value: "file", help: "Write to this file instead of standard output (checked before any work; written whole, or not at all). '-' is standard output."),
         ]
     )) { arguments, console throws(ExitCodeError) in
         if let output = arguments.value("output") { try OutputFile.check(output, notOverwriting: [arguments.positional[0]], console) }
@@ -181,6 +187,9 @@ enum Graphviz {
         var text = dot
         _ = text.withUTF8 { Glibc.write(descriptor, $0.baseAddress, $0.count) }
         close(descriptor)
+        // Rendered beside the output, then renamed over it: never half a file.
+        // `-o -` (or none) lets dot write to standard output.
+        let output = output == "-" ? nil : output
         let rendered = output.map { OutputFile.directory(of: $0) + "/.rootapp-\(getpid()).svg" }
         defer { if let rendered { unlink(rendered) } }
         var arguments = ["dot", "-Tsvg", input] + (rendered.map { ["-o", $0] } ?? [])
@@ -287,7 +296,7 @@ enum ValidateCommand {
         name: "validate",
         abstract: "Check manifests: errors and warnings in each, graph findings, path rules.",
         discussion: "Prints one line per manifest on standard output (valid, or how many errors). Each problem goes to standard error as 'file:line:column: error: …' (or 'file: error: …' for the variant as a whole), so editors can jump to it; a refuted rule's counter-example follows it, one input a line. Exits 1 when any manifest has an error, a finding of error severity or a refuted rule; 66 when a file is missing.",
-        arguments: [.init(name: "manifest", help: "The manifests to check.", isRepeating: true)]
+        arguments: [.init(name: "manifest", help: "The manifests to check; '-' reads one from standard input.", isRepeating: true)]
     )) { arguments, console throws(ExitCodeError) in
         var worst = ExitCode.success
         for path in arguments.positional {

@@ -25,6 +25,7 @@ public enum RootApp {
         ValidateCommand.command,
         DiffCommand.command,
         ModulesCommand.command,
+        CompletionCommand.command,
     ]
 
     /// What Ctrl-C does now: a walk in progress prints its trace and

@@ -105,8 +105,9 @@ package enum FileBytes {
         return Int(info.st_size)
     }
 
+    /// `-` reads standard input.
     package static func read(path: String, stoppingAfter limit: Int, kind: String) throws(FileReadFailure) -> [UInt8] {
-        let descriptor = open(path, O_RDONLY)
+        let descriptor = path == "-" ? dup(0) : open(path, O_RDONLY)
         guard descriptor >= 0 else {
             let code = errno
             if code == ENOENT || code == ENOTDIR { throw .notFound }

@@ -8,7 +8,7 @@ import Testing
 
 @Suite("rootapp's command line")
 struct CommandLineTests {
-    static let commands = ["walk", "check", "graph", "trace", "paths", "validate", "diff", "modules"]
+    static let commands = ["walk", "check", "graph", "trace", "paths", "validate", "diff", "modules", "completion"]
 
     @Test func theOverviewAndEveryCommandsHelpMatchTheirGoldenFilesAndFitEightyColumns() {
         let overview = Harness.run(["--help"])
@@ -25,7 +25,7 @@ struct CommandLineTests {
     }
 
     @Test(arguments: [
-        (["grph"], "error: unknown command 'grph'. Did you mean 'graph'? Commands: walk, check, graph, trace, paths, validate, diff, modules.\nSee 'rootapp --help'.\n"),
+        (["grph"], "error: unknown command 'grph'. Did you mean 'graph'? Commands: walk, check, graph, trace, paths, validate, diff, modules, completion.\nSee 'rootapp --help'.\n"),
         (["graph", "m.json", "--fromat", "dot"], "error: unknown option '--fromat'. Did you mean '--format'?\nSee 'rootapp graph --help'.\n"),
         (["graph", "m.json"], "error: missing '--format <format>' (one of dot, mermaid, json, svg).\nUsage: rootapp graph <manifest> --format <format> [--output <file>]\nSee 'rootapp graph --help'.\n"),
         (["graph", "m.json", "--format", "svgg"], "error: 'svgg' is not a valid format for '--format'. Did you mean 'svg'? Allowed: dot, mermaid, json, svg.\nSee 'rootapp graph --help'.\n"),
@@ -313,5 +313,46 @@ struct ModulesListingTests {
         #expect(run.out.contains("    locked-out: Account locked (only with audience = \"professional\")"))
         #expect(run.out.contains("    checklist: Check your kit"))
         #expect(run.out.split(separator: "\n").allSatisfy { $0.count <= 80 })
+    }
+}
+
+@Suite("Standard streams and shell completion")
+struct StreamsAndCompletionTests {
+    @Test func aDashReadsTheManifestFromStandardInputAndWritesToStandardOutput() {
+        let validated = Harness.runBinary(["validate", "-"], stdin: BundledManifests.path("strep-a-home"))
+        #expect(validated.code == 0 && validated.out.hasPrefix("-: valid ("))
+        let graph = Harness.run(["graph", BundledManifests.path("strep-a-home"), "--format", "dot", "-o", "-"])
+        #expect(graph.code == 0 && graph.out.hasPrefix("digraph \"strep-a-home\" {"))
+    }
+
+    @Test(arguments: ["bash", "zsh", "fish"])
+    func everyShellGetsAScriptThatNamesEveryCommandAndTheFormats(shell: String) {
+        let run = Harness.run(["completion", shell])
+        #expect(run.code == 0)
+        for command in ["walk", "check", "graph", "trace", "paths", "validate", "diff", "modules", "completion"] {
+            #expect(run.out.contains(command), "\(shell): \(command)")
+        }
+        #expect(run.out.contains("mermaid"), "the --format values are completed")
+    }
+
+    /// bash is always there: its script is checked for syntax and asked
+    /// for completions, as a shell would.
+    @Test func theBashScriptCompletesCommandsAndOptionValues() throws {
+        let script = "/tmp/rootapp-completion-\(getpid()).bash"
+        defer { unlink(script) }
+        let text = Harness.run(["completion", "bash"]).out
+        script.withCString { path in
+            let file = fopen(path, "w")
+            fputs(text, file)
+            fclose(file)
+        }
+        let probe = Harness.runProgram(["/bin/bash", "-c", "source \(script) && COMP_WORDS=(rootapp graph m.json --format m) && COMP_CWORD=4 && _rootapp && echo ${COMPREPLY[@]} && COMP_WORDS=(rootapp tr) && COMP_CWORD=1 && _rootapp && echo ${COMPREPLY[@]}"])
+        #expect(probe.code == 0, "\(probe.err)")
+        #expect(probe.out == "mermaid\ntrace\n")
+    }
+
+    @Test func anUnknownShellIsAUsageErrorWithTheNearest() {
+        let run = Harness.run(["completion", "zssh"])
+        #expect(run.code == 64 && run.err.hasPrefix("error: no completion for 'zssh'. Did you mean 'zsh'?"))
     }
 }

@@ -32,16 +32,21 @@ enum Harness {
 
     /// Runs the built `rootapp` binary, beside the test bundle; `stdout`
     /// names a file to write its results to instead of a pipe.
-    static func runBinary(_ arguments: [String], environment: [String] = [], stdout: String? = nil) -> Run {
+    /// Runs any program (a shell, say) with the same capture.
+    static func runProgram(_ arguments: [String]) -> Run {
+        runBinary(Array(arguments.dropFirst()), program: arguments[0])
+    }
+
+    static func runBinary(_ arguments: [String], environment: [String] = [], stdout: String? = nil, stdin: String = "/dev/null", program: String? = nil) -> Run {
         let directory = String(CommandLine.arguments[0].split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/"))
-        let binary = directory + "/rootapp"
+        let binary = program ?? directory + "/rootapp"
         var outPipe: [Int32] = [0, 0]
         var errPipe: [Int32] = [0, 0]
         pipe(&outPipe)
         pipe(&errPipe)
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 0, stdin, O_RDONLY, 0)
         if let stdout {
             posix_spawn_file_actions_addopen(&actions, 1, stdout, O_WRONLY, 0)
         } else {
