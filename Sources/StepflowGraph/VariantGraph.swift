@@ -87,9 +87,17 @@ public struct GraphDiff: Hashable, Sendable {
     ///
     /// - Complexity: O((V + E) log(V + E)).
     public init(_ a: NavigationGraph, _ b: NavigationGraph) {
-        func ids(_ graph: NavigationGraph) -> Set<String> { Set(graph.nodes.map { Self.comparable($0.id, graph) }) }
+        self.init(a, b, excludingInstances: [])
+    }
+
+    /// Compares `a` and `b`, leaving out the nodes of `excluded` instances
+    /// and the edges that touch them.
+    public init(_ a: NavigationGraph, _ b: NavigationGraph, excludingInstances excluded: Set<String>) {
+        func kept(_ node: NavigationGraph.Node) -> Bool { !excluded.contains(node.instance) }
+        func ids(_ graph: NavigationGraph) -> Set<String> { Set(graph.nodes.filter(kept).map { Self.comparable($0.id, graph) }) }
         func edges(_ graph: NavigationGraph) -> Set<String> {
-            Set(graph.edges.map { "\(Self.comparable(graph.nodes[$0.from].id, graph)) -> \(Self.comparable(graph.nodes[$0.to].id, graph)) [\(graph.displayLabel(of: $0))]" })
+            Set(graph.edges.filter { kept(graph.nodes[$0.from]) && kept(graph.nodes[$0.to]) }
+                .map { "\(Self.comparable(graph.nodes[$0.from].id, graph)) -> \(Self.comparable(graph.nodes[$0.to].id, graph)) [\(graph.displayLabel(of: $0))]" })
         }
         let (nodesA, nodesB) = (ids(a), ids(b))
         let (edgesA, edgesB) = (edges(a), edges(b))

@@ -151,8 +151,15 @@ struct OutputErrorTests {
     @Test func diffExitsOneWhenVariantsDiffer() {
         let differ = Harness.run(["diff", BundledManifests.path("covid-antigen-home"), BundledManifests.path("covid-antigen-clinic")])
         #expect(differ.code == 1)
-        #expect(differ.out.contains("Only in covid-antigen-clinic: nodes"))
-        #expect(differ.out.contains("intake/identify"))
+        // What a person asks comes first: modules, options, routes, screens.
+        #expect(differ.out.hasPrefix("Summary: covid-antigen-home → covid-antigen-clinic\n\nModules only in covid-antigen-clinic (1):\n  intake (intake)\n"))
+        #expect(differ.out.contains("Options changed (8):\n  onboarding.audience: \"lay\" → \"professional\"\n  test.readBy: \"both\" → \"photo\"\n"))
+        #expect(differ.out.contains("Routes changed (3):\n  onboarding.completed: test → intake\n  result.done: end → intake\n  test.cancelled: end → intake\n"))
+        #expect(differ.out.contains("Screens only in covid-antigen-clinic (17):\n  intake/confirm\n"))
+        // The app's own steps, which differ only by their data, are left out.
+        #expect(!differ.out.contains("covid-antigen-home.result.done {"))
+        #expect(!differ.out.contains("app.result.done {"))
+        #expect(differ.out.split(separator: "\n").allSatisfy { $0.count <= 80 })
         let same = Harness.run(["diff", BundledManifests.path("strep-a-home"), BundledManifests.path("strep-a-home")])
         #expect(same.code == 0)
     }

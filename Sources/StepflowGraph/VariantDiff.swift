@@ -1,0 +1,74 @@
+import Stepflow
+public import StepflowManifest
+
+/// What differs between two variants, in the order a reviewer asks: the
+/// modules (added, removed, options changed), the routes, the screens
+/// only one can show; then the steps and edges inside modules. The app's
+/// own steps (`app.test.resultCaptured {result: …}`) are summed up by the
+/// routes: their handoff values would make nearly every one of them differ.
+public struct VariantDiff: Sendable {
+    /// Module instances only in the first variant, as `id (module)`.
+    public let instancesOnlyInA: [String]
+    /// Module instances only in the second.
+    public let instancesOnlyInB: [String]
+    /// Instances in both whose module or options differ:
+    /// `test.readBy: "both" → "photo"`.
+    public let changedOptions: [String]
+    /// Routes only in the first, as `instance.exit → target`.
+    public let routesOnlyInA: [String]
+    /// Routes only in the second.
+    public let routesOnlyInB: [String]
+    /// Routes in both that lead elsewhere: `test.cancelled: end → intake`.
+    public let changedRoutes: [String]
+    /// Screens (`instance/screen`) only the first can show.
+    public let screensOnlyInA: [String]
+    /// Screens only the second can show.
+    public let screensOnlyInB: [String]
+    /// The graph detail, without the app's own steps and their edges.
+    public let detail: GraphDiff
+
+    /// Compares variant `a` with variant `b`.
+    public init(_ a: VariantGraph, _ b: VariantGraph) {
+        let instancesA = Dictionary(uniqueKeysWithValues: a.manifest.instances.map { ($0.id, $0) })
+        let instancesB = Dictionary(uniqueKeysWithValues: b.manifest.instances.map { ($0.id, $0) })
+        instancesOnlyInA = a.manifest.instances.filter { instancesB[$0.id] == nil }.map { "\($0.id) (\($0.module))" }
+        instancesOnlyInB = b.manifest.instances.filter { instancesA[$0.id] == nil }.map { "\($0.id) (\($0.module))" }
+        var changed: [String] = []
+        for instance in a.manifest.instances {
+            guard let other = instancesB[instance.id] else { continue }
+            if instance.module != other.module {
+                changed.append("\(instance.id): module \(instance.module) → \(other.module)")
+                continue
+            }
+            for name in Set(instance.options.values.keys).union(other.options.values.keys).sorted() {
+                let before = instance.options.values[name]
+                let after = other.options.values[name]
+                if before != after {
+                    changed.append("\(instance.id).\(name): \(before.map(\.description) ?? "(none)") → \(after.map(\.description) ?? "(none)")")
+                }
+            }
+        }
+        changedOptions = changed
+        let routesA = a.manifest.routes
+        let routesB = b.manifest.routes
+        routesOnlyInA = routesA.keys.filter { routesB[$0] == nil }.sorted().map { "\($0) → \(routesA[$0]!)" }  // keys from routesA
+        routesOnlyInB = routesB.keys.filter { routesA[$0] == nil }.sorted().map { "\($0) → \(routesB[$0]!)" }  // keys from routesB
+        changedRoutes = routesA.keys.filter { routesB[$0] != nil && routesB[$0] != routesA[$0] }.sorted()
+            .map { "\($0): \(routesA[$0]!) → \(routesB[$0]!)" }  // present in both
+        func screens(_ variant: VariantGraph) -> Set<String> {
+            Set(variant.graph.nodes.filter { $0.kind == .screen }.map(\.id))
+        }
+        screensOnlyInA = screens(a).subtracting(screens(b)).sorted()
+        screensOnlyInB = screens(b).subtracting(screens(a)).sorted()
+        detail = GraphDiff(a.graph, b.graph, excludingInstances: [a.manifest.app.id, b.manifest.app.id])
+    }
+
+    /// Whether the summary finds nothing (the detail may still differ).
+    public var summaryIsEmpty: Bool {
+        instancesOnlyInA.isEmpty && instancesOnlyInB.isEmpty && changedOptions.isEmpty && routesOnlyInA.isEmpty
+            && routesOnlyInB.isEmpty && changedRoutes.isEmpty && screensOnlyInA.isEmpty && screensOnlyInB.isEmpty
+    }
+
+    /// Whether the variants are the same, summary and detail.
+    public var isEmpty: Bool { summaryIsEmpty && detail.isEmpty }
+}
