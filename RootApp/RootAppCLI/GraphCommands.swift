@@ -150,10 +150,13 @@ enum GraphCommand {
     static let command = RootApp.Command(spec: CommandSpec(
         name: "graph",
         abstract: "Export a variant's navigation graph: DOT, Mermaid, JSON or SVG.",
-        discussion: "svg runs Graphviz's dot, which must be installed.",
+        discussion: "DOT and SVG draw, by default, the overview a reviewer reads on one page: the module instances and the routes taken between them, from the start at the top to the end at the bottom, with the data each route hands on. --detail draws every module's screens as a cluster (one node per screen, an arrow per action to the screen it leads to); --module X draws X's screens only; --steps draws every step and screen (as JSON and Mermaid do). svg runs Graphviz's dot, which must be installed.",
         arguments: [.init(name: "manifest", help: "The variant's manifest.")],
         options: [
             .init(name: "format", value: "format", help: "(required) dot, mermaid, json or svg.", choices: ["dot", "mermaid", "json", "svg"]),
+            .init(name: "detail", help: "DOT and SVG: every module's screens, as clusters."),
+            .init(name: "module", value: "instance", help: "DOT and SVG: this module instance's screens only."),
+            .init(name: "steps", help: "DOT and SVG: every step and screen, the full graph."),
             .init(name: "output", short: "o", value: "file", help: "Write to this file instead of standard output (checked before any work; written whole, or not at all). '-' is standard output."),
         ]
     )) { arguments, console throws(ExitCodeError) in
@@ -161,11 +164,25 @@ enum GraphCommand {
         let variant = try Exploring.variant(arguments.positional[0], console)
         let format = arguments.value("format") ?? "dot"
         let title = variant.manifest.app.name
-        if format == "svg" { return Graphviz.svg(DOTExporter.export(variant.graph, title: title), output: arguments.value("output"), console) }
+        if let module = arguments.value("module"), variant.manifest.instance(module) == nil {
+            let ids = variant.manifest.instances.map(\.id)
+            let hint = Suggestion.nearest(to: module, in: ids).map { " Did you mean '\($0)'?" } ?? ""
+            console.error(UsageError(message: "no module instance '\(module)' in '\(variant.manifest.app.id)'.\(hint) Instances: \(ids.joined(separator: ", ")).", command: "graph").text)
+            return .usage
+        }
+        let dot: String
+        if arguments.flag("steps") {
+            dot = DOTExporter.export(variant.graph, title: title)
+        } else if arguments.flag("detail") || arguments.value("module") != nil {
+            dot = OverviewExporter.screens(variant, title: title, module: arguments.value("module"))
+        } else {
+            dot = OverviewExporter.overview(variant, title: title)
+        }
+        if format == "svg" { return Graphviz.svg(dot, output: arguments.value("output"), console) }
         let text = switch format {
         case "mermaid": MermaidExporter.export(variant.graph)
         case "json": JSONExporter.export(variant.graph)
-        default: DOTExporter.export(variant.graph, title: title)
+        default: dot
         }
         if let output = arguments.value("output") { return OutputFile.write(text, to: output, console) }
         console.out(text)

@@ -27,7 +27,7 @@ struct CommandLineTests {
     @Test(arguments: [
         (["grph"], "error: unknown command 'grph'. Did you mean 'graph'? Commands: walk, check, graph, trace, paths, validate, diff, modules, completion.\nSee 'rootapp --help'.\n"),
         (["graph", "m.json", "--fromat", "dot"], "error: unknown option '--fromat'. Did you mean '--format'?\nSee 'rootapp graph --help'.\n"),
-        (["graph", "m.json"], "error: missing '--format <format>' (one of dot, mermaid, json, svg).\nUsage: rootapp graph <manifest> --format <format> [--output <file>]\nSee 'rootapp graph --help'.\n"),
+        (["graph", "m.json"], "error: missing '--format <format>' (one of dot, mermaid, json, svg).\nUsage: rootapp graph <manifest> --format <format> [--detail] [--module <instance>] [--steps] [--output <file>]\nSee 'rootapp graph --help'.\n"),
         (["graph", "m.json", "--format", "svgg"], "error: 'svgg' is not a valid format for '--format'. Did you mean 'svg'? Allowed: dot, mermaid, json, svg.\nSee 'rootapp graph --help'.\n"),
         (["trace"], "error: missing <manifest>.\nUsage: rootapp trace <manifest> [--format <format>]\nSee 'rootapp trace --help'.\n"),
         (["trace", "a.json", "b.json"], "error: unexpected argument 'b.json'.\nUsage: rootapp trace <manifest> [--format <format>]\nSee 'rootapp trace --help'.\n"),

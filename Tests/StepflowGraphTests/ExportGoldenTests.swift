@@ -11,6 +11,8 @@ struct ExportGoldenTests {
     func exportsMatchTheirGoldenFiles(name: String) throws {
         let variant = try Bundled.variant(name)
         Bundled.goldens.check(DOTExporter.export(variant.graph, title: variant.manifest.app.name), "\(name).dot")
+        Bundled.goldens.check(OverviewExporter.overview(variant, title: variant.manifest.app.name), "\(name).overview.dot")
+        Bundled.goldens.check(OverviewExporter.screens(variant, title: variant.manifest.app.name), "\(name).screens.dot")
         Bundled.goldens.check(MermaidExporter.export(variant.graph), "\(name).mmd")
         Bundled.goldens.check(JSONExporter.export(variant.graph), "\(name).json")
         Bundled.goldens.check(TraceExporter.text(variant.states), "\(name).trace.txt")
@@ -36,6 +38,33 @@ struct ExportGoldenTests {
         for line in TraceExporter.text(variant.states).split(separator: "\n") {
             #expect(line.count <= 80, "over 80 columns: \(line)")
         }
+    }
+}
+
+@Suite("The overview picture")
+struct OverviewTests {
+    /// Every route some walk takes is an arrow between module boxes, and
+    /// no other: the picture a reviewer signs off says what the app does.
+    @Test(arguments: BundledManifests.names)
+    func theOverviewDrawsExactlyTheRoutesWalksTake(name: String) throws {
+        let variant = try Bundled.variant(name)
+        let dot = OverviewExporter.overview(variant)
+        let arrows = dot.split(separator: "\n").filter { $0.contains(" -> ") && !$0.contains("\"start\" ->") }
+        let taken = Set(variant.graph.edges.filter { $0.kind == .exit }.map { "\(variant.graph.nodes[$0.from].instance).\(variant.graph.label(of: $0))" })
+        #expect(arrows.count == taken.count)
+        for key in taken {
+            let route = try #require(variant.manifest.routes.first { $0.key.description == key })
+            #expect(arrows.contains { $0.hasPrefix("  \"\(route.key.instance)\" -> \"\(route.value)\" [label=\"\(route.key.exit)") }, "\(key)")
+        }
+    }
+
+    /// In the screens view an action leads where it leads in that context:
+    /// Back on the second instruction page goes to the first, nowhere else.
+    @Test func aBackGoesToTheScreenBeforeNotToEveryScreenItEverRevealed() throws {
+        let variant = try Bundled.variant("covid-antigen-clinic")
+        let dot = OverviewExporter.screens(variant, module: "test")
+        let backs = dot.split(separator: "\n").filter { $0.hasPrefix("  \"test/nasal-2\" -> ") && $0.contains("label=\"Back\"") }
+        #expect(backs == ["  \"test/nasal-2\" -> \"test/nasal-1\" [label=\"Back\"];"])
     }
 }
 

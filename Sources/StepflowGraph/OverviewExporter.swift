@@ -1,0 +1,186 @@
+import Stepflow
+import StepflowManifest
+
+/// The pictures a reviewer reads on one page, in Graphviz's DOT, top to
+/// bottom from the start to the end:
+///
+/// - ``overview(_:title:)``: one box per module instance and the routes
+///   taken between them, each labelled with its exit and the data it hands
+///   on (as an annotation, not as nodes);
+/// - ``screens(_:title:module:)``: each module's screens as a cluster, one
+///   node per screen, an edge per action to the screen it leads to (the
+///   steps in between are folded away), and the routes between modules;
+///   for one module only when `module` is given.
+///
+/// Both carry a legend. The full step graph stays in ``DOTExporter``.
+public enum OverviewExporter {
+    /// Module instances and the routes taken between them.
+    ///
+    /// - Complexity: O(V + E).
+    public static func overview(_ variant: VariantGraph, title: String? = nil) -> String {
+        let graph = variant.graph
+        var out = header(variant, title: title) + ends(start: true, end: true)
+        let screens = screensByInstance(graph)
+        let routes = routesTaken(variant)
+        for instance in variant.manifest.instances where screens[instance.id] != nil || routes.contains(where: { $0.to == instance.id }) {
+            let count = screens[instance.id]?.count ?? 0
+            let label = "\(instance.id)\\n\(instance.module) · \(count) screen\(count == 1 ? "" : "s")"
+            out += "  \(quote(instance.id)) [shape=box, style=\"rounded,filled\", fillcolor=\"#e3f2fd\", label=\(quote(label, escaped: false))];\n"
+        }
+        out += "  \"start\" -> \(quote(variant.manifest.start)) [style=bold];\n"
+        for route in routes {
+            let target = route.to == "end" ? "end" : route.to
+            out += "  \(quote(route.from)) -> \(quote(target)) [label=\(quote(route.label, escaped: false))];\n"
+        }
+        out += legend(detail: false)
+        out += "}\n"
+        return out
+    }
+
+    /// Each module's screens as a cluster, and the routes between modules;
+    /// only `module`'s screens when given.
+    ///
+    /// - Complexity: O((V + E) × steps between two screens).
+    public static func screens(_ variant: VariantGraph, title: String? = nil, module: String? = nil) -> String {
+        let graph = variant.graph
+        var out = header(variant, title: title)
+        let byInstance = screensByInstance(graph)
+        let shown = module.map { [$0] } ?? variant.manifest.instances.map(\.id)
+        for (position, instance) in shown.enumerated() {
+            guard let members = byInstance[instance] else { continue }
+            out += "  subgraph \"cluster_\(position)\" {\n    label=\(quote(instance)); style=\"rounded\"; color=\"#90a4ae\";\n"
+            for node in members {
+                out += "    \(quote(graph.nodes[node].id)) [shape=box, style=\"rounded,filled\", fillcolor=\"#e3f2fd\", label=\(quote(graph.nodes[node].label))];\n"
+            }
+            out += "  }\n"
+        }
+        let included = Set(shown)
+        var written: Set<String> = []
+        var lines: [String] = []
+        // Edges come from the states, not the step graph: an action leads
+        // from the screen it was chosen on to the screen on top after it,
+        // in that very context (a Back goes to the screen before, not to
+        // every screen a shared back step ever revealed).
+        let states = variant.states
+        func endpoint(_ screenID: String?, ended: Bool) -> String? {
+            if ended { return "end" }
+            guard let screenID, let node = graph.node(withID: screenID) else { return nil }
+            let instance = graph.nodes[node].instance
+            return included.contains(instance) ? screenID : instance
+        }
+        if let first = states.states.first, let target = endpoint(first.top, ended: first.isEnded), target != "end", included.contains(graph.nodes[graph.node(withID: first.top ?? "") ?? 0].instance) {
+            lines.append("  \"start\" -> \(quote(target)) [style=bold];\n")
+        }
+        for transition in states.transitions {
+            guard let from = transition.input.screen, let fromNode = graph.node(withID: from), included.contains(graph.nodes[fromNode].instance) else { continue }
+            let after = states.states[transition.to]
+            guard let to = endpoint(after.top, ended: after.isEnded) else { continue }
+            let label: String = switch transition.input.kind {
+            case .choose(_, let label, _): label
+            case .emit(let stepper, _, let isTimer): isTimer ? "(time is up)" : "(\(stepper))"
+            }
+            let crosses = to != "end" && graph.node(withID: to).map { graph.nodes[$0].instance != graph.nodes[fromNode].instance } ?? true
+            let line = "  \(quote(from)) -> \(quote(to)) [label=\(quote(label))\(crosses ? ", style=dashed" : "")];\n"
+            if written.insert(line).inserted { lines.append(line) }
+        }
+        out += ends(start: lines.contains { $0.hasPrefix("  \"start\"") }, end: lines.contains { $0.contains("-> \"end\"") })
+        out += lines.joined()
+        // Modules not drawn in detail appear as one box each.
+        for instance in variant.manifest.instances where !included.contains(instance.id) && written.contains(where: { $0.contains("-> \(quote(instance.id)) ") || $0.hasPrefix("  \(quote(instance.id)) ") }) {
+            out += "  \(quote(instance.id)) [shape=box, style=\"rounded,dashed\", label=\(quote(instance.id + " (" + instance.module + ")"))];\n"
+        }
+        out += legend(detail: true)
+        out += "}\n"
+        return out
+    }
+
+    // MARK: - Parts
+
+    private static func header(_ variant: VariantGraph, title: String?) -> String {
+        let name = title.map { "\($0) (\(variant.manifest.app.id))" } ?? variant.manifest.app.id
+        return """
+            digraph \(quote(variant.manifest.app.id)) {
+              graph [rankdir=TB, fontname="Helvetica", labelloc=t, label=\(quote(name)), nodesep=0.4, ranksep=0.5];
+              node [fontname="Helvetica", fontsize=10];
+              edge [fontname="Helvetica", fontsize=9];
+
+            """
+    }
+
+    /// The start and the end, drawn at the top and the bottom.
+    private static func ends(start: Bool, end: Bool) -> String {
+        (start ? "  \"start\" [shape=circle, style=filled, fillcolor=\"#c8e6c9\", label=\"start\"];\n  { rank=source; \"start\"; }\n" : "")
+            + (end ? "  \"end\" [shape=doublecircle, style=filled, fillcolor=\"#ffcdd2\", label=\"end\"];\n  { rank=sink; \"end\"; }\n" : "")
+    }
+
+    private static func legend(detail: Bool) -> String {
+        let rows = detail
+            ? "<tr><td align=\"left\">box</td><td align=\"left\">a screen, in its module</td></tr><tr><td align=\"left\">arrow</td><td align=\"left\">an action, to the screen shown next</td></tr><tr><td align=\"left\">(time is up)</td><td align=\"left\">a timer finishing</td></tr><tr><td align=\"left\">dashed</td><td align=\"left\">on to another module</td></tr>"
+            : "<tr><td align=\"left\">box</td><td align=\"left\">a module instance: its module, its screens</td></tr><tr><td align=\"left\">arrow</td><td align=\"left\">a route: the exit taken, and the data it hands on</td></tr>"
+        return "  subgraph \"cluster_legend\" {\n    label=\"Legend\"; fontsize=9; style=\"dashed\"; color=\"#b0bec5\";\n    \"legend\" [shape=plaintext, fontsize=9, label=<<table border=\"0\" cellspacing=\"2\">\(rows)</table>>];\n  }\n"
+    }
+
+    /// The screen nodes of each instance, in node order.
+    private static func screensByInstance(_ graph: NavigationGraph) -> [String: [Int]] {
+        var result: [String: [Int]] = [:]
+        for (position, node) in graph.nodes.enumerated() where node.kind == .screen {
+            result[node.instance, default: []].append(position)
+        }
+        return result
+    }
+
+    /// The screens (and the end) reached from `node` without a person's
+    /// input: following presentations, back, starts, exits, forwards.
+    private static func screensAfter(_ node: Int, _ graph: NavigationGraph) -> [Int] {
+        var seen: Set<Int> = [node]
+        var queue = [node]
+        var found: [Int] = []
+        var head = 0
+        while head < queue.count {
+            let current = queue[head]
+            head += 1
+            for edgeIndex in graph.outgoing(current) {
+                let edge = graph.edges[Int(edgeIndex)]
+                guard edge.kind != .action && edge.kind != .stepper, seen.insert(edge.to).inserted else { continue }
+                let next = graph.nodes[edge.to]
+                if next.kind == .screen || next.kind == .end {
+                    found.append(edge.to)
+                } else {
+                    queue.append(edge.to)
+                }
+            }
+        }
+        return found
+    }
+
+    /// The routes walks take, as instance → instance (or end), labelled
+    /// with the exit and the fields it hands on.
+    private static func routesTaken(_ variant: VariantGraph) -> [(from: String, to: String, label: String)] {
+        let graph = variant.graph
+        var taken: Set<String> = []
+        for edge in graph.edges where edge.kind == .exit {
+            taken.insert("\(graph.nodes[edge.from].instance).\(graph.label(of: edge))")
+        }
+        var routes: [(from: String, to: String, label: String)] = []
+        for (key, target) in variant.manifest.routes.sorted(by: { $0.key < $1.key }) where taken.contains(key.description) {
+            let fields = variant.manifest.instance(key.instance)?.exits.first { $0.name == key.exit }?.fields.map(\.name) ?? []
+            let label = key.exit + (fields.isEmpty ? "" : "\\n(" + fields.joined(separator: ", ") + ")")
+            routes.append((key.instance, target.description, label))
+        }
+        return routes
+    }
+
+    private static func quote(_ text: String, escaped: Bool = true) -> String {
+        guard escaped else { return "\"" + text.replacing("\"", with: "\\\"") + "\"" }
+        var out = "\""
+        for character in text {
+            switch character {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            default: out.append(character)
+            }
+        }
+        return out + "\""
+    }
+}
