@@ -99,6 +99,11 @@ struct TerminalWalkTests {
             environment: ["TERM=xterm", "NO_COLOR=1", "ROOTAPP_TIME_SCALE=30", "PATH=/usr/bin:/bin"]
         ))
         #expect(terminal.waitFor("── Welcome"))
+        #expect(terminal.waitFor("─ onboarding\r\n"), "the rule names the instance")
+        // The terminal is 90 columns wide: the rule fills it.
+        // (A terminal ends lines with "\r\n", one Character in Swift.)
+        let rule = terminal.output.split(whereSeparator: { $0 == "\r\n" || $0 == "\n" }).first { $0.hasPrefix("── Welcome") }
+        #expect(rule?.count == 90)
         // Through the onboarding and the instructions to the timer.
         for title in ["What you need", "How the test works", "Reading your result", "Your privacy", "Check your kit", "Prepare", "Take the swab", "Mix", "Apply the sample", "Waiting for the result"] {
             let mark = terminal.output.endIndex
@@ -138,3 +143,4 @@ struct TerminalWalkTests {
         #expect(!terminal.output.contains("\u{1B}"), "no escape codes at all")
     }
 }
+
