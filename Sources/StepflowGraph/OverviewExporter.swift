@@ -170,17 +170,11 @@ public enum OverviewExporter {
         return routes
     }
 
+    /// `text` as a DOT quoted string, with DOT's escapes; `escaped:
+    /// false` keeps backslashes (a label's `\n` line breaks).
     private static func quote(_ text: String, escaped: Bool = true) -> String {
-        guard escaped else { return "\"" + text.replacing("\"", with: "\\\"") + "\"" }
-        var out = "\""
-        for character in text {
-            switch character {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            default: out.append(character)
-            }
-        }
-        return out + "\""
+        var out = TextBuffer(capacity: text.utf8.count + 8)
+        out.appendQuoted(text, escape: escaped ? DOTExporter.escape : { $0 == UInt8(ascii: "\"") ? "\\\"" : nil })
+        return out.string
     }
 }

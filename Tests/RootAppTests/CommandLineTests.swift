@@ -76,11 +76,7 @@ struct CommandLineTests {
              "routes": {"help.resume": "again", "help.quit": "again", "again.resume": "help", "again.quit": "help"},
              "rules": [{"reaches": "end"}, {"name": "never the second topic", "neverReaches": "again/topics"}]}
             """
-        path.withCString { file in
-            let handle = fopen(file, "w")
-            fputs(text, handle)
-            fclose(handle)
-        }
+        Harness.write(text, to: path)
         let run = Harness.run(["validate", path])
         #expect(run.code == 1)
         #expect(run.out.hasPrefix("\(path): 3 errors"))
@@ -100,11 +96,7 @@ struct CommandLineTests {
         let manifest = "/tmp/rootapp-input-\(getpid()).json"
         defer { unlink(manifest) }
         let original = try #require(GoldenFile.read(BundledManifests.path("covid-antigen-home")))
-        manifest.withCString { file in
-            let handle = fopen(file, "w")
-            fputs(original, handle)
-            fclose(handle)
-        }
+        Harness.write(original, to: manifest)
         let record = Harness.run(["walk", manifest, "--record", manifest], input: ["1"])
         #expect(record.code == 73)
         #expect(record.err.contains("is an input of this command, so writing it would destroy it."))
@@ -242,11 +234,7 @@ struct WalkAndCheckTests {
     @Test func checkRunsEveryScriptItCanAndExitsWithTheWorstStatus() {
         let broken = "/tmp/rootapp-broken-\(getpid()).txt"
         defer { unlink(broken) }
-        broken.withCString { path in
-            let file = fopen(path, "w")
-            fputs("choose Get started\nfrobnicate\n", file)
-            fclose(file)
-        }
+        Harness.write("choose Get started\nfrobnicate\n", to: broken)
         let scripts = BundledManifests.scripts("covid-antigen-home")
         let run = Harness.run(["check", BundledManifests.path("covid-antigen-home"), broken] + scripts)
         #expect(run.code == 65, "a broken script: 65, though the others pass")
@@ -279,11 +267,7 @@ struct WalkAndCheckTests {
     @Test func aFailingLineIsReportedWithTheScreenShowing() {
         let script = "/tmp/rootapp-fail-\(getpid()).txt"
         defer { unlink(script) }
-        script.withCString { path in
-            let file = fopen(path, "w")
-            fputs("choose Get started\nexpect screen onboarding/privacy\n", file)
-            fclose(file)
-        }
+        Harness.write("choose Get started\nexpect screen onboarding/privacy\n", to: script)
         let run = Harness.run(["check", BundledManifests.path("covid-antigen-home"), script])
         #expect(run.code == 1)
         #expect(run.out.contains("\(script):2: failed: expected screen onboarding/privacy, but onboarding/how-it-works-1 is showing."))
@@ -348,11 +332,7 @@ struct StreamsAndCompletionTests {
         let script = "/tmp/rootapp-completion-\(getpid()).bash"
         defer { unlink(script) }
         let text = Harness.run(["completion", "bash"]).out
-        script.withCString { path in
-            let file = fopen(path, "w")
-            fputs(text, file)
-            fclose(file)
-        }
+        Harness.write(text, to: script)
         let probe = Harness.runProgram(["/bin/bash", "-c", "source \(script) && COMP_WORDS=(rootapp graph m.json --format m) && COMP_CWORD=4 && _rootapp && echo ${COMPREPLY[@]} && COMP_WORDS=(rootapp tr) && COMP_CWORD=1 && _rootapp && echo ${COMPREPLY[@]}"])
         #expect(probe.code == 0, "\(probe.err)")
         #expect(probe.out == "mermaid\ntrace\n")

@@ -32,6 +32,15 @@ enum Harness {
 
     /// Runs the built `rootapp` binary, beside the test bundle; `stdout`
     /// names a file to write its results to instead of a pipe.
+    /// Writes `text` to the file at `path` (a test's temporary input).
+    static func write(_ text: String, to path: String) {
+        path.withCString { file in
+            let handle = fopen(file, "w")
+            fputs(text, handle)
+            fclose(handle)
+        }
+    }
+
     /// Runs any program (a shell, say) with the same capture.
     static func runProgram(_ arguments: [String]) -> Run {
         runBinary(Array(arguments.dropFirst()), program: arguments[0])
