@@ -161,7 +161,9 @@ final class Walk: @unchecked Sendable {
     func run(script: Script?) -> ExitCode {
         RootApp.interruption.withLock { $0 = { [self] in interrupted() } }
         defer { RootApp.interruption.withLock { $0 = nil } }
-        console.print(console.bold(session.manifest.app.name) + console.dim(" (\(session.manifest.app.id), \(session.manifest.app.audience.rawValue))"))
+        // Wrapped plain, then styled: escape codes must not count as width.
+        let header = console.wrap("\(session.manifest.app.name) (\(session.manifest.app.id), \(session.manifest.app.audience.rawValue))")
+        for (index, line) in header.enumerated() { console.print(index == 0 ? console.bold(line) : line) }
         showIfChanged()
         if let script {
             for line in script.lines {
