@@ -272,7 +272,7 @@ final class Walk: @unchecked Sendable {
         guard let recordPath else { return status }
         if let exit = session.endingExit { note("expect end \(exit)") } else if let top = session.top { note("expect screen \(top.qualifiedID)") }
         let written = OutputFile.write(recorded.withLock { $0 }.joined(separator: "\n") + "\n", to: recordPath, console)
-        if written == .success { console.error(console.dim("Recorded the session as \(recordPath).")) }
+        if written == .success { console.error(console.dim(recordPath == "-" ? "Recorded the session above, on standard output." : "Recorded the session as \(recordPath).")) }
         return written == .success ? status : written
     }
 }
