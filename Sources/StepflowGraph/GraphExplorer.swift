@@ -84,9 +84,12 @@ final class StateExplorer {
         _ = add(initial, depth: 0, via: -1)
         var head = 0
         while head < states.count {
-            guard let state = pending[head] else { head += 1; continue }
-            pending[head] = nil
-            expand(state, index: head)
+            // A state a bound left unexplored has no transitions, but its
+            // (empty) range is recorded all the same: ranges stay aligned.
+            if let state = pending[head] {
+                pending[head] = nil
+                expand(state, index: head)
+            }
             offsets.append(transitions.count)
             head += 1
         }
@@ -128,14 +131,9 @@ final class StateExplorer {
     }
 
     private func walkText(to state: Int) -> String {
-        var inputs: [String] = []
-        var current = state
-        while parent[current] >= 0 {
-            let transition = transitions[parent[current]]
-            inputs.append("\(transition.input.screen ?? "start"): \(transition.input)")
-            current = transition.from
-        }
-        return inputs.reversed().joined(separator: "; ")
+        StateGraph.shortestWalk(to: state, parent: parent, transitions: transitions)
+            .map { "\($0.input.screen ?? "start"): \($0.input)" }
+            .joined(separator: "; ")
     }
 
     private func expand(_ state: EngineState, index: Int) {
@@ -156,10 +154,9 @@ final class StateExplorer {
 
     private func expandSteppers(_ state: EngineState, index: Int, top: PresentedScreen?) {
         for record in state.emittingAttachments {
-            let isTimer = record.unit.stepperName == "TimerStepper"
             for (stepID, work) in record.unit.emissionInputs(spent: record.spent) {
                 var next = state
-                let input = StateGraph.Input(screen: top?.qualifiedID, kind: .emit(stepper: record.unit.stepperName, step: stepID, isTimer: isTimer))
+                let input = StateGraph.Input(screen: top?.qualifiedID, kind: .emit(stepper: record.unit.stepperName, step: stepID, isTimer: record.unit.isTimer))
                 let (nodes, settled) = transition(&next, from: top) { state, transaction in
                     state.perform(work, &transaction)
                 }
@@ -226,7 +223,6 @@ final class StateExplorer {
     private func findStuckStates() {
         // A state a bound kept unexplored may well end: counted as ending.
         var reachesEnd = states.indices.map { states[$0].isEnded || unexplored.contains($0) }
-        guard states.count == offsets.count - 1 else { return }
         var incoming = [[Int]](repeating: [], count: states.count)
         for transition in transitions { incoming[transition.to].append(transition.from) }
         var stack = reachesEnd.indices.filter { reachesEnd[$0] }
@@ -238,14 +234,13 @@ final class StateExplorer {
             }
         }
         var reported: Set<String> = []
-        for (index, state) in states.enumerated() where !state.isEnded && pending.indices.contains(index) {
-            let unexplored = parentBounded(index)
-            if offsets[index] == offsets[index + 1] && !unexplored {
+        for (index, state) in states.enumerated() where !state.isEnded && !unexplored.contains(index) {
+            if offsets[index] == offsets[index + 1] {
                 let subject = state.top ?? "start"
                 if reported.insert("dead:" + subject).inserted {
                     report(Finding(.deadEnd, subject, "nothing can happen here: the screen offers no action and no stepper can emit. To fix, give it an action or end the flow. The walk: " + walkText(to: index)))
                 }
-            } else if anyEnd && !reachesEnd[index] && !unexplored && !truncated {
+            } else if anyEnd && !reachesEnd[index] && !truncated {
                 let subject = state.top ?? "start"
                 if reported.insert("out:" + subject).inserted {
                     report(Finding(.noWayOut, subject, "no walk from here ends the app: every way on loops or stops. To fix, give it a way to finish. The walk here: " + walkText(to: index)))
@@ -253,9 +248,6 @@ final class StateExplorer {
             }
         }
     }
-
-    /// Whether `state` was left unexplored because of a bound.
-    private func parentBounded(_ state: Int) -> Bool { unexplored.contains(state) }
 
     private func report(_ finding: Finding) {
         if findingSet.insert(finding).inserted { findings.append(finding) }

@@ -118,6 +118,13 @@ public struct StateGraph: Sendable {
     ///
     /// - Complexity: O(depth).
     public func shortestWalk(to state: Int) -> [Transition] {
+        Self.shortestWalk(to: state, parent: parent, transitions: transitions)
+    }
+
+    /// The walk to `state` along the transitions that first reached each
+    /// state (`parent`), start first; the explorer uses it before the graph
+    /// is made.
+    static func shortestWalk(to state: Int, parent: [Int], transitions: [Transition]) -> [Transition] {
         var walk: [Transition] = []
         var current = state
         while parent[current] >= 0 {

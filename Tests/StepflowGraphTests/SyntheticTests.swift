@@ -21,6 +21,19 @@ struct SyntheticTests {
         #expect(end.depth >= modules * (steps - 1) / 2, "the end is reached through every module")
     }
 
+    /// States a bound leaves unexplored still get their (empty) range of
+    /// transitions, so every state's transitions are its own.
+    @Test func aBoundedExplorationKeepsEveryStatesTransitionsItsOwn() {
+        let (root, stepper) = SyntheticVariant.make(modules: 3, stepsPerModule: 40)
+        let states = GraphExplorer.exploreStates(root, with: stepper, limits: ExplorationLimits(maxStates: 30))
+        #expect(states.isTruncated)
+        #expect(states.projection.findings().contains { $0.kind == .explorationLimit })
+        for state in states.states.indices {
+            #expect(states.transitions(from: state).allSatisfy { $0.from == state })
+        }
+        #expect(states.transitions.count == states.states.indices.reduce(0) { $0 + states.transitions(from: $1).count })
+    }
+
     @Test func exploringTwiceGivesTheSameDOT() {
         let (root, stepper) = SyntheticVariant.make(modules: 20, stepsPerModule: 50)
         let first = DOTExporter.export(GraphExplorer.explore(root, with: stepper))
