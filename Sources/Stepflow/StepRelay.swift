@@ -10,7 +10,6 @@ public final class StepRelay<StepType: Step>: @unchecked Sendable {
     // @unchecked: `state` is a Locked value; nothing else is mutable.
     private struct State {
         var sink: (@Sendable (StepType) -> Void)?
-        var owner: ObjectIdentifier?
         var pending: [StepType] = []
     }
 
@@ -32,24 +31,19 @@ public final class StepRelay<StepType: Step>: @unchecked Sendable {
         }
     }
 
-    /// Connects the relay to `sink`, owned by `owner`, and passes the steps
-    /// emitted so far to `replay` (before any later emission reaches `sink`).
+    /// Connects the relay to `sink` and passes the steps emitted so far to
+    /// `replay` (before any later emission reaches `sink`). Whether a
+    /// stepper is already coordinated is the engine state's to say, not
+    /// the relay's.
     func connect(
-        owner: AnyObject,
         sink: @escaping @Sendable (StepType) -> Void,
         replay: ([StepType]) -> Void
     ) {
         state.withLock { state in
-            state.owner = ObjectIdentifier(owner)
             state.sink = sink
             let pending = state.pending
             state.pending = []
             replay(pending)
         }
-    }
-
-    /// The identity of the attachment the relay is connected to, if any.
-    var connectedOwner: ObjectIdentifier? {
-        state.withLock { $0.owner }
     }
 }

@@ -115,7 +115,6 @@ public final class CompositeStepper<StepType: Step>: Stepper {
         self.steppers = steppers.filter { seen.insert(ObjectIdentifier($0)).inserted }
         for stepper in self.steppers {
             stepper.steps.connect(
-                owner: self,
                 sink: { [steps] step in steps.emit(step) },
                 replay: { pending in pending.forEach(self.steps.emit) }
             )

@@ -63,17 +63,7 @@ extension VariantGraph {
                 let wanted = Set(fields.map { instance + "\u{0}" + $0 })
                 let breaking = states.states.indices.filter { states.facts[$0].contains(where: wanted.contains) }
                     .min { states.states[$0].depth < states.states[$1].depth }
-                results.append(PathRuleResult(
-                    rule: rule, holds: breaking == nil,
-                    counterExample: breaking.map { state in
-                        let walk = states.shortestWalk(to: state)
-                        return (states.initialNodes + walk.flatMap(\.nodes)).map { graph.nodes[$0].id }
-                    },
-                    walk: breaking.map { state in
-                        let walk = states.shortestWalk(to: state)
-                        return Walk(inputs: walk.map(\.input), nodes: states.initialNodes + walk.flatMap(\.nodes), lastState: walk.last?.from ?? 0)
-                    }
-                ))
+                results.append(refuted(rule, by: breaking.map(states.walk(toState:))))
             case .passesThrough(let id, let viaID):
                 let target = lookup(id, rule, "to")
                 let via = lookup(viaID, rule, "passesThrough")

@@ -34,6 +34,14 @@ extension StateGraph {
         return Walk(inputs: transitions.map(\.input), nodes: nodes, lastState: transitions.last?.from ?? 0)
     }
 
+    /// A shortest walk into `state`, whole: every node its inputs touched.
+    public func walk(toState state: Int) -> Walk {
+        let transitions = shortestWalk(to: state)
+        var nodes = initialNodes
+        for node in transitions.flatMap(\.nodes) where nodes.last != node { nodes.append(node) }
+        return Walk(inputs: transitions.map(\.input), nodes: nodes, lastState: transitions.last?.from ?? 0)
+    }
+
     /// For each projection node, a shortest walk that touches it (fewest
     /// inputs; among those, the first found breadth first); `nil` for a node
     /// no walk touches.

@@ -117,7 +117,7 @@ extension EngineState {
     ) -> AttachmentID? {
         let object = ObjectIdentifier(stepper)
         if stepperOwners[object] != nil {
-            transaction.emit { .duplicateStepper(program.info, stepper: String(describing: type(of: stepper))) }
+            transaction.emit { .duplicateStepper(program.info, stepper: TypeNames.name(of: type(of: stepper))) }
             return nil
         }
         lastAttachmentID += 1

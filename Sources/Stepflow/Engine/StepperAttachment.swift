@@ -14,7 +14,8 @@ package enum AttachmentBinding: Hashable, Sendable {
 package class AnyStepperAttachment: QueuedSteps, @unchecked Sendable {
     // @unchecked: the declarations are immutable; the buffers are guarded
     // by the inbox's lock or confined to the coordinator's queue, as
-    // QueuedSteps says; `stepperObject` is cleared on the queue only.
+    // QueuedSteps says; the typed subclass's references to the stepper and
+    // the program are cleared by `stop()`, on the queue only.
     /// The attachment's id.
     package let id: AttachmentID
     /// The flow it delivers to.
@@ -25,13 +26,17 @@ package class AnyStepperAttachment: QueuedSteps, @unchecked Sendable {
     let limited: [Int]
     /// The stepper object's identity: a stepper is coordinated once.
     let stepperObject: ObjectIdentifier
+    /// Whether the stepper is a ``TimerStepper``: its emission is time
+    /// passing, which `rootapp walk` gives with `s`.
+    package let isTimer: Bool
 
-    init(id: AttachmentID, flow: FlowInfo, binding: AttachmentBinding, limited: [Int], stepperObject: ObjectIdentifier) {
+    init(id: AttachmentID, flow: FlowInfo, binding: AttachmentBinding, limited: [Int], stepperObject: ObjectIdentifier, isTimer: Bool) {
         self.id = id
         self.flow = flow
         self.binding = binding
         self.limited = limited
         self.stepperObject = stepperObject
+        self.isTimer = isTimer
     }
 
     /// The stepper's type name, without generic arguments.
@@ -50,9 +55,6 @@ package class AnyStepperAttachment: QueuedSteps, @unchecked Sendable {
     func start() {}
     /// Stops the stepper and lets it and its flow go (live only).
     func stop() {}
-
-    /// Where its steps come from.
-    func origin() -> StepOrigin { .stepper(stepperName) }
 
     /// Why a step from it is not delivered once it is detached.
     func detachedReason(in state: EngineState) -> DropReason {
@@ -113,15 +115,14 @@ final class StepperAttachment<F: Flow>: AnyStepperAttachment, @unchecked Sendabl
         super.init(
             id: id, flow: program.info, binding: binding,
             limited: emissions.indices.filter { emissions[$0].limit == .once },
-            stepperObject: ObjectIdentifier(stepper)
+            stepperObject: ObjectIdentifier(stepper),
+            isTimer: stepper is TimerStepper<StepType>
         )
     }
 
     override var stepperName: String { name }
 
     override var declarationKey: AnyHashable { AnyHashable(emissions) }
-
-    override func origin() -> StepOrigin { cachedOrigin }
 
     override func emissionInputs(spent: [Bool]) -> [(stepID: String, work: PendingWork)] {
         var seen = Set<StepType>()
@@ -169,7 +170,6 @@ final class StepperAttachment<F: Flow>: AnyStepperAttachment, @unchecked Sendabl
     override func connect(to inbox: Inbox) {
         guard let stepper else { return }
         stepper.steps.connect(
-            owner: self,
             sink: { [self] step in enqueue(step, in: inbox) },
             replay: { [self] pending in for step in pending { enqueue(step, in: inbox) } }
         )
