@@ -87,9 +87,11 @@ public struct ModuleSurvey: Sendable {
         var declared: [String: ExitSpec] = [:]
         var exitOrder: [String] = []
         var fieldsBy: [String: [String]] = [:]
+        var declaredBy: [String: Set<String>] = [:]
         for setting in settings {
             let label = setting.label ?? "default"
             for spec in module.exits(for: setting.options) {
+                declaredBy[spec.name, default: []].insert(label)
                 if declared[spec.name] == nil {
                     declared[spec.name] = spec
                     exitOrder.append(spec.name)
@@ -99,7 +101,7 @@ public struct ModuleSurvey: Sendable {
                 }
             }
             for handoff in handoffs {
-                let launch = module.launch(instance: module.id, options: setting.options, environment: ModuleEnvironment(clock: SurveyClock()), handoff: handoff)
+                let launch = module.launch(instance: module.id, options: setting.options, environment: ModuleEnvironment(clock: NeverClock()), handoff: handoff)
                 let states = GraphExplorer.exploreStates(SurveyRoot(launch: launch), with: OneStepper(.start), app: "survey", limits: ExplorationLimits(maxStates: 20_000))
                 for node in states.projection.nodes where node.instance == module.id {
                     let local = String(node.id.dropFirst(module.id.count + 1))
@@ -126,7 +128,7 @@ public struct ModuleSurvey: Sendable {
         screens = screenOrder.map { ScreenEntry(id: $0, title: titles[$0] ?? $0, availability: availability(screensBy[$0] ?? [])) }
         exits = exitOrder.compactMap { name in
             guard let spec = declared[name] else { return nil }
-            return ExitEntry(name: name, fields: fieldsBy[name] ?? [], summary: spec.summary, availability: availability(exitsBy[name] ?? all))
+            return ExitEntry(name: name, fields: fieldsBy[name] ?? [], summary: spec.summary, availability: availability(exitsBy[name] ?? declaredBy[name] ?? all))
         }
     }
 }
@@ -143,10 +145,4 @@ private final class SurveyRoot: Flow {
         case .exited(let exit): .end(.exited(exit))
         }
     }
-}
-
-/// A clock that never fires: exploration reads what timers declare.
-private struct SurveyClock: StepClock {
-    struct Nothing: ScheduledAction { func cancel() {} }
-    func schedule(after delay: Duration, _ action: @escaping @Sendable () -> Void) -> any ScheduledAction { Nothing() }
 }

@@ -66,7 +66,7 @@ public struct VariantGraph: Sendable {
 
 /// A clock on which nothing ever fires: exploration never runs timers, it
 /// reads what they declare.
-private struct NeverClock: StepClock {
+struct NeverClock: StepClock {
     struct Nothing: ScheduledAction { func cancel() {} }
     func schedule(after delay: Duration, _ action: @escaping @Sendable () -> Void) -> any ScheduledAction { Nothing() }
 }
