@@ -63,13 +63,13 @@ enum CheckCommand {
         let screens = Set(graph.nodes.filter { $0.kind == .screen }.map(\.id))
         let visited = touched.intersection(screens)
         let coveredEdges = edgesWalked.intersection(graphEdges)
-        let stateCount = variant.states.transitions.count
+        let transitionCount = variant.states.transitions.count
         func percent(_ part: Int, _ whole: Int) -> String { whole == 0 ? "100%" : "\(part * 100 / whole)%" }
         console.print("")
         console.print("Coverage of \(manifest.app.id) by \(scripts.count) script\(scripts.count == 1 ? "" : "s") that ran:")
         console.print("  screens \(visited.count) of \(screens.count) (\(percent(visited.count, screens.count)))")
         console.print("  edges   \(coveredEdges.count) of \(graphEdges.count) (\(percent(coveredEdges.count, graphEdges.count)))")
-        console.print("  inputs  \(transitions.count) of \(stateCount) (\(percent(transitions.count, stateCount))) state transitions")
+        console.print("  inputs  \(transitions.count) of \(transitionCount) (\(percent(transitions.count, transitionCount))) state transitions")
         if failed > 0 {
             console.print(console.red("\(failed) of \(scripts.count) script\(scripts.count == 1 ? "" : "s") failed."))
         }

@@ -82,7 +82,7 @@ final class LineEditor {
             }
             if ready < 0 && errno == EINTR { continue }
             guard ready > 0 else { continue }
-            let count = Glibc.read(descriptor, &byte, 1)
+            let count = readByte(descriptor, &byte)
             if count < 0 && errno == EINTR { continue }
             guard count == 1 else { return .end }
             switch byte {
@@ -115,4 +115,10 @@ final class LineEditor {
             }
         }
     }
+}
+
+/// One byte from `descriptor` (the C library's `read`, which the editor's
+/// own `read` method hides inside the class).
+private func readByte(_ descriptor: Int32, _ byte: inout UInt8) -> Int {
+    read(descriptor, &byte, 1)
 }

@@ -1,4 +1,10 @@
-/// Shortest paths from the start, found breadth first.
+/// Shortest paths from the start, found breadth first, over the projected
+/// graph.
+///
+/// A path over the projection may join contexts that no walk joins (a
+/// screen reached with other data, a shared back step), so it may not be
+/// walkable. For answers, use the states: ``StateGraph/shortestWalks()``,
+/// ``StateGraph/walks(to:limit:budget:)``.
 public struct ShortestPaths: Sendable {
     /// For each node, the node before it on a shortest path; -1 for the
     /// start and for nodes the start does not reach.
@@ -76,7 +82,9 @@ extension NavigationGraph {
         return reaches
     }
 
-    /// Simple paths (no node twice) from the start to `target`, at most
+    /// Simple paths over the projection (see ``ShortestPaths`` for why such
+    /// a path may not be walkable; ``StateGraph/walks(to:limit:budget:)``
+    /// gives walks). No node twice, from the start to `target`, at most
     /// `limit` of them, giving up after `budget` edge visits so that it
     /// never runs for ever on a graph with many loops.
     ///

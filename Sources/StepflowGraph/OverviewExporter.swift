@@ -68,8 +68,8 @@ public enum OverviewExporter {
             let instance = graph.nodes[node].instance
             return included.contains(instance) ? screenID : instance
         }
-        if let first = states.states.first, let target = endpoint(first.top, ended: first.isEnded), target != "end", included.contains(graph.nodes[graph.node(withID: first.top ?? "") ?? 0].instance) {
-            lines.append("  \"start\" -> \(quote(target)) [style=bold];\n")
+        if let top = states.states.first?.top, let node = graph.node(withID: top), included.contains(graph.nodes[node].instance) {
+            lines.append("  \"start\" -> \(quote(top)) [style=bold];\n")
         }
         for transition in states.transitions {
             guard let from = transition.input.screen, let fromNode = graph.node(withID: from), included.contains(graph.nodes[fromNode].instance) else { continue }
