@@ -82,11 +82,11 @@ public enum TraceExporter {
     /// The reached nodes of `kind`, by depth, then in order of discovery.
     static func order(_ states: StateGraph, _ walks: [Walk?], kind: NavigationGraph.NodeKind) -> [Int] {
         let graph = states.projection
-        return walks.indices
-            .filter { walks[$0] != nil && graph.nodes[$0].kind == kind }
-            .enumerated()
-            .sorted { ($0.element == $1.element) ? false : (walks[$0.element]!.depth, $0.offset) < (walks[$1.element]!.depth, $1.offset) }  // filtered to non-nil above
-            .map(\.element)
+        let reached = walks.indices.compactMap { node in
+            walks[node].flatMap { graph.nodes[node].kind == kind ? (node: node, depth: $0.depth) : nil }
+        }
+        // Node order is discovery order; ties keep it.
+        return reached.sorted { ($0.depth, $0.node) < ($1.depth, $1.node) }.map(\.node)
     }
 
     /// `a → b → c` after `indent`, broken before a part when a line would

@@ -30,8 +30,8 @@ public enum RootStep: Step {
 ///
 /// ```swift
 /// var data = CarriedData()
-/// data.record(["patient": .text("P-1")], from: "intake")
-/// data.record(["result": .text("positive")], from: "test")
+/// data.record(Handoff(["patient": .text("P-1")]), from: "intake")
+/// data.record(Handoff(["result": .text("positive")]), from: "test")
 /// data.reenter("intake")   // both are gone: intake runs again
 /// ```
 public struct CarriedData: Hashable, Sendable, CustomStringConvertible {
