@@ -8,47 +8,70 @@ import PackageDescription
 let package = Package(
     name: "Stepflow",
     products: [
+        // The engine and its tools, for any app.
         .library(name: "Stepflow", targets: ["Stepflow"]),
-        .library(name: "StepflowTesting", targets: ["StepflowTesting"]),
         .library(name: "StepflowManifest", targets: ["StepflowManifest"]),
         .library(name: "StepflowGraph", targets: ["StepflowGraph"]),
-        .executable(name: "stepflow-bench", targets: ["StepflowBench"]),
+        .library(name: "StepflowTesting", targets: ["StepflowTesting"]),
+        .library(name: "StepflowScripts", targets: ["StepflowScripts"]),
+        // The command-line tool as a library: `RootApp(modules: …).main()`
+        // is a whole executable over a team's own modules.
+        .library(name: "RootAppCLI", targets: ["RootAppCLI"]),
+        // The rapid-test family's feature modules: each on its own, or all
+        // of them with one registry.
+        .library(name: "Onboarding", targets: ["Onboarding"]),
+        .library(name: "PatientIntake", targets: ["PatientIntake"]),
+        .library(name: "Procedure", targets: ["Procedure"]),
+        .library(name: "Results", targets: ["Results"]),
+        .library(name: "Support", targets: ["Support"]),
+        .library(name: "BundledModules", targets: ["BundledModules"]),
         .executable(name: "rootapp", targets: ["rootapp"]),
+        .executable(name: "stepflow-bench", targets: ["StepflowBench"]),
     ],
     targets: [
+        // The one file that names the C library (Glibc, Musl or Darwin).
+        .target(name: "StepflowPlatform"),
         // The engine: steps, steppers, flows, screens, the coordinator.
         // Dispatch and the C library only; no Foundation.
         .target(name: "Stepflow"),
         // Manifests: JSON with locations, the schema and its validation,
         // the module registry, and the RootFlow that composes a variant.
-        .target(name: "StepflowManifest", dependencies: ["Stepflow"]),
+        .target(name: "StepflowManifest", dependencies: ["Stepflow", "StepflowPlatform"]),
         // Exploration of a variant into a navigation graph; analyses;
         // DOT, Mermaid, JSON and trace exporters.
         .target(name: "StepflowGraph", dependencies: ["Stepflow", "StepflowManifest"]),
+        // Acceptance scripts and live sessions of a variant, for the CLI
+        // and for a team's own tests.
+        .target(name: "StepflowScripts", dependencies: ["Stepflow", "StepflowManifest", "StepflowGraph"]),
+        // Helpers for testing flows: a recording navigator, an event log.
+        .target(name: "StepflowTesting", dependencies: ["Stepflow"]),
         // Feature modules: each imports Stepflow only.
         .target(name: "Onboarding", dependencies: ["Stepflow"], path: "Modules/Onboarding"),
         .target(name: "PatientIntake", dependencies: ["Stepflow"], path: "Modules/PatientIntake"),
         .target(name: "Procedure", dependencies: ["Stepflow"], path: "Modules/Procedure"),
         .target(name: "Results", dependencies: ["Stepflow"], path: "Modules/Results"),
         .target(name: "Support", dependencies: ["Stepflow"], path: "Modules/Support"),
-        // The modules this app bundles.
+        // The modules this app family bundles.
         .target(
             name: "BundledModules",
             dependencies: ["Stepflow", "StepflowManifest", "Onboarding", "PatientIntake", "Procedure", "Results", "Support"],
             path: "RootApp/BundledModules"
         ),
-        // Helpers for testing flows: a recording navigator, an event log.
-        .target(name: "StepflowTesting", dependencies: ["Stepflow"]),
-        // rootapp: the CLI. Its commands live in a library so tests run
-        // them in-process; the executable only connects the terminal.
+        // The CLI's commands, over whatever registry the executable gives.
         .target(
             name: "RootAppCLI",
-            dependencies: ["Stepflow", "StepflowManifest", "StepflowGraph", "BundledModules"],
+            dependencies: ["Stepflow", "StepflowManifest", "StepflowGraph", "StepflowScripts", "StepflowPlatform"],
             path: "RootApp/RootAppCLI"
         ),
-        .executableTarget(name: "rootapp", dependencies: ["RootAppCLI", "Stepflow"], path: "RootApp/rootapp"),
+        // rootapp: the CLI over the bundled modules.
+        .executableTarget(name: "rootapp", dependencies: ["RootAppCLI", "BundledModules"], path: "RootApp/rootapp"),
         // Release-mode benchmarks, each against a baseline run beside it.
-        .executableTarget(name: "StepflowBench", dependencies: ["StepflowGraph", "StepflowManifest", "BundledModules"], path: "Benchmarks/StepflowBench"),
+        .target(name: "SyntheticVariant", dependencies: ["Stepflow"], path: "Benchmarks/SyntheticVariant"),
+        .executableTarget(
+            name: "StepflowBench",
+            dependencies: ["StepflowGraph", "StepflowManifest", "BundledModules", "SyntheticVariant"],
+            path: "Benchmarks/StepflowBench"
+        ),
         // For the test targets: the bundled manifests and scripts.
         .target(name: "BundledFixtures", dependencies: ["StepflowManifest", "BundledModules"], path: "Tests/BundledFixtures"),
         .testTarget(name: "StepflowTests", dependencies: ["Stepflow", "StepflowTesting"]),
@@ -58,12 +81,15 @@ let package = Package(
         ),
         .testTarget(
             name: "StepflowGraphTests",
-            dependencies: ["Stepflow", "StepflowTesting", "StepflowManifest", "StepflowGraph", "BundledModules", "BundledFixtures"],
+            dependencies: ["Stepflow", "StepflowTesting", "StepflowManifest", "StepflowGraph", "BundledModules", "BundledFixtures", "SyntheticVariant"],
             exclude: ["Goldens"]
         ),
         .testTarget(
             name: "RootAppTests",
-            dependencies: ["RootAppCLI", "rootapp", "Stepflow", "StepflowTesting", "StepflowManifest", "StepflowGraph", "BundledModules", "BundledFixtures"],
+            dependencies: [
+                "RootAppCLI", "rootapp", "Stepflow", "StepflowTesting", "StepflowManifest", "StepflowGraph", "StepflowScripts",
+                "BundledModules", "BundledFixtures",
+            ],
             exclude: ["Goldens"]
         ),
         .testTarget(

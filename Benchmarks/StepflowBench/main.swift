@@ -1,10 +1,15 @@
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
 #endif
 import Dispatch
 import BundledModules
 import StepflowGraph
 import StepflowManifest
+import SyntheticVariant
 
 // stepflow-bench: release-mode figures, each against a baseline measured in
 // the same run: the engine against a bare queue hop, a direct switch and an

@@ -3,17 +3,27 @@ import PatientIntake
 import Procedure
 import Results
 import Support
+public import Stepflow
 public import StepflowManifest
 
-/// The feature modules `rootapp` bundles. Adding a module to the app is one
-/// line here (and one dependency in Package.swift).
+/// The feature modules of the rapid-test family that `rootapp` bundles:
+/// onboarding, patient intake, the test procedure, results and support.
+/// Adding a module to the family is one line here (and one dependency in
+/// Package.swift). A team mixes them with its own modules:
+///
+/// ```swift
+/// let registry = ModuleRegistry(BundledModules.all + [SymptomCheckModule.self])
+/// ```
 public enum BundledModules {
-    /// Every bundled module, by id.
-    public static let registry = ModuleRegistry([
+    /// Every bundled module, in the order a variant usually meets them.
+    public static let all: [any FeatureModule.Type] = [
         OnboardingModule.self,
         PatientIntakeModule.self,
         ProcedureModule.self,
         ResultsModule.self,
         SupportModule.self,
-    ])
+    ]
+
+    /// Every bundled module, by id.
+    public static let registry = ModuleRegistry(all)
 }

@@ -1,6 +1,5 @@
-import BundledModules
-import StepflowGraph
 import StepflowManifest
+import StepflowScripts
 
 enum CheckCommand {
     static let command = RootApp.Command(spec: CommandSpec(
@@ -20,8 +19,8 @@ enum CheckCommand {
             .init(name: "manifest", help: "The variant's manifest."),
             .init(name: "script", help: "Acceptance scripts to run.", isRepeating: true),
         ]
-    )) { arguments, console throws(ExitCodeError) in
-        let manifest = try Loading.manifest(arguments.positional[0], console)
+    )) { arguments, console, app throws(ExitCodeError) in
+        let manifest = try app.manifest(arguments.positional[0], console)
         // Every script is read and run: a broken one is reported and the
         // others still run; the exit code is the worst status met (66 for
         // a missing script, then 65 for a broken one, then 1 for a failure).
@@ -34,42 +33,20 @@ enum CheckCommand {
                 unreadable.append(error.code)
             }
         }
-        let variant = VariantGraph(manifest: manifest, registry: BundledModules.registry)
-        let graph = variant.graph
-        var edgesWalked: Set<String> = []
-        var touched: Set<String> = []
-        var transitions: Set<Int> = []
-        var failed = 0
+        let runner = ScriptRunner(manifest: manifest, registry: app.registry, services: app.services)
+        var results: [ScriptRunner.Result] = []
         for script in scripts {
-            let session = WalkSession(manifest: manifest, states: variant.states)
-            var failure: (line: Int, message: String)?
-            for line in script.lines {
-                if let message = session.perform(line.instruction) {
-                    failure = (line.number, message)
-                    break
-                }
-            }
-            edgesWalked.formUnion(session.recorder.edges)
-            touched.formUnion(session.touched)
-            transitions.formUnion(session.walkedTransitions)
-            if let failure {
-                failed += 1
-                console.print(console.red("\(script.file):\(failure.line): failed: \(failure.message)"))
-            } else {
-                console.print(console.green("\(script.file): passed") + " (\(script.lines.count) lines)")
-            }
+            let result = runner.run(script)
+            results.append(result)
+            console.print(result.passed ? console.green("\(script.file): passed") + " (\(script.lines.count) lines)" : console.red(result.description))
         }
-        let graphEdges = graph.edgeNames
-        let screens = Set(graph.nodes.filter { $0.kind == .screen }.map(\.id))
-        let visited = touched.intersection(screens)
-        let coveredEdges = edgesWalked.intersection(graphEdges)
-        let transitionCount = variant.states.transitions.count
-        func percent(_ part: Int, _ whole: Int) -> String { whole == 0 ? "100%" : "\(part * 100 / whole)%" }
+        let failed = results.filter { !$0.passed }.count
+        let coverage = runner.coverage(of: results)
         console.print("")
         console.print("Coverage of \(manifest.app.id) by \(scripts.count) script\(scripts.count == 1 ? "" : "s") that ran:")
-        console.print("  screens \(visited.count) of \(screens.count) (\(percent(visited.count, screens.count)))")
-        console.print("  edges   \(coveredEdges.count) of \(graphEdges.count) (\(percent(coveredEdges.count, graphEdges.count)))")
-        console.print("  inputs  \(transitions.count) of \(transitionCount) (\(percent(transitions.count, transitionCount))) state transitions")
+        console.print("  screens \(coverage.screens)")
+        console.print("  edges   \(coverage.edges)")
+        console.print("  inputs  \(coverage.transitions) state transitions")
         if failed > 0 {
             console.print(console.red("\(failed) of \(scripts.count) script\(scripts.count == 1 ? "" : "s") failed."))
         }

@@ -27,8 +27,8 @@ struct CommandSpec: Sendable {
     var options: [Option] = []
 
     /// `rootapp graph <manifest> --format <format> [--output <file>]`.
-    var usage: String {
-        var parts = ["rootapp", name]
+    func usage(program: String) -> String {
+        var parts = [program, name]
         for argument in arguments {
             var text = "<\(argument.name)>"
             if argument.isRepeating { text += " ..." }
@@ -63,15 +63,15 @@ struct UsageError: Error, Sendable {
     let command: String?
 
     /// `error: …` then the pointer to `--help`.
-    var text: String {
-        let help = command.map { "rootapp \($0) --help" } ?? "rootapp --help"
+    func text(program: String) -> String {
+        let help = command.map { "\(program) \($0) --help" } ?? "\(program) --help"
         return "error: \(message)\nSee '\(help)'."
     }
 }
 
 extension CommandSpec {
     /// Parses `arguments` (after the command name) against this spec.
-    func parse(_ words: [String]) throws(UsageError) -> ParsedArguments {
+    func parse(_ words: [String], program: String) throws(UsageError) -> ParsedArguments {
         var parsed = ParsedArguments()
         var remaining = words[...]
         var onlyPositional = false
@@ -120,17 +120,17 @@ extension CommandSpec {
             parsed.values[name] = value
         }
         for option in options where option.isRequired && parsed.values[option.name] == nil {
-            throw UsageError(message: "missing '--\(option.name) <\(option.value ?? "value")>'\(option.choices.isEmpty ? "" : " (one of \(option.choices.joined(separator: ", ")))").\nUsage: \(usage)", command: self.name)
+            throw UsageError(message: "missing '--\(option.name) <\(option.value ?? "value")>'\(option.choices.isEmpty ? "" : " (one of \(option.choices.joined(separator: ", ")))").\nUsage: \(usage(program: program))", command: self.name)
         }
         let required = arguments.filter { !$0.isOptional }.count
         let repeating = arguments.contains { $0.isRepeating }
         if parsed.positional.count < required {
             let missing = arguments.filter { !$0.isOptional }[parsed.positional.count]
-            throw UsageError(message: "missing <\(missing.name)>.\nUsage: \(usage)", command: self.name)
+            throw UsageError(message: "missing <\(missing.name)>.\nUsage: \(usage(program: program))", command: self.name)
         }
         if !repeating && parsed.positional.count > arguments.count {
             let extra = parsed.positional[arguments.count]
-            throw UsageError(message: "unexpected argument '\(extra)'.\nUsage: \(usage)", command: self.name)
+            throw UsageError(message: "unexpected argument '\(extra)'.\nUsage: \(usage(program: program))", command: self.name)
         }
         return parsed
     }
@@ -140,18 +140,20 @@ extension CommandSpec {
         return Suggestion.nearest(to: argument, in: names).map { " Did you mean '\($0)'?" } ?? ""
     }
 
-    /// The command's help, wrapped to `width`.
-    func help(width: Int) -> String {
+    /// The command's help for the program `program`, wrapped to `width`.
+    /// Texts name the program `rootapp`; another program's name replaces it.
+    func help(width: Int, program: String) -> String {
         let console = Console(out: { _ in }, err: { _ in }, width: width)
+        func named(_ text: String) -> String { program == "rootapp" ? text : text.replacing("rootapp", with: program) }
         var lines = console.wrap("OVERVIEW: \(abstract)", indent: "  ", firstIndent: "")
         if !discussion.isEmpty {
             lines.append("")
-            for paragraph in discussion.split(separator: "\n", omittingEmptySubsequences: false) {
+            for paragraph in named(discussion).split(separator: "\n", omittingEmptySubsequences: false) {
                 lines += paragraph.isEmpty ? [""] : console.wrap(String(paragraph), indent: "  ", firstIndent: "  ")
             }
         }
         lines.append("")
-        lines += console.wrap("USAGE: \(usage)", indent: "         ", firstIndent: "")
+        lines += console.wrap("USAGE: \(usage(program: program))", indent: "         ", firstIndent: "")
         func entry(_ left: String, _ help: String) -> [String] {
             let column = 26
             if left.count + 4 <= column {
@@ -162,12 +164,12 @@ extension CommandSpec {
         }
         if !arguments.isEmpty {
             lines += ["", "ARGUMENTS:"]
-            for argument in arguments { lines += entry("<\(argument.name)>", argument.help) }
+            for argument in arguments { lines += entry("<\(argument.name)>", named(argument.help)) }
         }
         lines += ["", "OPTIONS:"]
         for option in options {
             let left = (option.short.map { "-\($0), " } ?? "") + "--\(option.name)" + (option.value.map { " <\($0)>" } ?? "")
-            lines += entry(left, option.help)
+            lines += entry(left, named(option.help))
         }
         lines += entry("-h, --help", "Show help for this command.")
         lines += ["", ExitCode.table]

@@ -8,7 +8,7 @@ enum CompletionCommand {
         abstract: "Print a shell completion script: bash, zsh or fish.",
         discussion: "bash: source <(rootapp completion bash), or save it in /etc/bash_completion.d/. zsh: rootapp completion zsh > \"${fpath[1]}/_rootapp\". fish: rootapp completion fish > ~/.config/fish/completions/rootapp.fish. Commands, options and their fixed values are completed; manifests and scripts as file names.",
         arguments: [.init(name: "shell", help: "bash, zsh or fish.")]
-    )) { arguments, console throws(ExitCodeError) in
+    )) { arguments, console, app throws(ExitCodeError) in
         let shell = arguments.positional[0]
         let specs = RootApp.commands.map(\.spec)
         switch shell {
@@ -17,7 +17,7 @@ enum CompletionCommand {
         case "fish": console.out(fish(specs))
         default:
             let hint = Suggestion.nearest(to: shell, in: ["bash", "zsh", "fish"]).map { " Did you mean '\($0)'?" } ?? ""
-            console.error(UsageError(message: "no completion for '\(shell)'.\(hint) Shells: bash, zsh, fish.", command: "completion").text)
+            console.error(UsageError(message: "no completion for '\(shell)'.\(hint) Shells: bash, zsh, fish.", command: "completion").text(program: app.name))
             return .usage
         }
         return .success

@@ -82,6 +82,8 @@ public enum ExitCode: Int32, Sendable, CaseIterable {
     case missingFile = 66
     /// A tool the command needs is not installed (Graphviz for svg).
     case unavailable = 69
+    /// The tool itself is wrong: two of its modules have one id.
+    case software = 70
     /// An output file cannot be created (no such folder, no permission, or
     /// it would overwrite an input).
     case cannotCreate = 73
@@ -99,6 +101,7 @@ public enum ExitCode: Int32, Sendable, CaseIterable {
           65   bad input data: an invalid manifest or script
           66   missing file: a manifest or script not found or unreadable
           69   a tool the command needs is missing (Graphviz for svg)
+          70   the tool is built wrong: two of its modules have one id
           73   an output file cannot be created (or would overwrite an input)
           74   output could not be written (a full disk, a closed stream)
           130  interrupted (Ctrl-C)

@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import StepflowPlatform
 
 /// Reads a line from a terminal while keeping the screen current: the
 /// terminal is put in non-canonical mode, so the walk sees each key, echoes
@@ -25,8 +26,7 @@ final class LineEditor {
     }
 
     private let descriptor: Int32
-    private var saved = termios()
-    private var isRaw = false
+    private var saved: Platform.TerminalSettings?
 
     init(descriptor: Int32) {
         self.descriptor = descriptor
@@ -37,21 +37,15 @@ final class LineEditor {
     /// Switches the terminal to reading key by key, without its own echo.
     /// Ctrl-C still interrupts (the signal handler restores the terminal).
     func begin() {
-        guard !isRaw, tcgetattr(descriptor, &saved) == 0 else { return }
-        var raw = saved
-        raw.c_lflag &= ~tcflag_t(ICANON | ECHO)
-        withUnsafeMutableBytes(of: &raw.c_cc) { cc in
-            cc[Int(VMIN)] = 1
-            cc[Int(VTIME)] = 0
-        }
-        if tcsetattr(descriptor, TCSANOW, &raw) == 0 { isRaw = true }
+        guard saved == nil else { return }
+        saved = Platform.readKeyByKey(descriptor)
     }
 
     /// Puts the terminal back as it was.
     func restore() {
-        guard isRaw else { return }
-        _ = tcsetattr(descriptor, TCSANOW, &saved)
-        isRaw = false
+        guard let saved else { return }
+        Platform.restore(saved, on: descriptor)
+        self.saved = nil
     }
 
     /// Reads one line. About four times a second, and before each key,
@@ -117,8 +111,7 @@ final class LineEditor {
     }
 }
 
-/// One byte from `descriptor` (the C library's `read`, which the editor's
-/// own `read` method hides inside the class).
+/// One byte from `descriptor`.
 private func readByte(_ descriptor: Int32, _ byte: inout UInt8) -> Int {
-    read(descriptor, &byte, 1)
+    withUnsafeMutableBytes(of: &byte) { Platform.read(descriptor, into: $0) }
 }

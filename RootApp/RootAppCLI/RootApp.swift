@@ -1,19 +1,60 @@
-import BundledModules
 import Dispatch
-import Stepflow
-import StepflowManifest
+public import Stepflow
+public import StepflowManifest
 
-/// `rootapp`: walk a variant in the terminal, and the graph, trace,
-/// validate and diff tools. Every command runs in-process against a
-/// ``Console``, so tests drive it exactly as the executable does.
-public enum RootApp {
+/// A `rootapp`-style command-line tool over an app's own modules: walk a
+/// variant in the terminal, and the check, graph, trace, paths, validate,
+/// diff and modules commands, with their help and exit codes.
+///
+/// `rootapp` is this tool over the bundled modules. A team with its own
+/// modules builds its own executable the same way; its `main.swift`:
+///
+/// ```swift
+/// import BundledModules
+/// import RootAppCLI
+/// import SymptomCheck
+///
+/// RootApp(name: "symptomapp", modules: BundledModules.all + [SymptomCheckModule.self],
+///         services: ModuleServices().providing((any SymptomAdvisor).self, RuleAdvisor())).main()
+/// ```
+///
+/// Every command runs in-process against a ``Console``, so tests drive it
+/// exactly as the executable does (``run(_:console:)``).
+public struct RootApp: Sendable {
     /// The version `--version` prints.
-    public static let version = "0.1.0"
+    public static let version = "0.2.0"
+
+    /// The program's name, as help and errors print it (`rootapp`).
+    public let name: String
+    /// The modules manifests may name.
+    public let registry: ModuleRegistry
+    /// The services the app gives its modules (a lab client, an advisor).
+    public let services: ModuleServices
+    /// A line for the overview on where the app keeps its manifests
+    /// (`Manifests bundled with the app are in RootApp/Manifests/.`).
+    public let manifestsHint: String?
+
+    /// A tool named `name` over `modules`, giving them `services`.
+    ///
+    /// Two modules with one id are not refused here but by every run,
+    /// which names both types and exits with 70.
+    public init(name: String = "rootapp", modules: [any FeatureModule.Type], services: ModuleServices = ModuleServices(), manifestsHint: String? = nil) {
+        self.init(name: name, registry: ModuleRegistry(modules), services: services, manifestsHint: manifestsHint)
+    }
+
+    /// A tool named `name` over the modules of `registry`, giving them
+    /// `services`.
+    public init(name: String = "rootapp", registry: ModuleRegistry, services: ModuleServices = ModuleServices(), manifestsHint: String? = nil) {
+        self.name = name
+        self.registry = registry
+        self.services = services
+        self.manifestsHint = manifestsHint
+    }
 
     /// A command: its spec and what it does.
     struct Command: Sendable {
         let spec: CommandSpec
-        let run: @Sendable (ParsedArguments, Console) throws(ExitCodeError) -> ExitCode
+        let run: @Sendable (ParsedArguments, Console, RootApp) throws(ExitCodeError) -> ExitCode
     }
 
     static let commands: [Command] = [
@@ -47,9 +88,16 @@ public enum RootApp {
         code == ExitCode.success.rawValue || code == ExitCode.findings.rawValue ? ExitCode.ioError.rawValue : code
     }
 
-    /// Runs `rootapp` with `arguments` (without the program name) and
+    /// The loader every command reads manifests with.
+    var loader: ManifestLoader { ManifestLoader(registry: registry, services: services) }
+
+    /// Runs the tool with `arguments` (without the program name) and
     /// returns the exit code.
-    public static func run(_ arguments: [String], console: Console) -> Int32 {
+    public func run(_ arguments: [String], console: Console) -> Int32 {
+        if let conflict = registry.conflicts.first {
+            console.error("\(name): error: \(conflict.description)")
+            return ExitCode.software.rawValue
+        }
         guard let first = arguments.first else {
             console.err(overview(width: console.width))
             return ExitCode.usage.rawValue
@@ -63,7 +111,7 @@ public enum RootApp {
             }
             return run(["help"] + arguments.dropFirst(), console: console)
         case "--version":
-            console.print("rootapp \(version)")
+            console.print(name == "rootapp" ? "rootapp \(Self.version)" : "\(name), on Stepflow's RootAppCLI \(Self.version)")
             return ExitCode.success.rawValue
         case "help":
             guard arguments.count > 1 else {
@@ -71,102 +119,76 @@ public enum RootApp {
                 return ExitCode.success.rawValue
             }
             if arguments[1] == "help" {
-                console.out("USAGE: rootapp help [<command>]\n\nShows the overview, or a command's help: its arguments, options and exit codes.\n")
+                console.out("USAGE: \(name) help [<command>]\n\nShows the overview, or a command's help: its arguments, options and exit codes.\n")
                 return ExitCode.success.rawValue
             }
-            guard let command = commands.first(where: { $0.spec.name == arguments[1] }) else {
+            guard let command = Self.commands.first(where: { $0.spec.name == arguments[1] }) else {
                 return fail(unknownCommand(arguments[1]), console)
             }
-            console.out(command.spec.help(width: console.width))
+            console.out(command.spec.help(width: console.width, program: name))
             return ExitCode.success.rawValue
         default:
             break
         }
-        guard let command = commands.first(where: { $0.spec.name == first }) else {
+        guard let command = Self.commands.first(where: { $0.spec.name == first }) else {
             return fail(unknownCommand(first), console)
         }
         let rest = Array(arguments.dropFirst())
         if rest.contains("-h") || rest.contains("--help") {
-            console.out(command.spec.help(width: console.width))
+            console.out(command.spec.help(width: console.width, program: name))
             return ExitCode.success.rawValue
         }
         let parsed: ParsedArguments
         do throws(UsageError) {
-            parsed = try command.spec.parse(rest)
+            parsed = try command.spec.parse(rest, program: name)
         } catch {
             return fail(error, console)
         }
         do throws(ExitCodeError) {
-            return try command.run(parsed, console).rawValue
+            return try command.run(parsed, console, self).rawValue
         } catch {
             return error.code.rawValue
         }
     }
 
-    private static func fail(_ error: UsageError, _ console: Console) -> Int32 {
-        console.error(error.text)
+    private func fail(_ error: UsageError, _ console: Console) -> Int32 {
+        console.error(error.text(program: name))
         return ExitCode.usage.rawValue
     }
 
-    private static func unknownCommand(_ word: String) -> UsageError {
-        let names = commands.map(\.spec.name) + ["help"]
+    private func unknownCommand(_ word: String) -> UsageError {
+        let names = Self.commands.map(\.spec.name) + ["help"]
         let hint = Suggestion.nearest(to: word, in: names).map { " Did you mean '\($0)'?" } ?? ""
         let what = word.hasPrefix("-") ? "option" : "command"
-        return UsageError(message: "unknown \(what) '\(word)'.\(hint) Commands: \(commands.map(\.spec.name).joined(separator: ", ")).", command: nil)
+        return UsageError(message: "unknown \(what) '\(word)'.\(hint) Commands: \(Self.commands.map(\.spec.name).joined(separator: ", ")).", command: nil)
     }
 
     /// `rootapp --help`.
-    static func overview(width: Int) -> String {
+    func overview(width: Int) -> String {
         var lines = [
             "OVERVIEW: Walk, check and analyse app variants composed from manifests",
             "with the Stepflow navigation engine.",
             "",
-            "USAGE: rootapp <command> [<arguments>] [<options>]",
+            "USAGE: \(name) <command> [<arguments>] [<options>]",
             "",
             "COMMANDS:",
         ]
         let console = Console(out: { _ in }, err: { _ in }, width: width)
-        for command in commands {
-            let name = command.spec.name
-            lines += console.wrap(command.spec.abstract, indent: String(repeating: " ", count: 14), firstIndent: "  " + name + String(repeating: " ", count: max(1, 12 - name.count)))
+        for command in Self.commands {
+            let commandName = command.spec.name
+            lines += console.wrap(command.spec.abstract, indent: String(repeating: " ", count: 14), firstIndent: "  " + commandName + String(repeating: " ", count: max(1, 12 - commandName.count)))
         }
         lines += [
-            "  help        Show help for a command: rootapp help <command>.",
+            "  help        Show help for a command: \(name) help <command>.",
             "",
             "OPTIONS:",
             "  -h, --help  Show this help.",
             "  --version   Show the version.",
             "",
-            "Manifests bundled with the app are in RootApp/Manifests/.",
-            "",
-            ExitCode.table,
         ]
+        if let manifestsHint { lines += console.wrap(manifestsHint) + [""] }
+        lines.append(ExitCode.table)
         return lines.joined(separator: "\n") + "\n"
     }
 }
 
-/// Loading a manifest for a command, with the exit code its failure means.
-enum Loading {
-    static let loader = ManifestLoader(registry: BundledModules.registry)
-
-    /// The manifest at `path`; after reporting why not, the exit code its
-    /// failure means.
-    static func manifest(_ path: String, _ console: Console) throws(ExitCodeError) -> Manifest {
-        do throws(ManifestLoadError) {
-            let manifest = try loader.load(path: path)
-            for warning in manifest.warnings { console.error(console.yellow(warning.description)) }
-            return manifest
-        } catch {
-            console.error(error.description)
-            switch error {
-            case .invalid: throw ExitCodeError(code: .badInput)
-            case .fileNotFound, .unreadable: throw ExitCodeError(code: .missingFile)
-            }
-        }
-    }
-}
-
-/// An exit code carried as an error.
-struct ExitCodeError: Error {
-    let code: ExitCode
-}

@@ -1,4 +1,5 @@
 import Stepflow
+import StepflowScripts
 
 /// A screen as terminal text: a title rule ending with the module instance
 /// that shows it (two instances of one module look alike otherwise), the
@@ -15,7 +16,7 @@ enum ScreenRenderer {
         var lines = ["", console.bold(rule)]
         for line in screen.body { lines += console.wrap(line, indent: "  ", firstIndent: "  ") }
         lines.append("")
-        let numbered = WalkSession.numbered(screen)
+        let numbered = VariantSession.numbered(screen)
         for (offset, index) in numbered.enumerated() {
             lines += console.wrap(screen.actions[index].label, indent: "     ", firstIndent: "  \(offset + 1)) ")
         }

@@ -1,92 +1,37 @@
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
 #endif
 import Dispatch
 import Stepflow
 import StepflowManifest
-
-/// Reads a text file for a command.
-enum InputFile {
-    static func read(_ path: String, _ console: Console) throws(ExitCodeError) -> String {
-        let limit = 4 << 20
-        let bytes: [UInt8]
-        do throws(FileReadFailure) {
-            bytes = try FileBytes.read(path: path, stoppingAfter: limit, kind: "script")
-        } catch {
-            switch error {
-            case .notFound:
-                console.error("\(path): error: cannot open the file: No such file or directory. To fix, check the path.")
-            case .unreadable(let reason):
-                console.error("\(path): error: cannot read the file: \(reason).")
-            }
-            throw ExitCodeError(code: .missingFile)
-        }
-        guard bytes.count <= limit else {
-            console.error("\(path): error: the file is over 4 MiB; a script is a few lines. To fix, check that this file is a script.")
-            throw ExitCodeError(code: .badInput)
-        }
-        guard let text = String(validating: bytes, as: UTF8.self) else {
-            console.error("\(path): error: the file is not UTF-8. To fix, save it as UTF-8.")
-            throw ExitCodeError(code: .badInput)
-        }
-        return text
-    }
-
-    static func script(_ path: String, _ console: Console) throws(ExitCodeError) -> Script {
-        let text = try InputFile.read(path, console)
-        do throws(Script.SyntaxError) {
-            return try Script.parse(text, file: path)
-        } catch {
-            console.error(error.description)
-            throw ExitCodeError(code: .badInput)
-        }
-    }
-}
-
-extension WalkSession {
-    /// `instance.exit` the app ended through, once it has.
-    var endingExit: String? {
-        guard let ending else { return nil }
-        let quoted = ending.split(separator: "\"", omittingEmptySubsequences: false)
-        return quoted.count >= 4 ? "\(quoted[1]).\(quoted[3])" : ending
-    }
-
-    /// Runs one instruction; the failure to report, if it fails.
-    func perform(_ instruction: Script.Instruction) -> String? {
-        switch instruction {
-        case .choose(let choice): return choose(choice)
-        case .back: return back()
-        case .wait: return skipTime()
-        case .expectScreen(let id):
-            let shown = top?.qualifiedID
-            return shown == id ? nil : "expected screen \(id), but \(shown.map { "\($0) is showing" } ?? "the app has ended\(endingExit.map { " (\($0))" } ?? "")")."
-        case .expectEnd(let exit):
-            guard let ended = endingExit else { return "expected the app to have ended, but \(top?.qualifiedID ?? "nothing") is showing." }
-            if let exit, exit != ended { return "expected the app to end through \(exit), but it ended through \(ended)." }
-            return nil
-        }
-    }
-}
+import StepflowPlatform
+import StepflowScripts
 
 enum WalkCommand {
     static let command = RootApp.Command(spec: CommandSpec(
         name: "walk",
         abstract: "Walk a variant in the terminal, screen by screen.",
         discussion: "Type an action's number or its label; b goes back where the screen allows it, t prints the trace so far, s lets a waiting timer finish now, q quits. End of input and Ctrl-C end the walk with the trace printed.",
-        arguments: [.init(name: "manifest", help: "The variant's manifest (the bundled ones are in RootApp/Manifests/).")],
+        arguments: [.init(name: "manifest", help: "The variant's manifest.")],
         options: [
             .init(name: "script", value: "file", help: "Replay this acceptance script first (see 'rootapp help check'), then read the terminal."),
             .init(name: "record", value: "file", help: "Write the session as an acceptance script to this file when the walk ends."),
         ]
-    )) { arguments, console throws(ExitCodeError) in
+    )) { arguments, console, app throws(ExitCodeError) in
         // The recording's file is checked first: finding it unwritable
         // after the walk would lose the session.
         if let record = arguments.value("record") {
             try OutputFile.check(record, notOverwriting: [arguments.positional[0]] + (arguments.value("script").map { [$0] } ?? []), console)
         }
-        let manifest = try Loading.manifest(arguments.positional[0], console)
+        let manifest = try app.manifest(arguments.positional[0], console)
         let script = try arguments.value("script").map { path throws(ExitCodeError) in try InputFile.script(path, console) }
-        let walk = Walk(manifest: manifest, console: console, recordPath: arguments.value("record"))
+        let clock = WalkClock(scale: Platform.environment("ROOTAPP_TIME_SCALE").flatMap { Double($0) } ?? 1)
+        let session = VariantSession(manifest: manifest, registry: app.registry, services: app.services, clock: clock)
+        let walk = Walk(session: session, program: app.name, console: console, recordPath: arguments.value("record"))
         return walk.run(script: script)
     }
 }
@@ -96,7 +41,7 @@ final class Walk: @unchecked Sendable {
     // @unchecked: the walk runs on one thread; only `interrupted()` runs
     // on another (Ctrl-C, while that thread waits for input), and it reads
     // the locked recording and the session's locked trace alone.
-    let session: WalkSession
+    let session: VariantSession
     let console: Console
     let recordPath: String?
     private let recorded = Locked<[String]>([])
@@ -105,11 +50,11 @@ final class Walk: @unchecked Sendable {
     /// the terminal through it.
     private var terminalEditor: LineEditor?
 
-    init(manifest: Manifest, console: Console, recordPath: String?) {
-        self.session = WalkSession(manifest: manifest)
+    init(session: VariantSession, program: String, console: Console, recordPath: String?) {
+        self.session = session
         self.console = console
         self.recordPath = recordPath
-        recorded.withLock { $0 = ["# \(manifest.app.name): recorded by rootapp walk", ""] }
+        recorded.withLock { $0 = ["# \(session.manifest.app.name): recorded by \(program) walk", ""] }
     }
 
     /// Shows the screen on top if it changed since the last one shown.
@@ -141,7 +86,7 @@ final class Walk: @unchecked Sendable {
                 if let before {
                     note("expect screen \(before.qualifiedID)")
                     let label = Int(choice).flatMap { number in
-                        let numbered = WalkSession.numbered(before)
+                        let numbered = VariantSession.numbered(before)
                         return numbered.indices.contains(number - 1) ? before.actions[numbered[number - 1]].label : nil
                     } ?? before.actions.first { $0.label.lowercased() == choice.lowercased() }?.label ?? choice
                     note("choose \(label)")
@@ -162,7 +107,7 @@ final class Walk: @unchecked Sendable {
         RootApp.interruption.withLock { $0 = { [self] in interrupted() } }
         defer { RootApp.interruption.withLock { $0 = nil } }
         // Wrapped plain, then styled: escape codes must not count as width.
-        let header = console.wrap("\(session.manifest.app.name) (\(session.manifest.app.id), \(session.manifest.app.audience.rawValue))")
+        let header = console.wrap("\(session.manifest.app.name) (\(([session.manifest.app.id] + (session.manifest.app.audience.map { [$0] } ?? [])).joined(separator: ", ")))")
         for (index, line) in header.enumerated() { console.print(index == 0 ? console.bold(line) : line) }
         showIfChanged()
         if let script {

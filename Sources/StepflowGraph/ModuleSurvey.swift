@@ -59,9 +59,15 @@ public struct ModuleSurvey: Sendable {
     public let screens: [ScreenEntry]
     /// The exits, in the order declared.
     public let exits: [ExitEntry]
+    /// The services the module needs that the survey was not given; when
+    /// there are any, the module was not explored and ``screens`` is empty.
+    public let missingServices: [ServiceRequirement]
 
-    /// Surveys `module`.
-    public init(_ module: any FeatureModule.Type) {
+    /// Surveys `module`, launched with `services` (never called: no
+    /// stepper is started). A module needing a service not among them
+    /// cannot be launched: see ``missingServices``.
+    public init(_ module: any FeatureModule.Type, services: ModuleServices = ModuleServices()) {
+        missingServices = module.services.filter { !services.provides($0) }
         let defaults = ModuleOptions(specs: module.options)
         var settings: [(label: String?, options: ModuleOptions)] = [(nil, defaults)]
         for option in module.options {
@@ -100,8 +106,8 @@ public struct ModuleSurvey: Sendable {
                     fieldsBy[spec.name, default: []].append(field)
                 }
             }
-            for handoff in handoffs {
-                let launch = module.launch(instance: module.id, options: setting.options, environment: ModuleEnvironment(clock: NeverClock()), handoff: handoff)
+            for handoff in handoffs where missingServices.isEmpty {
+                let launch = module.launch(instance: module.id, options: setting.options, environment: ModuleEnvironment(clock: NeverClock(), services: services), handoff: handoff)
                 let states = GraphExplorer.exploreStates(SurveyRoot(launch: launch), with: OneStepper(.start), app: "survey", limits: ExplorationLimits(maxStates: 20_000))
                 for node in states.projection.nodes where node.instance == module.id {
                     let local = String(node.id.dropFirst(module.id.count + 1))

@@ -1,4 +1,4 @@
-package import Stepflow
+public import Stepflow
 public import StepflowManifest
 
 /// A manifest's variant explored into a graph, with the findings only the
@@ -14,9 +14,14 @@ public struct VariantGraph: Sendable {
 
     /// Explores `manifest` through its ``RootFlow``: the same flows, the same
     /// routing, the same transition function as a live run.
-    public init(manifest: Manifest, registry: ModuleRegistry, limits: ExplorationLimits = .standard) {
+    ///
+    /// Modules are launched with `services` (those a module needs must be
+    /// there, as loading checked) but no service is ever called: no
+    /// stepper is started, and what a service can answer is what the
+    /// stepper that asks it declares.
+    public init(manifest: Manifest, registry: ModuleRegistry, services: ModuleServices = ModuleServices(), limits: ExplorationLimits = .standard) {
         self.manifest = manifest
-        let root = RootFlow(manifest: manifest, registry: registry, environment: ModuleEnvironment(clock: NeverClock()))
+        let root = RootFlow(manifest: manifest, registry: registry, environment: ModuleEnvironment(clock: NeverClock(), services: services))
         states = GraphExplorer.exploreStates(root, with: OneStepper(RootStep.start), app: manifest.app.id, limits: limits, describing: Self.entryData)
     }
 
@@ -51,8 +56,14 @@ public struct VariantGraph: Sendable {
             result.append(Finding(.noWayOut, "end", "no walk ends the app: no route to \"end\" is ever taken. To fix, route an exit to \"end\" (\"<instance>.<exit>\": \"end\" in \"routes\")."))
         }
         let entered = Set(graph.nodes.map(\.instance))
+        // Decided here once, from the walks: a route to an instance whose
+        // exit no walk takes does not make it reachable.
         for instance in manifest.instances where !entered.contains(instance.id) {
-            result.append(Finding(.unreachableInstance, instance.id, "no path from the start enters it. To fix, route an exit to it, or remove it."))
+            let routedFrom = manifest.routes.keys.filter { manifest.routes[$0] == .instance(instance.id) }.map(\.description).sorted()
+            let why = routedFrom.isEmpty
+                ? "it is not the start and no route leads to it"
+                : "no walk from the start takes \(routedFrom.map { "'\($0)'" }.joined(separator: " or ")), the route\(routedFrom.count == 1 ? "" : "s") to it"
+            result.append(Finding(.unreachableInstance, instance.id, "never entered: \(why). To fix, route an exit that is taken to it, or remove it."))
         }
         let taken = Set(graph.edges.filter { $0.kind == .exit }.map { "\(graph.nodes[$0.from].instance).\(graph.label(of: $0))" })
         for key in manifest.routes.keys.sorted() where manifest.instance(key.instance).map({ entered.contains($0.id) }) ?? false {

@@ -33,16 +33,18 @@ public struct AppInfo: Hashable, Sendable {
     public let id: String
     /// The name people see.
     public let name: String
-    /// Who uses it.
-    public let audience: Audience
-}
+    /// Who uses it, in the app family's own words (`lay`, `professional`,
+    /// `school nurses`); `nil` when the manifest does not say. Stepflow
+    /// gives it no meaning: modules that behave differently per audience
+    /// take an option (the onboarding's `audience`).
+    public let audience: String?
 
-/// Who an app variant is for.
-public enum Audience: String, Hashable, Sendable, CaseIterable {
-    /// People testing themselves at home.
-    case lay
-    /// Health professionals testing patients.
-    case professional
+    /// An app's metadata.
+    public init(id: String, name: String, audience: String? = nil) {
+        self.id = id
+        self.name = name
+        self.audience = audience
+    }
 }
 
 /// One use of a module in a manifest.

@@ -5,14 +5,16 @@ import Stepflow
 struct ManifestChecker {
     let file: String
     let registry: ModuleRegistry
+    let services: ModuleServices
     private(set) var diagnostics: [ManifestDiagnostic] = []
 
     private static let topKeys = ["schema", "app", "modules", "start", "routes"]
     private static let optionalTopKeys = ["rules"]
 
-    init(file: String, registry: ModuleRegistry) {
+    init(file: String, registry: ModuleRegistry, services: ModuleServices) {
         self.file = file
         self.registry = registry
+        self.services = services
     }
 
     /// An instance as written, with where its parts are.
@@ -161,7 +163,7 @@ struct ManifestChecker {
     private mutating func checkApp(_ member: JSONMember?) -> AppInfo? {
         guard let member else { return nil }
         let path = JSONPath.root.key("app")
-        guard let fields = object(member.value, path, what: "'app'", required: ["id", "name", "audience"]) else { return nil }
+        guard let fields = object(member.value, path, what: "'app'", required: ["id", "name"], optional: ["audience"]) else { return nil }
         var id = string(fields["id"], path.key("id"))
         if let value = id, let location = fields["id"]?.value.location,
            value.isEmpty || !value.unicodeScalars.allSatisfy({ ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }) {
@@ -173,15 +175,15 @@ struct ManifestChecker {
             error(path.key("name"), location, "the app's name is empty. To fix, give the name people see.")
             name = nil
         }
-        var audience: Audience?
-        if let value = string(fields["audience"], path.key("audience")), let location = fields["audience"]?.value.location {
-            audience = Audience(rawValue: value)
-            if audience == nil {
-                let allowed = Audience.allCases.map(\.rawValue)
-                error(path.key("audience"), location, "unknown audience '\(value)'. \(Suggestion.didYouMean(value, allowed))Allowed: \(Suggestion.list(allowed)).")
+        var audience: String?
+        if fields["audience"] != nil, let value = string(fields["audience"], path.key("audience")), let location = fields["audience"]?.value.location {
+            if value.allSatisfy(\.isWhitespace) {
+                error(path.key("audience"), location, "the audience is empty. To fix, say who the variant is for (\"lay\", \"professional\"), or leave 'audience' out.")
+            } else {
+                audience = value
             }
         }
-        guard let id, let name, let audience else { return nil }
+        guard let id, let name else { return nil }
         return AppInfo(id: id, name: name, audience: audience)
     }
 
@@ -218,6 +220,10 @@ struct ManifestChecker {
                 module = registry.module(name)
                 if module == nil {
                     error(elementPath.key("module"), location, "unknown module '\(name)'. \(Suggestion.didYouMean(name, registry.ids))Known modules: \(Suggestion.list(registry.ids)).")
+                }
+                for service in module?.services ?? [] where !services.provides(service) {
+                    let given = services.names.isEmpty ? "none" : services.names.joined(separator: ", ")
+                    error(elementPath.key("module"), location, "module '\(name)' needs the service \(service), which this app does not provide (it provides: \(given)). To fix, provide it in the app's ModuleServices, or use another module.")
                 }
             }
             guard let id, let idMember = fields["id"] else { continue }
@@ -423,7 +429,7 @@ struct ManifestChecker {
     }
 
     /// Every exit has a route; every entry gets the fields it needs on every
-    /// path; every instance can be reached.
+    /// path.
     private mutating func checkCoverage(instances: [Written], routes: [WrittenRoute], start: String, routesLocation: TextLocation) {
         let path = JSONPath.root.key("routes")
         let routed = writtenSources
@@ -469,9 +475,9 @@ struct ManifestChecker {
                 error(path.key(route.key.description), route.location, "'\(targetID)' (module '\(module.id)') needs '\(needed.name)' (\(needed.kind)), which '\(route.key)' does not hand on. To fix, route '\(route.key)' to an instance that does not need it, or to 'end'.")
             }
         }
-        for instance in instances where (entry[instance.id] ?? nil) == nil {
-            warning(JSONPath.root.key("modules").index(instance.index), instance.idLocation, "'\(instance.id)' is never reached: it is not the start and no route from the start leads to it.")
-        }
+        // Whether an instance is reached is decided once, from the walks the
+        // variant's graph explores (`unreachableInstance`): routes alone
+        // cannot tell a route from an exit no walk takes.
     }
 
     /// Whether a field of kind `offered` fits an entry that needs `needed`.

@@ -53,7 +53,7 @@ public enum ManifestLoadError: Error, Hashable, Sendable, CustomStringConvertibl
     public var description: String {
         switch self {
         case .fileNotFound(let path):
-            "\(path): error: no such file. To fix, check the path (the bundled manifests are in RootApp/Manifests/)."
+            "\(path): error: no such file. To fix, check the path."
         case .unreadable(let path, let reason):
             "\(path): error: cannot read the file: \(reason)."
         case .invalid(let diagnostics):

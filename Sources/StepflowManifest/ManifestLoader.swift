@@ -5,6 +5,8 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+public import Stepflow
+import StepflowPlatform
 
 /// Reads manifests and checks them against a ``ModuleRegistry``.
 ///
@@ -22,10 +24,15 @@ public struct ManifestLoader: Sendable {
 
     /// The modules manifests may name.
     public let registry: ModuleRegistry
+    /// The services the app gives its modules: a manifest naming a module
+    /// whose services are not all here is refused.
+    public let services: ModuleServices
 
-    /// A loader that checks manifests against `registry`.
-    public init(registry: ModuleRegistry) {
+    /// A loader that checks manifests against `registry`, and the modules
+    /// they name against the `services` the app gives.
+    public init(registry: ModuleRegistry, services: ModuleServices = ModuleServices()) {
         self.registry = registry
+        self.services = services
     }
 
     /// Reads and checks the manifest at `path`.
@@ -44,6 +51,11 @@ public struct ManifestLoader: Sendable {
         func fail(_ message: String, at location: TextLocation? = nil) -> ManifestLoadError {
             .invalid([ManifestDiagnostic(.error, file: file, location: location, path: "", message: message)])
         }
+        if !registry.conflicts.isEmpty {
+            // The app's registry, not the manifest, is wrong: nothing it
+            // names can be trusted to mean one module.
+            throw .invalid(registry.conflicts.map { ManifestDiagnostic(.error, file: file, location: nil, path: "", message: "the app's module registry is wrong: \($0.description)") })
+        }
         guard bytes.count <= Self.maximumFileSize else {
             throw fail("the file is \(Self.size(bytes.count)); a manifest is at most \(Self.size(Self.maximumFileSize)). To fix, check that this file is a manifest.")
         }
@@ -56,7 +68,7 @@ public struct ManifestLoader: Sendable {
         } catch {
             throw fail(error.isEncodingError ? error.message : "invalid JSON: \(error.message)", at: error.location)
         }
-        var checker = ManifestChecker(file: file, registry: registry)
+        var checker = ManifestChecker(file: file, registry: registry, services: services)
         guard let manifest = checker.check(root) else {
             throw .invalid(checker.diagnostics)
         }
@@ -122,7 +134,7 @@ package enum FileBytes {
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
-            let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+            let count = chunk.withUnsafeMutableBytes { Platform.read(descriptor, into: $0) }
             if count < 0 {
                 if errno == EINTR { continue }
                 throw .unreadable(reason: String(cString: strerror(errno)))

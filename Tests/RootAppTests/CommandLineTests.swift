@@ -1,5 +1,9 @@
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
 #endif
 import BundledFixtures
 import StepflowGraph
@@ -21,7 +25,7 @@ struct CommandLineTests {
             Harness.goldens.check(help.out, "help-\(command).txt")
             for line in help.out.split(separator: "\n") { #expect(line.count <= 80, "\(command): \(line)") }
         }
-        #expect(Harness.run(["--version"]).out == "rootapp 0.1.0\n")
+        #expect(Harness.run(["--version"]).out == "rootapp 0.2.0\n")
     }
 
     @Test(arguments: [
@@ -44,7 +48,7 @@ struct CommandLineTests {
     @Test func aMissingManifestIs66AndAnInvalidOneIs65() {
         let missing = Harness.run(["trace", "/no/such.json"])
         #expect(missing.code == 66)
-        #expect(missing.err == "/no/such.json: error: no such file. To fix, check the path (the bundled manifests are in RootApp/Manifests/).\n")
+        #expect(missing.err == "/no/such.json: error: no such file. To fix, check the path.\nManifests bundled with the app are in RootApp/Manifests/.\n")
         let invalid = Harness.run(["trace", BundledManifests.repositoryRoot + "/Package.swift"])
         #expect(invalid.code == 65)
         #expect(invalid.err.contains("Package.swift:1:1: error: invalid JSON:"))
@@ -278,7 +282,7 @@ struct WalkAndCheckTests {
 struct BinaryTests {
     @Test func theBuiltBinaryRunsAndExitsWithTheDocumentedCodes() {
         let version = Harness.runBinary(["--version"])
-        #expect(version.code == 0 && version.out == "rootapp 0.1.0\n")
+        #expect(version.code == 0 && version.out == "rootapp 0.2.0\n")
         let trace = Harness.runBinary(["trace", BundledManifests.path("strep-a-home")])
         #expect(trace.code == 0 && trace.out.hasPrefix("strep-a-home: "))
         let usage = Harness.runBinary(["tarce"])

@@ -1,7 +1,12 @@
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
 #endif
 import BundledFixtures
+import BundledModules
 import RootAppCLI
 import Stepflow
 import StepflowTesting
@@ -16,8 +21,11 @@ struct Run {
 enum Harness {
     static let goldens = GoldenFile(folder: BundledManifests.repositoryRoot + "/Tests/RootAppTests/Goldens")
 
-    /// Runs `arguments` with `input` as the lines typed.
-    static func run(_ arguments: [String], input: [String] = []) -> Run {
+    /// `rootapp` as its main.swift makes it: the bundled modules.
+    static let rootapp = RootApp(registry: BundledModules.registry, manifestsHint: "Manifests bundled with the app are in RootApp/Manifests/.")
+
+    /// Runs `arguments` with `input` as the lines typed, on `tool`.
+    static func run(_ arguments: [String], input: [String] = [], tool: RootApp = rootapp) -> Run {
         let out = Locked("")
         let err = Locked("")
         let lines = Locked(input[...])
@@ -26,7 +34,7 @@ enum Harness {
             err: { text in err.withLock { $0 += text } },
             readLine: { lines.withLock { $0.popFirst() } }
         )
-        let code = RootApp.run(arguments, console: console)
+        let code = tool.run(arguments, console: console)
         return Run(code: code, out: out.withLock { $0 }, err: err.withLock { $0 })
     }
 

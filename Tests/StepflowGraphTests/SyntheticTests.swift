@@ -1,4 +1,5 @@
 import StepflowGraph
+import SyntheticVariant
 import Testing
 
 @Suite("Synthetic variants")

@@ -50,14 +50,18 @@ public struct ExitSpec: Hashable, Sendable {
     }
 }
 
-/// What a module's flows may use from the app around them.
+/// What a module's flows may use from the app around them: the clock
+/// and the services the app gives.
 public struct ModuleEnvironment: Sendable {
     /// The clock timers run on: real time in the app, a manual clock in tests.
     public let clock: any StepClock
+    /// The services the app gives its modules.
+    public let services: ModuleServices
 
-    /// An environment on `clock`.
-    public init(clock: any StepClock = DispatchClock()) {
+    /// An environment on `clock` with `services`.
+    public init(clock: any StepClock = DispatchClock(), services: ModuleServices = ModuleServices()) {
         self.clock = clock
+        self.services = services
     }
 }
 
@@ -93,6 +97,10 @@ public protocol FeatureModule: Sendable {
     static var options: [OptionSpec] { get }
     /// The handoff fields the module's entry needs. Empty by default.
     static var entryFields: [FieldSpec] { get }
+    /// The services the module reads from its environment in `launch`.
+    /// A manifest using the module is refused when the app does not give
+    /// them all. Empty by default.
+    static var services: [ServiceRequirement] { get }
     /// The exits the flow can take with these options (a lay onboarding
     /// cannot be locked out of a sign-in it does not have).
     static func exits(for options: ModuleOptions) -> [ExitSpec]
@@ -104,6 +112,9 @@ public protocol FeatureModule: Sendable {
 extension FeatureModule {
     /// No fields.
     public static var entryFields: [FieldSpec] { [] }
+
+    /// No services.
+    public static var services: [ServiceRequirement] { [] }
 
     /// The exits for the default options.
     public static var defaultExits: [ExitSpec] { exits(for: ModuleOptions(specs: options)) }

@@ -1,14 +1,11 @@
-#if canImport(Glibc)
-import Glibc
-#endif
-import BundledModules
 import Dispatch
-import Stepflow
-import StepflowGraph
-import StepflowManifest
+public import Stepflow
+public import StepflowGraph
+public import StepflowManifest
 
-/// Real time whose waiting timers can be run at once (`s` in a walk).
-final class SkippableClock: StepClock {
+/// Real time whose waiting timers can be run at once (`s` in a walk,
+/// `wait` in a script), optionally faster than real time.
+public final class WalkClock: StepClock {
     private struct Pending {
         let id: Int
         let deadline: DispatchTime
@@ -17,12 +14,18 @@ final class SkippableClock: StepClock {
     }
 
     private let base = DispatchClock()
-    /// How much faster than real time timers run: `ROOTAPP_TIME_SCALE=60`
-    /// makes a minute pass in a second (for demonstrations and tests).
-    private let scale: Double = getenv("ROOTAPP_TIME_SCALE").flatMap { Double(String(cString: $0)) }.map { max(1, $0) } ?? 1
+    /// How much faster than real time timers run (60: a minute passes in
+    /// a second).
+    public let scale: Double
     private let pending = Locked<(next: Int, items: [Pending])>((0, []))
 
-    func schedule(after delay: Duration, _ action: @escaping @Sendable () -> Void) -> any ScheduledAction {
+    /// A clock `scale` times faster than real time (at least 1).
+    public init(scale: Double = 1) {
+        self.scale = max(1, scale)
+    }
+
+    /// Schedules `action` after `delay` of the clock's time.
+    public func schedule(after delay: Duration, _ action: @escaping @Sendable () -> Void) -> any ScheduledAction {
         let seconds = (Double(delay.components.seconds) + Double(delay.components.attoseconds) / 1e18) / scale
         let delay = Duration.nanoseconds(Int64(seconds * 1e9))
         let id = pending.withLock { state in
@@ -45,8 +48,9 @@ final class SkippableClock: StepClock {
         }
     }
 
-    /// Seconds until the next timer fires; `nil` when none waits.
-    var secondsLeft: Int? {
+    /// Seconds of the clock's time until the next timer fires; `nil` when
+    /// none waits.
+    public var secondsLeft: Int? {
         pending.withLock { state in
             state.items.map(\.deadline).min().map { deadline in
                 let now = DispatchTime.now().uptimeNanoseconds
@@ -59,11 +63,8 @@ final class SkippableClock: StepClock {
 
     /// Runs every waiting timer now. Returns whether any waited.
     @discardableResult
-    func skip() -> Bool {
-        let due = pending.withLock { state -> [Pending] in
-            let due = state.items
-            return due
-        }
+    public func skip() -> Bool {
+        let due = pending.withLock { $0.items }
         for item in due {
             item.scheduled.cancel()
             item.action()
@@ -84,13 +85,27 @@ final class StateHolder: Navigator {
     var state: NavigationState { latest.withLock { $0 } }
 }
 
-/// One run of a variant on the real coordinator, driven step by step by a
-/// person, a script or a check: choose an action, go back, let time pass.
-final class WalkSession {
-    let manifest: Manifest
-    let coordinator: Coordinator
-    let clock = SkippableClock()
-    let recorder: LiveWalkRecorder
+/// One run of a variant on the real coordinator, driven input by input
+/// by a person, a script or a test: choose an action, go back, let time
+/// pass, and see the screen on top.
+///
+/// ```swift
+/// let session = VariantSession(manifest: manifest, registry: registry)
+/// session.choose("Get started")     // nil: done; else why not
+/// session.top?.qualifiedID          // "onboarding/howItWorks(1)"
+/// ```
+///
+/// A session is driven from one thread at a time; each input returns once
+/// the engine has finished what it caused.
+public final class VariantSession {
+    /// The manifest walked.
+    public let manifest: Manifest
+    /// The live coordinator.
+    public let coordinator: Coordinator
+    /// The clock the modules' timers run on.
+    public let clock: WalkClock
+    /// The projection's edges the walk took, from the live events.
+    public let recorder: LiveWalkRecorder
     private let holder = StateHolder()
     /// The screen on top before the last input, for the recorder.
     private var previousTop: PresentedScreen?
@@ -98,18 +113,23 @@ final class WalkSession {
     /// the walk passes through is looked up in it.
     private let states: StateGraph?
     /// The state the engine waits in, if `states` lists it.
-    private(set) var stateIndex: Int?
+    public private(set) var stateIndex: Int?
     /// The transitions of `states` walked so far.
-    private(set) var walkedTransitions: Set<Int> = []
+    public private(set) var walkedTransitions: Set<Int> = []
     /// The projection nodes touched so far (node ids).
-    private(set) var touched: Set<String> = []
+    public private(set) var touched: Set<String> = []
     private let log = Locked<(trace: [String], ending: String?)>(([], nil))
 
-    init(manifest: Manifest, states: StateGraph? = nil) {
+    /// Starts `manifest`'s variant on a live coordinator, its modules
+    /// launched with `services` and their timers on `clock`. Give the
+    /// variant's `states` to measure which of its transitions the session
+    /// walks.
+    public init(manifest: Manifest, registry: ModuleRegistry, services: ModuleServices = ModuleServices(), clock: WalkClock = WalkClock(), states: StateGraph? = nil) {
         self.manifest = manifest
         self.states = states
+        self.clock = clock
         self.recorder = LiveWalkRecorder(app: manifest.app.id)
-        coordinator = Coordinator(queue: DispatchQueue(label: "rootapp.walk"), navigator: holder)
+        coordinator = Coordinator(queue: DispatchQueue(label: "stepflow.session"), navigator: holder)
         let recorder = self.recorder
         let log = self.log
         coordinator.observe { event in
@@ -121,24 +141,33 @@ final class WalkSession {
             default: break
             }
         }
-        let root = RootFlow(manifest: manifest, registry: BundledModules.registry, environment: ModuleEnvironment(clock: clock))
+        let root = RootFlow(manifest: manifest, registry: registry, environment: ModuleEnvironment(clock: clock, services: services))
         coordinator.coordinate(flow: root, with: OneStepper(.start))
         settle()
     }
 
     /// The screen on top; `nil` once the app has ended.
-    var top: PresentedScreen? { holder.state.topScreen }
+    public var top: PresentedScreen? { holder.state.topScreen }
     /// The steps navigated so far, as `flow.step`.
-    var trace: [String] { log.withLock { $0.trace } }
+    public var trace: [String] { log.withLock { $0.trace } }
     /// How the app ended (`app.finished(…)`), once it has.
-    var ending: String? { log.withLock { $0.ending } }
-    /// Whether a timer waits on the screen on top.
-    var timerWaits: Bool { clock.secondsLeft != nil }
+    public var ending: String? { log.withLock { $0.ending } }
+    /// Whether a timer waits.
+    public var timerWaits: Bool { clock.secondsLeft != nil }
 
-    /// Waits for the engine to finish what was queued. `action` is the
-    /// index of the action just chosen (`nil` for a timer), to tell apart
-    /// two inputs that lead to the same state.
-    func settle(action: Int? = nil) {
+    /// `instance.exit` the app ended through, once it has.
+    public var endingExit: String? {
+        guard let ending else { return nil }
+        let quoted = ending.split(separator: "\"", omittingEmptySubsequences: false)
+        return quoted.count >= 4 ? "\(quoted[1]).\(quoted[3])" : ending
+    }
+
+    /// Waits for the engine to finish what was queued; call it after an
+    /// input that arrived by itself (a timer, a service's answer).
+    /// `action` is the index of the action just chosen (`nil` for a
+    /// stepper's emission), to tell apart two inputs that lead to the
+    /// same state.
+    public func settle(action: Int? = nil) {
         coordinator.waitUntilIdle(includingPendingAdaptations: false)
         let top = self.top
         touched.formUnion(recorder.take(from: previousTop, to: top))
@@ -158,13 +187,14 @@ final class WalkSession {
     }
 
     /// The actions a number picks: numbered from 1, back actions aside.
-    static func numbered(_ screen: PresentedScreen) -> [Int] {
+    public static func numbered(_ screen: PresentedScreen) -> [Int] {
         screen.actions.indices.filter { screen.actions[$0].role != .back }
     }
 
     /// Chooses an action by its number or its label (case-insensitive).
-    /// Returns an error to show when there is no such action.
-    func choose(_ choice: String) -> String? {
+    /// Returns why not when there is no such action.
+    @discardableResult
+    public func choose(_ choice: String) -> String? {
         guard let screen = top else { return "the app has ended; there is nothing to choose." }
         let numbered = Self.numbered(screen)
         let index: Int?
@@ -183,8 +213,9 @@ final class WalkSession {
         return nil
     }
 
-    /// Chooses the screen's back action.
-    func back() -> String? {
+    /// Chooses the screen's back action. Returns why not when it has none.
+    @discardableResult
+    public func back() -> String? {
         guard let screen = top else { return "the app has ended; there is nowhere to go back to." }
         guard let index = screen.actions.firstIndex(where: { $0.role == .back }) else {
             return "\(screen.qualifiedID) has no way back."
@@ -194,10 +225,27 @@ final class WalkSession {
         return nil
     }
 
-    /// Lets waiting timers fire now.
-    func skipTime() -> String? {
+    /// Lets waiting timers fire now. Returns why not when none waits.
+    @discardableResult
+    public func skipTime() -> String? {
         guard clock.skip() else { return "no timer is waiting on \(top?.qualifiedID ?? "this screen")." }
         settle()
         return nil
+    }
+
+    /// Runs one script instruction; the failure to report, if it fails.
+    public func perform(_ instruction: Script.Instruction) -> String? {
+        switch instruction {
+        case .choose(let choice): return choose(choice)
+        case .back: return back()
+        case .wait: return skipTime()
+        case .expectScreen(let id):
+            let shown = top?.qualifiedID
+            return shown == id ? nil : "expected screen \(id), but \(shown.map { "\($0) is showing" } ?? "the app has ended\(endingExit.map { " (\($0))" } ?? "")")."
+        case .expectEnd(let exit):
+            guard let ended = endingExit else { return "expected the app to have ended, but \(top?.qualifiedID ?? "nothing") is showing." }
+            if let exit, exit != ended { return "expected the app to end through \(exit), but it ended through \(ended)." }
+            return nil
+        }
     }
 }

@@ -1,0 +1,143 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Dispatch
+import Stepflow
+import StepflowGraph
+import StepflowManifest
+import StepflowPlatform
+import StepflowScripts
+
+
+extension RootApp {
+    /// The manifest at `path`; after reporting why not, the exit code its
+    /// failure means.
+    func manifest(_ path: String, _ console: Console) throws(ExitCodeError) -> Manifest {
+        do throws(ManifestLoadError) {
+            let manifest = try loader.load(path: path)
+            for warning in manifest.warnings { console.error(console.yellow(warning.description)) }
+            return manifest
+        } catch {
+            console.error(error.description)
+            if case .fileNotFound = error, let manifestsHint { console.error(manifestsHint) }
+            switch error {
+            case .invalid: throw ExitCodeError(code: .badInput)
+            case .fileNotFound, .unreadable: throw ExitCodeError(code: .missingFile)
+            }
+        }
+    }
+}
+
+/// An exit code carried as an error.
+struct ExitCodeError: Error {
+    let code: ExitCode
+}
+
+/// Explores a manifest's variant, reporting load failures.
+extension RootApp {
+    /// The variant's graph. When exploring takes over a second, a line on
+    /// stderr says what is happening, so a large variant does not look hung.
+    func variant(_ path: String, _ console: Console) throws(ExitCodeError) -> VariantGraph {
+        let app = self
+        let manifest = try app.manifest(path, console)
+        let notice = DispatchWorkItem {
+            console.error(console.dim("Exploring \(manifest.app.id): every step of every module… (large variants take a few seconds)"))
+        }
+        DispatchQueue.global().asyncAfter(deadline: .now() + 1, execute: notice)
+        defer { notice.cancel() }
+        return VariantGraph(manifest: manifest, registry: app.registry, services: app.services)
+    }
+}
+
+
+/// Reading an acceptance script for a command.
+enum InputFile {
+    /// The acceptance script at `path`; after reporting why not, the exit
+    /// code its failure means (66 missing or unreadable, 65 not a script).
+    static func script(_ path: String, _ console: Console) throws(ExitCodeError) -> Script {
+        do throws(ScriptLoadError) {
+            return try Script.load(path: path)
+        } catch {
+            console.error(error.description)
+            switch error {
+            case .fileNotFound, .unreadable: throw ExitCodeError(code: .missingFile)
+            case .notAScript, .syntax: throw ExitCodeError(code: .badInput)
+            }
+        }
+    }
+}
+
+/// Writing a command's output file: checked before any work is done,
+/// never over one of the command's inputs, and atomic (a temporary file
+/// beside it, then a rename), so a failure never leaves half a file or
+/// destroys the one that was there.
+enum OutputFile {
+    /// Reports and throws (exit 73) unless `path` can be written: its
+    /// folder exists and is writable, it is not a folder, and it is none
+    /// of `inputs` (the manifest, a script).
+    static func check(_ path: String, notOverwriting inputs: [String], _ console: Console) throws(ExitCodeError) {
+        if path == "-" { return }  // standard output
+        let target = canonical(path)
+        if let input = inputs.first(where: { canonical($0) == target }) {
+            console.error("error: '\(path)' is \(input == path ? "an input of this command" : "the same file as '\(input)'"), so writing it would destroy it. To fix, name another output file.")
+            throw ExitCodeError(code: .cannotCreate)
+        }
+        var status = stat()
+        if stat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR {
+            console.error("error: '\(path)' is a folder. To fix, name a file in it.")
+            throw ExitCodeError(code: .cannotCreate)
+        }
+        let folder = directory(of: path)
+        guard access(folder, W_OK) == 0 else {
+            console.error("error: cannot write '\(path)': \(String(cString: strerror(errno))) (the folder '\(folder)'). To fix, create the folder or name another file.")
+            throw ExitCodeError(code: .cannotCreate)
+        }
+    }
+
+    /// Writes `text` to `path` atomically (`-`: standard output); reports
+    /// a failure (exit 73).
+    static func write(_ text: String, to path: String, _ console: Console) -> ExitCode {
+        if path == "-" {
+            console.out(text)
+            return .success
+        }
+        let temporary = directory(of: path) + "/.\(base(of: path)).rootapp-\(getpid())"
+        guard let file = fopen(temporary, "w") else {
+            console.error("error: cannot write '\(path)': \(String(cString: strerror(errno))).")
+            return .cannotCreate
+        }
+        var text = text
+        let written = text.withUTF8 { fwrite($0.baseAddress, 1, $0.count, file) }
+        let flushed = fflush(file) == 0 && fsync(fileno(file)) == 0
+        let failure = errno
+        fclose(file)
+        guard written == text.utf8.count, flushed, rename(temporary, path) == 0 else {
+            console.error("error: writing '\(path)' failed: \(String(cString: strerror(written == text.utf8.count && flushed ? errno : failure))). Nothing was changed.")
+            unlink(temporary)
+            return .cannotCreate
+        }
+        return .success
+    }
+
+    /// The folder `path` is in (`.` for a bare name).
+    static func directory(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
+    private static func base(of path: String) -> String {
+        path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path
+    }
+
+    /// The path with links and `..` resolved, when it exists.
+    private static func canonical(_ path: String) -> String {
+        guard let resolved = realpath(path, nil) else { return path }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+}
+

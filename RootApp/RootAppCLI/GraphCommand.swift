@@ -1,0 +1,105 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Dispatch
+import Stepflow
+import StepflowGraph
+import StepflowManifest
+import StepflowPlatform
+
+
+enum GraphCommand {
+    static let command = RootApp.Command(spec: CommandSpec(
+        name: "graph",
+        abstract: "Export a variant's navigation graph: DOT, Mermaid, JSON or SVG.",
+        discussion: "DOT and SVG draw, by default, the overview a reviewer reads on one page: the module instances and the routes taken between them, from the start at the top to the end at the bottom, with the data each route hands on. --detail draws every module's screens as a cluster (one node per screen, an arrow per action to the screen it leads to); --module X draws X's screens only; --steps draws every step and screen (as JSON and Mermaid do). svg runs Graphviz's dot, which must be installed.",
+        arguments: [.init(name: "manifest", help: "The variant's manifest.")],
+        options: [
+            .init(name: "format", value: "format", help: "(required) dot, mermaid, json or svg.", choices: ["dot", "mermaid", "json", "svg"]),
+            .init(name: "detail", help: "DOT and SVG: every module's screens, as clusters."),
+            .init(name: "module", value: "instance", help: "DOT and SVG: this module instance's screens only."),
+            .init(name: "steps", help: "DOT and SVG: every step and screen, the full graph."),
+            .init(name: "output", short: "o", value: "file", help: "Write to this file instead of standard output (checked before any work; written whole, or not at all). '-' is standard output."),
+        ]
+    )) { arguments, console, app throws(ExitCodeError) in
+        if let output = arguments.value("output") { try OutputFile.check(output, notOverwriting: [arguments.positional[0]], console) }
+        let variant = try app.variant(arguments.positional[0], console)
+        let format = arguments.value("format") ?? "dot"
+        let title = variant.manifest.app.name
+        if let module = arguments.value("module"), variant.manifest.instance(module) == nil {
+            let ids = variant.manifest.instances.map(\.id)
+            let hint = Suggestion.nearest(to: module, in: ids).map { " Did you mean '\($0)'?" } ?? ""
+            console.error(UsageError(message: "no module instance '\(module)' in '\(variant.manifest.app.id)'.\(hint) Instances: \(ids.joined(separator: ", ")).", command: "graph").text(program: app.name))
+            return .usage
+        }
+        let dot: String
+        if arguments.flag("steps") {
+            dot = DOTExporter.export(variant.graph, title: title)
+        } else if arguments.flag("detail") || arguments.value("module") != nil {
+            dot = OverviewExporter.screens(variant, title: title, module: arguments.value("module"))
+        } else {
+            dot = OverviewExporter.overview(variant, title: title)
+        }
+        if format == "svg" { return Graphviz.svg(dot, output: arguments.value("output"), console) }
+        let text = switch format {
+        case "mermaid": MermaidExporter.export(variant.graph)
+        case "json": JSONExporter.export(variant.graph)
+        default: dot
+        }
+        if let output = arguments.value("output") { return OutputFile.write(text, to: output, console) }
+        console.out(text)
+        return .success
+    }
+}
+
+/// Runs Graphviz's `dot` to turn DOT into SVG.
+enum Graphviz {
+    static func svg(_ dot: String, output: String?, _ console: Console) -> ExitCode {
+        var template = Array("/tmp/rootapp-XXXXXX.dot".utf8CString)
+        let descriptor = template.withUnsafeMutableBufferPointer { mkstemps($0.baseAddress!, 4) }  // a writable buffer
+        guard descriptor >= 0 else {
+            console.error("error: cannot make a temporary file: \(String(cString: strerror(errno))).")
+            return .missingFile
+        }
+        let input = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        defer { unlink(input) }
+        Platform.write(dot, to: descriptor)
+        close(descriptor)
+        // Rendered beside the output, then renamed over it: never half a file.
+        // `-o -` (or none) lets dot write to standard output.
+        let output = output == "-" ? nil : output
+        let rendered = output.map { OutputFile.directory(of: $0) + "/.rootapp-\(getpid()).svg" }
+        defer { if let rendered { unlink(rendered) } }
+        var arguments = ["dot", "-Tsvg", input] + (rendered.map { ["-o", $0] } ?? [])
+        var pid: pid_t = 0
+        let status = arguments.withUnsafeMutableBufferPointer { buffer -> Int32 in
+            var pointers = buffer.map { strdup($0) } + [nil]
+            defer { pointers.forEach { free($0) } }
+            return posix_spawnp(&pid, "dot", nil, nil, &pointers, environ)
+        }
+        guard status == 0 else {
+            console.error("error: svg needs Graphviz's 'dot', which is not installed. To fix, install Graphviz (Debian and Ubuntu: apt-get install graphviz; macOS: brew install graphviz), or export --format dot and render it elsewhere.")
+            return .unavailable
+        }
+        var waitStatus: Int32 = 0
+        waitpid(pid, &waitStatus, 0)
+        let exited = waitStatus & 0x7F == 0
+        let code = (waitStatus >> 8) & 0xFF
+        guard exited, code == 0 else {
+            let how = exited ? "exited with status \(code)" : "was stopped by signal \(waitStatus & 0x7F)"
+            console.error("error: Graphviz's dot \(how) while rendering the SVG (its message is above). To fix, check that 'dot -Tsvg' works here, or export --format dot and render it elsewhere.")
+            return .unavailable
+        }
+        guard let output, let rendered else { return .success }
+        guard rename(rendered, output) == 0 else {
+            console.error("error: cannot write '\(output)': \(String(cString: strerror(errno))).")
+            return .cannotCreate
+        }
+        return .success
+    }
+}
+

@@ -1,0 +1,56 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Dispatch
+import Stepflow
+import StepflowGraph
+import StepflowManifest
+import StepflowPlatform
+
+
+enum PathsCommand {
+    static let command = RootApp.Command(spec: CommandSpec(
+        name: "paths",
+        abstract: "Walks from the start to a node, shortest first, as many as a limit allows.",
+        discussion: "Each walk visits no state twice, and no two print the same screens and steps. Every walk can be replayed in 'rootapp walk' input for input.",
+        arguments: [.init(name: "manifest", help: "The variant's manifest.")],
+        options: [
+            .init(name: "to", value: "node", help: "(required) The node id, as trace prints it: onboarding/privacy, test.timerDone, end."),
+            .init(name: "limit", value: "n", help: "At most this many paths (1-10000, default 10)."),
+        ]
+    )) { arguments, console, app throws(ExitCodeError) in
+        let limitText = arguments.value("limit") ?? "10"
+        guard let limit = Int(limitText), (1...10_000).contains(limit) else {
+            console.error(UsageError(message: "--limit takes a whole number from 1 to 10000, not '\(limitText)'.", command: "paths").text(program: app.name))
+            return .usage
+        }
+        let variant = try app.variant(arguments.positional[0], console)
+        let graph = variant.graph
+        let id = arguments.value("to") ?? ""
+        guard let target = graph.node(withID: id) else {
+            let hint = Suggestion.nearest(to: id, in: graph.nodes.map(\.id)).map { " Did you mean '\($0)'?" } ?? ""
+            console.error(UsageError(message: "no node '\(id)' in the graph of '\(graph.app)'.\(hint) 'rootapp trace' lists the steps; screens are '<instance>/<screen>'.", command: "paths").text(program: app.name))
+            return .usage
+        }
+        let found = variant.states.walks(to: target, limit: limit)
+        if found.walks.isEmpty {
+            console.print("No walk from the start reaches \(id).")
+            return .success
+        }
+        for (index, walk) in found.walks.enumerated() {
+            console.print("\(index + 1). \(walk.depth) input\(walk.depth == 1 ? "" : "s")")
+            if walk.inputs.isEmpty { console.print("     (at the start, before any input)") }
+            for input in walk.inputs { console.out(TraceExporter.line(for: input, width: console.width)) }
+        }
+        if found.isTruncated {
+            let count = found.walks.count
+            console.error(console.dim("Stopped at \(count) walk\(count == 1 ? "" : "s")\(count < limit ? " (search budget reached)" : ""); raise --limit for more."))
+        }
+        return .success
+    }
+}
+

@@ -1,0 +1,72 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Dispatch
+import Stepflow
+import StepflowGraph
+import StepflowManifest
+import StepflowPlatform
+
+
+enum ValidateCommand {
+    static let command = RootApp.Command(spec: CommandSpec(
+        name: "validate",
+        abstract: "Check manifests: errors and warnings in each, graph findings, path rules.",
+        discussion: "Prints one line per manifest on standard output (valid, or how many errors). Each problem goes to standard error as 'file:line:column: error: …' (or 'file: error: …' for the variant as a whole), so editors can jump to it; a refuted rule's counter-example follows it, one input a line. Exits 1 when any manifest has an error, a finding of error severity or a refuted rule; 66 when a file is missing.",
+        arguments: [.init(name: "manifest", help: "The manifests to check; '-' reads one from standard input.", isRepeating: true)]
+    )) { arguments, console, app throws(ExitCodeError) in
+        var worst = ExitCode.success
+        for path in arguments.positional {
+            let manifest: Manifest
+            do throws(ManifestLoadError) {
+                manifest = try app.loader.load(path: path)
+            } catch {
+                switch error {
+                case .invalid(let diagnostics):
+                    let errors = diagnostics.filter { $0.severity == .error }.count
+                    console.print(console.red("\(path): \(errors) error\(errors == 1 ? "" : "s")"))
+                    for diagnostic in diagnostics { console.error(diagnostic.description) }
+                    if worst == .success { worst = .findings }
+                case .fileNotFound, .unreadable:
+                    console.print(console.red("\(path): not checked"))
+                    console.error(error.description)
+                    worst = .missingFile
+                }
+                continue
+            }
+            let variant = VariantGraph(manifest: manifest, registry: app.registry, services: app.services)
+            let findings = variant.findings()
+            let (rules, ruleDiagnostics) = variant.checkRules()
+            let errors = findings.filter { $0.severity == .error }.count + rules.filter { !$0.holds }.count
+                + ruleDiagnostics.filter { $0.severity == .error }.count
+            let warnings = manifest.warnings.count + findings.filter { $0.severity == .warning }.count
+                + ruleDiagnostics.filter { $0.severity == .warning }.count
+            let graph = variant.graph
+            let summary = "\(variant.states.states.count) states, \(graph.nodes.count) nodes, \(graph.edges.count) edges; \(rules.filter(\.holds).count) of \(manifest.rules.count) rules proved"
+            let verdict = errors > 0 ? console.red("\(errors) error\(errors == 1 ? "" : "s")") : warnings > 0 ? console.yellow("valid, \(warnings) warning\(warnings == 1 ? "" : "s")") : console.green("valid")
+            console.print("\(path): \(verdict) (\(summary))")
+            for diagnostic in manifest.warnings + ruleDiagnostics { console.error(diagnostic.description) }
+            for finding in findings { console.error("\(path): \(finding.description)") }
+            for rule in rules where !rule.holds { report(rule, in: path, console) }
+            if errors > 0 && worst == .success { worst = .findings }
+        }
+        return worst
+    }
+
+    /// A refuted rule: where it is written, why, and the walk that breaks
+    /// it, one input a line.
+    static func report(_ rule: PathRuleResult, in path: String, _ console: Console) {
+        let place = "\(path):\(rule.rule.location)"
+        guard let walk = rule.walk else {
+            console.error("\(place): error: \(rule.rule.path): rule refuted: \(rule.rule.name): no walk reaches it.")
+            return
+        }
+        console.error("\(place): error: \(rule.rule.path): rule refuted: \(rule.rule.name). A walk that breaks it (\(walk.depth) input\(walk.depth == 1 ? "" : "s")):")
+        if walk.inputs.isEmpty { console.error("     (at the start, before any input)") }
+        for input in walk.inputs { console.err(TraceExporter.line(for: input, width: console.width)) }
+    }
+}

@@ -1,0 +1,104 @@
+// The one file in the package that names a C library module: everything
+// that differs between Darwin, Glibc and Musl is settled here, and the
+// other files call `Platform` or the POSIX names all three share.
+// `.ci/run` fails if `Glibc.`, `Musl.` or `Darwin.` appears anywhere else.
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#else
+#error("Stepflow needs a POSIX C library: Glibc, Musl or Darwin.")
+#endif
+
+/// The C library calls whose names or types differ between platforms.
+package enum Platform {
+    /// `read(2)`: reads into `buffer`; the count, 0 at the end, -1 with
+    /// `errno` set.
+    package static func read(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer) -> Int {
+        #if canImport(Glibc)
+        Glibc.read(descriptor, buffer.baseAddress, buffer.count)
+        #elseif canImport(Musl)
+        Musl.read(descriptor, buffer.baseAddress, buffer.count)
+        #else
+        Darwin.read(descriptor, buffer.baseAddress, buffer.count)
+        #endif
+    }
+
+    /// `write(2)`: writes from `buffer`; the count written, -1 with
+    /// `errno` set.
+    package static func write(_ descriptor: Int32, from buffer: UnsafeRawBufferPointer) -> Int {
+        #if canImport(Glibc)
+        Glibc.write(descriptor, buffer.baseAddress, buffer.count)
+        #elseif canImport(Musl)
+        Musl.write(descriptor, buffer.baseAddress, buffer.count)
+        #else
+        Darwin.write(descriptor, buffer.baseAddress, buffer.count)
+        #endif
+    }
+
+    /// Writes all of `text` to `descriptor`, retrying after signals;
+    /// `nil`, or the `errno` of the failure.
+    @discardableResult
+    package static func write(_ text: String, to descriptor: Int32) -> Int32? {
+        var bytes = Array(text.utf8)[...]
+        while !bytes.isEmpty {
+            let written = bytes.withUnsafeBytes { write(descriptor, from: $0) }
+            if written < 0 && errno == EINTR { continue }
+            guard written > 0 else { return written < 0 ? errno : EIO }
+            bytes = bytes.dropFirst(written)
+        }
+        return nil
+    }
+
+    /// The text of an `errno` value (`No such file or directory`).
+    package static func describe(errno code: Int32) -> String {
+        String(cString: strerror(code))
+    }
+
+    /// The environment variable `name`, if set.
+    package static func environment(_ name: String) -> String? {
+        getenv(name).map { String(cString: $0) }
+    }
+
+    /// Whether `descriptor` is a terminal.
+    package static func isTerminal(_ descriptor: Int32) -> Bool {
+        isatty(descriptor) == 1
+    }
+
+    /// The width of the terminal on `descriptor` in columns, if it is one
+    /// and says.
+    package static func terminalColumns(_ descriptor: Int32) -> Int? {
+        var size = winsize()
+        guard isatty(descriptor) == 1, ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
+        return Int(size.ws_col)
+    }
+
+    /// A terminal's settings, saved to be put back.
+    package struct TerminalSettings {
+        fileprivate var value: termios
+    }
+
+    /// Switches the terminal on `descriptor` to reading key by key without
+    /// its own echo (signals still work); the settings to restore, or
+    /// `nil` if it is not a terminal.
+    package static func readKeyByKey(_ descriptor: Int32) -> TerminalSettings? {
+        var saved = termios()
+        guard tcgetattr(descriptor, &saved) == 0 else { return nil }
+        var raw = saved
+        raw.c_lflag &= ~tcflag_t(ICANON | ECHO)
+        withUnsafeMutableBytes(of: &raw.c_cc) { cc in
+            cc[Int(VMIN)] = 1
+            cc[Int(VTIME)] = 0
+        }
+        guard tcsetattr(descriptor, TCSANOW, &raw) == 0 else { return nil }
+        return TerminalSettings(value: saved)
+    }
+
+    /// Puts back the settings `readKeyByKey` saved.
+    package static func restore(_ settings: TerminalSettings, on descriptor: Int32) {
+        var value = settings.value
+        _ = tcsetattr(descriptor, TCSANOW, &value)
+    }
+}

@@ -1,0 +1,156 @@
+import StepflowManifest
+
+/// An acceptance script: what to choose, which screen must be showing,
+/// how the app must end. Plain text, one instruction a line:
+///
+/// ```text
+/// # A lay user reads a negative result.
+/// expect screen onboarding/welcome
+/// choose Get started
+/// choose 1
+/// back
+/// wait
+/// expect screen result/negative
+/// choose Done
+/// expect end result.done
+/// ```
+///
+/// ``ScriptRunner`` runs scripts on the live engine; `rootapp check` and
+/// a team's own `swift test` use it alike.
+public struct Script: Sendable {
+    /// One instruction.
+    public enum Instruction: Hashable, Sendable {
+        /// Choose an action by label or number.
+        case choose(String)
+        /// The back action.
+        case back
+        /// Let waiting timers fire.
+        case wait
+        /// This screen (`instance/screen`) must be on top.
+        case expectScreen(String)
+        /// The app must have ended; through `instance.exit` if given.
+        case expectEnd(String?)
+    }
+
+    /// An instruction and the line it is on.
+    public struct Line: Hashable, Sendable {
+        /// The line number, from 1.
+        public let number: Int
+        /// What the line says.
+        public let instruction: Instruction
+    }
+
+    /// The file the script came from, as reports name it.
+    public let file: String
+    /// The instructions, comments and blank lines left out.
+    public let lines: [Line]
+
+    /// A syntax error: the line, what is wrong and the forms allowed.
+    public struct SyntaxError: Error, Sendable, CustomStringConvertible {
+        /// The script's file.
+        public let file: String
+        /// The line, from 1.
+        public let line: Int
+        /// What is wrong.
+        public let message: String
+        /// `file:line: error: message` and the forms a line takes.
+        public var description: String {
+            "\(file):\(line): error: \(message) Lines are: choose <label or number>, back, wait, expect screen <instance/screen>, expect end [<instance.exit>], or # comments."
+        }
+    }
+
+    /// Parses `text`, the script `file`.
+    public static func parse(_ text: String, file: String) throws(SyntaxError) -> Script {
+        var lines: [Line] = []
+        for (offset, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let line = raw.trimmingCharacters()
+            guard !line.isEmpty, !line.hasPrefix("#") else { continue }
+            let number = offset + 1
+            let words = line.split(separator: " ", maxSplits: 1).map(String.init)
+            let rest = words.count > 1 ? words[1].trimmingCharacters() : ""
+            switch words[0].lowercased() {
+            case "choose":
+                guard !rest.isEmpty else { throw SyntaxError(file: file, line: number, message: "'choose' needs an action's label or number.") }
+                lines.append(Line(number: number, instruction: .choose(rest)))
+            case "back":
+                lines.append(Line(number: number, instruction: .back))
+            case "wait":
+                lines.append(Line(number: number, instruction: .wait))
+            case "expect":
+                let parts = rest.split(separator: " ", maxSplits: 1).map(String.init)
+                switch parts.first?.lowercased() {
+                case "screen" where parts.count == 2:
+                    lines.append(Line(number: number, instruction: .expectScreen(parts[1].trimmingCharacters())))
+                case "end":
+                    lines.append(Line(number: number, instruction: .expectEnd(parts.count == 2 ? parts[1].trimmingCharacters() : nil)))
+                default:
+                    throw SyntaxError(file: file, line: number, message: "'expect' takes 'screen <instance/screen>' or 'end [<instance.exit>]', not '\(rest)'.")
+                }
+            default:
+                let word = line.split(separator: " ").first.map(String.init) ?? ""
+                let hint = Suggestion.nearest(to: word, in: ["choose", "back", "wait", "expect"])
+                throw SyntaxError(file: file, line: number, message: "unknown instruction '\(line)'.\(hint.map { " Did you mean '\($0)'?" } ?? "")")
+            }
+        }
+        return Script(file: file, lines: lines)
+    }
+}
+
+/// Why a script could not be read: a missing file, an unreadable or
+/// oversized one, one not in UTF-8, or a syntax error. Each names the file,
+/// the place where it has one, and the fix.
+public enum ScriptLoadError: Error, Sendable, CustomStringConvertible {
+    /// No file at the path.
+    case fileNotFound(path: String)
+    /// The file cannot be read (a folder, no permission).
+    case unreadable(path: String, reason: String)
+    /// The file is not a script: not UTF-8, or too big.
+    case notAScript(path: String, reason: String)
+    /// A line is wrong.
+    case syntax(Script.SyntaxError)
+
+    /// `path: error: …` with the fix.
+    public var description: String {
+        switch self {
+        case .fileNotFound(let path): "\(path): error: cannot open the file: No such file or directory. To fix, check the path."
+        case .unreadable(let path, let reason), .notAScript(let path, let reason): "\(path): error: \(reason)"
+        case .syntax(let error): error.description
+        }
+    }
+}
+
+extension Script {
+    /// The largest script read, in bytes (4 MiB).
+    public static let maximumFileSize = 4 << 20
+
+    /// Reads and parses the script at `path` (`-`: standard input).
+    public static func load(path: String) throws(ScriptLoadError) -> Script {
+        let bytes: [UInt8]
+        do throws(FileReadFailure) {
+            bytes = try FileBytes.read(path: path, stoppingAfter: maximumFileSize, kind: "script")
+        } catch {
+            switch error {
+            case .notFound: throw .fileNotFound(path: path)
+            case .unreadable(let reason): throw .unreadable(path: path, reason: "cannot read the file: \(reason).")
+            }
+        }
+        guard bytes.count <= maximumFileSize else {
+            throw .notAScript(path: path, reason: "the file is over 4 MiB; a script is a few lines. To fix, check that this file is a script.")
+        }
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw .notAScript(path: path, reason: "the file is not UTF-8. To fix, save it as UTF-8.")
+        }
+        do throws(SyntaxError) {
+            return try parse(text, file: path)
+        } catch {
+            throw .syntax(error)
+        }
+    }
+}
+
+extension StringProtocol {
+    /// Without leading and trailing white space.
+    package func trimmingCharacters() -> String {
+        String(drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
+    }
+}

@@ -1,0 +1,109 @@
+public import Stepflow
+public import StepflowGraph
+public import StepflowManifest
+
+/// Runs acceptance scripts on the live engine against one variant, and
+/// measures what they cover of the variant's explored graph. `rootapp
+/// check` is this runner; a team's tests use it directly:
+///
+/// ```swift
+/// @Test func laySymptomaticPath() throws {
+///     let manifest = try ManifestLoader(registry: registry, services: services).load(path: manifestPath)
+///     let runner = ScriptRunner(manifest: manifest, registry: registry, services: services)
+///     let result = runner.run(try Script.load(path: scriptPath))
+///     #expect(result.failure == nil, "\(result)")
+/// }
+/// ```
+public struct ScriptRunner: Sendable {
+    /// The variant's manifest.
+    public let manifest: Manifest
+    /// The modules it names.
+    public let registry: ModuleRegistry
+    /// The services its modules get.
+    public let services: ModuleServices
+    /// The variant explored: what coverage is measured against.
+    public let variant: VariantGraph
+
+    /// A runner for `manifest`'s variant; explores it once.
+    public init(manifest: Manifest, registry: ModuleRegistry, services: ModuleServices = ModuleServices()) {
+        self.manifest = manifest
+        self.registry = registry
+        self.services = services
+        self.variant = VariantGraph(manifest: manifest, registry: registry, services: services)
+    }
+
+    /// How one script went.
+    public struct Result: Sendable, CustomStringConvertible {
+        /// The script's file.
+        public let file: String
+        /// The number of instructions.
+        public let lineCount: Int
+        /// The first line that failed and why; `nil` when the script passed.
+        public let failure: (line: Int, message: String)?
+        /// The projection's edges (`from → to : label`) the walk took.
+        public let edges: Set<String>
+        /// The projection's nodes the walk touched.
+        public let nodes: Set<String>
+        /// The state transitions the walk took.
+        public let transitions: Set<Int>
+
+        /// Whether every line held.
+        public var passed: Bool { failure == nil }
+
+        /// `file: passed (n lines)` or `file:line: failed: why`.
+        public var description: String {
+            failure.map { "\(file):\($0.line): failed: \($0.message)" } ?? "\(file): passed (\(lineCount) lines)"
+        }
+    }
+
+    /// Runs `script` in a fresh walk, stopping at the first line that
+    /// fails.
+    public func run(_ script: Script) -> Result {
+        let session = VariantSession(manifest: manifest, registry: registry, services: services, states: variant.states)
+        var failure: (line: Int, message: String)?
+        for line in script.lines {
+            if let message = session.perform(line.instruction) {
+                failure = (line.number, message)
+                break
+            }
+        }
+        return Result(file: script.file, lineCount: script.lines.count, failure: failure, edges: session.recorder.edges, nodes: session.touched, transitions: session.walkedTransitions)
+    }
+
+    /// So many of so many.
+    public struct Share: Hashable, Sendable, CustomStringConvertible {
+        /// How many were covered.
+        public let covered: Int
+        /// Of how many.
+        public let total: Int
+        /// Whole percent, rounded down (100 of none).
+        public var percent: Int { total == 0 ? 100 : covered * 100 / total }
+        /// `12 of 20 (60%)`.
+        public var description: String { "\(covered) of \(total) (\(percent)%)" }
+    }
+
+    /// What a set of script runs covered of the variant.
+    public struct Coverage: Hashable, Sendable {
+        /// Screens walked, of all the variant's screens.
+        public let screens: Share
+        /// The projection's edges taken, of all of them.
+        public let edges: Share
+        /// State transitions taken, of all of them.
+        public let transitions: Share
+    }
+
+    /// What `results` covered together.
+    public func coverage(of results: [Result]) -> Coverage {
+        let graph = variant.graph
+        let screens = Set(graph.nodes.filter { $0.kind == .screen }.map(\.id))
+        let edges = graph.edgeNames
+        let visited = results.reduce(into: Set<String>()) { $0.formUnion($1.nodes) }.intersection(screens)
+        let taken = results.reduce(into: Set<String>()) { $0.formUnion($1.edges) }.intersection(edges)
+        let walked = results.reduce(into: Set<Int>()) { $0.formUnion($1.transitions) }
+        return Coverage(
+            screens: Share(covered: visited.count, total: screens.count),
+            edges: Share(covered: taken.count, total: edges.count),
+            transitions: Share(covered: walked.count, total: variant.states.transitions.count)
+        )
+    }
+}
