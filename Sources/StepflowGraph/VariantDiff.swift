@@ -1,5 +1,5 @@
 import Stepflow
-public import StepflowManifest
+import StepflowManifest
 
 /// What differs between two variants, in the order a reviewer asks: the
 /// modules (added, removed, options changed), the routes, the screens

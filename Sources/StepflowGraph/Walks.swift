@@ -1,4 +1,4 @@
-public import Stepflow
+import Stepflow
 
 /// A walk a person can take on the live engine: the inputs, in order, and
 /// the screens and steps they touch, up to a target node.

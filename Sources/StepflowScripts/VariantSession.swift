@@ -174,16 +174,43 @@ public final class VariantSession {
         previousTop = top
         guard let states else { return }
         let reached = states.state(of: coordinator.engineState)
-        if let from = stateIndex, let reached,
-           let transition = states.transitions(from: from).indices.first(where: { position in
-               let candidate = states.transitions[position]
-               guard candidate.to == reached else { return false }
-               if case .choose(let index, _, _) = candidate.input.kind { return index == action }
-               return action == nil
-           }) {
-            walkedTransitions.insert(transition)
+        if let from = stateIndex, let reached {
+            walkedTransitions.formUnion(Self.transitions(in: states, from: from, to: reached, action: action))
         }
         stateIndex = reached
+    }
+
+    /// The transitions one input took from `from` to `reached`: the
+    /// action chosen (or a stepper's emission when `action` is `nil`),
+    /// then any emissions of steppers that answered by themselves before
+    /// the engine was idle again (a service replying at once).
+    static func transitions(in states: StateGraph, from: Int, to reached: Int, action: Int?) -> [Int] {
+        func isEmission(_ transition: StateGraph.Transition) -> Bool {
+            if case .emit = transition.input.kind { return true }
+            return false
+        }
+        // Breadth first over chains: the input itself, then emissions only.
+        var frontier: [(state: Int, chain: [Int])] = []
+        for position in states.transitions(from: from).indices {
+            let candidate = states.transitions[position]
+            let matches: Bool
+            if case .choose(let index, _, _) = candidate.input.kind { matches = index == action } else { matches = action == nil }
+            guard matches else { continue }
+            if candidate.to == reached { return [position] }
+            frontier.append((candidate.to, [position]))
+        }
+        for _ in 0..<4 where !frontier.isEmpty {
+            var next: [(state: Int, chain: [Int])] = []
+            for (state, chain) in frontier {
+                for position in states.transitions(from: state).indices where isEmission(states.transitions[position]) {
+                    let step = states.transitions[position]
+                    if step.to == reached { return chain + [position] }
+                    next.append((step.to, chain + [position]))
+                }
+            }
+            frontier = next
+        }
+        return []
     }
 
     /// The actions a number picks: numbered from 1, back actions aside.

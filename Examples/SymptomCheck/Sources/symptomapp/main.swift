@@ -1,0 +1,4 @@
+import RootAppCLI
+import SymptomApp
+
+RootApp(name: "symptomapp", registry: SymptomApp.registry, services: SymptomApp.services).main()

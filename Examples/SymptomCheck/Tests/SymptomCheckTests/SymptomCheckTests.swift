@@ -1,0 +1,99 @@
+import RootAppCLI
+import Stepflow
+import StepflowManifest
+import StepflowScripts
+import StepflowTesting
+import SymptomApp
+import SymptomCheck
+import Synchronization
+import Testing
+
+/// This package's folder, found from this file.
+let packageRoot = String(#filePath.split(separator: "/", omittingEmptySubsequences: false).dropLast(3).joined(separator: "/"))
+let manifestPath = packageRoot + "/Manifests/covid-antigen-symptoms.json"
+
+/// An advisor that counts the times it is asked and always says `advice`.
+final class CountingAdvisor: SymptomAdvisor {
+    let advice: SymptomAdvice
+    let asked = Mutex(0)
+    init(_ advice: SymptomAdvice) { self.advice = advice }
+    func advise(_ answers: SymptomAnswers, reply: @escaping @Sendable (SymptomAdvice) -> Void) {
+        asked.withLock { $0 += 1 }
+        reply(advice)
+    }
+}
+
+@Suite("The symptom-check module")
+struct ModuleTests {
+    @Test func keepsItsContractUnderEveryOptionSet() {
+        let environment = ModuleEnvironment(clock: ManualClock(), services: ModuleServices().providing((any SymptomAdvisor).self, CountingAdvisor(.test)))
+        for options in ModuleContract.optionSets(for: SymptomCheckModule.self) {
+            #expect(ModuleContract.problems(in: SymptomCheckModule.self, options: options, environment: environment) == [])
+        }
+    }
+
+    @Test func aManifestNamingItIsRefusedWhenTheAppGivesNoAdvisor() {
+        let loader = ManifestLoader(registry: SymptomApp.registry)
+        #expect {
+            try loader.load(path: manifestPath)
+        } throws: { error in
+            "\(error)".contains("module 'symptom-check' needs the service SymptomAdvisor (turns the answers into advice: test now, or see a doctor), which this app does not provide (it provides: none)")
+        }
+    }
+
+    @Test func analysisNeverAsksTheAdvisorAndTheLiveWalkAsksItOnce() throws {
+        let advisor = CountingAdvisor(.seekCare)
+        let services = ModuleServices().providing((any SymptomAdvisor).self, advisor)
+        let manifest = try ManifestLoader(registry: SymptomApp.registry, services: services).load(path: manifestPath)
+        // Exploring reads what the advice stepper declares: both answers.
+        let runner = ScriptRunner(manifest: manifest, registry: SymptomApp.registry, services: services)
+        #expect(advisor.asked.withLock { $0 } == 0)
+        let screens = Set(runner.variant.graph.nodes.map(\.id))
+        #expect(screens.isSuperset(of: ["symptoms/seek-care", "test/checklist"]))
+        // A live session asks the advisor when its screen is up.
+        let session = VariantSession(manifest: manifest, registry: SymptomApp.registry, services: services)
+        for choice in ["Get started", "Next", "I agree", "No", "No"] { #expect(session.choose(choice) == nil) }
+        #expect(advisor.asked.withLock { $0 } == 1)
+        #expect(session.top?.qualifiedID == "symptoms/seek-care")
+    }
+}
+
+@Suite("The symptom-check app")
+struct AppTests {
+    static let scripts = ["back-changes-an-answer", "no-symptoms-tests-negative", "rather-not-say-stops", "short-of-breath-sees-a-doctor"]
+
+    @Test(arguments: scripts)
+    func itsAcceptanceScriptPasses(_ name: String) throws {
+        let manifest = try ManifestLoader(registry: SymptomApp.registry, services: SymptomApp.services).load(path: manifestPath)
+        let runner = ScriptRunner(manifest: manifest, registry: SymptomApp.registry, services: SymptomApp.services)
+        let result = runner.run(try Script.load(path: "\(packageRoot)/Scripts/covid-antigen-symptoms/\(name).txt"))
+        #expect(result.passed, "\(result)")
+    }
+
+    @Test func itsToolValidatesTheMixedVariantWithEveryRuleProved() {
+        let out = Mutex("")
+        let console = Console(out: { text in out.withLock { $0 += text } }, err: { _ in })
+        let tool = RootApp(name: "symptomapp", registry: SymptomApp.registry, services: SymptomApp.services)
+        #expect(tool.run(["validate", manifestPath], console: console) == 0)
+        #expect(out.withLock { $0 }.contains("3 of 3 rules proved"))
+    }
+
+    @Test func aToolWithTwoModulesOfOneIDRefusesToRunNamingBoth() {
+        let err = Mutex("")
+        let console = Console(out: { _ in }, err: { text in err.withLock { $0 += text } })
+        let tool = RootApp(name: "symptomapp", modules: [SymptomCheckModule.self, ImpostorModule.self])
+        #expect(tool.run(["modules"], console: console) == 70)
+        #expect(err.withLock { $0 } == "symptomapp: error: two modules have the id 'symptom-check': SymptomCheck.SymptomCheckModule and SymptomCheckTests.ImpostorModule. To fix, register one of them, or give each module its own id.\n")
+    }
+}
+
+/// A second module that took the symptom check's id.
+enum ImpostorModule: FeatureModule {
+    static let id = "symptom-check"
+    static let summary = "Not the real one."
+    static let options: [OptionSpec] = []
+    static func exits(for options: ModuleOptions) -> [ExitSpec] { [] }
+    static func launch(instance: String, options: ModuleOptions, environment: ModuleEnvironment, handoff: Handoff) -> ModuleLaunch {
+        SymptomCheckModule.launch(instance: instance, options: ModuleOptions(specs: SymptomCheckModule.options), environment: environment, handoff: handoff)
+    }
+}
