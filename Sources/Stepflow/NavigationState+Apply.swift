@@ -36,8 +36,10 @@ public enum NavigationChange: Hashable, Sendable, CustomStringConvertible {
     case rejected(reason: String)
     /// A step was queued for a flow (``Navigation/forward(_:)``).
     case forwarded(StepRecord)
-    /// A flow handed an exit step to its parent (ending or not).
-    case exited(FlowInfo, exit: String)
+    /// A flow handed an exit step to its parent (ending or not): the
+    /// exit's step id, and the name a parent routes it by (a
+    /// ``ModuleExit``'s ``ModuleExit/exitName``, else the case name).
+    case exited(FlowInfo, exit: String, name: String)
 
     /// One line, for traces.
     public var description: String {
@@ -49,7 +51,7 @@ public enum NavigationChange: Hashable, Sendable, CustomStringConvertible {
         case .flowEnded(let flow): "ended \(flow.name)"
         case .rejected(let reason): "rejected: \(reason)"
         case .forwarded(let step): "forwarded \(step)"
-        case .exited(let flow, let exit): "exit \(flow.name).\(exit)"
+        case .exited(let flow, let exit, _): "exit \(flow.name).\(exit)"
         }
     }
 }

@@ -139,7 +139,7 @@ final class ProjectionBuilder {
                         presented = true
                     case .removed: removed = true
                     case .flowStarted(let child, _): startedBy[child.id] = step
-                    case .exited(let flow, let exit): exitedFrom[flow.id] = (step, Self.caseName(exit))
+                    case .exited(let flow, _, let name): exitedFrom[flow.id] = (step, name)
                     case .forwarded(let forwarded): forwardedBy[forwarded] = step
                     case .flowEnded: ended = true
                     case .rejected: rejected = true
@@ -174,11 +174,5 @@ final class ProjectionBuilder {
     /// A stepper's type name without generic arguments.
     static func shortName(_ name: String) -> String {
         name.firstIndex(of: "<").map { String(name[..<$0]) } ?? name
-    }
-
-    /// An exit's case name: its step id up to the first parenthesis or space.
-    static func caseName(_ stepID: String) -> String {
-        let end = stepID.firstIndex(where: { $0 == "(" || $0 == " " }) ?? stepID.endIndex
-        return String(stepID[..<end])
     }
 }

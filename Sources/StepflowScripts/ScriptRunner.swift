@@ -80,6 +80,12 @@ public struct ScriptRunner: Sendable {
         public var percent: Int { total == 0 ? 100 : covered * 100 / total }
         /// `12 of 20 (60%)`.
         public var description: String { "\(covered) of \(total) (\(percent)%)" }
+
+        /// `covered` of `total`.
+        public init(covered: Int, total: Int) {
+            self.covered = covered
+            self.total = total
+        }
     }
 
     /// What a set of script runs covered of the variant.

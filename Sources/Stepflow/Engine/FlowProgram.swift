@@ -177,13 +177,13 @@ final class FlowProgramOf<F: Flow>: FlowProgram, @unchecked Sendable {
                 return state.reportDropped(StepRecord(flow: info, step: exit.stepID), .noParent, &transaction)
             }
             transaction.enqueue(exitRoute(exit))
-            if transaction.observes { transaction.changes.append(.exited(info, exit: exit.stepID)) }
+            if transaction.observes { transaction.changes.append(.exited(info, exit: exit.stepID, name: Self.exitName(exit))) }
         case .end(let exit):
             state.command(.end(id), &transaction)
             if transaction.observes { transaction.exits[id] = exit.stepID }
             if let exitRoute {
                 transaction.enqueue(exitRoute(exit))
-                if transaction.observes { transaction.changes.append(.exited(info, exit: exit.stepID)) }
+                if transaction.observes { transaction.changes.append(.exited(info, exit: exit.stepID, name: Self.exitName(exit))) }
             } else if transaction.observes {
                 transaction.endedCoordinations.append(StepRecord(flow: info, step: exit.stepID))
             }
@@ -294,5 +294,15 @@ final class DeepLinkTally: @unchecked Sendable {
     func settle(_ transaction: inout Transaction) {
         outstanding -= 1
         if outstanding == 0 { finish(result, &transaction) }
+    }
+}
+
+extension FlowProgramOf {
+    /// The name a parent routes `exit` by: a module exit's own name, else
+    /// its case name (the step id up to a parenthesis or space).
+    static func exitName(_ exit: some Step) -> String {
+        if let moduleExit = exit as? any ModuleExit { return moduleExit.exitName }
+        let id = exit.stepID
+        return String(id[..<(id.firstIndex(where: { $0 == "(" || $0 == " " }) ?? id.endIndex)])
     }
 }

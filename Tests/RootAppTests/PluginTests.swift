@@ -1,0 +1,154 @@
+import BundledFixtures
+import BundledModules
+import RootAppCLI
+import Stepflow
+import StepflowGraph
+import StepflowManifest
+import StepflowScripts
+import StepflowTesting
+import Testing
+
+/// A service a test module needs from the app.
+protocol Greeter: Sendable {
+    func greeting() -> String
+}
+
+struct PlainGreeter: Greeter {
+    func greeting() -> String { "Hello" }
+}
+
+/// A module from "another package": it needs a Greeter, and names its exit
+/// `done` although the case is `finishedOK`.
+enum GreetingModule: FeatureModule {
+    static let id = "greeting"
+    static let summary = "Greets, then is done."
+    static let options: [OptionSpec] = []
+    static let services = [ServiceRequirement((any Greeter).self, summary: "says hello")]
+    static func exits(for options: ModuleOptions) -> [ExitSpec] { [ExitSpec("done", summary: "greeted")] }
+    static func launch(instance: String, options: ModuleOptions, environment: ModuleEnvironment, handoff: Handoff) -> ModuleLaunch {
+        ModuleLaunch(GreetingFlow(name: instance, text: environment.services.require((any Greeter).self).greeting()), entry: .greet)
+    }
+}
+
+enum GreetingExit: ModuleExit {
+    case finishedOK
+    var exitName: String { "done" }
+}
+
+enum GreetingStep: Step {
+    case greet, finish
+}
+
+final class GreetingFlow: Flow {
+    let name: String
+    let text: String
+    init(name: String, text: String) {
+        self.name = name
+        self.text = text
+    }
+    func navigate(to step: GreetingStep) -> Navigation<GreetingStep, GreetingExit> {
+        switch step {
+        case .greet: .show(Screen(id: "hello", title: text, body: [], actions: [ScreenAction("OK", .finish)]))
+        case .finish: .end(.finishedOK)
+        }
+    }
+}
+
+/// Another module that took the support module's id.
+enum FakeSupportModule: FeatureModule {
+    static let id = "support"
+    static let summary = "Not the bundled one."
+    static let options: [OptionSpec] = []
+    static func exits(for options: ModuleOptions) -> [ExitSpec] { [] }
+    static func launch(instance: String, options: ModuleOptions, environment: ModuleEnvironment, handoff: Handoff) -> ModuleLaunch {
+        GreetingModule.launch(instance: instance, options: options, environment: environment, handoff: handoff)
+    }
+}
+
+@Suite("A team's own tool over its own modules")
+struct PluginTests {
+    static let manifest = """
+        {"schema": 1, "app": {"id": "mixed", "name": "Mixed", "audience": "school nurses"},
+         "modules": [{"id": "hi", "module": "greeting"}, {"id": "help", "module": "support"}],
+         "start": "hi",
+         "routes": {"hi.done": "help", "help.resume": "end", "help.quit": "end"},
+         "rules": [{"name": "help comes after the greeting", "to": "help/topics", "passesThrough": "hi/hello"}]}
+        """
+    static let services = ModuleServices().providing((any Greeter).self, PlainGreeter())
+    static let tool = RootApp(name: "teamapp", modules: BundledModules.all + [GreetingModule.self], services: services)
+
+    static func manifestFile() -> String {
+        let path = "/tmp/stepflow-plugin-\(UInt64.random(in: 0...UInt64.max)).json"
+        Harness.write(manifest, to: path)
+        return path
+    }
+
+    @Test func theToolNamesItselfInHelpUsageAndVersion() {
+        let help = Harness.run(["help", "walk"], tool: Self.tool)
+        #expect(help.out.contains("USAGE: teamapp walk <manifest>"))
+        #expect(!help.out.contains("rootapp"))
+        let usage = Harness.run(["trace"], tool: Self.tool)
+        #expect(usage.code == 64 && usage.err.hasSuffix("See 'teamapp trace --help'.\n"))
+        #expect(Harness.run(["--version"], tool: Self.tool).out == "teamapp, on Stepflow's RootAppCLI 0.2.0\n")
+        #expect(!Harness.run(["--help"], tool: Self.tool).out.contains("RootApp/Manifests"))
+    }
+
+    @Test func itWalksValidatesAndChecksAVariantMixingBundledAndItsOwnModules() {
+        let path = Self.manifestFile()
+        let validate = Harness.run(["validate", path], tool: Self.tool)
+        #expect(validate.code == 0, "\(validate.err)")
+        #expect(validate.out.contains("1 of 1 rules proved"))
+        // The exit is routed and drawn by its own name, not its case name.
+        let graph = Harness.run(["graph", path, "--format", "json"], tool: Self.tool)
+        #expect(graph.out.contains("\"kind\": \"exit\"") && graph.out.contains("\"label\": \"done\""))
+        #expect(!graph.out.contains("finishedOK\""))
+        let walk = Harness.run(["walk", path], input: ["OK", "Carry on"], tool: Self.tool)
+        #expect(walk.code == 0 && walk.out.contains("Mixed (mixed, school nurses)") && walk.out.contains("Finished: help.resume."))
+    }
+
+    @Test func aModuleWhoseServiceTheAppDoesNotGiveIsRefusedWhenLoaded() {
+        let path = Self.manifestFile()
+        let bare = RootApp(name: "teamapp", modules: BundledModules.all + [GreetingModule.self])
+        let validate = Harness.run(["validate", path], tool: bare)
+        #expect(validate.code == 1, "validate reports an invalid manifest as a finding")
+        #expect(Harness.run(["trace", path], tool: bare).code == 65)
+        #expect(validate.err.contains(":2:37: error: modules[0].module: module 'greeting' needs the service Greeter (says hello), which this app does not provide (it provides: none). To fix, provide it in the app's ModuleServices, or use another module."))
+        let modules = Harness.run(["modules"], tool: bare)
+        #expect(modules.code == 0)
+        #expect(modules.out.contains("    Greeter (says hello) (not provided by teamapp)\n"))
+        #expect(modules.out.contains("  exits and screens: not explored, as teamapp does not provide Greeter;"))
+    }
+
+    @Test func twoModulesWithOneIDAreRefusedNamingBothTypes() {
+        let twice = RootApp(name: "teamapp", modules: BundledModules.all + [FakeSupportModule.self])
+        let run = Harness.run(["modules"], tool: twice)
+        #expect(run.code == 70)
+        #expect(run.err == "teamapp: error: two modules have the id 'support': Support.SupportModule and RootAppTests.FakeSupportModule. To fix, register one of them, or give each module its own id.\n")
+        // A library user's loader refuses too, rather than guess.
+        let loader = ManifestLoader(registry: ModuleRegistry(BundledModules.all + [FakeSupportModule.self]))
+        #expect(throws: ManifestLoadError.self) { try loader.decode(Array(Self.manifest.utf8), file: "mixed.json") }
+        // The same type listed twice is one module, not a conflict.
+        #expect(ModuleRegistry(BundledModules.all + BundledModules.all).conflicts.isEmpty)
+    }
+
+    @Test func servicesAreFoundByTheTypeAskedFor() {
+        let services = ModuleServices().providing((any Greeter).self, PlainGreeter())
+        #expect(services.resolve((any Greeter).self)?.greeting() == "Hello")
+        #expect(services.resolve(Int.self) == nil)
+        #expect(services.provides(ServiceRequirement((any Greeter).self, summary: "")))
+        #expect(!ModuleServices().provides(ServiceRequirement((any Greeter).self, summary: "")))
+        #expect(services.providing(Int.self, 3).names == ["Greeter", "Int"])
+    }
+
+    @Test func aTeamsScriptRunsWithoutTheCLI() throws {
+        let manifest = try ManifestLoader(registry: Self.tool.registry, services: Self.services).decode(Array(Self.manifest.utf8), file: "mixed.json")
+        let runner = ScriptRunner(manifest: manifest, registry: Self.tool.registry, services: Self.services)
+        let passing = try Script.parse("expect screen hi/hello\nchoose OK\nexpect screen help/topics\nchoose Stop for now\nexpect end help.quit\n", file: "ok.txt")
+        let result = runner.run(passing)
+        #expect(result.passed, "\(result)")
+        let failing = try Script.parse("choose OK\nexpect end hi.done\n", file: "wrong.txt")
+        #expect(runner.run(failing).description == "wrong.txt:2: failed: expected the app to have ended, but help/topics is showing.")
+        let coverage = runner.coverage(of: [result])
+        #expect(coverage.screens == ScriptRunner.Share(covered: 2, total: 2 + 3 + 1))
+    }
+}
