@@ -68,10 +68,8 @@ public struct ManifestLoader: Sendable {
         } catch {
             throw fail(error.isEncodingError ? error.message : "invalid JSON: \(error.message)", at: error.location)
         }
-        var checker = ManifestChecker(file: file, registry: registry, services: services)
-        guard let manifest = checker.check(root) else {
-            throw .invalid(checker.diagnostics)
-        }
+        let (manifest, diagnostics) = ManifestChecker.check(root, file: file, registry: registry, services: services)
+        guard let manifest else { throw .invalid(diagnostics) }
         return manifest
     }
 

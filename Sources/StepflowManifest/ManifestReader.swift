@@ -1,0 +1,198 @@
+/// The diagnostics of one manifest, as they are found.
+struct DiagnosticLog {
+    let file: String
+    private(set) var items: [ManifestDiagnostic] = []
+
+    init(file: String) { self.file = file }
+
+    mutating func error(_ path: JSONPath, _ location: TextLocation?, _ message: String) {
+        items.append(ManifestDiagnostic(.error, file: file, location: location, path: path.description, message: message))
+    }
+
+    var hasErrors: Bool { items.contains { $0.severity == .error } }
+
+    /// `a string "15"`, `an integer (15)`, `an object`.
+    static func describe(_ node: JSONNode) -> String {
+        switch node.value {
+        case .string(let string):
+            let shown = string.count > 40 ? String(string.prefix(40)) + "…" : string
+            return "a string \"\(shown)\""
+        case .number(let number): return "\(node.value.kindDescription) (\(number.literal))"
+        case .bool(let flag): return "a boolean (\(flag))"
+        default: return node.value.kindDescription
+        }
+    }
+
+    /// The members in file order without repeats, reporting each key
+    /// given again (`noun` names what the key is: "key", "route").
+    mutating func uniqueMembers(_ members: [JSONMember], _ path: JSONPath, noun: String = "key") -> [JSONMember] {
+        var first: [String: TextLocation] = [:]
+        return members.filter { member in
+            if let location = first[member.key] {
+                error(path.key(member.key), member.keyLocation, "duplicate \(noun) '\(member.key)'; the first is at line \(location.line). To fix, keep one.")
+                return false
+            }
+            first[member.key] = member.keyLocation
+            return true
+        }
+    }
+
+    /// The members of an object by key, reporting a value that is not an
+    /// object, unknown keys, duplicate keys and missing required keys.
+    mutating func object(_ node: JSONNode, _ path: JSONPath, what: String, required: [String], optional: [String] = []) -> [String: JSONMember]? {
+        guard case .object(let members) = node.value else {
+            error(path, node.location, "expected \(what) (a JSON object), found \(Self.describe(node)).")
+            return nil
+        }
+        let allowed = required + optional
+        var byKey: [String: JSONMember] = [:]
+        for member in uniqueMembers(members, path) {
+            if !allowed.contains(member.key) {
+                error(path.key(member.key), member.keyLocation, "unknown key '\(member.key)'. \(Suggestion.didYouMean(member.key, allowed))Allowed keys: \(Suggestion.list(allowed)).")
+            } else {
+                byKey[member.key] = member
+            }
+        }
+        for key in required where byKey[key] == nil {
+            error(path, node.location, "missing '\(key)'. To fix, add \"\(key)\": … to \(what).")
+        }
+        return byKey
+    }
+
+    /// The member's string, reporting any other value.
+    mutating func string(_ member: JSONMember?, _ path: JSONPath) -> Located<String>? {
+        guard let member else { return nil }
+        guard case .string(let string) = member.value.value else {
+            error(path, member.value.location, "expected a string, found \(Self.describe(member.value)).")
+            return nil
+        }
+        return Located(value: string, location: member.value.location)
+    }
+}
+
+/// A value and where it is written.
+struct Located<Value> {
+    let value: Value
+    let location: TextLocation
+}
+
+/// A manifest as written: each part with the JSON shape it must have, and
+/// where it is. What the parts mean (a known module, a valid id, a route
+/// to an instance) is for the validators.
+struct ManifestDraft {
+    /// The `schema` value, any JSON.
+    var schema: JSONNode?
+    /// The `app` object's strings.
+    var app: (id: Located<String>?, name: Located<String>?, audience: Located<String>?)?
+    /// The `modules` array, when it is one: where, how many elements, and
+    /// those that are objects.
+    var modules: (location: TextLocation, count: Int, instances: [Instance])?
+    /// The `start` string.
+    var start: Located<String>?
+    /// The `routes` object, when it is one: its members in file order.
+    var routes: (keyLocation: TextLocation, routes: [Route])?
+    /// The `rules` array's objects.
+    var rules: [Rule] = []
+
+    /// One element of `modules` that is an object.
+    struct Instance {
+        let index: Int
+        let path: JSONPath
+        let id: Located<String>?
+        let module: Located<String>?
+        let options: JSONMember?
+    }
+
+    /// One member of `routes`: `"instance.exit": "target"`.
+    struct Route {
+        let key: String
+        let keyLocation: TextLocation
+        let path: JSONPath
+        /// The target, when it is a string.
+        let target: Located<String>?
+    }
+
+    /// One element of `rules` that is an object, by key.
+    struct Rule {
+        let path: JSONPath
+        let node: JSONNode
+        let fields: [String: JSONMember]
+    }
+}
+
+/// Reads the JSON shapes of a manifest: objects where objects go, with
+/// their keys known, present when required and not repeated; strings and
+/// arrays where they go. Every problem is logged; what has the right shape
+/// goes into the draft.
+struct ManifestReader {
+    static let topKeys = ["schema", "app", "modules", "start", "routes"]
+    static let optionalTopKeys = ["rules"]
+    static let ruleKeys = ["name", "to", "passesThrough", "neverReaches", "reaches", "entering", "carriesNone"]
+
+    /// The draft of `root`; `nil` when it is not an object at all.
+    static func read(_ root: JSONNode, _ log: inout DiagnosticLog) -> ManifestDraft? {
+        guard let top = log.object(root, .root, what: "the manifest", required: topKeys, optional: optionalTopKeys) else { return nil }
+        var draft = ManifestDraft()
+        draft.schema = top["schema"]?.value
+        if let member = top["app"] {
+            let path = JSONPath.root.key("app")
+            if let fields = log.object(member.value, path, what: "'app'", required: ["id", "name"], optional: ["audience"]) {
+                draft.app = (
+                    log.string(fields["id"], path.key("id")),
+                    log.string(fields["name"], path.key("name")),
+                    log.string(fields["audience"], path.key("audience"))
+                )
+            }
+        }
+        if let member = top["modules"] {
+            draft.modules = instances(member, &log)
+        }
+        draft.start = log.string(top["start"], JSONPath.root.key("start"))
+        if let member = top["routes"] {
+            let path = JSONPath.root.key("routes")
+            if case .object(let members) = member.value.value {
+                let routes = log.uniqueMembers(members, path, noun: "route").map { route in
+                    ManifestDraft.Route(key: route.key, keyLocation: route.keyLocation, path: path.key(route.key), target: log.string(route, path.key(route.key)))
+                }
+                draft.routes = (member.keyLocation, routes)
+            } else {
+                log.error(path, member.value.location, "expected the routes (a JSON object of \"instance.exit\": \"target\"), found \(DiagnosticLog.describe(member.value)).")
+            }
+        }
+        if let member = top["rules"] {
+            let path = JSONPath.root.key("rules")
+            if case .array(let elements) = member.value.value {
+                for (index, element) in elements.enumerated() {
+                    let rulePath = path.index(index)
+                    if let fields = log.object(element, rulePath, what: "a path rule", required: [], optional: ruleKeys) {
+                        draft.rules.append(ManifestDraft.Rule(path: rulePath, node: element, fields: fields))
+                    }
+                }
+            } else {
+                log.error(path, member.value.location, "expected a list of path rules (a JSON array), found \(DiagnosticLog.describe(member.value)).")
+            }
+        }
+        return draft
+    }
+
+    private static func instances(_ member: JSONMember, _ log: inout DiagnosticLog) -> (location: TextLocation, count: Int, instances: [ManifestDraft.Instance])? {
+        let path = JSONPath.root.key("modules")
+        guard case .array(let elements) = member.value.value else {
+            log.error(path, member.value.location, "expected a list of module instances (a JSON array), found \(DiagnosticLog.describe(member.value)).")
+            return nil
+        }
+        var instances: [ManifestDraft.Instance] = []
+        for (index, element) in elements.enumerated() {
+            let elementPath = path.index(index)
+            guard let fields = log.object(element, elementPath, what: "a module instance", required: ["id", "module"], optional: ["options"]) else { continue }
+            instances.append(ManifestDraft.Instance(
+                index: index,
+                path: elementPath,
+                id: log.string(fields["id"], elementPath.key("id")),
+                module: log.string(fields["module"], elementPath.key("module")),
+                options: fields["options"]
+            ))
+        }
+        return (member.value.location, elements.count, instances)
+    }
+}

@@ -1,0 +1,98 @@
+import Stepflow
+
+/// What the validators know of a manifest so far: the draft, the app's
+/// modules and services, the log, and what earlier validators settled.
+struct ManifestValidation {
+    let draft: ManifestDraft
+    let registry: ModuleRegistry
+    let services: ModuleServices
+    var log: DiagnosticLog
+
+    /// An instance whose id is valid and unique, with its module when it
+    /// is known (and then its options and exits).
+    struct Instance {
+        let draft: ManifestDraft.Instance
+        let id: String
+        var module: (any FeatureModule.Type)?
+        var options = ModuleOptions(specs: [])
+        var exits: [ExitSpec] = []
+    }
+
+    /// A route whose source and target are valid.
+    struct Route {
+        let key: RouteKey
+        let target: RouteTarget
+        let location: TextLocation
+    }
+
+    var schema: Int?
+    var app: AppInfo?
+    var instances: [Instance] = []
+    var start: String?
+    var routes: [Route] = []
+    /// Route sources written with a valid source, whatever their target:
+    /// a route to nowhere is one error, not also a missing route.
+    var routedSources: Set<RouteKey> = []
+    var rules: [PathRuleSpec] = []
+
+    var ids: [String] { instances.map(\.id) }
+
+    init(draft: ManifestDraft, registry: ModuleRegistry, services: ModuleServices, log: DiagnosticLog) {
+        self.draft = draft
+        self.registry = registry
+        self.services = services
+        self.log = log
+    }
+}
+
+/// One rule a manifest must keep, checked over what the reader found and
+/// what the validators before it settled.
+protocol ManifestValidator: Sendable {
+    func validate(_ manifest: inout ManifestValidation)
+}
+
+/// Checks a manifest: the reader of JSON shapes, then each validator in
+/// turn. Every problem is reported, not just the first.
+enum ManifestChecker {
+    /// The validators, in the order their results are needed.
+    static let validators: [any ManifestValidator] = [
+        SchemaVersion(),
+        AppIdentity(),
+        InstanceIDs(),
+        KnownModules(),
+        ServicesProvided(),
+        OptionValues(),
+        StartInstance(),
+        RouteEnds(),
+        EveryExitRouted(),
+        EntryFieldsHandedOn(),
+        RuleShapes(),
+    ]
+
+    /// The manifest in `root`, or `nil` with the problems in `log`.
+    static func check(_ root: JSONNode, file: String, registry: ModuleRegistry, services: ModuleServices) -> (Manifest?, [ManifestDiagnostic]) {
+        var log = DiagnosticLog(file: file)
+        guard let draft = ManifestReader.read(root, &log) else { return (nil, log.items) }
+        var validation = ManifestValidation(draft: draft, registry: registry, services: services, log: log)
+        for validator in validators { validator.validate(&validation) }
+        // Shapes first, then each rule in turn: a cause before what it
+        // causes (a misspelt route before the exit it leaves unrouted).
+        let diagnostics = validation.log.items
+        guard !validation.log.hasErrors, let schema = validation.schema, let app = validation.app, let start = validation.start else {
+            return (nil, diagnostics)
+        }
+        let manifest = Manifest(
+            file: file,
+            schema: schema,
+            app: app,
+            instances: validation.instances.compactMap { instance in
+                instance.module.map { ModuleInstance(id: instance.id, module: $0.id, options: instance.options, exits: instance.exits) }
+            },
+            start: start,
+            routes: Dictionary(uniqueKeysWithValues: validation.routes.map { ($0.key, $0.target) }),
+            rules: validation.rules,
+            warnings: diagnostics
+        )
+        return (manifest, diagnostics)
+    }
+}

@@ -1,0 +1,376 @@
+import Stepflow
+
+// The rules a manifest keeps, one validator each, in the order
+// `ManifestChecker.validators` runs them.
+
+/// `schema` is the integer 1.
+struct SchemaVersion: ManifestValidator {
+    func validate(_ manifest: inout ManifestValidation) {
+        guard let node = manifest.draft.schema else { return }
+        let path = JSONPath.root.key("schema")
+        guard case .number(let number) = node.value, let version = number.integer else {
+            manifest.log.error(path, node.location, "expected the schema version 1 (an integer), found \(DiagnosticLog.describe(node)).")
+            return
+        }
+        guard version == 1 else {
+            manifest.log.error(path, node.location, "unsupported schema \(version). This version of Stepflow reads schema 1.")
+            return
+        }
+        manifest.schema = version
+    }
+}
+
+/// The app's id is lowercase letters, digits and '-'; its name and
+/// audience (free text, optional) are not blank.
+struct AppIdentity: ManifestValidator {
+    func validate(_ manifest: inout ManifestValidation) {
+        guard let app = manifest.draft.app else { return }
+        let path = JSONPath.root.key("app")
+        var id = app.id?.value
+        if let written = app.id, written.value.isEmpty || !written.value.unicodeScalars.allSatisfy({ ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }) {
+            manifest.log.error(path.key("id"), written.location, "'\(written.value)' is not a valid app id. Use lowercase letters, digits and '-' (e.g. 'covid-antigen-home').")
+            id = nil
+        }
+        var name = app.name?.value
+        if let written = app.name, written.value.allSatisfy(\.isWhitespace) {
+            manifest.log.error(path.key("name"), written.location, "the app's name is empty. To fix, give the name people see.")
+            name = nil
+        }
+        var audience = app.audience?.value
+        if let written = app.audience, written.value.allSatisfy(\.isWhitespace) {
+            manifest.log.error(path.key("audience"), written.location, "the audience is empty. To fix, say who the variant is for (\"lay\", \"professional\"), or leave 'audience' out.")
+            audience = nil
+        }
+        guard let id, let name else { return }
+        manifest.app = AppInfo(id: id, name: name, audience: audience)
+    }
+}
+
+/// There is at least one instance; each id is an identifier, not `end`,
+/// and used once.
+struct InstanceIDs: ManifestValidator {
+    static func isIdentifier(_ text: String) -> Bool {
+        guard let first = text.unicodeScalars.first, first.properties.isAlphabetic, first.isASCII else { return false }
+        return text.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" || $0 == "_") }
+    }
+
+    func validate(_ manifest: inout ManifestValidation) {
+        guard let modules = manifest.draft.modules else { return }
+        guard modules.count > 0 else {
+            manifest.log.error(JSONPath.root.key("modules"), modules.location, "the app has no modules. To fix, add at least one: {\"id\": \"…\", \"module\": \"…\"}. Known modules: \(Suggestion.list(manifest.registry.ids)).")
+            return
+        }
+        var firstByID: [String: (index: Int, line: Int)] = [:]
+        for instance in modules.instances {
+            guard let id = instance.id else { continue }
+            if !Self.isIdentifier(id.value) || id.value == "end" {
+                manifest.log.error(instance.path.key("id"), id.location, "'\(id.value)' is not a valid instance id. Start with a letter; use letters, digits, '-' and '_' (no dots); 'end' is reserved.")
+            } else if let first = firstByID[id.value] {
+                manifest.log.error(instance.path.key("id"), id.location, "duplicate instance id '\(id.value)'; modules[\(first.index)] at line \(first.line) has it too. To fix, give each instance its own id.")
+            } else {
+                firstByID[id.value] = (instance.index, id.location.line)
+                manifest.instances.append(ManifestValidation.Instance(draft: instance, id: id.value))
+            }
+        }
+    }
+}
+
+/// Every instance names a module the app has.
+struct KnownModules: ManifestValidator {
+    func validate(_ manifest: inout ManifestValidation) {
+        let registry = manifest.registry
+        for instance in manifest.draft.modules?.instances ?? [] {
+            guard let name = instance.module, registry.module(name.value) == nil else { continue }
+            manifest.log.error(instance.path.key("module"), name.location, "unknown module '\(name.value)'. \(Suggestion.didYouMean(name.value, registry.ids))Known modules: \(Suggestion.list(registry.ids)).")
+        }
+        for index in manifest.instances.indices {
+            manifest.instances[index].module = manifest.instances[index].draft.module.flatMap { registry.module($0.value) }
+        }
+    }
+}
+
+/// The app gives every service the modules it names need.
+struct ServicesProvided: ManifestValidator {
+    func validate(_ manifest: inout ManifestValidation) {
+        let services = manifest.services
+        let given = services.names.isEmpty ? "none" : services.names.joined(separator: ", ")
+        for instance in manifest.draft.modules?.instances ?? [] {
+            guard let name = instance.module, let module = manifest.registry.module(name.value) else { continue }
+            for service in module.services where !services.provides(service) {
+                manifest.log.error(instance.path.key("module"), name.location, "module '\(name.value)' needs the service \(service), which this app does not provide (it provides: \(given)). To fix, provide it in the app's ModuleServices, or use another module.")
+            }
+        }
+    }
+}
+
+/// Each instance's options are the module's, with values of their kinds;
+/// wrong values are reported and replaced by defaults so checking goes on.
+/// The instance's exits follow from its options.
+struct OptionValues: ManifestValidator {
+    func validate(_ manifest: inout ManifestValidation) {
+        for index in manifest.instances.indices {
+            guard let module = manifest.instances[index].module else { continue }
+            let draft = manifest.instances[index].draft
+            let options = Self.options(draft.options, draft.path.key("options"), module: module, &manifest.log)
+            manifest.instances[index].options = options
+            manifest.instances[index].exits = module.exits(for: options)
+        }
+    }
+
+    static func options(_ member: JSONMember?, _ path: JSONPath, module: any FeatureModule.Type, _ log: inout DiagnosticLog) -> ModuleOptions {
+        let specs = module.options
+        guard let member else { return ModuleOptions(specs: specs) }
+        let names = specs.map(\.name)
+        guard case .object(let members) = member.value.value else {
+            log.error(path, member.value.location, "expected the options of '\(module.id)' (a JSON object), found \(DiagnosticLog.describe(member.value)).")
+            return ModuleOptions(specs: specs)
+        }
+        var values: [String: ModuleValue] = [:]
+        for option in log.uniqueMembers(members, path) {
+            let optionPath = path.key(option.key)
+            guard let spec = specs.first(where: { $0.name == option.key }) else {
+                let known = specs.isEmpty ? "Module '\(module.id)' takes no options." : "Options of '\(module.id)': \(Suggestion.list(names))."
+                log.error(optionPath, option.keyLocation, "unknown option '\(option.key)'. \(Suggestion.didYouMean(option.key, names))\(known)")
+                continue
+            }
+            if let value = value(option.value, optionPath, kind: spec.kind, &log) { values[spec.name] = value }
+        }
+        return ModuleOptions(specs: specs, values: values)
+    }
+
+    static func value(_ node: JSONNode, _ path: JSONPath, kind: ValueKind, _ log: inout DiagnosticLog) -> ModuleValue? {
+        switch (kind, node.value) {
+        case (.integer(let range), .number(let number)):
+            guard let integer = number.integer else {
+                log.error(path, node.location, "expected a whole number (\(kind)), found \(number.literal).")
+                return nil
+            }
+            guard range.contains(integer) else {
+                log.error(path, node.location, "\(integer) is out of range. Allowed: \(kind).")
+                return nil
+            }
+            return .integer(integer)
+        case (.integer, .string(let string)) where Int(string) != nil:
+            log.error(path, node.location, "expected \(kind), found a string \"\(string)\". To fix, remove the quotes.")
+            return nil
+        case (.choice(let choices), .string(let string)):
+            guard choices.contains(string) else {
+                log.error(path, node.location, "unknown value '\(string)'. \(Suggestion.didYouMean(string, choices))Allowed: \(Suggestion.list(choices)).")
+                return nil
+            }
+            return .text(string)
+        case (.boolean, .bool(let flag)):
+            return .boolean(flag)
+        case (.text, .string(let string)):
+            return .text(string)
+        default:
+            log.error(path, node.location, "expected \(kind), found \(DiagnosticLog.describe(node)).")
+            return nil
+        }
+    }
+}
+
+/// `start` names an instance.
+struct StartInstance: ManifestValidator {
+    func validate(_ manifest: inout ManifestValidation) {
+        guard let start = manifest.draft.start else { return }
+        let ids = manifest.ids
+        if ids.contains(start.value) {
+            manifest.start = start.value
+        } else if !ids.isEmpty {
+            manifest.log.error(JSONPath.root.key("start"), start.location, "unknown instance '\(start.value)'. \(Suggestion.didYouMean(start.value, ids))Instances: \(Suggestion.list(ids)).")
+        }
+    }
+}
+
+/// Each route goes from an exit an instance has to an instance or `end`.
+struct RouteEnds: ManifestValidator {
+    func validate(_ manifest: inout ManifestValidation) {
+        let ids = manifest.ids
+        let targets = ids + ["end"]
+        for route in manifest.draft.routes?.routes ?? [] {
+            guard let dot = route.key.firstIndex(of: "."), dot != route.key.startIndex, route.key.index(after: dot) != route.key.endIndex else {
+                manifest.log.error(route.path, route.keyLocation, "'\(route.key)' is not a route source. Write \"<instance>.<exit>\", e.g. \"\(ids.first ?? "test").\(manifest.instances.first?.exits.first?.name ?? "done")\".")
+                continue
+            }
+            let instanceID = String(route.key[..<dot])
+            let exitName = String(route.key[route.key.index(after: dot)...])
+            var sourceIsValid = true
+            if let instance = manifest.instances.first(where: { $0.id == instanceID }) {
+                if let module = instance.module, !instance.exits.contains(where: { $0.name == exitName }) {
+                    let exits = instance.exits.map(\.name)
+                    manifest.log.error(route.path, route.keyLocation, "'\(instanceID)' (module '\(module.id)') has no exit '\(exitName)'. \(Suggestion.didYouMean(exitName, exits))Its exits: \(Suggestion.list(exits)).")
+                    sourceIsValid = false
+                }
+            } else {
+                manifest.log.error(route.path, route.keyLocation, "unknown instance '\(instanceID)'. \(Suggestion.didYouMean(instanceID, ids))Instances: \(Suggestion.list(ids)).")
+                sourceIsValid = false
+            }
+            let key = RouteKey(instance: instanceID, exit: exitName)
+            if sourceIsValid { manifest.routedSources.insert(key) }
+            guard let target = route.target else { continue }
+            guard targets.contains(target.value) else {
+                manifest.log.error(route.path, target.location, "route to nowhere: '\(target.value)' is not an instance. \(Suggestion.didYouMean(target.value, targets))Targets: \(Suggestion.list(targets)).")
+                continue
+            }
+            if sourceIsValid {
+                manifest.routes.append(ManifestValidation.Route(key: key, target: target.value == "end" ? .end : .instance(target.value), location: target.location))
+            }
+        }
+    }
+}
+
+/// Every exit an instance can take has a route.
+struct EveryExitRouted: ManifestValidator {
+    func validate(_ manifest: inout ManifestValidation) {
+        guard manifest.start != nil, let routes = manifest.draft.routes, !manifest.instances.isEmpty else { return }
+        for instance in manifest.instances where instance.module != nil {
+            for exit in instance.exits where !manifest.routedSources.contains(RouteKey(instance: instance.id, exit: exit.name)) {
+                manifest.log.error(.root.key("routes"), routes.keyLocation, "no route for '\(instance.id).\(exit.name)' (\(exit.summary)). To fix, add \"\(instance.id).\(exit.name)\": \"<instance>\" or \"end\".")
+            }
+        }
+    }
+}
+
+/// Every route into an instance hands on the fields its module's entry
+/// needs, on every path from the start (loops such as a retest included).
+/// Whether an instance is reached at all is decided once, from the walks
+/// the variant's graph explores (`unreachableInstance`): routes alone
+/// cannot tell a route from an exit no walk takes.
+struct EntryFieldsHandedOn: ManifestValidator {
+    func validate(_ manifest: inout ManifestValidation) {
+        // The fields are only worth proving over a manifest otherwise sound.
+        guard let start = manifest.start, manifest.draft.routes != nil, !manifest.instances.isEmpty, !manifest.log.hasErrors else { return }
+        let instances = manifest.instances
+        let routes = manifest.routes
+        // What each instance is entered with, on every path: the fields
+        // gathered so far plus the exit's own, intersected over the routes
+        // that lead there, to a fixpoint.
+        let byID = Dictionary(uniqueKeysWithValues: instances.map { ($0.id, $0) })
+        var entry: [String: [String: ValueKind]?] = Dictionary(uniqueKeysWithValues: instances.map { ($0.id, nil) })
+        entry[start] = [:]
+        func handedOn(_ route: ManifestValidation.Route, _ entry: [String: [String: ValueKind]?]) -> [String: ValueKind]? {
+            guard let incoming = entry[route.key.instance] ?? nil,
+                  let exit = byID[route.key.instance]?.exits.first(where: { $0.name == route.key.exit }) else { return nil }
+            var fields = incoming
+            for field in exit.fields { fields[field.name] = field.kind }
+            return fields
+        }
+        var changed = true
+        while changed {
+            changed = false
+            for instance in instances {
+                var fields: [String: ValueKind]? = instance.id == start ? [:] : nil
+                for route in routes where route.target == .instance(instance.id) {
+                    guard let offered = handedOn(route, entry) else { continue }
+                    fields = fields.map { current in current.filter { offered[$0.key] == $0.value } } ?? offered
+                }
+                if fields != entry[instance.id] ?? nil {
+                    entry[instance.id] = fields
+                    changed = true
+                }
+            }
+        }
+        let path = JSONPath.root.key("routes")
+        for route in routes {
+            guard case .instance(let targetID) = route.target, let target = byID[targetID], let module = target.module,
+                  let offered = handedOn(route, entry) else { continue }
+            for needed in module.entryFields where needed.isRequired && !(offered[needed.name].map { Self.kind($0, satisfies: needed.kind) } ?? false) {
+                manifest.log.error(path.key(route.key.description), route.location, "'\(targetID)' (module '\(module.id)') needs '\(needed.name)' (\(needed.kind)), which '\(route.key)' does not hand on. To fix, route '\(route.key)' to an instance that does not need it, or to 'end'.")
+            }
+        }
+    }
+
+    /// Whether a field of kind `offered` fits an entry that needs `needed`.
+    static func kind(_ offered: ValueKind, satisfies needed: ValueKind) -> Bool {
+        switch (offered, needed) {
+        case (.choice(let given), .choice(let accepted)): Set(given).isSubset(of: accepted)
+        case (.choice, .text): true
+        case (.integer(let given), .integer(let accepted)): accepted.contains(given.lowerBound) && accepted.contains(given.upperBound)
+        default: offered == needed
+        }
+    }
+}
+
+/// Each path rule says one thing, in one of its shapes; a data rule names
+/// an instance and fields of this variant. (The nodes a rule names are
+/// checked against the explored graph, which knows every node.)
+struct RuleShapes: ManifestValidator {
+    static let shapes = "{\"to\": \"<node>\", \"passesThrough\": \"<node>\"}, {\"neverReaches\": \"<node>\"}, {\"reaches\": \"<node>\"} or {\"entering\": \"<instance>\", \"carriesNone\": [\"<field>\", …]}"
+
+    func validate(_ manifest: inout ManifestValidation) {
+        for rule in manifest.draft.rules {
+            let fields = rule.fields
+            let name = fields["name"].flatMap { manifest.log.string($0, rule.path.key("name"))?.value }
+            if fields["entering"] != nil || fields["carriesNone"] != nil {
+                if let kind = Self.dataRule(rule, &manifest) {
+                    manifest.rules.append(PathRuleSpec(name: name, kind: kind, location: rule.node.location, path: rule.path.description))
+                }
+                continue
+            }
+            let to = fields["to"].flatMap { manifest.log.string($0, rule.path.key("to"))?.value }
+            let via = fields["passesThrough"].flatMap { manifest.log.string($0, rule.path.key("passesThrough"))?.value }
+            let never = fields["neverReaches"].flatMap { manifest.log.string($0, rule.path.key("neverReaches"))?.value }
+            let reaches = fields["reaches"].flatMap { manifest.log.string($0, rule.path.key("reaches"))?.value }
+            let kinds = [to != nil || via != nil, never != nil, reaches != nil].filter { $0 }.count
+            guard kinds == 1 else {
+                manifest.log.error(rule.path, rule.node.location, kinds == 0 ? "the rule says nothing. Write \(Self.shapes)." : "a rule says one thing. Write \(Self.shapes), each as its own rule.")
+                continue
+            }
+            let kind: PathRuleSpec.Kind
+            if let never {
+                kind = .neverReaches(never)
+            } else if let reaches {
+                kind = .reaches(reaches)
+            } else if let to, let via {
+                kind = .passesThrough(node: to, via: via)
+            } else {
+                manifest.log.error(rule.path, rule.node.location, "\(to == nil ? "'passesThrough' needs 'to'" : "'to' needs 'passesThrough'"): write {\"to\": \"<node>\", \"passesThrough\": \"<node>\"}.")
+                continue
+            }
+            manifest.rules.append(PathRuleSpec(name: name, kind: kind, location: rule.node.location, path: rule.path.description))
+        }
+    }
+
+    /// `{"entering": "<instance>", "carriesNone": ["<field>", …]}`: the
+    /// instance and the fields must exist in the variant.
+    static func dataRule(_ rule: ManifestDraft.Rule, _ manifest: inout ManifestValidation) -> PathRuleSpec.Kind? {
+        let shape = "write {\"entering\": \"<instance>\", \"carriesNone\": [\"<field>\", …]}"
+        let fields = rule.fields
+        guard let enteringMember = fields["entering"], let carriedMember = fields["carriesNone"] else {
+            manifest.log.error(rule.path, rule.node.location, "\(fields["entering"] == nil ? "'carriesNone' needs 'entering'" : "'entering' needs 'carriesNone'"): \(shape).")
+            return nil
+        }
+        if fields["to"] != nil || fields["passesThrough"] != nil || fields["neverReaches"] != nil || fields["reaches"] != nil {
+            manifest.log.error(rule.path, rule.node.location, "a rule says one thing: \(shape), and the other rule as its own.")
+            return nil
+        }
+        let instance = manifest.log.string(enteringMember, rule.path.key("entering"))?.value
+        let ids = manifest.ids
+        var valid = instance != nil
+        if let instance, !ids.contains(instance) {
+            manifest.log.error(rule.path.key("entering"), enteringMember.value.location, "unknown instance '\(instance)'. \(Suggestion.didYouMean(instance, ids))Instances: \(Suggestion.list(ids)).")
+            valid = false
+        }
+        guard case .array(let items) = carriedMember.value.value, !items.isEmpty else {
+            manifest.log.error(rule.path.key("carriesNone"), carriedMember.value.location, "expected a non-empty list of field names, found \(DiagnosticLog.describe(carriedMember.value)).")
+            return nil
+        }
+        let known = Set(manifest.instances.flatMap { $0.exits.flatMap { $0.fields.map(\.name) } }).sorted()
+        var names: [String] = []
+        for (index, item) in items.enumerated() {
+            let itemPath = rule.path.key("carriesNone").index(index)
+            guard case .string(let name) = item.value else {
+                manifest.log.error(itemPath, item.location, "expected a field name (a string), found \(DiagnosticLog.describe(item)).")
+                continue
+            }
+            guard known.contains(name) else {
+                manifest.log.error(itemPath, item.location, "no module of this variant hands on a field '\(name)'. \(Suggestion.didYouMean(name, known))Fields: \(Suggestion.list(known)).")
+                continue
+            }
+            names.append(name)
+        }
+        guard valid, let instance, names.count == items.count else { return nil }
+        return .carriesNone(fields: names, entering: instance)
+    }
+}
