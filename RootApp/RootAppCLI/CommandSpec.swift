@@ -140,11 +140,16 @@ extension CommandSpec {
         return Suggestion.nearest(to: argument, in: names).map { " Did you mean '\($0)'?" } ?? ""
     }
 
+    /// `text`, written of `rootapp`, for the program `program`.
+    static func named(_ text: String, program: String) -> String {
+        program == "rootapp" ? text : text.replacing("rootapp", with: program)
+    }
+
     /// The command's help for the program `program`, wrapped to `width`.
     /// Texts name the program `rootapp`; another program's name replaces it.
     func help(width: Int, program: String) -> String {
         let console = Console(out: { _ in }, err: { _ in }, width: width)
-        func named(_ text: String) -> String { program == "rootapp" ? text : text.replacing("rootapp", with: program) }
+        func named(_ text: String) -> String { Self.named(text, program: program) }
         var lines = console.wrap("OVERVIEW: \(abstract)", indent: "  ", firstIndent: "")
         if !discussion.isEmpty {
             lines.append("")

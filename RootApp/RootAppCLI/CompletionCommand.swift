@@ -12,15 +12,20 @@ enum CompletionCommand {
         let shell = arguments.positional[0]
         let specs = RootApp.commands.map(\.spec)
         switch shell {
-        case "bash": console.out(bash(specs))
-        case "zsh": console.out(zsh(specs))
-        case "fish": console.out(fish(specs))
+        case "bash": console.out(bash(specs, program: app.name))
+        case "zsh": console.out(zsh(specs, program: app.name))
+        case "fish": console.out(fish(specs, program: app.name))
         default:
             let hint = Suggestion.nearest(to: shell, in: ["bash", "zsh", "fish"]).map { " Did you mean '\($0)'?" } ?? ""
             console.error(UsageError(message: "no completion for '\(shell)'.\(hint) Shells: bash, zsh, fish.", command: "completion").text(program: app.name))
             return .usage
         }
         return .success
+    }
+
+    /// The shell function for `program`: `_rootapp`, `_team_app`.
+    private static func function(_ program: String) -> String {
+        "_" + String(program.map { $0.isASCII && ($0.isLetter || $0.isNumber) ? $0 : "_" })
     }
 
     private static func names(_ specs: [CommandSpec]) -> String {
@@ -31,7 +36,7 @@ enum CompletionCommand {
         spec.options.flatMap { option in ["--\(option.name)"] + (option.short.map { ["-\($0)"] } ?? []) } + ["--help"]
     }
 
-    static func bash(_ specs: [CommandSpec]) -> String {
+    static func bash(_ specs: [CommandSpec], program: String = "rootapp") -> String {
         var cases = ""
         for spec in specs {
             cases += "        \(spec.name))\n"
@@ -42,8 +47,8 @@ enum CompletionCommand {
             cases += "            COMPREPLY=($(compgen -f -- \"$current\")) ;;\n"
         }
         return """
-            # bash completion for rootapp (made by `rootapp completion bash`)
-            _rootapp() {
+            # bash completion for \(program) (made by `\(program) completion bash`)
+            \(function(program))() {
                 local current="${COMP_WORDS[COMP_CWORD]}" previous="${COMP_WORDS[COMP_CWORD-1]}"
                 if [[ $COMP_CWORD -eq 1 ]]; then
                     COMPREPLY=($(compgen -W "\(names(specs)) --help --version" -- "$current"))
@@ -53,27 +58,27 @@ enum CompletionCommand {
                     help) COMPREPLY=($(compgen -W "\(names(specs))" -- "$current")) ;;
             \(cases)    esac
             }
-            complete -o filenames -F _rootapp rootapp
+            complete -o filenames -F \(function(program)) \(program)
 
             """
     }
 
-    static func zsh(_ specs: [CommandSpec]) -> String {
+    static func zsh(_ specs: [CommandSpec], program: String = "rootapp") -> String {
         func quote(_ text: String) -> String { text.replacing("'", with: "'\\''").replacing(":", with: "\\:").replacing("[", with: "\\[").replacing("]", with: "\\]") }
         var functions = ""
         for spec in specs {
             var lines = spec.options.map { option -> String in
                 let value = option.value.map { placeholder in option.choices.isEmpty ? ":\(placeholder):_files" : ":\(placeholder):(\(option.choices.joined(separator: " ")))" } ?? ""
-                return "'--\(option.name)[\(quote(option.help))]\(value)'"
+                return "'--\(option.name)[\(quote(CommandSpec.named(option.help, program: program)))]\(value)'"
             }
             lines.append("'*:file:_files'")
             functions += "    \(spec.name)) _arguments \\\n        " + lines.joined(separator: " \\\n        ") + " ;;\n"
         }
         let described = specs.map { "'\($0.name):\(quote($0.abstract))'" }.joined(separator: " ")
         return """
-            #compdef rootapp
-            # zsh completion for rootapp (made by `rootapp completion zsh`)
-            _rootapp() {
+            #compdef \(program)
+            # zsh completion for \(program) (made by `\(program) completion zsh`)
+            \(function(program))() {
               if (( CURRENT == 2 )); then
                 local -a commands=(\(described) 'help:Show help for a command.')
                 _describe command commands
@@ -83,24 +88,24 @@ enum CompletionCommand {
                 help) _values command \(names(specs)) ;;
             \(functions)  esac
             }
-            _rootapp "$@"
+            \(function(program)) "$@"
 
             """
     }
 
-    static func fish(_ specs: [CommandSpec]) -> String {
+    static func fish(_ specs: [CommandSpec], program: String = "rootapp") -> String {
         func quote(_ text: String) -> String { "'" + text.replacing("\\", with: "\\\\").replacing("'", with: "\\'") + "'" }
         var lines = [
-            "# fish completion for rootapp (made by `rootapp completion fish`)",
-            "complete -c rootapp -n __fish_use_subcommand -a help -d \(quote("Show help for a command."))",
+            "# fish completion for \(program) (made by `\(program) completion fish`)",
+            "complete -c \(program) -n __fish_use_subcommand -a help -d \(quote("Show help for a command."))",
         ]
         for spec in specs {
-            lines.append("complete -c rootapp -n __fish_use_subcommand -a \(spec.name) -d \(quote(spec.abstract))")
+            lines.append("complete -c \(program) -n __fish_use_subcommand -a \(spec.name) -d \(quote(spec.abstract))")
             for option in spec.options {
-                var line = "complete -c rootapp -n '__fish_seen_subcommand_from \(spec.name)' -l \(option.name)"
+                var line = "complete -c \(program) -n '__fish_seen_subcommand_from \(spec.name)' -l \(option.name)"
                 if let short = option.short { line += " -s \(short)" }
                 if option.value != nil { line += option.choices.isEmpty ? " -r -F" : " -x -a \(quote(option.choices.joined(separator: " ")))" }
-                lines.append(line + " -d \(quote(option.help))")
+                lines.append(line + " -d \(quote(CommandSpec.named(option.help, program: program)))")
             }
         }
         return lines.joined(separator: "\n") + "\n"

@@ -33,7 +33,7 @@ enum PathsCommand {
         let id = arguments.value("to") ?? ""
         guard let target = graph.node(withID: id) else {
             let hint = Suggestion.nearest(to: id, in: graph.nodes.map(\.id)).map { " Did you mean '\($0)'?" } ?? ""
-            console.error(UsageError(message: "no node '\(id)' in the graph of '\(graph.app)'.\(hint) 'rootapp trace' lists the steps; screens are '<instance>/<screen>'.", command: "paths").text(program: app.name))
+            console.error(UsageError(message: "no node '\(id)' in the graph of '\(graph.app)'.\(hint) '\(app.name) trace' lists the steps; screens are '<instance>/<screen>'.", command: "paths").text(program: app.name))
             return .usage
         }
         let found = variant.states.walks(to: target, limit: limit)

@@ -91,6 +91,11 @@ struct PluginTests {
         #expect(usage.code == 64 && usage.err.hasSuffix("See 'teamapp trace --help'.\n"))
         #expect(Harness.run(["--version"], tool: Self.tool).out == "teamapp, on Stepflow's RootAppCLI 0.2.0\n")
         #expect(!Harness.run(["--help"], tool: Self.tool).out.contains("RootApp/Manifests"))
+        for shell in ["bash", "zsh", "fish"] {
+            let script = Harness.run(["completion", shell], tool: Self.tool).out
+            #expect(script.contains("teamapp") && !script.contains("rootapp"), "\(shell)")
+        }
+        #expect(Harness.run(["completion", "bash"], tool: Self.tool).out.contains("complete -o filenames -F _teamapp teamapp\n"))
     }
 
     @Test func itWalksValidatesAndChecksAVariantMixingBundledAndItsOwnModules() {
