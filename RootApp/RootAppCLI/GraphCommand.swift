@@ -74,23 +74,13 @@ enum Graphviz {
         let output = output == "-" ? nil : output
         let rendered = output.map { OutputFile.directory(of: $0) + "/.rootapp-\(getpid()).svg" }
         defer { if let rendered { unlink(rendered) } }
-        var arguments = ["dot", "-Tsvg", input] + (rendered.map { ["-o", $0] } ?? [])
-        var pid: pid_t = 0
-        let status = arguments.withUnsafeMutableBufferPointer { buffer -> Int32 in
-            var pointers = buffer.map { strdup($0) } + [nil]
-            defer { pointers.forEach { free($0) } }
-            return posix_spawnp(&pid, "dot", nil, nil, &pointers, environ)
-        }
-        guard status == 0 else {
+        let outcome = Platform.run(["dot", "-Tsvg", input] + (rendered.map { ["-o", $0] } ?? []))
+        guard outcome != .notFound else {
             console.error("error: svg needs Graphviz's 'dot', which is not installed. To fix, install Graphviz (Debian and Ubuntu: apt-get install graphviz; macOS: brew install graphviz), or export --format dot and render it elsewhere.")
             return .unavailable
         }
-        var waitStatus: Int32 = 0
-        waitpid(pid, &waitStatus, 0)
-        let exited = waitStatus & 0x7F == 0
-        let code = (waitStatus >> 8) & 0xFF
-        guard exited, code == 0 else {
-            let how = exited ? "exited with status \(code)" : "was stopped by signal \(waitStatus & 0x7F)"
+        guard outcome == .exited(0) else {
+            let how = if case .exited(let code) = outcome { "exited with status \(code)" } else if case .signal(let signal) = outcome { "was stopped by signal \(signal)" } else { "failed" }
             console.error("error: Graphviz's dot \(how) while rendering the SVG (its message is above). To fix, check that 'dot -Tsvg' works here, or export --format dot and render it elsewhere.")
             return .unavailable
         }

@@ -71,8 +71,46 @@ package enum Platform {
     /// and says.
     package static func terminalColumns(_ descriptor: Int32) -> Int? {
         var size = winsize()
-        guard isatty(descriptor) == 1, ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
+        #if canImport(Musl)
+        let request = Int32(TIOCGWINSZ)  // Musl's ioctl takes an int
+        #else
+        let request = UInt(TIOCGWINSZ)
+        #endif
+        guard isatty(descriptor) == 1, ioctl(descriptor, request, &size) == 0, size.ws_col > 0 else { return nil }
         return Int(size.ws_col)
+    }
+
+    /// Runs `arguments[0]`, found on `PATH`, with `arguments` and this
+    /// process's environment, and waits for it. Its exit status, or how it
+    /// failed: `.notFound` when it could not be started, `.signal` when a
+    /// signal stopped it.
+    package static func run(_ arguments: [String]) -> ProcessOutcome {
+        var pid = pid_t()
+        #if canImport(Darwin)
+        let environment = _NSGetEnviron().pointee
+        #else
+        let environment = environ
+        #endif
+        let status = arguments.withUnsafeBufferPointer { buffer -> Int32 in
+            var pointers: [UnsafeMutablePointer<CChar>?] = buffer.map { strdup($0) } + [nil]
+            defer { pointers.forEach { free($0) } }
+            return posix_spawnp(&pid, arguments[0], nil, nil, &pointers, environment)
+        }
+        guard status == 0 else { return .notFound }
+        var waitStatus: Int32 = 0
+        while waitpid(pid, &waitStatus, 0) < 0 && errno == EINTR {}
+        let signal = waitStatus & 0x7F
+        return signal == 0 ? .exited((waitStatus >> 8) & 0xFF) : .signal(signal)
+    }
+
+    /// How a program run by ``run(_:)`` ended.
+    package enum ProcessOutcome: Equatable {
+        /// It could not be started (not installed).
+        case notFound
+        /// It exited with this status.
+        case exited(Int32)
+        /// This signal stopped it.
+        case signal(Int32)
     }
 
     /// A terminal's settings, saved to be put back.
