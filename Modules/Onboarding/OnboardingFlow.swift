@@ -1,14 +1,8 @@
 import Stepflow
 
-/// The pages lay users read, in order.
+/// The pages lay users can read: five are written (`howItWorks.<n>.*`).
 enum HowItWorks {
-    static let pages: [(title: String, body: [String])] = [
-        ("What you need", ["The test kit, a clean flat table, clean hands and about 20 minutes."]),
-        ("How the test works", ["You take a sample, add it to the test, wait, then read the lines in the result window."]),
-        ("Reading your result", ["The app tells you what your result means and what to do next."]),
-        ("Your data", ["Your result stays on this device. Nothing is shared unless you choose to share it."]),
-        ("Getting help", ["Help is one tap away on every step: choose 'Get help' if something goes wrong."]),
-    ]
+    static let count = 5
 }
 
 /// The onboarding flow. Pure: screens follow from the step and the options.
@@ -17,9 +11,11 @@ final class OnboardingFlow: Flow {
     let audience: OnboardingModule.Audience
     let pages: Int
     let maxAttempts: Int
+    let text: ModuleTexts
 
-    init(name: String, audience: OnboardingModule.Audience, pages: Int, maxAttempts: Int) {
+    init(name: String, audience: OnboardingModule.Audience, pages: Int, maxAttempts: Int, text: ModuleTexts = ModuleTexts(OnboardingModule.texts, source: TextSource())) {
         self.name = name
+        self.text = text
         self.audience = audience
         self.pages = pages
         self.maxAttempts = maxAttempts
@@ -29,69 +25,69 @@ final class OnboardingFlow: Flow {
         switch step {
         case .welcome:
             return audience == .lay
-                ? .show(Screen(id: "welcome", title: "Welcome", body: [
-                    "This app guides you through your rapid test, one step at a time.",
-                ], actions: [ScreenAction("Get started", .howItWorks(page: 1))]))
-                : .show(Screen(id: "welcome", title: "Welcome", body: [
-                    "Sign in with your staff account to test patients and record their results.",
-                ], actions: [ScreenAction("Sign in", .signIn(attempt: 1))]))
+                ? .show(Screen(id: "welcome", title: text["welcome.title"], body: [
+                    text["welcome.lay.body"],
+                ], actions: [ScreenAction(text["welcome.lay.start"], .howItWorks(page: 1))]))
+                : .show(Screen(id: "welcome", title: text["welcome.title"], body: [
+                    text["welcome.professional.body"],
+                ], actions: [ScreenAction(text["welcome.professional.signIn"], .signIn(attempt: 1))]))
         case .howItWorks(let page):
-            let content = HowItWorks.pages[min(max(page, 1), HowItWorks.pages.count) - 1]
+            let written = min(max(page, 1), HowItWorks.count)
+            let title = text["howItWorks.\(written).title"].value
             return .show(Screen(
                 id: "how-it-works-\(page)",
-                title: "\(content.title) (\(page) of \(pages))",
-                body: content.body,
+                title: text["howItWorks.title", ["title": title, "page": "\(page)", "pages": "\(pages)"]],
+                body: [text["howItWorks.\(written).body"]],
                 actions: [
-                    ScreenAction("Next", page < pages ? .howItWorks(page: page + 1) : .privacy),
-                    ScreenAction("Back", .back, role: .back),
+                    ScreenAction(text["howItWorks.next"], page < pages ? .howItWorks(page: page + 1) : .privacy),
+                    ScreenAction(text["back"], .back, role: .back),
                 ]
             ))
         case .privacy:
-            return .show(Screen(id: "privacy", title: "Your privacy", body: [
-                "Your result is stored only on this device. You decide whether to share it with a doctor.",
+            return .show(Screen(id: "privacy", title: text["privacy.title"], body: [
+                text["privacy.body"],
             ], actions: [
-                ScreenAction("I agree", .consentAccepted),
-                ScreenAction("I do not agree", .consentDeclined, role: .cancel),
-                ScreenAction("Back", .back, role: .back),
+                ScreenAction(text["privacy.agree"], .consentAccepted),
+                ScreenAction(text["privacy.decline"], .consentDeclined, role: .cancel),
+                ScreenAction(text["back"], .back, role: .back),
             ]))
         case .consentAccepted:
             return .end(.completed(site: nil))
         case .consentDeclined:
             return .end(.declined)
         case .signIn(let attempt):
-            return .show(Screen(id: "sign-in", title: "Sign in", body: [
-                attempt == 1 ? "Enter your staff ID and password." : "Attempt \(attempt) of \(maxAttempts).",
+            return .show(Screen(id: "sign-in", title: text["signIn.title"], body: [
+                attempt == 1 ? text["signIn.first.body"] : text["signIn.again.body", ["attempt": "\(attempt)", "attempts": "\(maxAttempts)"]],
             ], actions: [
-                ScreenAction("Sign in (password accepted)", .signedIn),
-                ScreenAction("Sign in (wrong password)", .signInFailed(attempt: attempt)),
+                ScreenAction(text["signIn.accepted"], .signedIn),
+                ScreenAction(text["signIn.wrong"], .signInFailed(attempt: attempt)),
             ]), as: .replace)
         case .signInFailed(let attempt):
             guard attempt < maxAttempts else {
-                return .show(Screen(id: "locked-out", title: "Account locked", body: [
-                    "Too many wrong passwords. Ask your administrator to unlock your account.",
-                ], actions: [ScreenAction("Close", .lockedOut, role: .cancel)]), as: .replace)
+                return .show(Screen(id: "locked-out", title: text["lockedOut.title"], body: [
+                    text["lockedOut.body"],
+                ], actions: [ScreenAction(text["lockedOut.close"], .lockedOut, role: .cancel)]), as: .replace)
             }
-            let left = maxAttempts - attempt
-            return .show(Screen(id: "wrong-password", title: "Wrong password", body: [
-                "The staff ID or password is wrong. \(left) attempt\(left == 1 ? "" : "s") left.",
-            ], actions: [ScreenAction("Try again", .signIn(attempt: attempt + 1))]), as: .replace)
+            return .show(Screen(id: "wrong-password", title: text["wrongPassword.title"], body: [
+                text["wrongPassword.body", ["left": "\(maxAttempts - attempt)"]],
+            ], actions: [ScreenAction(text["wrongPassword.retry"], .signIn(attempt: attempt + 1))]), as: .replace)
         case .lockedOut:
             return .end(.lockedOut)
         case .signedIn:
-            return .show(Screen(id: "site", title: "Where are you testing today?", body: [
-                "Results are recorded for this site.",
+            return .show(Screen(id: "site", title: text["site.title"], body: [
+                text["site.body"],
             ], actions: [
-                ScreenAction("Main clinic", .siteSelected(.mainClinic)),
-                ScreenAction("Mobile unit", .siteSelected(.mobileUnit)),
-                ScreenAction("Care home visit", .siteSelected(.careHome)),
+                ScreenAction(text["site.mainClinic"], .siteSelected(.mainClinic)),
+                ScreenAction(text["site.mobileUnit"], .siteSelected(.mobileUnit)),
+                ScreenAction(text["site.careHome"], .siteSelected(.careHome)),
             ]), as: .replace)
         case .siteSelected(let site):
-            return .show(Screen(id: "data-protection", title: "Data protection", body: [
-                "Patient data is processed under your organisation's data-protection policy.",
-                "Results go to the lab over an encrypted connection and are deleted from this device once sent.",
+            return .show(Screen(id: "data-protection", title: text["dataProtection.title"], body: [
+                text["dataProtection.policy"],
+                text["dataProtection.transfer"],
             ], actions: [
-                ScreenAction("I acknowledge", .acknowledged(site)),
-                ScreenAction("Back", .back, role: .back),
+                ScreenAction(text["dataProtection.acknowledge"], .acknowledged(site)),
+                ScreenAction(text["back"], .back, role: .back),
             ]))
         case .acknowledged(let site):
             return .end(.completed(site: site))

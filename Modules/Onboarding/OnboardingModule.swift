@@ -12,7 +12,7 @@ public enum OnboardingModule: FeatureModule {
     /// The options.
     public static let options: [OptionSpec] = [
         OptionSpec("audience", .choice(Audience.allCases.map(\.rawValue)), default: .text("lay"), summary: "Who is onboarded: lay users or professionals."),
-        OptionSpec("howItWorksPages", .integer(1...HowItWorks.pages.count), default: .integer(3), summary: "How many how-it-works pages lay users see."),
+        OptionSpec("howItWorksPages", .integer(1...HowItWorks.count), default: .integer(3), summary: "How many how-it-works pages lay users see."),
         OptionSpec("maxSignInAttempts", .integer(1...10), default: .integer(3), summary: "Wrong passwords allowed before a professional is locked out."),
     ]
 
@@ -57,7 +57,8 @@ public enum OnboardingModule: FeatureModule {
             name: instance,
             audience: options.choice("audience", as: Audience.self),
             pages: options.integer("howItWorksPages"),
-            maxAttempts: options.integer("maxSignInAttempts")
+            maxAttempts: options.integer("maxSignInAttempts"),
+            text: ModuleTexts(texts, environment)
         ), entry: .welcome)
     }
 }

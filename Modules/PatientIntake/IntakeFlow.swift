@@ -22,49 +22,52 @@ final class IntakeFlow: Flow {
     /// The demo patient the outcomes name.
     static let patient = "P-1024"
 
-    init(name: String, identifyBy: PatientIntakeModule.IdentifyMethod) {
+    let text: ModuleTexts
+
+    init(name: String, identifyBy: PatientIntakeModule.IdentifyMethod, text: ModuleTexts = ModuleTexts(PatientIntakeModule.texts, source: TextSource())) {
         self.name = name
         self.identifyBy = identifyBy
+        self.text = text
     }
 
-    private var cancelAction: ScreenAction<IntakeStep> { ScreenAction("Cancel", .cancel, role: .cancel) }
+    private var cancelAction: ScreenAction<IntakeStep> { ScreenAction(text["cancel"], .cancel, role: .cancel) }
 
     func navigate(to step: IntakeStep) -> Navigation<IntakeStep, IntakeExit> {
         switch step {
         case .identify:
             var actions: [ScreenAction<IntakeStep>] = []
-            if identifyBy != .type { actions.append(ScreenAction("Scan wristband (reads \(Self.patient))", .found(patient: Self.patient))) }
-            if identifyBy != .scan { actions.append(ScreenAction("Type the patient id", .typeID)) }
-            return .show(Screen(id: "identify", title: "Identify the patient", body: [
-                "Check two identifiers: the patient's name and date of birth.",
+            if identifyBy != .type { actions.append(ScreenAction(text["identify.scan", ["patient": Self.patient]], .found(patient: Self.patient))) }
+            if identifyBy != .scan { actions.append(ScreenAction(text["identify.type"], .typeID)) }
+            return .show(Screen(id: "identify", title: text["identify.title"], body: [
+                text["identify.body"],
             ], actions: actions + [cancelAction]))
         case .typeID:
-            return .show(Screen(id: "type-id", title: "Type the patient id", body: [
-                "The id is on the patient's card or referral.",
+            return .show(Screen(id: "type-id", title: text["typeID.title"], body: [
+                text["typeID.body"],
             ], actions: [
-                ScreenAction("Look up \(Self.patient)", .found(patient: Self.patient)),
-                ScreenAction("Look up an unknown id", .notFound),
-                ScreenAction("Back", .back, role: .back),
+                ScreenAction(text["typeID.lookUpKnown", ["patient": Self.patient]], .found(patient: Self.patient)),
+                ScreenAction(text["typeID.lookUpUnknown"], .notFound),
+                ScreenAction(text["back"], .back, role: .back),
             ]))
         case .notFound:
-            return .show(Screen(id: "not-found", title: "No patient found", body: [
-                "No patient has this id. Check it, or register the patient at reception first.",
-            ], actions: [ScreenAction("Try another id", .closeNotFound, role: .back), cancelAction]), as: .modal)
+            return .show(Screen(id: "not-found", title: text["notFound.title"], body: [
+                text["notFound.body"],
+            ], actions: [ScreenAction(text["notFound.retry"], .closeNotFound, role: .back), cancelAction]), as: .modal)
         case .closeNotFound:
             return .dismiss
         case .found(let patient):
-            return .show(Screen(id: "confirm", title: "Confirm the patient", body: [
-                "\(patient): Alex Example, born 12 April 1980.",
+            return .show(Screen(id: "confirm", title: text["confirm.title"], body: [
+                text["confirm.body", ["patient": patient]],
             ], actions: [
-                ScreenAction("Details are correct", .confirmed(patient: patient)),
-                ScreenAction("Details are wrong", .back, role: .back),
+                ScreenAction(text["confirm.correct"], .confirmed(patient: patient)),
+                ScreenAction(text["confirm.wrong"], .back, role: .back),
             ]))
         case .confirmed(let patient):
-            return .show(Screen(id: "consent", title: "Consent", body: [
-                "The patient, or their representative, agrees to the test and to the result being sent to the lab.",
+            return .show(Screen(id: "consent", title: text["consent.title"], body: [
+                text["consent.body"],
             ], actions: [
-                ScreenAction("Consent given", .consentGiven(patient: patient)),
-                ScreenAction("Consent refused", .cancel, role: .cancel),
+                ScreenAction(text["consent.given"], .consentGiven(patient: patient)),
+                ScreenAction(text["consent.refused"], .cancel, role: .cancel),
             ]))
         case .consentGiven(let patient):
             return .end(.identified(patient: patient))

@@ -33,7 +33,7 @@ public enum PatientIntakeModule: FeatureModule {
 
     /// The intake flow, from identification.
     public static func launch(instance: String, options: ModuleOptions, environment: ModuleEnvironment, handoff: Handoff) -> ModuleLaunch {
-        ModuleLaunch(IntakeFlow(name: instance, identifyBy: options.choice("identifyBy", as: IdentifyMethod.self)), entry: .identify)
+        ModuleLaunch(IntakeFlow(name: instance, identifyBy: options.choice("identifyBy", as: IdentifyMethod.self), text: ModuleTexts(texts, environment)), entry: .identify)
     }
 }
 

@@ -26,8 +26,10 @@ final class ProcedureFlow: Flow {
     let readout: ProcedureModule.Readout
     let readBy: ProcedureModule.ReadMethod
     let clock: any StepClock
+    let text: ModuleTexts
 
-    init(name: String, sample: ProcedureModule.Sample, wait: Int, readout: ProcedureModule.Readout, readBy: ProcedureModule.ReadMethod, clock: any StepClock) {
+    init(name: String, sample: ProcedureModule.Sample, wait: Int, readout: ProcedureModule.Readout, readBy: ProcedureModule.ReadMethod, clock: any StepClock, text: ModuleTexts = ModuleTexts(ProcedureModule.texts, source: TextSource())) {
+        self.text = text
         self.name = name
         self.sample = sample
         self.wait = wait
@@ -36,78 +38,77 @@ final class ProcedureFlow: Flow {
         self.clock = clock
     }
 
-    private var helpAction: ScreenAction<ProcedureStep> { ScreenAction("Get help", .getHelp) }
+    private var helpAction: ScreenAction<ProcedureStep> { ScreenAction(text["help"], .getHelp) }
 
     func navigate(to step: ProcedureStep) -> Navigation<ProcedureStep, ProcedureExit> {
         switch step {
         case .checklist:
-            return .show(Screen(id: "checklist", title: "Check your kit", body: [
-                "You need: " + SampleGuide.kit(for: sample) + ".",
-                "Check the expiry date on the pouch.",
+            return .show(Screen(id: "checklist", title: text["checklist.title"], body: [
+                text["checklist.kit", ["kit": text["kit.\(sample.rawValue)"].value]],
+                text["checklist.expiry"],
             ], actions: [
-                ScreenAction("Everything is there", .instruction(1)),
-                ScreenAction("Something is missing", .kitIncomplete),
+                ScreenAction(text["checklist.complete"], .instruction(1)),
+                ScreenAction(text["checklist.missing"], .kitIncomplete),
                 helpAction,
             ]))
         case .kitIncomplete:
-            return .show(Screen(id: "kit-incomplete", title: "Kit incomplete", body: [
-                "Do not use an incomplete or expired kit. Get help to replace it.",
-            ], actions: [helpAction, ScreenAction("Back", .back, role: .back)]))
+            return .show(Screen(id: "kit-incomplete", title: text["kitIncomplete.title"], body: [
+                text["kitIncomplete.body"],
+            ], actions: [helpAction, ScreenAction(text["back"], .back, role: .back)]))
         case .instruction(let number):
-            let pages = SampleGuide.instructions(for: sample)
-            let page = pages[min(max(number, 1), pages.count) - 1]
+            let count = SampleGuide.instructions(for: sample).count
+            let page = min(max(number, 1), count)
+            let key = "instruction.\(sample.rawValue).\(page)"
             return .show(Screen(
                 id: "\(sample.rawValue)-\(number)",
-                title: "\(page.title) (\(number) of \(pages.count))",
-                body: [page.text],
+                title: text["instruction.title", ["title": text[key + ".title"].value, "number": "\(number)", "count": "\(count)"]],
+                body: [text[key + ".text"]],
                 actions: [
-                    ScreenAction("Next", number < pages.count ? .instruction(number + 1) : .applySample),
-                    ScreenAction("Back", .back, role: .back),
+                    ScreenAction(text["next"], number < count ? .instruction(number + 1) : .applySample),
+                    ScreenAction(text["back"], .back, role: .back),
                     helpAction,
                 ]
             ))
         case .applySample:
-            return .show(Screen(id: "apply-sample", title: "Apply the sample", body: [
-                readout == .hba1c
-                    ? "Insert the cartridge into the analyser until it clicks."
-                    : "Add 4 drops from the tube to the sample well (S). Lay the test flat.",
+            return .show(Screen(id: "apply-sample", title: text["apply.title"], body: [
+                readout == .hba1c ? text["apply.hba1c"] : text["apply.lateralFlow"],
             ], actions: [
-                ScreenAction("Done, start the timer", .startTimer),
-                ScreenAction("Back", .back, role: .back),
+                ScreenAction(text["apply.startTimer"], .startTimer),
+                ScreenAction(text["back"], .back, role: .back),
             ]))
         case .startTimer:
             return .show(
-                Screen(id: "timer", title: "Waiting for the result", body: [
-                    "Leave the test flat and do not touch it. The result is ready in \(wait) minute\(wait == 1 ? "" : "s").",
-                ], actions: [ScreenAction("Cancel the test", .cancel, role: .cancel)]),
+                Screen(id: "timer", title: text["timer.title"], body: [
+                    text["timer.body", ["minutes": "\(wait)"]],
+                ], actions: [ScreenAction(text["timer.cancel"], .cancel, role: .cancel)]),
                 as: .replace,
                 stepper: TimerStepper(.seconds(wait * 60), emitting: ProcedureStep.timerDone, on: clock)
             )
         case .timerDone:
-            return .show(Screen(id: "ready", title: "Time is up", body: [
-                readout == .hba1c ? "The analyser shows the result now." : "Read the result within 5 minutes.",
-            ], actions: [ScreenAction("Read the result", .read)]), as: .replace)
+            return .show(Screen(id: "ready", title: text["ready.title"], body: [
+                readout == .hba1c ? text["ready.hba1c"] : text["ready.lateralFlow"],
+            ], actions: [ScreenAction(text["ready.read"], .read)]), as: .replace)
         case .read:
             switch readBy {
             case .photo: return navigate(to: .readByPhoto)
             case .manual: return navigate(to: .readByHand)
             case .both:
-                return .show(Screen(id: "read", title: "Read the result", body: [
-                    "Take a photo and let the app read it, or read it yourself.",
+                return .show(Screen(id: "read", title: text["read.title"], body: [
+                    text["read.body"],
                 ], actions: [
-                    ScreenAction("Take a photo", .readByPhoto),
-                    ScreenAction("Read it myself", .readByHand),
+                    ScreenAction(text["read.photo"], .readByPhoto),
+                    ScreenAction(text["read.myself"], .readByHand),
                 ]))
             }
         case .readByPhoto:
-            return .show(Screen(id: "photo", title: "Photo analysis", body: [
-                "Hold the phone above the result window. The app reads the result from the photo.",
-            ], actions: ProcedureModule.results(for: readout).map { ScreenAction("Analysis: \(SampleGuide.reading(of: $0))", .resultRead($0)) }
-                + [ScreenAction("Photo unclear, retake", .readByPhoto)]), as: .replace)
+            return .show(Screen(id: "photo", title: text["photo.title"], body: [
+                text["photo.body"],
+            ], actions: ProcedureModule.results(for: readout).map { ScreenAction(text["photo.reading", ["reading": text["reading.\($0.rawValue)"].value]], .resultRead($0)) }
+                + [ScreenAction(text["photo.retake"], .readByPhoto)]), as: .replace)
         case .readByHand:
-            return .show(Screen(id: "manual", title: readout == .hba1c ? "What does the analyser show?" : "Which lines do you see?", body: [
-                readout == .hba1c ? "Read the HbA1c value on the display." : "Look at the result window next to C and T.",
-            ], actions: ProcedureModule.results(for: readout).map { ScreenAction(SampleGuide.reading(of: $0), .resultRead($0)) }), as: .replace)
+            return .show(Screen(id: "manual", title: readout == .hba1c ? text["manual.hba1c.title"] : text["manual.lateralFlow.title"], body: [
+                readout == .hba1c ? text["manual.hba1c.body"] : text["manual.lateralFlow.body"],
+            ], actions: ProcedureModule.results(for: readout).map { ScreenAction(text["reading.\($0.rawValue)"], .resultRead($0)) }), as: .replace)
         case .resultRead(let result):
             return .end(.resultCaptured(result, sample: sample))
         case .getHelp:
@@ -120,17 +121,9 @@ final class ProcedureFlow: Flow {
     }
 }
 
-/// What each sample type needs and how it is taken.
+/// How each sample type is taken: the English of the instruction texts
+/// (`instruction.<sample>.<n>.title` and `.text`).
 enum SampleGuide {
-    static func kit(for sample: ProcedureModule.Sample) -> String {
-        switch sample {
-        case .nasal: "a swab, an extraction tube with buffer, a nozzle cap and a test cassette"
-        case .throat: "a throat swab, a tongue depressor, an extraction tube and a test cassette"
-        case .saliva: "a collection funnel, a sample tube and a test cassette"
-        case .fingerstick: "a lancet, an alcohol wipe, a capillary tube and an analyser cartridge"
-        }
-    }
-
     static func instructions(for sample: ProcedureModule.Sample) -> [(title: String, text: String)] {
         switch sample {
         case .nasal: [
@@ -152,17 +145,6 @@ enum SampleGuide {
             ("Prick", "Press the lancet against the side of the fingertip. Wipe the first drop away."),
             ("Collect", "Fill the capillary tube from the next drop and push it into the cartridge."),
         ]
-        }
-    }
-
-    static func reading(of result: TestResult) -> String {
-        switch result {
-        case .positive: "C and T lines (positive)"
-        case .negative: "only the C line (negative)"
-        case .invalid: "no C line or an error (invalid)"
-        case .normal: "below 5.7 % (normal)"
-        case .prediabetes: "5.7 to 6.4 % (prediabetes)"
-        case .diabetes: "6.5 % or more (diabetes)"
         }
     }
 }

@@ -76,7 +76,8 @@ public enum ProcedureModule: FeatureModule {
             wait: options.integer("waitMinutes"),
             readout: options.choice("readout", as: Readout.self),
             readBy: options.choice("readBy", as: ReadMethod.self),
-            clock: environment.clock
+            clock: environment.clock,
+            text: ModuleTexts(texts, environment)
         ), entry: .checklist)
     }
 }

@@ -19,8 +19,10 @@ final class ResultsFlow: Flow {
     let advice: ResultsModule.Advice
     let condition: ResultsModule.Condition
     let lab: String
+    let text: ModuleTexts
 
-    init(name: String, advice: ResultsModule.Advice, condition: ResultsModule.Condition, lab: String) {
+    init(name: String, advice: ResultsModule.Advice, condition: ResultsModule.Condition, lab: String, text: ModuleTexts = ModuleTexts(ResultsModule.texts, source: TextSource())) {
+        self.text = text
         self.name = name
         self.advice = advice
         self.condition = condition
@@ -32,32 +34,33 @@ final class ResultsFlow: Flow {
         case .show(let reading, let patient):
             return advice == .lay ? .show(layScreen(reading)) : .show(reviewScreen(reading, patient: patient))
         case .confirmed(let reading, let patient):
-            return .show(Screen(id: "record", title: "Record the result", body: [
-                "Recorded for \(patient.map { "patient \($0)" } ?? "this patient"): \(reading.rawValue).",
-            ], actions: [ScreenAction("Submit to \(lab)", .submit(reading, patient: patient))]), as: .replace)
+            let result = text["result.\(reading.rawValue)"].value
+            return .show(Screen(id: "record", title: text["record.title"], body: [
+                patient.map { text["record.body.patient", ["patient": $0, "result": result]] } ?? text["record.body.anonymous", ["result": result]],
+            ], actions: [ScreenAction(text["record.submit", ["lab": lab]], .submit(reading, patient: patient))]), as: .replace)
         case .submit(let reading, let patient):
-            return .show(Screen(id: "submit", title: "Submitting", body: [
-                "Sending the result to \(lab) over an encrypted connection.",
+            return .show(Screen(id: "submit", title: text["submit.title"], body: [
+                text["submit.body", ["lab": lab]],
             ], actions: [
-                ScreenAction("Lab confirms receipt", .submitted),
-                ScreenAction("Lab unreachable", .submitFailed(reading, patient: patient)),
+                ScreenAction(text["submit.confirmed"], .submitted),
+                ScreenAction(text["submit.unreachable"], .submitFailed(reading, patient: patient)),
             ]), as: .replace)
         case .submitted:
-            return .show(Screen(id: "submitted", title: "Result sent", body: [
-                "\(lab.prefix(1).uppercased() + lab.dropFirst()) has the result. It was deleted from this device.",
-            ], actions: [ScreenAction("Next patient", .done)]), as: .replace)
+            return .show(Screen(id: "submitted", title: text["submitted.title"], body: [
+                text["submitted.body", ["Lab": lab.prefix(1).uppercased() + lab.dropFirst()]],
+            ], actions: [ScreenAction(text["nextPatient"], .done)]), as: .replace)
         case .submitFailed(let reading, let patient):
-            return .show(Screen(id: "submit-failed", title: "Lab unreachable", body: [
-                "The result could not be sent. It is kept on this device until it is sent.",
+            return .show(Screen(id: "submit-failed", title: text["submitFailed.title"], body: [
+                text["submitFailed.body"],
             ], actions: [
-                ScreenAction("Try again", .submit(reading, patient: patient)),
-                ScreenAction("Send it later", .savedForLater),
-                ScreenAction("Call support", .getHelp),
+                ScreenAction(text["submitFailed.retry"], .submit(reading, patient: patient)),
+                ScreenAction(text["submitFailed.later"], .savedForLater),
+                ScreenAction(text["submitFailed.support"], .getHelp),
             ]), as: .replace)
         case .savedForLater:
-            return .show(Screen(id: "saved", title: "Saved for later", body: [
-                "The result will be sent when the lab can be reached.",
-            ], actions: [ScreenAction("Next patient", .done)]), as: .replace)
+            return .show(Screen(id: "saved", title: text["saved.title"], body: [
+                text["saved.body"],
+            ], actions: [ScreenAction(text["nextPatient"], .done)]), as: .replace)
         case .done:
             return .end(.done)
         case .retest:
@@ -68,77 +71,59 @@ final class ResultsFlow: Flow {
     }
 
     private func reviewScreen(_ reading: Reading, patient: String?) -> Screen<ResultsStep> {
-        let who = patient.map { "Patient \($0)" } ?? "Patient"
+        let who = (patient.map { text["who.patient", ["patient": $0]] } ?? text["who.anonymous"]).value
         guard reading != .invalid else {
-            return Screen(id: "review-invalid", title: "Invalid test", body: [
-                "\(who): the test did not work. Nothing is recorded. Repeat it with a new kit.",
-            ], actions: [ScreenAction("Retest with a new kit", .retest)])
+            return Screen(id: "review-invalid", title: text["reviewInvalid.title"], body: [
+                text["reviewInvalid.body", ["who": who]],
+            ], actions: [ScreenAction(text["reviewInvalid.retest"], .retest)])
         }
-        return Screen(id: "review", title: "Confirm the result", body: [
-            "\(who): \(reading.rawValue).",
-            "Check the reading against the test before you record it.",
+        return Screen(id: "review", title: text["review.title"], body: [
+            text["review.reading", ["who": who, "result": text["result.\(reading.rawValue)"].value]],
+            text["review.check"],
         ], actions: [
-            ScreenAction("Confirm and record", .confirmed(reading, patient: patient)),
-            ScreenAction("Reading is doubtful, retest", .retest, role: .cancel),
+            ScreenAction(text["review.confirm"], .confirmed(reading, patient: patient)),
+            ScreenAction(text["review.doubtful"], .retest, role: .cancel),
         ])
     }
 
     private func layScreen(_ reading: Reading) -> Screen<ResultsStep> {
-        let done = ScreenAction("Done", ResultsStep.done)
+        let done = ScreenAction(text["done"], ResultsStep.done)
         switch reading {
         case .invalid:
-            return Screen(id: "invalid", title: "The test did not work", body: [
-                "The control line (C) did not appear, so the result cannot be read. This does not say whether you are infected.",
-                "Use a new test kit and test again.",
+            return Screen(id: "invalid", title: text["invalid.title"], body: [
+                text["invalid.noControlLine"],
+                text["invalid.testAgain"],
             ], actions: [
-                ScreenAction("Test again", .retest),
-                ScreenAction("Get help", .getHelp),
-                ScreenAction("Not now", .done, role: .cancel),
+                ScreenAction(text["invalid.retest"], .retest),
+                ScreenAction(text["help"], .getHelp),
+                ScreenAction(text["invalid.notNow"], .done, role: .cancel),
             ])
         case .positive:
-            return Screen(id: "positive", title: "Your result: positive", body: positiveAdvice, actions: [done, ScreenAction("Get help", .getHelp)])
+            return Screen(id: "positive", title: text["positive.title"], body: positiveAdvice, actions: [done, ScreenAction(text["help"], .getHelp)])
         case .negative:
-            return Screen(id: "negative", title: "Your result: negative", body: negativeAdvice, actions: [done])
+            return Screen(id: "negative", title: text["negative.title"], body: negativeAdvice, actions: [done])
         case .normal:
-            return Screen(id: "normal", title: "Your HbA1c is in the normal range", body: [
-                "Below 5.7 % is normal. Keep up regular check-ups.",
-            ], actions: [done])
+            return Screen(id: "normal", title: text["normal.title"], body: [text["normal.body"]], actions: [done])
         case .prediabetes:
-            return Screen(id: "prediabetes", title: "Your HbA1c is raised", body: [
-                "5.7 to 6.4 % can mean prediabetes. Talk to your doctor about a confirmatory test and what you can change.",
-            ], actions: [done])
+            return Screen(id: "prediabetes", title: text["prediabetes.title"], body: [text["prediabetes.body"]], actions: [done])
         case .diabetes:
-            return Screen(id: "diabetes", title: "Your HbA1c is high", body: [
-                "6.5 % or more can mean diabetes. See your doctor soon: one test is not a diagnosis, and they will confirm it.",
-            ], actions: [done])
+            return Screen(id: "diabetes", title: text["diabetes.title"], body: [text["diabetes.body"]], actions: [done])
         }
     }
 
-    private var positiveAdvice: [String] {
+    private var positiveAdvice: [LocalizedText] {
         switch condition {
-        case .covid: [
-            "You are probably infectious. Stay at home and avoid contact with others, especially people at higher risk.",
-            "Contact your doctor by phone if you feel unwell or are at higher risk.",
-        ]
-        case .strepA: [
-            "The test found group A streptococcus. Contact your doctor today: strep throat is usually treated with antibiotics.",
-            "Stay at home until you have taken antibiotics for at least 24 hours.",
-        ]
-        case .hba1c: ["Talk to your doctor about this result."]
+        case .covid: [text["positive.covid.isolate"], text["positive.covid.doctor"]]
+        case .strepA: [text["positive.strepA.doctor"], text["positive.strepA.isolate"]]
+        case .hba1c: [text["talkToDoctor"]]
         }
     }
 
-    private var negativeAdvice: [String] {
+    private var negativeAdvice: [LocalizedText] {
         switch condition {
-        case .covid: [
-            "No virus was found in this sample. A negative result does not rule out an infection, especially early on.",
-            "If you have symptoms, stay careful and test again in 24 to 48 hours.",
-        ]
-        case .strepA: [
-            "No group A streptococcus was found. Most sore throats are viral and get better on their own.",
-            "See a doctor if you have a high fever, trouble swallowing, or you are not better in a few days.",
-        ]
-        case .hba1c: ["Talk to your doctor about this result."]
+        case .covid: [text["negative.covid.notRuledOut"], text["negative.covid.retest"]]
+        case .strepA: [text["negative.strepA.viral"], text["negative.strepA.doctor"]]
+        case .hba1c: [text["talkToDoctor"]]
         }
     }
 }

@@ -55,7 +55,8 @@ public enum ResultsModule: FeatureModule {
             name: instance,
             advice: options.choice("advice", as: Advice.self),
             condition: options.choice("condition", as: Condition.self),
-            lab: options.text("lab")
+            lab: options.text("lab"),
+            text: ModuleTexts(texts, environment)
         ), entry: .show(result, patient: handoff.text("patient")))
     }
 }

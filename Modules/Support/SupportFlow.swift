@@ -10,25 +10,9 @@ enum SupportStep: Step {
     case back
 }
 
-/// A help topic.
+/// A help topic: its texts are `topic.<name>.title` and `.body`.
 enum Topic: String, CaseIterable, Sendable {
     case sample, invalid, reading
-
-    var title: String {
-        switch self {
-        case .sample: "Taking the sample"
-        case .invalid: "The test did not work"
-        case .reading: "Reading the result"
-        }
-    }
-
-    var text: [String] {
-        switch self {
-        case .sample: ["Follow the pictures on each step. A swab that touched anything but the sample site must be replaced."]
-        case .invalid: ["If the control line (C) does not appear, the test did not work. Use a new kit; do not reuse parts."]
-        case .reading: ["Any visible T line, however faint, counts as a line. Read within the time the instructions give."]
-        }
-    }
 }
 
 /// The support flow.
@@ -36,8 +20,10 @@ final class SupportFlow: Flow {
     let name: String
     let hotline: String
     let hours: String
+    let text: ModuleTexts
 
-    init(name: String, hotline: String, hours: String) {
+    init(name: String, hotline: String, hours: String, text: ModuleTexts = ModuleTexts(SupportModule.texts, source: TextSource())) {
+        self.text = text
         self.name = name
         self.hotline = hotline
         self.hours = hours
@@ -46,21 +32,21 @@ final class SupportFlow: Flow {
     func navigate(to step: SupportStep) -> Navigation<SupportStep, SupportExit> {
         switch step {
         case .topics:
-            return .show(Screen(id: "topics", title: "How can we help?", body: [
-                "Choose a topic, or talk to a person.",
-            ], actions: Topic.allCases.map { ScreenAction($0.title, .topic($0)) } + [
-                ScreenAction("Talk to a person", .contact),
-                ScreenAction("Carry on", .resume),
-                ScreenAction("Stop for now", .quit, role: .cancel),
+            return .show(Screen(id: "topics", title: text["topics.title"], body: [
+                text["topics.body"],
+            ], actions: Topic.allCases.map { ScreenAction(text["topic.\($0.rawValue).title"], .topic($0)) } + [
+                ScreenAction(text["topics.contact"], .contact),
+                ScreenAction(text["topics.resume"], .resume),
+                ScreenAction(text["topics.quit"], .quit, role: .cancel),
             ]))
         case .topic(let topic):
-            return .show(Screen(id: "topic-\(topic.rawValue)", title: topic.title, body: topic.text, actions: [
-                ScreenAction("Back", .back, role: .back),
+            return .show(Screen(id: "topic-\(topic.rawValue)", title: text["topic.\(topic.rawValue).title"], body: [text["topic.\(topic.rawValue).body"]], actions: [
+                ScreenAction(text["back"], .back, role: .back),
             ]))
         case .contact:
-            return .show(Screen(id: "contact", title: "Talk to a person", body: [
-                "Call \(hotline), \(hours). Have your test kit at hand.",
-            ], actions: [ScreenAction("Back", .back, role: .back)]))
+            return .show(Screen(id: "contact", title: text["contact.title"], body: [
+                text["contact.body", ["hotline": hotline, "hours": hours]],
+            ], actions: [ScreenAction(text["back"], .back, role: .back)]))
         case .resume:
             return .end(.resume)
         case .quit:

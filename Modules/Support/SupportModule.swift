@@ -24,7 +24,7 @@ public enum SupportModule: FeatureModule {
 
     /// The support flow, from the topic list.
     public static func launch(instance: String, options: ModuleOptions, environment: ModuleEnvironment, handoff: Handoff) -> ModuleLaunch {
-        ModuleLaunch(SupportFlow(name: instance, hotline: options.text("hotline"), hours: options.text("hours")), entry: .topics)
+        ModuleLaunch(SupportFlow(name: instance, hotline: options.text("hotline"), hours: options.text("hours"), text: ModuleTexts(texts, environment)), entry: .topics)
     }
 }
 

@@ -74,6 +74,10 @@ public struct PresentedScreen: Hashable, Sendable {
     public let title: String
     /// Lines of text.
     public let body: [String]
+    /// The title's text key in its module, when it has one.
+    public let titleKey: String?
+    /// Each body line's text key, when it has one.
+    public let bodyKeys: [String?]
     /// The actions, in display order.
     public let actions: [ActionSummary]
     /// How it was shown.
@@ -94,7 +98,9 @@ public struct PresentedScreen: Hashable, Sendable {
         self.screenID = screen.id
         self.title = screen.title
         self.body = screen.body
-        self.actions = screen.actions.map { ActionSummary(label: $0.label, role: $0.role, step: $0.step.stepID) }
+        self.titleKey = screen.titleKey
+        self.bodyKeys = screen.bodyKeys
+        self.actions = screen.actions.map { ActionSummary(label: $0.label, role: $0.role, step: $0.step.stepID, key: $0.key) }
         self.presentation = presentation
         self.visibility = visibility
     }
@@ -112,4 +118,14 @@ public struct ActionSummary: Hashable, Sendable {
     public let role: ActionRole
     /// The ``Step/stepID`` of the step it emits.
     public let step: String
+    /// The label's text key in its module (`privacy.agree`), when it has one.
+    public let key: String?
+
+    /// An action summary.
+    public init(label: String, role: ActionRole, step: String, key: String? = nil) {
+        self.label = label
+        self.role = role
+        self.step = step
+        self.key = key
+    }
 }

@@ -26,8 +26,13 @@ public struct Screen<StepType: Step>: Hashable, Sendable {
     public var body: [String]
     /// What the person can do, in display order.
     public var actions: [ScreenAction<StepType>]
+    /// The title's text key in its module, when it was made from one.
+    public var titleKey: String?
+    /// Each body line's text key, when it was made from one.
+    public var bodyKeys: [String?]
 
-    /// Creates a screen.
+    /// Creates a screen of literal texts (no keys: they cannot be
+    /// re-worded or translated).
     public init(
         id: String,
         title: String,
@@ -38,6 +43,24 @@ public struct Screen<StepType: Step>: Hashable, Sendable {
         self.title = title
         self.body = body
         self.actions = actions
+        self.titleKey = nil
+        self.bodyKeys = body.map { _ in nil }
+    }
+
+    /// Creates a screen of a module's texts (``ModuleTexts``), which keep
+    /// their keys.
+    public init(
+        id: String,
+        title: LocalizedText,
+        body: [LocalizedText] = [],
+        actions: [ScreenAction<StepType>] = []
+    ) {
+        self.id = id
+        self.title = title.value
+        self.body = body.map(\.value)
+        self.actions = actions
+        self.titleKey = title.key
+        self.bodyKeys = body.map(\.key)
     }
 }
 
@@ -49,12 +72,24 @@ public struct ScreenAction<StepType: Step>: Hashable, Sendable {
     public var step: StepType
     /// What kind of action this is; renderers map `.back` to their back key.
     public var role: ActionRole
+    /// The label's text key in its module, when it was made from one:
+    /// scripts choose by it in every language (`choose [privacy.agree]`).
+    public var key: String?
 
-    /// Creates an action that emits `step` when chosen.
+    /// Creates an action with a literal label that emits `step` when chosen.
     public init(_ label: String, _ step: StepType, role: ActionRole = .primary) {
         self.label = label
         self.step = step
         self.role = role
+        self.key = nil
+    }
+
+    /// Creates an action labelled with a module's text, which keeps its key.
+    public init(_ label: LocalizedText, _ step: StepType, role: ActionRole = .primary) {
+        self.label = label.value
+        self.step = step
+        self.role = role
+        self.key = label.key
     }
 }
 

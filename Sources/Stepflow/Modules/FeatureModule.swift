@@ -57,11 +57,20 @@ public struct ModuleEnvironment: Sendable {
     public let clock: any StepClock
     /// The services the app gives its modules.
     public let services: ModuleServices
+    /// Where the instance's texts come from: the variant's overrides and
+    /// translations for the locale shown (English defaults when empty).
+    public let texts: TextSource
 
-    /// An environment on `clock` with `services`.
-    public init(clock: any StepClock = DispatchClock(), services: ModuleServices = ModuleServices()) {
+    /// An environment on `clock` with `services`, showing `texts`.
+    public init(clock: any StepClock = DispatchClock(), services: ModuleServices = ModuleServices(), texts: TextSource = TextSource()) {
         self.clock = clock
         self.services = services
+        self.texts = texts
+    }
+
+    /// This environment showing `texts` instead.
+    public func showing(_ texts: TextSource) -> ModuleEnvironment {
+        ModuleEnvironment(clock: clock, services: services, texts: texts)
     }
 }
 
@@ -97,6 +106,10 @@ public protocol FeatureModule: Sendable {
     static var options: [OptionSpec] { get }
     /// The handoff fields the module's entry needs. Empty by default.
     static var entryFields: [FieldSpec] { get }
+    /// Every text the module can show, with its key and English default
+    /// (see ``ModuleTexts``). Empty by default: a module of literal texts
+    /// cannot be re-worded or translated.
+    static var texts: [TextSpec] { get }
     /// The services the module reads from its environment in `launch`.
     /// A manifest using the module is refused when the app does not give
     /// them all. Empty by default.
@@ -115,6 +128,9 @@ extension FeatureModule {
 
     /// No services.
     public static var services: [ServiceRequirement] { [] }
+
+    /// No declared texts.
+    public static var texts: [TextSpec] { [] }
 
     /// The exits for the default options.
     public static var defaultExits: [ExitSpec] { exits(for: ModuleOptions(specs: options)) }

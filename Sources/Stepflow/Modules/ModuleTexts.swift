@@ -1,0 +1,212 @@
+/// A text a module shows, declared with a stable key and its English
+/// default, so that tools list every text without running anything, a
+/// manifest can re-word it, and a String Catalog can translate it.
+///
+/// Values go in named placeholders: `{minutes}`. A text that counts
+/// something has a singular form chosen by the count's placeholder (CLDR
+/// `one`; every other number takes `other`):
+///
+/// ```swift
+/// public static let texts: [TextSpec] = [
+///     TextSpec("welcome.title", "Welcome"),
+///     TextSpec("timer.body", one: "The result is ready in {minutes} minute.",
+///              other: "The result is ready in {minutes} minutes.", count: "minutes"),
+/// ]
+/// ```
+public struct TextSpec: Hashable, Sendable {
+    /// The key, unique within the module (`timer.body`).
+    public let key: String
+    /// The English text (for a counted text, its `other` form).
+    public let english: String
+    /// For a counted text: its English `one` form and the placeholder
+    /// that counts.
+    public let plural: Plural?
+
+    /// The singular form of a counted text.
+    public struct Plural: Hashable, Sendable {
+        /// The placeholder whose number picks the form (`minutes`).
+        public let count: String
+        /// The English `one` form.
+        public let one: String
+    }
+
+    /// A text with `key` and the English `english`.
+    public init(_ key: String, _ english: String) {
+        self.key = key
+        self.english = english
+        self.plural = nil
+    }
+
+    /// A counted text: `one` when the placeholder `count` is 1, else `other`.
+    public init(_ key: String, one: String, other: String, count: String) {
+        self.key = key
+        self.english = other
+        self.plural = Plural(count: count, one: one)
+    }
+
+    /// The English template.
+    public var template: TextTemplate {
+        TextTemplate(other: english, one: plural?.one, count: plural?.count)
+    }
+
+    /// The placeholders the English text uses, sorted.
+    public var placeholders: [String] { template.placeholders }
+}
+
+/// A text in one language, ready to fill in: its forms and, when counted,
+/// the placeholder that counts.
+public struct TextTemplate: Hashable, Sendable {
+    /// The text, or the form for every count but one.
+    public let other: String
+    /// The form for a count of one, when the text counts.
+    public let one: String?
+    /// The placeholder that counts, when the text counts.
+    public let count: String?
+
+    /// A template of these forms.
+    public init(other: String, one: String? = nil, count: String? = nil) {
+        self.other = other
+        self.one = one
+        self.count = count
+    }
+
+    /// Every placeholder any form uses, sorted, without repeats.
+    public var placeholders: [String] {
+        Set(Self.placeholders(in: other) + (one.map(Self.placeholders(in:)) ?? [])).sorted()
+    }
+
+    /// The `{name}` placeholders of `text`, in order.
+    public static func placeholders(in text: String) -> [String] {
+        var names: [String] = []
+        var rest = text[...]
+        while let open = rest.firstIndex(of: "{") {
+            let after = rest[rest.index(after: open)...]
+            guard let close = after.firstIndex(of: "}") else { break }
+            let name = after[..<close]
+            if !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) { names.append(String(name)) }
+            rest = after[after.index(after: close)...]
+        }
+        return names
+    }
+
+    /// The text for `arguments` in `locale`: the plural form its count
+    /// picks, each `{name}` replaced by its argument (one not given stays
+    /// as written).
+    public func filled(_ arguments: [String: String], locale: String) -> String {
+        var text = other
+        if let one, let count, let value = arguments[count], let number = Int(value), PluralRule.isOne(number, locale: locale) {
+            text = one
+        }
+        for (name, value) in arguments { text = text.replacing("{\(name)}", with: value) }
+        return text
+    }
+}
+
+/// CLDR cardinal plural rules for whole numbers: which numbers take the
+/// `one` form. English, German, Dutch, Swedish, Danish, Norwegian,
+/// Italian, Spanish and Greek: exactly 1. French and Portuguese: 0 and 1.
+/// Other languages are not shipped yet: they take 1 as `one`, and a
+/// catalog for them is refused by validation until a rule is added here.
+public enum PluralRule {
+    /// The languages whose rule is known.
+    public static let knownLanguages: Set<String> = ["en", "de", "nl", "sv", "da", "nb", "it", "es", "el", "fr", "pt"]
+
+    /// Whether `number` takes the `one` form in `locale` (`de`, `de-AT`).
+    public static func isOne(_ number: Int, locale: String) -> Bool {
+        switch language(of: locale) {
+        case "fr", "pt": number == 0 || number == 1
+        default: number == 1
+        }
+    }
+
+    /// The language part of a locale: `de` of `de-AT`.
+    public static func language(of locale: String) -> String {
+        String(locale.prefix { $0 != "-" && $0 != "_" }).lowercased()
+    }
+}
+
+/// A text as shown, with the key it was made from (`nil` for a text a
+/// flow wrote as a literal).
+public struct LocalizedText: Hashable, Sendable, CustomStringConvertible {
+    /// The module's key (`timer.body`).
+    public let key: String?
+    /// The text in the variant's words and language.
+    public let value: String
+
+    /// A text with its key.
+    public init(key: String?, value: String) {
+        self.key = key
+        self.value = value
+    }
+
+    /// The text.
+    public var description: String { value }
+}
+
+/// Where a module instance's texts come from when they are not its English
+/// defaults: the manifest's overrides and the String Catalog's
+/// translations for the locale shown. The app (a ``RootFlow``) makes one
+/// per instance; an empty source gives the English defaults.
+public struct TextSource: Sendable {
+    /// The locale the texts are in (`en`, `de`).
+    public let locale: String
+    private let templates: [String: TextTemplate]
+
+    /// English defaults only.
+    public init() {
+        self.locale = "en"
+        self.templates = [:]
+    }
+
+    /// `templates` by key, in `locale`; keys not among them show their
+    /// English default.
+    public init(locale: String, templates: [String: TextTemplate]) {
+        self.locale = locale
+        self.templates = templates
+    }
+
+    /// The template for `key`, when the source has one.
+    public func template(_ key: String) -> TextTemplate? { templates[key] }
+}
+
+/// A module's texts for one instance: its declared ``TextSpec``s, resolved
+/// through the instance's ``TextSource`` (an override, a translation, or
+/// the English default). Made in `launch`, read by the flow:
+///
+/// ```swift
+/// let text = ModuleTexts(Self.texts, environment)
+/// Screen(id: "welcome", title: text["welcome.title"], actions: [
+///     ScreenAction(text["welcome.start"], .howItWorks(page: 1)),
+/// ])
+/// text["timer.body", ["minutes": "15"]]
+/// ```
+public struct ModuleTexts: Sendable {
+    private let specs: [String: TextSpec]
+    /// Where overrides and translations come from.
+    public let source: TextSource
+
+    /// The texts `specs` as `environment` gives them.
+    public init(_ specs: [TextSpec], _ environment: ModuleEnvironment) {
+        self.init(specs, source: environment.texts)
+    }
+
+    /// The texts `specs` from `source`.
+    public init(_ specs: [TextSpec], source: TextSource) {
+        var byKey: [String: TextSpec] = [:]
+        for spec in specs { byKey[spec.key] = byKey[spec.key] ?? spec }
+        self.specs = byKey
+        self.source = source
+    }
+
+    /// The text `key` with its placeholders filled from `arguments`. A key
+    /// the module did not declare shows as `[key]`, which
+    /// `ModuleContract` reports.
+    public subscript(_ key: String, _ arguments: [String: String] = [:]) -> LocalizedText {
+        guard let spec = specs[key] else { return LocalizedText(key: key, value: "[\(key)]") }
+        let template = source.template(key) ?? spec.template
+        return LocalizedText(key: key, value: template.filled(arguments, locale: source.locale))
+    }
+
+    /// Whether the module declared `key`.
+    public func declares(_ key: String) -> Bool { specs[key] != nil }
+}
