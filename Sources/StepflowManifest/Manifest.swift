@@ -20,6 +20,11 @@ public struct Manifest: Hashable, Sendable {
     public let rules: [PathRuleSpec]
     /// Problems that do not stop the manifest from working.
     public let warnings: [ManifestDiagnostic]
+    /// The variant's own texts: locales, overrides and translations.
+    public let texts: VariantTexts
+
+    /// The locales the variant ships, the default first.
+    public var locales: [String] { texts.locales }
 
     /// The instance with `id`.
     public func instance(_ id: String) -> ModuleInstance? {

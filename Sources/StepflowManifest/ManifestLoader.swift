@@ -68,7 +68,17 @@ public struct ManifestLoader: Sendable {
         } catch {
             throw fail(error.isEncodingError ? error.message : "invalid JSON: \(error.message)", at: error.location)
         }
-        let (manifest, diagnostics) = ManifestChecker.check(root, file: file, registry: registry, services: services)
+        // Files the manifest names are found beside it.
+        let folder = file == "-" ? "." : (file.lastIndex(of: "/").map { String(file[..<$0]) } ?? ".")
+        let readFile: @Sendable (String) -> Result<[UInt8], FileReadFailure> = { name in
+            let path = name.hasPrefix("/") ? name : folder + "/" + name
+            do throws(FileReadFailure) {
+                return .success(try FileBytes.read(path: path, stoppingAfter: StringCatalog.maximumFileSize, kind: ".xcstrings file"))
+            } catch {
+                return .failure(error)
+            }
+        }
+        let (manifest, diagnostics) = ManifestChecker.check(root, file: file, registry: registry, services: services, readFile: readFile)
         guard let manifest else { throw .invalid(diagnostics) }
         return manifest
     }

@@ -9,6 +9,13 @@ struct DiagnosticLog {
         items.append(ManifestDiagnostic(.error, file: file, location: location, path: path.description, message: message))
     }
 
+    mutating func warning(_ path: JSONPath, _ location: TextLocation?, _ message: String) {
+        items.append(ManifestDiagnostic(.warning, file: file, location: location, path: path.description, message: message))
+    }
+
+    /// Adds diagnostics of another file (the String Catalog).
+    mutating func append(_ diagnostics: [ManifestDiagnostic]) { items += diagnostics }
+
     var hasErrors: Bool { items.contains { $0.severity == .error } }
 
     /// `a string "15"`, `an integer (15)`, `an object`.
@@ -93,6 +100,24 @@ struct ManifestDraft {
     var routes: (keyLocation: TextLocation, routes: [Route])?
     /// The `rules` array's objects.
     var rules: [Rule] = []
+    /// The `locales` array, when it is one: where, and its strings.
+    var locales: (location: TextLocation, values: [Located<String>])?
+    /// The `strings` file name.
+    var strings: Located<String>?
+    /// The `texts` object's members, when it is one.
+    var texts: [TextOverride] = []
+
+    /// One member of `texts`: `"<instance>/<key>": "…"` or
+    /// `{"<locale>": "…", …}`.
+    struct TextOverride {
+        let key: String
+        let keyLocation: TextLocation
+        let path: JSONPath
+        /// The English text, when the value is a string.
+        let english: Located<String>?
+        /// The texts by locale, when the value is an object.
+        let byLocale: [(locale: String, text: Located<String>)]?
+    }
 
     /// One element of `modules` that is an object.
     struct Instance {
@@ -126,7 +151,7 @@ struct ManifestDraft {
 /// goes into the draft.
 struct ManifestReader {
     static let topKeys = ["schema", "app", "modules", "start", "routes"]
-    static let optionalTopKeys = ["rules"]
+    static let optionalTopKeys = ["rules", "locales", "strings", "texts"]
     static let ruleKeys = ["name", "to", "passesThrough", "neverReaches", "reaches", "entering", "carriesNone"]
 
     /// The draft of `root`; `nil` when it is not an object at all.
@@ -157,6 +182,45 @@ struct ManifestReader {
                 draft.routes = (member.keyLocation, routes)
             } else {
                 log.error(path, member.value.location, "expected the routes (a JSON object of \"instance.exit\": \"target\"), found \(DiagnosticLog.describe(member.value)).")
+            }
+        }
+        if let member = top["locales"] {
+            let path = JSONPath.root.key("locales")
+            if case .array(let elements) = member.value.value {
+                var values: [Located<String>] = []
+                for (index, element) in elements.enumerated() {
+                    guard case .string(let locale) = element.value else {
+                        log.error(path.index(index), element.location, "expected a locale (a string such as \"de\"), found \(DiagnosticLog.describe(element)).")
+                        continue
+                    }
+                    values.append(Located(value: locale, location: element.location))
+                }
+                draft.locales = (member.value.location, values)
+            } else {
+                log.error(path, member.value.location, "expected the locales the variant ships (a JSON array such as [\"de\", \"en\"]), found \(DiagnosticLog.describe(member.value)).")
+            }
+        }
+        draft.strings = log.string(top["strings"], JSONPath.root.key("strings"))
+        if let member = top["texts"] {
+            let path = JSONPath.root.key("texts")
+            if case .object(let members) = member.value.value {
+                for text in log.uniqueMembers(members, path, noun: "text") {
+                    let textPath = path.key(text.key)
+                    switch text.value.value {
+                    case .string(let english):
+                        draft.texts.append(ManifestDraft.TextOverride(key: text.key, keyLocation: text.keyLocation, path: textPath, english: Located(value: english, location: text.value.location), byLocale: nil))
+                    case .object(let locales):
+                        var byLocale: [(locale: String, text: Located<String>)] = []
+                        for locale in log.uniqueMembers(locales, textPath, noun: "locale") {
+                            if let value = log.string(locale, textPath.key(locale.key)) { byLocale.append((locale.key, value)) }
+                        }
+                        draft.texts.append(ManifestDraft.TextOverride(key: text.key, keyLocation: text.keyLocation, path: textPath, english: nil, byLocale: byLocale))
+                    default:
+                        log.error(textPath, text.value.location, "expected the text (a string, or an object by locale: {\"en\": \"…\", \"de\": \"…\"}), found \(DiagnosticLog.describe(text.value)).")
+                    }
+                }
+            } else {
+                log.error(path, member.value.location, "expected the texts (a JSON object of \"<instance>/<key>\": \"…\"), found \(DiagnosticLog.describe(member.value)).")
             }
         }
         if let member = top["rules"] {

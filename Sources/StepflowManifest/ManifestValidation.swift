@@ -6,6 +6,9 @@ struct ManifestValidation {
     let draft: ManifestDraft
     let registry: ModuleRegistry
     let services: ModuleServices
+    /// Reads a file the manifest names (the String Catalog), by the path
+    /// as written: the bytes, or why not.
+    let readFile: @Sendable (String) -> Result<[UInt8], FileReadFailure>
     var log: DiagnosticLog
 
     /// An instance whose id is valid and unique, with its module when it
@@ -34,14 +37,33 @@ struct ManifestValidation {
     /// a route to nowhere is one error, not also a missing route.
     var routedSources: Set<RouteKey> = []
     var rules: [PathRuleSpec] = []
+    var locales = ["en"]
+    var catalog: StringCatalog?
+    var overrides: [String: [String: [String: String]]] = [:]
 
     var ids: [String] { instances.map(\.id) }
 
-    init(draft: ManifestDraft, registry: ModuleRegistry, services: ModuleServices, log: DiagnosticLog) {
+    init(draft: ManifestDraft, registry: ModuleRegistry, services: ModuleServices, readFile: @escaping @Sendable (String) -> Result<[UInt8], FileReadFailure>, log: DiagnosticLog) {
         self.draft = draft
         self.registry = registry
         self.services = services
+        self.readFile = readFile
         self.log = log
+    }
+
+    /// The texts of the instances whose module is known: the variant's
+    /// texts as loading settled them.
+    var texts: VariantTexts {
+        var modules: [String: String] = [:]
+        var counts: [String: [String: String]] = [:]
+        for instance in instances {
+            guard let module = instance.module else { continue }
+            modules[instance.id] = module.id
+            for spec in module.texts {
+                if let plural = spec.plural { counts[module.id, default: [:]][spec.key] = plural.count }
+            }
+        }
+        return VariantTexts(locales: locales, catalog: catalog, overrides: overrides, modules: modules, counts: counts)
     }
 }
 
@@ -62,6 +84,9 @@ enum ManifestChecker {
         KnownModules(),
         ServicesProvided(),
         OptionValues(),
+        Locales(),
+        CatalogTranslations(),
+        TextOverrides(),
         StartInstance(),
         RouteEnds(),
         EveryExitRouted(),
@@ -70,10 +95,10 @@ enum ManifestChecker {
     ]
 
     /// The manifest in `root`, or `nil` with the problems in `log`.
-    static func check(_ root: JSONNode, file: String, registry: ModuleRegistry, services: ModuleServices) -> (Manifest?, [ManifestDiagnostic]) {
+    static func check(_ root: JSONNode, file: String, registry: ModuleRegistry, services: ModuleServices, readFile: @escaping @Sendable (String) -> Result<[UInt8], FileReadFailure>) -> (Manifest?, [ManifestDiagnostic]) {
         var log = DiagnosticLog(file: file)
         guard let draft = ManifestReader.read(root, &log) else { return (nil, log.items) }
-        var validation = ManifestValidation(draft: draft, registry: registry, services: services, log: log)
+        var validation = ManifestValidation(draft: draft, registry: registry, services: services, readFile: readFile, log: log)
         for validator in validators { validator.validate(&validation) }
         // Shapes first, then each rule in turn: a cause before what it
         // causes (a misspelt route before the exit it leaves unrouted).
@@ -91,7 +116,8 @@ enum ManifestChecker {
             start: start,
             routes: Dictionary(uniqueKeysWithValues: validation.routes.map { ($0.key, $0.target) }),
             rules: validation.rules,
-            warnings: diagnostics
+            warnings: diagnostics,
+            texts: validation.texts
         )
         return (manifest, diagnostics)
     }

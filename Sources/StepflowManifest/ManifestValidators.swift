@@ -374,3 +374,166 @@ struct RuleShapes: ManifestValidator {
         return .carriesNone(fields: names, entering: instance)
     }
 }
+
+/// `locales` lists the languages the variant ships, each once, each with
+/// a known plural rule; English when there is no list.
+struct Locales: ManifestValidator {
+    func validate(_ manifest: inout ManifestValidation) {
+        guard let written = manifest.draft.locales else { return }
+        let path = JSONPath.root.key("locales")
+        guard !written.values.isEmpty else {
+            manifest.log.error(path, written.location, "the variant ships no locale. To fix, name at least one (\"en\"), or leave 'locales' out for English.")
+            return
+        }
+        var locales: [String] = []
+        for (index, locale) in written.values.enumerated() {
+            let language = PluralRule.language(of: locale.value)
+            if locales.contains(locale.value) {
+                manifest.log.error(path.index(index), locale.location, "'\(locale.value)' is listed twice. To fix, list each locale once.")
+            } else if !PluralRule.knownLanguages.contains(language) || locale.value.isEmpty {
+                let known = PluralRule.knownLanguages.sorted()
+                manifest.log.error(path.index(index), locale.location, "Stepflow has no plural rule for '\(locale.value)' yet, so counted texts could not be chosen. \(Suggestion.didYouMean(locale.value, known))Known languages: \(Suggestion.list(known)).")
+            } else {
+                locales.append(locale.value)
+            }
+        }
+        if !locales.isEmpty { manifest.locales = locales }
+    }
+}
+
+/// The String Catalog beside the manifest (`strings`): it reads, it holds
+/// texts of this variant's modules, and each translation for a shipped
+/// locale keeps the placeholders of the module's English and is finished
+/// (`new` and `needs_review` are warnings). Whether every text a person
+/// can see is translated is decided from the variant's graph, which knows
+/// which texts are shown (`missingTranslation`).
+struct CatalogTranslations: ManifestValidator {
+    func validate(_ manifest: inout ManifestValidation) {
+        let translated = manifest.locales.filter { $0 != "en" }
+        guard let strings = manifest.draft.strings else {
+            if !translated.isEmpty, let locales = manifest.draft.locales {
+                manifest.log.error(JSONPath.root.key("locales"), locales.location, "the variant ships \(translated.joined(separator: ", ")) but names no String Catalog to translate it. To fix, add \"strings\": \"<name>.xcstrings\" beside the manifest (the strings command writes one to start from).")
+            }
+            return
+        }
+        let path = JSONPath.root.key("strings")
+        let bytes: [UInt8]
+        switch manifest.readFile(strings.value) {
+        case .success(let read): bytes = read
+        case .failure(.notFound):
+            manifest.log.error(path, strings.location, "no String Catalog '\(strings.value)' beside the manifest. To fix, check the name, or write one with the strings command.")
+            return
+        case .failure(.unreadable(let reason)):
+            manifest.log.error(path, strings.location, "cannot read the String Catalog '\(strings.value)': \(reason).")
+            return
+        }
+        guard bytes.count <= StringCatalog.maximumFileSize else {
+            manifest.log.error(path, strings.location, "the String Catalog '\(strings.value)' is over 8 MiB. To fix, check that it is a catalog.")
+            return
+        }
+        let (catalog, diagnostics) = StringCatalog.read(bytes, file: strings.value)
+        manifest.log.append(diagnostics)
+        guard let catalog else { return }
+        manifest.catalog = catalog
+        var catalogLog = DiagnosticLog(file: catalog.file)
+        let used = Dictionary(manifest.instances.compactMap { $0.module.map { ($0.id, $0) } }, uniquingKeysWith: { first, _ in first })
+        for entry in catalog.entries.values.sorted(by: { $0.location < $1.location }) {
+            let entryPath = JSONPath.root.key("strings").key(entry.key)
+            guard let slash = entry.key.firstIndex(of: "/") else {
+                catalogLog.warning(entryPath, entry.location, "'\(entry.key)' is not a module's text. Keys are '<module>/<key>' (\"procedure/timer.title\"). To fix, rename or remove it.")
+                continue
+            }
+            let moduleID = String(entry.key[..<slash])
+            let key = String(entry.key[entry.key.index(after: slash)...])
+            guard let module = used[moduleID] else {
+                catalogLog.warning(entryPath, entry.location, "no instance of this variant is of module '\(moduleID)', so '\(entry.key)' is never shown. \(Suggestion.didYouMean(moduleID, used.keys.sorted()))To fix, remove it, or check the module id.")
+                continue
+            }
+            guard let spec = module.texts.first(where: { $0.key == key }) else {
+                let keys = module.texts.map(\.key)
+                catalogLog.warning(entryPath, entry.location, "module '\(moduleID)' has no text '\(key)'. \(Suggestion.didYouMean(key, keys))To fix, rename or remove it; the strings command lists every text of the variant.")
+                continue
+            }
+            for locale in translated {
+                guard let localization = entry.localizations[locale] else { continue }
+                let localePath = entryPath.key("localizations").key(locale)
+                if let problem = TextOverrides.placeholderProblem(localization.template.placeholders, english: spec.placeholders) {
+                    catalogLog.error(localePath, localization.location, "the \(locale) text \(problem) (the English: \"\(spec.english)\"). To fix, keep exactly the placeholders of the English.")
+                }
+                if localization.state != "translated" {
+                    catalogLog.warning(localePath, localization.location, "the \(locale) text is in state '\(localization.state)': it is shown, but nobody has signed it off. To fix, review it and set \"state\": \"translated\".")
+                }
+            }
+        }
+        manifest.log.append(catalogLog.items)
+    }
+}
+
+/// `texts` re-words module texts for this variant: each key names an
+/// instance and a text its module declares, gives every locale the variant
+/// ships (re-wording only the English would leave another language showing
+/// the old text), and keeps the English's placeholders.
+struct TextOverrides: ManifestValidator {
+    /// What is wrong with `given` placeholders against the English's, if
+    /// anything: `drops {minutes}`, `invents {min}`.
+    static func placeholderProblem(_ given: [String], english: [String]) -> String? {
+        let dropped = english.filter { !given.contains($0) }
+        let invented = given.filter { !english.contains($0) }
+        var parts: [String] = []
+        if !dropped.isEmpty { parts.append("drops " + dropped.map { "{\($0)}" }.joined(separator: ", ")) }
+        if !invented.isEmpty { parts.append("invents " + invented.map { "{\($0)}" }.joined(separator: ", ")) }
+        return parts.isEmpty ? nil : parts.joined(separator: " and ")
+    }
+
+    func validate(_ manifest: inout ManifestValidation) {
+        let ids = manifest.ids
+        let locales = manifest.locales
+        for text in manifest.draft.texts {
+            guard let slash = text.key.firstIndex(of: "/"), slash != text.key.startIndex, text.key.index(after: slash) != text.key.endIndex else {
+                manifest.log.error(text.path, text.keyLocation, "'\(text.key)' does not name a text. Write \"<instance>/<key>\" (\"test/timer.title\"); the strings command lists every key.")
+                continue
+            }
+            let instanceID = String(text.key[..<slash])
+            let key = String(text.key[text.key.index(after: slash)...])
+            guard let instance = manifest.instances.first(where: { $0.id == instanceID }) else {
+                manifest.log.error(text.path, text.keyLocation, "unknown instance '\(instanceID)'. \(Suggestion.didYouMean(instanceID, ids))Instances: \(Suggestion.list(ids)).")
+                continue
+            }
+            guard let module = instance.module else { continue }
+            guard let spec = module.texts.first(where: { $0.key == key }) else {
+                let keys = module.texts.map(\.key)
+                let known = keys.isEmpty ? "Module '\(module.id)' declares no texts, so none can be re-worded." : "The strings command lists its texts."
+                manifest.log.error(text.path, text.keyLocation, "module '\(module.id)' has no text '\(key)'. \(Suggestion.didYouMean(key, keys))\(known)")
+                continue
+            }
+            var byLocale: [String: String] = [:]
+            if let english = text.english {
+                byLocale["en"] = english.value
+                if let other = locales.first(where: { $0 != "en" }) {
+                    let others = locales.filter { $0 != "en" }
+                    manifest.log.error(text.path, english.location, "'\(text.key)' re-words the English only, but the variant ships \(others.joined(separator: ", ")): \(other) would still show the module's old text. To fix, give every locale: {\(locales.map { "\"\($0)\": \"…\"" }.joined(separator: ", "))}.")
+                }
+                if let problem = Self.placeholderProblem(TextTemplate(other: english.value).placeholders, english: spec.placeholders) {
+                    manifest.log.error(text.path, english.location, "the text \(problem) (the module's English: \"\(spec.english)\"). To fix, keep exactly its placeholders.")
+                }
+            }
+            for (locale, value) in text.byLocale ?? [] {
+                guard locales.contains(locale) else {
+                    manifest.log.error(text.path.key(locale), value.location, "the variant does not ship '\(locale)'. \(Suggestion.didYouMean(locale, locales))Its locales: \(Suggestion.list(locales)).")
+                    continue
+                }
+                if let problem = Self.placeholderProblem(TextTemplate(other: value.value).placeholders, english: spec.placeholders) {
+                    manifest.log.error(text.path.key(locale), value.location, "the \(locale) text \(problem) (the module's English: \"\(spec.english)\"). To fix, keep exactly its placeholders.")
+                }
+                byLocale[locale] = value.value
+            }
+            if text.byLocale != nil {
+                let missing = locales.filter { byLocale[$0] == nil }
+                if !missing.isEmpty {
+                    manifest.log.error(text.path, text.keyLocation, "'\(text.key)' has no \(missing.joined(separator: ", ")) text, so \(missing.count == 1 ? "that locale" : "those locales") would show the module's old one. To fix, add \(missing.map { "\"\($0)\": \"…\"" }.joined(separator: ", ")).")
+                }
+            }
+            manifest.overrides[instanceID, default: [:]][key] = byLocale
+        }
+    }
+}

@@ -99,14 +99,19 @@ public final class RootFlow: Flow {
     public let manifest: Manifest
     private let registry: ModuleRegistry
     private let environment: ModuleEnvironment
+    /// The locale the variant's texts are shown in.
+    public let locale: String
     /// The fields some module of the variant reads.
     private let carriedFields: Set<String>
 
-    /// A root flow for `manifest`, whose modules come from `registry`.
-    public init(manifest: Manifest, registry: ModuleRegistry, environment: ModuleEnvironment = ModuleEnvironment()) {
+    /// A root flow for `manifest`, whose modules come from `registry`,
+    /// showing the variant's texts in `locale` (by default the first it
+    /// ships).
+    public init(manifest: Manifest, registry: ModuleRegistry, environment: ModuleEnvironment = ModuleEnvironment(), locale: String? = nil) {
         self.manifest = manifest
         self.registry = registry
         self.environment = environment
+        self.locale = locale ?? manifest.locales.first ?? "en"
         self.carriedFields = Set(manifest.instances.flatMap { instance in
             registry.module(instance.module)?.entryFields.map(\.name) ?? []
         })
@@ -139,7 +144,8 @@ public final class RootFlow: Flow {
         // produced: that data belonged to the last run (the last patient).
         var data = data
         data.reenter(id)
-        let launch = module.launch(instance: id, options: instance.options, environment: environment, handoff: data.handoff)
+        let texts = environment.showing(manifest.texts.source(for: id, locale: locale))
+        let launch = module.launch(instance: id, options: instance.options, environment: texts, handoff: data.handoff)
         let carried = carriedFields
         return launch.start(onExit: { [data] exit in
             var gathered = data

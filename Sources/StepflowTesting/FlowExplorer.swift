@@ -31,6 +31,11 @@ public enum FlowExplorer {
         public var unhandledSteps: [String] = []
         /// Screens whose actions lead nowhere (no action at all).
         public var screensWithoutActions: [String] = []
+        /// Every text key shown (titles, body lines, action labels), sorted.
+        public var textKeys: [String] = []
+        /// Texts shown without a key (`screen: text`): they cannot be
+        /// re-worded or translated.
+        public var literalTexts: [String] = []
         /// Whether exploration stopped at the step limit.
         public var isTruncated = false
     }
@@ -52,6 +57,8 @@ public enum FlowExplorer {
         var seen: Set<F.StepType> = [entry]
         var seenExits: Set<F.ExitType> = []
         var seenScreens: Set<String> = []
+        var keys: Set<String> = []
+        var literals: Set<String> = []
         var queue = [entry]
         var head = 0
         func reach(_ step: F.StepType) {
@@ -84,6 +91,10 @@ public enum FlowExplorer {
                         result.screens.append(screen.id)
                         if screen.actions.isEmpty && stepper == nil { result.screensWithoutActions.append(screen.id) }
                     }
+                    let texts = [(screen.titleKey, screen.title)] + zip(screen.bodyKeys, screen.body).map { ($0, $1) } + screen.actions.map { ($0.key, $0.label) }
+                    for (key, value) in texts {
+                        if let key { keys.insert(key) } else { literals.insert("\(screen.id): \(value)") }
+                    }
                     screen.actions.forEach { reach($0.step) }
                     if let stepper { (stepper.initialSteps + stepper.declaredSteps).forEach(reach) }
                 case .contribute(let stepper):
@@ -97,6 +108,8 @@ public enum FlowExplorer {
                 }
             }
         }
+        result.textKeys = keys.sorted()
+        result.literalTexts = literals.sorted()
         return result
     }
 }

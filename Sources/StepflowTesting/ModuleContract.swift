@@ -7,6 +7,8 @@ public import Stepflow
 /// - a declared exit no path reaches, and an exit reached but not declared;
 /// - an exit whose handoff fields differ from what it declares;
 /// - a step the flow does not handle; a screen with no action;
+/// - for a module that declares its texts: a text shown with a key it does
+///   not declare, or without a key at all; a key declared twice;
 ///
 /// ```swift
 /// for options in ModuleContract.optionSets(for: ProcedureModule.self) {
@@ -33,6 +35,8 @@ public enum ModuleContract {
             exploration.handoffs.merge(found.handoffs) { first, _ in first }
             exploration.unhandledSteps += found.unhandledSteps.filter { !exploration.unhandledSteps.contains($0) }
             exploration.screensWithoutActions += found.screensWithoutActions.filter { !exploration.screensWithoutActions.contains($0) }
+            exploration.textKeys = Array(Set(exploration.textKeys + found.textKeys)).sorted()
+            exploration.literalTexts = Array(Set(exploration.literalTexts + found.literalTexts)).sorted()
             exploration.isTruncated = exploration.isTruncated || found.isTruncated
         }
         let declared = module.exits(for: options)
@@ -67,6 +71,21 @@ public enum ModuleContract {
         }
         if exploration.isTruncated {
             problems.append("\(context): more than 100,000 steps are reachable; a step payload probably grows without bound.")
+        }
+        // A module that declares its texts shows only those: a literal or
+        // an undeclared key could not be re-worded or translated.
+        if !module.texts.isEmpty {
+            let declaredKeys = Set(module.texts.map(\.key))
+            for key in exploration.textKeys where !declaredKeys.contains(key) {
+                problems.append("\(context): text '\(key)' is shown but not declared. To fix, add TextSpec(\"\(key)\", …) to the module's texts.")
+            }
+            for literal in exploration.literalTexts {
+                problems.append("\(context): \(literal) is shown without a key, so no manifest can re-word it and no catalog translate it. To fix, declare it and show it through ModuleTexts.")
+            }
+            var seen: Set<String> = []
+            for spec in module.texts where !seen.insert(spec.key).inserted {
+                problems.append("\(module.id): text '\(spec.key)' is declared twice. To fix, give each text its own key.")
+            }
         }
         return problems
     }

@@ -1,0 +1,69 @@
+public import Stepflow
+
+/// A variant's own texts: the locales it ships, the manifest's overrides
+/// (`"texts"`) and its String Catalog's translations. Made by
+/// ``ManifestLoader``; ``RootFlow`` gives each module instance its
+/// ``TextSource`` for the locale shown.
+///
+/// For a text `key` of an instance of module `M` in locale `L`, the
+/// instance shows, first found: the manifest's override of
+/// `<instance>/<key>` for `L`; for a locale other than English, the
+/// catalog's `M/<key>` for `L`; the module's English.
+public struct VariantTexts: Hashable, Sendable {
+    /// The locales the variant ships, the default first (`["en"]` when the
+    /// manifest names none).
+    public let locales: [String]
+    /// The catalog beside the manifest, if it names one.
+    public let catalog: StringCatalog?
+    /// Overrides by instance, key and locale.
+    public let overrides: [String: [String: [String: String]]]
+    /// Each instance's module id.
+    let modules: [String: String]
+    /// The placeholder that counts, by module and key, for counted texts.
+    let counts: [String: [String: String]]
+
+    /// Texts for `locales` from `catalog` and `overrides`.
+    init(locales: [String], catalog: StringCatalog?, overrides: [String: [String: [String: String]]], modules: [String: String], counts: [String: [String: String]]) {
+        self.locales = locales
+        self.catalog = catalog
+        self.overrides = overrides
+        self.modules = modules
+        self.counts = counts
+    }
+
+    /// English only, no overrides.
+    static let english = VariantTexts(locales: ["en"], catalog: nil, overrides: [:], modules: [:], counts: [:])
+
+    /// The texts `instance` shows in `locale`.
+    public func source(for instance: String, locale: String) -> TextSource {
+        var templates: [String: TextTemplate] = [:]
+        if let module = modules[instance] {
+            let counted = counts[module] ?? [:]
+            if locale != "en", let catalog {
+                let prefix = module + "/"
+                for (catalogKey, entry) in catalog.entries where catalogKey.hasPrefix(prefix) {
+                    guard let localization = entry.localizations[locale] else { continue }
+                    let key = String(catalogKey.dropFirst(prefix.count))
+                    let template = localization.template
+                    templates[key] = TextTemplate(other: template.other, one: template.one, count: counted[key])
+                }
+            }
+            for (key, byLocale) in overrides[instance] ?? [:] {
+                if let text = byLocale[locale] { templates[key] = TextTemplate(other: text) }
+            }
+        }
+        return TextSource(locale: locale, templates: templates)
+    }
+
+    /// Whether `instance` has its own text for `key` in `locale`: an
+    /// override, or for a locale other than English a translation.
+    /// English always has the module's own.
+    public func has(_ key: String, instance: String, locale: String) -> Bool {
+        if locale == "en" || overrides[instance]?[key]?[locale] != nil { return true }
+        guard let module = modules[instance] else { return false }
+        return catalog?.entries["\(module)/\(key)"]?.localizations[locale] != nil
+    }
+
+    /// The module id of `instance`.
+    public func module(of instance: String) -> String? { modules[instance] }
+}
