@@ -1,3 +1,4 @@
+import StepflowGraph
 import StepflowManifest
 import StepflowScripts
 
@@ -18,9 +19,11 @@ enum CheckCommand {
         arguments: [
             .init(name: "manifest", help: "The variant's manifest."),
             .init(name: "script", help: "Acceptance scripts to run.", isRepeating: true),
-        ]
+        ],
+        options: [.locale]
     )) { arguments, console, app throws(ExitCodeError) in
         let manifest = try app.manifest(arguments.positional[0], console)
+        let locale = try RootApp.locale(arguments.value("locale"), of: manifest, console)
         // Every script is read and run: a broken one is reported and the
         // others still run; the exit code is the worst status met (66 for
         // a missing script, then 65 for a broken one, then 1 for a failure).
@@ -33,7 +36,8 @@ enum CheckCommand {
                 unreadable.append(error.code)
             }
         }
-        let runner = ScriptRunner(manifest: manifest, registry: app.registry, services: app.services)
+        let runner = ScriptRunner(manifest: manifest, registry: app.registry, services: app.services, locale: locale)
+        try app.requireTexts(of: runner.variant, console)
         var results: [ScriptRunner.Result] = []
         for script in scripts {
             let result = runner.run(script)

@@ -43,6 +43,9 @@ struct CommandSpec: Sendable {
 }
 
 extension CommandSpec.Option {
+    /// `--locale <locale>`: the variant's texts in one of its locales.
+    static let locale = CommandSpec.Option(name: "locale", value: "locale", help: "Show the variant's texts in this locale, one the manifest ships (default: its first).")
+
     /// Options named in the abstract as required (`--format` of graph).
     var isRequired: Bool { help.hasPrefix("(required)") }
 }

@@ -24,10 +24,11 @@ enum GraphCommand {
             .init(name: "module", value: "instance", help: "DOT and SVG: this module instance's screens only."),
             .init(name: "steps", help: "DOT and SVG: every step and screen, the full graph."),
             .init(name: "output", short: "o", value: "file", help: "Write to this file instead of standard output (checked before any work; written whole, or not at all). '-' is standard output."),
+            .locale,
         ]
     )) { arguments, console, app throws(ExitCodeError) in
         if let output = arguments.value("output") { try OutputFile.check(output, notOverwriting: [arguments.positional[0]], console) }
-        let variant = try app.variant(arguments.positional[0], console)
+        let variant = try app.variant(arguments.positional[0], console, locale: arguments.value("locale"))
         let format = arguments.value("format") ?? "dot"
         let title = variant.manifest.app.name
         if let module = arguments.value("module"), variant.manifest.instance(module) == nil {

@@ -21,6 +21,7 @@ enum PathsCommand {
         options: [
             .init(name: "to", value: "node", help: "(required) The node id, as trace prints it: onboarding/privacy, test.timerDone, end."),
             .init(name: "limit", value: "n", help: "At most this many paths (1-10000, default 10)."),
+            .locale,
         ]
     )) { arguments, console, app throws(ExitCodeError) in
         let limitText = arguments.value("limit") ?? "10"
@@ -28,7 +29,7 @@ enum PathsCommand {
             console.error(UsageError(message: "--limit takes a whole number from 1 to 10000, not '\(limitText)'.", command: "paths").text(program: app.name))
             return .usage
         }
-        let variant = try app.variant(arguments.positional[0], console)
+        let variant = try app.variant(arguments.positional[0], console, locale: arguments.value("locale"))
         let graph = variant.graph
         let id = arguments.value("to") ?? ""
         guard let target = graph.node(withID: id) else {

@@ -18,9 +18,9 @@ enum TraceCommand {
         abstract: "Every reachable step with a shortest walk that reaches it.",
         discussion: "Each step comes after its depth, the fewest inputs a person needs to reach it, then the walk: one input a line, on the screen it is given on, as 'rootapp walk' and acceptance scripts take it (choose a label, b for back, s to let a timer finish).",
         arguments: [.init(name: "manifest", help: "The variant's manifest.")],
-        options: [.init(name: "format", value: "format", help: "text (default) or json.", choices: ["text", "json"])]
+        options: [.init(name: "format", value: "format", help: "text (default) or json.", choices: ["text", "json"]), .locale]
     )) { arguments, console, app throws(ExitCodeError) in
-        let variant = try app.variant(arguments.positional[0], console)
+        let variant = try app.variant(arguments.positional[0], console, locale: arguments.value("locale"))
         console.out(arguments.value("format") == "json" ? TraceExporter.json(variant.states) : TraceExporter.text(variant.states, width: console.width))
         return .success
     }

@@ -7,6 +7,7 @@ import Darwin
 #endif
 import Dispatch
 import Stepflow
+import StepflowGraph
 import StepflowManifest
 import StepflowPlatform
 import StepflowScripts
@@ -19,7 +20,8 @@ enum WalkCommand {
         arguments: [.init(name: "manifest", help: "The variant's manifest.")],
         options: [
             .init(name: "script", value: "file", help: "Replay this acceptance script first (see 'rootapp help check'), then read the terminal."),
-            .init(name: "record", value: "file", help: "Write the session as an acceptance script to this file when the walk ends."),
+            .init(name: "record", value: "file", help: "Write the session as an acceptance script to this file when the walk ends (actions by their text keys, so it runs in every locale)."),
+            .locale,
         ]
     )) { arguments, console, app throws(ExitCodeError) in
         // The recording's file is checked first: finding it unwritable
@@ -28,9 +30,11 @@ enum WalkCommand {
             try OutputFile.check(record, notOverwriting: [arguments.positional[0]] + (arguments.value("script").map { [$0] } ?? []), console)
         }
         let manifest = try app.manifest(arguments.positional[0], console)
+        let locale = try RootApp.locale(arguments.value("locale"), of: manifest, console)
+        try app.requireTexts(of: VariantGraph(manifest: manifest, registry: app.registry, services: app.services, locale: locale), console)
         let script = try arguments.value("script").map { path throws(ExitCodeError) in try InputFile.script(path, console) }
         let clock = WalkClock(scale: Platform.environment("ROOTAPP_TIME_SCALE").flatMap { Double($0) } ?? 1)
-        let session = VariantSession(manifest: manifest, registry: app.registry, services: app.services, clock: clock)
+        let session = VariantSession(manifest: manifest, registry: app.registry, services: app.services, locale: locale, clock: clock)
         let walk = Walk(session: session, program: app.name, console: console, recordPath: arguments.value("record"))
         return walk.run(script: script)
     }
@@ -85,11 +89,21 @@ final class Walk: @unchecked Sendable {
             case .choose(let choice):
                 if let before {
                     note("expect screen \(before.qualifiedID)")
-                    let label = Int(choice).flatMap { number in
-                        let numbered = VariantSession.numbered(before)
-                        return numbered.indices.contains(number - 1) ? before.actions[numbered[number - 1]].label : nil
-                    } ?? before.actions.first { $0.label.lowercased() == choice.lowercased() }?.label ?? choice
-                    note("choose \(label)")
+                    // The action chosen: by number, key or label.
+                    let action: ActionSummary? = if let number = Int(choice) {
+                        VariantSession.numbered(before).dropFirst(number - 1).first.flatMap { number > 0 ? before.actions[$0] : nil }
+                    } else if choice.hasPrefix("[") {
+                        before.actions.first { "[\($0.key ?? "")]" == choice }
+                    } else {
+                        before.actions.first { $0.label.lowercased() == choice.lowercased() }
+                    }
+                    // A key is the same in every language, so the script
+                    // runs in each; the label stays as a comment.
+                    if let action, let key = action.key {
+                        note("choose [\(key)] # \(action.label)")
+                    } else {
+                        note("choose \(action?.label ?? choice)")
+                    }
                 }
             case .back:
                 if let before { note("expect screen \(before.qualifiedID)") }

@@ -24,6 +24,9 @@ public struct Finding: Hashable, Sendable, CustomStringConvertible {
         case neverSettles
         /// Exploration stopped at its bound on states.
         case explorationLimit
+        /// A text a person can see has no text in a locale the variant
+        /// ships: it would show in English.
+        case missingTranslation
     }
 
     /// How serious a finding is.
@@ -52,7 +55,7 @@ public struct Finding: Hashable, Sendable, CustomStringConvertible {
     /// Warnings: the rest.
     public var severity: Severity {
         switch kind {
-        case .unhandledStep, .exitWithoutRoute, .deadEnd, .noWayOut, .unboundedGrowth, .neverSettles: .error
+        case .unhandledStep, .exitWithoutRoute, .deadEnd, .noWayOut, .unboundedGrowth, .neverSettles, .missingTranslation: .error
         case .ineffectiveBack, .unreachableInstance, .unreachableExit, .explorationLimit: .warning
         }
     }
@@ -77,6 +80,7 @@ extension Finding.Kind {
         case .unboundedGrowth: "unbounded growth"
         case .neverSettles: "never settles"
         case .explorationLimit: "exploration limit"
+        case .missingTranslation: "missing translation"
         }
     }
 }

@@ -19,10 +19,53 @@ public struct VariantGraph: Sendable {
     /// there, as loading checked) but no service is ever called: no
     /// stepper is started, and what a service can answer is what the
     /// stepper that asks it declares.
-    public init(manifest: Manifest, registry: ModuleRegistry, services: ModuleServices = ModuleServices(), limits: ExplorationLimits = .standard) {
+    ///
+    /// Labels are in `locale` (by default the variant's first); which texts
+    /// a person can see does not depend on it.
+    public init(manifest: Manifest, registry: ModuleRegistry, services: ModuleServices = ModuleServices(), locale: String? = nil, limits: ExplorationLimits = .standard) {
         self.manifest = manifest
-        let root = RootFlow(manifest: manifest, registry: registry, environment: ModuleEnvironment(clock: NeverClock(), services: services))
-        states = GraphExplorer.exploreStates(root, with: OneStepper(RootStep.start), app: manifest.app.id, limits: limits, describing: Self.entryData)
+        let root = RootFlow(manifest: manifest, registry: registry, environment: ModuleEnvironment(clock: NeverClock(), services: services), locale: locale)
+        self.locale = root.locale
+        states = GraphExplorer.exploreStates(root, with: OneStepper(RootStep.start), app: manifest.app.id, limits: limits, describing: Self.facts)
+        var shown: Set<ShownText> = []
+        for facts in states.facts {
+            for fact in facts where fact.hasPrefix(Self.textMark) {
+                let parts = fact.dropFirst().split(separator: "\u{0}", maxSplits: 1)
+                if parts.count == 2 { shown.insert(ShownText(instance: String(parts[0]), key: String(parts[1]))) }
+            }
+        }
+        shownTexts = shown.sorted()
+    }
+
+    /// The locale the graph's labels are in.
+    public let locale: String
+
+    /// A module text a person can see: on the screen on top in some
+    /// waiting state.
+    public struct ShownText: Hashable, Sendable, Comparable {
+        /// The instance showing it.
+        public let instance: String
+        /// The module's key.
+        public let key: String
+
+        public static func < (a: ShownText, b: ShownText) -> Bool { (a.instance, a.key) < (b.instance, b.key) }
+    }
+
+    /// Every module text a person can see, by instance and key, sorted:
+    /// what must be translated, and what `strings` exports.
+    public let shownTexts: [ShownText]
+
+    private static let textMark = "\u{1}"
+
+    /// A state's facts: the data each live instance was entered with, and
+    /// the texts of the screen on top.
+    package static func facts(_ state: EngineState) -> [String] {
+        var facts = entryData(state)
+        if let top = state.navigation.topScreen {
+            let keys = [top.titleKey] + top.bodyKeys + top.actions.map(\.key)
+            for key in keys.compactMap({ $0 }) { facts.append(textMark + top.flow.name + "\u{0}" + key) }
+        }
+        return facts
     }
 
     /// The data each live module instance was entered with, as
@@ -65,6 +108,7 @@ public struct VariantGraph: Sendable {
                 : "no walk from the start takes \(routedFrom.map { "'\($0)'" }.joined(separator: " or ")), the route\(routedFrom.count == 1 ? "" : "s") to it"
             result.append(Finding(.unreachableInstance, instance.id, "never entered: \(why). To fix, route an exit that is taken to it, or remove it."))
         }
+        result += missingTranslations()
         let taken = Set(graph.edges.filter { $0.kind == .exit }.map { "\(graph.nodes[$0.from].instance).\(graph.label(of: $0))" })
         for key in manifest.routes.keys.sorted() where manifest.instance(key.instance).map({ entered.contains($0.id) }) ?? false {
             if !taken.contains(key.description) {
@@ -72,6 +116,31 @@ public struct VariantGraph: Sendable {
             }
         }
         return result
+    }
+}
+
+extension VariantGraph {
+    /// Each text a person can see that has no text in a locale the variant
+    /// ships, located in the catalog (or the manifest's `strings`, or
+    /// `locales` when there is no catalog).
+    func missingTranslations() -> [Finding] {
+        let texts = manifest.texts
+        var findings: [Finding] = []
+        for locale in manifest.locales where locale != "en" {
+            for text in shownTexts where !texts.has(text.key, instance: text.instance, locale: locale) {
+                let module = texts.module(of: text.instance) ?? "?"
+                let catalogKey = "\(module)/\(text.key)"
+                let place: String
+                if let catalog = texts.catalog {
+                    let entry = catalog.entries[catalogKey]
+                    place = "\(catalog.file)\(entry.map { ":\($0.location)" } ?? ""): '\(catalogKey)' has no '\(locale)' text"
+                    findings.append(Finding(.missingTranslation, "\(text.instance)/\(text.key)", "\(place), so it would show in English. To fix, translate it in \(catalog.file) (\"localizations\": {\"\(locale)\": {\"stringUnit\": {\"state\": \"translated\", \"value\": \"…\"}}}), or re-word it for \(locale) in the manifest's \"texts\"."))
+                } else {
+                    findings.append(Finding(.missingTranslation, "\(text.instance)/\(text.key)", "the variant ships '\(locale)' but has no String Catalog, so it would show in English. To fix, name one in \"strings\"."))
+                }
+            }
+        }
+        return findings
     }
 }
 

@@ -1,7 +1,10 @@
 import StepflowManifest
 
 /// An acceptance script: what to choose, which screen must be showing,
-/// how the app must end. Plain text, one instruction a line:
+/// how the app must end. Plain text, one instruction a line. An action is
+/// chosen by its label, its number, or its text key in brackets, which is
+/// the same in every language (`choose [privacy.agree] # I agree`; what
+/// follows the key is a comment):
 ///
 /// ```text
 /// # A lay user reads a negative result.
@@ -55,7 +58,7 @@ public struct Script: Sendable {
         public let message: String
         /// `file:line: error: message` and the forms a line takes.
         public var description: String {
-            "\(file):\(line): error: \(message) Lines are: choose <label or number>, back, wait, expect screen <instance/screen>, expect end [<instance.exit>], or # comments."
+            "\(file):\(line): error: \(message) Lines are: choose <label, number or [key]>, back, wait, expect screen <instance/screen>, expect end [<instance.exit>], or # comments."
         }
     }
 
@@ -70,8 +73,21 @@ public struct Script: Sendable {
             let rest = words.count > 1 ? words[1].trimmingCharacters() : ""
             switch words[0].lowercased() {
             case "choose":
-                guard !rest.isEmpty else { throw SyntaxError(file: file, line: number, message: "'choose' needs an action's label or number.") }
-                lines.append(Line(number: number, instruction: .choose(rest)))
+                guard !rest.isEmpty else { throw SyntaxError(file: file, line: number, message: "'choose' needs an action's label, number or [key].") }
+                if rest.hasPrefix("[") {
+                    // A key: `choose [privacy.agree]`, then an optional
+                    // `# comment` (the label it had when recorded).
+                    guard let close = rest.firstIndex(of: "]"), close > rest.index(after: rest.startIndex) else {
+                        throw SyntaxError(file: file, line: number, message: "'\(rest)' opens a key with '[' but does not close it. Write choose [<key>], e.g. choose [privacy.agree].")
+                    }
+                    let after = rest[rest.index(after: close)...].trimmingCharacters()
+                    guard after.isEmpty || after.hasPrefix("#") else {
+                        throw SyntaxError(file: file, line: number, message: "'\(after)' follows the key \(rest[...close]); only a # comment may. Write choose [<key>] # <label>.")
+                    }
+                    lines.append(Line(number: number, instruction: .choose(String(rest[...close]))))
+                } else {
+                    lines.append(Line(number: number, instruction: .choose(rest)))
+                }
             case "back":
                 lines.append(Line(number: number, instruction: .back))
             case "wait":

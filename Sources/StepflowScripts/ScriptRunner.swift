@@ -23,13 +23,16 @@ public struct ScriptRunner: Sendable {
     public let services: ModuleServices
     /// The variant explored: what coverage is measured against.
     public let variant: VariantGraph
+    /// The locale the scripts' labels are read in.
+    public var locale: String { variant.locale }
 
-    /// A runner for `manifest`'s variant; explores it once.
-    public init(manifest: Manifest, registry: ModuleRegistry, services: ModuleServices = ModuleServices()) {
+    /// A runner for `manifest`'s variant in `locale` (by default the first
+    /// it ships); explores it once.
+    public init(manifest: Manifest, registry: ModuleRegistry, services: ModuleServices = ModuleServices(), locale: String? = nil) {
         self.manifest = manifest
         self.registry = registry
         self.services = services
-        self.variant = VariantGraph(manifest: manifest, registry: registry, services: services)
+        self.variant = VariantGraph(manifest: manifest, registry: registry, services: services, locale: locale)
     }
 
     /// How one script went.
@@ -59,7 +62,7 @@ public struct ScriptRunner: Sendable {
     /// Runs `script` in a fresh walk, stopping at the first line that
     /// fails.
     public func run(_ script: Script) -> Result {
-        let session = VariantSession(manifest: manifest, registry: registry, services: services, states: variant.states)
+        let session = VariantSession(manifest: manifest, registry: registry, services: services, locale: locale, states: variant.states)
         var failure: (line: Int, message: String)?
         for line in script.lines {
             if let message = session.perform(line.instruction) {

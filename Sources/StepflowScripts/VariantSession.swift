@@ -120,11 +120,15 @@ public final class VariantSession {
     public private(set) var touched: Set<String> = []
     private let log = Locked<(trace: [String], ending: String?)>(([], nil))
 
+    /// The locale the variant's texts are shown in.
+    public let locale: String
+
     /// Starts `manifest`'s variant on a live coordinator, its modules
-    /// launched with `services` and their timers on `clock`. Give the
+    /// launched with `services`, their texts in `locale` (by default the
+    /// first the variant ships) and their timers on `clock`. Give the
     /// variant's `states` to measure which of its transitions the session
     /// walks.
-    public init(manifest: Manifest, registry: ModuleRegistry, services: ModuleServices = ModuleServices(), clock: WalkClock = WalkClock(), states: StateGraph? = nil) {
+    public init(manifest: Manifest, registry: ModuleRegistry, services: ModuleServices = ModuleServices(), locale: String? = nil, clock: WalkClock = WalkClock(), states: StateGraph? = nil) {
         self.manifest = manifest
         self.states = states
         self.clock = clock
@@ -141,7 +145,8 @@ public final class VariantSession {
             default: break
             }
         }
-        let root = RootFlow(manifest: manifest, registry: registry, environment: ModuleEnvironment(clock: clock, services: services))
+        let root = RootFlow(manifest: manifest, registry: registry, environment: ModuleEnvironment(clock: clock, services: services), locale: locale)
+        self.locale = root.locale
         coordinator.coordinate(flow: root, with: OneStepper(.start))
         settle()
     }
@@ -218,14 +223,23 @@ public final class VariantSession {
         screen.actions.indices.filter { screen.actions[$0].role != .back }
     }
 
-    /// Chooses an action by its number or its label (case-insensitive).
-    /// Returns why not when there is no such action.
+    /// Chooses an action by its number, its label in the session's locale
+    /// (case-insensitive), or its text key in brackets (`[privacy.agree]`,
+    /// the same in every locale). Returns why not when there is no such
+    /// action.
     @discardableResult
     public func choose(_ choice: String) -> String? {
         guard let screen = top else { return "the app has ended; there is nothing to choose." }
         let numbered = Self.numbered(screen)
         let index: Int?
-        if let number = Int(choice) {
+        if choice.hasPrefix("["), choice.hasSuffix("]"), choice.count > 2 {
+            let key = String(choice.dropFirst().dropLast())
+            index = screen.actions.firstIndex { $0.key == key }
+            if index == nil {
+                let keys = screen.actions.compactMap(\.key).map { "[\($0)]" }.joined(separator: ", ")
+                return "no action with the key \(choice) on \(screen.qualifiedID). Its keys: \(keys.isEmpty ? "none" : keys)."
+            }
+        } else if let number = Int(choice) {
             index = numbered.indices.contains(number - 1) ? numbered[number - 1] : nil
         } else {
             index = screen.actions.firstIndex { $0.label.lowercased() == choice.lowercased() }
