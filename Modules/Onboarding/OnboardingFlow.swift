@@ -33,7 +33,7 @@ final class OnboardingFlow: Flow {
                 ], actions: [ScreenAction(text["welcome.professional.signIn"], .signIn(attempt: 1))]))
         case .howItWorks(let page):
             let written = min(max(page, 1), HowItWorks.count)
-            let title = text["howItWorks.\(written).title"].value
+            let title = text["howItWorks.\(written).title"]
             return .show(Screen(
                 id: "how-it-works-\(page)",
                 title: text["howItWorks.title", ["title": title, "page": "\(page)", "pages": "\(pages)"]],

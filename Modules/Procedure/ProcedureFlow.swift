@@ -44,7 +44,7 @@ final class ProcedureFlow: Flow {
         switch step {
         case .checklist:
             return .show(Screen(id: "checklist", title: text["checklist.title"], body: [
-                text["checklist.kit", ["kit": text["kit.\(sample.rawValue)"].value]],
+                text["checklist.kit", ["kit": text["kit.\(sample.rawValue)"]]],
                 text["checklist.expiry"],
             ], actions: [
                 ScreenAction(text["checklist.complete"], .instruction(1)),
@@ -61,7 +61,7 @@ final class ProcedureFlow: Flow {
             let key = "instruction.\(sample.rawValue).\(page)"
             return .show(Screen(
                 id: "\(sample.rawValue)-\(number)",
-                title: text["instruction.title", ["title": text[key + ".title"].value, "number": "\(number)", "count": "\(count)"]],
+                title: text["instruction.title", ["title": text[key + ".title"], "number": "\(number)", "count": "\(count)"]],
                 body: [text[key + ".text"]],
                 actions: [
                     ScreenAction(text["next"], number < count ? .instruction(number + 1) : .applySample),
@@ -103,7 +103,7 @@ final class ProcedureFlow: Flow {
         case .readByPhoto:
             return .show(Screen(id: "photo", title: text["photo.title"], body: [
                 text["photo.body"],
-            ], actions: ProcedureModule.results(for: readout).map { ScreenAction(text["photo.reading", ["reading": text["reading.\($0.rawValue)"].value]], .resultRead($0)) }
+            ], actions: ProcedureModule.results(for: readout).map { ScreenAction(text["photo.reading", ["reading": text["reading.\($0.rawValue)"]]], .resultRead($0)) }
                 + [ScreenAction(text["photo.retake"], .readByPhoto)]), as: .replace)
         case .readByHand:
             return .show(Screen(id: "manual", title: readout == .hba1c ? text["manual.hba1c.title"] : text["manual.lateralFlow.title"], body: [

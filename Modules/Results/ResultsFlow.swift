@@ -34,7 +34,7 @@ final class ResultsFlow: Flow {
         case .show(let reading, let patient):
             return advice == .lay ? .show(layScreen(reading)) : .show(reviewScreen(reading, patient: patient))
         case .confirmed(let reading, let patient):
-            let result = text["result.\(reading.rawValue)"].value
+            let result = text["result.\(reading.rawValue)"]
             return .show(Screen(id: "record", title: text["record.title"], body: [
                 patient.map { text["record.body.patient", ["patient": $0, "result": result]] } ?? text["record.body.anonymous", ["result": result]],
             ], actions: [ScreenAction(text["record.submit", ["lab": lab]], .submit(reading, patient: patient))]), as: .replace)
@@ -71,14 +71,14 @@ final class ResultsFlow: Flow {
     }
 
     private func reviewScreen(_ reading: Reading, patient: String?) -> Screen<ResultsStep> {
-        let who = (patient.map { text["who.patient", ["patient": $0]] } ?? text["who.anonymous"]).value
+        let who = patient.map { text["who.patient", ["patient": $0]] } ?? text["who.anonymous"]
         guard reading != .invalid else {
             return Screen(id: "review-invalid", title: text["reviewInvalid.title"], body: [
                 text["reviewInvalid.body", ["who": who]],
             ], actions: [ScreenAction(text["reviewInvalid.retest"], .retest)])
         }
         return Screen(id: "review", title: text["review.title"], body: [
-            text["review.reading", ["who": who, "result": text["result.\(reading.rawValue)"].value]],
+            text["review.reading", ["who": who, "result": text["result.\(reading.rawValue)"]]],
             text["review.check"],
         ], actions: [
             ScreenAction(text["review.confirm"], .confirmed(reading, patient: patient)),

@@ -66,6 +66,7 @@ public struct RootApp: Sendable {
         ValidateCommand.command,
         DiffCommand.command,
         ModulesCommand.command,
+        StringsCommand.command,
         CompletionCommand.command,
     ]
 

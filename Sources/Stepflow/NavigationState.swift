@@ -78,6 +78,8 @@ public struct PresentedScreen: Hashable, Sendable {
     public let titleKey: String?
     /// Each body line's text key, when it has one.
     public let bodyKeys: [String?]
+    /// Every module text key shown, filled-in texts included.
+    public let textKeys: [String]
     /// The actions, in display order.
     public let actions: [ActionSummary]
     /// How it was shown.
@@ -100,6 +102,7 @@ public struct PresentedScreen: Hashable, Sendable {
         self.body = screen.body
         self.titleKey = screen.titleKey
         self.bodyKeys = screen.bodyKeys
+        self.textKeys = screen.textKeys
         self.actions = screen.actions.map { ActionSummary(label: $0.label, role: $0.role, step: $0.step.stepID, key: $0.key) }
         self.presentation = presentation
         self.visibility = visibility

@@ -30,6 +30,17 @@ public struct Screen<StepType: Step>: Hashable, Sendable {
     public var titleKey: String?
     /// Each body line's text key, when it was made from one.
     public var bodyKeys: [String?]
+    /// Every module text key the screen shows: title, body and action
+    /// labels, and the texts filled into them.
+    public var textKeys: [String] {
+        var keys: [String] = []
+        for key in ([titleKey] + bodyKeys).compactMap({ $0 }) + nestedKeys + actions.flatMap(\.textKeys) where !keys.contains(key) {
+            keys.append(key)
+        }
+        return keys
+    }
+    /// The keys of texts filled into the title and body.
+    var nestedKeys: [String] = []
 
     /// Creates a screen of literal texts (no keys: they cannot be
     /// re-worded or translated).
@@ -61,6 +72,7 @@ public struct Screen<StepType: Step>: Hashable, Sendable {
         self.actions = actions
         self.titleKey = title.key
         self.bodyKeys = body.map(\.key)
+        self.nestedKeys = title.nestedKeys + body.flatMap(\.nestedKeys)
     }
 }
 
@@ -75,6 +87,8 @@ public struct ScreenAction<StepType: Step>: Hashable, Sendable {
     /// The label's text key in its module, when it was made from one:
     /// scripts choose by it in every language (`choose [privacy.agree]`).
     public var key: String?
+    /// The label's key and the keys of texts filled into it.
+    public var textKeys: [String] = []
 
     /// Creates an action with a literal label that emits `step` when chosen.
     public init(_ label: String, _ step: StepType, role: ActionRole = .primary) {
@@ -90,6 +104,7 @@ public struct ScreenAction<StepType: Step>: Hashable, Sendable {
         self.step = step
         self.role = role
         self.key = label.key
+        self.textKeys = label.keys
     }
 }
 

@@ -62,8 +62,7 @@ public struct VariantGraph: Sendable {
     package static func facts(_ state: EngineState) -> [String] {
         var facts = entryData(state)
         if let top = state.navigation.topScreen {
-            let keys = [top.titleKey] + top.bodyKeys + top.actions.map(\.key)
-            for key in keys.compactMap({ $0 }) { facts.append(textMark + top.flow.name + "\u{0}" + key) }
+            for key in top.textKeys { facts.append(textMark + top.flow.name + "\u{0}" + key) }
         }
         return facts
     }

@@ -92,9 +92,8 @@ public enum FlowExplorer {
                         if screen.actions.isEmpty && stepper == nil { result.screensWithoutActions.append(screen.id) }
                     }
                     let texts = [(screen.titleKey, screen.title)] + zip(screen.bodyKeys, screen.body).map { ($0, $1) } + screen.actions.map { ($0.key, $0.label) }
-                    for (key, value) in texts {
-                        if let key { keys.insert(key) } else { literals.insert("\(screen.id): \(value)") }
-                    }
+                    for (key, value) in texts where key == nil { literals.insert("\(screen.id): \(value)") }
+                    keys.formUnion(screen.textKeys)
                     screen.actions.forEach { reach($0.step) }
                     if let stepper { (stepper.initialSteps + stepper.declaredSteps).forEach(reach) }
                 case .contribute(let stepper):

@@ -127,20 +127,47 @@ public enum PluralRule {
 
 /// A text as shown, with the key it was made from (`nil` for a text a
 /// flow wrote as a literal).
-public struct LocalizedText: Hashable, Sendable, CustomStringConvertible {
+public struct LocalizedText: Hashable, Sendable, CustomStringConvertible, TextArgument {
     /// The module's key (`timer.body`).
     public let key: String?
     /// The text in the variant's words and language.
     public let value: String
+    /// The keys of the texts filled into its placeholders, nested ones
+    /// included: they are shown too, and need translating too.
+    public let nestedKeys: [String]
 
     /// A text with its key.
-    public init(key: String?, value: String) {
+    public init(key: String?, value: String, nestedKeys: [String] = []) {
         self.key = key
         self.value = value
+        self.nestedKeys = nestedKeys
     }
+
+    /// Its key and the keys filled into it.
+    public var keys: [String] { (key.map { [$0] } ?? []) + nestedKeys }
 
     /// The text.
     public var description: String { value }
+
+    /// The text, filled into another.
+    public var argumentText: String { value }
+}
+
+/// A value filled into a text's placeholder: a string, a number, or
+/// another module text (whose key then counts as shown).
+public protocol TextArgument: Sendable {
+    /// The text that replaces the placeholder.
+    var argumentText: String { get }
+}
+
+extension String: TextArgument {
+    /// The string itself.
+    public var argumentText: String { self }
+}
+
+extension Int: TextArgument {
+    /// The number in digits.
+    public var argumentText: String { String(self) }
 }
 
 /// Where a module instance's texts come from when they are not its English
@@ -198,13 +225,14 @@ public struct ModuleTexts: Sendable {
         self.source = source
     }
 
-    /// The text `key` with its placeholders filled from `arguments`. A key
-    /// the module did not declare shows as `[key]`, which
-    /// `ModuleContract` reports.
-    public subscript(_ key: String, _ arguments: [String: String] = [:]) -> LocalizedText {
-        guard let spec = specs[key] else { return LocalizedText(key: key, value: "[\(key)]") }
+    /// The text `key` with its placeholders filled from `arguments`
+    /// (strings, numbers, or other texts of the module). A key the module
+    /// did not declare shows as `[key]`, which `ModuleContract` reports.
+    public subscript(_ key: String, _ arguments: [String: any TextArgument] = [:]) -> LocalizedText {
+        let nested = arguments.keys.sorted().flatMap { (arguments[$0] as? LocalizedText)?.keys ?? [] }
+        guard let spec = specs[key] else { return LocalizedText(key: key, value: "[\(key)]", nestedKeys: nested) }
         let template = source.template(key) ?? spec.template
-        return LocalizedText(key: key, value: template.filled(arguments, locale: source.locale))
+        return LocalizedText(key: key, value: template.filled(arguments.mapValues(\.argumentText), locale: source.locale), nestedKeys: nested)
     }
 
     /// Whether the module declared `key`.

@@ -1,0 +1,25 @@
+import StepflowGraph
+import StepflowManifest
+
+enum StringsCommand {
+    static let command = RootApp.Command(spec: CommandSpec(
+        name: "strings",
+        abstract: "Export every text a variant can show as a String Catalog.",
+        discussion: "One entry per module text a person can see on some walk ('<module>/<key>'), with its English and, for each locale the manifest ships, the translation and its state from the variant's catalog. Texts no walk shows are left out. Each locale's progress goes to standard error. Give the file to translators (Xcode opens it), then name it in the manifest's \"strings\".",
+        arguments: [.init(name: "manifest", help: "The variant's manifest.")],
+        options: [
+            .init(name: "output", short: "o", value: "file", help: "Write to this file instead of standard output (checked before any work; written whole, or not at all). '-' is standard output."),
+        ]
+    )) { arguments, console, app throws(ExitCodeError) in
+        if let output = arguments.value("output") { try OutputFile.check(output, notOverwriting: [arguments.positional[0]], console) }
+        let manifest = try app.manifest(arguments.positional[0], console)
+        let variant = VariantGraph(manifest: manifest, registry: app.registry, services: app.services)
+        let (text, progress) = StringsExporter.catalog(variant, registry: app.registry)
+        let total = Set(variant.shownTexts.compactMap { shown in manifest.texts.module(of: shown.instance).map { "\($0)/\(shown.key)" } }).count
+        console.error(console.dim("\(manifest.app.id): \(total) text\(total == 1 ? "" : "s") a person can see."))
+        for locale in progress {
+            console.error(console.dim("  \(locale.locale): \(locale.translated) translated, \(locale.unfinished) not signed off, \(locale.missing) missing"))
+        }
+        return OutputFile.write(text, to: arguments.value("output") ?? "-", console)
+    }
+}

@@ -1,0 +1,103 @@
+public import StepflowManifest
+import Stepflow
+
+/// Every text a variant can show, as a String Catalog for translators and
+/// reviewers: one entry per module text a person can see (`<module>/<key>`),
+/// with its English and, for each locale the variant ships, its
+/// translation and state from the variant's catalog. A text no walk shows
+/// is left out; a text the manifest re-words says so in its comment (its
+/// words are in the manifest's `texts`).
+public enum StringsExporter {
+    /// How far one locale is.
+    public struct Progress: Hashable, Sendable {
+        /// The locale.
+        public let locale: String
+        /// Texts translated and signed off.
+        public let translated: Int
+        /// Texts translated but `new`, `needs_review` or `stale`.
+        public let unfinished: Int
+        /// Texts with no translation.
+        public let missing: Int
+    }
+
+    /// The catalog text, and each shipped locale's progress.
+    public static func catalog(_ variant: VariantGraph, registry: ModuleRegistry) -> (text: String, progress: [Progress]) {
+        let manifest = variant.manifest
+        let texts = manifest.texts
+        // Each module text shown, with the instances that show it.
+        var shownBy: [String: [String]] = [:]
+        var specs: [String: TextSpec] = [:]
+        for shown in variant.shownTexts {
+            guard let moduleID = texts.module(of: shown.instance), let module = registry.module(moduleID),
+                  let spec = module.texts.first(where: { $0.key == shown.key }) else { continue }
+            let key = "\(moduleID)/\(shown.key)"
+            specs[key] = spec
+            if !(shownBy[key] ?? []).contains(shown.instance) { shownBy[key, default: []].append(shown.instance) }
+        }
+        let locales = manifest.locales.filter { $0 != "en" }
+        var counts: [String: (translated: Int, unfinished: Int, missing: Int)] = [:]
+        var entries: [String] = []
+        for key in specs.keys.sorted() {
+            let spec = specs[key]!  // keys of `specs`
+            let instances = shownBy[key] ?? []
+            let reworded = instances.filter { texts.overrides[$0]?[spec.key] != nil }
+            var comment = "Shown by \(instances.joined(separator: ", "))."
+            if !spec.placeholders.isEmpty { comment += " Keep " + spec.placeholders.map { "{\($0)}" }.joined(separator: ", ") + "." }
+            if !reworded.isEmpty { comment += " Re-worded for \(reworded.joined(separator: ", ")) in the manifest's \"texts\"." }
+            var localizations = [("en", unit(spec.template, state: "translated", plural: spec.plural != nil, indent: 8))]
+            for locale in locales {
+                guard let localization = texts.catalog?.entries[key]?.localizations[locale] else {
+                    counts[locale, default: (0, 0, 0)].missing += 1
+                    continue
+                }
+                if localization.state == "translated" { counts[locale, default: (0, 0, 0)].translated += 1 } else { counts[locale, default: (0, 0, 0)].unfinished += 1 }
+                localizations.append((locale, unit(localization.template, state: localization.state, plural: localization.isPlural, indent: 8)))
+            }
+            let body = localizations.sorted { $0.0 < $1.0 }.map { "        \(JSONText.string($0.0)) : \($0.1)" }.joined(separator: ",\n")
+            entries.append("""
+                    \(JSONText.string(key)) : {
+                      "comment" : \(JSONText.string(comment)),
+                      "extractionState" : "manual",
+                      "localizations" : {
+                \(body)
+                      }
+                    }
+                """)
+        }
+        let text = """
+            {
+              "sourceLanguage" : "en",
+              "strings" : {
+            \(entries.joined(separator: ",\n"))
+              },
+              "version" : "1.0"
+            }
+
+            """
+        let progress = locales.map { locale in
+            let count = counts[locale] ?? (0, 0, 0)
+            return Progress(locale: locale, translated: count.translated, unfinished: count.unfinished, missing: count.missing)
+        }
+        return (text, progress)
+    }
+
+    /// A `stringUnit`, or plural `variations` of them.
+    private static func unit(_ template: TextTemplate, state: String, plural: Bool, indent: Int) -> String {
+        let pad = String(repeating: " ", count: indent)
+        func stringUnit(_ value: String, _ pad: String) -> String {
+            "{\n\(pad)  \"stringUnit\" : {\n\(pad)    \"state\" : \(JSONText.string(state)),\n\(pad)    \"value\" : \(JSONText.string(value))\n\(pad)  }\n\(pad)}"
+        }
+        guard plural, let one = template.one else { return stringUnit(template.other, pad) }
+        let inner = pad + "      "
+        return """
+            {
+            \(pad)  "variations" : {
+            \(pad)    "plural" : {
+            \(inner)"one" : \(stringUnit(one, inner)),
+            \(inner)"other" : \(stringUnit(template.other, inner))
+            \(pad)    }
+            \(pad)  }
+            \(pad)}
+            """
+    }
+}
