@@ -68,10 +68,9 @@ public struct ManifestLoader: Sendable {
         } catch {
             throw fail(error.isEncodingError ? error.message : "invalid JSON: \(error.message)", at: error.location)
         }
-        // Files the manifest names are found beside it.
-        let folder = file == "-" ? "." : (file.lastIndex(of: "/").map { String(file[..<$0]) } ?? ".")
-        let readFile: @Sendable (String) -> Result<[UInt8], FileReadFailure> = { name in
-            let path = name.hasPrefix("/") ? name : folder + "/" + name
+        // Files the manifest names are found beside it (the checker
+        // resolves the path).
+        let readFile: @Sendable (String) -> Result<[UInt8], FileReadFailure> = { path in
             do throws(FileReadFailure) {
                 return .success(try FileBytes.read(path: path, stoppingAfter: StringCatalog.maximumFileSize, kind: ".xcstrings file"))
             } catch {

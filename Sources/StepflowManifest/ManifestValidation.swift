@@ -43,6 +43,15 @@ struct ManifestValidation {
 
     var ids: [String] { instances.map(\.id) }
 
+    /// The path of a file the manifest names: beside the manifest (the
+    /// working folder for a manifest read from standard input).
+    func resolve(_ name: String) -> String {
+        let file = log.file
+        if name.hasPrefix("/") { return name }
+        guard file != "-", let slash = file.lastIndex(of: "/") else { return name }
+        return String(file[...slash]) + name
+    }
+
     init(draft: ManifestDraft, registry: ModuleRegistry, services: ModuleServices, readFile: @escaping @Sendable (String) -> Result<[UInt8], FileReadFailure>, log: DiagnosticLog) {
         self.draft = draft
         self.registry = registry

@@ -418,7 +418,8 @@ struct CatalogTranslations: ManifestValidator {
         }
         let path = JSONPath.root.key("strings")
         let bytes: [UInt8]
-        switch manifest.readFile(strings.value) {
+        let file = manifest.resolve(strings.value)
+        switch manifest.readFile(file) {
         case .success(let read): bytes = read
         case .failure(.notFound):
             manifest.log.error(path, strings.location, "no String Catalog '\(strings.value)' beside the manifest. To fix, check the name, or write one with the strings command.")
@@ -431,7 +432,7 @@ struct CatalogTranslations: ManifestValidator {
             manifest.log.error(path, strings.location, "the String Catalog '\(strings.value)' is over 8 MiB. To fix, check that it is a catalog.")
             return
         }
-        let (catalog, diagnostics) = StringCatalog.read(bytes, file: strings.value)
+        let (catalog, diagnostics) = StringCatalog.read(bytes, file: file)
         manifest.log.append(diagnostics)
         guard let catalog else { return }
         manifest.catalog = catalog

@@ -19,7 +19,7 @@ public import Stepflow
 /// is missing and `.xcstrings` is not compiled there), so Stepflow reads
 /// the catalog's JSON itself.
 public struct StringCatalog: Hashable, Sendable {
-    /// The file, as the manifest names it (relative to the manifest).
+    /// The file's path: the manifest's folder and the name it gives.
     public let file: String
     /// The largest catalog read, in bytes (8 MiB).
     public static let maximumFileSize = 8 << 20

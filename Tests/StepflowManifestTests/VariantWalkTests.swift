@@ -57,7 +57,7 @@ struct VariantWalkTests {
     /// The tests over every bundled variant take their list from the
     /// folder: an unreadable folder must fail here, not pass them all empty.
     @Test func theBundledVariantsAreFound() {
-        #expect(BundledManifests.names == ["covid-antigen-clinic", "covid-antigen-home", "hba1c-clinic", "strep-a-home"])
+        #expect(BundledManifests.names == ["covid-antigen-clinic", "covid-antigen-home-de", "covid-antigen-home", "hba1c-clinic", "strep-a-home"])
         #expect(BundledManifests.names.allSatisfy { !BundledManifests.scripts($0).isEmpty })
     }
 
