@@ -54,3 +54,20 @@ public enum BundledManifests {
         return files.sorted()
     }
 }
+
+/// Files written for one test, in a folder of their own.
+public enum TemporaryFiles {
+    /// A new folder under `/tmp` holding `files` (name → text); its path.
+    public static func folder(_ files: [String: String]) -> String {
+        var template = Array("/tmp/stepflow-test-XXXXXX".utf8CString)
+        let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }  // a writable buffer
+        precondition(made != nil, "cannot make a temporary folder")
+        let folder = String(cString: made!)  // checked above
+        for (name, text) in files {
+            guard let file = fopen(folder + "/" + name, "w") else { preconditionFailure("cannot write \(name)") }
+            fputs(text, file)
+            fclose(file)
+        }
+        return folder
+    }
+}
