@@ -16,14 +16,25 @@ enum DiffCommand {
     static let command = RootApp.Command(spec: CommandSpec(
         name: "diff",
         abstract: "What differs between two variants: modules, options, routes and screens first, then the steps.",
-        discussion: "Exits 1 when the variants differ, 0 when they reach the same steps and screens by the same edges.",
-        arguments: [.init(name: "manifest-a", help: "The first variant."), .init(name: "manifest-b", help: "The second variant.")]
+        discussion: "Both variants are compared in one locale, so a translation is not a difference in every edge: --locale if given (both must ship it), else the first variant's first locale if the second ships it too, else the second's if the first does. Differences in the texts themselves (locales, re-worded texts) come first. Exits 1 when the variants differ, 0 when they reach the same steps and screens by the same edges with the same texts.",
+        arguments: [.init(name: "manifest-a", help: "The first variant."), .init(name: "manifest-b", help: "The second variant.")],
+        options: [.locale]
     )) { arguments, console, app throws(ExitCodeError) in
-        let a = try app.variant(arguments.positional[0], console)
-        let b = try app.variant(arguments.positional[1], console)
+        let manifestA = try app.manifest(arguments.positional[0], console)
+        let manifestB = try app.manifest(arguments.positional[1], console)
+        let locale: String?
+        if let requested = arguments.value("locale") {
+            locale = try RootApp.locale(requested, of: manifestA, console)
+            _ = try RootApp.locale(requested, of: manifestB, console)
+        } else {
+            locale = manifestA.locales.first { manifestB.locales.contains($0) } ?? manifestB.locales.first { manifestA.locales.contains($0) }
+        }
+        let a = VariantGraph(manifest: manifestA, registry: app.registry, services: app.services, locale: locale.flatMap { manifestA.locales.contains($0) ? $0 : nil })
+        let b = VariantGraph(manifest: manifestB, registry: app.registry, services: app.services, locale: locale.flatMap { manifestB.locales.contains($0) ? $0 : nil })
         let diff = VariantDiff(a, b)
         let (nameA, nameB) = (a.manifest.app.id, b.manifest.app.id)
-        if diff.isEmpty {
+        let texts = textChanges(a.manifest, b.manifest)
+        if diff.isEmpty && texts.isEmpty {
             console.print("\(nameA) and \(nameB) have the same modules, routes, screens, steps and edges.")
             return .success
         }
@@ -33,9 +44,10 @@ enum DiffCommand {
             for item in items { for line in console.wrap(item, indent: "      ", firstIndent: "  ") { console.print(line) } }
             console.print()
         }
-        console.print(console.bold("Summary: \(nameA) → \(nameB)"))
-        if diff.summaryIsEmpty { console.print("  Same modules, options, routes and screens; the steps below differ.") }
+        console.print(console.bold("Summary: \(nameA) → \(nameB)") + (a.locale == b.locale ? " (compared in \(a.locale))" : " (\(nameA) in \(a.locale), \(nameB) in \(b.locale): they share no locale)"))
+        if diff.summaryIsEmpty && texts.isEmpty { console.print("  Same modules, options, routes and screens; the steps below differ.") }
         console.print()
+        section("Texts changed", texts)
         section("Modules only in \(nameA)", diff.instancesOnlyInA)
         section("Modules only in \(nameB)", diff.instancesOnlyInB)
         section("Options changed", diff.changedOptions)
@@ -54,6 +66,26 @@ enum DiffCommand {
             section("Edges only in \(nameB)", detail.edgesOnlyInB)
         }
         return .findings
+    }
+
+    /// The differences in what the variants say: locales shipped, and
+    /// texts re-worded (`result/positive.covid.doctor (de): added`).
+    static func textChanges(_ a: Manifest, _ b: Manifest) -> [String] {
+        var changes: [String] = []
+        if a.locales != b.locales {
+            changes.append("locales: \(a.locales.joined(separator: ", ")) → \(b.locales.joined(separator: ", "))")
+        }
+        let keys = Set(a.texts.overrides.flatMap { instance, texts in texts.keys.map { "\(instance)/\($0)" } } + b.texts.overrides.flatMap { instance, texts in texts.keys.map { "\(instance)/\($0)" } })
+        for key in keys.sorted() {
+            let (instance, text) = (String(key.prefix { $0 != "/" }), String(key.drop { $0 != "/" }.dropFirst()))
+            let old = a.texts.overrides[instance]?[text] ?? [:]
+            let new = b.texts.overrides[instance]?[text] ?? [:]
+            for locale in Set(old.keys).union(new.keys).sorted() where old[locale] != new[locale] {
+                let what = old[locale] == nil ? "re-worded" : new[locale] == nil ? "back to the module's text" : "re-worded differently"
+                changes.append("\(key) (\(locale)): \(what)" + (new[locale].map { ": \"\($0)\"" } ?? ""))
+            }
+        }
+        return changes
     }
 }
 
