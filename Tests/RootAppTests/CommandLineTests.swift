@@ -148,7 +148,7 @@ struct OutputErrorTests {
         let differ = Harness.run(["diff", BundledManifests.path("covid-antigen-home"), BundledManifests.path("covid-antigen-clinic")])
         #expect(differ.code == 1)
         // What a person asks comes first: modules, options, routes, screens.
-        #expect(differ.out.hasPrefix("Summary: covid-antigen-home → covid-antigen-clinic\n\nModules only in covid-antigen-clinic (1):\n  intake (intake)\n"))
+        #expect(differ.out.hasPrefix("Summary: covid-antigen-home → covid-antigen-clinic (compared in en)\n\nModules only in covid-antigen-clinic (1):\n  intake (intake)\n"))
         #expect(differ.out.contains("Options changed (8):\n  onboarding.audience: \"lay\" → \"professional\"\n  test.readBy: \"both\" → \"photo\"\n"))
         #expect(differ.out.contains("Routes changed (3):\n  onboarding.completed: test → intake\n  result.done: end → intake\n  test.cancelled: end → intake\n"))
         #expect(differ.out.contains("Screens only in covid-antigen-clinic (17):\n  intake/confirm\n"))
@@ -158,6 +158,11 @@ struct OutputErrorTests {
         #expect(differ.out.split(separator: "\n").allSatisfy { $0.count <= 80 })
         let same = Harness.run(["diff", BundledManifests.path("strep-a-home"), BundledManifests.path("strep-a-home")])
         #expect(same.code == 0)
+        // A translation is compared in a shared locale: only what it says differs.
+        let german = Harness.run(["diff", BundledManifests.path("covid-antigen-home"), BundledManifests.path("covid-antigen-home-de")])
+        #expect(german.code == 1)
+        #expect(german.out.hasPrefix("Summary: covid-antigen-home → covid-antigen-home-de (compared in en)\n\nTexts changed (3):\n  locales: en → de, en\n"))
+        #expect(!german.out.contains("Edges only in"), "the same navigation, whatever the words")
     }
 
     @Test(arguments: BundledManifests.names)
