@@ -17,10 +17,12 @@ final class SymptomCheckFlow: Flow {
     let name: String
     let asksAboutContact: Bool
     let advisor: any SymptomAdvisor
+    let text: ModuleTexts
     // No answers are kept here: each step carries what was answered
     // before it, so Back never leaves a stale answer behind.
-    init(name: String, asksAboutContact: Bool, advisor: any SymptomAdvisor) {
+    init(name: String, asksAboutContact: Bool, advisor: any SymptomAdvisor, text: ModuleTexts) {
         self.name = name
+        self.text = text
         self.asksAboutContact = asksAboutContact
         self.advisor = advisor
     }
@@ -28,20 +30,20 @@ final class SymptomCheckFlow: Flow {
     func navigate(to step: SymptomStep) -> Navigation<SymptomStep, SymptomCheckExit> {
         switch step {
         case .start:
-            return .show(Screen(id: "symptoms", title: "How are you feeling?", body: [
-                "Do you have any of these now: fever, a cough, a sore throat, or a lost sense of smell or taste?",
+            return .show(Screen(id: "symptoms", title: text["symptoms.title"], body: [
+                text["symptoms.body"],
             ], actions: [
-                ScreenAction("Yes", .answeredSymptoms(true)),
-                ScreenAction("No", .answeredSymptoms(false)),
-                ScreenAction("I would rather not say", .stop, role: .cancel),
+                ScreenAction(text["yes"], .answeredSymptoms(true)),
+                ScreenAction(text["no"], .answeredSymptoms(false)),
+                ScreenAction(text["symptoms.stop"], .stop, role: .cancel),
             ]))
         case .answeredSymptoms(true):
-            return .show(Screen(id: "breathing", title: "Your breathing", body: [
-                "Are you short of breath, or does breathing hurt?",
+            return .show(Screen(id: "breathing", title: text["breathing.title"], body: [
+                text["breathing.body"],
             ], actions: [
-                ScreenAction("Yes", .answeredBreathing(SymptomAnswers(hasSymptoms: true, shortOfBreath: true))),
-                ScreenAction("No", .answeredBreathing(SymptomAnswers(hasSymptoms: true))),
-                ScreenAction("Back", .back, role: .back),
+                ScreenAction(text["yes"], .answeredBreathing(SymptomAnswers(hasSymptoms: true, shortOfBreath: true))),
+                ScreenAction(text["no"], .answeredBreathing(SymptomAnswers(hasSymptoms: true))),
+                ScreenAction(text["back"], .back, role: .back),
             ]))
         case .answeredSymptoms(false):
             return navigate(to: .answeredBreathing(SymptomAnswers()))
@@ -50,28 +52,28 @@ final class SymptomCheckFlow: Flow {
             var yes = answers, no = answers
             yes.hadContact = true
             no.hadContact = false
-            return .show(Screen(id: "contact", title: "Contact", body: [
-                "In the last 10 days, were you close to someone who tested positive?",
+            return .show(Screen(id: "contact", title: text["contact.title"], body: [
+                text["contact.body"],
             ], actions: [
-                ScreenAction("Yes", .answeredContact(yes)),
-                ScreenAction("No", .answeredContact(no)),
-                ScreenAction("Back", .back, role: .back),
+                ScreenAction(text["yes"], .answeredContact(yes)),
+                ScreenAction(text["no"], .answeredContact(no)),
+                ScreenAction(text["back"], .back, role: .back),
             ]))
         case .answeredContact(let answers):
             // The advisor is asked only once this screen is up: the
             // stepper is the one place the service is called.
             return .show(
-                Screen(id: "checking", title: "Checking your answers", body: [
-                    "One moment…",
-                ], actions: [ScreenAction("Back", .back, role: .back)]),
+                Screen(id: "checking", title: text["checking.title"], body: [
+                    text["checking.body"],
+                ], actions: [ScreenAction(text["back"], .back, role: .back)]),
                 stepper: AdviceStepper(advisor: advisor, answers: answers)
             )
         case .advised(.test, let level):
             return .end(.proceed(level))
         case .advised(.seekCare, _):
-            return .show(Screen(id: "seek-care", title: "See a doctor now", body: [
-                "Your answers suggest you need a doctor before a self-test. Call your doctor, or the emergency number if breathing is hard.",
-            ], actions: [ScreenAction("I understand", .readCareAdvice)]), as: .replace)
+            return .show(Screen(id: "seek-care", title: text["seekCare.title"], body: [
+                text["seekCare.body"],
+            ], actions: [ScreenAction(text["seekCare.understood"], .readCareAdvice)]), as: .replace)
         case .readCareAdvice:
             return .end(.seekCare)
         case .stop:

@@ -21,6 +21,27 @@ public enum SymptomCheckModule: FeatureModule {
         ServiceRequirement((any SymptomAdvisor).self, summary: "turns the answers into advice: test now, or see a doctor"),
     ]
 
+    /// Every text the check shows, with its key and English default: a
+    /// variant re-words them in its manifest, or translates them in its
+    /// String Catalog (`symptom-check/<key>`).
+    public static let texts: [TextSpec] = [
+        TextSpec("yes", "Yes"),
+        TextSpec("no", "No"),
+        TextSpec("back", "Back"),
+        TextSpec("symptoms.title", "How are you feeling?"),
+        TextSpec("symptoms.body", "Do you have any of these now: fever, a cough, a sore throat, or a lost sense of smell or taste?"),
+        TextSpec("symptoms.stop", "I would rather not say"),
+        TextSpec("breathing.title", "Your breathing"),
+        TextSpec("breathing.body", "Are you short of breath, or does breathing hurt?"),
+        TextSpec("contact.title", "Contact"),
+        TextSpec("contact.body", "In the last 10 days, were you close to someone who tested positive?"),
+        TextSpec("checking.title", "Checking your answers"),
+        TextSpec("checking.body", "One moment…"),
+        TextSpec("seekCare.title", "See a doctor now"),
+        TextSpec("seekCare.body", "Your answers suggest you need a doctor before a self-test. Call your doctor, or the emergency number if breathing is hard."),
+        TextSpec("seekCare.understood", "I understand"),
+    ]
+
     /// `proceed` (with `symptoms`), `seekCare`, `stopped`.
     public static func exits(for options: ModuleOptions) -> [ExitSpec] {
         [
@@ -35,7 +56,8 @@ public enum SymptomCheckModule: FeatureModule {
         let flow = SymptomCheckFlow(
             name: instance,
             asksAboutContact: options.boolean("askAboutContact"),
-            advisor: environment.services.require((any SymptomAdvisor).self)
+            advisor: environment.services.require((any SymptomAdvisor).self),
+            text: ModuleTexts(texts, environment)
         )
         return ModuleLaunch(flow, entry: .start)
     }
