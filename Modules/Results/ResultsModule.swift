@@ -39,6 +39,17 @@ public enum ResultsModule: FeatureModule {
     /// The module needs the result, and names the patient when it is known.
     public static let entryFields = [FieldSpec("result", .choice(resultValues)), FieldSpec("patient", .text, required: false)]
 
+    /// The results the condition's advice covers: a lateral-flow reading
+    /// for COVID and strep A, an HbA1c band for HbA1c (and invalid for
+    /// each).
+    public static func entryFields(for options: ModuleOptions) -> [FieldSpec] {
+        let results: [String] = switch options.choice("condition", as: Condition.self) {
+        case .covid, .strepA: ["positive", "negative", "invalid"]
+        case .hba1c: ["normal", "prediabetes", "diabetes", "invalid"]
+        }
+        return [FieldSpec("result", .choice(results)), FieldSpec("patient", .text, required: false)]
+    }
+
     /// `done`, `retest`, `needsHelp`.
     public static func exits(for options: ModuleOptions) -> [ExitSpec] {
         [

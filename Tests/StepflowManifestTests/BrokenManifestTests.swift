@@ -184,9 +184,22 @@ struct BrokenManifestTests {
             == "broken.json:7:13: error: modules[2].id: 'my.result' is not a valid instance id. Start with a letter; use letters, digits, '-' and '_' (no dots); 'end' is reserved.")
     }
 
+    @Test func aValueTheNextModuleDoesNotAcceptIsFoundWithTheRouteThatBringsIt() {
+        // An HbA1c procedure in front of COVID advice: the walk would offer
+        // HbA1c readings in a COVID self-test.
+        #expect(Self.broken(#""options": { "waitMinutes": 15 }"#, #""options": { "waitMinutes": 15, "readout": "hba1c" }"#) == [
+            "broken.json:13:28: error: routes[\"test.resultCaptured\"]: 'result' (module 'results') accepts 'result' one of \"positive\", \"negative\", \"invalid\", but \"normal\", \"prediabetes\", \"diabetes\" can arrive when it is entered through 'test.resultCaptured' (handed on by 'test.resultCaptured'). To fix, give the instance that hands it on options whose values 'result' accepts, or give 'result' options that accept them.",
+        ])
+        // The same procedure before HbA1c advice is sound.
+        let hba1c = Self.valid
+            .replacing(#""options": { "waitMinutes": 15 }"#, with: #""options": { "waitMinutes": 15, "readout": "hba1c" }"#)
+            .replacing(#"{ "id": "result", "module": "results" }"#, with: #"{ "id": "result", "module": "results", "options": { "condition": "hba1c" } }"#)
+        #expect(Self.diagnostics(hba1c) == [])
+    }
+
     @Test func aRouteThatDoesNotHandOnWhatTheNextModuleNeeds() {
         #expect(Self.broken(#""onboarding.completed": "test""#, #""onboarding.completed": "result""#) == [
-            "broken.json:11:29: error: routes[\"onboarding.completed\"]: 'result' (module 'results') needs 'result' (one of \"positive\", \"negative\", \"invalid\", \"normal\", \"prediabetes\", \"diabetes\"), which 'onboarding.completed' does not hand on. To fix, route 'onboarding.completed' to an instance that does not need it, or to 'end'.",
+            "broken.json:11:29: error: routes[\"onboarding.completed\"]: 'result' (module 'results') needs 'result' (one of \"positive\", \"negative\", \"invalid\"), which 'onboarding.completed' does not hand on. To fix, route 'onboarding.completed' to an instance that does not need it, or to 'end'.",
         ])
     }
 

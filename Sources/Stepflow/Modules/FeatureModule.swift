@@ -106,6 +106,12 @@ public protocol FeatureModule: Sendable {
     static var options: [OptionSpec] { get }
     /// The handoff fields the module's entry needs. Empty by default.
     static var entryFields: [FieldSpec] { get }
+    /// The handoff fields the entry needs with these options, and the
+    /// values each accepts (a COVID result screen accepts positive,
+    /// negative and invalid, not an HbA1c reading). Validation proves over
+    /// every route that every value that can arrive is accepted. Defaults
+    /// to ``entryFields``.
+    static func entryFields(for options: ModuleOptions) -> [FieldSpec]
     /// Every text the module can show, with its key and English default
     /// (see ``ModuleTexts``). Empty by default: a module of literal texts
     /// cannot be re-worded or translated.
@@ -125,6 +131,9 @@ public protocol FeatureModule: Sendable {
 extension FeatureModule {
     /// No fields.
     public static var entryFields: [FieldSpec] { [] }
+
+    /// ``entryFields``, whatever the options.
+    public static func entryFields(for options: ModuleOptions) -> [FieldSpec] { entryFields }
 
     /// No services.
     public static var services: [ServiceRequirement] { [] }
