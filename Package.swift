@@ -42,7 +42,7 @@ let package = Package(
         .target(name: "StepflowGraph", dependencies: ["Stepflow", "StepflowManifest"]),
         // Acceptance scripts and live sessions of a variant, for the CLI
         // and for a team's own tests.
-        .target(name: "StepflowScripts", dependencies: ["Stepflow", "StepflowManifest", "StepflowGraph"]),
+        .target(name: "StepflowScripts", dependencies: ["Stepflow", "StepflowManifest", "StepflowGraph", "StepflowPlatform"]),
         // Helpers for testing flows: a recording navigator, an event log.
         .target(name: "StepflowTesting", dependencies: ["Stepflow"]),
         // Feature modules: each imports Stepflow only.

@@ -8,28 +8,47 @@ enum CheckCommand {
         abstract: "Run acceptance scripts against a variant and report coverage.",
         discussion: """
             A script is plain text, one instruction a line:
-              choose <label or number>     choose an action
-              back                         the screen's back action
-              wait                         let a waiting timer finish now
-              expect screen <inst/screen>  this screen must be showing
-              expect end [<inst.exit>]     the app must have ended (so)
-              # …                          a comment
-            Each script runs in a fresh walk. A failing line is reported with the screen actually showing. Coverage counts the screens and edges of the variant's graph the scripts walked. 'rootapp walk --record' writes a script.
+              choose <label, number, [key]>  choose an action
+              back                           the screen's back action
+              wait                           let a waiting timer finish now
+              expect screen <inst/screen>    this screen must be showing
+              expect end [<inst.exit>]       the app must have ended (so)
+              covers <requirement ids>       what the script exercises
+              # …                            a comment
+            Each script runs in a fresh walk. A failing line is reported with the screen actually showing. With no script named, the scripts in the manifest's "scripts" folder run. Coverage counts the screens, edges and state transitions of the variant's graph the scripts walked, and how each requirement stands: passed (its rules hold and its scripts pass), failed, or uncovered. 'rootapp walk --record' writes a script.
             """,
         arguments: [
             .init(name: "manifest", help: "The variant's manifest."),
-            .init(name: "script", help: "Acceptance scripts to run.", isRepeating: true),
+            .init(name: "script", help: "Acceptance scripts to run (default: those in the manifest's scripts folder).", isRepeating: true, isOptional: true),
         ],
-        options: [.locale]
+        options: [
+            .init(name: "junit", value: "file", help: "Also write the results as JUnit XML (a test case per script) to this file, for CI."),
+            .locale,
+        ]
     )) { arguments, console, app throws(ExitCodeError) in
+        if let junit = arguments.value("junit") {
+            try OutputFile.check(junit, notOverwriting: arguments.positional, console)
+        }
         let manifest = try app.manifest(arguments.positional[0], console)
         let locale = try RootApp.locale(arguments.value("locale"), of: manifest, console)
+        var paths = Array(arguments.positional.dropFirst())
+        if paths.isEmpty {
+            guard let folder = manifest.scriptsFolder else {
+                console.error(UsageError(message: "no script to run: name scripts, or a \"scripts\" folder in the manifest.", command: "check").text(program: app.name))
+                throw ExitCodeError(code: .usage)
+            }
+            guard let found = Script.paths(in: folder) else {
+                console.error("\(manifest.file): error: scripts: cannot open the scripts folder '\(folder)'. To fix, check the name in \"scripts\" (beside the manifest).")
+                throw ExitCodeError(code: .missingFile)
+            }
+            paths = found
+        }
         // Every script is read and run: a broken one is reported and the
         // others still run; the exit code is the worst status met (66 for
         // a missing script, then 65 for a broken one, then 1 for a failure).
         var scripts: [Script] = []
         var unreadable: [ExitCode] = []
-        for path in arguments.positional.dropFirst() {
+        for path in paths {
             do throws(ExitCodeError) {
                 scripts.append(try InputFile.script(path, console))
             } catch {
@@ -51,6 +70,21 @@ enum CheckCommand {
         console.print("  screens \(coverage.screens)")
         console.print("  edges   \(coverage.edges)")
         console.print("  inputs  \(coverage.transitions) state transitions")
+        let (rules, _) = runner.variant.checkRules()
+        let requirements = RequirementCoverage(manifest: manifest, rules: rules, scripts: scripts, results: results)
+        for problem in requirements.unknown { console.error(problem.description) }
+        if !requirements.entries.isEmpty {
+            let entries = requirements.entries
+            console.print("  requirements \(requirements.count(.passed)) of \(entries.count) passed, \(requirements.count(.failed)) failed, \(requirements.count(.uncovered)) uncovered")
+            for entry in entries {
+                let evidence = entry.rules.map { "rule \"\($0.name)\"" } + entry.scripts.map { "script \(($0.file.split(separator: "/").last).map(String.init) ?? $0.file)" }
+                let status = entry.status.rawValue + (entry.requirement.critical ? ", critical" : "")
+                let line = "\(entry.requirement.id) \(status)" + (evidence.isEmpty ? "" : ": " + evidence.joined(separator: ", "))
+                for (index, wrapped) in console.wrap(line, indent: "        ", firstIndent: "    ").enumerated() {
+                    console.print(index == 0 && entry.status == .failed ? console.red(wrapped) : wrapped)
+                }
+            }
+        }
         if failed > 0 {
             console.print(console.red("\(failed) of \(scripts.count) script\(scripts.count == 1 ? "" : "s") failed."))
         }
@@ -58,8 +92,12 @@ enum CheckCommand {
             let count = unreadable.count
             console.print(console.red("\(count) script\(count == 1 ? "" : "s") could not be run (see above)."))
         }
+        if let junit = arguments.value("junit") {
+            let written = OutputFile.write(JUnitReport.xml(app: manifest.app.id, scripts: scripts, results: results, requirements: requirements), to: junit, console)
+            if written != .success { return written }
+        }
         if unreadable.contains(.missingFile) { return .missingFile }
-        if unreadable.contains(.badInput) { return .badInput }
-        return failed > 0 ? .findings : .success
+        if unreadable.contains(.badInput) || !requirements.unknown.isEmpty { return .badInput }
+        return failed > 0 || requirements.count(.failed) > 0 ? .findings : .success
     }
 }

@@ -9,6 +9,7 @@ import Dispatch
 import Stepflow
 import StepflowGraph
 import StepflowManifest
+import StepflowScripts
 import StepflowPlatform
 
 
@@ -41,20 +42,58 @@ enum ValidateCommand {
             let variant = VariantGraph(manifest: manifest, registry: app.registry, services: app.services)
             let findings = variant.findings()
             let (rules, ruleDiagnostics) = variant.checkRules()
+            let (requirements, requirementProblems) = requirementCoverage(of: manifest, rules: rules)
             let errors = findings.filter { $0.severity == .error }.count + rules.filter { !$0.holds }.count
-                + ruleDiagnostics.filter { $0.severity == .error }.count
+                + ruleDiagnostics.filter { $0.severity == .error }.count + requirementProblems.filter(\.isError).count
             let warnings = manifest.warnings.count + findings.filter { $0.severity == .warning }.count
-                + ruleDiagnostics.filter { $0.severity == .warning }.count
+                + ruleDiagnostics.filter { $0.severity == .warning }.count + requirementProblems.filter { !$0.isError }.count
             let graph = variant.graph
-            let summary = "\(variant.states.states.count) states, \(graph.nodes.count) nodes, \(graph.edges.count) edges; \(rules.filter(\.holds).count) of \(manifest.rules.count) rules proved"
+            var summary = "\(variant.states.states.count) states, \(graph.nodes.count) nodes, \(graph.edges.count) edges; \(rules.filter(\.holds).count) of \(manifest.rules.count) rules proved"
+            if let requirements, !requirements.entries.isEmpty {
+                summary += "; \(requirements.entries.count - requirements.count(.uncovered)) of \(requirements.entries.count) requirements covered"
+            }
             let verdict = errors > 0 ? console.red("\(errors) error\(errors == 1 ? "" : "s")") : warnings > 0 ? console.yellow("valid, \(warnings) warning\(warnings == 1 ? "" : "s")") : console.green("valid")
             console.print("\(path): \(verdict) (\(summary))")
             for diagnostic in manifest.warnings + ruleDiagnostics { console.error(diagnostic.description) }
+            for problem in requirementProblems { console.error(problem.text) }
             for finding in findings { console.error("\(path): \(finding.description)") }
             for rule in rules where !rule.holds { report(rule, in: path, console) }
             if errors > 0 && worst == .success { worst = .findings }
         }
         return worst
+    }
+
+    /// A problem with requirements or scripts, and whether it is an error.
+    struct Problem {
+        let text: String
+        let isError: Bool
+    }
+
+    /// How `manifest`'s requirements are covered by its `rules` and the
+    /// scripts in its scripts folder (not run): the coverage, and the
+    /// problems (a script that does not read, a requirement a script names
+    /// but the manifest does not list, one nothing covers).
+    static func requirementCoverage(of manifest: Manifest, rules: [PathRuleResult]) -> (RequirementCoverage?, [Problem]) {
+        guard !manifest.requirements.isEmpty || manifest.scriptsFolder != nil else { return (nil, []) }
+        var problems: [Problem] = []
+        var scripts: [Script] = []
+        if let folder = manifest.scriptsFolder {
+            if let paths = Script.paths(in: folder) {
+                for path in paths {
+                    do throws(ScriptLoadError) {
+                        scripts.append(try Script.load(path: path))
+                    } catch {
+                        problems.append(Problem(text: error.description, isError: true))
+                    }
+                }
+            } else {
+                problems.append(Problem(text: "\(manifest.file): error: scripts: cannot open the scripts folder '\(folder)'. To fix, check the name in \"scripts\" (beside the manifest).", isError: true))
+            }
+        }
+        let coverage = RequirementCoverage(manifest: manifest, rules: rules, scripts: scripts)
+        problems += coverage.unknown.map { Problem(text: $0.description, isError: true) }
+        problems += coverage.uncovered(in: manifest.file).map { Problem(text: $0.description, isError: $0.severity == .error) }
+        return (coverage, problems)
     }
 
     /// A refuted rule: where it is written, why, and the walk that breaks

@@ -22,6 +22,12 @@ public struct Manifest: Hashable, Sendable {
     public let warnings: [ManifestDiagnostic]
     /// The variant's own texts: locales, overrides and translations.
     public let texts: VariantTexts
+    /// What the variant must do, for the people who sign it off: each
+    /// proved by rules and exercised by scripts that name it.
+    public let requirements: [Requirement]
+    /// The folder of the variant's acceptance scripts (`"scripts"`,
+    /// beside the manifest), if it names one.
+    public let scriptsFolder: String?
 
     /// The locales the variant ships, the default first.
     public var locales: [String] { texts.locales }
@@ -30,6 +36,29 @@ public struct Manifest: Hashable, Sendable {
     public func instance(_ id: String) -> ModuleInstance? {
         instances.first { $0.id == id }
     }
+}
+
+/// A requirement a variant must meet (a user-interface requirement of
+/// IEC 62366-1, say), traced to the rules that prove it and the scripts
+/// that exercise it.
+///
+/// ```json
+/// "requirements": [
+///   { "id": "UR-PRIV-01", "text": "Consent comes before any result.", "critical": true }
+/// ]
+/// ```
+public struct Requirement: Hashable, Sendable {
+    /// A stable id (`UR-PRIV-01`).
+    public let id: String
+    /// What must be true, as a reviewer reads it.
+    public let text: String
+    /// Whether it is hazard-related: left uncovered, it is an error, not
+    /// a warning.
+    public let critical: Bool
+    /// Where it is written.
+    public let location: TextLocation
+    /// Its JSON path (`requirements[0]`).
+    public let path: String
 }
 
 /// An app variant's metadata.
@@ -131,12 +160,15 @@ public struct PathRuleSpec: Hashable, Sendable, CustomStringConvertible {
     public let location: TextLocation
     /// Its JSON path (`rules[0]`).
     public let path: String
+    /// The requirement the rule proves, if it names one.
+    public let requirement: String?
 
     /// Creates a rule.
-    public init(name: String?, kind: Kind, location: TextLocation, path: String) {
+    public init(name: String?, kind: Kind, location: TextLocation, path: String, requirement: String? = nil) {
         self.kind = kind
         self.location = location
         self.path = path
+        self.requirement = requirement
         switch kind {
         case .passesThrough(let node, let via): self.name = name ?? "every path to \(node) passes through \(via)"
         case .neverReaches(let node): self.name = name ?? "never reaches \(node)"

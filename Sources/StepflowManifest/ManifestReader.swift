@@ -104,6 +104,10 @@ struct ManifestDraft {
     var locales: (location: TextLocation, values: [Located<String>])?
     /// The `strings` file name.
     var strings: Located<String>?
+    /// The `scripts` folder name.
+    var scripts: Located<String>?
+    /// The `requirements` array's objects.
+    var requirements: [(path: JSONPath, node: JSONNode, id: Located<String>?, text: Located<String>?, critical: Bool)] = []
     /// The `texts` object's members, when it is one.
     var texts: [TextOverride] = []
 
@@ -151,8 +155,8 @@ struct ManifestDraft {
 /// goes into the draft.
 struct ManifestReader {
     static let topKeys = ["schema", "app", "modules", "start", "routes"]
-    static let optionalTopKeys = ["rules", "locales", "strings", "texts"]
-    static let ruleKeys = ["name", "to", "passesThrough", "neverReaches", "reaches", "entering", "carriesNone"]
+    static let optionalTopKeys = ["rules", "locales", "strings", "texts", "requirements", "scripts"]
+    static let ruleKeys = ["name", "to", "passesThrough", "neverReaches", "reaches", "entering", "carriesNone", "requirement"]
 
     /// The draft of `root`; `nil` when it is not an object at all.
     static func read(_ root: JSONNode, _ log: inout DiagnosticLog) -> ManifestDraft? {
@@ -201,6 +205,25 @@ struct ManifestReader {
             }
         }
         draft.strings = log.string(top["strings"], JSONPath.root.key("strings"))
+        draft.scripts = log.string(top["scripts"], JSONPath.root.key("scripts"))
+        if let member = top["requirements"] {
+            let path = JSONPath.root.key("requirements")
+            if case .array(let elements) = member.value.value {
+                for (index, element) in elements.enumerated() {
+                    let itemPath = path.index(index)
+                    guard let fields = log.object(element, itemPath, what: "a requirement", required: ["id", "text"], optional: ["critical"]) else { continue }
+                    var critical = false
+                    if let flag = fields["critical"] {
+                        if case .bool(let value) = flag.value.value { critical = value } else {
+                            log.error(itemPath.key("critical"), flag.value.location, "expected true or false, found \(DiagnosticLog.describe(flag.value)).")
+                        }
+                    }
+                    draft.requirements.append((itemPath, element, log.string(fields["id"], itemPath.key("id")), log.string(fields["text"], itemPath.key("text")), critical))
+                }
+            } else {
+                log.error(path, member.value.location, "expected the requirements (a JSON array of {\"id\": \"…\", \"text\": \"…\", \"critical\": true}), found \(DiagnosticLog.describe(member.value)).")
+            }
+        }
         if let member = top["texts"] {
             let path = JSONPath.root.key("texts")
             if case .object(let members) = member.value.value {

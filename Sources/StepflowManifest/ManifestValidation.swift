@@ -38,6 +38,8 @@ struct ManifestValidation {
     var routedSources: Set<RouteKey> = []
     var rules: [PathRuleSpec] = []
     var locales = ["en"]
+    var requirements: [Requirement] = []
+    var scriptsFolder: String?
     var catalog: StringCatalog?
     var overrides: [String: [String: [String: String]]] = [:]
 
@@ -47,9 +49,25 @@ struct ManifestValidation {
     /// working folder for a manifest read from standard input).
     func resolve(_ name: String) -> String {
         let file = log.file
-        if name.hasPrefix("/") { return name }
-        guard file != "-", let slash = file.lastIndex(of: "/") else { return name }
-        return String(file[...slash]) + name
+        if name.hasPrefix("/") { return Self.normalized(name) }
+        guard file != "-", let slash = file.lastIndex(of: "/") else { return Self.normalized(name) }
+        return Self.normalized(String(file[...slash]) + name)
+    }
+
+    /// `path` without `.` and with `folder/..` folded away, as far as the
+    /// text tells (`RootApp/Manifests/../Scripts/x` is `RootApp/Scripts/x`).
+    static func normalized(_ path: String) -> String {
+        var parts: [Substring] = []
+        for part in path.split(separator: "/", omittingEmptySubsequences: false) {
+            if part == "." { continue }
+            if part == "..", let last = parts.last, last != "..", !last.isEmpty {
+                parts.removeLast()
+            } else {
+                parts.append(part)
+            }
+        }
+        let joined = parts.joined(separator: "/")
+        return joined.isEmpty ? "." : joined
     }
 
     init(draft: ManifestDraft, registry: ModuleRegistry, services: ModuleServices, readFile: @escaping @Sendable (String) -> Result<[UInt8], FileReadFailure>, log: DiagnosticLog) {
@@ -93,6 +111,7 @@ enum ManifestChecker {
         KnownModules(),
         ServicesProvided(),
         OptionValues(),
+        Requirements(),
         Locales(),
         CatalogTranslations(),
         TextOverrides(),
@@ -126,7 +145,9 @@ enum ManifestChecker {
             routes: Dictionary(uniqueKeysWithValues: validation.routes.map { ($0.key, $0.target) }),
             rules: validation.rules,
             warnings: diagnostics,
-            texts: validation.texts
+            texts: validation.texts,
+            requirements: validation.requirements,
+            scriptsFolder: validation.scriptsFolder
         )
         return (manifest, diagnostics)
     }

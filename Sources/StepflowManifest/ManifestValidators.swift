@@ -342,12 +342,21 @@ struct RuleShapes: ManifestValidator {
     static let shapes = "{\"to\": \"<node>\", \"passesThrough\": \"<node>\"}, {\"neverReaches\": \"<node>\"}, {\"reaches\": \"<node>\"} or {\"entering\": \"<instance>\", \"carriesNone\": [\"<field>\", …]}"
 
     func validate(_ manifest: inout ManifestValidation) {
+        let ids = manifest.requirements.map(\.id)
         for rule in manifest.draft.rules {
             let fields = rule.fields
             let name = fields["name"].flatMap { manifest.log.string($0, rule.path.key("name"))?.value }
+            var requirement: String?
+            if let written = manifest.log.string(fields["requirement"], rule.path.key("requirement")) {
+                if ids.contains(written.value) {
+                    requirement = written.value
+                } else {
+                    manifest.log.error(rule.path.key("requirement"), written.location, "unknown requirement '\(written.value)'. \(Suggestion.didYouMean(written.value, ids))\(ids.isEmpty ? "The manifest lists no \"requirements\"." : "Requirements: \(Suggestion.list(ids)).")")
+                }
+            }
             if fields["entering"] != nil || fields["carriesNone"] != nil {
                 if let kind = Self.dataRule(rule, &manifest) {
-                    manifest.rules.append(PathRuleSpec(name: name, kind: kind, location: rule.node.location, path: rule.path.description))
+                    manifest.rules.append(PathRuleSpec(name: name, kind: kind, location: rule.node.location, path: rule.path.description, requirement: requirement))
                 }
                 continue
             }
@@ -371,7 +380,7 @@ struct RuleShapes: ManifestValidator {
                 manifest.log.error(rule.path, rule.node.location, "\(to == nil ? "'passesThrough' needs 'to'" : "'to' needs 'passesThrough'"): write {\"to\": \"<node>\", \"passesThrough\": \"<node>\"}.")
                 continue
             }
-            manifest.rules.append(PathRuleSpec(name: name, kind: kind, location: rule.node.location, path: rule.path.description))
+            manifest.rules.append(PathRuleSpec(name: name, kind: kind, location: rule.node.location, path: rule.path.description, requirement: requirement))
         }
     }
 
@@ -578,6 +587,35 @@ struct TextOverrides: ManifestValidator {
                 }
             }
             manifest.overrides[instanceID, default: [:]][key] = byLocale
+        }
+    }
+}
+
+/// Each requirement has an id (letters, digits, `.`, `-`, `_`) used once
+/// and a text; the scripts folder, when named, exists. Whether each is
+/// covered is for the tools that read the scripts (`validate`, `check`).
+struct Requirements: ManifestValidator {
+    func validate(_ manifest: inout ManifestValidation) {
+        var seen: [String: Int] = [:]
+        for written in manifest.draft.requirements {
+            guard let id = written.id, let text = written.text else { continue }
+            guard !id.value.isEmpty, id.value.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "._-".contains($0)) }) else {
+                manifest.log.error(written.path.key("id"), id.location, "'\(id.value)' is not a requirement id. Use letters, digits, '.', '-' and '_' (\"UR-RES-01\").")
+                continue
+            }
+            if let line = seen[id.value] {
+                manifest.log.error(written.path.key("id"), id.location, "duplicate requirement '\(id.value)'; line \(line) has it too. To fix, give each requirement its own id.")
+                continue
+            }
+            seen[id.value] = id.location.line
+            guard !text.value.allSatisfy(\.isWhitespace) else {
+                manifest.log.error(written.path.key("text"), text.location, "the requirement '\(id.value)' says nothing. To fix, write what must be true.")
+                continue
+            }
+            manifest.requirements.append(Requirement(id: id.value, text: text.value, critical: written.critical, location: written.node.location, path: written.path.description))
+        }
+        if let scripts = manifest.draft.scripts {
+            manifest.scriptsFolder = manifest.resolve(scripts.value)
         }
     }
 }

@@ -113,6 +113,19 @@ package enum Platform {
         case signal(Int32)
     }
 
+    /// The paths of the files in `folder` whose names end with `suffix`,
+    /// sorted; `nil` when `folder` cannot be opened.
+    package static func files(in folder: String, endingWith suffix: String) -> [String]? {
+        guard let directory = opendir(folder) else { return nil }
+        defer { closedir(directory) }
+        var files: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            if name.hasSuffix(suffix), !name.hasPrefix(".") { files.append(folder + "/" + name) }
+        }
+        return files.sorted()
+    }
+
     /// A terminal's settings, saved to be put back.
     package struct TerminalSettings {
         fileprivate var value: termios

@@ -1,4 +1,5 @@
 import StepflowManifest
+import StepflowPlatform
 
 /// An acceptance script: what to choose, which screen must be showing,
 /// how the app must end. Plain text, one instruction a line. An action is
@@ -16,6 +17,7 @@ import StepflowManifest
 /// expect screen result/negative
 /// choose Done
 /// expect end result.done
+/// covers UR-RES-01
 /// ```
 ///
 /// ``ScriptRunner`` runs scripts on the live engine; `rootapp check` and
@@ -47,6 +49,16 @@ public struct Script: Sendable {
     public let file: String
     /// The instructions, comments and blank lines left out.
     public let lines: [Line]
+    /// The requirements the script says it exercises (`covers UR-RES-01`),
+    /// with their lines.
+    public let covers: [(id: String, line: Int)]
+
+    /// A script of `lines` from `file`, exercising `covers`.
+    public init(file: String, lines: [Line], covers: [(id: String, line: Int)] = []) {
+        self.file = file
+        self.lines = lines
+        self.covers = covers
+    }
 
     /// A syntax error: the line, what is wrong and the forms allowed.
     public struct SyntaxError: Error, Sendable, CustomStringConvertible {
@@ -58,13 +70,14 @@ public struct Script: Sendable {
         public let message: String
         /// `file:line: error: message` and the forms a line takes.
         public var description: String {
-            "\(file):\(line): error: \(message) Lines are: choose <label, number or [key]>, back, wait, expect screen <instance/screen>, expect end [<instance.exit>], or # comments."
+            "\(file):\(line): error: \(message) Lines are: choose <label, number or [key]>, back, wait, expect screen <instance/screen>, expect end [<instance.exit>], covers <requirement ids>, or # comments."
         }
     }
 
     /// Parses `text`, the script `file`.
     public static func parse(_ text: String, file: String) throws(SyntaxError) -> Script {
         var lines: [Line] = []
+        var covers: [(id: String, line: Int)] = []
         for (offset, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let line = raw.trimmingCharacters()
             guard !line.isEmpty, !line.hasPrefix("#") else { continue }
@@ -88,6 +101,10 @@ public struct Script: Sendable {
                 } else {
                     lines.append(Line(number: number, instruction: .choose(rest)))
                 }
+            case "covers":
+                let ids = rest.split(whereSeparator: { $0 == "," || $0 == " " }).map(String.init)
+                guard !ids.isEmpty else { throw SyntaxError(file: file, line: number, message: "'covers' needs the ids of the requirements the script exercises: covers UR-RES-01, UR-RES-02.") }
+                covers += ids.map { ($0, number) }
             case "back":
                 lines.append(Line(number: number, instruction: .back))
             case "wait":
@@ -104,11 +121,11 @@ public struct Script: Sendable {
                 }
             default:
                 let word = line.split(separator: " ").first.map(String.init) ?? ""
-                let hint = Suggestion.nearest(to: word, in: ["choose", "back", "wait", "expect"])
+                let hint = Suggestion.nearest(to: word, in: ["choose", "back", "wait", "expect", "covers"])
                 throw SyntaxError(file: file, line: number, message: "unknown instruction '\(line)'.\(hint.map { " Did you mean '\($0)'?" } ?? "")")
             }
         }
-        return Script(file: file, lines: lines)
+        return Script(file: file, lines: lines, covers: covers)
     }
 }
 
@@ -136,6 +153,12 @@ public enum ScriptLoadError: Error, Sendable, CustomStringConvertible {
 }
 
 extension Script {
+    /// The paths of the scripts (`*.txt`) in `folder`, sorted; `nil` when
+    /// the folder cannot be opened.
+    public static func paths(in folder: String) -> [String]? {
+        Platform.files(in: folder, endingWith: ".txt")
+    }
+
     /// The largest script read, in bytes (4 MiB).
     public static let maximumFileSize = 4 << 20
 

@@ -321,8 +321,13 @@ struct ModulesListingTests {
 @Suite("Standard streams and shell completion")
 struct StreamsAndCompletionTests {
     @Test func aDashReadsTheManifestFromStandardInputAndWritesToStandardOutput() {
-        let validated = Harness.runBinary(["validate", "-"], stdin: BundledManifests.path("strep-a-home"))
-        #expect(validated.code == 0 && validated.out.hasPrefix("-: valid ("))
+        // Read from standard input, a manifest's files are found from the
+        // working folder: this one names its scripts by their whole path.
+        let manifest = GoldenFile.read(BundledManifests.path("strep-a-home"))!  // bundled
+            .replacing(#""scripts": "../Scripts/strep-a-home""#, with: #""scripts": "\#(BundledManifests.repositoryRoot)/RootApp/Scripts/strep-a-home""#)
+        let input = TemporaryFiles.folder(["m.json": manifest]) + "/m.json"
+        let validated = Harness.runBinary(["validate", "-"], stdin: input)
+        #expect(validated.code == 0 && validated.out.hasPrefix("-: valid ("), "\(validated.err)")
         let graph = Harness.run(["graph", BundledManifests.path("strep-a-home"), "--format", "dot", "-o", "-"])
         #expect(graph.code == 0 && graph.out.hasPrefix("digraph \"strep-a-home\" {"))
     }

@@ -1,0 +1,70 @@
+import StepflowManifest
+
+/// Acceptance-script results as JUnit XML, the format CI servers read: a
+/// test suite per variant, a test case per script, a failure carrying the
+/// script's line and what was showing; the requirements each script
+/// covers as properties.
+public enum JUnitReport {
+    /// The XML for `scripts` run with `results` (in the same order).
+    public static func xml(app: String, scripts: [Script], results: [ScriptRunner.Result], requirements: RequirementCoverage? = nil) -> String {
+        let failures = results.filter { !$0.passed }.count
+        var lines = [
+            #"<?xml version="1.0" encoding="UTF-8"?>"#,
+            "<testsuites name=\(attribute(app)) tests=\"\(results.count)\" failures=\"\(failures)\">",
+            "  <testsuite name=\(attribute(app)) tests=\"\(results.count)\" failures=\"\(failures)\" errors=\"0\" skipped=\"0\">",
+        ]
+        if let requirements, !requirements.entries.isEmpty {
+            lines.append("    <properties>")
+            for entry in requirements.entries {
+                lines.append("      <property name=\(attribute("requirement " + entry.requirement.id)) value=\(attribute(entry.status.rawValue + (entry.requirement.critical ? ", critical" : "")))/>")
+            }
+            lines.append("    </properties>")
+        }
+        for (script, result) in zip(scripts, results) {
+            let name = script.file.split(separator: "/").last.map(String.init) ?? script.file
+            let opening = "    <testcase classname=\(attribute(app)) name=\(attribute(name)) file=\(attribute(script.file))"
+            let covers = script.covers.map(\.id)
+            guard let failure = result.failure else {
+                if covers.isEmpty {
+                    lines.append(opening + "/>")
+                } else {
+                    lines.append(opening + ">")
+                    lines.append(properties(covers))
+                    lines.append("    </testcase>")
+                }
+                continue
+            }
+            lines.append(opening + ">")
+            if !covers.isEmpty { lines.append(properties(covers)) }
+            lines.append("      <failure message=\(attribute("line \(failure.line): \(failure.message)")) type=\"ScriptFailure\">\(text("\(script.file):\(failure.line): \(failure.message)"))</failure>")
+            lines.append("    </testcase>")
+        }
+        lines += ["  </testsuite>", "</testsuites>"]
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private static func properties(_ covers: [String]) -> String {
+        "      <properties>\n" + covers.map { "        <property name=\"covers\" value=\(attribute($0))/>" }.joined(separator: "\n") + "\n      </properties>"
+    }
+
+    /// `"…"`, escaped for an attribute.
+    static func attribute(_ value: String) -> String {
+        "\"" + text(value).replacing("\"", with: "&quot;") + "\""
+    }
+
+    /// Escaped for element text; characters XML 1.0 cannot hold are dropped.
+    static func text(_ value: String) -> String {
+        var output = ""
+        for scalar in value.unicodeScalars {
+            switch scalar {
+            case "&": output += "&amp;"
+            case "<": output += "&lt;"
+            case ">": output += "&gt;"
+            case "\t", "\n", "\r": output.unicodeScalars.append(scalar)
+            case _ where scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF: continue
+            default: output.unicodeScalars.append(scalar)
+            }
+        }
+        return output
+    }
+}
