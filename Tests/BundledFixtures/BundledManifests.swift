@@ -57,13 +57,16 @@ public enum BundledManifests {
 
 /// Files written for one test, in a folder of their own.
 public enum TemporaryFiles {
-    /// A new folder under `/tmp` holding `files` (name → text); its path.
+    /// A new folder under `/tmp` holding `files` (name → text; a name may
+    /// have one folder: `scripts/a.txt`); its path.
     public static func folder(_ files: [String: String]) -> String {
         var template = Array("/tmp/stepflow-test-XXXXXX".utf8CString)
         let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }  // a writable buffer
         precondition(made != nil, "cannot make a temporary folder")
         let folder = String(cString: made!)  // checked above
-        for (name, text) in files {
+        for (name, text) in files.sorted(by: { $0.key < $1.key }) {
+            // `scripts/a.txt` makes the folder `scripts` first.
+            if let slash = name.lastIndex(of: "/") { mkdir(folder + "/" + name[..<slash], 0o755) }
             guard let file = fopen(folder + "/" + name, "w") else { preconditionFailure("cannot write \(name)") }
             fputs(text, file)
             fclose(file)
