@@ -59,6 +59,40 @@ enum GraphCommand {
 
 /// Runs Graphviz's `dot` to turn DOT into SVG.
 enum Graphviz {
+    /// The SVG text of `dot`, or why there is none: Graphviz is not
+    /// installed, or it failed.
+    static func render(_ dot: String) -> Result<String, RenderFailure> {
+        var template = Array("/tmp/rootapp-XXXXXX.dot".utf8CString)
+        let descriptor = template.withUnsafeMutableBufferPointer { mkstemps($0.baseAddress!, 4) }  // a writable buffer
+        guard descriptor >= 0 else { return .failure(.failed("cannot make a temporary file: \(Platform.describe(errno: errno))")) }
+        let input = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let output = input + ".svg"
+        defer {
+            unlink(input)
+            unlink(output)
+        }
+        Platform.write(dot, to: descriptor)
+        close(descriptor)
+        switch Platform.run(["dot", "-Tsvg", input, "-o", output]) {
+        case .notFound: return .failure(.notInstalled)
+        case .signal(let signal): return .failure(.failed("dot was stopped by signal \(signal)"))
+        case .exited(let code) where code != 0: return .failure(.failed("dot exited with status \(code)"))
+        case .exited: break
+        }
+        do throws(FileReadFailure) {
+            let bytes = try FileBytes.read(path: output, stoppingAfter: 64 << 20, kind: "SVG file")
+            return .success(String(decoding: bytes, as: UTF8.self))
+        } catch {
+            return .failure(.failed("cannot read dot's drawing"))
+        }
+    }
+
+    /// Why Graphviz drew nothing.
+    enum RenderFailure: Error {
+        case notInstalled
+        case failed(String)
+    }
+
     static func svg(_ dot: String, output: String?, _ console: Console) -> ExitCode {
         var template = Array("/tmp/rootapp-XXXXXX.dot".utf8CString)
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemps($0.baseAddress!, 4) }  // a writable buffer

@@ -65,6 +65,7 @@ public struct RootApp: Sendable {
         PathsCommand.command,
         ValidateCommand.command,
         DiffCommand.command,
+        ReportCommand.command,
         ModulesCommand.command,
         StringsCommand.command,
         CompletionCommand.command,

@@ -26,7 +26,20 @@ public struct VariantGraph: Sendable {
         self.manifest = manifest
         let root = RootFlow(manifest: manifest, registry: registry, environment: ModuleEnvironment(clock: NeverClock(), services: services), locale: locale)
         self.locale = root.locale
-        states = GraphExplorer.exploreStates(root, with: OneStepper(RootStep.start), app: manifest.app.id, limits: limits, describing: Self.facts)
+        // The screens a person sees, as first seen on top of a state.
+        final class Seen {
+            var screens: [ScreenSnapshot] = []
+            var seen: Set<ScreenSnapshot> = []
+        }
+        let seen = Seen()
+        states = GraphExplorer.exploreStates(root, with: OneStepper(RootStep.start), app: manifest.app.id, limits: limits, describing: { state in
+            if let top = state.navigation.topScreen {
+                let snapshot = ScreenSnapshot(top)
+                if seen.seen.insert(snapshot).inserted { seen.screens.append(snapshot) }
+            }
+            return Self.facts(state)
+        })
+        screens = seen.screens
         var shown: Set<ShownText> = []
         for facts in states.facts {
             for fact in facts where fact.hasPrefix(Self.textMark) {
@@ -39,6 +52,41 @@ public struct VariantGraph: Sendable {
 
     /// The locale the graph's labels are in.
     public let locale: String
+
+    /// Every screen a person can see, with its words: once for each
+    /// distinct wording (a screen that names the patient or not), in the
+    /// order exploration first met them.
+    public let screens: [ScreenSnapshot]
+
+    /// A screen as a person sees it.
+    public struct ScreenSnapshot: Hashable, Sendable {
+        /// `instance/screen`.
+        public let id: String
+        /// The title.
+        public let title: String
+        /// The body lines.
+        public let body: [String]
+        /// The actions' labels and roles, in order.
+        public let actions: [(label: String, role: ActionRole)]
+
+        init(_ screen: PresentedScreen) {
+            id = screen.qualifiedID
+            title = screen.title
+            body = screen.body
+            actions = screen.actions.map { ($0.label, $0.role) }
+        }
+
+        public static func == (a: ScreenSnapshot, b: ScreenSnapshot) -> Bool {
+            a.id == b.id && a.title == b.title && a.body == b.body && a.actions.map(\.label) == b.actions.map(\.label) && a.actions.map(\.role) == b.actions.map(\.role)
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(id)
+            hasher.combine(title)
+            hasher.combine(body)
+            hasher.combine(actions.map(\.label))
+        }
+    }
 
     /// A module text a person can see: on the screen on top in some
     /// waiting state.

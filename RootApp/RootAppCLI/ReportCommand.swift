@@ -1,0 +1,64 @@
+import StepflowGraph
+import StepflowManifest
+import StepflowScripts
+
+enum ReportCommand {
+    static let command = RootApp.Command(spec: CommandSpec(
+        name: "report",
+        abstract: "Write a variant's review package: one self-contained HTML page to sign off.",
+        discussion: "The page holds the variant (modules, options, routes), its requirements with the rules and scripts behind each and their status, every path rule with its proof or the walk that breaks it, the scripts' results and coverage, every screen with its words and where each action leads, the navigation diagram (inline SVG when Graphviz's dot is installed, else an outline and a note), the findings, and with --against the differences from another variant. It uses no script and no network, and prints on A4. Exits 1 when a rule is refuted, a script fails, a requirement fails or a critical one is uncovered (the report is written all the same).",
+        arguments: [.init(name: "manifest", help: "The variant's manifest.")],
+        options: [
+            .init(name: "scripts", value: "folder", help: "Run the acceptance scripts in this folder (default: the manifest's \"scripts\" folder)."),
+            .init(name: "against", value: "manifest", help: "Also list the differences from this variant."),
+            .init(name: "output", short: "o", value: "file", help: "Write to this file instead of standard output (checked before any work; written whole, or not at all). '-' is standard output."),
+            .locale,
+        ]
+    )) { arguments, console, app throws(ExitCodeError) in
+        let inputs = [arguments.positional[0]] + (arguments.value("against").map { [$0] } ?? [])
+        if let output = arguments.value("output") { try OutputFile.check(output, notOverwriting: inputs, console) }
+        let manifest = try app.manifest(arguments.positional[0], console)
+        let locale = try RootApp.locale(arguments.value("locale"), of: manifest, console)
+        var scripts: [Script] = []
+        if let folder = arguments.value("scripts") ?? manifest.scriptsFolder {
+            guard let paths = Script.paths(in: folder) else {
+                console.error("error: cannot open the scripts folder '\(folder)'. To fix, check the path.")
+                throw ExitCodeError(code: .missingFile)
+            }
+            for path in paths { scripts.append(try InputFile.script(path, console)) }
+        }
+        let runner = ScriptRunner(manifest: manifest, registry: app.registry, services: app.services, locale: locale)
+        let results = scripts.map(runner.run)
+        let (rules, ruleDiagnostics) = runner.variant.checkRules()
+        for diagnostic in ruleDiagnostics { console.error(diagnostic.description) }
+        let requirements = RequirementCoverage(manifest: manifest, rules: rules, scripts: scripts, results: scripts.isEmpty ? nil : results)
+        for problem in requirements.unknown { console.error(problem.description) }
+        var against: (variant: VariantGraph, diff: VariantDiff)?
+        if let other = arguments.value("against") {
+            let otherManifest = try app.manifest(other, console)
+            let shared = [runner.variant.locale].first { otherManifest.locales.contains($0) }
+            let otherVariant = VariantGraph(manifest: otherManifest, registry: app.registry, services: app.services, locale: shared)
+            against = (otherVariant, VariantDiff(runner.variant, otherVariant))
+        }
+        let diagram: ReviewReport.Diagram
+        switch Graphviz.render(OverviewExporter.overview(runner.variant)) {
+        case .success(let svg): diagram = .svg(svg)
+        case .failure(.notInstalled): diagram = .outline(reason: "Graphviz's dot was not installed where this report was made, so the diagram is not drawn.")
+        case .failure(.failed(let why)): diagram = .outline(reason: "Graphviz could not draw the diagram (\(why)).")
+        }
+        if case .outline(let reason) = diagram { console.error(console.yellow("warning: \(reason) To draw it, install Graphviz and run report again.")) }
+        let html = ReviewReport.html(ReviewReport.Contents(
+            variant: runner.variant, rules: rules, scripts: scripts, results: results,
+            coverage: scripts.isEmpty ? nil : runner.coverage(of: results), requirements: requirements,
+            diagram: diagram, against: against, generator: "\(app.name) \(RootApp.version)"
+        ))
+        let written = OutputFile.write(html, to: arguments.value("output") ?? "-", console)
+        guard written == .success else { return written }
+        let failedRequirement = requirements.count(.failed) > 0 || requirements.entries.contains { $0.status == .uncovered && $0.requirement.critical }
+        if let output = arguments.value("output"), output != "-" {
+            console.error(console.dim("Wrote \(output): \(rules.filter(\.holds).count) of \(rules.count) rules proved, \(results.filter(\.passed).count) of \(results.count) scripts passed, \(requirements.count(.passed)) of \(requirements.entries.count) requirements passed."))
+        }
+        if !requirements.unknown.isEmpty { return .badInput }
+        return rules.contains { !$0.holds } || results.contains { !$0.passed } || failedRequirement ? .findings : .success
+    }
+}

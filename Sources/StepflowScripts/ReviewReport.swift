@@ -1,0 +1,349 @@
+public import Stepflow
+public import StepflowGraph
+public import StepflowManifest
+
+/// A variant's review package as one self-contained HTML page, for the
+/// people who sign a variant off: the variant, its requirements with their
+/// rules and scripts, every path rule with its proof or counter-example,
+/// the scripts' results and coverage, every screen with its words and
+/// where each action leads, the navigation diagram, the findings and, when
+/// asked, the differences from another variant. No script, no network, no
+/// external file; it prints on A4.
+public enum ReviewReport {
+    /// The navigation diagram: an SVG drawing, or, when Graphviz is not
+    /// there to draw it, an outline of the routes.
+    public enum Diagram: Sendable {
+        /// Inline SVG (from Graphviz's `dot`).
+        case svg(String)
+        /// No drawing: the modules and routes as nested lists, with why.
+        case outline(reason: String)
+    }
+
+    /// What the report is made of.
+    public struct Contents: Sendable {
+        /// The variant, explored.
+        public var variant: VariantGraph
+        /// Its path rules, checked.
+        public var rules: [PathRuleResult]
+        /// The acceptance scripts, and their results in the same order
+        /// (empty when none ran).
+        public var scripts: [Script]
+        /// The scripts' results.
+        public var results: [ScriptRunner.Result]
+        /// What the scripts covered.
+        public var coverage: ScriptRunner.Coverage?
+        /// Where each requirement stands.
+        public var requirements: RequirementCoverage
+        /// The diagram.
+        public var diagram: Diagram
+        /// Another variant and how this one differs from it.
+        public var against: (variant: VariantGraph, diff: VariantDiff)?
+        /// The tool and version that made the report (`rootapp 0.2.0`).
+        public var generator: String
+
+        /// The contents of a report.
+        public init(variant: VariantGraph, rules: [PathRuleResult], scripts: [Script], results: [ScriptRunner.Result], coverage: ScriptRunner.Coverage?, requirements: RequirementCoverage, diagram: Diagram, against: (variant: VariantGraph, diff: VariantDiff)? = nil, generator: String) {
+            self.variant = variant
+            self.rules = rules
+            self.scripts = scripts
+            self.results = results
+            self.coverage = coverage
+            self.requirements = requirements
+            self.diagram = diagram
+            self.against = against
+            self.generator = generator
+        }
+    }
+
+    /// The report's HTML.
+    public static func html(_ contents: Contents) -> String {
+        let variant = contents.variant
+        let manifest = variant.manifest
+        let app = manifest.app
+        var page = HTMLPage()
+        page.line("<!DOCTYPE html>")
+        page.line("<html lang=\"\(escape(PluralRule.language(of: variant.locale)))\">")
+        page.line("<head>")
+        page.line("<meta charset=\"utf-8\">")
+        page.line("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">")
+        page.line("<title>Review: \(escape(app.name)) (\(escape(app.id)))</title>")
+        page.line("<style>\(style)</style>")
+        page.line("</head>")
+        page.line("<body>")
+
+        // The cover: what this is, and the verdict.
+        let failedScripts = contents.results.filter { !$0.passed }.count
+        let refuted = contents.rules.filter { !$0.holds }.count
+        let findings = variant.findings()
+        let errors = findings.filter { $0.severity == .error }
+        let requirementsFailed = contents.requirements.count(.failed)
+        let criticalUncovered = contents.requirements.entries.filter { $0.status == .uncovered && $0.requirement.critical }.count
+        let sound = failedScripts == 0 && refuted == 0 && errors.isEmpty && requirementsFailed == 0 && criticalUncovered == 0
+        page.line("<header id=\"cover\">")
+        page.line("<p class=\"kind\">Variant review package</p>")
+        page.line("<h1>\(escape(app.name))</h1>")
+        page.line("<p class=\"meta\">\(escape(app.id))\(app.audience.map { " · " + escape($0) } ?? "") · shown in \(escape(variant.locale)) (ships \(escape(manifest.locales.joined(separator: ", ")))) · \(escape(manifest.file)) · made by \(escape(contents.generator)) from the variant's own flows</p>")
+        page.line("<p class=\"verdict \(sound ? "ok" : "bad")\">\(sound ? "Every rule holds, every script passes, no requirement fails and no critical one is uncovered." : "This variant has open problems: see the summary.")</p>")
+        page.line("<table class=\"summary\" id=\"summary\"><tbody>")
+        page.row(["Path rules", "\(contents.rules.count - refuted) of \(contents.rules.count) proved" + (refuted > 0 ? ", \(refuted) refuted" : "")], header: true, bad: refuted > 0)
+        let requirements = contents.requirements
+        page.row(["Requirements", requirements.entries.isEmpty ? "none listed" : "\(requirements.count(.passed)) of \(requirements.entries.count) passed, \(requirementsFailed) failed, \(requirements.count(.covered)) covered, \(requirements.count(.uncovered)) uncovered"], header: true, bad: requirementsFailed > 0 || criticalUncovered > 0)
+        page.row(["Acceptance scripts", contents.results.isEmpty ? "none ran" : "\(contents.results.count - failedScripts) of \(contents.results.count) passed"], header: true, bad: failedScripts > 0)
+        if let coverage = contents.coverage {
+            page.row(["Coverage", "screens \(coverage.screens), edges \(coverage.edges), state transitions \(coverage.transitions)"], header: true)
+        }
+        page.row(["Findings", findings.isEmpty ? "none" : "\(errors.count) error\(errors.count == 1 ? "" : "s"), \(findings.count - errors.count) warning\(findings.count - errors.count == 1 ? "" : "s")"], header: true, bad: !errors.isEmpty)
+        page.row(["Explored", "\(variant.states.states.count) states, \(variant.states.transitions.count) transitions, \(variant.graph.nodes.count) screens and steps, \(variant.screens.count) screen wordings"], header: true)
+        page.line("</tbody></table>")
+        page.line("<nav><ol>")
+        let sections = [("variant", "The variant"), ("requirements", "Requirements"), ("rules", "Path rules"), ("scripts", "Acceptance scripts"), ("screens", "Screen inventory"), ("diagram", "Navigation diagram"), ("findings", "Findings")] + (contents.against.map { [("differences", "Differences from \($0.variant.manifest.app.id)")] } ?? []) + [("sign-off", "Sign-off")]
+        for (id, title) in sections { page.line("<li><a href=\"#\(id)\">\(escape(title))</a></li>") }
+        page.line("</ol></nav>")
+        page.line("</header>")
+
+        // 1. The variant.
+        page.line("<section id=\"variant\"><h2>1. The variant</h2>")
+        page.line("<table><thead><tr><th>Instance</th><th>Module</th><th>Options</th></tr></thead><tbody>")
+        for instance in manifest.instances {
+            let options = instance.options.values.keys.sorted().map { "\($0) = \(instance.options.values[$0]!)" }.joined(separator: ", ")  // keys of `values`
+            page.row([instance.id + (instance.id == manifest.start ? " (start)" : ""), instance.module, options.isEmpty ? "none" : options])
+        }
+        page.line("</tbody></table>")
+        page.line("<h3>Routes</h3><table><thead><tr><th>Exit</th><th>Leads to</th></tr></thead><tbody>")
+        for key in manifest.routes.keys.sorted(by: { $0.description < $1.description }) {
+            page.row([key.description, manifest.routes[key]!.description])  // keys of `routes`
+        }
+        page.line("</tbody></table></section>")
+
+        // 2. Requirements.
+        page.line("<section id=\"requirements\"><h2>2. Requirements</h2>")
+        if requirements.entries.isEmpty {
+            page.line("<p class=\"note\">The manifest lists no requirements.</p>")
+        } else {
+            page.line("<table><thead><tr><th>Id</th><th>Requirement</th><th>Status</th><th>Proved by</th><th>Exercised by</th></tr></thead><tbody>")
+            for entry in requirements.entries {
+                let status = entry.status.rawValue + (entry.requirement.critical ? " (critical)" : "")
+                let rules = entry.rules.map { "\($0.name) (\($0.holds ? "holds" : "refuted"))" }
+                let scripts = entry.scripts.map { "\(base($0.file)) (\($0.passed.map { $0 ? "passed" : "failed" } ?? "not run"))" }
+                page.row([entry.requirement.id, entry.requirement.text, status, rules.isEmpty ? "—" : rules.joined(separator: "; "), scripts.isEmpty ? "—" : scripts.joined(separator: "; ")], bad: entry.status == .failed || (entry.status == .uncovered && entry.requirement.critical), classes: ["id", "", "status " + entry.status.rawValue, "", ""])
+            }
+            page.line("</tbody></table>")
+        }
+        page.line("</section>")
+
+        // 3. Path rules.
+        page.line("<section id=\"rules\"><h2>3. Path rules</h2>")
+        if contents.rules.isEmpty { page.line("<p class=\"note\">The manifest states no path rules.</p>") }
+        for rule in contents.rules {
+            page.line("<div class=\"rule \(rule.holds ? "ok" : "bad")\">")
+            page.line("<h3>\(escape(rule.rule.name))</h3>")
+            page.line("<p>\(rule.holds ? "Proved over every state of the variant." : "Refuted.")\(rule.rule.requirement.map { " Proves " + escape($0) + "." } ?? "") Written at \(escape(manifest.file)):\(rule.rule.location) (\(escape(rule.rule.path))).</p>")
+            if !rule.holds, let walk = rule.walk {
+                page.line("<p>A walk that breaks it (\(walk.depth) input\(walk.depth == 1 ? "" : "s")), as the live engine takes it:</p><ol class=\"walk\">")
+                for input in walk.inputs { page.line("<li>\(escape("\(input.screen ?? "start"): \(input)"))</li>") }
+                page.line("</ol>")
+            }
+            page.line("</div>")
+        }
+        page.line("</section>")
+
+        // 4. Acceptance scripts.
+        page.line("<section id=\"scripts\"><h2>4. Acceptance scripts</h2>")
+        if contents.scripts.isEmpty {
+            page.line("<p class=\"note\">No acceptance scripts ran.</p>")
+        } else {
+            page.line("<table><thead><tr><th>Script</th><th>Covers</th><th>Lines</th><th>Result</th></tr></thead><tbody>")
+            for (script, result) in zip(contents.scripts, contents.results) {
+                let outcome = result.failure.map { "failed at line \($0.line): \($0.message)" } ?? "passed"
+                page.row([base(script.file), script.covers.map(\.id).joined(separator: ", "), "\(result.lineCount)", outcome], bad: !result.passed, classes: ["", "", "", result.passed ? "status passed" : "status failed"])
+            }
+            page.line("</tbody></table>")
+        }
+        page.line("</section>")
+
+        // 5. Screen inventory.
+        page.line("<section id=\"screens\"><h2>5. Screen inventory</h2>")
+        page.line("<p class=\"note\">Every screen a person can see in this variant, in \(escape(variant.locale)), with each wording it can have, and where each action leads.</p>")
+        let consequences = consequences(variant.states)
+        for screen in variant.screens {
+            page.line("<div class=\"screen\">")
+            page.line("<h3><span class=\"sid\">\(escape(screen.id))</span> \(escape(screen.title))</h3>")
+            for line in screen.body { page.line("<p>\(escape(line))</p>") }
+            page.line("<table class=\"actions\"><thead><tr><th>Action</th><th>Leads to</th></tr></thead><tbody>")
+            let rows = consequences[screen.id] ?? []
+            for action in screen.actions {
+                let label = action.role == .primary ? action.label : "\(action.label) (\(action.role.rawValue))"
+                let places = rows.first { $0.input == action.label }?.leadsTo ?? []
+                page.row([label, places.isEmpty ? "nowhere a walk takes it" : places.map { $0 == screen.id ? "stays here" : $0 }.joined(separator: ", ")])
+            }
+            for row in rows where row.input.hasPrefix("(") {
+                page.row([row.input, row.leadsTo.joined(separator: ", ")], classes: ["note", ""])
+            }
+            page.line("</tbody></table></div>")
+        }
+        page.line("</section>")
+
+        // 6. Diagram.
+        page.line("<section id=\"diagram\"><h2>6. Navigation diagram</h2>")
+        switch contents.diagram {
+        case .svg(let svg):
+            page.line("<figure>\(inlineSVG(svg))<figcaption>The modules and the routes walks take between them, from the start (top) to the end (bottom), with the data each route hands on.</figcaption></figure>")
+        case .outline(let reason):
+            page.line("<p class=\"note\">\(escape(reason)) The routes as an outline instead:</p>")
+            page.line("<ul class=\"outline\">")
+            for instance in manifest.instances {
+                page.line("<li>\(escape(instance.id)) (\(escape(instance.module)))<ul>")
+                for exit in instance.exits {
+                    let target = manifest.routes[RouteKey(instance: instance.id, exit: exit.name)]?.description ?? "no route"
+                    page.line("<li>\(escape(exit.name)) → \(escape(target))</li>")
+                }
+                page.line("</ul></li>")
+            }
+            page.line("</ul>")
+        }
+        page.line("</section>")
+
+        // 7. Findings.
+        page.line("<section id=\"findings\"><h2>7. Findings</h2>")
+        if findings.isEmpty {
+            page.line("<p>None: no dead end, no unhandled step, no exit without a route, every instance entered, every text translated.</p>")
+        } else {
+            page.line("<table><thead><tr><th>Severity</th><th>Kind</th><th>Where</th><th>Detail</th></tr></thead><tbody>")
+            for finding in findings { page.row([finding.severity.rawValue, "\(finding.kind)", finding.subject, finding.detail], bad: finding.severity == .error) }
+            page.line("</tbody></table>")
+        }
+        page.line("</section>")
+
+        // 8. Differences.
+        if let against = contents.against {
+            let other = against.variant.manifest.app.id
+            let diff = against.diff
+            page.line("<section id=\"differences\"><h2>8. Differences from \(escape(other))</h2>")
+            if diff.isEmpty {
+                page.line("<p>None: the same modules, routes, screens, steps and edges.</p>")
+            }
+            let parts: [(String, [String])] = [
+                ("Modules only in \(app.id)", diff.instancesOnlyInA), ("Modules only in \(other)", diff.instancesOnlyInB),
+                ("Options changed", diff.changedOptions), ("Routes only in \(app.id)", diff.routesOnlyInA),
+                ("Routes only in \(other)", diff.routesOnlyInB), ("Routes changed", diff.changedRoutes),
+                ("Screens only in \(app.id)", diff.screensOnlyInA), ("Screens only in \(other)", diff.screensOnlyInB),
+            ]
+            for (title, items) in parts where !items.isEmpty {
+                page.line("<h3>\(escape(title)) (\(items.count))</h3><ul>")
+                for item in items { page.line("<li>\(escape(item))</li>") }
+                page.line("</ul>")
+            }
+            page.line("</section>")
+        }
+
+        page.line("<section id=\"sign-off\"><h2>Sign-off</h2>")
+        page.line("<p>I have reviewed this variant's requirements, rules, scripts and screens as listed above.</p>")
+        page.line("<table class=\"sign\"><tbody><tr><th>Name</th><td></td></tr><tr><th>Role</th><td></td></tr><tr><th>Date</th><td></td></tr><tr><th>Signature</th><td></td></tr></tbody></table>")
+        page.line("</section>")
+        page.line("</body>")
+        page.line("</html>")
+        return page.text
+    }
+
+    /// What a person can do on each screen and where it leads, from the
+    /// state graph (exact: a back action leads to the one screen below,
+    /// not every screen some back could reach): by screen id, each input
+    /// (an action's label, or a stepper finishing) with the screens next
+    /// on top, or the end.
+    static func consequences(_ states: StateGraph) -> [String: [(input: String, leadsTo: [String])]] {
+        var result: [String: [(input: String, leadsTo: [String])]] = [:]
+        for transition in states.transitions {
+            guard let screen = states.states[transition.from].top else { continue }
+            let input: String
+            switch transition.input.kind {
+            case .choose(_, let label, _): input = label
+            case .emit(let stepper, let step, let isTimer): input = isTimer ? "(the timer finishes)" : "(\(stepper) emits \(step))"
+            }
+            let target = states.states[transition.to]
+            let place = target.isEnded ? "the end" : target.top ?? "no screen"
+            var rows = result[screen] ?? []
+            if let index = rows.firstIndex(where: { $0.input == input }) {
+                if !rows[index].leadsTo.contains(place) { rows[index].leadsTo.append(place) }
+            } else {
+                rows.append((input, [place]))
+            }
+            result[screen] = rows
+        }
+        return result
+    }
+
+    /// Graphviz's SVG without its XML prologue, so it sits inside HTML.
+    static func inlineSVG(_ svg: String) -> String {
+        guard let start = svg.firstRange(of: "<svg") else { return "" }
+        return String(svg[start.lowerBound...])
+    }
+
+    static func base(_ path: String) -> String {
+        path.split(separator: "/").last.map(String.init) ?? path
+    }
+
+    /// Text made safe for HTML.
+    public static func escape(_ text: String) -> String {
+        var output = ""
+        for character in text {
+            switch character {
+            case "&": output += "&amp;"
+            case "<": output += "&lt;"
+            case ">": output += "&gt;"
+            case "\"": output += "&quot;"
+            case "'": output += "&#39;"
+            default: output.append(character)
+            }
+        }
+        return output
+    }
+
+    private struct HTMLPage {
+        var text = ""
+        mutating func line(_ line: String) { text += line + "\n" }
+        mutating func row(_ cells: [String], header: Bool = false, bad: Bool = false, classes: [String] = []) {
+            var html = bad ? "<tr class=\"bad\">" : "<tr>"
+            for (index, cell) in cells.enumerated() {
+                let tag = header && index == 0 ? "th" : "td"
+                let style = index < classes.count && !classes[index].isEmpty ? " class=\"\(classes[index])\"" : ""
+                html += "<\(tag)\(style)>\(ReviewReport.escape(cell))</\(tag)>"
+            }
+            line(html + "</tr>")
+        }
+    }
+
+    /// Screen and print styles: A4 pages, sections from a new page, rows
+    /// never split.
+    static let style = """
+        body { font: 11pt/1.45 "DejaVu Sans", "Helvetica Neue", Arial, sans-serif; color: #1b1b1b; margin: 2em auto; max-width: 60em; padding: 0 1.5em; }
+        h1 { font-size: 1.9em; margin: 0.1em 0 0.2em; } h2 { font-size: 1.35em; border-bottom: 2px solid #2c5d8a; padding-bottom: 0.2em; margin-top: 2em; color: #1d3f5e; }
+        h3 { font-size: 1.05em; margin: 1.2em 0 0.3em; }
+        .kind { text-transform: uppercase; letter-spacing: 0.08em; color: #55606b; font-size: 0.85em; margin: 0; }
+        .meta { color: #55606b; font-size: 0.9em; }
+        .verdict { padding: 0.6em 0.9em; border-radius: 4px; font-weight: bold; }
+        .verdict.ok { background: #e5f4e8; border: 1px solid #7bbf87; } .verdict.bad { background: #fbe7e6; border: 1px solid #d9827b; }
+        table { border-collapse: collapse; width: 100%; margin: 0.6em 0 1em; font-size: 0.92em; }
+        th, td { border: 1px solid #c9d1d9; padding: 0.35em 0.5em; text-align: left; vertical-align: top; }
+        thead th { background: #eef3f8; } table.summary th { width: 12em; background: #f6f8fa; }
+        tr.bad td, tr.bad th { background: #fbe7e6; }
+        td.status.passed { color: #1f7a35; font-weight: bold; } td.status.failed { color: #b3261e; font-weight: bold; } td.status.uncovered { color: #8a6100; }
+        td.id, .sid { font-family: "DejaVu Sans Mono", Menlo, monospace; white-space: nowrap; }
+        .sid { font-size: 0.85em; color: #55606b; margin-right: 0.5em; }
+        .rule { border-left: 4px solid #7bbf87; padding: 0.1em 0.8em; margin: 0.8em 0; } .rule.bad { border-left-color: #d9827b; }
+        .screen { border: 1px solid #c9d1d9; border-radius: 6px; padding: 0.2em 0.9em 0.4em; margin: 0.8em 0; }
+        .screen p { margin: 0.3em 0; } table.actions { width: auto; min-width: 60%; }
+        .note { color: #55606b; font-style: italic; }
+        figure { margin: 1em 0; } figure svg { max-width: 100%; height: auto; } figcaption { color: #55606b; font-size: 0.9em; }
+        ol.walk li { font-family: "DejaVu Sans Mono", Menlo, monospace; font-size: 0.9em; }
+        nav ol { columns: 2; font-size: 0.95em; }
+        table.sign td { height: 2.2em; } table.sign th { width: 8em; }
+        @page { size: A4; margin: 16mm 14mm; }
+        @media print {
+            body { margin: 0; max-width: none; padding: 0; font-size: 10pt; }
+            section { break-before: page; } #sign-off { break-before: auto; }
+            tr, .screen, .rule, figure { break-inside: avoid; }
+            h2, h3 { break-after: avoid; }
+            a { color: inherit; text-decoration: none; }
+        }
+        """
+}
