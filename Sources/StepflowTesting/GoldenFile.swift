@@ -26,6 +26,11 @@ public struct GoldenFile: Sendable {
 
     /// The text of the file at `path`, if it can be read.
     public static func read(_ path: String) -> String? {
+        readBytes(path).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// The bytes of the file at `path`, if it can be read.
+    public static func readBytes(_ path: String) -> [UInt8]? {
         guard let file = fopen(path, "rb") else { return nil }
         defer { fclose(file) }
         var bytes: [UInt8] = []
@@ -35,7 +40,7 @@ public struct GoldenFile: Sendable {
             if count == 0 { break }
             bytes += buffer[..<count]
         }
-        return String(decoding: bytes, as: UTF8.self)
+        return bytes
     }
 
     static func write(_ text: String, to path: String) {

@@ -12,7 +12,7 @@ import Testing
 
 @Suite("rootapp's command line")
 struct CommandLineTests {
-    static let commands = ["walk", "check", "graph", "trace", "paths", "validate", "diff", "modules", "strings", "completion"]
+    static let commands = ["walk", "check", "graph", "trace", "paths", "validate", "diff", "report", "modules", "strings", "completion"]
 
     @Test func theOverviewAndEveryCommandsHelpMatchTheirGoldenFilesAndFitEightyColumns() {
         let overview = Harness.run(["--help"])
@@ -29,7 +29,7 @@ struct CommandLineTests {
     }
 
     @Test(arguments: [
-        (["grph"], "error: unknown command 'grph'. Did you mean 'graph'? Commands: walk, check, graph, trace, paths, validate, diff, modules, strings, completion.\nSee 'rootapp --help'.\n"),
+        (["grph"], "error: unknown command 'grph'. Did you mean 'graph'? Commands: walk, check, graph, trace, paths, validate, diff, report, modules, strings, completion.\nSee 'rootapp --help'.\n"),
         (["graph", "m.json", "--fromat", "dot"], "error: unknown option '--fromat'. Did you mean '--format'?\nSee 'rootapp graph --help'.\n"),
         (["graph", "m.json"], "error: missing '--format <format>' (one of dot, mermaid, json, svg).\nUsage: rootapp graph <manifest> --format <format> [--detail] [--module <instance>] [--steps] [--output <file>] [--locale <locale>]\nSee 'rootapp graph --help'.\n"),
         (["graph", "m.json", "--format", "svgg"], "error: 'svgg' is not a valid format for '--format'. Did you mean 'svg'? Allowed: dot, mermaid, json, svg.\nSee 'rootapp graph --help'.\n"),
@@ -336,7 +336,7 @@ struct StreamsAndCompletionTests {
     func everyShellGetsAScriptThatNamesEveryCommandAndTheFormats(shell: String) {
         let run = Harness.run(["completion", shell])
         #expect(run.code == 0)
-        for command in ["walk", "check", "graph", "trace", "paths", "validate", "diff", "modules", "strings", "completion"] {
+        for command in ["walk", "check", "graph", "trace", "paths", "validate", "diff", "report", "modules", "strings", "completion"] {
             #expect(run.out.contains(command), "\(shell): \(command)")
         }
         #expect(run.out.contains("mermaid"), "the --format values are completed")
