@@ -1,16 +1,6 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-import Dispatch
 import Stepflow
 import StepflowGraph
 import StepflowManifest
-import StepflowPlatform
-
 
 enum ModulesCommand {
     static let command = RootApp.Command(spec: CommandSpec(

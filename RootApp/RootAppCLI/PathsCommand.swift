@@ -1,16 +1,5 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-import Dispatch
-import Stepflow
 import StepflowGraph
 import StepflowManifest
-import StepflowPlatform
-
 
 enum PathsCommand {
     static let command = RootApp.Command(spec: CommandSpec(

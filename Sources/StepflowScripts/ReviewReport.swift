@@ -1,6 +1,6 @@
-public import Stepflow
+import Stepflow
 public import StepflowGraph
-public import StepflowManifest
+import StepflowManifest
 
 /// A variant's review package as one self-contained HTML page, for the
 /// people who sign a variant off: the variant, its requirements with their
