@@ -100,6 +100,17 @@ let package = Package(
     swiftLanguageModes: [.v6]
 )
 
+// Fuzz targets for every reader of outside input, built only for fuzzing
+// (libFuzzer supplies their main): `.ci/fuzz` sets STEPFLOW_FUZZ=1 and
+// builds with -sanitize=fuzzer.
+if Context.environment["STEPFLOW_FUZZ"] == "1" {
+    package.targets += [
+        .executableTarget(name: "FuzzManifest", dependencies: ["StepflowManifest", "BundledModules"], path: "Fuzz/FuzzManifest"),
+        .executableTarget(name: "FuzzCatalog", dependencies: ["Stepflow", "StepflowManifest"], path: "Fuzz/FuzzCatalog"),
+        .executableTarget(name: "FuzzScript", dependencies: ["StepflowScripts"], path: "Fuzz/FuzzScript"),
+    ]
+}
+
 // The same upcoming-feature flags on every target (swift-log does this too).
 for target in package.targets {
     target.swiftSettings = (target.swiftSettings ?? []) + [

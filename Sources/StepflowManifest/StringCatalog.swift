@@ -61,7 +61,7 @@ public struct StringCatalog: Hashable, Sendable {
 
     /// Reads `bytes` as the catalog `file`; every problem is a diagnostic
     /// with its line and JSON path.
-    static func read(_ bytes: [UInt8], file: String) -> (StringCatalog?, [ManifestDiagnostic]) {
+    package static func read(_ bytes: [UInt8], file: String) -> (StringCatalog?, [ManifestDiagnostic]) {
         var log = DiagnosticLog(file: file)
         let root: JSONNode
         do {
