@@ -61,7 +61,9 @@ enum CheckCommand {
         for script in scripts {
             let result = runner.run(script)
             results.append(result)
-            console.print(result.passed ? console.green("\(script.file): passed") + " (\(script.lines.count) lines)" : console.red(result.description))
+            // Wrapped plain, then coloured: escape codes must not count as width.
+            let text = result.passed ? "\(script.file): passed (\(script.lines.count) lines)" : result.description
+            for line in console.wrap(text, indent: "    ", firstIndent: "") { console.print(result.passed ? console.green(line) : console.red(line)) }
         }
         let failed = results.filter { !$0.passed }.count
         let coverage = runner.coverage(of: results)

@@ -56,7 +56,9 @@ enum ReportCommand {
         guard written == .success else { return written }
         let failedRequirement = requirements.count(.failed) > 0 || requirements.entries.contains { $0.status == .uncovered && $0.requirement.critical }
         if let output = arguments.value("output"), output != "-" {
-            console.error(console.dim("Wrote \(output): \(rules.filter(\.holds).count) of \(rules.count) rules proved, \(results.filter(\.passed).count) of \(results.count) scripts passed, \(requirements.count(.passed)) of \(requirements.entries.count) requirements passed."))
+            for line in console.wrap("Wrote \(output): \(rules.filter(\.holds).count) of \(rules.count) rules proved, \(results.filter(\.passed).count) of \(results.count) scripts passed, \(requirements.count(.passed)) of \(requirements.entries.count) requirements passed.", indent: "  ", firstIndent: "") {
+                console.error(console.dim(line))
+            }
         }
         if !requirements.unknown.isEmpty { return .badInput }
         return rules.contains { !$0.holds } || results.contains { !$0.passed } || failedRequirement ? .findings : .success

@@ -42,7 +42,11 @@ enum ValidateCommand {
                 summary += "; \(requirements.entries.count - requirements.count(.uncovered)) of \(requirements.entries.count) requirements covered"
             }
             let verdict = errors > 0 ? console.red("\(errors) error\(errors == 1 ? "" : "s")") : warnings > 0 ? console.yellow("valid, \(warnings) warning\(warnings == 1 ? "" : "s")") : console.green("valid")
-            console.print("\(path): \(verdict) (\(summary))")
+            let plain = errors > 0 ? "\(errors) error\(errors == 1 ? "" : "s")" : warnings > 0 ? "valid, \(warnings) warning\(warnings == 1 ? "" : "s")" : "valid"
+            let lines = console.wrap("\(path): \(plain) (\(summary))", indent: "    ", firstIndent: "")
+            // The verdict keeps its colour; the rest wraps to the width.
+            console.print(lines[0].replacing("\(path): \(plain)", with: "\(path): \(verdict)"))
+            for line in lines.dropFirst() { console.print(line) }
             for diagnostic in manifest.warnings + ruleDiagnostics { console.error(diagnostic.description) }
             for problem in requirementProblems { console.error(problem.text) }
             for finding in findings { console.error("\(path): \(finding.description)") }

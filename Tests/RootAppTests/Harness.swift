@@ -16,6 +16,10 @@ struct Run {
     let code: Int32
     let out: String
     let err: String
+
+    /// Standard output with wrapped lines joined again (a continuation
+    /// line starts with four spaces).
+    var unwrappedOut: String { out.replacing("\n    ", with: " ") }
 }
 
 enum Harness {

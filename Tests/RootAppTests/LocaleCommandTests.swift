@@ -29,7 +29,7 @@ struct LocaleCommandTests {
         let byGermanLabel = scripts.filter { $0.hasSuffix("positive-by-photo-then-help.txt") }
         #expect(Harness.run(["check", Self.german] + byGermanLabel).code == 0)
         let inEnglish = Harness.run(["check", Self.german, "--locale", "en"] + byGermanLabel)
-        #expect(inEnglish.code == 1 && inEnglish.out.contains("failed: no action 'Los geht’s' on onboarding/welcome. Choose 1 or a label: 'Get started'."))
+        #expect(inEnglish.code == 1 && inEnglish.unwrappedOut.contains("failed: no action 'Los geht’s' on onboarding/welcome. Choose 1 or a label: 'Get started'."))
     }
 
     @Test func aVariantMissingAGermanTextIsRefusedByWalkAndCheckAndListedByValidate() throws {
@@ -73,6 +73,6 @@ struct LocaleCommandTests {
             #expect(error.description.hasPrefix("k.txt:2: error: 'Ich stimme zu' follows the key [privacy.agree]; only a # comment may. Write choose [<key>] # <label>."))
         }
         let wrongKey = Harness.run(["check", Self.german, TemporaryFiles.folder(["w.txt": "choose [welcome.start]\n"]) + "/w.txt"])
-        #expect(wrongKey.out.contains("failed: no action with the key [welcome.start] on onboarding/welcome. Its keys: [welcome.lay.start]."))
+        #expect(wrongKey.unwrappedOut.contains("failed: no action with the key [welcome.start] on onboarding/welcome. Its keys: [welcome.lay.start]."))
     }
 }

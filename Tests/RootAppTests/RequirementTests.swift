@@ -28,7 +28,7 @@ struct RequirementTests {
         let path = Self.variant(requirements: Self.consent, rules: #"[{"reaches": "end", "requirement": "UR-END-01"}]"#, scripts: ["declined.txt": Self.declined])
         let validate = Harness.run(["validate", path])
         #expect(validate.code == 0, "\(validate.err)")
-        #expect(validate.out.contains("1 of 1 rules proved; 2 of 2 requirements covered"))
+        #expect(validate.unwrappedOut.contains("1 of 1 rules proved; 2 of 2 requirements covered"))
         let check = Harness.run(["check", path])
         #expect(check.code == 0)
         #expect(check.out.contains("  requirements 2 of 2 passed, 0 failed, 0 uncovered\n    UR-PRIV-01 passed, critical: script declined.txt\n    UR-END-01 passed: rule \"reaches end\"\n"))
