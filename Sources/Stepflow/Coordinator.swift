@@ -107,6 +107,19 @@ public final class Coordinator: @unchecked Sendable {
         }
     }
 
+    /// Tells the coordinator that the UI removed `screen` itself: a back
+    /// swipe popped it, or a sheet was swiped away. The state follows
+    /// (the screen and every screen above it in its flow are removed),
+    /// without rendering what the UI already shows; observers get
+    /// ``NavigationEvent/removedByUI(_:removed:)``; steps later chosen on a
+    /// removed screen are dropped with the usual event. A screen no longer
+    /// shown is reported, and nothing changes.
+    public func screenRemovedByUI(_ screen: PresentedScreen) {
+        inbox.enqueue { [self] _ in
+            transition { state, transaction in state.removedByUI(screen, &transaction) }
+        }
+    }
+
     /// Chooses the action labelled `label` on `screen`; see
     /// ``select(action:on:)``. An unknown label is reported as dropped.
     public func select(actionLabeled label: String, on screen: PresentedScreen) {
@@ -135,6 +148,25 @@ public final class Coordinator: @unchecked Sendable {
                 transition { state, transaction in state.deliverDeepLink(step, to: program, tally: tally, &transaction) }
             }
             transition { _, transaction in tally.settle(&transaction) }
+        }
+    }
+
+    /// Delivers a deep link, as ``navigate(to:completion:)`` does, and
+    /// waits for how it ended: the flows that handled it, those that
+    /// declined it, those an earlier delivery ended. For Swift-concurrency
+    /// callers:
+    ///
+    /// ```swift
+    /// let result = await coordinator.navigate(to: ResultsStep.show(.positive))
+    /// if !result.isHandled { log(result) }
+    /// ```
+    ///
+    /// Cancelling the awaiting task neither cancels nor loses the step: it
+    /// is delivered all the same, reported as an event, and the await
+    /// returns its result.
+    public func navigate<S: Step>(to step: S) async -> DeepLinkResult {
+        await withCheckedContinuation { continuation in
+            navigate(to: step) { result in continuation.resume(returning: result) }
         }
     }
 

@@ -28,6 +28,10 @@ public enum NavigationEvent: Hashable, Sendable, CustomStringConvertible {
     case deepLink(String, DeepLinkResult)
     /// A root flow ended with `exit`; no step reaches it any more.
     case coordinationEnded(exit: StepRecord)
+    /// The UI removed `screen` itself (a back swipe, a dismissed sheet), and
+    /// with it `removed` (the screen and those above it in its flow; empty
+    /// when it was no longer shown). Nothing was rendered for it.
+    case removedByUI(PresentedScreen, removed: [PresentedScreen])
 
     /// One line, for traces and logs.
     public var description: String {
@@ -48,6 +52,10 @@ public enum NavigationEvent: Hashable, Sendable, CustomStringConvertible {
         case .flowEnded(let flow, let exit): exit.map { "end \(flow.name) with \($0)" } ?? "end \(flow.name)"
         case .deepLink(let step, let result): "deep link \(step): \(result)"
         case .coordinationEnded(let exit): "coordination ended with \(exit)"
+        case .removedByUI(let screen, let removed):
+            removed.isEmpty
+                ? "the UI removed \(screen.qualifiedID), which was no longer shown"
+                : "the UI removed " + removed.map(\.qualifiedID).joined(separator: ", ")
         }
     }
 }

@@ -16,6 +16,9 @@ public enum NavigationCommand: Hashable, Sendable {
     case dismiss(FlowID)
     /// Remove the flow and its whole subtree.
     case end(FlowID)
+    /// Remove this screen and every screen above it in its flow: what the
+    /// UI did itself (a back swipe, a sheet swiped away).
+    case removeScreen(ScreenInstanceID)
 }
 
 /// What applying a ``NavigationCommand`` changed. Renderers and events use
@@ -131,6 +134,12 @@ extension NavigationState {
                 return changes.append(.rejected(reason: "\(flow.info.name) has no modal screen to dismiss. To fix, show the screen with .modal, or return .pop."))
             }
             removeScreens(of: id, from: base, into: &changes)
+
+        case .removeScreen(let screenID):
+            guard let id = screenOwners[screenID], let index = flows[id]?.stack.firstIndex(where: { $0.id == screenID }) else {
+                return changes.append(.rejected(reason: "\(screenID) is not shown, so the UI cannot have removed it."))
+            }
+            removeScreens(of: id, from: index, into: &changes)
 
         case .end(let id):
             guard let flow = flows[id] else { return changes.append(ended(id, command)) }

@@ -159,6 +159,22 @@ extension EngineState {
         }
     }
 
+    /// The UI removed `screen` itself: the state follows, the screen and
+    /// those above it in its flow are released (their steppers stopped,
+    /// later steps from them dropped), observers are told, and nothing is
+    /// rendered, since the UI already shows it.
+    package mutating func removedByUI(_ screen: PresentedScreen, _ transaction: inout Transaction) {
+        let from = transaction.changes.count
+        command(.removeScreen(screen.id), &transaction)
+        let removed = transaction.changes[from...].compactMap { change -> PresentedScreen? in
+            if case .removed(let gone) = change { return gone }
+            return nil
+        }
+        if transaction.observes { transaction.emit { .removedByUI(screen, removed: removed) } }
+        transaction.renders = false
+        commit(step: nil, &transaction)
+    }
+
     /// Applies a state command and settles what it removed.
     mutating func command(_ command: NavigationCommand, _ transaction: inout Transaction) {
         let from = transaction.changes.count

@@ -9,8 +9,9 @@ package struct Transaction {
     /// Whether events are built. Without an observer they are not: a step
     /// is not even hashed or named.
     package let observes: Bool
-    /// Whether render effects are wanted (a navigator is set).
-    package let renders: Bool
+    /// Whether render effects are wanted (a navigator is set, and the
+    /// change is not one the UI already shows).
+    package var renders: Bool
     /// The effects, in the order they must be performed.
     package var effects: [Effect] = []
 
