@@ -42,18 +42,17 @@ extension RootApp {
     /// The variant's graph. When exploring takes over a second, a line on
     /// stderr says what is happening, so a large variant does not look hung.
     func variant(_ path: String, _ console: Console, locale: String? = nil) throws(ExitCodeError) -> VariantGraph {
-        let app = self
-        let manifest = try app.manifest(path, console)
+        let manifest = try self.manifest(path, console)
         let locale = try Self.locale(locale, of: manifest, console)
         let notice = DispatchWorkItem {
             console.error(console.dim("Exploring \(manifest.app.id): every step of every module… (large variants take a few seconds)"))
         }
         DispatchQueue.global().asyncAfter(deadline: .now() + 1, execute: notice)
         defer { notice.cancel() }
-        let variant = VariantGraph(manifest: manifest, registry: app.registry, services: app.services, locale: locale)
+        let variant = VariantGraph(manifest: manifest, registry: registry, services: services, locale: locale)
         // Labels in a locale with texts missing would be part English:
         // said, not hidden.
-        let missing = variant.findings().filter { $0.kind == .missingTranslation && $0.detail.contains("'\(variant.locale)'") }
+        let missing = variant.missingTranslations(in: variant.locale)
         if !missing.isEmpty {
             console.error(console.yellow("warning: \(missing.count) text\(missing.count == 1 ? "" : "s") a person can see \(missing.count == 1 ? "has" : "have") no '\(variant.locale)' text and show\(missing.count == 1 ? "s" : "") in English ('validate' lists them)."))
         }
@@ -63,7 +62,7 @@ extension RootApp {
     /// Refuses (65) a variant with texts a person can see but that have no
     /// text in its locale: a walk or a check would show them in English.
     func requireTexts(of variant: VariantGraph, _ console: Console) throws(ExitCodeError) {
-        let missing = variant.findings().filter { $0.kind == .missingTranslation && $0.detail.contains("'\(variant.locale)'") }
+        let missing = variant.missingTranslations(in: variant.locale)
         guard !missing.isEmpty else { return }
         for finding in missing { console.error(finding.description) }
         console.error("error: \(missing.count) text\(missing.count == 1 ? "" : "s") of '\(variant.manifest.app.id)' \(missing.count == 1 ? "has" : "have") no '\(variant.locale)' text (above). To fix, translate \(missing.count == 1 ? "it" : "them"), or choose another --locale.")

@@ -31,7 +31,11 @@ enum WalkCommand {
         }
         let manifest = try app.manifest(arguments.positional[0], console)
         let locale = try RootApp.locale(arguments.value("locale"), of: manifest, console)
-        try app.requireTexts(of: VariantGraph(manifest: manifest, registry: app.registry, services: app.services, locale: locale), console)
+        // English always has the modules' own texts: only another locale
+        // needs the variant explored for what it would show untranslated.
+        if (locale ?? manifest.locales.first ?? "en") != "en" {
+            try app.requireTexts(of: VariantGraph(manifest: manifest, registry: app.registry, services: app.services, locale: locale), console)
+        }
         let script = try arguments.value("script").map { path throws(ExitCodeError) in try InputFile.script(path, console) }
         let clock = WalkClock(scale: Platform.environment("ROOTAPP_TIME_SCALE").flatMap { Double($0) } ?? 1)
         let session = VariantSession(manifest: manifest, registry: app.registry, services: app.services, locale: locale, clock: clock)

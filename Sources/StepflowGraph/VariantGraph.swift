@@ -167,13 +167,14 @@ public struct VariantGraph: Sendable {
 }
 
 extension VariantGraph {
-    /// Each text a person can see that has no text in a locale the variant
-    /// ships, located in the catalog (or the manifest's `strings`, or
-    /// `locales` when there is no catalog).
-    func missingTranslations() -> [Finding] {
+    /// Each text a person can see that has no text in `locale` (by
+    /// default, in every locale the variant ships), located in the catalog
+    /// (or the manifest's `strings`, or `locales` when there is no
+    /// catalog). English always has the modules' own.
+    public func missingTranslations(in locale: String? = nil) -> [Finding] {
         let texts = manifest.texts
         var findings: [Finding] = []
-        for locale in manifest.locales where locale != "en" {
+        for locale in locale.map({ [$0] }) ?? manifest.locales where locale != "en" {
             for text in shownTexts where !texts.has(text.key, instance: text.instance, locale: locale) {
                 let module = texts.module(of: text.instance) ?? "?"
                 let catalogKey = "\(module)/\(text.key)"
