@@ -64,6 +64,9 @@ struct TextTests {
         #expect(template.filled(["n": "0"], locale: "de") == "0 Minuten")
         #expect(template.filled(["n": "0"], locale: "fr") == "0 Minute", "French counts 0 as one")
         #expect(TextTemplate.placeholders(in: "{a} and {b}, not {} or {c d}") == ["a", "b"])
+        // One pass: a value holding a placeholder is shown as it is, and
+        // an unknown placeholder stays as written.
+        #expect(TextTemplate(other: "{a} and {b}, {c}").filled(["a": "{b}", "b": "x"], locale: "en") == "{b} and x, {c}")
     }
 
     @Test func aTranslatedVariantShowsItsLanguageAndEnglishOnRequest() throws {

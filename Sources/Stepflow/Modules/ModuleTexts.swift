@@ -91,14 +91,26 @@ public struct TextTemplate: Hashable, Sendable {
 
     /// The text for `arguments` in `locale`: the plural form its count
     /// picks, each `{name}` replaced by its argument (one not given stays
-    /// as written).
+    /// as written). One pass over the template: a value that itself holds
+    /// `{name}` is shown as it is, never filled again.
     public func filled(_ arguments: [String: String], locale: String) -> String {
-        var text = other
+        var form = other[...]
         if let one, let count, let value = arguments[count], let number = Int(value), PluralRule.isOne(number, locale: locale) {
-            text = one
+            form = one[...]
         }
-        for (name, value) in arguments { text = text.replacing("{\(name)}", with: value) }
-        return text
+        var text = ""
+        while let open = form.firstIndex(of: "{") {
+            text += form[..<open]
+            let rest = form[form.index(after: open)...]
+            if let close = rest.firstIndex(of: "}"), let value = arguments[String(rest[..<close])] {
+                text += value
+                form = rest[rest.index(after: close)...]
+            } else {
+                text += "{"
+                form = rest
+            }
+        }
+        return text + form
     }
 }
 
