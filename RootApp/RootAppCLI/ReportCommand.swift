@@ -36,7 +36,8 @@ enum ReportCommand {
         var against: (variant: VariantGraph, diff: VariantDiff)?
         if let other = arguments.value("against") {
             let otherManifest = try app.manifest(other, console)
-            let shared = [runner.variant.locale].first { otherManifest.locales.contains($0) }
+            // In this report's locale when the other ships it, else its own.
+            let shared = otherManifest.locales.contains(runner.variant.locale) ? runner.variant.locale : nil
             let otherVariant = VariantGraph(manifest: otherManifest, registry: app.registry, services: app.services, locale: shared)
             against = (otherVariant, VariantDiff(runner.variant, otherVariant))
         }

@@ -56,8 +56,7 @@ public struct RequirementCoverage: Sendable {
         for script in scripts {
             for (id, line) in script.covers where !ids.contains(id) {
                 let known = ids.isEmpty ? "The manifest lists no \"requirements\"." : "Requirements: \(ids.map { "'\($0)'" }.joined(separator: ", "))."
-                let hint = Suggestion.nearest(to: id, in: ids).map { "Did you mean '\($0)'? " } ?? ""
-                unknown.append(UnknownRequirement(file: script.file, line: line, message: "unknown requirement '\(id)'. \(hint)\(known)"))
+                unknown.append(UnknownRequirement(file: script.file, line: line, message: "unknown requirement '\(id)'. \(Suggestion.didYouMean(id, ids))\(known)"))
             }
         }
         self.unknown = unknown

@@ -87,7 +87,7 @@ public struct ServiceRequirement: Hashable, Sendable, CustomStringConvertible {
 /// Short type names: `SymptomAdvisor`, not `any Module.SymptomAdvisor`.
 enum TypeName {
     static func of(_ type: Any.Type) -> String {
-        var name = String(describing: type)
+        var name = TypeNames.name(of: type)
         if name.hasPrefix("any ") { name.removeFirst(4) }
         if let dot = name.lastIndex(of: "."), !name.contains("<") { name = String(name[name.index(after: dot)...]) }
         return name
