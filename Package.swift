@@ -105,9 +105,10 @@ let package = Package(
 // builds with -sanitize=fuzzer.
 if Context.environment["STEPFLOW_FUZZ"] == "1" {
     package.targets += [
-        .executableTarget(name: "FuzzManifest", dependencies: ["StepflowManifest", "BundledModules"], path: "Fuzz/FuzzManifest"),
-        .executableTarget(name: "FuzzCatalog", dependencies: ["Stepflow", "StepflowManifest"], path: "Fuzz/FuzzCatalog"),
-        .executableTarget(name: "FuzzScript", dependencies: ["StepflowScripts"], path: "Fuzz/FuzzScript"),
+        .target(name: "FuzzDriver", path: "Fuzz/FuzzDriver"),
+        .executableTarget(name: "FuzzManifest", dependencies: ["FuzzDriver", "StepflowManifest", "BundledModules"], path: "Fuzz/FuzzManifest"),
+        .executableTarget(name: "FuzzCatalog", dependencies: ["FuzzDriver", "Stepflow", "StepflowManifest"], path: "Fuzz/FuzzCatalog"),
+        .executableTarget(name: "FuzzScript", dependencies: ["FuzzDriver", "StepflowScripts"], path: "Fuzz/FuzzScript"),
     ]
 }
 

@@ -1,3 +1,4 @@
+import FuzzDriver
 import Stepflow
 import StepflowManifest
 
@@ -17,18 +18,8 @@ public func fuzzCatalog(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     return 0
 }
 
-// SwiftPM links an executable's entry point as `FuzzCatalog_main`; hand the
-// process to libFuzzer's driver with this target's callback.
-@_silgen_name("LLVMFuzzerRunDriver")
-func runFuzzerDriver(
-    _ argc: UnsafeMutablePointer<Int32>,
-    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
-    _ callback: @convention(c) (UnsafePointer<UInt8>, Int) -> Int32
-) -> Int32
-
+/// The target's entry point, as SwiftPM links it: libFuzzer's driver.
 @_cdecl("FuzzCatalog_main")
 public func fuzzMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
-    var count = argc
-    var arguments = argv
-    return runFuzzerDriver(&count, &arguments, fuzzCatalog)
+    runFuzzer(argc, argv, fuzzCatalog)
 }

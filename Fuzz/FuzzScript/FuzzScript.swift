@@ -1,3 +1,4 @@
+import FuzzDriver
 import StepflowScripts
 
 // libFuzzer target: any bytes as an acceptance script.
@@ -8,18 +9,8 @@ public func fuzzScript(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     return 0
 }
 
-// SwiftPM links an executable's entry point as `FuzzScript_main`; hand the
-// process to libFuzzer's driver with this target's callback.
-@_silgen_name("LLVMFuzzerRunDriver")
-func runFuzzerDriver(
-    _ argc: UnsafeMutablePointer<Int32>,
-    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
-    _ callback: @convention(c) (UnsafePointer<UInt8>, Int) -> Int32
-) -> Int32
-
+/// The target's entry point, as SwiftPM links it: libFuzzer's driver.
 @_cdecl("FuzzScript_main")
 public func fuzzMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
-    var count = argc
-    var arguments = argv
-    return runFuzzerDriver(&count, &arguments, fuzzScript)
+    runFuzzer(argc, argv, fuzzScript)
 }
