@@ -40,7 +40,7 @@ public final class Coordinator: @unchecked Sendable {
     /// The serial queue steps are handled on.
     public let queue: DispatchQueue
     let inbox: Inbox
-    private let navigator: (any Navigator)?
+    let navigator: (any Navigator)?
     private let queueKey = DispatchSpecificKey<UInt8>()
     private let nextObserverID = Locked<UInt64>(0)
 
@@ -51,8 +51,16 @@ public final class Coordinator: @unchecked Sendable {
     /// The engine's state. Every input is a pure transition of it (see
     /// ``EngineState``); this class only serialises inputs and performs the
     /// effects each transition returns.
-    @exclusivity(unchecked) private var engine = EngineState()
+    @exclusivity(unchecked) var engine = EngineState()
     @exclusivity(unchecked) private var observers: [(id: UInt64, handler: @Sendable (NavigationEvent) -> Void)] = []
+    /// The inputs handled so far, when the navigation is saved.
+    @exclusivity(unchecked) var log: SavedNavigation?
+    /// How many deferred adaptations were asked: an answer's number.
+    @exclusivity(unchecked) var adaptationsAsked = 0
+    /// Stamps stepper starts in ``log``.
+    let savingClock: (any StepClock)?
+    /// Whether an input was accepted: a restore needs a fresh coordinator.
+    let acceptedInput = Locked(false)
 
     /// Creates a coordinator that handles steps on `queue`.
     ///
@@ -60,13 +68,20 @@ public final class Coordinator: @unchecked Sendable {
     ///   - queue: A serial queue: `.main` in an app, any serial queue in
     ///     tests and tools. A concurrent queue breaks the ordering guarantees.
     ///   - navigator: Renders each new state; `nil` renders nothing.
+    ///   - clock: When given, the coordinator keeps the log of what it
+    ///     handles, which ``savedNavigation`` hands out, and stamps each
+    ///     stepper's start with this clock's ``StepClock/now``. Give the
+    ///     clock the app's timers run on. `nil` (the default) keeps no log.
     public init(
         queue: DispatchQueue = DispatchQueue(label: "stepflow.coordinator"),
-        navigator: (any Navigator)? = nil
+        navigator: (any Navigator)? = nil,
+        savesNavigationOn clock: (any StepClock)? = nil
     ) {
         self.queue = queue
         self.inbox = Inbox(queue: queue)
         self.navigator = navigator
+        self.savingClock = clock
+        self.log = clock == nil ? nil : SavedNavigation()
         queue.setSpecific(key: queueKey, value: 1)
         inbox.owner = self
     }
@@ -93,7 +108,9 @@ public final class Coordinator: @unchecked Sendable {
     /// steps are handled first, in order, before anything it emits later.
     /// A flow whose stepper has no initial step is ready at once.
     public func coordinate<F: Flow>(flow: F, with stepper: any Stepper<F.StepType>) {
+        acceptedInput.withLock { $0 = true }
         inbox.enqueue { [self] _ in
+            log?.append(.coordinate(flow: flow.name))
             transition { state, transaction in state.coordinate(flow, with: stepper, &transaction) }
         }
     }
@@ -103,6 +120,10 @@ public final class Coordinator: @unchecked Sendable {
     /// from it (dropped, with an event, if the screen is covered or gone).
     public func select(action index: Int, on screen: PresentedScreen) {
         inbox.enqueue { [self] _ in
+            if log != nil, screen.actions.indices.contains(index) {
+                let action = screen.actions[index]
+                log?.append(.select(flow: screen.flow.id.rawValue, screen: screen.id.rawValue, id: screen.qualifiedID, action: index, step: action.step, label: action.label))
+            }
             transition { state, transaction in state.select(action: index, on: screen, &transaction) }
         }
     }
@@ -116,6 +137,7 @@ public final class Coordinator: @unchecked Sendable {
     /// shown is reported, and nothing changes.
     public func screenRemovedByUI(_ screen: PresentedScreen) {
         inbox.enqueue { [self] _ in
+            log?.append(.removedByUI(screen: screen.id.rawValue, id: screen.qualifiedID))
             transition { state, transaction in state.removedByUI(screen, &transaction) }
         }
     }
@@ -143,6 +165,7 @@ public final class Coordinator: @unchecked Sendable {
     /// same result is reported as ``NavigationEvent/deepLink(_:_:)``.
     public func navigate<S: Step>(to step: S, completion: (@Sendable (DeepLinkResult) -> Void)? = nil) {
         inbox.enqueue { [self] _ in
+            log?.append(.deepLink(step: step.stepID))
             let tally = EngineState.deepLinkTally(step, completion: completion)
             for program in engine.deepLinkTargets() {
                 transition { state, transaction in state.deliverDeepLink(step, to: program, tally: tally, &transaction) }
@@ -306,19 +329,27 @@ extension Coordinator {
     /// Delivers a step a stepper emitted: the hot path, specialised per flow
     /// type and free of closures.
     func deliver<F: Flow>(_ step: F.StepType, from attachment: StepperAttachment<F>) {
+        if log != nil { log?.append(.emit(stepper: attachment.id.rawValue, name: attachment.stepperName, step: step.stepID)) }
         var transaction = Transaction(observes: !observers.isEmpty, renders: navigator != nil)
         attachment.deliver(step, in: &engine, &transaction)
         if !transaction.effects.isEmpty { perform(transaction.effects) }
     }
 
-    /// Runs queued work: a transition.
+    /// Runs work the engine queued: a transition.
     func run(_ work: PendingWork) {
+        if log != nil { log?.append(.work(count: 1)) }
+        transition { state, transaction in state.perform(work, &transaction) }
+    }
+
+    /// Runs the answer of deferred adaptation `number`: a transition.
+    func answer(_ work: PendingWork, number: Int, step: String?) {
+        log?.append(.answer(adaptation: number, step: step))
         transition { state, transaction in state.perform(work, &transaction) }
     }
 
     /// Performs a transition's effects, in order.
     @inline(never)
-    private func perform(_ effects: [Effect]) {
+    func perform(_ effects: [Effect]) {
         for effect in effects {
             switch effect {
             case .event(let event):
@@ -332,20 +363,29 @@ extension Coordinator {
             case .render(let state, let changes):
                 navigator?.render(state, changes: changes)
             case .start(let attachment):
+                if let savingClock {
+                    log?.append(.started(stepper: attachment.id.rawValue, milliseconds: savingClock.now.wholeMilliseconds))
+                }
                 attachment.start()
             case .deferred(let adaptation):
-                let inbox = self.inbox
-                inbox.beginAdaptation()
-                // The answer may come long after, or never: it holds the
-                // inbox, not the coordinator, so it keeps nothing alive.
-                adaptation.ask { work in
-                    inbox.enqueue { coordinator in
-                        inbox.endAdaptation()
-                        coordinator.run(work)
-                    }
-                }
+                ask(adaptation, number: adaptationsAsked)
+                adaptationsAsked += 1
             case .call(let body):
                 body()
+            }
+        }
+    }
+
+    /// Asks a flow's deferred `adapt`; its answer joins the queue.
+    func ask(_ adaptation: DeferredAdaptation, number: Int) {
+        let inbox = self.inbox
+        inbox.beginAdaptation()
+        // The answer may come long after, or never: it holds the inbox,
+        // not the coordinator, so it keeps nothing alive.
+        adaptation.ask { work, step in
+            inbox.enqueue { coordinator in
+                inbox.endAdaptation()
+                coordinator.answer(work, number: number, step: step)
             }
         }
     }

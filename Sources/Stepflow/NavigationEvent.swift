@@ -32,6 +32,9 @@ public enum NavigationEvent: Hashable, Sendable, CustomStringConvertible {
     /// with it `removed` (the screen and those above it in its flow; empty
     /// when it was no longer shown). Nothing was rendered for it.
     case removedByUI(PresentedScreen, removed: [PresentedScreen])
+    /// A saved navigation was restored: `inputs` inputs were replayed
+    /// without rendering, then the state was rendered once.
+    case restored(inputs: Int)
 
     /// One line, for traces and logs.
     public var description: String {
@@ -56,6 +59,7 @@ public enum NavigationEvent: Hashable, Sendable, CustomStringConvertible {
             removed.isEmpty
                 ? "the UI removed \(screen.qualifiedID), which was no longer shown"
                 : "the UI removed " + removed.map(\.qualifiedID).joined(separator: ", ")
+        case .restored(let inputs): "restored a saved navigation: \(inputs) input\(inputs == 1 ? "" : "s") replayed"
         }
     }
 }

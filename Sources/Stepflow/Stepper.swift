@@ -41,6 +41,14 @@ public protocol Stepper<StepType>: AnyObject, Sendable {
     /// Start timers and observations here. Does nothing by default.
     func readyToEmitSteps()
 
+    /// Called in place of ``readyToEmitSteps()`` when a coordinator
+    /// restores a saved navigation (see
+    /// ``Coordinator/restore(_:roots:fingerprint:deepLinks:)``) in which
+    /// this stepper had been told it may emit, `elapsed` ago on the
+    /// coordinator's clock. A timer runs for the time left, or emits at
+    /// once when none is. Calls ``readyToEmitSteps()`` by default.
+    func resumeEmittingSteps(after elapsed: Duration)
+
     /// Called on the coordinator's queue when the stepper is released: its
     /// screen was dismissed or its flow ended. Cancel work here; steps emitted
     /// afterwards are reported as dropped. Does nothing by default. (When
@@ -58,6 +66,8 @@ extension Stepper {
     }
     /// Does nothing.
     public func readyToEmitSteps() {}
+    /// ``readyToEmitSteps()``: as if it had just been coordinated.
+    public func resumeEmittingSteps(after elapsed: Duration) { readyToEmitSteps() }
     /// Does nothing.
     public func stopEmittingSteps() {}
 }
@@ -135,6 +145,9 @@ public final class CompositeStepper<StepType: Step>: Stepper {
 
     /// Tells every inner stepper it may emit.
     public func readyToEmitSteps() { steppers.forEach { $0.readyToEmitSteps() } }
+
+    /// Resumes every inner stepper.
+    public func resumeEmittingSteps(after elapsed: Duration) { steppers.forEach { $0.resumeEmittingSteps(after: elapsed) } }
 
     /// Tells every inner stepper to stop.
     public func stopEmittingSteps() { steppers.forEach { $0.stopEmittingSteps() } }

@@ -1,3 +1,5 @@
+import StepflowManifest
+
 /// Writes a graph as JSON, schema version 2 (version 1 had no edge
 /// `kind`; exits were told apart by a label starting `exit `):
 ///

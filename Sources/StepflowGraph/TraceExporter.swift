@@ -1,3 +1,5 @@
+import StepflowManifest
+
 /// Every reachable step with a shortest walk that reaches it: the inputs a
 /// person gives, screen by screen, which `rootapp walk` and a script replay.
 public enum TraceExporter {

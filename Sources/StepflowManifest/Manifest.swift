@@ -29,8 +29,24 @@ public struct Manifest: Hashable, Sendable {
     /// beside the manifest), if it names one.
     public let scriptsFolder: String?
 
+    /// A digest of the file's bytes (64-bit FNV-1a, in hex): any edit
+    /// changes it. A saved navigation carries it, so a walk saved under one
+    /// manifest is not resumed under an edited one.
+    public internal(set) var digest = ""
+
     /// The locales the variant ships, the default first.
     public var locales: [String] { texts.locales }
+
+    /// The 64-bit FNV-1a digest of `bytes`, as 16 hex digits.
+    static func digest(of bytes: [UInt8]) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in bytes {
+            hash ^= UInt64(byte)
+            hash &*= 0x0000_0100_0000_01b3
+        }
+        let hex = String(hash, radix: 16)
+        return String(repeating: "0", count: 16 - hex.count) + hex
+    }
 
     /// The instance with `id`.
     public func instance(_ id: String) -> ModuleInstance? {

@@ -78,7 +78,8 @@ public struct ManifestLoader: Sendable {
             }
         }
         let (manifest, diagnostics) = ManifestChecker.check(root, file: file, registry: registry, services: services, readFile: readFile)
-        guard let manifest else { throw .invalid(diagnostics) }
+        guard var manifest else { throw .invalid(diagnostics) }
+        manifest.digest = Manifest.digest(of: bytes)
         return manifest
     }
 

@@ -48,6 +48,10 @@ public final class WalkClock: StepClock {
         }
     }
 
+    /// Real time, `scale` times faster: a timer restored by a session at
+    /// the same scale sees as much of its time gone as it would have run.
+    public var now: Duration { base.now * scale }
+
     /// Seconds of the clock's time until the next timer fires; `nil` when
     /// none waits.
     public var secondsLeft: Int? {
@@ -128,12 +132,50 @@ public final class VariantSession {
     /// first the variant ships) and their timers on `clock`. Give the
     /// variant's `states` to measure which of its transitions the session
     /// walks.
-    public init(manifest: Manifest, registry: ModuleRegistry, services: ModuleServices = ModuleServices(), locale: String? = nil, clock: WalkClock = WalkClock(), states: StateGraph? = nil) {
+    public convenience init(manifest: Manifest, registry: ModuleRegistry, services: ModuleServices = ModuleServices(), locale: String? = nil, clock: WalkClock = WalkClock(), states: StateGraph? = nil) {
+        self.init(manifest: manifest, registry: registry, services: services, locale: locale, clock: clock, states: states, parts: ())
+        coordinator.coordinate(flow: root, with: rootStepper)
+        settle()
+    }
+
+    /// Resumes a session of `manifest`'s variant from what
+    /// ``savedNavigation`` returned in another process: the same screens,
+    /// stacks and handoffs; a timer that was running runs for the time
+    /// left on `clock` (or has fired, if none is). Choose the `clock`'s
+    /// scale as when it was saved.
+    ///
+    /// - Throws: ``RestoreError`` when `saved` was saved under another
+    ///   manifest (its ``Manifest/digest`` differs) or no longer fits the
+    ///   modules; start a new session then.
+    public convenience init(resuming saved: SavedNavigation, manifest: Manifest, registry: ModuleRegistry, services: ModuleServices = ModuleServices(), locale: String? = nil, clock: WalkClock = WalkClock(), states: StateGraph? = nil) throws(RestoreError) {
+        self.init(manifest: manifest, registry: registry, services: services, locale: locale, clock: clock, states: states, parts: ())
+        try coordinator.restore(saved, flow: root, with: rootStepper, fingerprint: Self.fingerprint(of: manifest))
+        settle()
+    }
+
+    /// What a saved session of `manifest` is fingerprinted with: the app
+    /// id and the manifest file's digest.
+    public static func fingerprint(of manifest: Manifest) -> String {
+        "\(manifest.app.id) \(manifest.digest)"
+    }
+
+    /// The session so far, to resume in another process with
+    /// ``init(resuming:manifest:registry:services:locale:clock:states:)``.
+    public var savedNavigation: SavedNavigation {
+        var saved = coordinator.savedNavigation ?? SavedNavigation()
+        saved.fingerprint = Self.fingerprint(of: manifest)
+        return saved
+    }
+
+    private let root: RootFlow
+    private let rootStepper = OneStepper(RootFlow.StepType.start)
+
+    private init(manifest: Manifest, registry: ModuleRegistry, services: ModuleServices, locale: String?, clock: WalkClock, states: StateGraph?, parts: ()) {
         self.manifest = manifest
         self.states = states
         self.clock = clock
         self.recorder = LiveWalkRecorder(app: manifest.app.id)
-        coordinator = Coordinator(queue: DispatchQueue(label: "stepflow.session"), navigator: holder)
+        coordinator = Coordinator(queue: DispatchQueue(label: "stepflow.session"), navigator: holder, savesNavigationOn: clock)
         let recorder = self.recorder
         let log = self.log
         coordinator.observe { event in
@@ -145,10 +187,8 @@ public final class VariantSession {
             default: break
             }
         }
-        let root = RootFlow(manifest: manifest, registry: registry, environment: ModuleEnvironment(clock: clock, services: services), locale: locale)
+        root = RootFlow(manifest: manifest, registry: registry, environment: ModuleEnvironment(clock: clock, services: services), locale: locale)
         self.locale = root.locale
-        coordinator.coordinate(flow: root, with: OneStepper(.start))
-        settle()
     }
 
     /// The screen on top; `nil` once the app has ended.

@@ -17,10 +17,13 @@ public final class ManualClock: StepClock {
 
     private let state = Locked<(now: Duration, nextID: Int, pending: [Pending])>((.zero, 0, []))
 
-    /// A clock at time zero.
-    public init() {}
+    /// A clock at time `now` (zero by default); a test of a restored
+    /// timer makes the restoring process's clock later than the saving one's.
+    public init(now: Duration = .zero) {
+        state.withLock { $0.now = now }
+    }
 
-    /// The time since the clock was made.
+    /// The clock's time: where it was made at, plus every advance.
     public var now: Duration { state.withLock { $0.now } }
 
     /// How many actions wait to run.

@@ -19,6 +19,10 @@ package class FlowProgram: @unchecked Sendable {
     func deliverDeepLink(_ step: any Step, to tally: DeepLinkTally, in state: inout EngineState, _ transaction: inout Transaction) {}
     /// Whether `step` is of this flow's step type.
     func accepts(_ step: any Step) -> Bool { false }
+    /// Replays a saved choice of action `index` (labelled `label`) on
+    /// screen instance `screen` (`id`): a transition. Returns what no
+    /// longer fits, if anything does.
+    func replaySelect(action index: Int, step: String, on screen: ScreenInstanceID, id: String, in state: inout EngineState, _ transaction: inout Transaction) -> String? { nil }
 }
 
 /// The program of a live flow of type `F`.
@@ -91,10 +95,14 @@ final class FlowProgramOf<F: Flow>: FlowProgram, @unchecked Sendable {
                         defer { first = false }
                         return first
                     }
-                    if first { answered(answer.value(adapted)) }
+                    if first { answered(answer.value(adapted), adapted?.stepID) }
                 }
             },
-            asIfUnchanged: unchanged
+            asIfUnchanged: unchanged,
+            replay: { stepID in
+                guard let stepID else { return answer.value(nil) }
+                return stepID == step.stepID ? unchanged : nil
+            }
         )))
     }
 
@@ -211,6 +219,26 @@ final class FlowProgramOf<F: Flow>: FlowProgram, @unchecked Sendable {
                 tally.record(info, handled: handled, &transaction)
             }
         }
+    }
+
+    override func replaySelect(action index: Int, step: String, on screen: ScreenInstanceID, id: String, in state: inout EngineState, _ transaction: inout Transaction) -> String? {
+        guard let entry = state.flows[info.id]?.screens[screen], let typed = entry.part.value.base as? Screen<StepType> else {
+            // Gone: dropped, as it was when it was saved.
+            state.statistics.dropped += 1
+            return nil
+        }
+        let qualifiedID = "\(info.name)/\(typed.id)"
+        guard qualifiedID == id else {
+            return "an action was chosen on \(id), and screen #\(screen.rawValue) is now \(qualifiedID). A module changed since it was saved."
+        }
+        guard typed.actions.indices.contains(index), typed.actions[index].step.stepID == step else {
+            let steps = typed.actions.map(\.step.stepID).joined(separator: ", ")
+            return "action \(index) of \(id) was \(step), and its actions now are \(steps.isEmpty ? "none" : steps). A module changed since it was saved."
+        }
+        let presented = state.navigation.screen(screen)
+            ?? PresentedScreen(id: screen, flow: info, screen: typed, presentation: .push, visibility: entry.visibility)
+        select(action: index, on: presented, in: &state, &transaction)
+        return nil
     }
 
     override func select(action index: Int, on screen: PresentedScreen, in state: inout EngineState, _ transaction: inout Transaction) {

@@ -55,6 +55,15 @@ package class AnyStepperAttachment: QueuedSteps, @unchecked Sendable {
     func start() {}
     /// Stops the stepper and lets it and its flow go (live only).
     func stop() {}
+    /// Lets the stepper and its flow go without telling it: a replay
+    /// never started it.
+    func discard() {}
+    /// Tells a restored stepper it may emit, `elapsed` after it was first
+    /// told so (live only).
+    func resume(after elapsed: Duration) {}
+    /// The work that delivers the declared step whose id is `stepID`, as
+    /// if the stepper emitted it; `nil` when it declares none.
+    func replayEmission(stepID: String) -> PendingWork? { nil }
 
     /// Why a step from it is not delivered once it is detached.
     func detachedReason(in state: EngineState) -> DropReason {
@@ -176,6 +185,18 @@ final class StepperAttachment<F: Flow>: AnyStepperAttachment, @unchecked Sendabl
     }
 
     override func start() { stepper?.readyToEmitSteps() }
+
+    override func resume(after elapsed: Duration) { stepper?.resumeEmittingSteps(after: elapsed) }
+
+    override func discard() {
+        stepper = nil
+        program = nil
+    }
+
+    override func replayEmission(stepID: String) -> PendingWork? {
+        guard let step = declared.first(where: { $0.stepID == stepID }) else { return nil }
+        return PendingWork { [self] state, transaction in deliver(step, in: &state, &transaction) }
+    }
 
     override func stop() {
         guard let stepper else { return }

@@ -79,11 +79,16 @@ package struct PendingWork: @unchecked Sendable {
 package struct DeferredAdaptation: @unchecked Sendable {
     // @unchecked: as PendingWork.
     /// Asks the flow; `answered` receives, once, the work that handles its
-    /// answer (navigate it, or report it filtered or its flow ended).
-    package let ask: (_ answered: @escaping @Sendable (PendingWork) -> Void) -> Void
+    /// answer (navigate it, or report it filtered or its flow ended), and
+    /// the answer's step id (`nil`: filtered).
+    package let ask: (_ answered: @escaping @Sendable (PendingWork, String?) -> Void) -> Void
     /// The work an analysis runs instead of asking: as if the flow
     /// answered with the step unchanged.
     package let asIfUnchanged: PendingWork
+    /// The work for a saved answer: the step id answered (`nil`:
+    /// filtered). `nil` when the answer was another step than the one
+    /// asked about, which cannot be rebuilt from its id.
+    package let replay: (String?) -> PendingWork?
 }
 
 extension EngineState {

@@ -6,6 +6,19 @@ public import Dispatch
 public protocol StepClock: Sendable {
     /// Runs `action` once, on some thread, after `delay`, unless cancelled.
     func schedule(after delay: Duration, _ action: @escaping @Sendable () -> Void) -> any ScheduledAction
+
+    /// The clock's time now, as a duration since 1970-01-01 00:00 UTC on
+    /// the clock's own scale. A coordinator that saves its navigation
+    /// stamps each stepper's start with it, so that a timer restored in
+    /// another process knows how long ago it started: it must survive the
+    /// process, so it is wall-clock time, not time since boot. The system's
+    /// real time by default.
+    var now: Duration { get }
+}
+
+extension StepClock {
+    /// The system's real time (`CLOCK_REALTIME`).
+    public var now: Duration { WallClock.now }
 }
 
 /// Work scheduled on a ``StepClock``.
@@ -67,6 +80,17 @@ public final class TimerStepper<StepType: Step>: Stepper {
     /// Starts the timer.
     public func readyToEmitSteps() {
         let action = clock.schedule(after: duration) { [steps, step] in steps.emit(step) }
+        scheduled.withLock { $0 = action }
+    }
+
+    /// Restarts a timer that started `elapsed` ago: it runs for the time
+    /// left, and emits at once when none is (the deadline passed while the
+    /// app was not running). A negative `elapsed` (the clock was set back)
+    /// counts as none: the timer never runs longer than ``duration``.
+    public func resumeEmittingSteps(after elapsed: Duration) {
+        let left = duration - max(.zero, elapsed)
+        guard left > .zero else { return steps.emit(step) }
+        let action = clock.schedule(after: left) { [steps, step] in steps.emit(step) }
         scheduled.withLock { $0 = action }
     }
 

@@ -1,8 +1,8 @@
 /// Writes JSON text without Foundation: strings escaped per RFC 8259,
 /// output deterministic (the caller decides the order of keys).
-enum JSONText {
+package enum JSONText {
     /// `"text"`, escaped.
-    static func string(_ text: String) -> String {
+    package static func string(_ text: String) -> String {
         var output = "\""
         for scalar in text.unicodeScalars {
             switch scalar {
@@ -21,7 +21,7 @@ enum JSONText {
     }
 
     /// `["a", "b"]`.
-    static func array(_ strings: [String]) -> String {
+    package static func array(_ strings: [String]) -> String {
         "[" + strings.map(string).joined(separator: ", ") + "]"
     }
 }

@@ -1,0 +1,182 @@
+/// Rebuilds an ``EngineState`` from a ``SavedNavigation``: each entry runs
+/// the very transition the coordinator ran for it, on a fresh state,
+/// without performing a single effect. Queued work is kept in order and
+/// run where the log says it ran; steppers are neither connected nor
+/// started; nothing is rendered. What a restore performs afterwards, once,
+/// is in ``Restored``.
+///
+/// Pure: no Dispatch, no clock. Every check that the log still fits the
+/// flows is made here, so a refused log leaves nothing behind.
+package struct Replay {
+    /// The state rebuilt so far.
+    package private(set) var state = EngineState()
+    /// Work the flows queued and the log has not run yet, in order.
+    private var queued: [PendingWork] = []
+    private var nextQueued = 0
+    /// Deferred adaptations asked and not answered, by their number.
+    private var unanswered: [Int: DeferredAdaptation] = [:]
+    /// How many deferred adaptations were asked.
+    package private(set) var adaptationsAsked = 0
+    /// The attachments told they may emit, and when (milliseconds on the
+    /// saving coordinator's clock; `nil` when the log has no stamp).
+    private var startedAt: [AttachmentID: Int64?] = [:]
+    private var stamps: [AttachmentID: Int64] = [:]
+
+    package init() {}
+
+    /// Replays every entry of `saved` for `roots`. Throws at the first
+    /// entry that no longer fits.
+    package mutating func run(_ saved: SavedNavigation, roots: [RootCoordination], deepLinks: [any Step]) throws(RestoreError) {
+        var nextRoot = 0
+        let expectedRoots = saved.entries.reduce(0) { count, entry in
+            if case .coordinate = entry { return count + 1 }
+            return count
+        }
+        guard expectedRoots == roots.count else {
+            throw RestoreError(.mismatch, "it starts \(expectedRoots) root flow\(expectedRoots == 1 ? "" : "s"), and the restore was given \(roots.count). To fix, give the roots it was saved with, in order.")
+        }
+        for (index, entry) in saved.entries.enumerated() {
+            var transaction = Transaction(observes: false, renders: false)
+            switch entry {
+            case .coordinate(let name):
+                let root = roots[nextRoot]
+                nextRoot += 1
+                guard root.name == name else {
+                    throw RestoreError(.mismatch, entry: index, "it coordinates the flow '\(name)', and the restore was given '\(root.name)' in its place. To fix, give the roots it was saved with, in order.")
+                }
+                root.launch(&state, &transaction)
+            case .select(let flow, let screen, let id, let action, let step, _):
+                guard let program = state.flows[FlowID(rawValue: flow)]?.program else {
+                    state.statistics.dropped += 1
+                    break
+                }
+                if let problem = program.replaySelect(action: action, step: step, on: ScreenInstanceID(rawValue: screen), id: id, in: &state, &transaction) {
+                    throw RestoreError(.mismatch, entry: index, problem)
+                }
+            case .removedByUI(let screen, let id):
+                guard let presented = state.navigation.screen(ScreenInstanceID(rawValue: screen)) else { break }
+                guard presented.qualifiedID == id else {
+                    throw RestoreError(.mismatch, entry: index, "the UI removed \(id), and screen #\(screen) is now \(presented.qualifiedID). A module changed since it was saved.")
+                }
+                state.removedByUI(presented, &transaction)
+            case .emit(let stepper, let name, let step):
+                guard let record = state.attachments[AttachmentID(rawValue: stepper)] else {
+                    // Detached: dropped, as it was when it was saved.
+                    state.statistics.dropped += 1
+                    break
+                }
+                guard record.unit.stepperName == name else {
+                    throw RestoreError(.mismatch, entry: index, "\(name) emitted \(step), and stepper #\(stepper) is now a \(record.unit.stepperName) of \(record.unit.flow.name). A module changed since it was saved.")
+                }
+                guard let work = record.unit.replayEmission(stepID: step) else {
+                    throw RestoreError(.mismatch, entry: index, "\(name) of \(record.unit.flow.name) emitted \(step), which it does not declare (now). To fix, declare every step a stepper emits; a step it does not declare cannot be replayed.")
+                }
+                state.perform(work, &transaction)
+            case .deepLink(let stepID):
+                guard let step = deepLinks.first(where: { $0.stepID == stepID }) else {
+                    throw RestoreError(.mismatch, entry: index, "a deep link to \(stepID) was delivered, and the restore was not given that step. To fix, pass every step the app deep-links to in `deepLinks:`.")
+                }
+                deliverDeepLink(step)
+                continue
+            case .answer(let number, let step):
+                guard let adaptation = unanswered.removeValue(forKey: number) else {
+                    throw RestoreError(.mismatch, entry: index, "it answers deferred adapt #\(number), which was not asked (now). A module changed since it was saved.")
+                }
+                guard let work = adaptation.replay(step) else {
+                    throw RestoreError(.mismatch, entry: index, "deferred adapt #\(number) answered \(step ?? "nothing") in place of the step it was asked about; only an answer that keeps or filters the step can be replayed.")
+                }
+                state.perform(work, &transaction)
+            case .work(let count):
+                for _ in 0..<max(0, count) {
+                    guard nextQueued < queued.count else {
+                        throw RestoreError(.mismatch, entry: index, "it runs more work the flows queued themselves (forwarded steps, exits) than the flows queue now. A module changed since it was saved.")
+                    }
+                    let work = queued[nextQueued]
+                    nextQueued += 1
+                    state.perform(work, &transaction)
+                    absorb(&transaction)
+                }
+            case .started(let stepper, let milliseconds):
+                stamps[AttachmentID(rawValue: stepper)] = milliseconds
+            }
+            absorb(&transaction)
+        }
+        let shown = state.navigation.shownScreens.map(\.qualifiedID)
+        guard shown == saved.screens else {
+            throw RestoreError(.mismatch, "it was saved showing \(Self.list(saved.screens)), and replaying it now shows \(Self.list(shown)). A module or an option changed since it was saved.")
+        }
+    }
+
+    private static func list(_ screens: [String]) -> String {
+        screens.isEmpty ? "no screen" : screens.joined(separator: " > ")
+    }
+
+    private mutating func deliverDeepLink<S: Step>(_ step: S) {
+        let tally = EngineState.deepLinkTally(step, completion: nil)
+        for program in state.deepLinkTargets() {
+            var transaction = Transaction(observes: false, renders: false)
+            state.deliverDeepLink(step, to: program, tally: tally, &transaction)
+            absorb(&transaction)
+        }
+        var transaction = Transaction(observes: false, renders: false)
+        tally.settle(&transaction)
+        absorb(&transaction)
+    }
+
+    /// Keeps what a transition's effects mean for later entries: queued
+    /// work, deferred adaptations, which steppers were started. Stopped
+    /// steppers are let go without a call: they never ran.
+    private mutating func absorb(_ transaction: inout Transaction) {
+        for effect in transaction.effects {
+            switch effect {
+            case .enqueue(let work):
+                queued.append(work)
+            case .deferred(let adaptation):
+                unanswered[adaptationsAsked] = adaptation
+                adaptationsAsked += 1
+            case .start(let unit):
+                startedAt[unit.id] = .some(nil)
+            case .stop(let unit):
+                startedAt[unit.id] = nil
+                unit.discard()
+            case .event, .connect, .render, .call:
+                break
+            }
+        }
+        transaction.effects.removeAll()
+    }
+
+    /// What a restore does once the log has replayed.
+    package var restored: Restored {
+        let live = state.attachments.keys.sorted().compactMap { state.attachments[$0]?.unit }
+        return Restored(
+            connect: live,
+            resume: live.compactMap { unit in
+                guard startedAt[unit.id] != nil else { return nil }
+                return (unit, stamps[unit.id])
+            },
+            queued: Array(queued[nextQueued...]),
+            unanswered: unanswered.keys.sorted().map { ($0, unanswered[$0]!) }  // keys from `unanswered`
+        )
+    }
+
+    /// What a restore performs, in order, once the log has replayed.
+    package struct Restored {
+        /// Every live stepper, to connect, in attachment order.
+        package let connect: [AnyStepperAttachment]
+        /// Those that had been told they may emit, with when (ms).
+        package let resume: [(unit: AnyStepperAttachment, startedAt: Int64?)]
+        /// Work the flows queued that had not run when it was saved.
+        package let queued: [PendingWork]
+        /// Deferred adaptations not answered when it was saved, to ask
+        /// again, with their numbers.
+        package let unanswered: [(number: Int, adaptation: DeferredAdaptation)]
+    }
+}
+
+extension NavigationState {
+    /// The presented screens, bottom to top: in the order they were shown.
+    package var shownScreens: [PresentedScreen] {
+        flowsInTreeOrder.flatMap { flows[$0]?.stack ?? [] }.sorted { $0.id < $1.id }
+    }
+}

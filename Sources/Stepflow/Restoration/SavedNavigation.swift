@@ -1,0 +1,145 @@
+/// A coordinator's navigation as a value an app can persist, and rebuild
+/// the same state from in a new process (see
+/// ``Coordinator/restore(_:roots:fingerprint:deepLinks:)``).
+///
+/// Flows are pure, so the inputs the coordinator handled, in the order it
+/// handled them, are enough: a person's choices, the UI's own pops, each
+/// stepper's emissions, deep links, deferred `adapt` answers, and markers
+/// for the work the flows queued themselves. Beside them it keeps the
+/// clock time each stepper was told it may emit, so a timer restored
+/// later runs for the time really left.
+///
+/// It is `Codable` (the standard library's protocol): an app with
+/// Foundation can use `JSONEncoder`; `SavedNavigationJSON` in
+/// StepflowManifest reads and writes the same JSON without Foundation,
+/// with errors that name the place.
+///
+/// ```swift
+/// let coordinator = Coordinator(queue: .main, navigator: ui, savesNavigationOn: DispatchClock())
+/// // … later, when the app goes to the background:
+/// if var saved = coordinator.savedNavigation {
+///     saved.fingerprint = buildNumber
+///     try store(saved)
+/// }
+/// ```
+public struct SavedNavigation: Hashable, Sendable, Codable {
+    /// The format this version of Stepflow writes.
+    public static let currentFormat = 1
+
+    /// The format it was written in; a restore refuses another.
+    public var format: Int
+    /// Whatever the app says identifies what it was saved by (a build
+    /// number, a manifest's digest); a restore given another refuses it.
+    /// Empty unless the app sets it.
+    public var fingerprint: String
+    /// The inputs handled, in order, and the stepper start times.
+    public var entries: [Entry]
+    /// The screens shown when it was saved, bottom to top, as
+    /// `flow/screen` ids: a restore checks that it rebuilt exactly these.
+    public var screens: [String]
+
+    /// An empty log in the current format.
+    public init(fingerprint: String = "", entries: [Entry] = [], screens: [String] = []) {
+        self.format = Self.currentFormat
+        self.fingerprint = fingerprint
+        self.entries = entries
+        self.screens = screens
+    }
+
+    /// One input the coordinator handled, or one stepper's start.
+    public enum Entry: Hashable, Sendable, Codable {
+        /// A root flow was coordinated; `flow` is its name.
+        case coordinate(flow: String)
+        /// Action `action`, whose step is `step` (labelled `label`, for
+        /// people reading it), was chosen on screen instance `screen` (`id`
+        /// is its `flow/screen` id) of flow instance `flow`.
+        case select(flow: UInt32, screen: UInt64, id: String, action: Int, step: String, label: String)
+        /// The UI removed screen instance `screen` itself.
+        case removedByUI(screen: UInt64, id: String)
+        /// Stepper attachment `stepper` (a `name`) emitted `step`.
+        case emit(stepper: UInt64, name: String, step: String)
+        /// A deep link to `step` was delivered.
+        case deepLink(step: String)
+        /// Deferred `adapt` number `adaptation` (counted from 0 in the
+        /// order they were asked) answered `step`, or filtered the step
+        /// when `nil`.
+        case answer(adaptation: Int, step: String?)
+        /// `count` pieces of work the flows queued themselves ran
+        /// (forwarded steps, exits, initial steps).
+        case work(count: Int)
+        /// Stepper attachment `stepper` was told it may emit at
+        /// `milliseconds` on the coordinator's clock.
+        case started(stepper: UInt64, milliseconds: Int64)
+    }
+
+    /// How many inputs it holds (stepper starts aside; queued work
+    /// counted one by one).
+    public var inputCount: Int {
+        entries.reduce(0) { total, entry in
+            switch entry {
+            case .started: total
+            case .work(let count): total + count
+            default: total + 1
+            }
+        }
+    }
+
+    /// Appends `entry`, merging a run of queued work into one entry.
+    mutating func append(_ entry: Entry) {
+        if case .work(let added) = entry, case .work(let count)? = entries.last {
+            entries[entries.count - 1] = .work(count: count + added)
+        } else {
+            entries.append(entry)
+        }
+    }
+}
+
+/// Why a ``SavedNavigation`` could not be restored. The coordinator is
+/// left as it was, with no flow started: start afresh.
+public struct RestoreError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// What kind of problem it is.
+    public enum Kind: Hashable, Sendable {
+        /// The coordinator had already been given inputs.
+        case notFresh
+        /// Written in a format this version does not read.
+        case format
+        /// Saved by something else than the app says it is.
+        case fingerprint
+        /// The flows no longer do what they did when it was saved (a
+        /// module, an option or a step changed).
+        case mismatch
+    }
+
+    /// The kind of problem.
+    public let kind: Kind
+    /// The entry at fault (its index in ``SavedNavigation/entries``), if one is.
+    public let entry: Int?
+    /// What is wrong and what to do, in a sentence or two.
+    public let message: String
+
+    /// An error of `kind` at `entry`.
+    public init(_ kind: Kind, entry: Int? = nil, _ message: String) {
+        self.kind = kind
+        self.entry = entry
+        self.message = message
+    }
+
+    /// `entries[N]: message`, or the message alone.
+    public var description: String {
+        entry.map { "entries[\($0)]: \(message)" } ?? message
+    }
+}
+
+/// One root flow to restore (or start) a coordinator with: the flow and
+/// the stepper it was coordinated with, as in
+/// ``Coordinator/coordinate(flow:with:)``.
+public struct RootCoordination: Sendable {
+    let name: String
+    let launch: @Sendable (inout EngineState, inout Transaction) -> Void
+
+    /// `flow`, driven by `stepper`.
+    public init<F: Flow>(_ flow: F, with stepper: any Stepper<F.StepType>) {
+        name = flow.name
+        launch = { state, transaction in state.coordinate(flow, with: stepper, &transaction) }
+    }
+}

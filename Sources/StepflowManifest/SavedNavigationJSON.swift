@@ -1,0 +1,271 @@
+public import Stepflow
+
+/// Reads and writes a ``SavedNavigation`` as JSON, without Foundation: the
+/// same shape `JSONEncoder` gives its synthesized `Codable` conformance, so
+/// an app may write it either way and read it with either.
+///
+/// ```json
+/// {
+///   "format": 1,
+///   "fingerprint": "covid-antigen-home 5d0e6c2a91f3b7e4",
+///   "screens": ["onboarding/welcome", "onboarding/howItWorks"],
+///   "entries": [
+///     {"coordinate": {"flow": "covid-antigen-home"}},
+///     {"work": {"count": 1}},
+///     {"select": {"flow": 2, "screen": 1, "id": "onboarding/welcome", "action": 0, "step": "start", "label": "Get started"}},
+///     {"started": {"stepper": 4, "milliseconds": 1795426000000}}
+///   ]
+/// }
+/// ```
+///
+/// Reading is strict: a wrong or missing member, an unknown entry or an
+/// out-of-range number is refused with the file, line, column, JSON path
+/// and the fix. It never crashes, on any input.
+public enum SavedNavigationJSON {
+    /// The largest file read (64 MiB): about a million inputs.
+    public static let maximumFileSize = 64 << 20
+
+    /// The JSON text of `saved`: one entry per line, so that two saves
+    /// diff line by line.
+    public static func encode(_ saved: SavedNavigation) -> String {
+        var text = "{\n  \"format\": \(saved.format),\n  \"fingerprint\": \(JSONText.string(saved.fingerprint)),\n"
+        text += "  \"screens\": \(JSONText.array(saved.screens)),\n  \"entries\": ["
+        for (index, entry) in saved.entries.enumerated() {
+            text += (index == 0 ? "\n    " : ",\n    ") + encode(entry)
+        }
+        return text + (saved.entries.isEmpty ? "]\n}\n" : "\n  ]\n}\n")
+    }
+
+    private static func encode(_ entry: SavedNavigation.Entry) -> String {
+        func object(_ kind: String, _ members: [(String, String)]) -> String {
+            "{\"\(kind)\": {" + members.map { "\"\($0.0)\": \($0.1)" }.joined(separator: ", ") + "}}"
+        }
+        let string = JSONText.string
+        switch entry {
+        case .coordinate(let flow):
+            return object("coordinate", [("flow", string(flow))])
+        case .select(let flow, let screen, let id, let action, let step, let label):
+            return object("select", [("flow", "\(flow)"), ("screen", "\(screen)"), ("id", string(id)), ("action", "\(action)"), ("step", string(step)), ("label", string(label))])
+        case .removedByUI(let screen, let id):
+            return object("removedByUI", [("screen", "\(screen)"), ("id", string(id))])
+        case .emit(let stepper, let name, let step):
+            return object("emit", [("stepper", "\(stepper)"), ("name", string(name)), ("step", string(step))])
+        case .deepLink(let step):
+            return object("deepLink", [("step", string(step))])
+        case .answer(let adaptation, let step):
+            // As `Codable` writes an optional: left out when `nil`.
+            return object("answer", [("adaptation", "\(adaptation)")] + (step.map { [("step", string($0))] } ?? []))
+        case .work(let count):
+            return object("work", [("count", "\(count)")])
+        case .started(let stepper, let milliseconds):
+            return object("started", [("stepper", "\(stepper)"), ("milliseconds", "\(milliseconds)")])
+        }
+    }
+
+    /// Reads the saved navigation at `path` (`-`: standard input).
+    public static func load(path: String) throws(SavedNavigationError) -> SavedNavigation {
+        let bytes: [UInt8]
+        do throws(FileReadFailure) {
+            bytes = try FileBytes.read(path: path, stoppingAfter: maximumFileSize, kind: "saved navigation (.json file)")
+        } catch {
+            switch error {
+            case .notFound: throw SavedNavigationError(file: path, kind: .fileNotFound, "cannot open the file: No such file or directory. To fix, check the path.")
+            case .unreadable(let reason): throw SavedNavigationError(file: path, kind: .unreadable, "cannot read the file: \(reason).")
+            }
+        }
+        return try decode(bytes, file: path)
+    }
+
+    /// Reads `bytes` as the saved navigation `file`.
+    public static func decode(_ bytes: [UInt8], file: String) throws(SavedNavigationError) -> SavedNavigation {
+        guard bytes.count <= maximumFileSize else {
+            throw SavedNavigationError(file: file, kind: .invalid, "the file is over \(maximumFileSize >> 20) MiB; a saved navigation is far smaller. To fix, check that this file is one.")
+        }
+        guard bytes.contains(where: { !($0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09) }) else {
+            throw SavedNavigationError(file: file, kind: .invalid, "the file is empty (was the app killed while saving?). Start afresh.")
+        }
+        let root: JSONNode
+        do {
+            root = try JSONParser.parse(bytes)
+        } catch {
+            throw SavedNavigationError(file: file, kind: .invalid, location: error.location, error.isEncodingError ? error.message : "invalid JSON: \(error.message). Was it cut short? Start afresh.")
+        }
+        var reader = Reader(file: file)
+        return try reader.navigation(root)
+    }
+
+    /// Reads JSON nodes into a saved navigation, failing at the first
+    /// wrong one with its place.
+    private struct Reader {
+        let file: String
+
+        func fail(_ node: JSONNode, _ path: JSONPath, _ message: String) -> SavedNavigationError {
+            SavedNavigationError(file: file, kind: .invalid, location: node.location, path: path.description, message)
+        }
+
+        /// The members of an object node, checked against `allowed`
+        /// (those `required` must be there).
+        func members(_ node: JSONNode, _ path: JSONPath, allowed: [String], required: [String], what: String) throws(SavedNavigationError) -> [String: JSONNode] {
+            guard case .object(let members) = node.value else {
+                throw fail(node, path, "expected \(what) (an object), found \(node.value.kindDescription).")
+            }
+            var found: [String: JSONNode] = [:]
+            for member in members {
+                guard allowed.contains(member.key) else {
+                    let hint = Suggestion.nearest(to: member.key, in: allowed).map { " Did you mean '\($0)'?" } ?? ""
+                    throw SavedNavigationError(file: file, kind: .invalid, location: member.keyLocation, path: path.key(member.key).description, "unknown member '\(member.key)' in \(what).\(hint) It has: \(allowed.map { "'\($0)'" }.joined(separator: ", ")).")
+                }
+                guard found[member.key] == nil else {
+                    throw SavedNavigationError(file: file, kind: .invalid, location: member.keyLocation, path: path.key(member.key).description, "'\(member.key)' is given twice.")
+                }
+                found[member.key] = member.value
+            }
+            for key in required where found[key] == nil {
+                throw fail(node, path, "\(what) has no '\(key)'. It needs \(required.map { "'\($0)'" }.joined(separator: ", ")).")
+            }
+            return found
+        }
+
+        func string(_ node: JSONNode, _ path: JSONPath) throws(SavedNavigationError) -> String {
+            guard case .string(let text) = node.value else { throw fail(node, path, "expected a string, found \(node.value.kindDescription).") }
+            return text
+        }
+
+        func integer<Number: FixedWidthInteger>(_ node: JSONNode, _ path: JSONPath, _ type: Number.Type, atLeast minimum: Number = 0) throws(SavedNavigationError) -> Number {
+            guard case .number(let number) = node.value,
+                  !number.literal.contains(where: { $0 == "." || $0 == "e" || $0 == "E" }),
+                  let value = Number(number.literal), value >= minimum else {
+                throw fail(node, path, "expected a whole number from \(minimum) to \(Number.max), found \(Self.show(node.value)).")
+            }
+            return value
+        }
+
+        static func show(_ value: JSONValue) -> String {
+            if case .number(let number) = value { return number.literal.count > 40 ? String(number.literal.prefix(40)) + "…" : number.literal }
+            return value.kindDescription
+        }
+
+        mutating func navigation(_ root: JSONNode) throws(SavedNavigationError) -> SavedNavigation {
+            let path = JSONPath.root
+            let top = try members(root, path, allowed: ["format", "fingerprint", "screens", "entries"], required: ["format", "fingerprint", "screens", "entries"], what: "a saved navigation")
+            let format = try integer(top["format"]!, path.key("format"), Int.self)  // required above
+            guard format == SavedNavigation.currentFormat else {
+                throw fail(top["format"]!, path.key("format"), "format \(format) is not one this version reads (\(SavedNavigation.currentFormat)). Start afresh.")  // required above
+            }
+            var saved = SavedNavigation(fingerprint: try string(top["fingerprint"]!, path.key("fingerprint")))  // required above
+            let screensNode = top["screens"]!  // required above
+            guard case .array(let screens) = screensNode.value else {
+                throw fail(screensNode, path.key("screens"), "expected a list of screen ids, found \(screensNode.value.kindDescription).")
+            }
+            for (index, screen) in screens.enumerated() {
+                saved.screens.append(try string(screen, path.key("screens").index(index)))
+            }
+            let entriesNode = top["entries"]!  // required above
+            guard case .array(let entries) = entriesNode.value else {
+                throw fail(entriesNode, path.key("entries"), "expected a list of entries, found \(entriesNode.value.kindDescription).")
+            }
+            saved.entries.reserveCapacity(entries.count)
+            for (index, node) in entries.enumerated() {
+                saved.entries.append(try entry(node, path.key("entries").index(index)))
+            }
+            return saved
+        }
+
+        static let kinds = ["coordinate", "select", "removedByUI", "emit", "deepLink", "answer", "work", "started"]
+
+        func entry(_ node: JSONNode, _ path: JSONPath) throws(SavedNavigationError) -> SavedNavigation.Entry {
+            guard case .object(let outer) = node.value, outer.count == 1 else {
+                throw fail(node, path, "expected an entry: an object with one member, its kind (\(Self.kinds.joined(separator: ", "))), found \(node.value.kindDescription).")
+            }
+            let kind = outer[0].key
+            let body = outer[0].value
+            let at = path.key(kind)
+            func fields(_ names: [String], optional: [String] = []) throws(SavedNavigationError) -> [String: JSONNode] {
+                try members(body, at, allowed: names + optional, required: names, what: "a '\(kind)' entry")
+            }
+            switch kind {
+            case "coordinate":
+                let f = try fields(["flow"])
+                return .coordinate(flow: try string(f["flow"]!, at.key("flow")))  // required above
+            case "select":
+                let f = try fields(["flow", "screen", "id", "action", "step", "label"])
+                return .select(  // every member required above
+                    flow: try integer(f["flow"]!, at.key("flow"), UInt32.self),
+                    screen: try integer(f["screen"]!, at.key("screen"), UInt64.self),
+                    id: try string(f["id"]!, at.key("id")),
+                    action: try integer(f["action"]!, at.key("action"), Int.self),
+                    step: try string(f["step"]!, at.key("step")),
+                    label: try string(f["label"]!, at.key("label"))
+                )
+            case "removedByUI":
+                let f = try fields(["screen", "id"])
+                return .removedByUI(screen: try integer(f["screen"]!, at.key("screen"), UInt64.self), id: try string(f["id"]!, at.key("id")))  // required above
+            case "emit":
+                let f = try fields(["stepper", "name", "step"])
+                return .emit(  // every member required above
+                    stepper: try integer(f["stepper"]!, at.key("stepper"), UInt64.self),
+                    name: try string(f["name"]!, at.key("name")),
+                    step: try string(f["step"]!, at.key("step"))
+                )
+            case "deepLink":
+                let f = try fields(["step"])
+                return .deepLink(step: try string(f["step"]!, at.key("step")))  // required above
+            case "answer":
+                let f = try fields(["adaptation"], optional: ["step"])
+                var step: String?
+                if let node = f["step"], node.value != .null { step = try string(node, at.key("step")) }
+                return .answer(adaptation: try integer(f["adaptation"]!, at.key("adaptation"), Int.self), step: step)  // required above
+            case "work":
+                let f = try fields(["count"])
+                return .work(count: try integer(f["count"]!, at.key("count"), Int.self, atLeast: 1))  // required above
+            case "started":
+                let f = try fields(["stepper", "milliseconds"])
+                return .started(  // every member required above
+                    stepper: try integer(f["stepper"]!, at.key("stepper"), UInt64.self),
+                    milliseconds: try integer(f["milliseconds"]!, at.key("milliseconds"), Int64.self, atLeast: .min)
+                )
+            default:
+                let hint = Suggestion.nearest(to: kind, in: Self.kinds).map { " Did you mean '\($0)'?" } ?? ""
+                throw SavedNavigationError(file: file, kind: .invalid, location: outer[0].keyLocation, path: at.description, "unknown entry '\(kind)'.\(hint) Entries are: \(Self.kinds.joined(separator: ", ")).")
+            }
+        }
+    }
+}
+
+/// Why a saved navigation file could not be read: it names the file, the
+/// place (line, column and JSON path) where there is one, and the fix.
+public struct SavedNavigationError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// What kind of problem it is.
+    public enum Kind: Hashable, Sendable {
+        /// No file at the path.
+        case fileNotFound
+        /// The file cannot be read (a folder, no permission).
+        case unreadable
+        /// It is not a saved navigation: not JSON, or not this shape.
+        case invalid
+    }
+
+    /// The file.
+    public let file: String
+    /// The kind of problem.
+    public let kind: Kind
+    /// Where in the file, when the problem is in its text.
+    public let location: TextLocation?
+    /// The JSON path (`entries[3].select.action`); empty for the whole file.
+    public let path: String
+    /// What is wrong and the fix.
+    public let message: String
+
+    init(file: String, kind: Kind, location: TextLocation? = nil, path: String = "", _ message: String) {
+        self.file = file
+        self.kind = kind
+        self.location = location
+        self.path = path
+        self.message = message
+    }
+
+    /// `file:line:column: error: path: message`.
+    public var description: String {
+        "\(file)\(location.map { ":\($0)" } ?? ""): error: \(path.isEmpty ? "" : "\(path): ")\(message)"
+    }
+}
