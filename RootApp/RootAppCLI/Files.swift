@@ -100,6 +100,22 @@ enum InputFile {
     }
 }
 
+extension InputFile {
+    /// The saved walk at `path`; after reporting why not, the exit code
+    /// its failure means (66 missing or unreadable, 65 not a saved walk).
+    static func savedNavigation(_ path: String, _ console: Console) throws(ExitCodeError) -> SavedNavigation {
+        do throws(SavedNavigationError) {
+            return try SavedNavigationJSON.load(path: path)
+        } catch {
+            for line in console.wrap(error.description) { console.error(line) }
+            switch error.kind {
+            case .fileNotFound, .unreadable: throw ExitCodeError(code: .missingFile)
+            case .invalid: throw ExitCodeError(code: .badInput)
+            }
+        }
+    }
+}
+
 /// Writing a command's output file: checked before any work is done,
 /// never over one of the command's inputs, and atomic (a temporary file
 /// beside it, then a rename), so a failure never leaves half a file or

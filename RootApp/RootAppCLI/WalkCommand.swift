@@ -16,19 +16,36 @@ enum WalkCommand {
     static let command = RootApp.Command(spec: CommandSpec(
         name: "walk",
         abstract: "Walk a variant in the terminal, screen by screen.",
-        discussion: "Type an action's number or its label; b goes back where the screen allows it, t prints the trace so far, s lets a waiting timer finish now, q quits. End of input and Ctrl-C end the walk with the trace printed.",
+        discussion: "Type an action's number or its label; b goes back where the screen allows it, t prints the trace so far, s lets a waiting timer finish now, q quits. End of input and Ctrl-C end the walk with the trace printed. With --save, the walk is saved when it ends; --resume continues a saved walk where it was, a running timer with the time really left.",
         arguments: [.init(name: "manifest", help: "The variant's manifest.")],
         options: [
             .init(name: "script", value: "file", help: "Replay this acceptance script first (see 'rootapp help check'), then read the terminal."),
             .init(name: "record", value: "file", help: "Write the session as an acceptance script to this file when the walk ends (actions by their text keys, so it runs in every locale)."),
+            .init(name: "save", value: "file", help: "Save the walk to this file when it ends (q, end of input, Ctrl-C), to continue it with --resume."),
+            .init(name: "resume", value: "file", help: "Continue the walk saved in this file (by --save, with the same manifest)."),
             .locale,
         ]
     )) { arguments, console, app throws(ExitCodeError) in
         // The recording's file is checked first: finding it unwritable
         // after the walk would lose the session.
+        let inputs = [arguments.positional[0]] + (arguments.value("script").map { [$0] } ?? [])
         if let record = arguments.value("record") {
-            try OutputFile.check(record, notOverwriting: [arguments.positional[0]] + (arguments.value("script").map { [$0] } ?? []), console)
+            if arguments.value("resume") != nil {
+                console.error("error: --record writes a script from the start of the walk, and --resume starts in the middle of one. To fix, record the walk that starts afresh.")
+                throw ExitCodeError(code: .usage)
+            }
+            try OutputFile.check(record, notOverwriting: inputs + (arguments.value("save").map { [$0] } ?? []), console)
         }
+        // Saving over the walk being resumed is the point; over the
+        // manifest or a script, never.
+        if let save = arguments.value("save") {
+            if save == "-" {
+                console.error("error: --save needs a file: the walk itself is on standard output. To fix, name a file.")
+                throw ExitCodeError(code: .usage)
+            }
+            try OutputFile.check(save, notOverwriting: inputs, console)
+        }
+        let saved = try arguments.value("resume").map { path throws(ExitCodeError) in try InputFile.savedNavigation(path, console) }
         let manifest = try app.manifest(arguments.positional[0], console)
         let locale = try RootApp.locale(arguments.value("locale"), of: manifest, console)
         // English always has the modules' own texts: only another locale
@@ -38,8 +55,28 @@ enum WalkCommand {
         }
         let script = try arguments.value("script").map { path throws(ExitCodeError) in try InputFile.script(path, console) }
         let clock = WalkClock(scale: Platform.environment("ROOTAPP_TIME_SCALE").flatMap { Double($0) } ?? 1)
-        let session = VariantSession(manifest: manifest, registry: app.registry, services: app.services, locale: locale, clock: clock)
-        let walk = Walk(session: session, program: app.name, console: console, recordPath: arguments.value("record"))
+        let session: VariantSession
+        if let saved, let path = arguments.value("resume") {
+            do throws(RestoreError) {
+                session = try VariantSession(resuming: saved, manifest: manifest, registry: app.registry, services: app.services, locale: locale, clock: clock)
+            } catch {
+                let reason: String = switch error.kind {
+                case .fingerprint:
+                    if let app = saved.fingerprint.split(separator: " ").first, app != manifest.app.id {
+                        "it is a walk of '\(app)', and '\(manifest.file)' is '\(manifest.app.id)'."
+                    } else {
+                        "'\(manifest.file)' changed since the walk was saved (saved: \(saved.fingerprint.isEmpty ? "no fingerprint" : saved.fingerprint); now: \(VariantSession.fingerprint(of: manifest))), and a walk is only resumed on the manifest it was saved with."
+                    }
+                default: error.description
+                }
+                for line in console.wrap("error: \(path): cannot resume the walk: \(reason) To fix, start afresh without --resume.") { console.error(line) }
+                throw ExitCodeError(code: .badInput)
+            }
+            console.error(console.dim("Resumed \(path): \(saved.inputCount) input\(saved.inputCount == 1 ? "" : "s") replayed."))
+        } else {
+            session = VariantSession(manifest: manifest, registry: app.registry, services: app.services, locale: locale, clock: clock)
+        }
+        let walk = Walk(session: session, program: app.name, console: console, recordPath: arguments.value("record"), savePath: arguments.value("save"))
         return walk.run(script: script)
     }
 }
@@ -52,16 +89,18 @@ final class Walk: @unchecked Sendable {
     let session: VariantSession
     let console: Console
     let recordPath: String?
+    let savePath: String?
     private let recorded = Locked<[String]>([])
     private var shown: ScreenInstanceID?
     /// The line editor while the walk reads a terminal: Ctrl-C restores
     /// the terminal through it.
     private var terminalEditor: LineEditor?
 
-    init(session: VariantSession, program: String, console: Console, recordPath: String?) {
+    init(session: VariantSession, program: String, console: Console, recordPath: String?, savePath: String? = nil) {
         self.session = session
         self.console = console
         self.recordPath = recordPath
+        self.savePath = savePath
         recorded.withLock { $0 = ["# \(session.manifest.app.name): recorded by \(program) walk", ""] }
     }
 
@@ -211,7 +250,7 @@ final class Walk: @unchecked Sendable {
 
     func printTrace() {
         let steps = session.trace
-        console.print(console.dim("Trace (\(steps.count) steps):"))
+        console.print(console.dim("Trace\(session.isResumed ? " since resuming" : "") (\(steps.count) step\(steps.count == 1 ? "" : "s")):"))
         for (index, step) in steps.enumerated() {
             for line in console.wrap(step, indent: "      ", firstIndent: "  \(index + 1). ") { console.print(console.dim(line)) }
         }
@@ -232,6 +271,16 @@ final class Walk: @unchecked Sendable {
         console.print("")
         console.print(console.bold(reason))
         printTrace()
+        var status = status
+        if let savePath {
+            let saved = session.savedNavigation
+            let written = OutputFile.write(SavedNavigationJSON.encode(saved), to: savePath, console)
+            if written == .success {
+                console.error(console.dim("Saved the walk (\(saved.inputCount) input\(saved.inputCount == 1 ? "" : "s")) as \(savePath); continue it with --resume \(savePath)."))
+            } else {
+                status = written
+            }
+        }
         guard let recordPath else { return status }
         if let exit = session.endingExit { note("expect end \(exit)") } else if let top = session.top { note("expect screen \(top.qualifiedID)") }
         let written = OutputFile.write(recorded.withLock { $0 }.joined(separator: "\n") + "\n", to: recordPath, console)

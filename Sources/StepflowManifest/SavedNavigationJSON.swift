@@ -88,7 +88,7 @@ public enum SavedNavigationJSON {
         do {
             root = try JSONParser.parse(bytes)
         } catch {
-            throw SavedNavigationError(file: file, kind: .invalid, location: error.location, error.isEncodingError ? error.message : "invalid JSON: \(error.message). Was it cut short? Start afresh.")
+            throw SavedNavigationError(file: file, kind: .invalid, location: error.location, error.isEncodingError ? error.message : "invalid JSON: \(error.message)\(error.message.hasSuffix(".") ? "" : ".") Was it cut short? Start afresh.")
         }
         var reader = Reader(file: file)
         return try reader.navigation(root)

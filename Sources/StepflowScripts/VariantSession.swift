@@ -150,6 +150,7 @@ public final class VariantSession {
     public convenience init(resuming saved: SavedNavigation, manifest: Manifest, registry: ModuleRegistry, services: ModuleServices = ModuleServices(), locale: String? = nil, clock: WalkClock = WalkClock(), states: StateGraph? = nil) throws(RestoreError) {
         self.init(manifest: manifest, registry: registry, services: services, locale: locale, clock: clock, states: states, parts: ())
         try coordinator.restore(saved, flow: root, with: rootStepper, fingerprint: Self.fingerprint(of: manifest))
+        isResumed = true
         settle()
     }
 
@@ -166,6 +167,10 @@ public final class VariantSession {
         saved.fingerprint = Self.fingerprint(of: manifest)
         return saved
     }
+
+    /// Whether the session was resumed from a saved one: its ``trace``
+    /// starts there.
+    public private(set) var isResumed = false
 
     private let root: RootFlow
     private let rootStepper = OneStepper(RootFlow.StepType.start)
