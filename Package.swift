@@ -109,6 +109,7 @@ if Context.environment["STEPFLOW_FUZZ"] == "1" {
         .executableTarget(name: "FuzzManifest", dependencies: ["FuzzDriver", "StepflowManifest", "BundledModules"], path: "Fuzz/FuzzManifest"),
         .executableTarget(name: "FuzzCatalog", dependencies: ["FuzzDriver", "Stepflow", "StepflowManifest"], path: "Fuzz/FuzzCatalog"),
         .executableTarget(name: "FuzzScript", dependencies: ["FuzzDriver", "StepflowScripts"], path: "Fuzz/FuzzScript"),
+        .executableTarget(name: "FuzzSaved", dependencies: ["FuzzDriver", "Stepflow", "StepflowManifest", "BundledModules"], path: "Fuzz/FuzzSaved"),
     ]
 }
 

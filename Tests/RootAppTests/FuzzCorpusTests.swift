@@ -1,6 +1,7 @@
 import BundledFixtures
 import BundledModules
 @testable import StepflowManifest
+import Stepflow
 import StepflowScripts
 import StepflowTesting
 import Testing
@@ -48,5 +49,36 @@ struct FuzzCorpusTests {
                 #expect(error.description.hasPrefix(path + ":"))
             }
         }
+    }
+
+    @Test func everySavedInputIsReadBackAndRestoredOrRefused() throws {
+        let inputs = Self.files("saved")
+        #expect(!inputs.isEmpty)
+        let manifest = try BundledManifests.load("covid-antigen-clinic")
+        var restored = 0
+        for path in inputs {
+            let saved: SavedNavigation
+            let bytes = try #require(GoldenFile.readBytes(path))
+            do throws(SavedNavigationError) {
+                saved = try SavedNavigationJSON.decode(bytes, file: path)
+            } catch {
+                #expect(error.description.hasPrefix(path))
+                continue
+            }
+            #expect(try SavedNavigationJSON.decode(Array(SavedNavigationJSON.encode(saved).utf8), file: path) == saved)
+            let clock = ManualClock(now: .seconds(1_800_000_000))
+            let coordinator = Coordinator(savesNavigationOn: clock)
+            let root = RootFlow(manifest: manifest, registry: BundledModules.registry, environment: ModuleEnvironment(clock: clock))
+            do {
+                try coordinator.restore(saved, flow: root, with: OneStepper(.start), fingerprint: saved.fingerprint)
+                coordinator.waitUntilIdle()
+                #expect(coordinator.currentState.topScreen?.qualifiedID == saved.screens.last, "\(path)")
+                restored += 1
+            } catch {
+                #expect(coordinator.currentState.flows.isEmpty)
+            }
+        }
+        // The clinic walks saved by `rootapp walk --save` restore.
+        #expect(restored >= 5)
     }
 }

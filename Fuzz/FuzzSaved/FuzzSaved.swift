@@ -1,0 +1,46 @@
+import BundledModules
+import FuzzDriver
+import Stepflow
+import StepflowManifest
+
+// libFuzzer target: any bytes as a saved navigation. What reads must write
+// back to the same value, and restoring it into a live coordinator of a
+// bundled variant must either work or be refused: never crash.
+
+/// A clock whose timers never fire: restoring starts them, and a fuzzer
+/// must not leave work running behind an input.
+private struct StoppedClock: StepClock {
+    struct Never: ScheduledAction { func cancel() {} }
+    func schedule(after delay: Duration, _ action: @escaping @Sendable () -> Void) -> any ScheduledAction { Never() }
+    var now: Duration { .seconds(1_800_000_000) }
+}
+
+/// The variant restores are tried on (run from the repository's root, as
+/// `.ci/fuzz` does); without it, inputs are only read.
+private let manifest = try? ManifestLoader(registry: BundledModules.registry).load(path: "RootApp/Manifests/covid-antigen-clinic.json")
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzSaved(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
+    let bytes = Array(UnsafeBufferPointer(start: data, count: size))
+    guard let saved = try? SavedNavigationJSON.decode(bytes, file: "fuzz.json") else { return 0 }
+    let again = try? SavedNavigationJSON.decode(Array(SavedNavigationJSON.encode(saved).utf8), file: "again.json")
+    precondition(again == saved, "a saved navigation did not read back as it was written")
+    guard let manifest else { return 0 }
+    let clock = StoppedClock()
+    let coordinator = Coordinator(savesNavigationOn: clock)
+    let root = RootFlow(manifest: manifest, registry: BundledModules.registry, environment: ModuleEnvironment(clock: clock))
+    do {
+        try coordinator.restore(saved, flow: root, with: OneStepper(.start), fingerprint: saved.fingerprint)
+        coordinator.waitUntilIdle(includingPendingAdaptations: false)
+        precondition(coordinator.savedNavigation?.entries == saved.entries, "a restored coordinator's log differs from the saved one")
+    } catch {
+        precondition(coordinator.currentState.flows.isEmpty, "a refused restore left flows behind")
+    }
+    return 0
+}
+
+/// The target's entry point, as SwiftPM links it: libFuzzer's driver.
+@_cdecl("FuzzSaved_main")
+public func fuzzMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
+    runFuzzer(argc, argv, fuzzSaved)
+}
