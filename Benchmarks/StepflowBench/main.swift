@@ -15,16 +15,17 @@ import SyntheticVariant
 // the same run: the engine against a bare queue hop, a direct switch and an
 // Rx-style chain; memory per live flow; exploring a synthetic variant and
 // writing its DOT against a plain BFS plus the same DOT text; rootapp's
-// start-up against a Swift program that does nothing.
+// start-up against a Swift program that does nothing; restoring a long
+// saved session against handling its inputs live.
 //
 //   swift run -c release stepflow-bench [--quick] [--json FILE]
 
 struct Options {
     var quick = false
     var json: String?
-    /// The sections to run: graph, engine, memory, startup.
+    /// The sections to run: graph, engine, memory, restore, startup.
     var sections: Set<String> = Options.allSections
-    static let allSections: Set<String> = ["graph", "engine", "memory", "startup"]
+    static let allSections: Set<String> = ["graph", "engine", "memory", "restore", "startup"]
 }
 
 let usage = "USAGE: stepflow-bench [--quick] [--json FILE] [--only SECTION[,SECTION...]]"
@@ -311,6 +312,8 @@ let engineSteps = options.quick ? 200_000 : 1_000_000
 let engine = options.sections.contains("engine") ? engineSection(steps: engineSteps, quick: options.quick) : nil
 let flows = options.quick ? 20_000 : 100_000
 let memory = options.sections.contains("memory") ? memorySection(flows: flows) : nil
+let restoreCycles = options.quick ? 1_000 : 5_000
+let restore = options.sections.contains("restore") ? restoreSection(cycles: restoreCycles, quick: options.quick) : nil
 let startup = options.sections.contains("startup") ? startupSection(runs: options.quick ? 5 : 20) : []
 
 if let path = options.json {
@@ -320,6 +323,9 @@ if let path = options.json {
     }
     if let engine {
         text += "  \"engine\": {\"steps\": \(engineSteps), \"crossThreadNanoseconds\": \(json(engine.crossThread)), \"queueHopNanoseconds\": \(json(engine.hop)), \"onQueueNanoseconds\": \(json(engine.onQueue)), \"directSwitchNanoseconds\": \(json(engine.directSwitch, 2)), \"rxChainNanoseconds\": \(json(engine.rxChain))},\n"
+    }
+    if let restore {
+        text += "  \"restore\": {\"inputs\": \(restore.inputs), \"entries\": \(restore.entries), \"bytes\": \(restore.bytes), \"restoreNanoseconds\": \(json(restore.restore, 0)), \"readNanoseconds\": \(json(restore.read, 0)), \"liveNanoseconds\": \(json(restore.live, 0))},\n"
     }
     if let memory {
         text += "  \"memory\": {\"flows\": \(flows), \"bytesPerFlow\": \(Int(memory.bytesPerFlow)), \"returnedPercent\": \(Int(memory.returnedPercent))},\n"

@@ -1,0 +1,97 @@
+import Dispatch
+import BundledModules
+import Stepflow
+import StepflowManifest
+
+/// A clock for the benchmark's sessions: its timers never fire.
+private struct StillClock: StepClock {
+    struct Never: ScheduledAction { func cancel() {} }
+    func schedule(after delay: Duration, _ action: @escaping @Sendable () -> Void) -> any ScheduledAction { Never() }
+    var now: Duration { .seconds(1_800_000_000) }
+}
+
+/// Renders nothing, as an app's UI would be told to: the restore renders
+/// once; the live baseline renders every input.
+private final class NoNavigator: Navigator {
+    func render(_ state: NavigationState, changes: [NavigationChange]) {}
+}
+
+struct RestoreFigures {
+    let inputs: Int
+    let entries: Int
+    let bytes: Int
+    /// Replaying the saved session and rendering it once, ns.
+    let restore: Timing
+    /// Reading its JSON, ns.
+    let read: Timing
+    /// The same inputs handled live, one at a time as taps arrive, ns.
+    let live: Timing
+}
+
+/// A long session of the lay COVID variant: through the onboarding's pages
+/// forward and back `cycles` times (each cycle two inputs, a push and a
+/// pop), so it never ends. Returns its saved navigation.
+private func longSession(_ manifest: Manifest, cycles: Int) -> (SavedNavigation, Int) {
+    let clock = StillClock()
+    let coordinator = Coordinator(navigator: NoNavigator(), savesNavigationOn: clock)
+    let root = RootFlow(manifest: manifest, registry: BundledModules.registry, environment: ModuleEnvironment(clock: clock))
+    coordinator.coordinate(flow: root, with: OneStepper(.start))
+    coordinator.waitUntilIdle()
+    var inputs = 0
+    for _ in 0..<cycles {
+        for label in ["Get started", "Back"] {
+            guard let top = coordinator.currentState.topScreen else { break }
+            coordinator.select(actionLabeled: label, on: top)
+            coordinator.waitUntilIdle()
+            inputs += 1
+        }
+    }
+    return (coordinator.savedNavigation!, inputs)  // made with savesNavigationOn:
+}
+
+/// 7: restoring a long session against handling the same inputs live.
+func restoreSection(cycles: Int, quick: Bool) -> RestoreFigures? {
+    guard let manifest = try? ManifestLoader(registry: BundledModules.registry).load(path: "RootApp/Manifests/covid-antigen-home.json") else {
+        print("Restore: skipped (run from the repository's root).")
+        return nil
+    }
+    let (saved, inputs) = longSession(manifest, cycles: cycles)
+    let text = SavedNavigationJSON.encode(saved)
+    let bytes = Array(text.utf8)
+    let runs = quick ? 3 : 7
+    let read = measure(runs: runs) { consume(try? SavedNavigationJSON.decode(bytes, file: "bench.json")) }
+    let restore = measureTimed(runs: runs) {
+        let clock = StillClock()
+        let coordinator = Coordinator(navigator: NoNavigator(), savesNavigationOn: clock)
+        let root = RootFlow(manifest: manifest, registry: BundledModules.registry, environment: ModuleEnvironment(clock: clock))
+        let start = now()
+        try? coordinator.restore(saved, flow: root, with: OneStepper(.start))
+        coordinator.waitUntilIdle()
+        let time = now() - start
+        precondition(coordinator.currentState.topScreen?.qualifiedID == saved.screens.last, "the benchmark's restore did not rebuild the session")
+        return time
+    }
+    let live = measureTimed(runs: runs) {
+        let clock = StillClock()
+        let coordinator = Coordinator(navigator: NoNavigator())
+        let root = RootFlow(manifest: manifest, registry: BundledModules.registry, environment: ModuleEnvironment(clock: clock))
+        let start = now()
+        coordinator.coordinate(flow: root, with: OneStepper(.start))
+        coordinator.waitUntilIdle()
+        for _ in 0..<cycles {
+            for label in ["Get started", "Back"] {
+                coordinator.select(actionLabeled: label, on: coordinator.currentState.topScreen!)  // never ends: see longSession
+                coordinator.waitUntilIdle()
+            }
+        }
+        return now() - start
+    }
+    let figures = RestoreFigures(inputs: inputs, entries: saved.entries.count, bytes: bytes.count, restore: restore, read: read, live: live)
+    print("Restore: a session of \(inputs) inputs (\(saved.entries.count) log entries, \(bytes.count / 1024) KiB of JSON), median (min-max) ms:")
+    print("  read the JSON:                \(spread(read.per(1_000_000), 2))")
+    print("  replay it, render once:       \(spread(restore.per(1_000_000), 2))  (\(fixed(restore.median / Double(inputs) / 1000, 2)) µs per input)")
+    print("    the same inputs live:       \(spread(live.per(1_000_000), 2))  (\(fixed(live.median / Double(inputs) / 1000, 2)) µs per input)")
+    print("    restore / live \(fixed(restore.median / live.median, 2))")
+    print("")
+    return figures
+}
