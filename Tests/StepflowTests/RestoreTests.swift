@@ -256,6 +256,47 @@ struct RestoreTests {
         #expect(restored.savedNavigation?.entries.last == .answer(adaptation: 1, step: "b"))
     }
 
+    @Test("Steps emitted from many threads at once, saved while they arrive, restore to the very state they led to")
+    func manyThreads() throws {
+        let threads = 8, perThread = 150
+        let declared = (0..<threads * perThread).map(TestStep.next)
+        let flow = { @Sendable (stepper: ManualStepper<TestStep>) -> TestFlow<TestStep, TestExit> in
+            TestFlow("busy") { step in
+                switch step {
+                case .start: .multiple(.show(screen("home")), .contribute(stepper))
+                case .next(let n) where n % 3 == 2: .pop
+                case .next(let n): .show(screen("n\(n % 7)"))
+                default: .none
+                }
+            }
+        }
+        let clock = ManualClock(now: start)
+        let stepper = ManualStepper<TestStep>(declared: declared)
+        let (coordinator, _, _) = savingCoordinator(clock)
+        coordinator.coordinate(flow: flow(stepper), with: OneStepper(.start))
+        coordinator.waitUntilIdle()
+        let saves = Locked<[SavedNavigation]>([])
+        DispatchQueue.concurrentPerform(iterations: threads + 1) { thread in
+            if thread == threads {
+                // Saves taken while the steps arrive.
+                for _ in 0..<20 { if let saved = coordinator.savedNavigation { saves.withLock { $0.append(saved) } } }
+                return
+            }
+            for index in 0..<perThread { stepper.emit(.next(thread * perThread + index)) }
+        }
+        coordinator.waitUntilIdle()
+        let final = try #require(coordinator.savedNavigation)
+        for saved in saves.withLock({ $0 }) + [final] {
+            let (restored, navigator, _) = savingCoordinator(clock)
+            try restored.restore(saved, flow: flow(ManualStepper(declared: declared)), with: OneStepper(.start))
+            #expect(navigator.state.shownIDs == saved.screens)
+        }
+        let (restored, navigator, _) = savingCoordinator(clock)
+        try restored.restore(final, flow: flow(ManualStepper(declared: declared)), with: OneStepper(.start))
+        #expect(navigator.state == coordinator.currentState)
+        #expect(restored.statistics.navigated == coordinator.statistics.navigated)
+    }
+
     @Test("A UI pop is saved and restored")
     func uiPop() throws {
         let clock = ManualClock(now: start)
@@ -284,6 +325,66 @@ struct RestoreTests {
         let (restored, navigator, _) = savingCoordinator(clock)
         try restored.restore(saved, flow: flow(), with: OneStepper(.start))
         #expect(navigator.state == coordinator.currentState)
+    }
+}
+
+
+/// The README's "In an app" example, compiled and run: a store that keeps
+/// the save in memory stands for the app's file.
+@Suite("The README's restore example")
+struct ReadmeRestoreExampleTests {
+    final class Store: @unchecked Sendable {
+        var file: SavedNavigation?
+        var refused: [(SavedNavigation, RestoreError)] = []
+        func load() throws -> SavedNavigation? { file }
+        func save(_ saved: SavedNavigation) throws { file = saved }
+        func keepForSupport(_ saved: SavedNavigation, reason: RestoreError) { refused.append((saved, reason)) }
+    }
+
+    /// One launch of the app, as the README writes it.
+    func launch(_ store: Store, build: String, clock: ManualClock) throws -> (Coordinator, RecordingNavigator) {
+        let ui = RecordingNavigator()
+        let appFlow = timerFlow(clock)
+        let coordinator = Coordinator(queue: DispatchQueue(label: "readme"), navigator: ui, savesNavigationOn: clock)
+        let root = RootCoordination(appFlow, with: OneStepper(.start))
+        if let saved = try store.load() {
+            do {
+                try coordinator.restore(saved, roots: [root], fingerprint: build, deepLinks: [TestStep.a])
+            } catch {
+                store.keepForSupport(saved, reason: error)
+                coordinator.coordinate(flow: appFlow, with: OneStepper(.start))
+            }
+        } else {
+            coordinator.coordinate(flow: appFlow, with: OneStepper(.start))
+        }
+        coordinator.waitUntilIdle()
+        return (coordinator, ui)
+    }
+
+    func goToBackground(_ coordinator: Coordinator, _ store: Store, build: String) throws {
+        if var saved = coordinator.savedNavigation {
+            saved.fingerprint = build
+            try store.save(saved)
+        }
+    }
+
+    @Test func killedAndLaunchedAgain() throws {
+        let store = Store()
+        let clock = ManualClock(now: start)
+        let (first, _) = try launch(store, build: "1", clock: clock)
+        try goToBackground(first, store, build: "1")
+        // Killed; launched again five minutes later by the same build.
+        let later = ManualClock(now: start + .seconds(300))
+        let (second, ui) = try launch(store, build: "1", clock: later)
+        #expect(ui.renders.count == 1)
+        #expect(ui.state.topScreen?.qualifiedID == "test/wait")
+        later.advance(by: .seconds(600))
+        second.waitUntilIdle()
+        #expect(ui.state.topScreen?.qualifiedID == "test/result")
+        // A new build refuses the old save, keeps it for support, starts afresh.
+        let (_, fresh) = try launch(store, build: "2", clock: later)
+        #expect(store.refused.count == 1)
+        #expect(fresh.state.topScreen?.qualifiedID == "test/wait")
     }
 }
 

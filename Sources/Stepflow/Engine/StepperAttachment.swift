@@ -108,6 +108,10 @@ final class StepperAttachment<F: Flow>: AnyStepperAttachment, @unchecked Sendabl
         return origin
     }
 
+    /// The declared steps by id, made on the first replayed emission (a
+    /// replay runs on one thread).
+    @exclusivity(unchecked) private var replayIndex: [String: StepType]?
+
     /// Steps emitted and not yet taken by a drain; under the inbox's lock.
     @exclusivity(unchecked) private var incoming: [StepType] = []
     /// Steps of the batch being drained, from `nextOutgoing` on; on the queue.
@@ -194,7 +198,12 @@ final class StepperAttachment<F: Flow>: AnyStepperAttachment, @unchecked Sendabl
     }
 
     override func replayEmission(stepID: String) -> PendingWork? {
-        guard let step = declared.first(where: { $0.stepID == stepID }) else { return nil }
+        if replayIndex == nil {
+            var index: [String: StepType] = [:]
+            for step in declared { index[step.stepID] = step }
+            replayIndex = index
+        }
+        guard let step = replayIndex?[stepID] else { return nil }
         return PendingWork { [self] state, transaction in deliver(step, in: &state, &transaction) }
     }
 
