@@ -98,8 +98,8 @@ public enum ExitCode: Int32, Sendable, CaseIterable {
           0    success
           1    findings: validation errors, failed checks, differences
           64   usage error: a wrong command, option or argument
-          65   bad input data: an invalid manifest or script
-          66   missing file: a manifest or script not found or unreadable
+          65   bad input data: an invalid manifest, script or saved walk
+          66   missing file: a manifest, script or saved walk not found
           69   a tool the command needs is missing (Graphviz for svg)
           70   the tool is built wrong: two of its modules have one id
           73   an output file cannot be created (or would overwrite an input)
