@@ -69,7 +69,7 @@ let package = Package(
         .target(name: "SyntheticVariant", dependencies: ["Stepflow"], path: "Benchmarks/SyntheticVariant"),
         .executableTarget(
             name: "StepflowBench",
-            dependencies: ["Stepflow", "StepflowGraph", "StepflowManifest", "BundledModules", "SyntheticVariant"],
+            dependencies: ["Stepflow", "StepflowGraph", "StepflowManifest", "StepflowTesting", "BundledModules", "SyntheticVariant"],
             path: "Benchmarks/StepflowBench"
         ),
         // For the test targets: the bundled manifests and scripts.
@@ -109,7 +109,7 @@ if Context.environment["STEPFLOW_FUZZ"] == "1" {
         .executableTarget(name: "FuzzManifest", dependencies: ["FuzzDriver", "StepflowManifest", "BundledModules"], path: "Fuzz/FuzzManifest"),
         .executableTarget(name: "FuzzCatalog", dependencies: ["FuzzDriver", "Stepflow", "StepflowManifest"], path: "Fuzz/FuzzCatalog"),
         .executableTarget(name: "FuzzScript", dependencies: ["FuzzDriver", "StepflowScripts"], path: "Fuzz/FuzzScript"),
-        .executableTarget(name: "FuzzSaved", dependencies: ["FuzzDriver", "Stepflow", "StepflowManifest", "BundledModules"], path: "Fuzz/FuzzSaved"),
+        .executableTarget(name: "FuzzSaved", dependencies: ["FuzzDriver", "Stepflow", "StepflowManifest", "StepflowTesting", "BundledModules"], path: "Fuzz/FuzzSaved"),
     ]
 }
 

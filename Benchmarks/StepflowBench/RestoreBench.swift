@@ -2,19 +2,11 @@ import Dispatch
 import BundledModules
 import Stepflow
 import StepflowManifest
+import StepflowTesting
 
-/// A clock for the benchmark's sessions: its timers never fire.
-private struct StillClock: StepClock {
-    struct Never: ScheduledAction { func cancel() {} }
-    func schedule(after delay: Duration, _ action: @escaping @Sendable () -> Void) -> any ScheduledAction { Never() }
-    var now: Duration { .seconds(1_800_000_000) }
-}
-
-/// Renders nothing, as an app's UI would be told to: the restore renders
-/// once; the live baseline renders every input.
-private final class NoNavigator: Navigator {
-    func render(_ state: NavigationState, changes: [NavigationChange]) {}
-}
+// The sessions run on a `ManualClock` (its timers never fire unless it is
+// advanced) and render to a `NoOpNavigator`: the restore renders once, the
+// live baseline every input.
 
 struct RestoreFigures {
     let inputs: Int
@@ -32,8 +24,8 @@ struct RestoreFigures {
 /// forward and back `cycles` times (each cycle two inputs, a push and a
 /// pop), so it never ends. Returns its saved navigation.
 private func longSession(_ manifest: Manifest, cycles: Int) -> (SavedNavigation, Int) {
-    let clock = StillClock()
-    let coordinator = Coordinator(navigator: NoNavigator(), savesNavigationOn: clock)
+    let clock = ManualClock(now: .seconds(1_800_000_000))
+    let coordinator = Coordinator(navigator: NoOpNavigator(), savesNavigationOn: clock)
     let root = RootFlow(manifest: manifest, registry: BundledModules.registry, environment: ModuleEnvironment(clock: clock))
     coordinator.coordinate(flow: root, with: OneStepper(.start))
     coordinator.waitUntilIdle()
@@ -61,8 +53,8 @@ func restoreSection(cycles: Int, quick: Bool) -> RestoreFigures? {
     let runs = quick ? 3 : 7
     let read = measure(runs: runs) { consume(try? SavedNavigationJSON.decode(bytes, file: "bench.json")) }
     let restore = measureTimed(runs: runs) {
-        let clock = StillClock()
-        let coordinator = Coordinator(navigator: NoNavigator(), savesNavigationOn: clock)
+        let clock = ManualClock(now: .seconds(1_800_000_000))
+        let coordinator = Coordinator(navigator: NoOpNavigator(), savesNavigationOn: clock)
         let root = RootFlow(manifest: manifest, registry: BundledModules.registry, environment: ModuleEnvironment(clock: clock))
         let start = now()
         try? coordinator.restore(saved, flow: root, with: OneStepper(.start))
@@ -72,8 +64,8 @@ func restoreSection(cycles: Int, quick: Bool) -> RestoreFigures? {
         return time
     }
     let live = measureTimed(runs: runs) {
-        let clock = StillClock()
-        let coordinator = Coordinator(navigator: NoNavigator())
+        let clock = ManualClock(now: .seconds(1_800_000_000))
+        let coordinator = Coordinator(navigator: NoOpNavigator())
         let root = RootFlow(manifest: manifest, registry: BundledModules.registry, environment: ModuleEnvironment(clock: clock))
         let start = now()
         coordinator.coordinate(flow: root, with: OneStepper(.start))

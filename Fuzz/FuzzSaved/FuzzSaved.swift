@@ -2,18 +2,11 @@ import BundledModules
 import FuzzDriver
 import Stepflow
 import StepflowManifest
+import StepflowTesting
 
 // libFuzzer target: any bytes as a saved navigation. What reads must write
 // back to the same value, and restoring it into a live coordinator of a
 // bundled variant must either work or be refused: never crash.
-
-/// A clock whose timers never fire: restoring starts them, and a fuzzer
-/// must not leave work running behind an input.
-private struct StoppedClock: StepClock {
-    struct Never: ScheduledAction { func cancel() {} }
-    func schedule(after delay: Duration, _ action: @escaping @Sendable () -> Void) -> any ScheduledAction { Never() }
-    var now: Duration { .seconds(1_800_000_000) }
-}
 
 /// The variant restores are tried on (run from the repository's root, as
 /// `.ci/fuzz` does); without it, inputs are only read.
@@ -26,7 +19,9 @@ public func fuzzSaved(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let again = try? SavedNavigationJSON.decode(Array(SavedNavigationJSON.encode(saved).utf8), file: "again.json")
     precondition(again == saved, "a saved navigation did not read back as it was written")
     guard let manifest else { return 0 }
-    let clock = StoppedClock()
+    // Restoring starts timers; a manual clock's never fire on their own,
+    // so no work runs on behind an input.
+    let clock = ManualClock(now: .seconds(1_800_000_000))
     let coordinator = Coordinator(savesNavigationOn: clock)
     let root = RootFlow(manifest: manifest, registry: BundledModules.registry, environment: ModuleEnvironment(clock: clock))
     do {

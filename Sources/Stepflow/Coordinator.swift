@@ -59,7 +59,8 @@ public final class Coordinator: @unchecked Sendable {
     @exclusivity(unchecked) var adaptationsAsked = 0
     /// Stamps stepper starts in ``log``.
     let savingClock: (any StepClock)?
-    /// Whether an input was accepted: a restore needs a fresh coordinator.
+    /// Whether a flow was coordinated or a restore begun: a restore needs
+    /// a fresh coordinator.
     let acceptedInput = Locked(false)
 
     /// Creates a coordinator that handles steps on `queue`.
@@ -329,7 +330,8 @@ extension Coordinator {
     /// Delivers a step a stepper emitted: the hot path, specialised per flow
     /// type and free of closures.
     func deliver<F: Flow>(_ step: F.StepType, from attachment: StepperAttachment<F>) {
-        if log != nil { log?.append(.emit(stepper: attachment.id.rawValue, name: attachment.stepperName, step: step.stepID)) }
+        // Optional chaining: without a log, the step is not even named.
+        log?.append(.emit(stepper: attachment.id.rawValue, name: attachment.stepperName, step: step.stepID))
         var transaction = Transaction(observes: !observers.isEmpty, renders: navigator != nil)
         attachment.deliver(step, in: &engine, &transaction)
         if !transaction.effects.isEmpty { perform(transaction.effects) }
@@ -337,7 +339,7 @@ extension Coordinator {
 
     /// Runs work the engine queued: a transition.
     func run(_ work: PendingWork) {
-        if log != nil { log?.append(.work(count: 1)) }
+        log?.append(.work(count: 1))
         transition { state, transaction in state.perform(work, &transaction) }
     }
 

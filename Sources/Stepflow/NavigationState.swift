@@ -26,6 +26,12 @@ public struct NavigationState: Hashable, Sendable {
     /// The screen on top, if any.
     public var topScreen: PresentedScreen? { top.flatMap(screen) }
 
+    /// The presented screens, bottom to top (the order they were shown in:
+    /// the top is the last).
+    package var shownScreens: [PresentedScreen] {
+        flowsInTreeOrder.flatMap { flows[$0]?.stack ?? [] }.sorted { $0.id < $1.id }
+    }
+
     /// Whether `id` is presented (on top or covered).
     public func isPresented(_ id: ScreenInstanceID) -> Bool { screenOwners[id] != nil }
 

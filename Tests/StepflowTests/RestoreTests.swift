@@ -390,7 +390,5 @@ struct ReadmeRestoreExampleTests {
 
 extension NavigationState {
     /// The ids of the screens shown, bottom to top.
-    var shownIDs: [String] {
-        flowsInTreeOrder.flatMap { flows[$0]?.stack ?? [] }.sorted { $0.id < $1.id }.map(\.qualifiedID)
-    }
+    var shownIDs: [String] { shownScreens.map(\.qualifiedID) }
 }

@@ -17,9 +17,10 @@ package struct Replay {
     private var unanswered: [Int: DeferredAdaptation] = [:]
     /// How many deferred adaptations were asked.
     package private(set) var adaptationsAsked = 0
-    /// The attachments told they may emit, and when (milliseconds on the
-    /// saving coordinator's clock; `nil` when the log has no stamp).
-    private var startedAt: [AttachmentID: Int64?] = [:]
+    /// The attachments told they may emit.
+    private var started: Set<AttachmentID> = []
+    /// When each stepper was told it may emit: milliseconds on the saving
+    /// coordinator's clock.
     private var stamps: [AttachmentID: Int64] = [:]
 
     package init() {}
@@ -135,9 +136,9 @@ package struct Replay {
                 unanswered[adaptationsAsked] = adaptation
                 adaptationsAsked += 1
             case .start(let unit):
-                startedAt[unit.id] = .some(nil)
+                started.insert(unit.id)
             case .stop(let unit):
-                startedAt[unit.id] = nil
+                started.remove(unit.id)
                 unit.discard()
             case .event, .connect, .render, .call:
                 break
@@ -151,10 +152,7 @@ package struct Replay {
         let live = state.attachments.keys.sorted().compactMap { state.attachments[$0]?.unit }
         return Restored(
             connect: live,
-            resume: live.compactMap { unit in
-                guard startedAt[unit.id] != nil else { return nil }
-                return (unit, stamps[unit.id])
-            },
+            resume: live.filter { started.contains($0.id) }.map { ($0, stamps[$0.id]) },
             queued: Array(queued[nextQueued...]),
             unanswered: unanswered.keys.sorted().map { ($0, unanswered[$0]!) }  // keys from `unanswered`
         )
@@ -171,12 +169,5 @@ package struct Replay {
         /// Deferred adaptations not answered when it was saved, to ask
         /// again, with their numbers.
         package let unanswered: [(number: Int, adaptation: DeferredAdaptation)]
-    }
-}
-
-extension NavigationState {
-    /// The presented screens, bottom to top: in the order they were shown.
-    package var shownScreens: [PresentedScreen] {
-        flowsInTreeOrder.flatMap { flows[$0]?.stack ?? [] }.sorted { $0.id < $1.id }
     }
 }
