@@ -103,31 +103,21 @@ public enum SavedNavigationJSON {
             SavedNavigationError(file: file, kind: .invalid, location: node.location, path: path.description, message)
         }
 
-        /// The members of an object node, checked against `allowed`
-        /// (those `required` must be there).
-        func members(_ node: JSONNode, _ path: JSONPath, allowed: [String], required: [String], what: String) throws(SavedNavigationError) -> [String: JSONNode] {
-            guard case .object(let members) = node.value else {
-                throw fail(node, path, "expected \(what) (an object), found \(node.value.kindDescription).")
+        /// The members of an object node, by key: checked as a manifest's
+        /// objects are (``DiagnosticLog/object(_:_:what:required:optional:)``:
+        /// not an object, an unknown, repeated or missing key), the first
+        /// problem thrown.
+        func members(_ node: JSONNode, _ path: JSONPath, what: String, required: [String], optional: [String] = []) throws(SavedNavigationError) -> [String: JSONNode] {
+            var log = DiagnosticLog(file: file)
+            let found = log.object(node, path, what: what, required: required, optional: optional)
+            if let problem = log.items.first {
+                throw SavedNavigationError(file: file, kind: .invalid, location: problem.location, path: problem.path, problem.message)
             }
-            var found: [String: JSONNode] = [:]
-            for member in members {
-                guard allowed.contains(member.key) else {
-                    let hint = Suggestion.nearest(to: member.key, in: allowed).map { " Did you mean '\($0)'?" } ?? ""
-                    throw SavedNavigationError(file: file, kind: .invalid, location: member.keyLocation, path: path.key(member.key).description, "unknown member '\(member.key)' in \(what).\(hint) It has: \(allowed.map { "'\($0)'" }.joined(separator: ", ")).")
-                }
-                guard found[member.key] == nil else {
-                    throw SavedNavigationError(file: file, kind: .invalid, location: member.keyLocation, path: path.key(member.key).description, "'\(member.key)' is given twice.")
-                }
-                found[member.key] = member.value
-            }
-            for key in required where found[key] == nil {
-                throw fail(node, path, "\(what) has no '\(key)'. It needs \(required.map { "'\($0)'" }.joined(separator: ", ")).")
-            }
-            return found
+            return found?.mapValues(\.value) ?? [:]
         }
 
         func string(_ node: JSONNode, _ path: JSONPath) throws(SavedNavigationError) -> String {
-            guard case .string(let text) = node.value else { throw fail(node, path, "expected a string, found \(node.value.kindDescription).") }
+            guard case .string(let text) = node.value else { throw fail(node, path, "expected a string, found \(DiagnosticLog.describe(node)).") }
             return text
         }
 
@@ -135,19 +125,14 @@ public enum SavedNavigationJSON {
             guard case .number(let number) = node.value,
                   !number.literal.contains(where: { $0 == "." || $0 == "e" || $0 == "E" }),
                   let value = Number(number.literal), value >= minimum else {
-                throw fail(node, path, "expected a whole number from \(minimum) to \(Number.max), found \(Self.show(node.value)).")
+                throw fail(node, path, "expected a whole number from \(minimum) to \(Number.max), found \(DiagnosticLog.describe(node)).")
             }
             return value
         }
 
-        static func show(_ value: JSONValue) -> String {
-            if case .number(let number) = value { return number.literal.count > 40 ? String(number.literal.prefix(40)) + "…" : number.literal }
-            return value.kindDescription
-        }
-
         mutating func navigation(_ root: JSONNode) throws(SavedNavigationError) -> SavedNavigation {
             let path = JSONPath.root
-            let top = try members(root, path, allowed: ["format", "fingerprint", "screens", "entries"], required: ["format", "fingerprint", "screens", "entries"], what: "a saved navigation")
+            let top = try members(root, path, what: "a saved navigation", required: ["format", "fingerprint", "screens", "entries"])
             let format = try integer(top["format"]!, path.key("format"), Int.self)  // required above
             guard format == SavedNavigation.currentFormat else {
                 throw fail(top["format"]!, path.key("format"), "format \(format) is not one this version reads (\(SavedNavigation.currentFormat)). Start afresh.")  // required above
@@ -181,7 +166,7 @@ public enum SavedNavigationJSON {
             let body = outer[0].value
             let at = path.key(kind)
             func fields(_ names: [String], optional: [String] = []) throws(SavedNavigationError) -> [String: JSONNode] {
-                try members(body, at, allowed: names + optional, required: names, what: "a '\(kind)' entry")
+                try members(body, at, what: "a '\(kind)' entry", required: names, optional: optional)
             }
             switch kind {
             case "coordinate":
