@@ -20,25 +20,30 @@ struct RestoreFigures {
     let live: Timing
 }
 
-/// A long session of the lay COVID variant: through the onboarding's pages
-/// forward and back `cycles` times (each cycle two inputs, a push and a
-/// pop), so it never ends. Returns its saved navigation.
-private func longSession(_ manifest: Manifest, cycles: Int) -> (SavedNavigation, Int) {
+/// A coordinator of the lay COVID variant, not started, and its root.
+private func session(_ manifest: Manifest, saving: Bool) -> (Coordinator, RootFlow) {
     let clock = ManualClock(now: .seconds(1_800_000_000))
-    let coordinator = Coordinator(navigator: NoOpNavigator(), savesNavigationOn: clock)
-    let root = RootFlow(manifest: manifest, registry: BundledModules.registry, environment: ModuleEnvironment(clock: clock))
+    let coordinator = Coordinator(navigator: NoOpNavigator(), savesNavigationOn: saving ? clock : nil)
+    return (coordinator, RootFlow(manifest: manifest, registry: BundledModules.registry, environment: ModuleEnvironment(clock: clock)))
+}
+
+/// Starts `root` and walks the onboarding's pages forward and back
+/// `cycles` times (each cycle two inputs, a push and a pop), one input at
+/// a time as taps arrive, so the app never ends. Returns the inputs given.
+@discardableResult
+private func walkLong(_ coordinator: Coordinator, _ root: RootFlow, cycles: Int) -> Int {
     coordinator.coordinate(flow: root, with: OneStepper(.start))
     coordinator.waitUntilIdle()
     var inputs = 0
     for _ in 0..<cycles {
         for label in ["Get started", "Back"] {
-            guard let top = coordinator.currentState.topScreen else { break }
+            guard let top = coordinator.currentState.topScreen else { return inputs }
             coordinator.select(actionLabeled: label, on: top)
             coordinator.waitUntilIdle()
             inputs += 1
         }
     }
-    return (coordinator.savedNavigation!, inputs)  // made with savesNavigationOn:
+    return inputs
 }
 
 /// 7: restoring a long session against handling the same inputs live.
@@ -47,15 +52,15 @@ func restoreSection(cycles: Int, quick: Bool) -> RestoreFigures? {
         print("Restore: skipped (run from the repository's root).")
         return nil
     }
-    let (saved, inputs) = longSession(manifest, cycles: cycles)
+    let (long, root) = session(manifest, saving: true)
+    let inputs = walkLong(long, root, cycles: cycles)
+    let saved = long.savedNavigation!  // made with savesNavigationOn:
     let text = SavedNavigationJSON.encode(saved)
     let bytes = Array(text.utf8)
     let runs = quick ? 3 : 7
     let read = measure(runs: runs) { consume(try? SavedNavigationJSON.decode(bytes, file: "bench.json")) }
     let restore = measureTimed(runs: runs) {
-        let clock = ManualClock(now: .seconds(1_800_000_000))
-        let coordinator = Coordinator(navigator: NoOpNavigator(), savesNavigationOn: clock)
-        let root = RootFlow(manifest: manifest, registry: BundledModules.registry, environment: ModuleEnvironment(clock: clock))
+        let (coordinator, root) = session(manifest, saving: true)
         let start = now()
         try? coordinator.restore(saved, flow: root, with: OneStepper(.start))
         coordinator.waitUntilIdle()
@@ -64,18 +69,9 @@ func restoreSection(cycles: Int, quick: Bool) -> RestoreFigures? {
         return time
     }
     let live = measureTimed(runs: runs) {
-        let clock = ManualClock(now: .seconds(1_800_000_000))
-        let coordinator = Coordinator(navigator: NoOpNavigator())
-        let root = RootFlow(manifest: manifest, registry: BundledModules.registry, environment: ModuleEnvironment(clock: clock))
+        let (coordinator, root) = session(manifest, saving: false)
         let start = now()
-        coordinator.coordinate(flow: root, with: OneStepper(.start))
-        coordinator.waitUntilIdle()
-        for _ in 0..<cycles {
-            for label in ["Get started", "Back"] {
-                coordinator.select(actionLabeled: label, on: coordinator.currentState.topScreen!)  // never ends: see longSession
-                coordinator.waitUntilIdle()
-            }
-        }
+        walkLong(coordinator, root, cycles: cycles)
         return now() - start
     }
     let figures = RestoreFigures(inputs: inputs, entries: saved.entries.count, bytes: bytes.count, restore: restore, read: read, live: live)
