@@ -11,8 +11,8 @@ public enum ProcedureModule: FeatureModule {
 
     /// The options.
     public static let options: [OptionSpec] = [
-        OptionSpec("sample", .choice(Sample.allCases.map(\.rawValue)), default: .text("nasal"), summary: "The sample taken: nasal swab, throat swab, saliva or fingerstick blood."),
-        OptionSpec("waitMinutes", .integer(1...60), default: .integer(15), summary: "How long the test develops before it is read."),
+        OptionSpec.required("sample", .choice(Sample.allCases.map(\.rawValue)), example: .text("nasal"), summary: "The sample taken: nasal swab, throat swab, saliva or fingerstick blood."),
+        OptionSpec.required("waitMinutes", .integer(1...60), example: .integer(15), summary: "How long the test develops before it is read."),
         OptionSpec("readout", .choice(Readout.allCases.map(\.rawValue)), default: .text("lateral-flow"), summary: "Lines on a strip, or an HbA1c analyser's value."),
         OptionSpec("readBy", .choice(ReadMethod.allCases.map(\.rawValue)), default: .text("both"), summary: "How the result is read: a photo the app analyses, by hand, or either."),
     ]

@@ -11,8 +11,8 @@ public enum ResultsModule: FeatureModule {
     /// The options.
     public static let options: [OptionSpec] = [
         OptionSpec("advice", .choice(Advice.allCases.map(\.rawValue)), default: .text("lay"), summary: "Plain-language advice, or the professional's record-and-submit steps."),
-        OptionSpec("condition", .choice(Condition.allCases.map(\.rawValue)), default: .text("covid"), summary: "What was tested for; shapes the advice."),
-        OptionSpec("lab", .text, default: .text("the central lab"), summary: "Where professionals submit results."),
+        OptionSpec.required("condition", .choice(Condition.allCases.map(\.rawValue)), example: .text("covid"), summary: "What was tested for; shapes the advice."),
+        OptionSpec.required("lab", .text, example: .text("the central lab"), summary: "Where professionals submit results.", when: ["advice": .text("professional")]),
     ]
 
     /// Who the results are for.

@@ -10,8 +10,8 @@ public enum SupportModule: FeatureModule {
 
     /// The options.
     public static let options: [OptionSpec] = [
-        OptionSpec("hotline", .text, default: .text("0800 123 4567"), summary: "The support phone number shown."),
-        OptionSpec("hours", .text, default: .text("Monday to Friday, 8:00 to 18:00"), summary: "When the hotline answers."),
+        OptionSpec.required("hotline", .text, example: .text("0800 123 4567"), summary: "The support phone number shown."),
+        OptionSpec.required("hours", .text, example: .text("Monday to Friday, 8:00 to 18:00"), summary: "When the hotline answers, in words a person reads.", translatable: true),
     ]
 
     /// `resume` (carry on), `quit` (stop for now).

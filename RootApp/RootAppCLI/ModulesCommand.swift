@@ -14,7 +14,10 @@ enum ModulesCommand {
             console.print("  options:")
             if module.options.isEmpty { console.print("    (none)") }
             for option in module.options {
-                for line in console.wrap("\(option.name): \(option.kind), default \(option.defaultValue)", indent: "      ", firstIndent: "    ") { console.print(line) }
+                let given = option.defaultValue.map { "default \($0)" }
+                    ?? "required\(option.requiredWhenDescription), e.g. \(option.example)"
+                let words = option.isTranslatable ? "; translatable, may be given per locale" : ""
+                for line in console.wrap("\(option.name): \(option.kind), \(given)\(words)", indent: "      ", firstIndent: "    ") { console.print(line) }
                 for line in console.wrap(option.summary, indent: "      ", firstIndent: "      ") { console.print(console.dim(line)) }
             }
             if !module.entryFields.isEmpty {

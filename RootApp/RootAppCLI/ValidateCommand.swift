@@ -41,6 +41,14 @@ enum ValidateCommand {
             if let requirements, !requirements.entries.isEmpty {
                 summary += "; \(requirements.entries.count - requirements.count(.uncovered)) of \(requirements.entries.count) requirements covered"
             }
+            // Said per locale, over every text a person can see (declared,
+            // literal and option values): never more than was counted.
+            for locale in manifest.locales where locale != "en" {
+                let coverage = variant.translationCoverage(in: locale)
+                summary += coverage.isComplete
+                    ? "; all \(coverage.total) shown texts have \(locale) words"
+                    : "; \(coverage.untranslated) of \(coverage.total) shown texts show in English in \(locale)"
+            }
             let verdict = errors > 0 ? console.red("\(errors) error\(errors == 1 ? "" : "s")") : warnings > 0 ? console.yellow("valid, \(warnings) warning\(warnings == 1 ? "" : "s")") : console.green("valid")
             let plain = errors > 0 ? "\(errors) error\(errors == 1 ? "" : "s")" : warnings > 0 ? "valid, \(warnings) warning\(warnings == 1 ? "" : "s")" : "valid"
             let lines = console.wrap("\(path): \(plain) (\(summary))", indent: "    ", firstIndent: "")

@@ -30,16 +30,25 @@ public struct VariantGraph: Sendable {
         final class Seen {
             var screens: [ScreenSnapshot] = []
             var seen: Set<ScreenSnapshot> = []
+            var literals: [LiteralText] = []
+            var literalSet: Set<LiteralText> = []
         }
         let seen = Seen()
         states = GraphExplorer.exploreStates(root, with: OneStepper(RootStep.start), app: manifest.app.id, limits: limits, describing: { state in
             if let top = state.navigation.topScreen {
                 let snapshot = ScreenSnapshot(top)
-                if seen.seen.insert(snapshot).inserted { seen.screens.append(snapshot) }
+                if seen.seen.insert(snapshot).inserted {
+                    seen.screens.append(snapshot)
+                    for literal in LiteralText.all(on: top) where seen.literalSet.insert(literal).inserted { seen.literals.append(literal) }
+                }
             }
             return Self.facts(state)
         })
         screens = seen.screens
+        literalTexts = seen.literals
+        translatableOptions = manifest.instances.flatMap { instance in
+            (registry.module(instance.module)?.options ?? []).filter(\.isTranslatable).map { TranslatableOption(instance: instance.id, option: $0.name) }
+        }
         var shown: Set<ShownText> = []
         for facts in states.facts {
             for fact in facts where fact.hasPrefix(Self.textMark) {
@@ -102,6 +111,77 @@ public struct VariantGraph: Sendable {
     /// Every module text a person can see, by instance and key, sorted:
     /// what must be translated, and what `strings` exports.
     public let shownTexts: [ShownText]
+
+    /// A text a person can see that a module wrote as a literal, not as a
+    /// declared key: it shows in English whatever the locale, and no
+    /// catalog can translate it.
+    public struct LiteralText: Hashable, Sendable {
+        /// The instance showing it.
+        public let instance: String
+        /// The screen's id in its module.
+        public let screen: String
+        /// Where on the screen: `title`, `body` or `action`.
+        public let place: String
+        /// The text.
+        public let text: String
+
+        /// The literal texts of `screen`: its title, body lines and action
+        /// labels made without a key.
+        static func all(on screen: PresentedScreen) -> [LiteralText] {
+            var found: [LiteralText] = []
+            let instance = screen.flow.name
+            if screen.titleKey == nil { found.append(LiteralText(instance: instance, screen: screen.screenID, place: "title", text: screen.title)) }
+            for (line, key) in zip(screen.body, screen.bodyKeys) where key == nil {
+                found.append(LiteralText(instance: instance, screen: screen.screenID, place: "body", text: line))
+            }
+            for action in screen.actions where action.key == nil {
+                found.append(LiteralText(instance: instance, screen: screen.screenID, place: "action", text: action.label))
+            }
+            return found
+        }
+    }
+
+    /// Every literal text a person can see, in the order exploration
+    /// first met them.
+    public let literalTexts: [LiteralText]
+
+    /// An option whose value is words a person reads (``OptionSpec/isTranslatable``).
+    public struct TranslatableOption: Hashable, Sendable {
+        /// The instance.
+        public let instance: String
+        /// The option's name.
+        public let option: String
+    }
+
+    /// Every translatable option of the variant's instances.
+    public let translatableOptions: [TranslatableOption]
+
+    /// How many texts a person can see, of each kind, and how many of
+    /// them have their own words in `locale`: what a translation verdict
+    /// rests on.
+    public struct TranslationCoverage: Hashable, Sendable {
+        /// The locale.
+        public let locale: String
+        /// Declared module texts shown.
+        public let keyed: Int
+        /// Literal texts shown (never translated, except in English).
+        public let literal: Int
+        /// Translatable option values.
+        public let options: Int
+        /// Of all of them, how many show in English in `locale`.
+        public let untranslated: Int
+
+        /// Every text checked.
+        public var total: Int { keyed + literal + options }
+        /// Whether every text shown has its words in the locale.
+        public var isComplete: Bool { untranslated == 0 }
+    }
+
+    /// The translation coverage of `locale`: every shown text counted,
+    /// keyed, literal and option values alike.
+    public func translationCoverage(in locale: String) -> TranslationCoverage {
+        TranslationCoverage(locale: locale, keyed: shownTexts.count, literal: literalTexts.count, options: translatableOptions.count, untranslated: missingTranslations(in: locale).count)
+    }
 
     private static let textMark = "\u{1}"
 
@@ -186,6 +266,17 @@ extension VariantGraph {
                 } else {
                     findings.append(Finding(.missingTranslation, "\(text.instance)/\(text.key)", "the variant ships '\(locale)' but has no String Catalog, so it would show in English. To fix, name one in \"strings\"."))
                 }
+            }
+            for literal in literalTexts {
+                let module = texts.module(of: literal.instance) ?? "?"
+                findings.append(Finding(.missingTranslation, "\(literal.instance)/\(literal.screen)", "the \(literal.place) \"\(literal.text)\" is a literal in module '\(module)', not a declared text, so it shows in English in '\(locale)' and no catalog can translate it. To fix, the module declares it (TextSpec) and shows it through ModuleTexts."))
+            }
+            for option in translatableOptions {
+                guard let instance = manifest.instance(option.instance), instance.optionTexts[option.option]?[locale] == nil,
+                      texts.optionText(instance: option.instance, option: option.option, locale: locale) == nil else { continue }
+                let place = instance.optionLocations[option.option].map { "\(manifest.file):\($0): " } ?? "\(manifest.file): "
+                let key = VariantTexts.optionKey(instance: option.instance, option: option.option)
+                findings.append(Finding(.missingTranslation, "\(option.instance).\(option.option)", "\(place)the option '\(option.option)' of '\(option.instance)' is one text for every locale, so '\(locale)' shows it as written. To fix, give it per locale (\"\(option.option)\": {\"\(locale)\": \"…\", …}), or translate '\(key)' in the String Catalog."))
             }
         }
         return findings

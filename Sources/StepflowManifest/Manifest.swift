@@ -107,6 +107,22 @@ public struct ModuleInstance: Hashable, Sendable {
     public let options: ModuleOptions
     /// The exits the module can take with these options.
     public let exits: [ExitSpec]
+    /// The texts of translatable options given per locale, by option
+    /// name and locale (`hours` → `de` → "montags …"). An option given as
+    /// one string for every locale is not here.
+    public let optionTexts: [String: [String: String]]
+    /// Where each option the manifest gives is written.
+    public let optionLocations: [String: TextLocation]
+
+    /// An instance of `module` with `options`, taking `exits`.
+    public init(id: String, module: String, options: ModuleOptions, exits: [ExitSpec], optionTexts: [String: [String: String]] = [:], optionLocations: [String: TextLocation] = [:]) {
+        self.id = id
+        self.module = module
+        self.options = options
+        self.exits = exits
+        self.optionTexts = optionTexts
+        self.optionLocations = optionLocations
+    }
 }
 
 /// A route's source: an exit of an instance, written `instance.exit`.
@@ -195,4 +211,20 @@ public struct PathRuleSpec: Hashable, Sendable, CustomStringConvertible {
 
     /// The rule's name.
     public var description: String { name }
+}
+
+extension Manifest {
+    /// `instance`'s options as shown in `locale`: each translatable option
+    /// in that locale's words, from the manifest (given per locale) or the
+    /// String Catalog (`option:<instance>.<option>`); otherwise as given.
+    public func options(of instance: ModuleInstance, in locale: String) -> ModuleOptions {
+        var changes: [String: ModuleValue] = [:]
+        for (name, value) in instance.options.values {
+            guard case .text = value else { continue }
+            if let text = instance.optionTexts[name]?[locale] ?? texts.optionText(instance: instance.id, option: name, locale: locale) {
+                changes[name] = .text(text)
+            }
+        }
+        return changes.isEmpty ? instance.options : instance.options.replacing(changes)
+    }
 }

@@ -19,6 +19,10 @@ struct ManifestValidation {
         var module: (any FeatureModule.Type)?
         var options = ModuleOptions(specs: [])
         var exits: [ExitSpec] = []
+        /// A translatable option's texts, by option and locale.
+        var optionTexts: [String: [String: String]] = [:]
+        /// Where each option given is written.
+        var optionLocations: [String: TextLocation] = [:]
     }
 
     /// A route whose source and target are valid.
@@ -108,11 +112,12 @@ enum ManifestChecker {
         SchemaVersion(),
         AppIdentity(),
         InstanceIDs(),
+        Locales(),
         KnownModules(),
         ServicesProvided(),
         OptionValues(),
+        ModuleContracts(),
         Requirements(),
-        Locales(),
         CatalogTranslations(),
         TextOverrides(),
         StartInstance(),
@@ -139,7 +144,9 @@ enum ManifestChecker {
             schema: schema,
             app: app,
             instances: validation.instances.compactMap { instance in
-                instance.module.map { ModuleInstance(id: instance.id, module: $0.id, options: instance.options, exits: instance.exits) }
+                instance.module.map {
+                    ModuleInstance(id: instance.id, module: $0.id, options: instance.options, exits: instance.exits, optionTexts: instance.optionTexts, optionLocations: instance.optionLocations)
+                }
             },
             start: start,
             routes: Dictionary(uniqueKeysWithValues: validation.routes.map { ($0.key, $0.target) }),

@@ -145,7 +145,7 @@ public final class RootFlow: Flow {
         var data = data
         data.reenter(id)
         let texts = environment.showing(manifest.texts.source(for: id, locale: locale))
-        let launch = module.launch(instance: id, options: instance.options, environment: texts, handoff: data.handoff)
+        let launch = module.launch(instance: id, options: manifest.options(of: instance, in: locale), environment: texts, handoff: data.handoff)
         let carried = carriedFields
         return launch.start(onExit: { [data] exit in
             var gathered = data

@@ -64,6 +64,16 @@ public struct VariantTexts: Hashable, Sendable {
         return catalog?.entries["\(module)/\(key)"]?.localizations[locale] != nil
     }
 
+    /// The catalog's text of `instance`'s translatable option `option` in
+    /// `locale`: its entry `option:<instance>.<option>`, when it has one.
+    public func optionText(instance: String, option: String, locale: String) -> String? {
+        catalog?.entries[Self.optionKey(instance: instance, option: option)]?.localizations[locale]?.template.other
+    }
+
+    /// The catalog key of an instance's translatable option:
+    /// `option:<instance>.<option>` (no slash, so never a module's text).
+    public static func optionKey(instance: String, option: String) -> String { "option:\(instance).\(option)" }
+
     /// The module id of `instance`.
     public func module(of instance: String) -> String? { modules[instance] }
 }

@@ -75,7 +75,7 @@ struct CommandLineTests {
         defer { unlink(path) }
         let text = """
             {"schema": 1, "app": {"id": "loop", "name": "Loop", "audience": "lay"},
-             "modules": [{"id": "help", "module": "support"}, {"id": "again", "module": "support"}],
+             "modules": [{"id": "help", "module": "support", "options": {"hotline": "0800 123 4567", "hours": "Monday to Friday, 8:00 to 18:00"}}, {"id": "again", "module": "support", "options": {"hotline": "0800 123 4567", "hours": "Monday to Friday, 8:00 to 18:00"}}],
              "start": "help",
              "routes": {"help.resume": "again", "help.quit": "again", "again.resume": "help", "again.quit": "help"},
              "rules": [{"reaches": "end"}, {"name": "never the second topic", "neverReaches": "again/topics"}]}
@@ -185,7 +185,8 @@ struct OutputErrorTests {
         let run = Harness.run(["modules"])
         #expect(run.code == 0)
         for id in ["onboarding", "intake", "procedure", "results", "support"] { #expect(run.out.contains("\n\(id)\n") || run.out.hasPrefix("\(id)\n")) }
-        #expect(run.out.contains("waitMinutes: integer 1...60, default 15"))
+        #expect(run.out.contains("waitMinutes: integer 1...60, required, e.g. 15"))
+        #expect(run.out.contains("lab: text, required when advice is \"professional\""))
         for line in run.out.split(separator: "\n") { #expect(line.count <= 80, "\(line)") }
     }
 }

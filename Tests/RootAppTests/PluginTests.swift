@@ -69,7 +69,7 @@ enum FakeSupportModule: FeatureModule {
 struct PluginTests {
     static let manifest = """
         {"schema": 1, "app": {"id": "mixed", "name": "Mixed", "audience": "school nurses"},
-         "modules": [{"id": "hi", "module": "greeting"}, {"id": "help", "module": "support"}],
+         "modules": [{"id": "hi", "module": "greeting"}, {"id": "help", "module": "support", "options": {"hotline": "0800 123 4567", "hours": "Monday to Friday, 8:00 to 18:00"}}],
          "start": "hi",
          "routes": {"hi.done": "help", "help.resume": "end", "help.quit": "end"},
          "rules": [{"name": "help comes after the greeting", "to": "help/topics", "passesThrough": "hi/hello"}]}
@@ -109,6 +109,44 @@ struct PluginTests {
         #expect(!graph.out.contains("finishedOK\""))
         let walk = Harness.run(["walk", path], input: ["OK", "Carry on"], tool: Self.tool)
         #expect(walk.code == 0 && walk.out.contains("Mixed (mixed, school nurses)") && walk.out.contains("Finished: help.resume."))
+    }
+
+    @Test func aGermanVariantReportsEachLiteralTextOfAnOutsideModuleAsShownInEnglish() throws {
+        // The greeting module writes its texts as literals. Before, a
+        // German variant with it validated as if every text were
+        // translated: literals were never counted.
+        let catalog = BundledManifests.repositoryRoot + "/RootApp/Manifests/covid-antigen-home-de.xcstrings"
+        let path = "/tmp/stepflow-plugin-de-\(UInt64.random(in: 0...UInt64.max)).json"
+        Harness.write("""
+            {"schema": 1, "app": {"id": "mixed-de", "name": "Gemischt"}, "locales": ["de", "en"], "strings": "\(catalog)",
+             "modules": [{"id": "hi", "module": "greeting"},
+                         {"id": "help", "module": "support", "options": {"hotline": "0800 123 4567", "hours": {"de": "montags", "en": "Mondays"}}}],
+             "start": "hi", "routes": {"hi.done": "help", "help.resume": "end", "help.quit": "end"}}
+            """, to: path)
+        let validate = Harness.run(["validate", path], tool: Self.tool)
+        #expect(validate.code == 1)
+        #expect(validate.out.contains("2 of "), "\(validate.out)")
+        #expect(validate.out.contains("shown texts show in English in de"), "\(validate.out)")
+        #expect(validate.err.contains("missing translation: hi/hello: the title \"Hello\" is a literal in module 'greeting', not a declared text, so it shows in English in 'de'"), "\(validate.err)")
+        #expect(validate.err.contains("missing translation: hi/hello: the action \"OK\" is a literal in module 'greeting'"), "\(validate.err)")
+        // The support module's texts and its hours, given per locale, are German: not listed.
+        #expect(!validate.err.contains("help/"), "\(validate.err)")
+        #expect(!validate.err.contains("help.hours"), "\(validate.err)")
+    }
+
+    @Test func aTranslatableOptionGivenOnceIsReportedAtItsLineInTheManifest() throws {
+        let catalog = BundledManifests.repositoryRoot + "/RootApp/Manifests/covid-antigen-home-de.xcstrings"
+        let path = "/tmp/stepflow-plugin-hours-\(UInt64.random(in: 0...UInt64.max)).json"
+        Harness.write("""
+            {"schema": 1, "app": {"id": "help-de", "name": "Hilfe"}, "locales": ["de", "en"], "strings": "\(catalog)",
+             "modules": [{"id": "help", "module": "support",
+                          "options": {"hotline": "0800 123 4567", "hours": "Monday to Friday"}}],
+             "start": "help", "routes": {"help.resume": "end", "help.quit": "end"}}
+            """, to: path)
+        let validate = Harness.run(["validate", path], tool: Self.tool)
+        #expect(validate.code == 1)
+        #expect(validate.err.contains("missing translation: help.hours: \(path):3:64: the option 'hours' of 'help' is one text for every locale, so 'de' shows it as written."), "\(validate.err)")
+        #expect(validate.out.contains("1 of "), "\(validate.out)")
     }
 
     @Test func aModuleWhoseServiceTheAppDoesNotGiveIsRefusedWhenLoaded() {

@@ -17,8 +17,8 @@ struct BrokenManifestTests {
           "app": { "id": "demo", "name": "Demo", "audience": "lay" },
           "modules": [
             { "id": "onboarding", "module": "onboarding" },
-            { "id": "test", "module": "procedure", "options": { "waitMinutes": 15 } },
-            { "id": "result", "module": "results" }
+            { "id": "test", "module": "procedure", "options": { "waitMinutes": 15, "sample": "nasal" } },
+            { "id": "result", "module": "results", "options": { "condition": "covid" } }
           ],
           "start": "onboarding",
           "routes": {
@@ -91,8 +91,8 @@ struct BrokenManifestTests {
     }
 
     @Test func anUnknownChoiceSuggestsTheNearestAndListsTheAllowed() {
-        #expect(Self.broken(#""waitMinutes": 15"#, #""sample": "nasel""#) == [
-            "broken.json:6:67: error: modules[1].options.sample: unknown value 'nasel'. Did you mean 'nasal'? Allowed: 'nasal', 'throat', 'saliva', 'fingerstick'.",
+        #expect(Self.broken(#""sample": "nasal""#, #""sample": "nasel""#) == [
+            "broken.json:6:86: error: modules[1].options.sample: unknown value 'nasel'. Did you mean 'nasal'? Allowed: 'nasal', 'throat', 'saliva', 'fingerstick'.",
         ])
     }
 
@@ -140,7 +140,7 @@ struct BrokenManifestTests {
     }
 
     @Test func duplicateInstanceIDs() {
-        let lines = Self.broken(#"{ "id": "result", "module": "results" }"#, #"{ "id": "test", "module": "results" }"#)
+        let lines = Self.broken(#"{ "id": "result", "module": "results", "options": { "condition": "covid" } }"#, #"{ "id": "test", "module": "results" }"#)
         #expect(lines.first == "broken.json:7:13: error: modules[2].id: duplicate instance id 'test'; modules[1] at line 6 has it too. To fix, give each instance its own id.")
     }
 
@@ -187,13 +187,13 @@ struct BrokenManifestTests {
     @Test func aValueTheNextModuleDoesNotAcceptIsFoundWithTheRouteThatBringsIt() {
         // An HbA1c procedure in front of COVID advice: the walk would offer
         // HbA1c readings in a COVID self-test.
-        #expect(Self.broken(#""options": { "waitMinutes": 15 }"#, #""options": { "waitMinutes": 15, "readout": "hba1c" }"#) == [
+        #expect(Self.broken(#""options": { "waitMinutes": 15, "sample": "nasal" }"#, #""options": { "waitMinutes": 15, "sample": "nasal", "readout": "hba1c" }"#) == [
             "broken.json:13:28: error: routes[\"test.resultCaptured\"]: 'result' (module 'results') accepts 'result' one of \"positive\", \"negative\", \"invalid\", but \"normal\", \"prediabetes\", \"diabetes\" can arrive when it is entered through 'test.resultCaptured' (handed on by 'test.resultCaptured'). To fix, give the instance that hands it on options whose values 'result' accepts, or give 'result' options that accept them.",
         ])
         // The same procedure before HbA1c advice is sound.
         let hba1c = Self.valid
-            .replacing(#""options": { "waitMinutes": 15 }"#, with: #""options": { "waitMinutes": 15, "readout": "hba1c" }"#)
-            .replacing(#"{ "id": "result", "module": "results" }"#, with: #"{ "id": "result", "module": "results", "options": { "condition": "hba1c" } }"#)
+            .replacing(#""options": { "waitMinutes": 15, "sample": "nasal" }"#, with: #""options": { "waitMinutes": 15, "sample": "nasal", "readout": "hba1c" }"#)
+            .replacing(#"{ "id": "result", "module": "results", "options": { "condition": "covid" } }"#, with: #"{ "id": "result", "module": "results", "options": { "condition": "hba1c" } }"#)
         #expect(Self.diagnostics(hba1c) == [])
     }
 
@@ -222,7 +222,7 @@ struct BrokenManifestTests {
         // Whether it is reached is the variant graph's finding, made once
         // from the walks (AnalysisTests), not a second guess from routes.
         let text = Self.valid
-            .replacing(#"{ "id": "result", "module": "results" }"#, with: #"{ "id": "result", "module": "results" }, { "id": "help", "module": "support" }"#)
+            .replacing(#"{ "id": "result", "module": "results", "options": { "condition": "covid" } }"#, with: #"{ "id": "result", "module": "results", "options": { "condition": "covid" } }, { "id": "help", "module": "support", "options": { "hotline": "0800 123 4567", "hours": "Monday to Friday, 8:00 to 18:00" } }"#)
             .replacing(#""result.done": "end","#, with: #""result.done": "end", "help.resume": "test", "help.quit": "end","#)
         #expect(Self.diagnostics(text) == [])
     }

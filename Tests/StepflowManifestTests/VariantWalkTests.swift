@@ -169,7 +169,7 @@ struct VariantWalkTests {
         let text = """
             {"schema": 1, "app": {"id": "twice", "name": "Twice", "audience": "lay"},
              "modules": [
-               {"id": "quick", "module": "procedure", "options": {"waitMinutes": 1, "readBy": "manual"}},
+               {"id": "quick", "module": "procedure", "options": {"waitMinutes": 1, "readBy": "manual", "sample": "nasal"}},
                {"id": "slow", "module": "procedure", "options": {"waitMinutes": 30, "sample": "saliva", "readBy": "manual"}}
              ],
              "start": "quick",

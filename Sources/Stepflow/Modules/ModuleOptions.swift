@@ -13,11 +13,22 @@ public struct ModuleOptions: Hashable, Sendable {
     public let values: [String: ModuleValue]
 
     /// The options: `values` over the specs' defaults. Values are not
-    /// checked here; the manifest layer checks them before making options.
+    /// checked here; the manifest layer checks them before making options,
+    /// and refuses a manifest that omits a required option. A required
+    /// option missing from `values` (a tool surveying the module, a test)
+    /// takes the spec's ``OptionSpec/example``.
     public init(specs: [OptionSpec], values: [String: ModuleValue] = [:]) {
         var merged: [String: ModuleValue] = [:]
-        for spec in specs { merged[spec.name] = values[spec.name] ?? spec.defaultValue }
+        for spec in specs { merged[spec.name] = values[spec.name] ?? spec.defaultValue ?? spec.example }
         self.values = merged
+    }
+
+    private init(values: [String: ModuleValue]) { self.values = values }
+
+    /// These options with `changes` in place of their values; a name not
+    /// among the options is left out.
+    public func replacing(_ changes: [String: ModuleValue]) -> ModuleOptions {
+        ModuleOptions(values: values.merging(changes.filter { values[$0.key] != nil }) { $1 })
     }
 
     private func value(_ name: String) -> ModuleValue {

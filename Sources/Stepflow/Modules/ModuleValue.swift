@@ -50,8 +50,18 @@ public enum ValueKind: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// A module option as the module declares it: its name, what it means, the
-/// values it accepts and its default. The manifest layer checks a manifest's
-/// options against these and fills in defaults.
+/// values it accepts, and either its default or that the manifest must
+/// give it. The manifest layer checks a manifest's options against these,
+/// fills in defaults, and refuses a manifest that omits a required option.
+///
+/// ```swift
+/// OptionSpec("waitMinutes", .integer(1...60), default: .integer(15), summary: "How long the test develops.")
+/// OptionSpec.required("hotline", .text, example: .text("0800 123 4567"), summary: "The support phone number shown.")
+/// OptionSpec("hours", .text, default: .text("Monday to Friday"), summary: "When the hotline answers.", translatable: true)
+/// ```
+///
+/// Make an option required when a made-up default could reach a person
+/// who acts on it (a phone number, the lab results are sent to).
 public struct OptionSpec: Hashable, Sendable {
     /// The option's name in the manifest (`"waitMinutes"`).
     public let name: String
@@ -59,16 +69,73 @@ public struct OptionSpec: Hashable, Sendable {
     public let summary: String
     /// The values it accepts.
     public let kind: ValueKind
-    /// The value when the manifest gives none; always accepted by `kind`.
-    public let defaultValue: ModuleValue
+    /// The value when the manifest gives none; `nil` when the option is
+    /// required (see ``isRequired``). Always accepted by `kind`.
+    public let defaultValue: ModuleValue?
+    /// A value the option accepts, for tools that survey a module and for
+    /// its contract tests: the default, or for a required option the
+    /// example the module gives. Never shown to a person of a variant,
+    /// whose manifest must give the value.
+    public let example: ModuleValue
+    /// Whether the value is words a person reads (opening hours), so a
+    /// variant that ships several locales gives it per locale. A phone
+    /// number is not. Only text options can be translatable.
+    public let isTranslatable: Bool
 
-    /// Declares an option. `defaultValue` must be accepted by `kind`.
-    public init(_ name: String, _ kind: ValueKind, default defaultValue: ModuleValue, summary: String) {
+    /// For a required option: the other options' values under which it
+    /// is required (all of them must hold; empty: always). A professional
+    /// result screen needs the lab results go to; a lay one shows none.
+    public let requiredWhen: [String: ModuleValue]
+
+    /// Whether a manifest must give the option (under ``requiredWhen``):
+    /// it has no default.
+    public var isRequired: Bool { defaultValue == nil }
+
+    /// When a required option is required, as words: ` when advice is
+    /// "professional"`; empty when it always is, or is not required.
+    public var requiredWhenDescription: String {
+        requiredWhen.isEmpty ? "" : " when " + requiredWhen.keys.sorted().map { "\($0) is \(requiredWhen[$0]!)" }.joined(separator: " and ")  // keys of requiredWhen
+    }
+
+    /// Whether a manifest with these option values must give this option.
+    public func isRequired(given values: [String: ModuleValue]) -> Bool {
+        isRequired && requiredWhen.allSatisfy { values[$0.key] == $0.value }
+    }
+
+    /// Declares an option with a default. `defaultValue` must be accepted by `kind`.
+    public init(_ name: String, _ kind: ValueKind, default defaultValue: ModuleValue, summary: String, translatable: Bool = false) {
         precondition(kind.accepts(defaultValue), "option '\(name)': default \(defaultValue) is not \(kind)")
+        precondition(!translatable || kind == .text, "option '\(name)': only a text option can be translatable")
         self.name = name
         self.summary = summary
         self.kind = kind
         self.defaultValue = defaultValue
+        self.example = defaultValue
+        self.isTranslatable = translatable
+        self.requiredWhen = [:]
+    }
+
+    private init(required name: String, _ kind: ValueKind, example: ModuleValue, summary: String, translatable: Bool, when: [String: ModuleValue]) {
+        precondition(kind.accepts(example), "option '\(name)': example \(example) is not \(kind)")
+        precondition(!translatable || kind == .text, "option '\(name)': only a text option can be translatable")
+        self.name = name
+        self.summary = summary
+        self.kind = kind
+        self.defaultValue = nil
+        self.example = example
+        self.isTranslatable = translatable
+        self.requiredWhen = when
+    }
+
+    /// Declares an option every manifest must give: it has no default, and
+    /// a manifest that omits it is refused when it loads, naming it.
+    /// `example` must be accepted by `kind`. With `when`, it is required
+    /// only while the other options have those values
+    /// (`when: ["advice": .text("professional")]`).
+    public static func required(
+        _ name: String, _ kind: ValueKind, example: ModuleValue, summary: String, translatable: Bool = false, when: [String: ModuleValue] = [:]
+    ) -> OptionSpec {
+        OptionSpec(required: name, kind, example: example, summary: summary, translatable: translatable, when: when)
     }
 }
 

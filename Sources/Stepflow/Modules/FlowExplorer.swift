@@ -1,4 +1,4 @@
-public import Stepflow
+
 
 /// Explores every step a flow can reach from its entry, by calling its pure
 /// `navigate(to:)` on every step its screens and steppers declare.
@@ -27,6 +27,8 @@ public enum FlowExplorer {
         public var exits: [String] = []
         /// The handoff of each distinct exit reached, by exit step id.
         public var handoffs: [String: Handoff] = [:]
+        /// The exit name of each distinct exit reached, by exit step id.
+        public var exitNamesByID: [String: String] = [:]
         /// Steps the flow returned `.unhandled` for.
         public var unhandledSteps: [String] = []
         /// Screens whose actions lead nowhere (no action at all).
@@ -69,6 +71,7 @@ public enum FlowExplorer {
             result.exits.append(value.stepID)
             let name = (value as? any ModuleExit)?.exitName ?? value.stepID
             if let moduleExit = value as? any ModuleExit { result.handoffs[value.stepID] = moduleExit.handoff }
+            result.exitNamesByID[value.stepID] = name
             if !result.exitNames.contains(name) { result.exitNames.append(name) }
         }
         while head < queue.count {

@@ -1,0 +1,240 @@
+/// Checks that a feature module keeps its public promises.
+///
+/// For one set of options it explores the module's flow from every entry
+/// its ``FeatureModule/entryFields`` allow and reports each broken promise
+/// as a ``ContractViolation``:
+/// - a declared exit no path reaches, and an exit reached but not declared;
+/// - an exit whose handoff fields differ from what it declares;
+/// - a step the flow does not handle; a screen with no action;
+/// - for a module that declares its texts: a text shown with a key it does
+///   not declare, or without a key at all; a key declared twice.
+///
+/// The manifest loader runs the same check for every instance a manifest
+/// names, with the instance's own options, so `validate`, `check`, `report`
+/// and `walk` refuse a variant whose module breaks its contract. In a
+/// module's own tests:
+///
+/// ```swift
+/// for options in ModuleContract.optionSets(for: ProcedureModule.self) {
+///     #expect(ModuleContract.problems(in: ProcedureModule.self, options: options) == [])
+/// }
+/// ```
+public enum ModuleContract {
+    /// What is wrong with `module` for `options`, as sentences ending in
+    /// how to fix them; empty when nothing is.
+    ///
+    /// The flow is explored from every entry its ``FeatureModule/entryFields``
+    /// allow (see ``entryHandoffs(for:extra:)``), and the findings combined:
+    /// an exit counts as reached when some entry reaches it.
+    public static func problems(
+        in module: any FeatureModule.Type,
+        options: ModuleOptions,
+        handoffs: [Handoff]? = nil,
+        environment: ModuleEnvironment = ModuleEnvironment(clock: IdleClock())
+    ) -> [String] {
+        violations(in: module, options: options, handoffs: handoffs, environment: environment).map(\.description)
+    }
+
+    /// What is wrong with `module` for `options`, as typed values; empty
+    /// when nothing is. See ``problems(in:options:handoffs:environment:)``.
+    ///
+    /// - Complexity: one `navigate` call per step reachable from each entry.
+    public static func violations(
+        in module: any FeatureModule.Type,
+        options: ModuleOptions,
+        handoffs: [Handoff]? = nil,
+        environment: ModuleEnvironment = ModuleEnvironment(clock: IdleClock())
+    ) -> [ContractViolation] {
+        var exploration = FlowExplorer.Exploration()
+        for handoff in handoffs ?? entryHandoffs(for: module) {
+            let launch = module.launch(instance: module.id, options: options, environment: environment, handoff: handoff)
+            let found = FlowExplorer.explore(launch)
+            for name in found.exitNames where !exploration.exitNames.contains(name) { exploration.exitNames.append(name) }
+            exploration.handoffs.merge(found.handoffs) { first, _ in first }
+            exploration.exitNamesByID.merge(found.exitNamesByID) { first, _ in first }
+            exploration.unhandledSteps += found.unhandledSteps.filter { !exploration.unhandledSteps.contains($0) }
+            exploration.screensWithoutActions += found.screensWithoutActions.filter { !exploration.screensWithoutActions.contains($0) }
+            exploration.textKeys = Array(Set(exploration.textKeys + found.textKeys)).sorted()
+            exploration.literalTexts = Array(Set(exploration.literalTexts + found.literalTexts)).sorted()
+            exploration.isTruncated = exploration.isTruncated || found.isTruncated
+        }
+        let declared = module.exits(for: options)
+        let declaredNames = declared.map(\.name)
+        let context = "\(module.id) with \(describe(options))"
+        var found: [ContractViolation] = []
+        func add(_ kind: ContractViolation.Kind, _ subject: String, _ message: String, context: String = context) {
+            found.append(ContractViolation(kind, module: module.id, context: context, subject: subject, message: message))
+        }
+        for name in declaredNames where !exploration.exitNames.contains(name) {
+            add(.unreachedExit, name, "declared exit '\(name)' is never reached. To fix, reach it or stop declaring it for these options.")
+        }
+        for name in exploration.exitNames where !declaredNames.contains(name) {
+            add(.undeclaredExit, name, "exit '\(name)' is reached but not declared. To fix, add it to exits(for:).")
+        }
+        for (exit, handoff) in exploration.handoffs.sorted(by: { $0.key < $1.key }) {
+            guard let name = exploration.exitNamesByID[exit], let spec = declared.first(where: { $0.name == name }) else { continue }
+            let expected = Set(spec.fields.map(\.name))
+            let given = Set(handoff.fields.keys)
+            if expected != given {
+                add(.handoffMismatch, exit, "exit \(exit) hands on \(given.sorted()) but declares \(expected.sorted()). To fix, make the handoff match the ExitSpec.")
+            }
+            for field in spec.fields {
+                if let value = handoff.fields[field.name], !field.kind.accepts(value) {
+                    add(.handoffValue, exit, "exit \(exit) hands on \(field.name) = \(value), which is not \(field.kind).")
+                }
+            }
+        }
+        for step in exploration.unhandledSteps {
+            add(.unhandledStep, step, "step '\(step)' is reachable but not handled. To fix, handle it in navigate(to:).")
+        }
+        for screen in exploration.screensWithoutActions {
+            add(.screenWithoutAction, screen, "screen '\(screen)' has no action, so nobody can leave it. To fix, give it an action.")
+        }
+        if exploration.isTruncated {
+            add(.unbounded, "", "more than 100,000 steps are reachable; a step payload probably grows without bound.")
+        }
+        // A module that declares its texts shows only those: a literal or
+        // an undeclared key could not be re-worded or translated.
+        if !module.texts.isEmpty {
+            let declaredKeys = Set(module.texts.map(\.key))
+            for key in exploration.textKeys where !declaredKeys.contains(key) {
+                add(.undeclaredText, key, "text '\(key)' is shown but not declared. To fix, add TextSpec(\"\(key)\", …) to the module's texts.")
+            }
+            for literal in exploration.literalTexts {
+                add(.literalText, literal, "\(literal) is shown without a key, so no manifest can re-word it and no catalog translate it. To fix, declare it and show it through ModuleTexts.")
+            }
+            var seen: Set<String> = []
+            for spec in module.texts where !seen.insert(spec.key).inserted {
+                add(.duplicateTextKey, spec.key, "text '\(spec.key)' is declared twice. To fix, give each text its own key.", context: module.id)
+            }
+        }
+        return found
+    }
+
+    /// Every entry a module's ``FeatureModule/entryFields`` allow: each
+    /// combination of choice and boolean values, integers at their bounds,
+    /// text as `"T-1"`; `extra` fields added to each.
+    public static func entryHandoffs(for module: any FeatureModule.Type, extra: [String: ModuleValue] = [:]) -> [Handoff] {
+        var combinations: [[String: ModuleValue]] = [extra]
+        for field in module.entryFields {
+            combinations = combinations.flatMap { partial in
+                let present = values(of: field.kind, default: .text("T-1")).map { partial.merging([field.name: $0]) { $1 } }
+                // An optional field may also be missing, unless given in `extra`.
+                return field.isRequired || extra[field.name] != nil ? present : present + [partial]
+            }
+        }
+        return combinations.map(Handoff.init)
+    }
+
+    private static func values(of kind: ValueKind, default defaultValue: ModuleValue) -> [ModuleValue] {
+        switch kind {
+        case .choice(let choices): choices.map(ModuleValue.text)
+        case .boolean: [.boolean(false), .boolean(true)]
+        case .integer(let range): [.integer(range.lowerBound), .integer(range.upperBound)]
+        case .text: [defaultValue]
+        }
+    }
+
+    /// Option sets that cover a module: every choice value and boolean,
+    /// each integer at its bounds and default, combined; text at its
+    /// default (a required text option, which has none, as its example).
+    public static func optionSets(for module: any FeatureModule.Type) -> [ModuleOptions] {
+        var combinations: [[String: ModuleValue]] = [[:]]
+        for spec in module.options {
+            let values: [ModuleValue]
+            switch spec.kind {
+            case .choice(let choices): values = choices.map(ModuleValue.text)
+            case .boolean: values = [.boolean(false), .boolean(true)]
+            case .integer(let range):
+                var numbers = [range.lowerBound]
+                if case .integer(let value) = spec.example, !numbers.contains(value) { numbers.append(value) }
+                if !numbers.contains(range.upperBound) { numbers.append(range.upperBound) }
+                values = numbers.map(ModuleValue.integer)
+            case .text: values = [spec.example]
+            }
+            combinations = combinations.flatMap { partial in
+                values.map { value in partial.merging([spec.name: value]) { $1 } }
+            }
+        }
+        return combinations.map { ModuleOptions(specs: module.options, values: $0) }
+    }
+
+    package static func describe(_ options: ModuleOptions) -> String {
+        options.values.isEmpty ? "no options" : options.values.keys.sorted().map { "\($0): \(options.values[$0]!)" }.joined(separator: ", ")  // keys from values
+    }
+}
+
+/// A promise a feature module breaks: found by ``ModuleContract`` in a
+/// module's tests, and by the manifest loader for every instance a
+/// manifest names.
+public struct ContractViolation: Hashable, Sendable, CustomStringConvertible {
+    /// What kind of promise is broken. A struct of static members, not an
+    /// enum: new kinds can be added without breaking a client's `switch`.
+    public struct Kind: Hashable, Sendable, CustomStringConvertible {
+        /// The kind's name (`undeclaredExit`).
+        public let name: String
+        /// Whether a variant using the module cannot be trusted with it:
+        /// the manifest loader refuses it.
+        public let isError: Bool
+
+        /// A declared exit no path reaches (a warning: its route is never used).
+        public static let unreachedExit = Kind(name: "unreachedExit", isError: false)
+        /// An exit the flow can end with that the module does not declare:
+        /// no manifest can route it, and a live walk would drop it.
+        public static let undeclaredExit = Kind(name: "undeclaredExit", isError: true)
+        /// An exit hands on other fields than it declares.
+        public static let handoffMismatch = Kind(name: "handoffMismatch", isError: true)
+        /// An exit hands on a value its field does not accept.
+        public static let handoffValue = Kind(name: "handoffValue", isError: true)
+        /// A reachable step the flow does not handle.
+        public static let unhandledStep = Kind(name: "unhandledStep", isError: true)
+        /// A screen with no action and no stepper: nobody can leave it.
+        public static let screenWithoutAction = Kind(name: "screenWithoutAction", isError: true)
+        /// More steps are reachable than exploration allows.
+        public static let unbounded = Kind(name: "unbounded", isError: false)
+        /// A text shown with a key the module does not declare: it shows as `[key]`.
+        public static let undeclaredText = Kind(name: "undeclaredText", isError: true)
+        /// A text shown without a key by a module that declares its texts.
+        public static let literalText = Kind(name: "literalText", isError: false)
+        /// A text key declared twice.
+        public static let duplicateTextKey = Kind(name: "duplicateTextKey", isError: true)
+
+        /// The name.
+        public var description: String { name }
+    }
+
+    /// The kind of promise broken.
+    public let kind: Kind
+    /// The module's id.
+    public let module: String
+    /// What was checked: the module and its options (`procedure with sample: "nasal", …`).
+    public let context: String
+    /// What the violation is about: an exit's name, a step id, a screen id, a text key.
+    public let subject: String
+    /// What is wrong and how to fix it.
+    public let message: String
+
+    /// A violation.
+    public init(_ kind: Kind, module: String, context: String, subject: String, message: String) {
+        self.kind = kind
+        self.module = module
+        self.context = context
+        self.subject = subject
+        self.message = message
+    }
+
+    /// `procedure with …: exit 'x' is reached but not declared. To fix, …`
+    public var description: String { "\(context): \(message)" }
+}
+
+/// A clock on which nothing ever fires: checking a contract runs no timer,
+/// it reads what timers declare.
+public struct IdleClock: StepClock {
+    /// A clock that never fires.
+    public init() {}
+
+    private struct Nothing: ScheduledAction { func cancel() {} }
+
+    /// Never runs `action`.
+    public func schedule(after delay: Duration, _ action: @escaping @Sendable () -> Void) -> any ScheduledAction { Nothing() }
+}
