@@ -8,6 +8,8 @@ public enum OnboardingModule: FeatureModule {
     public static let id = "onboarding"
     /// One line for `rootapp modules`.
     public static let summary = "Welcome, how it works and consent (lay), or sign-in, site and data protection (professional)."
+    /// Stepflow's own package.
+    public static let package = ModulePackage.stepflow
 
     /// The options.
     public static let options: [OptionSpec] = [

@@ -7,6 +7,8 @@ public enum PatientIntakeModule: FeatureModule {
     public static let id = "intake"
     /// One line for `rootapp modules`.
     public static let summary = "Identify the patient by scan or id, confirm details, record consent."
+    /// Stepflow's own package.
+    public static let package = ModulePackage.stepflow
 
     /// The options.
     public static let options: [OptionSpec] = [

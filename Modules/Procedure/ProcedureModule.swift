@@ -8,6 +8,8 @@ public enum ProcedureModule: FeatureModule {
     public static let id = "procedure"
     /// One line for `rootapp modules`.
     public static let summary = "Kit check, sample instructions, incubation timer, reading the result."
+    /// Stepflow's own package.
+    public static let package = ModulePackage.stepflow
 
     /// The options.
     public static let options: [OptionSpec] = [

@@ -7,6 +7,8 @@ public enum ResultsModule: FeatureModule {
     public static let id = "results"
     /// One line for `rootapp modules`.
     public static let summary = "Advice per result (lay), or confirm, record and submit to the lab (professional)."
+    /// Stepflow's own package.
+    public static let package = ModulePackage.stepflow
 
     /// The options.
     public static let options: [OptionSpec] = [

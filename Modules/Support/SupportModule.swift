@@ -7,6 +7,8 @@ public enum SupportModule: FeatureModule {
     public static let id = "support"
     /// One line for `rootapp modules`.
     public static let summary = "Help topics and how to reach a person; returns where the manifest routes it."
+    /// Stepflow's own package.
+    public static let package = ModulePackage.stepflow
 
     /// The options.
     public static let options: [OptionSpec] = [

@@ -1,4 +1,5 @@
 import StepflowGraph
+import StepflowPlatform
 import StepflowManifest
 import StepflowScripts
 
@@ -90,16 +91,33 @@ enum CheckCommand {
         if failed > 0 {
             console.print(console.red("\(failed) of \(scripts.count) script\(scripts.count == 1 ? "" : "s") failed."))
         }
+        // The same verdict the review report prints, from the same
+        // evidence: only for the variant's own scripts (its folder), not a
+        // few scripts named on the command line.
+        var verdict: SignOffVerdict?
+        if arguments.positional.count == 1 {
+            let signOff = SignOffVerdict(variant: runner.variant, rules: rules, results: results, coverage: coverage, requirements: requirements, findings: runner.variant.findings())
+            verdict = signOff
+            console.print("")
+            for line in console.wrap(signOff.headline, indent: "    ", firstIndent: "") {
+                switch signOff.standing {
+                case .ready: console.print(console.green(line))
+                case .unjudged: console.print(console.yellow(line))
+                case .notReady: console.print(console.red(line))
+                }
+            }
+        }
         if !unreadable.isEmpty {
             let count = unreadable.count
             console.print(console.red("\(count) script\(count == 1 ? "" : "s") could not be run (see above)."))
         }
         if let junit = arguments.value("junit") {
-            let written = OutputFile.write(JUnitReport.xml(app: manifest.app.id, scripts: scripts, results: results, requirements: requirements), to: junit, console)
+            let record = ReviewRecord(manifest: manifest, registry: app.registry, tool: app.toolDescription, date: Platform.utcDate())
+            let written = OutputFile.write(JUnitReport.xml(app: manifest.app.id, scripts: scripts, results: results, requirements: requirements, record: record), to: junit, console)
             if written != .success { return written }
         }
         if unreadable.contains(.missingFile) { return .missingFile }
         if unreadable.contains(.badInput) || !requirements.unknown.isEmpty { return .badInput }
-        return failed > 0 || requirements.count(.failed) > 0 ? .findings : .success
+        return failed > 0 || requirements.count(.failed) > 0 || verdict?.standing == .notReady ? .findings : .success
     }
 }

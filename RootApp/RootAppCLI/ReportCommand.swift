@@ -1,4 +1,5 @@
 import StepflowGraph
+import StepflowPlatform
 import StepflowManifest
 import StepflowScripts
 
@@ -51,17 +52,21 @@ enum ReportCommand {
         let html = ReviewReport.html(ReviewReport.Contents(
             variant: runner.variant, rules: rules, scripts: scripts, results: results,
             coverage: scripts.isEmpty ? nil : runner.coverage(of: results), requirements: requirements,
-            diagram: diagram, against: against, generator: "\(app.name) \(RootApp.version)"
+            diagram: diagram, against: against, generator: app.toolDescription,
+            record: ReviewRecord(manifest: manifest, registry: app.registry, tool: app.toolDescription, date: Platform.utcDate())
         ))
         let written = OutputFile.write(html, to: arguments.value("output") ?? "-", console)
         guard written == .success else { return written }
-        let failedRequirement = requirements.count(.failed) > 0 || requirements.entries.contains { $0.status == .uncovered && $0.requirement.critical }
+        let verdict = SignOffVerdict(
+            variant: runner.variant, rules: rules, results: results, coverage: scripts.isEmpty ? nil : runner.coverage(of: results),
+            requirements: requirements, findings: runner.variant.findings()
+        )
         if let output = arguments.value("output"), output != "-" {
-            for line in console.wrap("Wrote \(output): \(rules.filter(\.holds).count) of \(rules.count) rules proved, \(results.filter(\.passed).count) of \(results.count) scripts passed, \(requirements.count(.passed)) of \(requirements.entries.count) requirements passed.", indent: "  ", firstIndent: "") {
-                console.error(console.dim(line))
+            for line in console.wrap("Wrote \(output). \(verdict.headline)", indent: "  ", firstIndent: "") {
+                console.error(verdict.standing == .notReady ? console.red(line) : console.dim(line))
             }
         }
         if !requirements.unknown.isEmpty { return .badInput }
-        return rules.contains { !$0.holds } || results.contains { !$0.passed } || failedRequirement ? .findings : .success
+        return verdict.standing == .notReady ? .findings : .success
     }
 }

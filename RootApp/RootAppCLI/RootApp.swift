@@ -21,8 +21,9 @@ public import StepflowManifest
 /// Every command runs in-process against a ``Console``, so tests drive it
 /// exactly as the executable does (``run(_:console:)``).
 public struct RootApp: Sendable {
-    /// The version `--version` prints.
-    public static let version = "0.2.0"
+    /// The version of RootAppCLI (and of Stepflow, which it ships with):
+    /// what `rootapp --version` prints.
+    public static let version = StepflowVersion.current
 
     /// The program's name, as help and errors print it (`rootapp`).
     public let name: String
@@ -33,23 +34,32 @@ public struct RootApp: Sendable {
     /// A line for the overview on where the app keeps its manifests
     /// (`Manifests bundled with the app are in RootApp/Manifests/.`).
     public let manifestsHint: String?
+    /// The tool's own version, as its team tags it (`2.1.0`); `nil` when
+    /// not given. `rootapp`'s is Stepflow's. Reports and JUnit files
+    /// record it, so a sign-off names the tool that made it.
+    public let toolVersion: String?
 
-    /// A tool named `name` over `modules`, giving them `services`.
+    /// A tool named `name` (at `version`) over `modules`, giving them `services`.
     ///
     /// Two modules with one id are not refused here but by every run,
     /// which names both types and exits with 70.
-    public init(name: String = "rootapp", modules: [any FeatureModule.Type], services: ModuleServices = ModuleServices(), manifestsHint: String? = nil) {
-        self.init(name: name, registry: ModuleRegistry(modules), services: services, manifestsHint: manifestsHint)
+    public init(name: String = "rootapp", modules: [any FeatureModule.Type], services: ModuleServices = ModuleServices(), manifestsHint: String? = nil, version: String? = nil) {
+        self.init(name: name, registry: ModuleRegistry(modules), services: services, manifestsHint: manifestsHint, version: version)
     }
 
-    /// A tool named `name` over the modules of `registry`, giving them
-    /// `services`.
-    public init(name: String = "rootapp", registry: ModuleRegistry, services: ModuleServices = ModuleServices(), manifestsHint: String? = nil) {
+    /// A tool named `name` (at `version`) over the modules of `registry`,
+    /// giving them `services`.
+    public init(name: String = "rootapp", registry: ModuleRegistry, services: ModuleServices = ModuleServices(), manifestsHint: String? = nil, version: String? = nil) {
         self.name = name
         self.registry = registry
         self.services = services
         self.manifestsHint = manifestsHint
+        self.toolVersion = name == "rootapp" ? version ?? Self.version : version
     }
+
+    /// The tool as a report records it: `rootapp 0.3.0`, or
+    /// `teamapp 2.1.0` (`teamapp (version not given)`).
+    var toolDescription: String { "\(name) \(toolVersion ?? "(version not given)")" }
 
     /// A command: its spec and what it does.
     struct Command: Sendable {
@@ -113,7 +123,7 @@ public struct RootApp: Sendable {
             }
             return run(["help"] + arguments.dropFirst(), console: console)
         case "--version":
-            console.print(name == "rootapp" ? "rootapp \(Self.version)" : "\(name), on Stepflow's RootAppCLI \(Self.version)")
+            console.print(name == "rootapp" ? "rootapp \(Self.version)" : "\(name)\(toolVersion.map { " " + $0 } ?? ""), on Stepflow's RootAppCLI \(Self.version)")
             return ExitCode.success.rawValue
         case "help":
             guard arguments.count > 1 else {

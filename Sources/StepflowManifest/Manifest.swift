@@ -28,14 +28,53 @@ public struct Manifest: Hashable, Sendable {
     /// The folder of the variant's acceptance scripts (`"scripts"`,
     /// beside the manifest), if it names one.
     public let scriptsFolder: String?
+    /// The least coverage the acceptance scripts must reach before the
+    /// variant is ready for sign-off (`"coverage"`), if the manifest sets one.
+    public let coverageMinimum: CoverageMinimum?
 
-    /// A digest of the file's bytes (64-bit FNV-1a, in hex): any edit
-    /// changes it. A saved navigation carries it, so a walk saved under one
-    /// manifest is not resumed under an edited one.
+    /// A digest of what the manifest says (64-bit FNV-1a, in hex, of its
+    /// JSON with keys sorted and no whitespace): any edit to a value, a key
+    /// or an order that matters changes it; whitespace and the order of
+    /// an object's keys do not. A saved navigation carries it, so a walk
+    /// saved under one variant is not resumed under an edited one; a
+    /// review report and a JUnit file carry it, so a sign-off is tied to
+    /// the variant it signed.
     public internal(set) var digest = ""
 
     /// The locales the variant ships, the default first.
     public var locales: [String] { texts.locales }
+
+    /// The digest of the JSON `root`: FNV-1a over its canonical text.
+    static func digest(of root: JSONNode) -> String {
+        var text = ""
+        canonical(root, into: &text)
+        return digest(of: Array(text.utf8))
+    }
+
+    /// `node` as JSON with each object's keys sorted and no whitespace.
+    static func canonical(_ node: JSONNode, into text: inout String) {
+        switch node.value {
+        case .object(let members):
+            text += "{"
+            for (index, member) in members.sorted(by: { $0.key < $1.key }).enumerated() {
+                if index > 0 { text += "," }
+                text += JSONText.string(member.key) + ":"
+                canonical(member.value, into: &text)
+            }
+            text += "}"
+        case .array(let elements):
+            text += "["
+            for (index, element) in elements.enumerated() {
+                if index > 0 { text += "," }
+                canonical(element, into: &text)
+            }
+            text += "]"
+        case .string(let string): text += JSONText.string(string)
+        case .number(let number): text += number.literal
+        case .bool(let flag): text += flag ? "true" : "false"
+        case .null: text += "null"
+        }
+    }
 
     /// The 64-bit FNV-1a digest of `bytes`, as 16 hex digits.
     static func digest(of bytes: [UInt8]) -> String {
@@ -227,4 +266,27 @@ extension Manifest {
         }
         return changes.isEmpty ? instance.options : instance.options.replacing(changes)
     }
+}
+
+/// The least share of a variant its acceptance scripts must take before it
+/// is ready for sign-off, per kind, in whole percent (the manifest's
+/// `"coverage"`).
+public struct CoverageMinimum: Hashable, Sendable {
+    /// What is counted.
+    public enum Kind: String, Hashable, Sendable, CaseIterable {
+        /// Screens a person can see.
+        case screens
+        /// Edges of the screen/step graph.
+        case edges
+        /// State transitions: every input in every state.
+        case transitions
+    }
+
+    /// The minimum percent of each kind that has one.
+    public var percents: [Kind: Int] = [:]
+    /// Where the manifest sets it.
+    public let location: TextLocation
+
+    /// No minimum yet, set at `location`.
+    init(location: TextLocation) { self.location = location }
 }

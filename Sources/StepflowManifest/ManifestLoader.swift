@@ -79,7 +79,7 @@ public struct ManifestLoader: Sendable {
         }
         let (manifest, diagnostics) = ManifestChecker.check(root, file: file, registry: registry, services: services, readFile: readFile)
         guard var manifest else { throw .invalid(diagnostics) }
-        manifest.digest = Manifest.digest(of: bytes)
+        manifest.digest = Manifest.digest(of: root)
         return manifest
     }
 

@@ -110,6 +110,8 @@ struct ManifestDraft {
     var requirements: [(path: JSONPath, node: JSONNode, id: Located<String>?, text: Located<String>?, critical: Bool)] = []
     /// The `texts` object's members, when it is one.
     var texts: [TextOverride] = []
+    /// The `coverage` member: the minimum coverage the scripts must reach.
+    var coverage: JSONMember?
 
     /// One member of `texts`: `"<instance>/<key>": "…"` or
     /// `{"<locale>": "…", …}`.
@@ -155,7 +157,7 @@ struct ManifestDraft {
 /// goes into the draft.
 struct ManifestReader {
     static let topKeys = ["schema", "app", "modules", "start", "routes"]
-    static let optionalTopKeys = ["rules", "locales", "strings", "texts", "requirements", "scripts"]
+    static let optionalTopKeys = ["rules", "locales", "strings", "texts", "requirements", "scripts", "coverage"]
     static let ruleKeys = ["name", "to", "passesThrough", "neverReaches", "reaches", "entering", "carriesNone", "requirement"]
 
     /// The draft of `root`; `nil` when it is not an object at all.
@@ -177,6 +179,7 @@ struct ManifestReader {
             draft.modules = instances(member, &log)
         }
         draft.start = log.string(top["start"], JSONPath.root.key("start"))
+        draft.coverage = top["coverage"]
         if let member = top["routes"] {
             let path = JSONPath.root.key("routes")
             if case .object(let members) = member.value.value {

@@ -44,6 +44,7 @@ struct ManifestValidation {
     var locales = ["en"]
     var requirements: [Requirement] = []
     var scriptsFolder: String?
+    var coverage: CoverageMinimum?
     var catalog: StringCatalog?
     var overrides: [String: [String: [String: String]]] = [:]
 
@@ -125,6 +126,7 @@ enum ManifestChecker {
         EveryExitRouted(),
         EntryFieldsHandedOn(),
         RuleShapes(),
+        CoverageMinimums(),
     ]
 
     /// The manifest in `root`, or `nil` with the problems in `log`.
@@ -154,7 +156,8 @@ enum ManifestChecker {
             warnings: diagnostics,
             texts: validation.texts,
             requirements: validation.requirements,
-            scriptsFolder: validation.scriptsFolder
+            scriptsFolder: validation.scriptsFolder,
+            coverageMinimum: validation.coverage
         )
         return (manifest, diagnostics)
     }

@@ -57,6 +57,17 @@ package enum Platform {
         String(cString: strerror(code))
     }
 
+    /// Now as `YYYY-MM-DD HH:MM UTC`; `SOURCE_DATE_EPOCH` (seconds since
+    /// 1970), when set, stands for now, so a report can be made again
+    /// byte for byte.
+    package static func utcDate() -> String {
+        var seconds = time_t(environment("SOURCE_DATE_EPOCH").flatMap { Int($0) } ?? Int(time(nil)))
+        var parts = tm()
+        gmtime_r(&seconds, &parts)
+        func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        return "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday)) \(two(parts.tm_hour)):\(two(parts.tm_min)) UTC"
+    }
+
     /// The environment variable `name`, if set.
     package static func environment(_ name: String) -> String? {
         getenv(name).map { String(cString: $0) }

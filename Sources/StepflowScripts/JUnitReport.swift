@@ -1,3 +1,4 @@
+import Stepflow
 import StepflowManifest
 
 /// Acceptance-script results as JUnit XML, the format CI servers read: a
@@ -6,16 +7,28 @@ import StepflowManifest
 /// covers as properties.
 public enum JUnitReport {
     /// The XML for `scripts` run with `results` (in the same order).
-    public static func xml(app: String, scripts: [Script], results: [ScriptRunner.Result], requirements: RequirementCoverage? = nil) -> String {
+    /// With `record`, the suite's properties carry the manifest digest,
+    /// the date and the versions, as the review report does.
+    public static func xml(app: String, scripts: [Script], results: [ScriptRunner.Result], requirements: RequirementCoverage? = nil, record: ReviewRecord? = nil) -> String {
         let failures = results.filter { !$0.passed }.count
         var lines = [
             #"<?xml version="1.0" encoding="UTF-8"?>"#,
             "<testsuites name=\(attribute(app)) tests=\"\(results.count)\" failures=\"\(failures)\">",
             "  <testsuite name=\(attribute(app)) tests=\"\(results.count)\" failures=\"\(failures)\" errors=\"0\" skipped=\"0\">",
         ]
-        if let requirements, !requirements.entries.isEmpty {
+        let entries = requirements?.entries ?? []
+        if !entries.isEmpty || record != nil {
             lines.append("    <properties>")
-            for entry in requirements.entries {
+            if let record {
+                lines.append("      <property name=\"manifest digest\" value=\(attribute(record.manifestDigest))/>")
+                lines.append("      <property name=\"made\" value=\(attribute(record.date))/>")
+                lines.append("      <property name=\"tool\" value=\(attribute(record.tool))/>")
+                lines.append("      <property name=\"stepflow\" value=\(attribute(record.stepflowVersion))/>")
+                for module in record.modules {
+                    lines.append("      <property name=\(attribute("module " + module.id)) value=\(attribute(module.package.description))/>")
+                }
+            }
+            for entry in entries {
                 lines.append("      <property name=\(attribute("requirement " + entry.requirement.id)) value=\(attribute(entry.status.rawValue + (entry.requirement.critical ? ", critical" : "")))/>")
             }
             lines.append("    </properties>")

@@ -38,11 +38,14 @@ public enum ReviewReport {
         public var diagram: Diagram
         /// Another variant and how this one differs from it.
         public var against: (variant: VariantGraph, diff: VariantDiff)?
-        /// The tool and version that made the report (`rootapp 0.2.0`).
+        /// The tool and version that made the report (`rootapp 0.3.0`).
         public var generator: String
+        /// What ties the sign-off to a build: digest, date, versions. When
+        /// `nil`, the report says it is not tied to one.
+        public var record: ReviewRecord?
 
         /// The contents of a report.
-        public init(variant: VariantGraph, rules: [PathRuleResult], scripts: [Script], results: [ScriptRunner.Result], coverage: ScriptRunner.Coverage?, requirements: RequirementCoverage, diagram: Diagram, against: (variant: VariantGraph, diff: VariantDiff)? = nil, generator: String) {
+        public init(variant: VariantGraph, rules: [PathRuleResult], scripts: [Script], results: [ScriptRunner.Result], coverage: ScriptRunner.Coverage?, requirements: RequirementCoverage, diagram: Diagram, against: (variant: VariantGraph, diff: VariantDiff)? = nil, generator: String, record: ReviewRecord? = nil) {
             self.variant = variant
             self.rules = rules
             self.scripts = scripts
@@ -52,6 +55,7 @@ public enum ReviewReport {
             self.diagram = diagram
             self.against = against
             self.generator = generator
+            self.record = record
         }
     }
 
@@ -71,26 +75,44 @@ public enum ReviewReport {
         page.line("</head>")
         page.line("<body>")
 
-        // The cover: what this is, and the verdict.
+        // The cover: what this is, and the verdict with its evidence.
         let failedScripts = contents.results.filter { !$0.passed }.count
         let refuted = contents.rules.filter { !$0.holds }.count
         let findings = variant.findings()
         let errors = findings.filter { $0.severity == .error }
         let requirementsFailed = contents.requirements.count(.failed)
         let criticalUncovered = contents.requirements.entries.filter { $0.status == .uncovered && $0.requirement.critical }.count
-        let sound = failedScripts == 0 && refuted == 0 && errors.isEmpty && requirementsFailed == 0 && criticalUncovered == 0
+        let verdict = SignOffVerdict(variant: variant, rules: contents.rules, results: contents.results, coverage: contents.coverage, requirements: contents.requirements, findings: findings)
         page.line("<header id=\"cover\">")
         page.line("<p class=\"kind\">Variant review package</p>")
         page.line("<h1>\(escape(app.name))</h1>")
         page.line("<p class=\"meta\">\(escape(app.id))\(app.audience.map { " · " + escape($0) } ?? "") · shown in \(escape(variant.locale)) (ships \(escape(manifest.locales.joined(separator: ", ")))) · \(escape(manifest.file)) · made by \(escape(contents.generator)) from the variant's own flows</p>")
-        page.line("<p class=\"verdict \(sound ? "ok" : "bad")\">\(sound ? "Every rule holds, every script passes, no requirement fails and no critical one is uncovered." : "This variant has open problems: see the summary.")</p>")
+        if let record = contents.record {
+            page.line("<p class=\"meta record\">Manifest digest <code>\(escape(record.manifestDigest))</code> · made \(escape(record.date)) by \(escape(record.tool)) on Stepflow \(escape(record.stepflowVersion)) · modules: \(escape(record.packages))</p>")
+        } else {
+            page.line("<p class=\"meta record\">Not tied to a build: no digest, date or versions were recorded.</p>")
+        }
+        let standing = switch verdict.standing { case .ready: "ok"; case .unjudged: "warn"; case .notReady: "bad" }
+        page.line("<p class=\"verdict \(standing)\">\(escape(verdict.headline))</p>")
         page.line("<table class=\"summary\" id=\"summary\"><tbody>")
         page.row(["Path rules", "\(contents.rules.count - refuted) of \(contents.rules.count) proved" + (refuted > 0 ? ", \(refuted) refuted" : "")], header: true, bad: refuted > 0)
         let requirements = contents.requirements
         page.row(["Requirements", requirements.entries.isEmpty ? "none listed" : "\(requirements.count(.passed)) of \(requirements.entries.count) passed, \(requirementsFailed) failed, \(requirements.count(.covered)) covered, \(requirements.count(.uncovered)) uncovered"], header: true, bad: requirementsFailed > 0 || criticalUncovered > 0)
         page.row(["Acceptance scripts", contents.results.isEmpty ? "none ran" : "\(contents.results.count - failedScripts) of \(contents.results.count) passed"], header: true, bad: failedScripts > 0)
         if let coverage = contents.coverage {
-            page.row(["Coverage", "screens \(coverage.screens), edges \(coverage.edges), state transitions \(coverage.transitions)"], header: true)
+            page.row(["Coverage", "screens \(coverage.screens), edges \(coverage.edges), state transitions \(coverage.transitions)"], header: true, bad: !verdict.shortfalls.isEmpty)
+        }
+        if let minimum = manifest.coverageMinimum, !minimum.percents.isEmpty {
+            let set = CoverageMinimum.Kind.allCases.compactMap { kind in minimum.percents[kind].map { "\(kind.rawValue) \($0)%" } }
+            let below = verdict.shortfalls.map { "\($0.kind.rawValue) \($0.share)" }
+            page.row(["Minimum coverage", set.joined(separator: ", ") + (below.isEmpty ? ": met" : "; below it: " + below.joined(separator: ", "))], header: true, bad: !below.isEmpty)
+        } else {
+            page.row(["Minimum coverage", "none set in the manifest: coverage is not judged"], header: true)
+        }
+        for translation in verdict.translations {
+            page.row(["Texts in \(translation.locale)", translation.isComplete
+                ? "all \(translation.total) shown texts have \(translation.locale) words (\(translation.keyed) module texts, \(translation.literal) literal, \(translation.options) option values)"
+                : "\(translation.untranslated) of \(translation.total) shown texts show in English"], header: true, bad: !translation.isComplete)
         }
         page.row(["Findings", findings.isEmpty ? "none" : "\(errors.count) error\(errors.count == 1 ? "" : "s"), \(findings.count - errors.count) warning\(findings.count - errors.count == 1 ? "" : "s")"], header: true, bad: !errors.isEmpty)
         page.row(["Explored", "\(variant.states.states.count) states, \(variant.states.transitions.count) transitions, \(variant.graph.nodes.count) screens and steps, \(variant.screens.count) screen wordings"], header: true)
@@ -206,7 +228,8 @@ public enum ReviewReport {
         // 7. Findings.
         page.line("<section id=\"findings\"><h2>7. Findings</h2>")
         if findings.isEmpty {
-            page.line("<p>None: no dead end, no unhandled step, no exit without a route, every instance entered, every text translated.</p>")
+            let texts = verdict.translations.map { "all \($0.total) shown texts have \($0.locale) words" }
+            page.line("<p>None over the \(variant.states.states.count) states explored: no dead end, no unhandled step, no exit without a route, every instance entered\(texts.isEmpty ? "" : ", " + texts.joined(separator: ", ")).</p>")
         } else {
             page.line("<table><thead><tr><th>Severity</th><th>Kind</th><th>Where</th><th>Detail</th></tr></thead><tbody>")
             for finding in findings { page.row([finding.severity.rawValue, "\(finding.kind)", finding.subject, finding.detail], bad: finding.severity == .error) }
@@ -238,6 +261,9 @@ public enum ReviewReport {
 
         page.line("<section id=\"sign-off\"><h2>Sign-off</h2>")
         page.line("<p>I have reviewed this variant's requirements, rules, scripts and screens as listed above.</p>")
+        if let record = contents.record {
+            page.line("<p>This sign-off is for the variant whose manifest digest is <code>\(escape(record.manifestDigest))</code>, as explored on \(escape(record.date)) by \(escape(record.tool)) on Stepflow \(escape(record.stepflowVersion)), with \(escape(record.packages)). A CI run's JUnit file records the same digest.</p>")
+        }
         page.line("<table class=\"sign\"><tbody><tr><th>Name</th><td></td></tr><tr><th>Role</th><td></td></tr><tr><th>Date</th><td></td></tr><tr><th>Signature</th><td></td></tr></tbody></table>")
         page.line("</section>")
         page.line("</body>")
@@ -322,6 +348,7 @@ public enum ReviewReport {
         .meta { color: #55606b; font-size: 0.9em; }
         .verdict { padding: 0.6em 0.9em; border-radius: 4px; font-weight: bold; }
         .verdict.ok { background: #e5f4e8; border: 1px solid #7bbf87; } .verdict.bad { background: #fbe7e6; border: 1px solid #d9827b; }
+        .verdict.warn { background: #fff4d6; border: 1px solid #d6a93a; } .record code { font-size: 0.95em; }
         table { border-collapse: collapse; width: 100%; margin: 0.6em 0 1em; font-size: 0.92em; }
         th, td { border: 1px solid #c9d1d9; padding: 0.35em 0.5em; text-align: left; vertical-align: top; }
         thead th { background: #eef3f8; } table.summary th { width: 12em; background: #f6f8fa; }

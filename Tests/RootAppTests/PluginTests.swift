@@ -89,7 +89,9 @@ struct PluginTests {
         #expect(!help.out.contains("rootapp"))
         let usage = Harness.run(["trace"], tool: Self.tool)
         #expect(usage.code == 64 && usage.err.hasSuffix("See 'teamapp trace --help'.\n"))
-        #expect(Harness.run(["--version"], tool: Self.tool).out == "teamapp, on Stepflow's RootAppCLI 0.2.0\n")
+        #expect(Harness.run(["--version"], tool: Self.tool).out == "teamapp, on Stepflow's RootAppCLI 0.3.0\n")
+        let versioned = RootApp(name: "teamapp", modules: BundledModules.all + [GreetingModule.self], services: Self.services, version: "2.1.0")
+        #expect(Harness.run(["--version"], tool: versioned).out == "teamapp 2.1.0, on Stepflow's RootAppCLI 0.3.0\n")
         #expect(!Harness.run(["--help"], tool: Self.tool).out.contains("RootApp/Manifests"))
         for shell in ["bash", "zsh", "fish"] {
             let script = Harness.run(["completion", shell], tool: Self.tool).out
@@ -147,6 +149,17 @@ struct PluginTests {
         #expect(validate.code == 1)
         #expect(validate.err.contains("missing translation: help.hours: \(path):3:64: the option 'hours' of 'help' is one text for every locale, so 'de' shows it as written."), "\(validate.err)")
         #expect(validate.out.contains("1 of "), "\(validate.out)")
+    }
+
+    @Test func aTeamsReportNamesItsOwnToolAndVersionAndItsModulesPackages() throws {
+        let path = Self.manifestFile()
+        let output = "/tmp/stepflow-plugin-report-\(UInt64.random(in: 0...UInt64.max)).html"
+        let tool = RootApp(name: "teamapp", modules: BundledModules.all + [GreetingModule.self], services: Self.services, version: "2.1.0")
+        let run = Harness.run(["report", path, "-o", output], tool: tool)
+        #expect(run.code == 0, "\(run.err)")
+        let html = try #require(GoldenFile.read(output))
+        #expect(html.contains("by teamapp 2.1.0 on Stepflow 0.3.0 · modules: greeting: (package not declared) (version not declared); support: Stepflow 0.3.0"))
+        #expect(!html.contains("rootapp"))
     }
 
     @Test func aModuleWhoseServiceTheAppDoesNotGiveIsRefusedWhenLoaded() {

@@ -46,7 +46,8 @@ struct ReportTests {
         let html = ReviewReport.html(ReviewReport.Contents(
             variant: runner.variant, rules: rules, scripts: scripts, results: results, coverage: runner.coverage(of: results),
             requirements: RequirementCoverage(manifest: manifest, rules: rules, scripts: scripts, results: results),
-            diagram: .outline(reason: "No drawing in the golden file."), generator: "rootapp 0.2.0"
+            diagram: .outline(reason: "No drawing in the golden file."), generator: "rootapp 0.3.0",
+            record: ReviewRecord(manifest: manifest, registry: BundledModules.registry, tool: "rootapp 0.3.0", date: "2026-11-24 12:00 UTC")
         ))
         return html.replacing(BundledManifests.repositoryRoot + "/", with: "")
     }
@@ -57,7 +58,11 @@ struct ReportTests {
 
     @Test func aReportSaysWhatFailsAndNeverShowsMarkupFromTheManifest() throws {
         let html = try Self.report("covid-antigen-clinic")
-        #expect(html.contains("<p class=\"verdict ok\">Every rule holds, every script passes"))
+        // Every check holds, but no minimum coverage is set: stated, not
+        // judged ready, with what the scripts took beside the rest.
+        #expect(html.contains("<p class=\"verdict warn\">Not judged ready: the manifest sets no minimum coverage"))
+        #expect(html.contains("they take 24 of 37 (64%) screens, 91 of 190 (47%) edges and 43 of 269 (15%) state transitions"))
+        #expect(!html.contains("Every rule holds, every script passes"))
         #expect(html.contains("<td class=\"id\">UR-CLIN-04</td><td>A result the lab cannot receive is kept and can be sent again.</td><td class=\"status passed\">passed (critical)</td>"))
         // Texts from a manifest are text, not markup.
         let manifest = try #require(GoldenFile.read(BundledManifests.path("strep-a-home")))
@@ -75,6 +80,59 @@ struct ReportTests {
         for fetch in ["<link", "src=\"http", "href=\"http", "url(http", "@import"] {
             #expect(!written.contains(fetch), "\(fetch)")
         }
+    }
+
+    /// The clinic manifest with `coverage` set, written beside its scripts.
+    static func clinic(minimum: String) throws -> String {
+        let manifest = try #require(GoldenFile.read(BundledManifests.path("covid-antigen-clinic")))
+            .replacing(#""start": "#, with: #""coverage": \#(minimum), "start": "#)
+            .replacing(#""scripts": "../Scripts/covid-antigen-clinic""#, with: #""scripts": "\#(BundledManifests.repositoryRoot)/RootApp/Scripts/covid-antigen-clinic""#)
+        return TemporaryFiles.folder(["clinic.json": manifest]) + "/clinic.json"
+    }
+
+    @Test func belowTheManifestsMinimumCoverageCheckAndReportSayNotReadyAndExitOne() throws {
+        let path = try Self.clinic(minimum: #"{"screens": 60, "transitions": 80}"#)
+        let check = Harness.run(["check", path])
+        #expect(check.code == 1, "\(check.err)")
+        #expect(check.unwrappedOut.contains("Not ready for sign-off: the scripts take transitions 43 of 269 (15%), below the manifest's minimum of 80%."), "\(check.out)")
+        #expect(check.unwrappedOut.contains("minimum coverage screens 60%, transitions 80%."))
+        let output = TemporaryFiles.folder([:]) + "/r.html"
+        let report = Harness.run(["report", path, "-o", output])
+        #expect(report.code == 1)
+        let html = try #require(GoldenFile.read(output))
+        #expect(html.contains("<p class=\"verdict bad\">Not ready for sign-off: the scripts take transitions 43 of 269 (15%), below the manifest&#39;s minimum of 80%."))
+        #expect(html.contains("<tr class=\"bad\"><th>Minimum coverage</th><td>screens 60%, transitions 80%; below it: transitions 43 of 269 (15%)</td></tr>"))
+    }
+
+    @Test func atTheManifestsMinimumCoverageTheVariantIsReadyOnTheEvidenceListed() throws {
+        let path = try Self.clinic(minimum: #"{"screens": 60, "transitions": 15}"#)
+        let check = Harness.run(["check", path])
+        #expect(check.code == 0, "\(check.err)")
+        #expect(check.unwrappedOut.contains("Ready for sign-off, on this evidence: 5 of 5 rules proved; 4 of 4 scripts pass;"), "\(check.out)")
+    }
+
+    @Test func aWrongMinimumCoverageIsRefusedWhereItIsWritten() throws {
+        let path = try Self.clinic(minimum: #"{"transition": 80, "screens": 120}"#)
+        let check = Harness.run(["check", path])
+        #expect(check.code == 65)
+        #expect(check.err.contains("coverage.transition: unknown coverage kind 'transition'. Did you mean 'transitions'? Kinds: 'screens', 'edges', 'transitions'."), "\(check.err)")
+        #expect(check.err.contains("coverage.screens: expected a whole percent from 0 to 100, found an integer (120)."), "\(check.err)")
+    }
+
+    @Test func theSignOffIsTiedToTheManifestsDigestTheToolAndEachModulesPackage() throws {
+        let manifest = try BundledManifests.load("covid-antigen-clinic")
+        let output = TemporaryFiles.folder([:]) + "/r.html"
+        let junit = TemporaryFiles.folder([:]) + "/j.xml"
+        #expect(Harness.run(["report", BundledManifests.path("covid-antigen-clinic"), "-o", output]).code == 0)
+        #expect(Harness.run(["check", BundledManifests.path("covid-antigen-clinic"), "--junit", junit]).code == 0)
+        let html = try #require(GoldenFile.read(output))
+        let xml = try #require(GoldenFile.read(junit))
+        #expect(manifest.digest.count == 16)
+        #expect(html.contains("Manifest digest <code>\(manifest.digest)</code> · made "))
+        #expect(html.contains(" by rootapp 0.3.0 on Stepflow 0.3.0 · modules: onboarding: Stepflow 0.3.0; intake: Stepflow 0.3.0;"))
+        #expect(html.contains("This sign-off is for the variant whose manifest digest is <code>\(manifest.digest)</code>"))
+        #expect(xml.contains("<property name=\"manifest digest\" value=\"\(manifest.digest)\"/>"))
+        #expect(xml.contains("<property name=\"tool\" value=\"rootapp 0.3.0\"/>"))
     }
 
     @Test(.enabled(if: Browser.path != nil || Browser.isRequired, "no Chromium here: install Debian's chromium (.ci/run does)"))

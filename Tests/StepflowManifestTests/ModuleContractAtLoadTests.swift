@@ -128,4 +128,16 @@ struct ModuleContractAtLoadTests {
         #expect(manifest.options(of: help, in: "en").text("hours") == "Monday to Friday, 8:00 to 18:00")
         #expect(manifest.options(of: help, in: "en").text("hotline") == "0800 123 4567")
     }
+
+    @Test func theDigestIgnoresWhitespaceAndKeyOrderButNotAnEditToTheVariant() throws {
+        let loader = ManifestLoader(registry: BundledModules.registry)
+        let base = #"{"schema": 1, "app": {"id": "s", "name": "S"}, "modules": [{"id": "help", "module": "support", "options": {"hotline": "1", "hours": "x"}}], "start": "help", "routes": {"help.resume": "end", "help.quit": "end"}}"#
+        let spaced = "\n\n" + base.replacing(", ", with: ",\n    ") + "\n"
+        let reordered = #"{"start": "help", "routes": {"help.quit": "end", "help.resume": "end"}, "app": {"name": "S", "id": "s"}, "schema": 1, "modules": [{"options": {"hours": "x", "hotline": "1"}, "module": "support", "id": "help"}]}"#
+        let edited = base.replacing(#""hotline": "1""#, with: #""hotline": "2""#)
+        func digest(_ text: String) throws -> String { try loader.decode(Array(text.utf8), file: "m.json").digest }
+        #expect(try digest(spaced) == digest(base))
+        #expect(try digest(reordered) == digest(base))
+        #expect(try digest(edited) != digest(base))
+    }
 }

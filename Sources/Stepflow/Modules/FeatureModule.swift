@@ -120,6 +120,10 @@ public protocol FeatureModule: Sendable {
     /// A manifest using the module is refused when the app does not give
     /// them all. Empty by default.
     static var services: [ServiceRequirement] { get }
+    /// The package the module ships in and its version, recorded in review
+    /// reports. ``ModulePackage/undeclared`` by default: a report then says
+    /// the version is not known.
+    static var package: ModulePackage { get }
     /// The exits the flow can take with these options (a lay onboarding
     /// cannot be locked out of a sign-in it does not have).
     static func exits(for options: ModuleOptions) -> [ExitSpec]
@@ -140,6 +144,9 @@ extension FeatureModule {
 
     /// No declared texts.
     public static var texts: [TextSpec] { [] }
+
+    /// Not declared.
+    public static var package: ModulePackage { .undeclared }
 
     /// The exits for the default options.
     public static var defaultExits: [ExitSpec] { exits(for: ModuleOptions(specs: options)) }

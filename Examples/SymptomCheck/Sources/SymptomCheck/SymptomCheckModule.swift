@@ -10,6 +10,8 @@ public enum SymptomCheckModule: FeatureModule {
     public static let id = "symptom-check"
     /// One line for `symptomapp modules`.
     public static let summary = "A few questions on symptoms before the test; the app's advisor says test now or see a doctor."
+    /// The package and version a review report records.
+    public static let package = ModulePackage(name: "SymptomCheck", version: "1.0.0")
 
     /// The options.
     public static let options: [OptionSpec] = [

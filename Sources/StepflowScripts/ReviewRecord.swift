@@ -1,0 +1,53 @@
+public import Stepflow
+public import StepflowManifest
+
+/// What ties a sign-off to a build: the variant's digest, when the
+/// evidence was made, and by which tool, engine and module packages. A
+/// review report prints it on its cover and beside the signature; a
+/// `check` JUnit file records the same digest, so a CI run and a signed
+/// page can be matched.
+public struct ReviewRecord: Hashable, Sendable {
+    /// The manifest's digest (``Manifest/digest``): whitespace and key
+    /// order aside, any edit to the variant changes it.
+    public var manifestDigest: String
+    /// When the evidence was made (`2026-11-24 21:40 UTC`).
+    public var date: String
+    /// The tool that made it, with its version (`rootapp 0.3.0`).
+    public var tool: String
+    /// Stepflow's version (``StepflowVersion/current``).
+    public var stepflowVersion: String
+    /// Each module the variant uses, with the package and version it ships in.
+    public var modules: [Module]
+
+    /// A module of the variant and its package.
+    public struct Module: Hashable, Sendable {
+        /// The module's id.
+        public let id: String
+        /// Its package and version.
+        public let package: ModulePackage
+    }
+
+    /// The record of `manifest`'s evidence, made by `tool` at `date`, with
+    /// the packages of its modules from `registry`.
+    public init(manifest: Manifest, registry: ModuleRegistry, tool: String, date: String) {
+        manifestDigest = manifest.digest
+        self.date = date
+        self.tool = tool
+        stepflowVersion = StepflowVersion.current
+        var seen: Set<String> = []
+        modules = manifest.instances.compactMap { instance in
+            guard seen.insert(instance.module).inserted else { return nil }
+            return Module(id: instance.module, package: registry.module(instance.module)?.package ?? .undeclared)
+        }
+    }
+
+    /// `manifest digest 1f…; made 2026-11-24 21:40 UTC by rootapp 0.3.0 on Stepflow 0.3.0`.
+    public var summary: String {
+        "manifest digest \(manifestDigest); made \(date) by \(tool) on Stepflow \(stepflowVersion)"
+    }
+
+    /// `onboarding: Stepflow 0.3.0; symptom-check: SymptomCheck 1.0.0`.
+    public var packages: String {
+        modules.map { "\($0.id): \($0.package)" }.joined(separator: "; ")
+    }
+}
