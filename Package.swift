@@ -81,7 +81,7 @@ let package = Package(
         ),
         .testTarget(
             name: "StepflowGraphTests",
-            dependencies: ["Stepflow", "StepflowTesting", "StepflowManifest", "StepflowGraph", "BundledModules", "BundledFixtures", "SyntheticVariant"],
+            dependencies: ["Stepflow", "StepflowTesting", "StepflowManifest", "StepflowGraph", "BundledModules", "BundledFixtures", "SyntheticVariant", "Results"],
             exclude: ["Goldens"]
         ),
         .testTarget(

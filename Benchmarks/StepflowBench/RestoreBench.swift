@@ -48,7 +48,7 @@ private func walkLong(_ coordinator: Coordinator, _ root: RootFlow, cycles: Int)
 
 /// 7: restoring a long session against handling the same inputs live.
 func restoreSection(cycles: Int, quick: Bool) -> RestoreFigures? {
-    guard let manifest = try? ManifestLoader(registry: BundledModules.registry).load(path: "RootApp/Manifests/covid-antigen-home.json") else {
+    guard let manifest = try? ManifestLoader(registry: BundledModules.registry, services: BundledModules.services).load(path: "RootApp/Manifests/covid-antigen-home.json") else {
         print("Restore: skipped (run from the repository's root).")
         return nil
     }

@@ -238,7 +238,7 @@ func graphSection(quick: Bool) -> [GraphFigure] {
 func variantsSection(quick: Bool) {
     print("Bundled variants, explored exactly (median of \(quick ? 3 : 7) runs):")
     print("  variant                 states  transitions  nodes  edges  explore ms")
-    let loader = ManifestLoader(registry: BundledModules.registry)
+    let loader = ManifestLoader(registry: BundledModules.registry, services: BundledModules.services)
     for name in ["covid-antigen-home", "covid-antigen-clinic", "strep-a-home", "hba1c-clinic"] {
         guard let manifest = try? loader.load(path: "RootApp/Manifests/\(name).json") else {
             print("  \(name): not found (run from the repository's root)")

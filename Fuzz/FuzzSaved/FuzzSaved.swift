@@ -10,7 +10,7 @@ import StepflowTesting
 
 /// The variant restores are tried on (run from the repository's root, as
 /// `.ci/fuzz` does); without it, inputs are only read.
-private let manifest = try? ManifestLoader(registry: BundledModules.registry).load(path: "RootApp/Manifests/covid-antigen-clinic.json")
+private let manifest = try? ManifestLoader(registry: BundledModules.registry, services: BundledModules.services).load(path: "RootApp/Manifests/covid-antigen-clinic.json")
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzSaved(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {

@@ -8,6 +8,8 @@ enum ProcedureStep: Step {
     case applySample
     case startTimer
     case timerDone
+    /// The read window closed before a result was read.
+    case readWindowPassed
     case read
     case readByPhoto
     case readByHand
@@ -25,16 +27,25 @@ final class ProcedureFlow: Flow {
     let wait: Int
     let readout: ProcedureModule.Readout
     let readBy: ProcedureModule.ReadMethod
+    /// Minutes the result stays readable once the timer is up (lateral flow).
+    let readWindow: Int
+    let performedBy: ProcedureModule.Performer
     let clock: any StepClock
     let text: ModuleTexts
 
-    init(name: String, sample: ProcedureModule.Sample, wait: Int, readout: ProcedureModule.Readout, readBy: ProcedureModule.ReadMethod, clock: any StepClock, text: ModuleTexts = ModuleTexts(ProcedureModule.texts, source: TextSource())) {
+    init(
+        name: String, sample: ProcedureModule.Sample, wait: Int, readout: ProcedureModule.Readout, readBy: ProcedureModule.ReadMethod,
+        readWindow: Int = 5, performedBy: ProcedureModule.Performer = .person, clock: any StepClock,
+        text: ModuleTexts = ModuleTexts(ProcedureModule.texts, source: TextSource())
+    ) {
         self.text = text
         self.name = name
         self.sample = sample
         self.wait = wait
         self.readout = readout
         self.readBy = readBy
+        self.readWindow = readWindow
+        self.performedBy = performedBy
         self.clock = clock
     }
 
@@ -56,9 +67,9 @@ final class ProcedureFlow: Flow {
                 text["kitIncomplete.body"],
             ], actions: [helpAction, ScreenAction(text["back"], .back, role: .back)]))
         case .instruction(let number):
-            let count = SampleGuide.instructions(for: sample).count
+            let count = SampleGuide.instructions(for: sample, by: performedBy).count
             let page = min(max(number, 1), count)
-            let key = "instruction.\(sample.rawValue).\(page)"
+            let key = "instruction.\(sample.rawValue)\(performedBy == .professional ? ".professional" : "").\(page)"
             return .show(Screen(
                 id: "\(sample.rawValue)-\(number)",
                 title: text["instruction.title", ["title": text[key + ".title"], "number": "\(number)", "count": "\(count)"]],
@@ -85,9 +96,17 @@ final class ProcedureFlow: Flow {
                 stepper: TimerStepper(.seconds(wait * 60), emitting: ProcedureStep.timerDone, on: clock)
             )
         case .timerDone:
-            return .show(Screen(id: "ready", title: text["ready.title"], body: [
-                readout == .hba1c ? text["ready.hba1c"] : text["ready.lateralFlow"],
+            let ready = Navigation<ProcedureStep, ProcedureExit>.show(Screen(id: "ready", title: text["ready.title"], body: [
+                readout == .hba1c ? text["ready.hba1c"] : text["ready.lateralFlow", ["minutes": readWindow]],
             ], actions: [ScreenAction(text["ready.read"], .read)]), as: .replace)
+            // A strip is readable for a few minutes only: the window is a
+            // real timer, for as long as the result is not read.
+            guard readout == .lateralFlow else { return ready }
+            return .multiple(ready, .contribute(TimerStepper(.seconds(readWindow * 60), emitting: ProcedureStep.readWindowPassed, on: clock)))
+        case .readWindowPassed:
+            return .show(Screen(id: "too-late", title: text["tooLate.title"], body: [
+                text["tooLate.body", ["minutes": readWindow]],
+            ], actions: [ScreenAction(text["tooLate.invalid"], .resultRead(.invalid))]), as: .replace)
         case .read:
             switch readBy {
             case .photo: return navigate(to: .readByPhoto)
@@ -122,8 +141,40 @@ final class ProcedureFlow: Flow {
 }
 
 /// How each sample type is taken: the English of the instruction texts
-/// (`instruction.<sample>.<n>.title` and `.text`).
+/// (`instruction.<sample>.<n>.title` and `.text` for a person testing
+/// themselves; `instruction.<sample>.professional.<n>` for a professional
+/// taking the sample from a patient).
 enum SampleGuide {
+    static func instructions(for sample: ProcedureModule.Sample, by performer: ProcedureModule.Performer) -> [(title: String, text: String)] {
+        performer == .person ? instructions(for: sample) : professional(for: sample)
+    }
+
+    /// What a professional does to a patient: the same pages, addressed to
+    /// the one who takes the sample.
+    static func professional(for sample: ProcedureModule.Sample) -> [(title: String, text: String)] {
+        switch sample {
+        case .nasal: [
+            ("Prepare", "Ask the patient to blow their nose. Wash your hands, put on gloves and open the swab at the stick end."),
+            ("Take the swab", "Tilt the patient's head back slightly. Insert the soft tip 2 cm into one nostril and rotate it 5 times. Repeat in the other nostril."),
+            ("Mix", "Put the swab in the tube, squeeze the tube and turn the swab 10 times. Close the cap."),
+        ]
+        case .throat: [
+            ("Prepare", "Check that the patient has not eaten or drunk for 30 minutes. Wash your hands and put on gloves."),
+            ("Take the swab", "Ask the patient to open wide. Press the tongue down with the depressor and rub the swab over both tonsils and the back of the throat."),
+            ("Mix", "Put the swab in the tube, squeeze and turn it 10 times. Close the cap."),
+        ]
+        case .saliva: [
+            ("Prepare", "Check that the patient has not eaten, drunk, smoked or brushed their teeth for 30 minutes."),
+            ("Collect", "Ask the patient to let saliva pool and run down the funnel into the tube up to the line."),
+        ]
+        case .fingerstick: [
+            ("Prepare", "Ask the patient to warm their hand. Put on gloves, clean the side of a fingertip with the alcohol wipe and let it dry."),
+            ("Prick", "Press the lancet against the side of the patient's fingertip. Wipe the first drop away."),
+            ("Collect", "Fill the capillary tube from the next drop and push it into the cartridge."),
+        ]
+        }
+    }
+
     static func instructions(for sample: ProcedureModule.Sample) -> [(title: String, text: String)] {
         switch sample {
         case .nasal: [

@@ -17,7 +17,24 @@ public enum ProcedureModule: FeatureModule {
         OptionSpec.required("waitMinutes", .integer(1...60), example: .integer(15), summary: "How long the test develops before it is read."),
         OptionSpec("readout", .choice(Readout.allCases.map(\.rawValue)), default: .text("lateral-flow"), summary: "Lines on a strip, or an HbA1c analyser's value."),
         OptionSpec("readBy", .choice(ReadMethod.allCases.map(\.rawValue)), default: .text("both"), summary: "How the result is read: a photo the app analyses, by hand, or either."),
+        OptionSpec.required(
+            "readWithinMinutes", .integer(1...60), example: .integer(5),
+            summary: "How long a strip stays readable once the time is up (the kit's leaflet); after it, the result counts as invalid.",
+            when: ["readout": .text("lateral-flow")]
+        ),
+        OptionSpec.required(
+            "performedBy", .choice(Performer.allCases.map(\.rawValue)), example: .text("person"),
+            summary: "Who takes the sample: the person testing themselves, or a professional testing a patient (the instructions address them)."
+        ),
     ]
+
+    /// Who takes the sample.
+    public enum Performer: String, CaseIterable, Sendable {
+        /// The person testing themselves.
+        case person
+        /// A professional testing a patient.
+        case professional
+    }
 
     /// The sample a test takes.
     public enum Sample: String, CaseIterable, Sendable {
@@ -78,6 +95,8 @@ public enum ProcedureModule: FeatureModule {
             wait: options.integer("waitMinutes"),
             readout: options.choice("readout", as: Readout.self),
             readBy: options.choice("readBy", as: ReadMethod.self),
+            readWindow: options.integer("readWithinMinutes"),
+            performedBy: options.choice("performedBy", as: Performer.self),
             clock: environment.clock,
             text: ModuleTexts(texts, environment)
         ), entry: .checklist)

@@ -20,11 +20,14 @@ extension ProcedureModule {
         TextSpec("kitIncomplete.body", "Do not use an incomplete or expired kit. Get help to replace it."),
         TextSpec("instruction.title", "{title} ({number} of {count})"),
     ] + Sample.allCases.flatMap { sample in
-        SampleGuide.instructions(for: sample).enumerated().flatMap { offset, page in
-            [
-                TextSpec("instruction.\(sample.rawValue).\(offset + 1).title", page.title),
-                TextSpec("instruction.\(sample.rawValue).\(offset + 1).text", page.text),
-            ]
+        Performer.allCases.flatMap { performer in
+            let prefix = "instruction.\(sample.rawValue)" + (performer == .professional ? ".professional" : "")
+            return SampleGuide.instructions(for: sample, by: performer).enumerated().flatMap { offset, page in
+                [
+                    TextSpec("\(prefix).\(offset + 1).title", page.title),
+                    TextSpec("\(prefix).\(offset + 1).text", page.text),
+                ]
+            }
         }
     } + [
         TextSpec("apply.title", "Apply the sample"),
@@ -36,7 +39,10 @@ extension ProcedureModule {
         TextSpec("timer.cancel", "Cancel the test"),
         TextSpec("ready.title", "Time is up"),
         TextSpec("ready.hba1c", "The analyser shows the result now."),
-        TextSpec("ready.lateralFlow", "Read the result within 5 minutes."),
+        TextSpec("ready.lateralFlow", one: "Read the result within {minutes} minute.", other: "Read the result within {minutes} minutes.", count: "minutes"),
+        TextSpec("tooLate.title", "Too late to read"),
+        TextSpec("tooLate.body", one: "More than {minutes} minute has passed since the time was up, so the lines can no longer be trusted. The result counts as invalid: test again with a new kit.", other: "More than {minutes} minutes have passed since the time was up, so the lines can no longer be trusted. The result counts as invalid: test again with a new kit.", count: "minutes"),
+        TextSpec("tooLate.invalid", "Count it as invalid"),
         TextSpec("ready.read", "Read the result"),
         TextSpec("read.title", "Read the result"),
         TextSpec("read.body", "Take a photo and let the app read it, or read it yourself."),

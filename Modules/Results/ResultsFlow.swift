@@ -7,7 +7,9 @@ enum ResultsStep: Step {
     case submit(Reading, patient: String?)
     case submitted
     case submitFailed(Reading, patient: String?)
-    case savedForLater
+    case savedForLater(Reading, patient: String?)
+    /// The lab received a result that was saved for later.
+    case sentLater
     case done
     case retest
     case getHelp
@@ -19,10 +21,18 @@ final class ResultsFlow: Flow {
     let advice: ResultsModule.Advice
     let condition: ResultsModule.Condition
     let lab: String
+    /// The app's link to the lab, for results saved for later.
+    let link: (any LabLink)?
+    let clock: any StepClock
     let text: ModuleTexts
 
-    init(name: String, advice: ResultsModule.Advice, condition: ResultsModule.Condition, lab: String, text: ModuleTexts = ModuleTexts(ResultsModule.texts, source: TextSource())) {
+    init(
+        name: String, advice: ResultsModule.Advice, condition: ResultsModule.Condition, lab: String, link: (any LabLink)? = nil, clock: any StepClock = IdleClock(),
+        text: ModuleTexts = ModuleTexts(ResultsModule.texts, source: TextSource())
+    ) {
         self.text = text
+        self.link = link
+        self.clock = clock
         self.name = name
         self.advice = advice
         self.condition = condition
@@ -54,12 +64,22 @@ final class ResultsFlow: Flow {
                 text["submitFailed.body"],
             ], actions: [
                 ScreenAction(text["submitFailed.retry"], .submit(reading, patient: patient)),
-                ScreenAction(text["submitFailed.later"], .savedForLater),
+                ScreenAction(text["submitFailed.later"], .savedForLater(reading, patient: patient)),
                 ScreenAction(text["submitFailed.support"], .getHelp),
             ]), as: .replace)
-        case .savedForLater:
-            return .show(Screen(id: "saved", title: text["saved.title"], body: [
-                text["saved.body"],
+        case .savedForLater(let reading, let patient):
+            // Kept on the device and tried again every minute until the
+            // lab has it.
+            return .show(
+                Screen(id: "saved", title: text["saved.title"], body: [
+                    text["saved.body", ["lab": lab]],
+                ], actions: [ScreenAction(text["nextPatient"], .done)]),
+                as: .replace,
+                stepper: SendWhenConnected(link: link, record: LabRecord(lab: lab, result: reading.rawValue, patient: patient), clock: clock)
+            )
+        case .sentLater:
+            return .show(Screen(id: "sent-later", title: text["sentLater.title"], body: [
+                text["sentLater.body", ["Lab": lab.prefix(1).uppercased() + lab.dropFirst()]],
             ], actions: [ScreenAction(text["nextPatient"], .done)]), as: .replace)
         case .done:
             return .end(.done)

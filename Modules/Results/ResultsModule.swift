@@ -52,6 +52,14 @@ public enum ResultsModule: FeatureModule {
         return [FieldSpec("result", .choice(results)), FieldSpec("patient", .text, required: false)]
     }
 
+    /// A professional variant needs the app's ``LabLink`` to send results
+    /// saved for later; a lay one sends nothing.
+    public static func services(for options: ModuleOptions) -> [ServiceRequirement] {
+        options.choice("advice", as: Advice.self) == .professional
+            ? [ServiceRequirement((any LabLink).self, summary: "sends a result saved for later; tried every minute until the lab has it")]
+            : []
+    }
+
     /// `done`, `retest`, `needsHelp`.
     public static func exits(for options: ModuleOptions) -> [ExitSpec] {
         [
@@ -69,6 +77,9 @@ public enum ResultsModule: FeatureModule {
             advice: options.choice("advice", as: Advice.self),
             condition: options.choice("condition", as: Condition.self),
             lab: options.text("lab"),
+            // Loading made sure a professional variant's app gives one.
+            link: environment.services.resolve((any LabLink).self),
+            clock: environment.clock,
             text: ModuleTexts(texts, environment)
         ), entry: .show(result, patient: handoff.text("patient")))
     }

@@ -26,4 +26,8 @@ public enum BundledModules {
 
     /// Every bundled module, by id.
     public static let registry = ModuleRegistry(all)
+
+    /// The services `rootapp` gives the bundled modules: a ``DemoLabLink``
+    /// for professional result screens. An app gives its own.
+    public static let services = ModuleServices().providing((any LabLink).self, DemoLabLink())
 }

@@ -40,9 +40,10 @@ public struct VariantDiff: Sendable {
                 changed.append("\(instance.id): module \(instance.module) → \(other.module)")
                 continue
             }
-            for name in Set(instance.options.values.keys).union(other.options.values.keys).sorted() {
-                let before = instance.options.values[name]
-                let after = other.options.values[name]
+            let (optionsA, optionsB) = (instance.applicableOptions, other.applicableOptions)
+            for name in Set(optionsA.keys).union(optionsB.keys).sorted() {
+                let before = optionsA[name]
+                let after = optionsB[name]
                 if before != after {
                     changed.append("\(instance.id).\(name): \(before.map(\.description) ?? "(none)") → \(after.map(\.description) ?? "(none)")")
                 }

@@ -152,9 +152,21 @@ public struct ModuleInstance: Hashable, Sendable {
     public let optionTexts: [String: [String: String]]
     /// Where each option the manifest gives is written.
     public let optionLocations: [String: TextLocation]
+    /// Options that do not apply with the others' values (a lab for lay
+    /// advice): required only elsewhere, and not given. They hold the
+    /// module's example so the module can be made, but nothing shows or
+    /// compares them.
+    public let inapplicableOptions: Set<String>
+
+    /// The options that apply, with their values: given, or defaulted.
+    public var applicableOptions: [String: ModuleValue] { options.values.filter { !inapplicableOptions.contains($0.key) } }
 
     /// An instance of `module` with `options`, taking `exits`.
-    public init(id: String, module: String, options: ModuleOptions, exits: [ExitSpec], optionTexts: [String: [String: String]] = [:], optionLocations: [String: TextLocation] = [:]) {
+    public init(
+        id: String, module: String, options: ModuleOptions, exits: [ExitSpec], optionTexts: [String: [String: String]] = [:],
+        optionLocations: [String: TextLocation] = [:], inapplicableOptions: Set<String> = []
+    ) {
+        self.inapplicableOptions = inapplicableOptions
         self.id = id
         self.module = module
         self.options = options

@@ -11,7 +11,7 @@ import StepflowPlatform
 /// Reads manifests and checks them against a ``ModuleRegistry``.
 ///
 /// ```swift
-/// let loader = ManifestLoader(registry: BundledModules.registry)
+/// let loader = ManifestLoader(registry: BundledModules.registry, services: BundledModules.services)
 /// do {
 ///     let manifest = try loader.load(path: "RootApp/Manifests/covid-antigen-home.json")
 /// } catch {

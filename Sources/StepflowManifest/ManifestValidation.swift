@@ -23,6 +23,8 @@ struct ManifestValidation {
         var optionTexts: [String: [String: String]] = [:]
         /// Where each option given is written.
         var optionLocations: [String: TextLocation] = [:]
+        /// Required options that do not apply here and were not given.
+        var inapplicableOptions: Set<String> = []
     }
 
     /// A route whose source and target are valid.
@@ -115,8 +117,8 @@ enum ManifestChecker {
         InstanceIDs(),
         Locales(),
         KnownModules(),
-        ServicesProvided(),
         OptionValues(),
+        ServicesProvided(),
         ModuleContracts(),
         Requirements(),
         CatalogTranslations(),
@@ -147,7 +149,10 @@ enum ManifestChecker {
             app: app,
             instances: validation.instances.compactMap { instance in
                 instance.module.map {
-                    ModuleInstance(id: instance.id, module: $0.id, options: instance.options, exits: instance.exits, optionTexts: instance.optionTexts, optionLocations: instance.optionLocations)
+                    ModuleInstance(
+                        id: instance.id, module: $0.id, options: instance.options, exits: instance.exits, optionTexts: instance.optionTexts, optionLocations: instance.optionLocations,
+                        inapplicableOptions: instance.inapplicableOptions
+                    )
                 }
             },
             start: start,

@@ -89,15 +89,16 @@ struct KnownModules: ManifestValidator {
     }
 }
 
-/// The app gives every service the modules it names need.
+/// The app gives every service the modules it names need, with the
+/// options each instance is given.
 struct ServicesProvided: ManifestValidator {
     func validate(_ manifest: inout ManifestValidation) {
         let services = manifest.services
         let given = services.names.isEmpty ? "none" : services.names.joined(separator: ", ")
-        for instance in manifest.draft.modules?.instances ?? [] {
-            guard let name = instance.module, let module = manifest.registry.module(name.value) else { continue }
-            for service in module.services where !services.provides(service) {
-                manifest.log.error(instance.path.key("module"), name.location, "module '\(name.value)' needs the service \(service), which this app does not provide (it provides: \(given)). To fix, provide it in the app's ModuleServices, or use another module.")
+        for instance in manifest.instances {
+            guard let module = instance.module, let name = instance.draft.module else { continue }
+            for service in module.services(for: instance.options) where !services.provides(service) {
+                manifest.log.error(instance.draft.path.key("module"), name.location, "module '\(name.value)' needs the service \(service), which this app does not provide (it provides: \(given)). To fix, provide it in the app's ModuleServices, or use another module.")
             }
         }
     }
@@ -118,6 +119,9 @@ struct OptionValues: ManifestValidator {
             manifest.instances[index].options = read.options
             manifest.instances[index].optionTexts = read.texts
             manifest.instances[index].optionLocations = read.locations
+            manifest.instances[index].inapplicableOptions = Set(module.options.filter {
+                $0.isRequired && read.locations[$0.name] == nil && !$0.isRequired(given: read.options.values)
+            }.map(\.name))
             manifest.instances[index].exits = module.exits(for: read.options)
         }
     }

@@ -127,7 +127,8 @@ public enum ReviewReport {
         page.line("<section id=\"variant\"><h2>1. The variant</h2>")
         page.line("<table><thead><tr><th>Instance</th><th>Module</th><th>Options</th></tr></thead><tbody>")
         for instance in manifest.instances {
-            let options = instance.options.values.keys.sorted().map { "\($0) = \(instance.options.values[$0]!)" }.joined(separator: ", ")  // keys of `values`
+            let applicable = instance.applicableOptions
+            let options = applicable.keys.sorted().map { "\($0) = \(applicable[$0]!)" }.joined(separator: ", ")  // keys of `applicable`
             page.row([instance.id + (instance.id == manifest.start ? " (start)" : ""), instance.module, options.isEmpty ? "none" : options])
         }
         page.line("</tbody></table>")

@@ -33,7 +33,7 @@ public enum BundledManifests {
 
     /// The manifest of variant `name`, loaded against the bundled modules.
     public static func load(_ name: String) throws -> Manifest {
-        try ManifestLoader(registry: BundledModules.registry).load(path: path(name))
+        try ManifestLoader(registry: BundledModules.registry, services: BundledModules.services).load(path: path(name))
     }
 
     /// The acceptance scripts of variant `name`, sorted.

@@ -81,15 +81,74 @@ struct ModuleFlowTests {
         clock.advance(by: .seconds(60))
         coordinator.waitUntilIdle()
         #expect(navigator.topScreen?.screenID == "ready")
+        // The read window (5 minutes) is a timer of its own.
+        #expect(clock.pendingCount == 1)
 
         // A second run, cancelled: the timer is stopped with its screen.
         let second = Coordinator(navigator: navigator)
         second.coordinate(flow: flow, with: OneStepper(.startTimer))
         second.waitUntilIdle()
-        #expect(clock.pendingCount == 1)
+        #expect(clock.pendingCount == 2)
         second.select(actionLabeled: "Cancel the test", on: try #require(second.currentState.topScreen))
         second.waitUntilIdle()
-        #expect(clock.pendingCount == 0)
+        #expect(clock.pendingCount == 1, "the first run's read window still runs; the second's timer is stopped")
+    }
+
+    @Test func aResultNotReadWithinTheReadWindowCountsAsInvalid() throws {
+        let clock = ManualClock()
+        let navigator = RecordingNavigator()
+        let coordinator = Coordinator(navigator: navigator)
+        let flow = ProcedureFlow(name: "test", sample: .nasal, wait: 15, readout: .lateralFlow, readBy: .both, readWindow: 5, clock: clock)
+        coordinator.coordinate(flow: flow, with: OneStepper(.startTimer))
+        coordinator.waitUntilIdle()
+        clock.advance(by: .seconds(15 * 60))
+        coordinator.waitUntilIdle()
+        #expect(navigator.topScreen?.screenID == "ready")
+        #expect(navigator.topScreen?.body == ["Read the result within 5 minutes."])
+        coordinator.select(actionLabeled: "Read the result", on: try #require(coordinator.currentState.topScreen))
+        coordinator.waitUntilIdle()
+        #expect(navigator.topScreen?.screenID == "read")
+        clock.advance(by: .seconds(4 * 60 + 59))
+        coordinator.waitUntilIdle()
+        #expect(navigator.topScreen?.screenID == "read", "still within the window")
+        clock.advance(by: .seconds(1))
+        coordinator.waitUntilIdle()
+        #expect(navigator.topScreen?.screenID == "too-late")
+        let ended = Locked<String?>(nil)
+        coordinator.observe { event in
+            if case .coordinationEnded(let exit) = event { ended.withLock { $0 = exit.step } }
+        }
+        coordinator.select(actionLabeled: "Count it as invalid", on: try #require(coordinator.currentState.topScreen))
+        coordinator.waitUntilIdle()
+        #expect(ended.withLock { $0 } == "resultCaptured(invalid, sample: nasal)")
+    }
+
+    @Test func aResultReadInTimeStopsTheReadWindow() throws {
+        let clock = ManualClock()
+        let coordinator = Coordinator()
+        let flow = ProcedureFlow(name: "test", sample: .nasal, wait: 15, readout: .lateralFlow, readBy: .manual, readWindow: 5, clock: clock)
+        coordinator.coordinate(flow: flow, with: OneStepper(.startTimer))
+        coordinator.waitUntilIdle()
+        clock.advance(by: .seconds(15 * 60))
+        coordinator.waitUntilIdle()
+        coordinator.select(actionLabeled: "Read the result", on: try #require(coordinator.currentState.topScreen))
+        coordinator.waitUntilIdle()
+        coordinator.select(actionLabeled: "only the C line (negative)", on: try #require(coordinator.currentState.topScreen))
+        coordinator.waitUntilIdle()
+        #expect(clock.pendingCount == 0, "the flow ended: its read window with it")
+    }
+
+    @Test(arguments: ProcedureModule.Sample.allCases)
+    func aProfessionalIsToldWhatToDoToThePatientNeverToSwabThemselves(sample: ProcedureModule.Sample) {
+        let professional = explore(ProcedureModule.self, ["sample": .text(sample.rawValue), "performedBy": .text("professional")])
+        let person = explore(ProcedureModule.self, ["sample": .text(sample.rawValue), "performedBy": .text("person")])
+        let instructions = professional.textKeys.filter { $0.hasPrefix("instruction.\(sample.rawValue).") && !$0.hasSuffix("title") }
+        #expect(!instructions.isEmpty)
+        #expect(instructions.allSatisfy { $0.hasPrefix("instruction.\(sample.rawValue).professional.") }, "\(instructions)")
+        #expect(person.textKeys.allSatisfy { !$0.contains(".professional.") })
+        let texts = ProcedureModule.texts.filter { instructions.contains($0.key) }.map(\.english).joined(separator: " ")
+        #expect(texts.contains("patient"))
+        for selfTest in ["Blow your nose", "Warm the hand", "Let saliva pool in your mouth"] { #expect(!texts.contains(selfTest)) }
     }
 
     @Test(arguments: [
@@ -113,8 +172,42 @@ struct ModuleFlowTests {
 
     @Test func professionalResultsNameThePatientAndSubmitToTheLab() {
         let exploration = explore(ResultsModule.self, ["advice": .text("professional"), "lab": .text("Lab North")], handoff: Handoff(["result": .text("negative"), "patient": .text("P-7")]))
-        #expect(exploration.screens == ["review", "record", "submit", "submitted", "submit-failed", "saved"])
+        #expect(exploration.screens == ["review", "record", "submit", "submitted", "submit-failed", "saved", "sent-later"])
         #expect(exploration.steps.contains("confirmed(negative, patient: \"P-7\")"))
+    }
+
+    @Test func aResultSavedForLaterIsSentWhenTheConnectionReturnsAndTheScreenSaysSo() throws {
+        // A link whose connection is down for the first try, back for the second.
+        final class FlakyLink: LabLink {
+            let tries = Locked<[LabRecord]>([])
+            func send(_ record: LabRecord, done: @escaping @Sendable (Bool) -> Void) {
+                let count = tries.withLock { $0.append(record); return $0.count }
+                done(count >= 2)
+            }
+        }
+        let clock = ManualClock()
+        let link = FlakyLink()
+        let navigator = RecordingNavigator()
+        let coordinator = Coordinator(navigator: navigator)
+        let flow = ResultsFlow(name: "result", advice: .professional, condition: .covid, lab: "the regional lab", link: link, clock: clock)
+        coordinator.coordinate(flow: flow, with: OneStepper(.savedForLater(.positive, patient: "P-7")))
+        coordinator.waitUntilIdle()
+        #expect(navigator.topScreen?.screenID == "saved")
+        #expect(navigator.topScreen?.body.first?.contains("sent to the regional lab as soon as the connection returns") == true)
+        clock.advance(by: .seconds(60))
+        coordinator.waitUntilIdle()
+        #expect(navigator.topScreen?.screenID == "saved", "the first try fails")
+        clock.advance(by: .seconds(60))
+        coordinator.waitUntilIdle()
+        #expect(navigator.topScreen?.screenID == "sent-later")
+        #expect(navigator.topScreen?.body == ["The connection is back: The regional lab has received the saved result."])
+        #expect(link.tries.withLock { $0 } == [LabRecord(lab: "the regional lab", result: "positive", patient: "P-7"), LabRecord(lab: "the regional lab", result: "positive", patient: "P-7")])
+    }
+
+    @Test func aProfessionalResultModuleNeedsALabLinkAndALayOneDoesNot() {
+        let professional = ModuleOptions(specs: ResultsModule.options, values: ["advice": .text("professional")])
+        #expect(ResultsModule.services(for: professional).map(\.name) == ["LabLink"])
+        #expect(ResultsModule.services(for: ModuleOptions(specs: ResultsModule.options)).isEmpty)
     }
 
     @Test func intakeWithScanOnlyOffersNoTyping() {

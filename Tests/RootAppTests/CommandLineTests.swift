@@ -58,7 +58,7 @@ struct CommandLineTests {
         let bundled = Harness.run(["validate"] + BundledManifests.names.map(BundledManifests.path))
         #expect(bundled.code == 0)
         #expect(bundled.out.split(separator: "\n").filter { !$0.hasPrefix(" ") }.count == BundledManifests.names.count)
-        #expect(bundled.unwrappedOut.contains("covid-antigen-home.json: valid (59 states, 98 nodes"))
+        #expect(bundled.unwrappedOut.contains("covid-antigen-home.json: valid (62 states, 100 nodes"))
         let mixed = Harness.run(["validate", BundledManifests.path("strep-a-home"), BundledManifests.repositoryRoot + "/Package.swift", "/no/such.json"])
         #expect(mixed.code == 66, "a missing file outranks errors")
         #expect(mixed.out.contains("Package.swift: 1 error"))
@@ -128,7 +128,7 @@ struct OutputErrorTests {
         let json = Harness.run(["trace", manifest, "--format", "json"])
         #expect(json.code == 0 && json.out.hasPrefix("{\n  \"schema\": 2,\n  \"app\": \"covid-antigen-home\",\n  \"states\": "))
         let text = Harness.run(["trace", manifest])
-        #expect(text.out.hasPrefix("covid-antigen-home: 67 reachable steps, 29 screens"))
+        #expect(text.out.hasPrefix("covid-antigen-home: 68 reachable steps, 30 screens"))
         let mermaid = Harness.run(["graph", manifest, "--format", "mermaid"])
         #expect(mermaid.out.hasPrefix("flowchart LR\n"))
         let output = "/tmp/rootapp-test-\(getpid()).dot"
@@ -149,9 +149,11 @@ struct OutputErrorTests {
         #expect(differ.code == 1)
         // What a person asks comes first: modules, options, routes, screens.
         #expect(differ.out.hasPrefix("Summary: covid-antigen-home → covid-antigen-clinic (compared in en)\n\nModules only in covid-antigen-clinic (1):\n  intake (intake)\n"))
-        #expect(differ.out.contains("Options changed (8):\n  onboarding.audience: \"lay\" → \"professional\"\n  test.readBy: \"both\" → \"photo\"\n"))
+        #expect(differ.out.contains("Options changed (9):\n  onboarding.audience: \"lay\" → \"professional\"\n  test.performedBy: \"person\" → \"professional\"\n  test.readBy: \"both\" → \"photo\"\n"))
+        // A lab is an option of professional advice only: the lay variant has none.
+        #expect(differ.out.contains("  result.lab: (none) → \"the regional public-health lab\"\n"))
         #expect(differ.out.contains("Routes changed (3):\n  onboarding.completed: test → intake\n  result.done: end → intake\n  test.cancelled: end → intake\n"))
-        #expect(differ.out.contains("Screens only in covid-antigen-clinic (17):\n  intake/confirm\n"))
+        #expect(differ.out.contains("Screens only in covid-antigen-clinic (18):\n  intake/confirm\n"))
         // The app's own steps, which differ only by their data, are left out.
         #expect(!differ.out.contains("covid-antigen-home.result.done {"))
         #expect(!differ.out.contains("app.result.done {"))

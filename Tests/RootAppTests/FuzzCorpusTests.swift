@@ -22,7 +22,7 @@ struct FuzzCorpusTests {
         for path in inputs {
             let bytes = try #require(GoldenFile.readBytes(path))
             do {
-                _ = try ManifestLoader(registry: BundledModules.registry).decode(bytes, file: path)
+                _ = try ManifestLoader(registry: BundledModules.registry, services: BundledModules.services).decode(bytes, file: path)
             } catch {
                 #expect(!error.description.isEmpty)
             }

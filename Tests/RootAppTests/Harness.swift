@@ -26,7 +26,7 @@ enum Harness {
     static let goldens = GoldenFile(folder: BundledManifests.repositoryRoot + "/Tests/RootAppTests/Goldens")
 
     /// `rootapp` as its main.swift makes it: the bundled modules.
-    static let rootapp = RootApp(registry: BundledModules.registry, manifestsHint: "Manifests bundled with the app are in RootApp/Manifests/.")
+    static let rootapp = RootApp(registry: BundledModules.registry, services: BundledModules.services, manifestsHint: "Manifests bundled with the app are in RootApp/Manifests/.")
 
     /// Runs `arguments` with `input` as the lines typed, on `tool`.
     static func run(_ arguments: [String], input: [String] = [], tool: RootApp = rootapp) -> Run {

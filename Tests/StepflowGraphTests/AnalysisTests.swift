@@ -135,7 +135,7 @@ struct FindingTests {
         let text = """
             {"schema": 1, "app": {"id": "odd", "name": "Odd", "audience": "lay"},
              "modules": [
-               {"id": "test", "module": "procedure", "options": {"readBy": "manual", "sample": "nasal", "waitMinutes": 15}},
+               {"id": "test", "module": "procedure", "options": {"readBy": "manual", "sample": "nasal", "waitMinutes": 15, "readWithinMinutes": 5, "performedBy": "person"}},
                {"id": "help", "module": "support", "options": {"hotline": "0800 123 4567", "hours": "Monday to Friday, 8:00 to 18:00"}},
                {"id": "more", "module": "support", "options": {"hotline": "0800 123 4567", "hours": "Monday to Friday, 8:00 to 18:00"}}
              ],
@@ -143,7 +143,7 @@ struct FindingTests {
              "routes": {"test.resultCaptured": "end", "test.cancelled": "end", "test.needsHelp": "end",
                         "help.resume": "more", "help.quit": "end", "more.resume": "end", "more.quit": "end"}}
             """
-        let manifest = try ManifestLoader(registry: BundledModules.registry).decode(Array(text.utf8), file: "odd.json")
+        let manifest = try ManifestLoader(registry: BundledModules.registry, services: BundledModules.services).decode(Array(text.utf8), file: "odd.json")
         // Loading says nothing of reachability: the walks decide it, once.
         #expect(manifest.warnings.isEmpty)
         let findings = VariantGraph(manifest: manifest, registry: BundledModules.registry).findings().map(\.description)
@@ -171,7 +171,7 @@ struct PathRuleTests {
         let start = text.firstRange(of: "\"rules\": [")!  // every bundled manifest has rules
         let end = text[start.upperBound...].firstRange(of: "\n  ]")!
         text.replaceSubrange(start.lowerBound..<end.upperBound, with: "\"rules\": [\(rules)]")
-        let manifest = try ManifestLoader(registry: BundledModules.registry).decode(Array(text.utf8), file: "\(name).json")
+        let manifest = try ManifestLoader(registry: BundledModules.registry, services: BundledModules.services).decode(Array(text.utf8), file: "\(name).json")
         let checked = VariantGraph(manifest: manifest, registry: BundledModules.registry).checkRules()
         return (checked.results.map(\.description), checked.diagnostics.map(\.description))
     }
@@ -196,7 +196,7 @@ struct PathRuleTests {
 
     @Test func aRuleThatSaysTwoThingsIsRejected() throws {
         let text = BrokenRules.manifest(#"{"neverReaches": "a/b", "reaches": "end"}"#)
-        #expect(throws: ManifestLoadError.self) { try ManifestLoader(registry: BundledModules.registry).decode(Array(text.utf8), file: "r.json") }
+        #expect(throws: ManifestLoadError.self) { try ManifestLoader(registry: BundledModules.registry, services: BundledModules.services).decode(Array(text.utf8), file: "r.json") }
     }
 }
 

@@ -39,7 +39,7 @@ struct DataLifetimeTests {
     @Test func aRefutedDataRuleGivesAWalkThatCarriesTheDataLive() throws {
         var text = try #require(GoldenFile.read(BundledManifests.path("covid-antigen-clinic")))
         text = text.replacingOccurrences(of: #""entering": "intake", "carriesNone": ["patient", "result"]"#, with: #""entering": "result", "carriesNone": ["patient"]"#)
-        let manifest = try ManifestLoader(registry: BundledModules.registry).decode(Array(text.utf8), file: "clinic.json")
+        let manifest = try ManifestLoader(registry: BundledModules.registry, services: BundledModules.services).decode(Array(text.utf8), file: "clinic.json")
         let variant = VariantGraph(manifest: manifest, registry: BundledModules.registry)
         let rule = try #require(variant.checkRules().results.first { if case .carriesNone = $0.rule.kind { true } else { false } })
         #expect(!rule.holds)

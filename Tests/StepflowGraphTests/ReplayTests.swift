@@ -18,7 +18,7 @@ enum Replay {
         let coordinator = Coordinator()
         let recorder = LiveWalkRecorder(app: manifest.app.id)
         coordinator.observe { recorder.record($0) }
-        coordinator.coordinate(flow: RootFlow(manifest: manifest, registry: registry, environment: ModuleEnvironment(clock: clock)), with: OneStepper(.start))
+        coordinator.coordinate(flow: RootFlow(manifest: manifest, registry: registry, environment: ModuleEnvironment(clock: clock, services: BundledModules.services)), with: OneStepper(.start))
         coordinator.waitUntilIdle()
         var nodes = recorder.take(from: nil, to: coordinator.currentState.topScreen)
         if walk.inputs.isEmpty, let cut = nodes.firstIndex(of: target) { nodes = Array(nodes[...cut]) }
@@ -39,8 +39,9 @@ enum Replay {
                     return .failure(ReplayError("typing \(input) on \(top.qualifiedID) picks action \(typed.map(String.init) ?? "none"), not \(index)"))
                 }
                 coordinator.select(action: index, on: top)
-            case .emit(_, _, let isTimer):
-                guard isTimer, clock.pendingCount > 0 else { return .failure(ReplayError("\(input): no timer waits")) }
+            case .emit:
+                // A timer, or the lab link's next try: both wait on the clock.
+                guard clock.pendingCount > 0 else { return .failure(ReplayError("\(input): nothing waits on the clock")) }
                 clock.advance(by: .seconds(3600))
             }
             coordinator.waitUntilIdle()

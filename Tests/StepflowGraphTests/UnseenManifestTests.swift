@@ -14,8 +14,8 @@ enum Unseen {
             {"schema": 1, "app": {"id": "two-procedures", "name": "Two procedures", "audience": "lay"},
              "modules": [
                {"id": "onboarding", "module": "onboarding", "options": {"howItWorksPages": 1}},
-               {"id": "swab", "module": "procedure", "options": {"sample": "nasal", "readBy": "manual", "waitMinutes": 15}},
-               {"id": "spit", "module": "procedure", "options": {"sample": "saliva", "readBy": "photo", "waitMinutes": 15}},
+               {"id": "swab", "module": "procedure", "options": {"sample": "nasal", "readBy": "manual", "waitMinutes": 15, "readWithinMinutes": 5, "performedBy": "person"}},
+               {"id": "spit", "module": "procedure", "options": {"sample": "saliva", "readBy": "photo", "waitMinutes": 15, "readWithinMinutes": 5, "performedBy": "person"}},
                {"id": "first", "module": "results", "options": {"advice": "lay", "condition": "covid"}},
                {"id": "second", "module": "results", "options": {"advice": "lay", "condition": "covid"}},
                {"id": "help", "module": "support", "options": {"hotline": "0800 123 4567", "hours": "Monday to Friday, 8:00 to 18:00"}}
@@ -35,7 +35,7 @@ enum Unseen {
              "modules": [
                {"id": "onboarding", "module": "onboarding", "options": {"audience": "professional", "maxSignInAttempts": 2}},
                {"id": "intake", "module": "intake", "options": {"identifyBy": "type"}},
-               {"id": "test", "module": "procedure", "options": {"sample": "throat", "readBy": "both", "waitMinutes": 5}},
+               {"id": "test", "module": "procedure", "options": {"sample": "throat", "readBy": "both", "waitMinutes": 5, "readWithinMinutes": 10, "performedBy": "professional"}},
                {"id": "result", "module": "results", "options": {"advice": "professional", "condition": "strep-a", "lab": "the central lab"}},
                {"id": "help", "module": "support", "options": {"hotline": "0800 123 4567", "hours": "Monday to Friday, 8:00 to 18:00"}},
                {"id": "resultHelp", "module": "support", "options": {"hotline": "0800 123 4567", "hours": "Monday to Friday, 8:00 to 18:00"}}
@@ -53,7 +53,7 @@ enum Unseen {
     ]
 
     static func variant(_ name: String) throws -> VariantGraph {
-        let loader = ManifestLoader(registry: BundledModules.registry)
+        let loader = ManifestLoader(registry: BundledModules.registry, services: BundledModules.services)
         let manifest = try loader.decode(Array(manifests[name]!.utf8), file: "\(name).json")  // a name from the table
         return VariantGraph(manifest: manifest, registry: BundledModules.registry)
     }

@@ -7,7 +7,7 @@ import Testing
 /// nearest valid name, the allowed values.
 @Suite("Broken manifests")
 struct BrokenManifestTests {
-    static let loader = ManifestLoader(registry: BundledModules.registry)
+    static let loader = ManifestLoader(registry: BundledModules.registry, services: BundledModules.services)
 
     /// A small valid manifest; tests break one thing in it. Line numbers:
     /// 5 onboarding, 6 test, 7 result, 9 start, 10 routes, 11–17 routes.
@@ -17,7 +17,7 @@ struct BrokenManifestTests {
           "app": { "id": "demo", "name": "Demo", "audience": "lay" },
           "modules": [
             { "id": "onboarding", "module": "onboarding" },
-            { "id": "test", "module": "procedure", "options": { "waitMinutes": 15, "sample": "nasal" } },
+            { "id": "test", "module": "procedure", "options": { "waitMinutes": 15, "sample": "nasal", "readWithinMinutes": 5, "performedBy": "person" } },
             { "id": "result", "module": "results", "options": { "condition": "covid" } }
           ],
           "start": "onboarding",
@@ -86,7 +86,7 @@ struct BrokenManifestTests {
 
     @Test func anUnknownOptionSuggestsTheNearest() {
         #expect(Self.broken(#""waitMinutes": 15"#, #""waitMinute": 15"#) == [
-            "broken.json:6:57: error: modules[1].options.waitMinute: unknown option 'waitMinute'. Did you mean 'waitMinutes'? Options of 'procedure': 'sample', 'waitMinutes', 'readout', 'readBy'.",
+            "broken.json:6:57: error: modules[1].options.waitMinute: unknown option 'waitMinute'. Did you mean 'waitMinutes'? Options of 'procedure': 'sample', 'waitMinutes', 'readout', 'readBy', 'readWithinMinutes', 'performedBy'.",
         ])
     }
 
@@ -187,12 +187,12 @@ struct BrokenManifestTests {
     @Test func aValueTheNextModuleDoesNotAcceptIsFoundWithTheRouteThatBringsIt() {
         // An HbA1c procedure in front of COVID advice: the walk would offer
         // HbA1c readings in a COVID self-test.
-        #expect(Self.broken(#""options": { "waitMinutes": 15, "sample": "nasal" }"#, #""options": { "waitMinutes": 15, "sample": "nasal", "readout": "hba1c" }"#) == [
+        #expect(Self.broken(#""options": { "waitMinutes": 15, "sample": "nasal", "readWithinMinutes": 5, "performedBy": "person" }"#, #""options": { "waitMinutes": 15, "sample": "nasal", "readWithinMinutes": 5, "performedBy": "person", "readout": "hba1c" }"#) == [
             "broken.json:13:28: error: routes[\"test.resultCaptured\"]: 'result' (module 'results') accepts 'result' one of \"positive\", \"negative\", \"invalid\", but \"normal\", \"prediabetes\", \"diabetes\" can arrive when it is entered through 'test.resultCaptured' (handed on by 'test.resultCaptured'). To fix, give the instance that hands it on options whose values 'result' accepts, or give 'result' options that accept them.",
         ])
         // The same procedure before HbA1c advice is sound.
         let hba1c = Self.valid
-            .replacing(#""options": { "waitMinutes": 15, "sample": "nasal" }"#, with: #""options": { "waitMinutes": 15, "sample": "nasal", "readout": "hba1c" }"#)
+            .replacing(#""options": { "waitMinutes": 15, "sample": "nasal", "readWithinMinutes": 5, "performedBy": "person" }"#, with: #""options": { "waitMinutes": 15, "sample": "nasal", "readWithinMinutes": 5, "performedBy": "person", "readout": "hba1c" }"#)
             .replacing(#"{ "id": "result", "module": "results", "options": { "condition": "covid" } }"#, with: #"{ "id": "result", "module": "results", "options": { "condition": "hba1c" } }"#)
         #expect(Self.diagnostics(hba1c) == [])
     }

@@ -35,7 +35,7 @@ struct ModuleContractAtLoadTests {
 
     static func diagnostics(_ text: String, registry: ModuleRegistry = registry) -> [String] {
         do {
-            return try ManifestLoader(registry: registry).decode(Array(text.utf8), file: "m.json").warnings.map(\.description)
+            return try ManifestLoader(registry: registry, services: BundledModules.services).decode(Array(text.utf8), file: "m.json").warnings.map(\.description)
         } catch {
             guard case .invalid(let diagnostics) = error else { return ["\(error)"] }
             return diagnostics.map(\.description)
@@ -68,7 +68,7 @@ struct ModuleContractAtLoadTests {
 
     @Test func everyBundledModuleKeepsItsContractWithTheOptionsOfEveryBundledManifest() throws {
         for name in ["covid-antigen-home", "covid-antigen-home-de", "covid-antigen-clinic", "hba1c-clinic", "strep-a-home"] {
-            let manifest = try ManifestLoader(registry: BundledModules.registry).load(path: "RootApp/Manifests/\(name).json")
+            let manifest = try ManifestLoader(registry: BundledModules.registry, services: BundledModules.services).load(path: "RootApp/Manifests/\(name).json")
             #expect(manifest.warnings.isEmpty, "\(name): \(manifest.warnings)")
         }
     }
@@ -122,7 +122,7 @@ struct ModuleContractAtLoadTests {
     }
 
     @Test func aRootFlowShowsATranslatableOptionInTheLocaleItShows() throws {
-        let manifest = try ManifestLoader(registry: BundledModules.registry).load(path: "RootApp/Manifests/covid-antigen-home-de.json")
+        let manifest = try ManifestLoader(registry: BundledModules.registry, services: BundledModules.services).load(path: "RootApp/Manifests/covid-antigen-home-de.json")
         let help = try #require(manifest.instance("help"))
         #expect(manifest.options(of: help, in: "de").text("hours") == "montags bis freitags von 8 bis 18 Uhr")
         #expect(manifest.options(of: help, in: "en").text("hours") == "Monday to Friday, 8:00 to 18:00")
@@ -130,7 +130,7 @@ struct ModuleContractAtLoadTests {
     }
 
     @Test func theDigestIgnoresWhitespaceAndKeyOrderButNotAnEditToTheVariant() throws {
-        let loader = ManifestLoader(registry: BundledModules.registry)
+        let loader = ManifestLoader(registry: BundledModules.registry, services: BundledModules.services)
         let base = #"{"schema": 1, "app": {"id": "s", "name": "S"}, "modules": [{"id": "help", "module": "support", "options": {"hotline": "1", "hours": "x"}}], "start": "help", "routes": {"help.resume": "end", "help.quit": "end"}}"#
         let spaced = "\n\n" + base.replacing(", ", with: ",\n    ") + "\n"
         let reordered = #"{"start": "help", "routes": {"help.quit": "end", "help.resume": "end"}, "app": {"name": "S", "id": "s"}, "schema": 1, "modules": [{"options": {"hours": "x", "hotline": "1"}, "module": "support", "id": "help"}]}"#

@@ -169,14 +169,14 @@ struct VariantWalkTests {
         let text = """
             {"schema": 1, "app": {"id": "twice", "name": "Twice", "audience": "lay"},
              "modules": [
-               {"id": "quick", "module": "procedure", "options": {"waitMinutes": 1, "readBy": "manual", "sample": "nasal"}},
-               {"id": "slow", "module": "procedure", "options": {"waitMinutes": 30, "sample": "saliva", "readBy": "manual"}}
+               {"id": "quick", "module": "procedure", "options": {"waitMinutes": 1, "readBy": "manual", "sample": "nasal", "readWithinMinutes": 5, "performedBy": "person"}},
+               {"id": "slow", "module": "procedure", "options": {"waitMinutes": 30, "sample": "saliva", "readBy": "manual", "readWithinMinutes": 5, "performedBy": "person"}}
              ],
              "start": "quick",
              "routes": {"quick.resultCaptured": "slow", "quick.cancelled": "end", "quick.needsHelp": "end",
                         "slow.resultCaptured": "end", "slow.cancelled": "end", "slow.needsHelp": "end"}}
             """
-        let manifest = try ManifestLoader(registry: BundledModules.registry).decode(Array(text.utf8), file: "twice.json")
+        let manifest = try ManifestLoader(registry: BundledModules.registry, services: BundledModules.services).decode(Array(text.utf8), file: "twice.json")
         let walk = Walk(manifest)
         for label in ["Everything is there", "Next", "Next", "Next", "Done, start the timer"] { walk.choose(label) }
         walk.wait(minutes: 1)

@@ -116,10 +116,14 @@ public protocol FeatureModule: Sendable {
     /// (see ``ModuleTexts``). Empty by default: a module of literal texts
     /// cannot be re-worded or translated.
     static var texts: [TextSpec] { get }
-    /// The services the module reads from its environment in `launch`.
-    /// A manifest using the module is refused when the app does not give
-    /// them all. Empty by default.
+    /// The services the module reads from its environment in `launch`,
+    /// whatever its options. A manifest using the module is refused when
+    /// the app does not give them all. Empty by default.
     static var services: [ServiceRequirement] { get }
+    /// The services the module needs with these options: ``services`` by
+    /// default. A professional result screen needs a lab link; a lay one
+    /// does not.
+    static func services(for options: ModuleOptions) -> [ServiceRequirement]
     /// The package the module ships in and its version, recorded in review
     /// reports. ``ModulePackage/undeclared`` by default: a report then says
     /// the version is not known.
@@ -141,6 +145,9 @@ extension FeatureModule {
 
     /// No services.
     public static var services: [ServiceRequirement] { [] }
+
+    /// ``services``, whatever the options.
+    public static func services(for options: ModuleOptions) -> [ServiceRequirement] { services }
 
     /// No declared texts.
     public static var texts: [TextSpec] { [] }

@@ -16,7 +16,7 @@ struct ModuleContracts: ManifestValidator {
         var checked: [String: [ContractViolation]] = [:]
         for instance in manifest.instances {
             guard let module = instance.module, let name = instance.draft.module,
-                  module.services.allSatisfy(manifest.services.provides) else { continue }
+                  module.services(for: instance.options).allSatisfy(manifest.services.provides) else { continue }
             let key = module.id + "\u{0}" + ModuleContract.describe(instance.options)
             let violations = checked[key] ?? ModuleContract.violations(in: module, options: instance.options, environment: environment)
             checked[key] = violations

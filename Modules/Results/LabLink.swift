@@ -1,0 +1,73 @@
+public import Stepflow
+
+/// How the app sends a result the lab could not take at once: the results
+/// module keeps it on the device and tries the link again every minute (on
+/// the module's clock) until the lab has it. A professional variant of the
+/// results module needs one (a lay one sends nothing); analysis never
+/// calls it.
+public protocol LabLink: Sendable {
+    /// Tries to send `record` to its lab now; calls `done` (on any thread)
+    /// with whether the lab has it.
+    func send(_ record: LabRecord, done: @escaping @Sendable (Bool) -> Void)
+}
+
+/// A result on its way to a lab.
+public struct LabRecord: Hashable, Sendable {
+    /// Where it goes (the manifest's `lab`).
+    public let lab: String
+    /// The result (`positive`, `prediabetes`, …).
+    public let result: String
+    /// The patient's id, when the test was of an identified patient.
+    public let patient: String?
+
+    /// A record of `result` for `patient`, to `lab`.
+    public init(lab: String, result: String, patient: String?) {
+        self.lab = lab
+        self.result = result
+        self.patient = patient
+    }
+}
+
+/// Tries the app's ``LabLink`` every ``interval`` on the module's clock,
+/// once the saved result's screen is up, and emits `sentLater` when the
+/// lab has it: the one place the service is called. Waiting is on the
+/// clock, so a walk's `s`, a script's `wait` and a test's manual clock
+/// let the next try happen now.
+final class SendWhenConnected: Stepper {
+    /// How long between tries.
+    static let interval = Duration.seconds(60)
+
+    let steps = StepRelay<ResultsStep>()
+    let link: (any LabLink)?
+    let record: LabRecord
+    let clock: any StepClock
+    private let scheduled = Locked<(any ScheduledAction)?>(nil)
+
+    init(link: (any LabLink)?, record: LabRecord, clock: any StepClock) {
+        self.link = link
+        self.record = record
+        self.clock = clock
+    }
+
+    /// The lab receives it: what analysis explores.
+    var declaredSteps: [ResultsStep] { [.sentLater] }
+
+    /// Once.
+    var emissions: [Emission<ResultsStep>] { [Emission(declaredSteps, limit: .once)] }
+
+    func readyToEmitSteps() { tryLater() }
+
+    /// Waits an interval, tries, and waits again when the lab could not take it.
+    private func tryLater() {
+        guard let link else { return }
+        let action = clock.schedule(after: Self.interval) { [weak self, steps, record] in
+            guard self != nil else { return }
+            link.send(record) { [weak self] sent in
+                if sent { steps.emit(.sentLater) } else { self?.tryLater() }
+            }
+        }
+        scheduled.withLock { $0 = action }
+    }
+
+    deinit { scheduled.withLock { $0?.cancel() } }
+}
