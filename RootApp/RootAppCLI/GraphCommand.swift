@@ -19,7 +19,7 @@ enum GraphCommand {
         discussion: "DOT and SVG draw, by default, the overview a reviewer reads on one page: the module instances and the routes taken between them, from the start at the top to the end at the bottom, with the data each route hands on. --detail draws every module's screens as a cluster (one node per screen, an arrow per action to the screen it leads to); --module X draws X's screens only; --steps draws every step and screen (as JSON and Mermaid do). svg runs Graphviz's dot, which must be installed.",
         arguments: [.init(name: "manifest", help: "The variant's manifest.")],
         options: [
-            .init(name: "format", value: "format", help: "(required) dot, mermaid, json or svg.", choices: ["dot", "mermaid", "json", "svg"]),
+            .init(name: "format", value: "format", help: "dot, mermaid, json or svg. Without it, the output file's extension says (.dot, .mmd or .mermaid, .json, .svg); standard output gets dot.", choices: ["dot", "mermaid", "json", "svg"]),
             .init(name: "detail", help: "DOT and SVG: every module's screens, as clusters."),
             .init(name: "module", value: "instance", help: "DOT and SVG: this module instance's screens only."),
             .init(name: "steps", help: "DOT and SVG: every step and screen, the full graph."),
@@ -27,9 +27,20 @@ enum GraphCommand {
             .locale,
         ]
     )) { arguments, console, app throws(ExitCodeError) in
+        let format: String
+        if let given = arguments.value("format") {
+            format = given
+        } else if let output = arguments.value("output"), output != "-" {
+            guard let inferred = Self.format(ofFile: output) else {
+                console.error(UsageError(message: "cannot tell the format from '\(output)': name it with --format (dot, mermaid, json or svg), or end the file name in .dot, .mmd, .json or .svg.", command: "graph").text(program: app.name))
+                return .usage
+            }
+            format = inferred
+        } else {
+            format = "dot"
+        }
         if let output = arguments.value("output") { try OutputFile.check(output, notOverwriting: [arguments.positional[0]], console) }
         let variant = try app.variant(arguments.positional[0], console, locale: arguments.value("locale"))
-        let format = arguments.value("format") ?? "dot"
         let title = variant.manifest.app.name
         if let module = arguments.value("module"), variant.manifest.instance(module) == nil {
             let ids = variant.manifest.instances.map(\.id)
@@ -54,6 +65,18 @@ enum GraphCommand {
         if let output = arguments.value("output") { return OutputFile.write(text, to: output, console) }
         console.out(text)
         return .success
+    }
+
+    /// The format a file's extension names, if any.
+    static func format(ofFile path: String) -> String? {
+        guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return nil }
+        switch path[path.index(after: dot)...].lowercased() {
+        case "dot", "gv": return "dot"
+        case "svg": return "svg"
+        case "json": return "json"
+        case "mmd", "mermaid": return "mermaid"
+        default: return nil
+        }
     }
 }
 

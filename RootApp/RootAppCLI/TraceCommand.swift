@@ -10,7 +10,11 @@ enum TraceCommand {
         options: [.init(name: "format", value: "format", help: "text (default) or json.", choices: ["text", "json"]), .locale]
     )) { arguments, console, app throws(ExitCodeError) in
         let variant = try app.variant(arguments.positional[0], console, locale: arguments.value("locale"))
-        console.out(arguments.value("format") == "json" ? TraceExporter.json(variant.states) : TraceExporter.text(variant.states, width: console.width))
+        // Data an exit hands on that no module reads is not carried: said,
+        // so the steps' data does not look complete when it is not.
+        let dropped = variant.droppedFields
+        let notes = dropped.isEmpty ? [] : ["Not carried (no module of the variant reads it): " + dropped.joined(separator: ", ") + "."]
+        console.out(arguments.value("format") == "json" ? TraceExporter.json(variant.states) : TraceExporter.text(variant.states, width: console.width, notes: notes))
         return .success
     }
 }

@@ -73,6 +73,14 @@ enum WalkCommand {
                 throw ExitCodeError(code: .badInput)
             }
             console.error(console.dim("Resumed \(path): \(saved.inputCount) input\(saved.inputCount == 1 ? "" : "s") replayed."))
+            // A walk that had finished has nothing to continue: said, not
+            // shown as an empty prompt.
+            if session.top == nil {
+                for line in console.wrap("The walk saved in \(path) had finished: the app ended, so there is nothing to continue. To walk again, start without --resume.") {
+                    console.print(line)
+                }
+                return .success
+            }
         } else {
             session = VariantSession(manifest: manifest, registry: app.registry, services: app.services, locale: locale, clock: clock)
         }
@@ -111,7 +119,10 @@ final class Walk: @unchecked Sendable {
         shown = top?.id
         if let top { console.print(ScreenRenderer.render(top, console)) }
         if session.timerWaits, let left = session.clock.secondsLeft {
-            console.print(console.dim("  (a timer is running: \(Self.clock(left)) left; s lets it finish now)"))
+            // Wrapped plain, then dimmed: escape codes must not count as width.
+            for line in console.wrap("(a timer is running: \(Self.clock(left)) left; s lets it finish now)", indent: "   ", firstIndent: "  ") {
+                console.print(console.dim(line))
+            }
         }
     }
 
@@ -221,7 +232,11 @@ final class Walk: @unchecked Sendable {
                 if let failure = perform(.wait, record: true) { console.error(failure) }
             default:
                 if let failure = perform(.choose(choice), record: true) {
-                    let keys = session.timerWaits ? "b, t, s or q" : "b, t or q"
+                    // Only the keys that do something here: b where the
+                    // screen has a way back, s while a timer waits.
+                    let canGoBack = session.top?.actions.contains { $0.role == .back } ?? false
+                    let letters = (canGoBack ? ["b"] : []) + ["t"] + (session.timerWaits ? ["s"] : [])
+                    let keys = letters.joined(separator: ", ") + " or q"
                     for line in console.wrap(failure.replacingFirstWord() + " Or type \(keys).") { console.error(line) }
                 }
             }
@@ -276,7 +291,11 @@ final class Walk: @unchecked Sendable {
             let saved = session.savedNavigation
             let written = OutputFile.write(SavedNavigationJSON.encode(saved), to: savePath, console)
             if written == .success {
-                console.error(console.dim("Saved the walk (\(saved.inputCount) input\(saved.inputCount == 1 ? "" : "s")) as \(savePath); continue it with --resume \(savePath)."))
+                let inputs = "\(saved.inputCount) input\(saved.inputCount == 1 ? "" : "s")"
+                let line = session.ending != nil
+                    ? "Saved the finished walk (\(inputs)) as \(savePath); it ended, so there is nothing to continue."
+                    : "Saved the walk (\(inputs)) as \(savePath); continue it with --resume \(savePath)."
+                console.error(console.dim(line))
             } else {
                 status = written
             }

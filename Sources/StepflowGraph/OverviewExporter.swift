@@ -55,6 +55,7 @@ public enum OverviewExporter {
             out += "  }\n"
         }
         let included = Set(shown)
+        let order = Dictionary(uniqueKeysWithValues: variant.manifest.instances.enumerated().map { ($1.id, $0) })
         var written: Set<String> = []
         var lines: [String] = []
         // Edges come from the states, not the step graph: an action leads
@@ -79,8 +80,14 @@ public enum OverviewExporter {
             case .choose(_, let label, _): label
             case .emit(let stepper, _, let isTimer): isTimer ? "(time is up)" : "(\(stepper))"
             }
-            let crosses = to != "end" && graph.node(withID: to).map { graph.nodes[$0].instance != graph.nodes[fromNode].instance } ?? true
-            let line = "  \(quote(from)) -> \(quote(to)) [label=\(quote(label))\(crosses ? ", style=dashed" : "")];\n"
+            let toInstance = to == "end" ? nil : graph.node(withID: to).map { graph.nodes[$0].instance } ?? to
+            let crosses = toInstance != nil && toInstance != graph.nodes[fromNode].instance
+            // An arrow back to a module entered earlier (a retest, help's
+            // "carry on") does not pull the layout: modules stay top to
+            // bottom in the order the manifest lists them.
+            let backwards = crosses && (order[toInstance ?? ""] ?? 0) < (order[graph.nodes[fromNode].instance] ?? 0)
+            let style = crosses ? ", style=dashed" + (backwards ? ", constraint=false" : "") : ""
+            let line = "  \(quote(from)) -> \(quote(to)) [label=\(quote(label))\(style)];\n"
             if written.insert(line).inserted { lines.append(line) }
         }
         out += ends(start: lines.contains { $0.hasPrefix("  \"start\"") }, end: lines.contains { $0.contains("-> \"end\"") })
@@ -163,8 +170,14 @@ public enum OverviewExporter {
         }
         var routes: [(from: String, to: String, label: String)] = []
         for (key, target) in variant.manifest.routes.sorted(by: { $0.key < $1.key }) where taken.contains(key.description) {
+            // As the app carries them: a field no module reads is dropped,
+            // and the arrow says so rather than show it carried.
             let fields = variant.manifest.instance(key.instance)?.exits.first { $0.name == key.exit }?.fields.map(\.name) ?? []
-            let label = key.exit + (fields.isEmpty ? "" : "\\n(" + fields.joined(separator: ", ") + ")")
+            let carried = fields.filter(variant.carriedFields.contains)
+            let dropped = fields.filter { !variant.carriedFields.contains($0) }
+            var label = key.exit
+            if !carried.isEmpty { label += "\\n(" + carried.joined(separator: ", ") + ")" }
+            if !dropped.isEmpty { label += "\\n(read by no module: " + dropped.joined(separator: ", ") + ")" }
             routes.append((key.instance, target.description, label))
         }
         return routes

@@ -10,12 +10,15 @@ public enum TraceExporter {
     /// `screen: wait (…)`.
     ///
     /// - Complexity: O(nodes × depth).
-    public static func text(_ states: StateGraph, width: Int = 80) -> String {
+    /// `notes` follow the first line, each wrapped to `width` (what the
+    /// steps' data leaves out, say).
+    public static func text(_ states: StateGraph, width: Int = 80, notes: [String] = []) -> String {
         let graph = states.projection
         let walks = states.shortestWalks()
         let steps = order(states, walks, kind: .step)
         let screens = walks.indices.filter { walks[$0] != nil && graph.nodes[$0].kind == .screen }.count
         var out = "\(graph.app): \(steps.count) reachable steps, \(screens) screens, \(states.states.count) states\n"
+        for note in notes { out += wrapWords(note, width: width, continuation: "  ") }
         for node in steps {
             guard let walk = walks[node] else { continue }
             let depth = String(walk.depth)

@@ -46,6 +46,9 @@ public struct VariantGraph: Sendable {
         })
         screens = seen.screens
         literalTexts = seen.literals
+        carriedFields = Set(manifest.instances.flatMap { instance in
+            registry.module(instance.module).map { $0.entryFields(for: instance.options).map(\.name) } ?? []
+        })
         translatableOptions = manifest.instances.flatMap { instance in
             (registry.module(instance.module)?.options ?? []).filter(\.isTranslatable).map { TranslatableOption(instance: instance.id, option: $0.name) }
         }
@@ -71,6 +74,8 @@ public struct VariantGraph: Sendable {
     public struct ScreenSnapshot: Hashable, Sendable {
         /// `instance/screen`.
         public let id: String
+        /// The module instance showing it.
+        public let instance: String
         /// The title.
         public let title: String
         /// The body lines.
@@ -80,6 +85,7 @@ public struct VariantGraph: Sendable {
 
         init(_ screen: PresentedScreen) {
             id = screen.qualifiedID
+            instance = screen.flow.name
             title = screen.title
             body = screen.body
             actions = screen.actions.map { ($0.label, $0.role) }
@@ -151,6 +157,21 @@ public struct VariantGraph: Sendable {
         public let instance: String
         /// The option's name.
         public let option: String
+    }
+
+    /// The handoff fields some module of the variant reads: what the
+    /// variant carries from module to module. A field an exit hands on
+    /// that no module reads is dropped at once, and the overview says so.
+    public let carriedFields: Set<String>
+
+    /// Each exit field no module of the variant reads, as
+    /// `instance.exit: field`, sorted: handed on, then dropped at once.
+    public var droppedFields: [String] {
+        manifest.instances.flatMap { instance in
+            instance.exits.flatMap { exit in
+                exit.fields.filter { !carriedFields.contains($0.name) }.map { "\(instance.id).\(exit.name): \($0.name)" }
+            }
+        }.sorted()
     }
 
     /// Every translatable option of the variant's instances.

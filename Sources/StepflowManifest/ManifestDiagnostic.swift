@@ -1,3 +1,4 @@
+import StepflowPlatform
 /// One problem found in a manifest: where it is and what to do about it.
 ///
 /// Written like a compiler's message, one line:
@@ -53,7 +54,7 @@ public enum ManifestLoadError: Error, Hashable, Sendable, CustomStringConvertibl
     public var description: String {
         switch self {
         case .fileNotFound(let path):
-            "\(path): error: no such file. To fix, check the path."
+            "\(path): error: no such file. \(Suggestion.nearbyFile(path).map { "Did you mean '\($0)'? " } ?? "")To fix, check the path."
         case .unreadable(let path, let reason):
             "\(path): error: cannot read the file: \(reason)."
         case .invalid(let diagnostics):
@@ -64,6 +65,19 @@ public enum ManifestLoadError: Error, Hashable, Sendable, CustomStringConvertibl
 
 /// Finds the valid name a mistyped one was meant to be.
 package enum Suggestion {
+    /// The file beside `path` whose name is nearest its name, when one is
+    /// close enough to be a typo (`covid-antigen-hom.json` →
+    /// `RootApp/Manifests/covid-antigen-home.json`).
+    package static func nearbyFile(_ path: String) -> String? {
+        let slash = path.lastIndex(of: "/")
+        let folder = slash.map { String(path[..<$0]) } ?? "."
+        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        guard !name.isEmpty, let files = Platform.files(in: folder.isEmpty ? "/" : folder, endingWith: "") else { return nil }
+        let names = files.map { String($0.split(separator: "/").last ?? "") }
+        guard let nearest = nearest(to: name, in: names) else { return nil }
+        return slash == nil ? nearest : folder + "/" + nearest
+    }
+
     /// The candidate closest to `word`, ignoring case, if it is close
     /// enough to be a typo: at most a third of the word's length in edits
     /// (a swap of two neighbours counts as one), or one name a prefix of

@@ -188,14 +188,25 @@ public enum ReviewReport {
         page.line("<section id=\"screens\"><h2>5. Screen inventory</h2>")
         page.line("<p class=\"note\">Every screen a person can see in this variant, in \(escape(variant.locale)), with each wording it can have, and where each action leads.</p>")
         let consequences = consequences(variant.states)
-        for screen in variant.screens {
+        // Module by module, in the manifest's order; within a module, in
+        // the order a walk first meets the screens.
+        let order = Dictionary(uniqueKeysWithValues: manifest.instances.enumerated().map { ($1.id, $0) })
+        let byModule = variant.screens.enumerated().sorted { a, b in
+            let (left, right) = (order[a.element.instance] ?? .max, order[b.element.instance] ?? .max)
+            return left != right ? left < right : a.offset < b.offset
+        }.map(\.element)
+        for screen in byModule {
             page.line("<div class=\"screen\">")
             page.line("<h3><span class=\"sid\">\(escape(screen.id))</span> \(escape(screen.title))</h3>")
             for line in screen.body { page.line("<p>\(escape(line))</p>") }
             page.line("<table class=\"actions\"><thead><tr><th>Action</th><th>Leads to</th></tr></thead><tbody>")
             let rows = consequences[screen.id] ?? []
             for action in screen.actions {
-                let label = action.role == .primary ? action.label : "\(action.label) (\(action.role.rawValue))"
+                let label = switch action.role {
+                case .primary: action.label
+                case .back: action.label.lowercased() == "back" ? action.label : "\(action.label) (goes back)"
+                case .cancel: "\(action.label) (cancels)"
+                }
                 let places = rows.first { $0.input == action.label }?.leadsTo ?? []
                 page.row([label, places.isEmpty ? "nowhere a walk takes it" : places.map { $0 == screen.id ? "stays here" : $0 }.joined(separator: ", ")])
             }

@@ -145,7 +145,8 @@ public enum ScriptLoadError: Error, Sendable, CustomStringConvertible {
     /// `path: error: …` with the fix.
     public var description: String {
         switch self {
-        case .fileNotFound(let path): "\(path): error: cannot open the file: No such file or directory. To fix, check the path."
+        case .fileNotFound(let path):
+            "\(path): error: cannot open the file: No such file or directory. \(Suggestion.nearbyFile(path).map { "Did you mean '\($0)'? " } ?? "")To fix, check the path."
         case .unreadable(let path, let reason), .notAScript(let path, let reason): "\(path): error: \(reason)"
         case .syntax(let error): error.description
         }
