@@ -16,7 +16,7 @@ enum WalkCommand {
     static let command = RootApp.Command(spec: CommandSpec(
         name: "walk",
         abstract: "Walk a variant in the terminal, screen by screen.",
-        discussion: "Type an action's number or its label; b goes back where the screen allows it, t prints the trace so far, s lets a waiting timer finish now, q quits. End of input and Ctrl-C end the walk with the trace printed. With --save, the walk is saved when it ends; --resume continues a saved walk where it was, a running timer with the time really left.",
+        discussion: "Type an action's number or its label; b goes back where the screen allows it, t prints the trace so far, s lets a waiting timer finish now, q quits. End of input and Ctrl-C end the walk with the trace printed. With --save, the walk is saved when it ends; --resume continues a saved walk where it was, a running timer with the time really left. Environment: ROOTAPP_TIME_SCALE=60 runs timers 60 times faster (resume with the scale you saved with); NO_COLOR turns colour off; TERM=dumb gets plain lines, no colour or cursor codes; COLUMNS sets the width when output is not a terminal.",
         arguments: [.init(name: "manifest", help: "The variant's manifest.")],
         options: [
             .init(name: "script", value: "file", help: "Replay this acceptance script first (see 'rootapp help check'), then read the terminal."),

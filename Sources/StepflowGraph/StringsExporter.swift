@@ -64,6 +64,37 @@ public enum StringsExporter {
                     }
                 """)
         }
+        // Translatable option values (opening hours), one entry per
+        // instance: `option:<instance>.<option>`, with the manifest's words
+        // for each locale it gives, or the catalog's.
+        for option in variant.translatableOptions {
+            guard let instance = manifest.instance(option.instance), case .text(let given) = instance.options.values[option.option] else { continue }
+            let key = VariantTexts.optionKey(instance: option.instance, option: option.option)
+            let english = instance.optionTexts[option.option]?["en"] ?? given
+            var localizations = [("en", unit(TextTemplate(other: english), state: "translated", plural: false, indent: 8))]
+            for locale in locales {
+                if let words = instance.optionTexts[option.option]?[locale] {
+                    counts[locale, default: (0, 0, 0)].translated += 1
+                    localizations.append((locale, unit(TextTemplate(other: words), state: "translated", plural: false, indent: 8)))
+                } else if let localization = texts.catalog?.entries[key]?.localizations[locale] {
+                    if localization.state == "translated" { counts[locale, default: (0, 0, 0)].translated += 1 } else { counts[locale, default: (0, 0, 0)].unfinished += 1 }
+                    localizations.append((locale, unit(localization.template, state: localization.state, plural: false, indent: 8)))
+                } else {
+                    counts[locale, default: (0, 0, 0)].missing += 1
+                }
+            }
+            let body = localizations.sorted { $0.0 < $1.0 }.map { "        \(JSONText.string($0.0)) : \($0.1)" }.joined(separator: ",\n")
+            let comment = "The option '\(option.option)' of \(option.instance), shown as it is. Given per locale in the manifest, or translated here."
+            entries.append("""
+                    \(JSONText.string(key)) : {
+                      "comment" : \(JSONText.string(comment)),
+                      "extractionState" : "manual",
+                      "localizations" : {
+                \(body)
+                      }
+                    }
+                """)
+        }
         let text = """
             {
               "sourceLanguage" : "en",

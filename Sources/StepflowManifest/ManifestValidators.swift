@@ -575,8 +575,19 @@ struct CatalogTranslations: ManifestValidator {
         manifest.catalog = catalog
         var catalogLog = DiagnosticLog(file: catalog.file)
         let used = Dictionary(manifest.instances.compactMap { $0.module.map { ($0.id, $0) } }, uniquingKeysWith: { first, _ in first })
+        let translatable = Set(manifest.instances.flatMap { instance in
+            (instance.module?.options ?? []).filter(\.isTranslatable).map { VariantTexts.optionKey(instance: instance.id, option: $0.name) }
+        })
         for entry in catalog.entries.values.sorted(by: { $0.location < $1.location }) {
             let entryPath = JSONPath.root.key("strings").key(entry.key)
+            // A translatable option's words: `option:<instance>.<option>`.
+            if entry.key.hasPrefix("option:") {
+                if !translatable.contains(entry.key) {
+                    let known = translatable.sorted()
+                    catalogLog.warning(entryPath, entry.location, "'\(entry.key)' is no translatable option of this variant. \(Suggestion.didYouMean(entry.key, known))\(known.isEmpty ? "It has none." : "It has: \(Suggestion.list(known)).") To fix, rename or remove it.")
+                }
+                continue
+            }
             guard let slash = entry.key.firstIndex(of: "/") else {
                 catalogLog.warning(entryPath, entry.location, "'\(entry.key)' is not a module's text. Keys are '<module>/<key>' (\"procedure/timer.title\"). To fix, rename or remove it.")
                 continue

@@ -1,3 +1,4 @@
+import BundledFixtures
 import BundledModules
 import Stepflow
 import Testing
@@ -139,5 +140,26 @@ struct ModuleContractAtLoadTests {
         #expect(try digest(spaced) == digest(base))
         #expect(try digest(reordered) == digest(base))
         #expect(try digest(edited) != digest(base))
+    }
+
+    @Test func aStringCatalogCarriesATranslatableOptionsWordsForAnInstance() throws {
+        let catalog = """
+            {"sourceLanguage": "en", "version": "1.0", "strings": {
+              "option:help.hours": {"localizations": {"de": {"stringUnit": {"state": "translated", "value": "montags"}}}},
+              "option:help.hotline": {"localizations": {"de": {"stringUnit": {"state": "translated", "value": "0800"}}}}
+            }}
+            """
+        let manifest = """
+            {"schema": 1, "app": {"id": "s", "name": "S"}, "locales": ["de", "en"], "strings": "c.xcstrings",
+             "modules": [{"id": "help", "module": "support", "options": {"hotline": "0800 1", "hours": "Mondays"}}],
+             "start": "help", "routes": {"help.resume": "end", "help.quit": "end"}}
+            """
+        let folder = TemporaryFiles.folder(["m.json": manifest, "c.xcstrings": catalog])
+        let loaded = try ManifestLoader(registry: BundledModules.registry).load(path: folder + "/m.json")
+        let help = try #require(loaded.instance("help"))
+        #expect(loaded.options(of: help, in: "de").text("hours") == "montags")
+        #expect(loaded.options(of: help, in: "en").text("hours") == "Mondays")
+        // The hotline is no words to translate: an entry for it is said to be wrong.
+        #expect(loaded.warnings.map(\.description).contains { $0.contains("'option:help.hotline' is no translatable option of this variant.") })
     }
 }
