@@ -14,7 +14,7 @@ public enum ResultsModule: FeatureModule {
     public static let options: [OptionSpec] = [
         OptionSpec("advice", .choice(Advice.allCases.map(\.rawValue)), default: .text("lay"), summary: "Plain-language advice, or the professional's record-and-submit steps."),
         OptionSpec.required("condition", .choice(Condition.allCases.map(\.rawValue)), example: .text("covid"), summary: "What was tested for; shapes the advice."),
-        OptionSpec.required("lab", .text, example: .text("the central lab"), summary: "Where professionals submit results.", when: ["advice": .text("professional")]),
+        OptionSpec.required("lab", .text, example: .text("the central lab"), summary: "Where professionals submit results, in words they read.", translatable: true, when: ["advice": .text("professional")]),
     ]
 
     /// Who the results are for.

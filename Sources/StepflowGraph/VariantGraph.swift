@@ -50,7 +50,9 @@ public struct VariantGraph: Sendable {
             registry.module(instance.module).map { $0.entryFields(for: instance.options).map(\.name) } ?? []
         })
         translatableOptions = manifest.instances.flatMap { instance in
-            (registry.module(instance.module)?.options ?? []).filter(\.isTranslatable).map { TranslatableOption(instance: instance.id, option: $0.name) }
+            // An option that does not apply here (a lab for lay advice) is shown nowhere.
+            (registry.module(instance.module)?.options ?? []).filter { $0.isTranslatable && !instance.inapplicableOptions.contains($0.name) }
+                .map { TranslatableOption(instance: instance.id, option: $0.name) }
         }
         var shown: Set<ShownText> = []
         for facts in states.facts {
