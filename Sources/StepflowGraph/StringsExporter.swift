@@ -53,16 +53,7 @@ public enum StringsExporter {
                 if localization.state == "translated" { counts[locale, default: (0, 0, 0)].translated += 1 } else { counts[locale, default: (0, 0, 0)].unfinished += 1 }
                 localizations.append((locale, unit(localization.template, state: localization.state, plural: localization.isPlural, indent: 8)))
             }
-            let body = localizations.sorted { $0.0 < $1.0 }.map { "        \(JSONText.string($0.0)) : \($0.1)" }.joined(separator: ",\n")
-            entries.append("""
-                    \(JSONText.string(key)) : {
-                      "comment" : \(JSONText.string(comment)),
-                      "extractionState" : "manual",
-                      "localizations" : {
-                \(body)
-                      }
-                    }
-                """)
+            entries.append(entry(key, comment: comment, localizations: localizations))
         }
         // Translatable option values (opening hours), one entry per
         // instance: `option:<instance>.<option>`, with the manifest's words
@@ -83,17 +74,8 @@ public enum StringsExporter {
                     counts[locale, default: (0, 0, 0)].missing += 1
                 }
             }
-            let body = localizations.sorted { $0.0 < $1.0 }.map { "        \(JSONText.string($0.0)) : \($0.1)" }.joined(separator: ",\n")
             let comment = "The option '\(option.option)' of \(option.instance), shown as it is. Given per locale in the manifest, or translated here."
-            entries.append("""
-                    \(JSONText.string(key)) : {
-                      "comment" : \(JSONText.string(comment)),
-                      "extractionState" : "manual",
-                      "localizations" : {
-                \(body)
-                      }
-                    }
-                """)
+            entries.append(entry(key, comment: comment, localizations: localizations))
         }
         let text = """
             {
@@ -110,6 +92,20 @@ public enum StringsExporter {
             return Progress(locale: locale, translated: count.translated, unfinished: count.unfinished, missing: count.missing)
         }
         return (text, progress)
+    }
+
+    /// One catalog entry: its key, comment and localizations (sorted).
+    private static func entry(_ key: String, comment: String, localizations: [(String, String)]) -> String {
+        let body = localizations.sorted { $0.0 < $1.0 }.map { "        \(JSONText.string($0.0)) : \($0.1)" }.joined(separator: ",\n")
+        return """
+                \(JSONText.string(key)) : {
+                  "comment" : \(JSONText.string(comment)),
+                  "extractionState" : "manual",
+                  "localizations" : {
+            \(body)
+                  }
+                }
+            """
     }
 
     /// A `stringUnit`, or plural `variations` of them.

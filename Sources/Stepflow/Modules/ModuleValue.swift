@@ -104,24 +104,18 @@ public struct OptionSpec: Hashable, Sendable {
 
     /// Declares an option with a default. `defaultValue` must be accepted by `kind`.
     public init(_ name: String, _ kind: ValueKind, default defaultValue: ModuleValue, summary: String, translatable: Bool = false) {
-        precondition(kind.accepts(defaultValue), "option '\(name)': default \(defaultValue) is not \(kind)")
+        self.init(name, kind, defaultValue: defaultValue, example: defaultValue, summary: summary, translatable: translatable, when: [:])
+    }
+
+    private init(
+        _ name: String, _ kind: ValueKind, defaultValue: ModuleValue?, example: ModuleValue, summary: String, translatable: Bool, when: [String: ModuleValue]
+    ) {
+        precondition(kind.accepts(example), "option '\(name)': \(defaultValue == nil ? "example" : "default") \(example) is not \(kind)")
         precondition(!translatable || kind == .text, "option '\(name)': only a text option can be translatable")
         self.name = name
         self.summary = summary
         self.kind = kind
         self.defaultValue = defaultValue
-        self.example = defaultValue
-        self.isTranslatable = translatable
-        self.requiredWhen = [:]
-    }
-
-    private init(required name: String, _ kind: ValueKind, example: ModuleValue, summary: String, translatable: Bool, when: [String: ModuleValue]) {
-        precondition(kind.accepts(example), "option '\(name)': example \(example) is not \(kind)")
-        precondition(!translatable || kind == .text, "option '\(name)': only a text option can be translatable")
-        self.name = name
-        self.summary = summary
-        self.kind = kind
-        self.defaultValue = nil
         self.example = example
         self.isTranslatable = translatable
         self.requiredWhen = when
@@ -135,7 +129,7 @@ public struct OptionSpec: Hashable, Sendable {
     public static func required(
         _ name: String, _ kind: ValueKind, example: ModuleValue, summary: String, translatable: Bool = false, when: [String: ModuleValue] = [:]
     ) -> OptionSpec {
-        OptionSpec(required: name, kind, example: example, summary: summary, translatable: translatable, when: when)
+        OptionSpec(name, kind, defaultValue: nil, example: example, summary: summary, translatable: translatable, when: when)
     }
 }
 
