@@ -28,6 +28,11 @@ public struct StringCatalog: Hashable, Sendable {
     public let sourceLanguage: String
     /// The entries by key.
     public let entries: [String: Entry]
+    /// A digest of what the catalog says (as ``Manifest/digest``: its
+    /// JSON with keys sorted and no whitespace): a review report records
+    /// it beside the manifest's, since a changed translation changes what
+    /// a person reads.
+    public internal(set) var digest = ""
 
     /// One key's translations.
     public struct Entry: Hashable, Sendable {
@@ -103,7 +108,9 @@ public struct StringCatalog: Hashable, Sendable {
             }
         }
         guard !log.hasErrors else { return (nil, log.items) }
-        return (StringCatalog(file: file, sourceLanguage: source?.value ?? "en", entries: entries), log.items)
+        var catalog = StringCatalog(file: file, sourceLanguage: source?.value ?? "en", entries: entries)
+        catalog.digest = Manifest.digest(of: root)
+        return (catalog, log.items)
     }
 
     private static func localization(_ node: JSONNode, _ path: JSONPath, _ log: inout DiagnosticLog) -> Localization? {

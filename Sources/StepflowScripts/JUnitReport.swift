@@ -21,6 +21,9 @@ public enum JUnitReport {
             lines.append("    <properties>")
             if let record {
                 lines.append("      <property name=\"manifest digest\" value=\(attribute(record.manifestDigest))/>")
+                if let catalog = record.catalogDigest {
+                    lines.append("      <property name=\"catalog digest\" value=\(attribute(catalog))/>")
+                }
                 lines.append("      <property name=\"made\" value=\(attribute(record.date))/>")
                 lines.append("      <property name=\"tool\" value=\(attribute(record.tool))/>")
                 lines.append("      <property name=\"stepflow\" value=\(attribute(record.stepflowVersion))/>")

@@ -10,6 +10,9 @@ public struct ReviewRecord: Hashable, Sendable {
     /// The manifest's digest (``Manifest/digest``): whitespace and key
     /// order aside, any edit to the variant changes it.
     public var manifestDigest: String
+    /// The String Catalog's digest, when the variant names one: a changed
+    /// translation changes what a person reads.
+    public var catalogDigest: String?
     /// When the evidence was made (`2026-11-24 21:40 UTC`).
     public var date: String
     /// The tool that made it, with its version (`rootapp 0.3.0`).
@@ -31,6 +34,7 @@ public struct ReviewRecord: Hashable, Sendable {
     /// the packages of its modules from `registry`.
     public init(manifest: Manifest, registry: ModuleRegistry, tool: String, date: String) {
         manifestDigest = manifest.digest
+        catalogDigest = manifest.texts.catalog?.digest
         self.date = date
         self.tool = tool
         stepflowVersion = StepflowVersion.current
@@ -43,7 +47,7 @@ public struct ReviewRecord: Hashable, Sendable {
 
     /// `manifest digest 1f…; made 2026-11-24 21:40 UTC by rootapp 0.3.0 on Stepflow 0.3.0`.
     public var summary: String {
-        "manifest digest \(manifestDigest); made \(date) by \(tool) on Stepflow \(stepflowVersion)"
+        "manifest digest \(manifestDigest)\(catalogDigest.map { ", catalog digest \($0)" } ?? ""); made \(date) by \(tool) on Stepflow \(stepflowVersion)"
     }
 
     /// `onboarding: Stepflow 0.3.0; symptom-check: SymptomCheck 1.0.0`.

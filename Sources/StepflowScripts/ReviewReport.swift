@@ -88,7 +88,7 @@ public enum ReviewReport {
         page.line("<h1>\(escape(app.name))</h1>")
         page.line("<p class=\"meta\">\(escape(app.id))\(app.audience.map { " · " + escape($0) } ?? "") · shown in \(escape(variant.locale)) (ships \(escape(manifest.locales.joined(separator: ", ")))) · \(escape(manifest.file)) · made by \(escape(contents.generator)) from the variant's own flows</p>")
         if let record = contents.record {
-            page.line("<p class=\"meta record\">Manifest digest <code>\(escape(record.manifestDigest))</code> · made \(escape(record.date)) by \(escape(record.tool)) on Stepflow \(escape(record.stepflowVersion)) · modules: \(escape(record.packages))</p>")
+            page.line("<p class=\"meta record\">Manifest digest <code>\(escape(record.manifestDigest))</code>\(record.catalogDigest.map { " · catalog digest <code>\(escape($0))</code>" } ?? "") · made \(escape(record.date)) by \(escape(record.tool)) on Stepflow \(escape(record.stepflowVersion)) · modules: \(escape(record.packages))</p>")
         } else {
             page.line("<p class=\"meta record\">Not tied to a build: no digest, date or versions were recorded.</p>")
         }
@@ -274,7 +274,7 @@ public enum ReviewReport {
         page.line("<section id=\"sign-off\"><h2>Sign-off</h2>")
         page.line("<p>I have reviewed this variant's requirements, rules, scripts and screens as listed above.</p>")
         if let record = contents.record {
-            page.line("<p>This sign-off is for the variant whose manifest digest is <code>\(escape(record.manifestDigest))</code>, as explored on \(escape(record.date)) by \(escape(record.tool)) on Stepflow \(escape(record.stepflowVersion)), with \(escape(record.packages)). A CI run's JUnit file records the same digest.</p>")
+            page.line("<p>This sign-off is for the variant whose manifest digest is <code>\(escape(record.manifestDigest))</code>\(record.catalogDigest.map { " (catalog digest <code>\(escape($0))</code>)" } ?? ""), as explored on \(escape(record.date)) by \(escape(record.tool)) on Stepflow \(escape(record.stepflowVersion)), with \(escape(record.packages)). A CI run's JUnit file records the same digest.</p>")
         }
         page.line("<table class=\"sign\"><tbody><tr><th>Name</th><td></td></tr><tr><th>Role</th><td></td></tr><tr><th>Date</th><td></td></tr><tr><th>Signature</th><td></td></tr></tbody></table>")
         page.line("</section>")

@@ -1,5 +1,6 @@
 import BundledFixtures
 import Stepflow
+import StepflowManifest
 import StepflowScripts
 import StepflowTesting
 import Testing
@@ -48,6 +49,18 @@ struct LocaleCommandTests {
         #expect(Harness.run(["check", folder + "/v.json", "--locale", "en"] + BundledManifests.scripts("covid-antigen-home-de").prefix(1)).code == 0, "English has the module's own text")
         let validate = Harness.run(["validate", folder + "/v.json"])
         #expect(validate.code == 1 && validate.out.contains("1 error"))
+    }
+
+    @Test func aGermanSignOffRecordsTheCatalogsDigestBesideTheManifests() throws {
+        let manifest = try BundledManifests.load("covid-antigen-home-de")
+        let catalog = try #require(manifest.texts.catalog?.digest)
+        #expect(catalog.count == 16 && catalog != manifest.digest)
+        let output = TemporaryFiles.folder([:]) + "/r.html"
+        let junit = TemporaryFiles.folder([:]) + "/j.xml"
+        #expect(Harness.run(["report", Self.german, "-o", output]).code == 0)
+        #expect(Harness.run(["check", Self.german, "--junit", junit]).code == 0)
+        #expect(GoldenFile.read(output)?.contains("Manifest digest <code>\(manifest.digest)</code> · catalog digest <code>\(catalog)</code>") == true)
+        #expect(GoldenFile.read(junit)?.contains("<property name=\"catalog digest\" value=\"\(catalog)\"/>") == true)
     }
 
     @Test func stringsExportsEveryTextWithEachLocalesProgress() throws {
