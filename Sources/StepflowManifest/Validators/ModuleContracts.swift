@@ -13,13 +13,18 @@ import Stepflow
 struct ModuleContracts: ManifestValidator {
     func validate(_ manifest: inout ManifestValidation) {
         let environment = ModuleEnvironment(clock: IdleClock(), services: manifest.services)
-        var checked: [String: [ContractViolation]] = [:]
         for instance in manifest.instances {
             guard let module = instance.module, let name = instance.draft.module,
                   module.services(for: instance.options).allSatisfy(manifest.services.provides) else { continue }
-            let key = module.id + "\u{0}" + ModuleContract.describe(instance.options)
-            let violations = checked[key] ?? ModuleContract.violations(in: module, options: instance.options, environment: environment)
-            checked[key] = violations
+            let key = Self.Key(module: ObjectIdentifier(module), options: instance.options, services: manifest.services.names)
+            let violations = Self.checked.withLock { $0[key] } ?? {
+                let found = ModuleContract.violations(in: module, options: instance.options, environment: environment)
+                Self.checked.withLock { cache in
+                    if cache.count >= Self.capacity { cache.removeAll() }
+                    cache[key] = found
+                }
+                return found
+            }()
             for violation in violations where violation.kind.isError {
                 manifest.log.error(
                     instance.draft.path.key("module"), name.location,
@@ -28,6 +33,21 @@ struct ModuleContracts: ManifestValidator {
             }
         }
     }
+
+    /// What a contract's result depends on: the module's type, its
+    /// options, and the services the app gives.
+    struct Key: Hashable {
+        let module: ObjectIdentifier
+        let options: ModuleOptions
+        let services: [String]
+    }
+
+    /// Contracts already checked in this process: a family of manifests
+    /// names the same modules with the same options again and again, and
+    /// a flow's contract follows from its type and options alone (its
+    /// `navigate` is pure). Emptied when it holds `capacity` results.
+    static let checked = Locked<[Key: [ContractViolation]]>([:])
+    static let capacity = 4096
 
     /// The violation, with the fix said for the module's author: no
     /// manifest can route an exit the module does not declare.
