@@ -79,7 +79,7 @@ final class ResultsFlow: Flow {
             )
         case .sentLater:
             return .show(Screen(id: "sent-later", title: text["sentLater.title"], body: [
-                text["sentLater.body", ["Lab": lab.prefix(1).uppercased() + lab.dropFirst()]],
+                text["sentLater.body", ["lab": lab]],
             ], actions: [ScreenAction(text["nextPatient"], .done)]), as: .replace)
         case .done:
             return .end(.done)

@@ -41,7 +41,7 @@ extension ResultsModule {
         TextSpec("saved.title", "Saved for later"),
         TextSpec("saved.body", "The result is kept on this device and sent to {lab} as soon as the connection returns (the app tries every minute). You can go on with the next patient."),
         TextSpec("sentLater.title", "Sent to the lab"),
-        TextSpec("sentLater.body", "The connection is back: {Lab} has received the saved result."),
+        TextSpec("sentLater.body", "The connection is back: the saved result was sent to {lab}."),
         TextSpec("invalid.title", "The test did not work"),
         TextSpec("invalid.noControlLine", "The result cannot be trusted: the control line (C) did not appear, or the test was read too late. This does not say whether you are infected."),
         TextSpec("invalid.testAgain", "Use a new test kit and test again."),

@@ -200,7 +200,7 @@ struct ModuleFlowTests {
         clock.advance(by: .seconds(60))
         coordinator.waitUntilIdle()
         #expect(navigator.topScreen?.screenID == "sent-later")
-        #expect(navigator.topScreen?.body == ["The connection is back: The regional lab has received the saved result."])
+        #expect(navigator.topScreen?.body == ["The connection is back: the saved result was sent to the regional lab."])
         #expect(link.tries.withLock { $0 } == [LabRecord(lab: "the regional lab", result: "positive", patient: "P-7"), LabRecord(lab: "the regional lab", result: "positive", patient: "P-7")])
     }
 
