@@ -41,7 +41,9 @@ final class SendWhenConnected: Stepper {
     let link: (any LabLink)?
     let record: LabRecord
     let clock: any StepClock
-    private let scheduled = Locked<(any ScheduledAction)?>(nil)
+    /// The next try, if one waits; `stopped` once the engine let the
+    /// stepper go (its screen left), so a late answer schedules nothing.
+    private let state = Locked<(next: (any ScheduledAction)?, stopped: Bool)>((nil, false))
 
     init(link: (any LabLink)?, record: LabRecord, clock: any StepClock) {
         self.link = link
@@ -57,17 +59,29 @@ final class SendWhenConnected: Stepper {
 
     func readyToEmitSteps() { tryLater() }
 
+    /// Cancels the next try, as ``TimerStepper`` cancels its timer.
+    func stopEmittingSteps() {
+        state.withLock { state in
+            state.next?.cancel()
+            state = (nil, true)
+        }
+    }
+
     /// Waits an interval, tries, and waits again when the lab could not take it.
     private func tryLater() {
-        guard let link else { return }
-        let action = clock.schedule(after: Self.interval) { [weak self, steps, record] in
+        guard let link, !state.withLock({ $0.stopped }) else { return }
+        // Scheduled outside the lock: a clock may run its own lock.
+        let next = clock.schedule(after: Self.interval) { [weak self, steps, record] in
             guard self != nil else { return }
             link.send(record) { [weak self] sent in
                 if sent { steps.emit(.sentLater) } else { self?.tryLater() }
             }
         }
-        scheduled.withLock { $0 = action }
+        let kept = state.withLock { state in
+            guard !state.stopped else { return false }
+            state.next = next
+            return true
+        }
+        if !kept { next.cancel() }
     }
-
-    deinit { scheduled.withLock { $0?.cancel() } }
 }

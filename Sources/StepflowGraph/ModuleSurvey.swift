@@ -107,7 +107,7 @@ public struct ModuleSurvey: Sendable {
                 }
             }
             for handoff in handoffs where missingServices.isEmpty {
-                let launch = module.launch(instance: module.id, options: setting.options, environment: ModuleEnvironment(clock: NeverClock(), services: services), handoff: handoff)
+                let launch = module.launch(instance: module.id, options: setting.options, environment: ModuleEnvironment(clock: IdleClock(), services: services), handoff: handoff)
                 let states = GraphExplorer.exploreStates(SurveyRoot(launch: launch), with: OneStepper(.start), app: "survey", limits: ExplorationLimits(maxStates: 20_000))
                 for node in states.projection.nodes where node.instance == module.id {
                     let local = String(node.id.dropFirst(module.id.count + 1))

@@ -24,7 +24,7 @@ public struct VariantGraph: Sendable {
     /// a person can see does not depend on it.
     public init(manifest: Manifest, registry: ModuleRegistry, services: ModuleServices = ModuleServices(), locale: String? = nil, limits: ExplorationLimits = .standard) {
         self.manifest = manifest
-        let root = RootFlow(manifest: manifest, registry: registry, environment: ModuleEnvironment(clock: NeverClock(), services: services), locale: locale)
+        let root = RootFlow(manifest: manifest, registry: registry, environment: ModuleEnvironment(clock: IdleClock(), services: services), locale: locale)
         self.locale = root.locale
         // The screens a person sees, as first seen on top of a state.
         final class Seen {
@@ -304,13 +304,6 @@ extension VariantGraph {
         }
         return findings
     }
-}
-
-/// A clock on which nothing ever fires: exploration never runs timers, it
-/// reads what they declare.
-struct NeverClock: StepClock {
-    struct Nothing: ScheduledAction { func cancel() {} }
-    func schedule(after delay: Duration, _ action: @escaping @Sendable () -> Void) -> any ScheduledAction { Nothing() }
 }
 
 /// What two graphs reach that the other does not, by stable node ids and

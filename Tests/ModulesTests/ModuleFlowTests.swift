@@ -204,6 +204,18 @@ struct ModuleFlowTests {
         #expect(link.tries.withLock { $0 } == [LabRecord(lab: "the regional lab", result: "positive", patient: "P-7"), LabRecord(lab: "the regional lab", result: "positive", patient: "P-7")])
     }
 
+    @Test func leavingTheSavedScreenStopsTheNextTryLikeATimer() throws {
+        let clock = ManualClock()
+        let coordinator = Coordinator()
+        let flow = ResultsFlow(name: "result", advice: .professional, condition: .covid, lab: "the lab", link: NeverConnected(), clock: clock)
+        coordinator.coordinate(flow: flow, with: OneStepper(.savedForLater(.positive, patient: nil)))
+        coordinator.waitUntilIdle()
+        #expect(clock.pendingCount == 1, "the next try waits on the clock")
+        coordinator.select(actionLabeled: "Next patient", on: try #require(coordinator.currentState.topScreen))
+        coordinator.waitUntilIdle()
+        #expect(clock.pendingCount == 0, "the stepper was stopped with its screen")
+    }
+
     @Test func aProfessionalResultModuleNeedsALabLinkAndALayOneDoesNot() {
         let professional = ModuleOptions(specs: ResultsModule.options, values: ["advice": .text("professional")])
         #expect(ResultsModule.services(for: professional).map(\.name) == ["LabLink"])
@@ -224,4 +236,9 @@ struct ModuleFlowTests {
         }
         #expect(screen.body == ["Call 555 0100, always. Have your test kit at hand."])
     }
+}
+
+/// A lab link whose connection never returns.
+private struct NeverConnected: LabLink {
+    func send(_ record: LabRecord, done: @escaping @Sendable (Bool) -> Void) { done(false) }
 }

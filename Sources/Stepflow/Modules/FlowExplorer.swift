@@ -1,5 +1,3 @@
-
-
 /// Explores every step a flow can reach from its entry, by calling its pure
 /// `navigate(to:)` on every step its screens and steppers declare.
 ///
