@@ -13,7 +13,7 @@ enum TraceCommand {
         // Data an exit hands on that no module reads is not carried: said,
         // so the steps' data does not look complete when it is not.
         let dropped = variant.droppedFields
-        let notes = dropped.isEmpty ? [] : ["Not carried (no module of the variant reads it): " + dropped.joined(separator: ", ") + "."]
+        let notes = dropped.isEmpty ? [] : ["Not carried (no module of the variant reads it): " + dropped.map(\.description).joined(separator: ", ") + "."]
         console.out(arguments.value("format") == "json" ? TraceExporter.json(variant.states) : TraceExporter.text(variant.states, width: console.width, notes: notes))
         return .success
     }

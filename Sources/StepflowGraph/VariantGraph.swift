@@ -46,13 +46,9 @@ public struct VariantGraph: Sendable {
         })
         screens = seen.screens
         literalTexts = seen.literals
-        carriedFields = Set(manifest.instances.flatMap { instance in
-            registry.module(instance.module).map { $0.entryFields(for: instance.options).map(\.name) } ?? []
-        })
+        carriedFields = root.carriedFields
         translatableOptions = manifest.instances.flatMap { instance in
-            // An option that does not apply here (a lab for lay advice) is shown nowhere.
-            (registry.module(instance.module)?.options ?? []).filter { $0.isTranslatable && !instance.inapplicableOptions.contains($0.name) }
-                .map { TranslatableOption(instance: instance.id, option: $0.name) }
+            instance.translatableOptions.map { TranslatableOption(instance: instance.id, option: $0) }
         }
         var shown: Set<ShownText> = []
         for facts in states.facts {
@@ -161,19 +157,33 @@ public struct VariantGraph: Sendable {
         public let option: String
     }
 
-    /// The handoff fields some module of the variant reads: what the
-    /// variant carries from module to module. A field an exit hands on
-    /// that no module reads is dropped at once, and the overview says so.
+    /// The handoff fields some module of the variant reads, as its
+    /// ``RootFlow`` carries them (``RootFlow/carriedFields``). A field an
+    /// exit hands on that no module reads is dropped at once, and the
+    /// overview and the trace say so.
     public let carriedFields: Set<String>
 
-    /// Each exit field no module of the variant reads, as
-    /// `instance.exit: field`, sorted: handed on, then dropped at once.
-    public var droppedFields: [String] {
+    /// A field an exit hands on that no module of the variant reads.
+    public struct DroppedField: Hashable, Sendable, CustomStringConvertible {
+        /// The route's source: the instance and its exit.
+        public let route: RouteKey
+        /// The field's name.
+        public let field: String
+
+        /// `test.resultCaptured: sample`.
+        public var description: String { "\(route): \(field)" }
+    }
+
+    /// Each exit field no module of the variant reads, in the manifest's
+    /// order: handed on, then dropped at once.
+    public var droppedFields: [DroppedField] {
         manifest.instances.flatMap { instance in
             instance.exits.flatMap { exit in
-                exit.fields.filter { !carriedFields.contains($0.name) }.map { "\(instance.id).\(exit.name): \($0.name)" }
+                exit.fields.filter { !carriedFields.contains($0.name) }.map {
+                    DroppedField(route: RouteKey(instance: instance.id, exit: exit.name), field: $0.name)
+                }
             }
-        }.sorted()
+        }
     }
 
     /// Every translatable option of the variant's instances.

@@ -157,6 +157,11 @@ public struct ModuleInstance: Hashable, Sendable {
     /// module's example so the module can be made, but nothing shows or
     /// compares them.
     public let inapplicableOptions: Set<String>
+    /// The options whose values are words a person reads
+    /// (``OptionSpec/isTranslatable``) and that apply here, in the
+    /// module's order: what is shown per locale, and what the String
+    /// Catalog may translate (`option:<instance>.<option>`).
+    public let translatableOptions: [String]
 
     /// The options that apply, with their values: given, or defaulted.
     public var applicableOptions: [String: ModuleValue] { options.values.filter { !inapplicableOptions.contains($0.key) } }
@@ -164,9 +169,10 @@ public struct ModuleInstance: Hashable, Sendable {
     /// An instance of `module` with `options`, taking `exits`.
     public init(
         id: String, module: String, options: ModuleOptions, exits: [ExitSpec], optionTexts: [String: [String: String]] = [:],
-        optionLocations: [String: TextLocation] = [:], inapplicableOptions: Set<String> = []
+        optionLocations: [String: TextLocation] = [:], inapplicableOptions: Set<String> = [], translatableOptions: [String] = []
     ) {
         self.inapplicableOptions = inapplicableOptions
+        self.translatableOptions = translatableOptions
         self.id = id
         self.module = module
         self.options = options
@@ -270,8 +276,7 @@ extension Manifest {
     /// String Catalog (`option:<instance>.<option>`); otherwise as given.
     public func options(of instance: ModuleInstance, in locale: String) -> ModuleOptions {
         var changes: [String: ModuleValue] = [:]
-        for (name, value) in instance.options.values {
-            guard case .text = value else { continue }
+        for name in instance.translatableOptions {
             if let text = instance.optionTexts[name]?[locale] ?? texts.optionText(instance: instance.id, option: name, locale: locale) {
                 changes[name] = .text(text)
             }

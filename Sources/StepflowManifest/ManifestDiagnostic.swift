@@ -72,8 +72,7 @@ package enum Suggestion {
         let slash = path.lastIndex(of: "/")
         let folder = slash.map { String(path[..<$0]) } ?? "."
         let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
-        guard !name.isEmpty, let files = Platform.files(in: folder.isEmpty ? "/" : folder, endingWith: "") else { return nil }
-        let names = files.map { String($0.split(separator: "/").last ?? "") }
+        guard !name.isEmpty, let names = Platform.names(in: folder.isEmpty ? "/" : folder) else { return nil }
         guard let nearest = nearest(to: name, in: names) else { return nil }
         return slash == nil ? nearest : folder + "/" + nearest
     }

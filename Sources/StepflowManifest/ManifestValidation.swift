@@ -25,6 +25,8 @@ struct ManifestValidation {
         var optionLocations: [String: TextLocation] = [:]
         /// Required options that do not apply here and were not given.
         var inapplicableOptions: Set<String> = []
+        /// Translatable options that apply, in the module's order.
+        var translatableOptions: [String] = []
     }
 
     /// A route whose source and target are valid.
@@ -151,7 +153,7 @@ enum ManifestChecker {
                 instance.module.map {
                     ModuleInstance(
                         id: instance.id, module: $0.id, options: instance.options, exits: instance.exits, optionTexts: instance.optionTexts, optionLocations: instance.optionLocations,
-                        inapplicableOptions: instance.inapplicableOptions
+                        inapplicableOptions: instance.inapplicableOptions, translatableOptions: instance.translatableOptions
                     )
                 }
             },

@@ -119,9 +119,11 @@ struct OptionValues: ManifestValidator {
             manifest.instances[index].options = read.options
             manifest.instances[index].optionTexts = read.texts
             manifest.instances[index].optionLocations = read.locations
-            manifest.instances[index].inapplicableOptions = Set(module.options.filter {
+            let inapplicable = Set(module.options.filter {
                 $0.isRequired && read.locations[$0.name] == nil && !$0.isRequired(given: read.options.values)
             }.map(\.name))
+            manifest.instances[index].inapplicableOptions = inapplicable
+            manifest.instances[index].translatableOptions = module.options.filter { $0.isTranslatable && !inapplicable.contains($0.name) }.map(\.name)
             manifest.instances[index].exits = module.exits(for: read.options)
         }
     }
@@ -576,12 +578,12 @@ struct CatalogTranslations: ManifestValidator {
         var catalogLog = DiagnosticLog(file: catalog.file)
         let used = Dictionary(manifest.instances.compactMap { $0.module.map { ($0.id, $0) } }, uniquingKeysWith: { first, _ in first })
         let translatable = Set(manifest.instances.flatMap { instance in
-            (instance.module?.options ?? []).filter(\.isTranslatable).map { VariantTexts.optionKey(instance: instance.id, option: $0.name) }
+            instance.translatableOptions.map { VariantTexts.optionKey(instance: instance.id, option: $0) }
         })
         for entry in catalog.entries.values.sorted(by: { $0.location < $1.location }) {
             let entryPath = JSONPath.root.key("strings").key(entry.key)
             // A translatable option's words: `option:<instance>.<option>`.
-            if entry.key.hasPrefix("option:") {
+            if VariantTexts.isOptionKey(entry.key) {
                 if !translatable.contains(entry.key) {
                     let known = translatable.sorted()
                     catalogLog.warning(entryPath, entry.location, "'\(entry.key)' is no translatable option of this variant. \(Suggestion.didYouMean(entry.key, known))\(known.isEmpty ? "It has none." : "It has: \(Suggestion.list(known)).") To fix, rename or remove it.")

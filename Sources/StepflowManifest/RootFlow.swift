@@ -101,8 +101,12 @@ public final class RootFlow: Flow {
     private let environment: ModuleEnvironment
     /// The locale the variant's texts are shown in.
     public let locale: String
-    /// The fields some module of the variant reads.
-    private let carriedFields: Set<String>
+    /// The handoff fields some module of the variant reads: what the
+    /// variant carries from module to module. A field an exit hands on
+    /// that no module reads is dropped at once.
+    public let carriedFields: Set<String>
+    /// Each instance's options in ``locale``: made once, not on every entry.
+    private let options: [String: ModuleOptions]
 
     /// A root flow for `manifest`, whose modules come from `registry`,
     /// showing the variant's texts in `locale` (by default the first it
@@ -115,6 +119,8 @@ public final class RootFlow: Flow {
         self.carriedFields = Set(manifest.instances.flatMap { instance in
             registry.module(instance.module)?.entryFields.map(\.name) ?? []
         })
+        let locale = self.locale
+        self.options = Dictionary(uniqueKeysWithValues: manifest.instances.map { ($0.id, manifest.options(of: $0, in: locale)) })
     }
 
     /// The app's id.
@@ -145,7 +151,7 @@ public final class RootFlow: Flow {
         var data = data
         data.reenter(id)
         let texts = environment.showing(manifest.texts.source(for: id, locale: locale))
-        let launch = module.launch(instance: id, options: manifest.options(of: instance, in: locale), environment: texts, handoff: data.handoff)
+        let launch = module.launch(instance: id, options: options[id] ?? instance.options, environment: texts, handoff: data.handoff)
         let carried = carriedFields
         return launch.start(onExit: { [data] exit in
             var gathered = data

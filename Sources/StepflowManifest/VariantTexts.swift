@@ -72,7 +72,13 @@ public struct VariantTexts: Hashable, Sendable {
 
     /// The catalog key of an instance's translatable option:
     /// `option:<instance>.<option>` (no slash, so never a module's text).
-    public static func optionKey(instance: String, option: String) -> String { "option:\(instance).\(option)" }
+    public static func optionKey(instance: String, option: String) -> String { optionKeyPrefix + "\(instance).\(option)" }
+
+    /// Whether a catalog key names an option (``optionKey(instance:option:)``)
+    /// rather than a module's text (`<module>/<key>`).
+    public static func isOptionKey(_ key: String) -> Bool { key.hasPrefix(optionKeyPrefix) }
+
+    private static let optionKeyPrefix = "option:"
 
     /// The module id of `instance`.
     public func module(of instance: String) -> String? { modules[instance] }

@@ -127,14 +127,20 @@ package enum Platform {
     /// The paths of the files in `folder` whose names end with `suffix`,
     /// sorted; `nil` when `folder` cannot be opened.
     package static func files(in folder: String, endingWith suffix: String) -> [String]? {
+        names(in: folder)?.filter { $0.hasSuffix(suffix) }.map { folder + "/" + $0 }
+    }
+
+    /// The names of the entries in `folder` that do not start with a dot,
+    /// sorted; `nil` when `folder` cannot be opened.
+    package static func names(in folder: String) -> [String]? {
         guard let directory = opendir(folder) else { return nil }
         defer { closedir(directory) }
-        var files: [String] = []
+        var names: [String] = []
         while let entry = readdir(directory) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            if name.hasSuffix(suffix), !name.hasPrefix(".") { files.append(folder + "/" + name) }
+            if !name.hasPrefix(".") { names.append(name) }
         }
-        return files.sorted()
+        return names.sorted()
     }
 
     /// A terminal's settings, saved to be put back.

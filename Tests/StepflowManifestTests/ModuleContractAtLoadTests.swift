@@ -159,7 +159,9 @@ struct ModuleContractAtLoadTests {
         let help = try #require(loaded.instance("help"))
         #expect(loaded.options(of: help, in: "de").text("hours") == "montags")
         #expect(loaded.options(of: help, in: "en").text("hours") == "Mondays")
-        // The hotline is no words to translate: an entry for it is said to be wrong.
+        // The hotline is no words to translate: an entry for it is said to
+        // be wrong, and not shown.
+        #expect(loaded.options(of: help, in: "de").text("hotline") == "0800 1")
         #expect(loaded.warnings.map(\.description).contains { $0.contains("'option:help.hotline' is no translatable option of this variant.") })
     }
 }
