@@ -69,7 +69,7 @@ final class ProcedureFlow: Flow {
         case .instruction(let number):
             let count = SampleGuide.instructions(for: sample, by: performedBy).count
             let page = min(max(number, 1), count)
-            let key = "instruction.\(sample.rawValue)\(performedBy == .professional ? ".professional" : "").\(page)"
+            let key = SampleGuide.key(for: sample, by: performedBy, page: page)
             return .show(Screen(
                 id: "\(sample.rawValue)-\(number)",
                 title: text["instruction.title", ["title": text[key + ".title"], "number": "\(number)", "count": "\(count)"]],
@@ -145,6 +145,12 @@ final class ProcedureFlow: Flow {
 /// themselves; `instruction.<sample>.professional.<n>` for a professional
 /// taking the sample from a patient).
 enum SampleGuide {
+    /// The text key of a page's texts, without `.title` or `.text`:
+    /// `instruction.nasal.2`, `instruction.nasal.professional.2`.
+    static func key(for sample: ProcedureModule.Sample, by performer: ProcedureModule.Performer, page: Int) -> String {
+        "instruction.\(sample.rawValue)" + (performer == .professional ? ".professional" : "") + ".\(page)"
+    }
+
     static func instructions(for sample: ProcedureModule.Sample, by performer: ProcedureModule.Performer) -> [(title: String, text: String)] {
         performer == .person ? instructions(for: sample) : professional(for: sample)
     }

@@ -21,12 +21,9 @@ extension ProcedureModule {
         TextSpec("instruction.title", "{title} ({number} of {count})"),
     ] + Sample.allCases.flatMap { sample in
         Performer.allCases.flatMap { performer in
-            let prefix = "instruction.\(sample.rawValue)" + (performer == .professional ? ".professional" : "")
-            return SampleGuide.instructions(for: sample, by: performer).enumerated().flatMap { offset, page in
-                [
-                    TextSpec("\(prefix).\(offset + 1).title", page.title),
-                    TextSpec("\(prefix).\(offset + 1).text", page.text),
-                ]
+            SampleGuide.instructions(for: sample, by: performer).enumerated().flatMap { offset, page in
+                let key = SampleGuide.key(for: sample, by: performer, page: offset + 1)
+                return [TextSpec(key + ".title", page.title), TextSpec(key + ".text", page.text)]
             }
         }
     } + [

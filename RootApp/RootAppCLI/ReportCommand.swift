@@ -49,7 +49,7 @@ enum ReportCommand {
         case .failure(.failed(let why)): diagram = .outline(reason: "Graphviz could not draw the diagram (\(why)).")
         }
         if case .outline(let reason) = diagram { console.error(console.yellow("warning: \(reason) To draw it, install Graphviz and run report again.")) }
-        let html = ReviewReport.html(ReviewReport.Contents(
+        let (html, verdict) = ReviewReport.render(ReviewReport.Contents(
             variant: runner.variant, rules: rules, scripts: scripts, results: results,
             coverage: scripts.isEmpty ? nil : runner.coverage(of: results), requirements: requirements,
             diagram: diagram, against: against, generator: app.toolDescription,
@@ -57,10 +57,6 @@ enum ReportCommand {
         ))
         let written = OutputFile.write(html, to: arguments.value("output") ?? "-", console)
         guard written == .success else { return written }
-        let verdict = SignOffVerdict(
-            variant: runner.variant, rules: rules, results: results, coverage: scripts.isEmpty ? nil : runner.coverage(of: results),
-            requirements: requirements, findings: runner.variant.findings()
-        )
         if let output = arguments.value("output"), output != "-" {
             for line in console.wrap("Wrote \(output). \(verdict.headline)", indent: "  ", firstIndent: "") {
                 console.error(verdict.standing == .notReady ? console.red(line) : console.dim(line))

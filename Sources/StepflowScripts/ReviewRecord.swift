@@ -45,11 +45,6 @@ public struct ReviewRecord: Hashable, Sendable {
         }
     }
 
-    /// `manifest digest 1f…; made 2026-11-24 21:40 UTC by rootapp 0.3.0 on Stepflow 0.3.0`.
-    public var summary: String {
-        "manifest digest \(manifestDigest)\(catalogDigest.map { ", catalog digest \($0)" } ?? ""); made \(date) by \(tool) on Stepflow \(stepflowVersion)"
-    }
-
     /// `onboarding: Stepflow 0.3.0; symptom-check: SymptomCheck 1.0.0`.
     public var packages: String {
         modules.map { "\($0.id): \($0.package)" }.joined(separator: "; ")

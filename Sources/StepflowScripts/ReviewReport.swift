@@ -60,7 +60,11 @@ public enum ReviewReport {
     }
 
     /// The report's HTML.
-    public static func html(_ contents: Contents) -> String {
+    public static func html(_ contents: Contents) -> String { render(contents).html }
+
+    /// The report's HTML, and the sign-off verdict its cover states (for a
+    /// tool that reports it too, without judging the variant twice).
+    public static func render(_ contents: Contents) -> (html: String, verdict: SignOffVerdict) {
         let variant = contents.variant
         let manifest = variant.manifest
         let app = manifest.app
@@ -280,7 +284,7 @@ public enum ReviewReport {
         page.line("</section>")
         page.line("</body>")
         page.line("</html>")
-        return page.text
+        return (page.text, verdict)
     }
 
     /// What a person can do on each screen and where it leads, from the

@@ -142,10 +142,15 @@ struct ModuleFlowTests {
     func aProfessionalIsToldWhatToDoToThePatientNeverToSwabThemselves(sample: ProcedureModule.Sample) {
         let professional = explore(ProcedureModule.self, ["sample": .text(sample.rawValue), "performedBy": .text("professional")])
         let person = explore(ProcedureModule.self, ["sample": .text(sample.rawValue), "performedBy": .text("person")])
-        let instructions = professional.textKeys.filter { $0.hasPrefix("instruction.\(sample.rawValue).") && !$0.hasSuffix("title") }
-        #expect(!instructions.isEmpty)
-        #expect(instructions.allSatisfy { $0.hasPrefix("instruction.\(sample.rawValue).professional.") }, "\(instructions)")
-        #expect(person.textKeys.allSatisfy { !$0.contains(".professional.") })
+        func pages(by performer: ProcedureModule.Performer) -> Set<String> {
+            Set(SampleGuide.instructions(for: sample, by: performer).indices.map { SampleGuide.key(for: sample, by: performer, page: $0 + 1) + ".text" })
+        }
+        // A professional sees every professional page and no self-test page; a person the other way round.
+        #expect(pages(by: .professional).isSubset(of: professional.textKeys))
+        #expect(pages(by: .person).isDisjoint(with: professional.textKeys))
+        #expect(pages(by: .person).isSubset(of: person.textKeys))
+        #expect(pages(by: .professional).isDisjoint(with: person.textKeys))
+        let instructions = pages(by: .professional)
         let texts = ProcedureModule.texts.filter { instructions.contains($0.key) }.map(\.english).joined(separator: " ")
         #expect(texts.contains("patient"))
         for selfTest in ["Blow your nose", "Warm the hand", "Let saliva pool in your mouth"] { #expect(!texts.contains(selfTest)) }
