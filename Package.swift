@@ -94,7 +94,7 @@ let package = Package(
         ),
         .testTarget(
             name: "StepflowManifestTests",
-            dependencies: ["Stepflow", "StepflowTesting", "StepflowManifest", "BundledModules", "BundledFixtures"]
+            dependencies: ["Stepflow", "StepflowTesting", "StepflowManifest", "BundledModules", "BundledFixtures", "Procedure"]
         ),
     ],
     swiftLanguageModes: [.v6]

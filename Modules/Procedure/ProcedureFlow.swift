@@ -12,6 +12,8 @@ enum ProcedureStep: Step {
     case readWindowPassed
     case read
     case readByPhoto
+    /// Another photo, the camera already allowed.
+    case retakePhoto
     case readByHand
     case resultRead(TestResult)
     case getHelp
@@ -32,13 +34,17 @@ final class ProcedureFlow: Flow {
     let performedBy: ProcedureModule.Performer
     let clock: any StepClock
     let text: ModuleTexts
+    /// Who is asked for the camera; `nil` where nobody can be (a terminal):
+    /// a person or a script answers.
+    let camera: (any CameraAccess)?
 
     init(
         name: String, sample: ProcedureModule.Sample, wait: Int, readout: ProcedureModule.Readout, readBy: ProcedureModule.ReadMethod,
         readWindow: Int = 5, performedBy: ProcedureModule.Performer = .person, clock: any StepClock,
-        text: ModuleTexts = ModuleTexts(ProcedureModule.texts, source: TextSource())
+        text: ModuleTexts = ModuleTexts(ProcedureModule.texts, source: TextSource()), camera: (any CameraAccess)? = nil
     ) {
         self.text = text
+        self.camera = camera
         self.name = name
         self.sample = sample
         self.wait = wait
@@ -50,6 +56,19 @@ final class ProcedureFlow: Flow {
     }
 
     private var helpAction: ScreenAction<ProcedureStep> { ScreenAction(text["help"], .getHelp) }
+
+    /// Reading by photo asks for the camera first (the system's dialog);
+    /// without it, the person reads the result by eye.
+    func adapt(step: ProcedureStep) -> Adaptation<ProcedureStep> {
+        guard step == .readByPhoto else { return .step(step) }
+        let granted = Answer("granted", ProcedureStep.readByPhoto, label: text["camera.granted"].value)
+        let denied = Answer("denied", ProcedureStep.readByHand, label: text["camera.denied"].value)
+        var ask: Question<ProcedureStep>.Ask?
+        if let camera {
+            ask = { answer in camera.requestAccess { allowed in answer(allowed ? granted : denied) } }
+        }
+        return .ask(Question(ProcedureModule.cameraQuestion, label: text["camera.question"].value, answers: [granted, denied], ask: ask))
+    }
 
     func navigate(to step: ProcedureStep) -> Navigation<ProcedureStep, ProcedureExit> {
         switch step {
@@ -109,7 +128,8 @@ final class ProcedureFlow: Flow {
             ], actions: [ScreenAction(text["tooLate.invalid"], .resultRead(.invalid))]), as: .replace)
         case .read:
             switch readBy {
-            case .photo: return navigate(to: .readByPhoto)
+            // Forwarded, not navigated here: the camera is asked for first.
+            case .photo: return .forward(.readByPhoto)
             case .manual: return navigate(to: .readByHand)
             case .both:
                 return .show(Screen(id: "read", title: text["read.title"], body: [
@@ -119,11 +139,11 @@ final class ProcedureFlow: Flow {
                     ScreenAction(text["read.myself"], .readByHand),
                 ]))
             }
-        case .readByPhoto:
+        case .readByPhoto, .retakePhoto:
             return .show(Screen(id: "photo", title: text["photo.title"], body: [
                 text["photo.body"],
             ], actions: ProcedureModule.results(for: readout).map { ScreenAction(text["photo.reading", ["reading": text["reading.\($0.rawValue)"]]], .resultRead($0)) }
-                + [ScreenAction(text["photo.retake"], .readByPhoto)]), as: .replace)
+                + [ScreenAction(text["photo.retake"], .retakePhoto)]), as: .replace)
         case .readByHand:
             return .show(Screen(id: "manual", title: readout == .hba1c ? text["manual.hba1c.title"] : text["manual.lateralFlow.title"], body: [
                 readout == .hba1c ? text["manual.hba1c.body"] : text["manual.lateralFlow.body"],

@@ -98,9 +98,25 @@ public enum ProcedureModule: FeatureModule {
             readWindow: options.integer("readWithinMinutes"),
             performedBy: options.choice("performedBy", as: Performer.self),
             clock: environment.clock,
-            text: ModuleTexts(texts, environment)
+            text: ModuleTexts(texts, environment),
+            camera: environment.services.resolve((any CameraAccess).self)
         ), entry: .checklist)
     }
+
+    /// The id of the question reading by photo asks: may the app use the
+    /// camera? Answers `granted` (the photo is taken) and `denied` (the
+    /// person reads the result by eye). A script gives one with
+    /// `answer camera-permission denied`.
+    public static let cameraQuestion = "camera-permission"
+}
+
+/// The device's camera permission: the system asks the person once and
+/// remembers. Optional: where no app gives it (a terminal), a person
+/// answers in `rootapp walk` and a script with `answer camera-permission …`.
+public protocol CameraAccess: Sendable {
+    /// Asks for the camera; `answer` is called once, from any thread,
+    /// with whether it may be used.
+    func requestAccess(_ answer: @escaping @Sendable (Bool) -> Void)
 }
 
 /// A test result.

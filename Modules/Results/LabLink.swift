@@ -57,6 +57,12 @@ final class SendWhenConnected: Stepper {
     /// Once.
     var emissions: [Emission<ResultsStep>] { [Emission(declaredSteps, limit: .once)] }
 
+    /// The lab link speaks: its answer `sent` is what a script gives with
+    /// `answer lab-link sent`.
+    var outside: OutsideSource<ResultsStep>? {
+        OutsideSource("lab-link", label: "lab link", answers: [Answer("sent", .sentLater, label: "the lab received the saved result")])
+    }
+
     func readyToEmitSteps() { tryLater() }
 
     /// Cancels the next try, as ``TimerStepper`` cancels its timer.

@@ -16,7 +16,7 @@ enum WalkCommand {
     static let command = RootApp.Command(spec: CommandSpec(
         name: "walk",
         abstract: "Walk a variant in the terminal, screen by screen.",
-        discussion: "Type an action's number or its label; b goes back where the screen allows it, t prints the trace so far, s lets a waiting timer finish now, q quits. End of input and Ctrl-C end the walk with the trace printed. With --save, the walk is saved when it ends; --resume continues a saved walk where it was, a running timer with the time really left. Environment: ROOTAPP_TIME_SCALE=60 runs timers 60 times faster (resume with the scale you saved with); NO_COLOR turns colour off; TERM=dumb gets plain lines, no colour or cursor codes; COLUMNS sets the width when output is not a terminal.",
+        discussion: "Type an action's number or its label; when the app asks the outside world (a permission), type an answer's number or name; b goes back where the screen allows it, t prints the trace so far, s lets a waiting timer finish now, q quits. End of input and Ctrl-C end the walk with the trace printed. With --save, the walk is saved when it ends; --resume continues a saved walk where it was, a running timer with the time really left. Environment: ROOTAPP_TIME_SCALE=60 runs timers 60 times faster (resume with the scale you saved with); NO_COLOR turns colour off; TERM=dumb gets plain lines, no colour or cursor codes; COLUMNS sets the width when output is not a terminal.",
         arguments: [.init(name: "manifest", help: "The variant's manifest.")],
         options: [
             .init(name: "script", value: "file", help: "Replay this acceptance script first (see 'rootapp help check'), then read the terminal."),
@@ -82,7 +82,8 @@ enum WalkCommand {
                 return .success
             }
         } else {
-            session = VariantSession(manifest: manifest, registry: app.registry, services: app.services, locale: locale, clock: clock)
+            // Sources the script answers are answered by hand throughout.
+            session = VariantSession(manifest: manifest, registry: app.registry, services: app.services, locale: locale, clock: clock, answeredByHand: script?.answeredSources ?? [])
         }
         let walk = Walk(session: session, program: app.name, console: console, recordPath: arguments.value("record"), savePath: arguments.value("save"))
         return walk.run(script: script)
@@ -112,18 +113,56 @@ final class Walk: @unchecked Sendable {
         recorded.withLock { $0 = ["# \(session.manifest.app.name): recorded by \(program) walk", ""] }
     }
 
-    /// Shows the screen on top if it changed since the last one shown.
+    /// The question last shown under the screen, by its source.
+    private var shownQuestion: String?
+
+    /// Shows the screen on top if it changed since the last one shown, and
+    /// a question the app asks if it is new.
     private func showIfChanged() {
         let top = session.top
-        guard top?.id != shown else { return }
-        shown = top?.id
-        if let top { console.print(ScreenRenderer.render(top, console)) }
-        if session.timerWaits, let left = session.clock.secondsLeft {
-            // Wrapped plain, then dimmed: escape codes must not count as width.
-            for line in console.wrap("(a timer is running: \(Self.clock(left)) left; s lets it finish now)", indent: "   ", firstIndent: "  ") {
-                console.print(console.dim(line))
+        if top?.id != shown {
+            shown = top?.id
+            shownQuestion = nil
+            if let top { console.print(ScreenRenderer.render(top, console)) }
+            if session.timerWaits, let left = session.clock.secondsLeft {
+                // Wrapped plain, then dimmed: escape codes must not count as width.
+                for line in console.wrap("(a timer is running: \(Self.clock(left)) left; s lets it finish now)", indent: "   ", firstIndent: "  ") {
+                    console.print(console.dim(line))
+                }
             }
         }
+        let asked = question
+        if asked?.source != shownQuestion {
+            shownQuestion = asked?.source
+            showQuestion()
+        }
+    }
+
+    /// The question a person answers now, if the app asks one nobody
+    /// outside is asked: numbered answers under the screen.
+    private var question: WaitingAnswer? {
+        session.waitingAnswers.first { $0.isQuestion && $0.isAnsweredByHand }
+    }
+
+    private func showQuestion() {
+        guard let question else { return }
+        for line in console.wrap("The app asks for \(question.label). Answer:", indent: "  ", firstIndent: "  ") { console.print(console.bold(line)) }
+        for (number, answer) in question.answers.enumerated() {
+            for line in console.wrap("\(answer.label) (\(answer.name))", indent: "       ", firstIndent: "  \(number + 1). ") { console.print(line) }
+        }
+    }
+
+    /// The answer a person's line names while a question waits: its
+    /// number, name or label.
+    private func answer(_ typed: String, to question: WaitingAnswer) -> Script.Instruction? {
+        let lowered = typed.lowercased()
+        if let number = Int(typed), question.answers.indices.contains(number - 1) {
+            return .answer(source: question.source, answer: question.answers[number - 1].name)
+        }
+        if let named = question.answers.first(where: { $0.name.lowercased() == lowered || $0.label.lowercased() == lowered }) {
+            return .answer(source: question.source, answer: named.name)
+        }
+        return nil
     }
 
     static func clock(_ seconds: Int) -> String {
@@ -164,6 +203,11 @@ final class Walk: @unchecked Sendable {
                 note("back")
             case .wait:
                 note("wait")
+            case .answer(let source, let answer):
+                if let before { note("expect screen \(before.qualifiedID)") }
+                note("answer \(source) \(answer)")
+            case .emit(let stepper, let step):
+                note("emit \(stepper) \(step)")
             case .expectScreen, .expectEnd:
                 break
             }
@@ -195,11 +239,22 @@ final class Walk: @unchecked Sendable {
         defer { editor?.restore() }
         while true {
             if session.ending != nil { return finish("Finished: \(session.endingExit ?? "").", status: .success) }
+            // A service that answers later: nothing typed meanwhile would
+            // be for this screen, so the walk waits for it first.
+            if let waiting = session.waitingForOutside {
+                console.error(console.dim("(waiting for \(waiting.label)…)"))
+                if let failure = session.awaitOutside() {
+                    for line in console.wrap(failure.replacingFirstWord()) { console.error(line) }
+                    return finish("Stopped: no answer came.", status: .findings)
+                }
+                showIfChanged()
+                continue
+            }
             let line: String?
             if let editor {
                 let outcome = editor.read(
                     prompt: { prompt() },
-                    screenChanged: { [self] in session.top?.id != shown || session.ending != nil },
+                    screenChanged: { [self] in session.top?.id != shown || question?.source != shownQuestion || session.ending != nil },
                     drawScreen: { [self] in showIfChanged() },
                     draw: { [console] in console.out($0) }
                 )
@@ -230,7 +285,26 @@ final class Walk: @unchecked Sendable {
                 if let failure = perform(.back, record: true) { console.error(failure) }
             case "s":
                 if let failure = perform(.wait, record: true) { console.error(failure) }
+            case _ where choice.lowercased().hasPrefix("answer ") || choice.lowercased().hasPrefix("emit "):
+                do throws(Script.SyntaxError) {
+                    let typed = try Script.parse(choice, file: "input")
+                    if let instruction = typed.lines.first?.instruction, let failure = perform(instruction, record: true) {
+                        for line in console.wrap(failure.replacingFirstWord()) { console.error(line) }
+                    }
+                } catch {
+                    for line in console.wrap(error.message.replacingFirstWord()) { console.error(line) }
+                }
             default:
+                if let question {
+                    if let instruction = answer(choice, to: question) {
+                        if let failure = perform(instruction, record: true) { console.error(failure.replacingFirstWord()) }
+                    } else {
+                        let names = question.answers.enumerated().map { "\($0.offset + 1) (\($0.element.name))" }.joined(separator: ", ")
+                        for line in console.wrap("The app waits for \(question.label): type \(names), t or q.") { console.error(line) }
+                    }
+                    showIfChanged()
+                    continue
+                }
                 if let failure = perform(.choose(choice), record: true) {
                     // Only the keys that do something here: b where the
                     // screen has a way back, s while a timer waits.
@@ -251,6 +325,8 @@ final class Walk: @unchecked Sendable {
         case .wait: "wait"
         case .expectScreen(let id): "expect screen \(id)"
         case .expectEnd(let exit): "expect end" + (exit.map { " \($0)" } ?? "")
+        case .answer(let source, let answer): "answer \(source) \(answer)"
+        case .emit(let stepper, let step): "emit \(stepper) \(step)"
         }
     }
 

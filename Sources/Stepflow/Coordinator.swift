@@ -57,6 +57,13 @@ public final class Coordinator: @unchecked Sendable {
     @exclusivity(unchecked) var log: SavedNavigation?
     /// How many deferred adaptations were asked: an answer's number.
     @exclusivity(unchecked) var adaptationsAsked = 0
+    /// For each open question (by its number in the state), its number
+    /// among the adaptations asked: what its answer is logged under.
+    @exclusivity(unchecked) var questionLogNumbers: [Int: Int] = [:]
+    /// The outside sources (question ids, ``Stepper/outside`` ids) that
+    /// are answered by hand: their services are not asked, their steppers
+    /// not started.
+    public let answeredByHand: Set<String>
     /// Stamps stepper starts in ``log``.
     let savingClock: (any StepClock)?
     /// Whether a flow was coordinated or a restore begun: a restore needs
@@ -73,11 +80,18 @@ public final class Coordinator: @unchecked Sendable {
     ///     handles, which ``savedNavigation`` hands out, and stamps each
     ///     stepper's start with this clock's ``StepClock/now``. Give the
     ///     clock the app's timers run on. `nil` (the default) keeps no log.
+    ///   - answeredByHand: The ids of questions and outside sources (see
+    ///     ``Question`` and ``Stepper/outside``) that a person, a script or
+    ///     a test answers with ``answer(_:with:)``: their services are not
+    ///     asked and their steppers are never told they may emit. Empty by
+    ///     default: every service is asked.
     public init(
         queue: DispatchQueue = DispatchQueue(label: "stepflow.coordinator"),
         navigator: (any Navigator)? = nil,
-        savesNavigationOn clock: (any StepClock)? = nil
+        savesNavigationOn clock: (any StepClock)? = nil,
+        answeredByHand: Set<String> = []
     ) {
+        self.answeredByHand = answeredByHand
         self.queue = queue
         self.inbox = Inbox(queue: queue)
         self.navigator = navigator
@@ -127,6 +141,97 @@ public final class Coordinator: @unchecked Sendable {
             }
             transition { state, transaction in state.select(action: index, on: screen, &transaction) }
         }
+    }
+
+    /// Gives the answer called `answer` from the outside source `source`,
+    /// in place of the outside world: to the first open ``Question`` with
+    /// that id, or else through the first live stepper whose
+    /// ``Stepper/outside`` has that id. The answer joins the queue like
+    /// the service's would (and is logged for a saved navigation like it).
+    /// For walks, scripts and tests; see ``init(queue:navigator:savesNavigationOn:answeredByHand:)``
+    /// to keep the real service from answering first.
+    ///
+    /// - Returns: Whether anything waits for such an answer now: `false`
+    ///   when no open question or live stepper has the id, or it declares
+    ///   no answer by that name (see ``waitingAnswers``).
+    @discardableResult
+    public func answer(_ source: String, with answer: String) -> Bool {
+        let body = { [self] () -> Bool in
+            if let question = engine.openQuestions.first(where: { $0.id == source }) {
+                guard let declared = question.answers.first(where: { $0.name == answer }) else { return false }
+                let number = questionLogNumbers[question.number] ?? -1
+                inbox.enqueue { coordinator in coordinator.answer(declared.work, number: number, step: answer) }
+                return true
+            }
+            for id in engine.attachments.keys.sorted() {
+                guard let unit = engine.attachments[id]?.unit, unit.outside?.id == source,
+                      let (stepID, work) = unit.answerWork(named: answer) else { continue }
+                inbox.enqueue { coordinator in
+                    coordinator.log?.append(.emit(stepper: unit.id.rawValue, name: unit.stepperName, step: stepID))
+                    coordinator.transition { state, transaction in state.perform(work, &transaction) }
+                }
+                return true
+            }
+            return false
+        }
+        return isOnQueue ? body() : queue.sync(execute: body)
+    }
+
+    /// Makes the first live stepper whose type is called `name` emit the
+    /// step it declares whose id is `stepID`, as if it had: for walks and
+    /// scripts (`emit <stepper> <step>`). Returns whether one could.
+    package func emit(stepper name: String, step stepID: String) -> Bool {
+        let body = { [self] () -> Bool in
+            for record in engine.emittingAttachments where record.unit.stepperName == name {
+                guard let work = record.unit.replayEmission(stepID: stepID) else { continue }
+                let unit = record.unit
+                inbox.enqueue { coordinator in
+                    coordinator.log?.append(.emit(stepper: unit.id.rawValue, name: unit.stepperName, step: stepID))
+                    coordinator.transition { state, transaction in state.perform(work, &transaction) }
+                }
+                return true
+            }
+            return false
+        }
+        return isOnQueue ? body() : queue.sync(execute: body)
+    }
+
+    /// The type names of the live steppers that may emit now, and the
+    /// ids of the steps each may emit: what ``emit(stepper:step:)`` takes.
+    package var emittingSteppers: [(name: String, steps: [String])] {
+        let body = { [self] in
+            engine.emittingAttachments.map { ($0.unit.stepperName, $0.unit.emissionInputs(spent: $0.spent).map(\.stepID)) }
+        }
+        return isOnQueue ? body() : queue.sync(execute: body)
+    }
+
+    /// What the app could be answered from outside right now: each open
+    /// question, then each live stepper that speaks for the outside world,
+    /// with the answers it declares. Read on the queue.
+    public var waitingAnswers: [WaitingAnswer] {
+        let body = { [self] () -> [WaitingAnswer] in
+            var waiting = engine.openQuestions.map { question in
+                WaitingAnswer(
+                    source: question.id, label: question.label, isQuestion: true,
+                    answers: question.answers.map { (name: $0.name, label: $0.label) },
+                    isAnsweredByHand: answeredByHand.contains(question.id) || !question.asksOutside
+                )
+            }
+            for record in engine.emittingAttachments {
+                guard let outside = record.unit.outside else { continue }
+                let names = Set(record.unit.emissionInputs(spent: record.spent).compactMap { $0.answer?.name })
+                let answers = record.unit.answerNames.filter(names.contains)
+                guard !answers.isEmpty else { continue }
+                let labels = record.unit.emissionInputs(spent: record.spent).compactMap(\.answer)
+                waiting.append(WaitingAnswer(
+                    source: outside.id, label: outside.label, isQuestion: false,
+                    answers: answers.map { name in (name: name, label: labels.first { $0.name == name }?.label ?? name) },
+                    isAnsweredByHand: answeredByHand.contains(outside.id)
+                ))
+            }
+            return waiting
+        }
+        return isOnQueue ? body() : queue.sync(execute: body)
     }
 
     /// Tells the coordinator that the UI removed `screen` itself: a back
@@ -368,7 +473,7 @@ extension Coordinator {
                 if let savingClock {
                     log?.append(.started(stepper: attachment.id.rawValue, milliseconds: savingClock.now.wholeMilliseconds))
                 }
-                attachment.start()
+                if !isAnsweredByHand(attachment) { attachment.start() }
             case .deferred(let adaptation):
                 ask(adaptation, number: adaptationsAsked)
                 adaptationsAsked += 1
@@ -378,17 +483,64 @@ extension Coordinator {
         }
     }
 
-    /// Asks a flow's deferred `adapt`; its answer joins the queue.
+    /// Whether `attachment`'s stepper speaks for a source answered by hand.
+    func isAnsweredByHand(_ attachment: AnyStepperAttachment) -> Bool {
+        guard let outside = attachment.outside else { return false }
+        return answeredByHand.contains(outside.id)
+    }
+
+    /// Asks a flow's deferred `adapt`; its answer joins the queue. A
+    /// question nobody can be asked, or one answered by hand, waits for
+    /// ``answer(_:with:)``.
     func ask(_ adaptation: DeferredAdaptation, number: Int) {
+        if let question = adaptation.question {
+            questionLogNumbers[question.number] = number
+            if answeredByHand.contains(question.id) { return }
+        }
+        guard let ask = adaptation.ask else { return }
         let inbox = self.inbox
         inbox.beginAdaptation()
         // The answer may come long after, or never: it holds the inbox,
         // not the coordinator, so it keeps nothing alive.
-        adaptation.ask { work, step in
+        ask { work, step in
             inbox.enqueue { coordinator in
                 inbox.endAdaptation()
                 coordinator.answer(work, number: number, step: step)
             }
         }
+    }
+}
+
+/// Something outside the flows the app could be answered from now: an
+/// open ``Question``, or a live stepper that speaks for a service
+/// (``Stepper/outside``). See ``Coordinator/waitingAnswers``.
+public struct WaitingAnswer: Hashable, Sendable {
+    /// The question's or the source's id (`camera-permission`).
+    public let source: String
+    /// Its label (`camera permission`).
+    public let label: String
+    /// Whether it is a question: the app waits for it, and refuses a
+    /// person's actions meanwhile. A stepper's source may answer or not.
+    public let isQuestion: Bool
+    /// Each answer it may give: the name scripts type, the label people read.
+    public let answers: [Answer]
+    /// Whether nobody outside will answer it: its service is answered by
+    /// hand, or a question has nobody to ask (``Question/ask`` is `nil`).
+    public let isAnsweredByHand: Bool
+
+    /// One answer.
+    public struct Answer: Hashable, Sendable {
+        /// What a script types (`denied`).
+        public let name: String
+        /// What people read (`camera permission denied`).
+        public let label: String
+    }
+
+    init(source: String, label: String, isQuestion: Bool, answers: [(name: String, label: String)], isAnsweredByHand: Bool) {
+        self.source = source
+        self.label = label
+        self.isQuestion = isQuestion
+        self.answers = answers.map { Answer(name: $0.name, label: $0.label) }
+        self.isAnsweredByHand = isAnsweredByHand
     }
 }

@@ -68,9 +68,16 @@ public enum Adaptation<StepType: Step>: Sendable {
     case step(StepType)
     /// Navigate nothing; the step is reported as filtered.
     case none
-    /// Decide later. The engine calls the closure on the coordinator's queue
-    /// with a completion that may be called once, from any thread, with the
-    /// step to navigate or `nil` to filter it. The answer joins the back of
-    /// the coordinator's queue.
+    /// Ask the outside world first (a permission): the question declares
+    /// every answer it can get, so analysis explores each, walks list them
+    /// and scripts give them. See ``Question``.
+    case ask(Question<StepType>)
+    /// Decide later, with answers nobody declared. The engine calls the
+    /// closure on the coordinator's queue with a completion that may be
+    /// called once, from any thread, with the step to navigate or `nil` to
+    /// filter it. The answer joins the back of the coordinator's queue.
+    ///
+    /// Analysis cannot know what it answers and assumes the step unchanged;
+    /// a person's actions are not held meanwhile. Prefer ``ask(_:)``.
     case deferred(@Sendable (_ completion: @escaping @Sendable (StepType?) -> Void) -> Void)
 }

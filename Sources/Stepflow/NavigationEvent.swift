@@ -12,6 +12,9 @@ public enum NavigationEvent: Hashable, Sendable, CustomStringConvertible {
     case flowReady(FlowInfo)
     /// A step passed the gate and `adapt`, and is about to be navigated.
     case willNavigate(StepRecord, origin: StepOrigin)
+    /// A flow's `adapt` asked the outside world about a step (a
+    /// ``Question``, by its label) before navigating anything for it.
+    case asked(StepRecord, origin: StepOrigin, question: String)
     /// A step was navigated; `changes` lists what happened, in order.
     case didNavigate(StepRecord, changes: [NavigationChange])
     /// A step was not navigated, and why.
@@ -43,6 +46,7 @@ public enum NavigationEvent: Hashable, Sendable, CustomStringConvertible {
             parent.map { "start \(flow.name) (child of \($0.name))" } ?? "start \(flow.name)"
         case .flowReady(let flow): "ready \(flow.name)"
         case .willNavigate(let step, let origin): "will navigate \(step) from \(origin)"
+        case .asked(let step, let origin, let question): "asked '\(question)' about \(step) from \(origin)"
         case .didNavigate(let step, let changes):
             changes.isEmpty
                 ? "navigated \(step)"
@@ -80,6 +84,9 @@ public enum StepOrigin: Hashable, Sendable, CustomStringConvertible {
     case childExit(FlowInfo)
     /// ``Coordinator/navigate(to:completion:)``.
     case deepLink
+    /// The answer (its label) to a ``Question`` (its label) asked about
+    /// the step `asked`.
+    case answer(question: String, answer: String, asked: StepRecord)
 
     /// A short phrase.
     public var description: String {
@@ -91,6 +98,7 @@ public enum StepOrigin: Hashable, Sendable, CustomStringConvertible {
         case .forwarded: "forward"
         case .childExit(let child): "exit of \(child.name)"
         case .deepLink: "deep link"
+        case .answer(let question, let answer, _): "\(question): \(answer)"
         }
     }
 }
@@ -111,6 +119,12 @@ public enum DropReason: Hashable, Sendable, CustomStringConvertible {
     case noSuchAction(screen: String, action: String)
     /// ``Navigation/forwardToParent(_:)`` from a root flow.
     case noParent
+    /// A person chose an action while the app waited for the answer to
+    /// a ``Question`` (its label).
+    case awaitingAnswer(question: String)
+    /// An answer came for a question that was answered already, or whose
+    /// flow ended (its label).
+    case questionClosed(question: String)
 
     /// What happened and how to fix it.
     public var description: String {
@@ -129,6 +143,10 @@ public enum DropReason: Hashable, Sendable, CustomStringConvertible {
             "screen \(screen) has no action \(action)"
         case .noParent:
             "a root flow has no parent to forward to. To fix, return .end(…) to finish the coordination."
+        case .awaitingAnswer(let question):
+            "the app waits for the answer to '\(question)'; a person's actions count once it has come."
+        case .questionClosed(let question):
+            "'\(question)' was answered already, or the flow that asked it has ended."
         }
     }
 }

@@ -36,6 +36,15 @@ public protocol Stepper<StepType>: AnyObject, Sendable {
     /// does not list a walk in which it emits again.
     var emissions: [Emission<StepType>] { get }
 
+    /// Who outside the flows this stepper speaks for (a service, a
+    /// sensor) and what its steps mean as that one's answers, or `nil`
+    /// (the default) for the app's own stepper. A stepper that speaks for
+    /// the outside world has its emissions shown as answers
+    /// (`lab link: sent later`), a walk lists them, a script gives one with
+    /// `answer lab-link sent`, and a session that answers by hand does not
+    /// start it (the service is not called).
+    var outside: OutsideSource<StepType>? { get }
+
     /// Called on the coordinator's queue once the stepper's initial steps are
     /// queued and the navigation that contributed it has been rendered.
     /// Start timers and observations here. Does nothing by default.
@@ -64,6 +73,8 @@ extension Stepper {
     public var emissions: [Emission<StepType>] {
         declaredSteps.isEmpty ? [] : [Emission(declaredSteps, limit: .unlimited)]
     }
+    /// `nil`: the app's own stepper.
+    public var outside: OutsideSource<StepType>? { nil }
     /// Does nothing.
     public func readyToEmitSteps() {}
     /// ``readyToEmitSteps()``: as if it had just been coordinated.

@@ -137,8 +137,21 @@ final class StateExplorer {
     }
 
     private func expand(_ state: EngineState, index: Int) {
-        guard let top = state.navigation.topScreen else {
-            expandSteppers(state, index: index, top: nil)
+        let top = state.navigation.topScreen
+        // While a question is open the engine refuses a person's actions:
+        // its answers are the inputs, beside what steppers emit.
+        for question in state.openQuestions {
+            for answer in question.answers {
+                var next = state
+                let input = StateGraph.Input(screen: top?.qualifiedID, kind: .answer(source: question.id, sourceLabel: question.label, answer: answer.name, label: answer.label, isQuestion: true))
+                let (nodes, settled) = transition(&next, from: top) { state, transaction in
+                    state.perform(answer.work, &transaction)
+                }
+                record(next, from: index, input: input, nodes: nodes, settled: settled)
+            }
+        }
+        guard let top, state.openQuestions.isEmpty else {
+            expandSteppers(state, index: index, top: top)
             return
         }
         for (position, action) in top.actions.enumerated() {
@@ -154,11 +167,17 @@ final class StateExplorer {
 
     private func expandSteppers(_ state: EngineState, index: Int, top: PresentedScreen?) {
         for record in state.emittingAttachments {
-            for (stepID, work) in record.unit.emissionInputs(spent: record.spent) {
+            for emission in record.unit.emissionInputs(spent: record.spent) {
                 var next = state
-                let input = StateGraph.Input(screen: top?.qualifiedID, kind: .emit(stepper: record.unit.stepperName, step: stepID, isTimer: record.unit.isTimer))
+                let kind: StateGraph.Input.Kind
+                if let outside = record.unit.outside, let answer = emission.answer {
+                    kind = .answer(source: outside.id, sourceLabel: outside.label, answer: answer.name, label: answer.label, isQuestion: false)
+                } else {
+                    kind = .emit(stepper: record.unit.stepperName, step: emission.stepID, isTimer: record.unit.isTimer)
+                }
+                let input = StateGraph.Input(screen: top?.qualifiedID, kind: kind)
                 let (nodes, settled) = transition(&next, from: top) { state, transaction in
-                    state.perform(work, &transaction)
+                    state.perform(emission.work, &transaction)
                 }
                 self.record(next, from: index, input: input, nodes: nodes, settled: settled)
             }
@@ -194,7 +213,9 @@ final class StateExplorer {
             while cursor < transaction.effects.count {
                 switch transaction.effects[cursor] {
                 case .enqueue(let work): queue.append(work)
-                case .deferred(let adaptation): queue.append(adaptation.asIfUnchanged)
+                case .deferred(let adaptation):
+                    // A question stays open in the state: its answers are inputs.
+                    if let work = adaptation.asIfUnchanged { queue.append(work) }
                 case .event(let event): events.append(event)
                 default: break
                 }

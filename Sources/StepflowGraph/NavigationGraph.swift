@@ -58,6 +58,9 @@ public struct NavigationGraph: Sendable {
         case exit
         /// A flow queued a step for itself.
         case forward
+        /// The outside world answered the question a flow asked about the
+        /// step (see `Question`); the label is the answer's.
+        case answer
         /// The root flow ended: the app is over.
         case end
     }

@@ -79,6 +79,7 @@ public enum OverviewExporter {
             let label: String = switch transition.input.kind {
             case .choose(_, let label, _): label
             case .emit(let stepper, _, let isTimer): isTimer ? "(time is up)" : "(\(stepper))"
+            case .answer(_, let source, _, let label, _): "(\(source): \(label))"
             }
             let toInstance = to == "end" ? nil : graph.node(withID: to).map { graph.nodes[$0].instance } ?? to
             let crosses = toInstance != nil && toInstance != graph.nodes[fromNode].instance

@@ -98,7 +98,7 @@ final class ProjectionBuilder {
         var reveal: (node: Int, kind: NavigationGraph.EdgeKind)?
         for event in events {
             switch event {
-            case .willNavigate(let record, let origin):
+            case .willNavigate(let record, let origin), .asked(let record, let origin, _):
                 let target = stepNode(record)
                 switch origin {
                 case .screen(_, let screenID, let action):
@@ -121,6 +121,8 @@ final class ProjectionBuilder {
                     if let source = exitedFrom.removeValue(forKey: child.id) { edge(source.node, target, .exit, source.exit) }
                 case .deepLink:
                     edge(start, target, .start, "deep link")
+                case .answer(_, let answer, let asked):
+                    edge(stepNode(asked), target, .answer, answer)
                 }
                 touched.append(target)
                 lastStep[record.flow.id] = target

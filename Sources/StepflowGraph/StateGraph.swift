@@ -46,6 +46,11 @@ public struct StateGraph: Sendable {
             case choose(index: Int, label: String, role: ActionRole)
             /// A live stepper emitted one of the steps it declared.
             case emit(stepper: String, step: String, isTimer: Bool)
+            /// The outside world answered: an open question (`isQuestion`)
+            /// or a stepper that speaks for a service. `source` and
+            /// `answer` are what a script types (`answer camera-permission
+            /// denied`), the labels what people read.
+            case answer(source: String, sourceLabel: String, answer: String, label: String, isQuestion: Bool)
         }
 
         /// The screen on top when it was given (`instance/screen`).
@@ -53,11 +58,14 @@ public struct StateGraph: Sendable {
         /// What it was.
         public let kind: Kind
 
-        /// `choose "Next"`, `back`, `wait (TimerStepper: timerDone)`.
+        /// `choose "Next"`, `back`, `wait (TimerStepper: timerDone)`,
+        /// `answer camera-permission denied (camera permission denied)`.
         public var description: String {
             switch kind {
             case .choose(_, let label, let role): role == .back ? "back (\"\(label)\")" : "choose \"\(label)\""
             case .emit(let stepper, let step, let isTimer): isTimer ? "wait (\(stepper): \(step))" : "\(stepper) emits \(step)"
+            case .answer(let source, let sourceLabel, let answer, let label, _):
+                "answer \(source) \(answer) (\(label == answer ? "\(sourceLabel): \(label)" : label))"
             }
         }
     }

@@ -300,6 +300,7 @@ public enum ReviewReport {
             switch transition.input.kind {
             case .choose(_, let label, _): input = label
             case .emit(let stepper, let step, let isTimer): input = isTimer ? "(the timer finishes)" : "(\(stepper) emits \(step))"
+            case .answer(_, let source, _, let label, _): input = "(\(source): \(label))"
             }
             let target = states.states[transition.to]
             let place = target.isEnded ? "the end" : target.top ?? "no screen"

@@ -20,6 +20,14 @@ import StepflowPlatform
 /// covers UR-RES-01
 /// ```
 ///
+/// Where the outside world decides (a permission, a service's answer),
+/// a script may say what it answers: `answer camera-permission denied`.
+/// A script with such a line answers that source itself throughout (its
+/// service is not asked); a script without one gets the app's real
+/// service, and each line waits until the app no longer waits for it.
+/// `emit <Stepper> <step>` makes a live stepper of that type emit a step
+/// it declares.
+///
 /// ``ScriptRunner`` runs scripts on the live engine; `rootapp check` and
 /// a team's own `swift test` use it alike.
 public struct Script: Sendable {
@@ -35,6 +43,21 @@ public struct Script: Sendable {
         case expectScreen(String)
         /// The app must have ended; through `instance.exit` if given.
         case expectEnd(String?)
+        /// The outside source `source` (a question's id, or a stepper's
+        /// ``Stepflow/Stepper/outside`` id) answers `answer`.
+        case answer(source: String, answer: String)
+        /// A live stepper of type `stepper` emits the declared step `step`
+        /// (its step id, as the trace shows it).
+        case emit(stepper: String, step: String)
+    }
+
+    /// The outside sources the script answers itself: the app's services
+    /// for them are not asked while it runs.
+    public var answeredSources: Set<String> {
+        Set(lines.compactMap { line in
+            if case .answer(let source, _) = line.instruction { return source }
+            return nil
+        })
     }
 
     /// An instruction and the line it is on.
@@ -70,7 +93,7 @@ public struct Script: Sendable {
         public let message: String
         /// `file:line: error: message` and the forms a line takes.
         public var description: String {
-            "\(file):\(line): error: \(message) Lines are: choose <label, number or [key]>, back, wait, expect screen <instance/screen>, expect end [<instance.exit>], covers <requirement ids>, or # comments."
+            "\(file):\(line): error: \(message) Lines are: choose <label, number or [key]>, back, wait, answer <source> <answer>, emit <stepper> <step>, expect screen <instance/screen>, expect end [<instance.exit>], covers <requirement ids>, or # comments."
         }
     }
 
@@ -109,6 +132,14 @@ public struct Script: Sendable {
                 lines.append(Line(number: number, instruction: .back))
             case "wait":
                 lines.append(Line(number: number, instruction: .wait))
+            case "answer", "emit":
+                let parts = rest.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+                let word = words[0].lowercased()
+                guard parts.count == 2 else {
+                    let example = word == "answer" ? "answer camera-permission denied" : "emit SendWhenConnected result.sentLater"
+                    throw SyntaxError(file: file, line: number, message: "'\(word)' takes two words, \(word == "answer" ? "the source and its answer" : "the stepper and the step"), e.g. \(example); '\(rest)' is not that.")
+                }
+                lines.append(Line(number: number, instruction: word == "answer" ? .answer(source: parts[0], answer: parts[1]) : .emit(stepper: parts[0], step: parts[1])))
             case "expect":
                 let parts = rest.split(separator: " ", maxSplits: 1).map(String.init)
                 switch parts.first?.lowercased() {
@@ -121,7 +152,7 @@ public struct Script: Sendable {
                 }
             default:
                 let word = line.split(separator: " ").first.map(String.init) ?? ""
-                let hint = Suggestion.nearest(to: word, in: ["choose", "back", "wait", "expect", "covers"])
+                let hint = Suggestion.nearest(to: word, in: ["choose", "back", "wait", "answer", "emit", "expect", "covers"])
                 throw SyntaxError(file: file, line: number, message: "unknown instruction '\(line)'.\(hint.map { " Did you mean '\($0)'?" } ?? "")")
             }
         }

@@ -60,9 +60,11 @@ public struct ScriptRunner: Sendable {
     }
 
     /// Runs `script` in a fresh walk, stopping at the first line that
-    /// fails.
+    /// fails. The outside sources it gives answers for (`answer …` lines)
+    /// are answered by it alone; for the others the app's services answer,
+    /// and each line waits while the app waits for them.
     public func run(_ script: Script) -> Result {
-        let session = VariantSession(manifest: manifest, registry: registry, services: services, locale: locale, states: variant.states)
+        let session = VariantSession(manifest: manifest, registry: registry, services: services, locale: locale, states: variant.states, answeredByHand: script.answeredSources)
         var failure: (line: Int, message: String)?
         for line in script.lines {
             if let message = session.perform(line.instruction) {

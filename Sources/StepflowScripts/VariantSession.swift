@@ -132,8 +132,12 @@ public final class VariantSession {
     /// first the variant ships) and their timers on `clock`. Give the
     /// variant's `states` to measure which of its transitions the session
     /// walks.
-    public convenience init(manifest: Manifest, registry: ModuleRegistry, services: ModuleServices = ModuleServices(), locale: String? = nil, clock: WalkClock = WalkClock(), states: StateGraph? = nil) {
-        self.init(manifest: manifest, registry: registry, services: services, locale: locale, clock: clock, states: states, parts: ())
+    ///
+    /// The outside sources in `answeredByHand` (question ids and
+    /// ``Stepflow/Stepper/outside`` ids) are answered with ``answer(_:_:)``
+    /// only: their services are not asked.
+    public convenience init(manifest: Manifest, registry: ModuleRegistry, services: ModuleServices = ModuleServices(), locale: String? = nil, clock: WalkClock = WalkClock(), states: StateGraph? = nil, answeredByHand: Set<String> = []) {
+        self.init(manifest: manifest, registry: registry, services: services, locale: locale, clock: clock, states: states, answeredByHand: answeredByHand, parts: ())
         coordinator.coordinate(flow: root, with: rootStepper)
         settle()
     }
@@ -147,8 +151,8 @@ public final class VariantSession {
     /// - Throws: ``RestoreError`` when `saved` was saved under another
     ///   manifest (its ``Manifest/digest`` differs) or no longer fits the
     ///   modules; start a new session then.
-    public convenience init(resuming saved: SavedNavigation, manifest: Manifest, registry: ModuleRegistry, services: ModuleServices = ModuleServices(), locale: String? = nil, clock: WalkClock = WalkClock(), states: StateGraph? = nil) throws(RestoreError) {
-        self.init(manifest: manifest, registry: registry, services: services, locale: locale, clock: clock, states: states, parts: ())
+    public convenience init(resuming saved: SavedNavigation, manifest: Manifest, registry: ModuleRegistry, services: ModuleServices = ModuleServices(), locale: String? = nil, clock: WalkClock = WalkClock(), states: StateGraph? = nil, answeredByHand: Set<String> = []) throws(RestoreError) {
+        self.init(manifest: manifest, registry: registry, services: services, locale: locale, clock: clock, states: states, answeredByHand: answeredByHand, parts: ())
         try coordinator.restore(saved, flow: root, with: rootStepper, fingerprint: Self.fingerprint(of: manifest))
         isResumed = true
         settle()
@@ -175,12 +179,12 @@ public final class VariantSession {
     private let root: RootFlow
     private let rootStepper = OneStepper(RootFlow.StepType.start)
 
-    private init(manifest: Manifest, registry: ModuleRegistry, services: ModuleServices, locale: String?, clock: WalkClock, states: StateGraph?, parts: ()) {
+    private init(manifest: Manifest, registry: ModuleRegistry, services: ModuleServices, locale: String?, clock: WalkClock, states: StateGraph?, answeredByHand: Set<String>, parts: ()) {
         self.manifest = manifest
         self.states = states
         self.clock = clock
         self.recorder = LiveWalkRecorder(app: manifest.app.id)
-        coordinator = Coordinator(queue: DispatchQueue(label: "stepflow.session"), navigator: holder, savesNavigationOn: clock)
+        coordinator = Coordinator(queue: DispatchQueue(label: "stepflow.session"), navigator: holder, savesNavigationOn: clock, answeredByHand: answeredByHand)
         let recorder = self.recorder
         let log = self.log
         coordinator.observe { event in
@@ -212,12 +216,21 @@ public final class VariantSession {
         return quoted.count >= 4 ? "\(quoted[1]).\(quoted[3])" : ending
     }
 
+    /// One input a session gave, to find the transition it took.
+    public enum Given: Hashable, Sendable {
+        /// Action `index` of the screen on top.
+        case action(Int)
+        /// A stepper's emission (a timer, a service answering by itself).
+        case emission
+        /// An outside answer given by hand.
+        case answer(source: String, answer: String)
+    }
+
     /// Waits for the engine to finish what was queued; call it after an
     /// input that arrived by itself (a timer, a service's answer).
-    /// `action` is the index of the action just chosen (`nil` for a
-    /// stepper's emission), to tell apart two inputs that lead to the
-    /// same state.
-    public func settle(action: Int? = nil) {
+    /// `given` is the input just given, to tell apart two inputs that
+    /// lead to the same state.
+    public func settle(_ given: Given = .emission) {
         coordinator.waitUntilIdle(includingPendingAdaptations: false)
         let top = self.top
         touched.formUnion(recorder.take(from: previousTop, to: top))
@@ -225,34 +238,42 @@ public final class VariantSession {
         guard let states else { return }
         let reached = states.state(of: coordinator.engineState)
         if let from = stateIndex, let reached {
-            walkedTransitions.formUnion(Self.transitions(in: states, from: from, to: reached, action: action))
+            walkedTransitions.formUnion(Self.transitions(in: states, from: from, to: reached, given: given))
         }
         stateIndex = reached
     }
 
     /// The transitions one input took from `from` to `reached`: the
-    /// action chosen (or a stepper's emission when `action` is `nil`),
-    /// then any emissions of steppers that answered by themselves before
-    /// the engine was idle again (a service replying at once).
-    static func transitions(in states: StateGraph, from: Int, to reached: Int, action: Int?) -> [Int] {
-        func isEmission(_ transition: StateGraph.Transition) -> Bool {
-            if case .emit = transition.input.kind { return true }
-            return false
+    /// input itself, then any answers or emissions that came by
+    /// themselves before the engine was idle again (a service replying
+    /// at once).
+    static func transitions(in states: StateGraph, from: Int, to reached: Int, given: Given) -> [Int] {
+        func isByItself(_ transition: StateGraph.Transition) -> Bool {
+            switch transition.input.kind {
+            case .emit, .answer: true
+            case .choose: false
+            }
         }
-        // Breadth first over chains: the input itself, then emissions only.
+        func matches(_ kind: StateGraph.Input.Kind) -> Bool {
+            switch (kind, given) {
+            case (.choose(let index, _, _), .action(let chosen)): index == chosen
+            case (.emit, .emission), (.answer, .emission): true
+            case (.answer(let source, _, let answer, _, _), .answer(let givenSource, let givenAnswer)): source == givenSource && answer == givenAnswer
+            default: false
+            }
+        }
+        // Breadth first over chains: the input itself, then what came by itself.
         var frontier: [(state: Int, chain: [Int])] = []
         for position in states.transitions(from: from).indices {
             let candidate = states.transitions[position]
-            let matches: Bool
-            if case .choose(let index, _, _) = candidate.input.kind { matches = index == action } else { matches = action == nil }
-            guard matches else { continue }
+            guard matches(candidate.input.kind) else { continue }
             if candidate.to == reached { return [position] }
             frontier.append((candidate.to, [position]))
         }
         for _ in 0..<4 where !frontier.isEmpty {
             var next: [(state: Int, chain: [Int])] = []
             for (state, chain) in frontier {
-                for position in states.transitions(from: state).indices where isEmission(states.transitions[position]) {
+                for position in states.transitions(from: state).indices where isByItself(states.transitions[position]) {
                     let step = states.transitions[position]
                     if step.to == reached { return chain + [position] }
                     next.append((step.to, chain + [position]))
@@ -261,6 +282,84 @@ public final class VariantSession {
             frontier = next
         }
         return []
+    }
+
+    /// What the app could be answered from outside now: open questions,
+    /// then live steppers that speak for a service.
+    public var waitingAnswers: [WaitingAnswer] { coordinator.waitingAnswers }
+
+    /// What the app waits for from outside, if it waits: an open question
+    /// someone outside was asked, or, on a screen that offers no way on
+    /// but back or cancel ("One moment…"), a service that has not answered. `nil` when a person can go on (or a
+    /// question waits for them: see ``waitingAnswers``).
+    public var waitingForOutside: WaitingAnswer? {
+        let waiting = coordinator.waitingAnswers.filter { !$0.isAnsweredByHand }
+        if let question = waiting.first(where: \.isQuestion) { return question }
+        guard let top, top.actions.allSatisfy({ $0.role == .back || $0.role == .cancel }) else { return nil }
+        return waiting.first
+    }
+
+    /// How long a line waits for the outside world at most (10 s).
+    public var outsideTimeLimit: Duration = .seconds(10)
+
+    /// Waits while the app waits for the outside world (see
+    /// ``waitingForOutside``), at most ``outsideTimeLimit``. Returns why
+    /// not when the time ran out.
+    @discardableResult
+    public func awaitOutside() -> String? {
+        guard var waiting = waitingForOutside else { return nil }
+        let limit = outsideTimeLimit
+        let started = ContinuousClock.now
+        while ContinuousClock.now - started < limit {
+            coordinator.waitUntilIdle(includingPendingAdaptations: false)
+            guard let still = waitingForOutside else {
+                settle(.emission)
+                return nil
+            }
+            waiting = still
+            sleepBriefly()
+        }
+        let answers = waiting.answers.map(\.name).joined(separator: ", ")
+        return "the app waited \(limit) for \(waiting.label) and no answer came. To fix, check the service, or give its answer: answer \(waiting.source) <\(answers)>."
+    }
+
+    private func sleepBriefly() {
+        let done = DispatchSemaphore(value: 0)
+        DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(10)) { done.signal() }
+        done.wait()
+    }
+
+    /// Gives the answer called `answer` from the outside source `source`
+    /// (a question's id, or a stepper's outside id). Returns why not when
+    /// nothing waits for it or it has no such answer.
+    @discardableResult
+    public func answer(_ source: String, _ answer: String) -> String? {
+        let waiting = coordinator.waitingAnswers
+        guard let target = waiting.first(where: { $0.source == source }) else {
+            let now = waiting.isEmpty
+                ? "nothing waits for an answer from outside on \(top?.qualifiedID ?? "this screen")"
+                : "what can answer now: " + waiting.map { "\($0.source) (\($0.answers.map(\.name).joined(separator: ", ")))" }.joined(separator: "; ")
+            return "no answer from '\(source)' is awaited here; \(now)."
+        }
+        guard target.answers.contains(where: { $0.name == answer }) else {
+            return "\(target.label) has no answer '\(answer)'; its answers: \(target.answers.map(\.name).joined(separator: ", "))."
+        }
+        guard coordinator.answer(source, with: answer) else { return "\(target.label) no longer waits for an answer." }
+        settle(.answer(source: source, answer: answer))
+        return nil
+    }
+
+    /// Makes a live stepper of type `stepper` emit its declared step
+    /// `step`. Returns why not when none can.
+    @discardableResult
+    public func emit(_ stepper: String, _ step: String) -> String? {
+        let live = coordinator.emittingSteppers
+        guard coordinator.emit(stepper: stepper, step: step) else {
+            let now = live.isEmpty ? "no stepper is live" : "live: " + live.map { "\($0.name) (\($0.steps.joined(separator: ", ")))" }.joined(separator: "; ")
+            return "no live stepper '\(stepper)' can emit '\(step)' now; \(now)."
+        }
+        settle(.emission)
+        return nil
     }
 
     /// The actions a number picks: numbered from 1, back actions aside.
@@ -294,8 +393,11 @@ public final class VariantSession {
             let keys = numbered.isEmpty ? "" : numbered.count == 1 ? "1 or " : "1-\(numbered.count) or "
             return "no action '\(choice)' on \(screen.qualifiedID). Choose \(keys)a label: \(labels)."
         }
+        if let waiting = waitingAnswers.first(where: \.isQuestion) {
+            return "the app waits for \(waiting.label); give its answer first: answer \(waiting.source) <\(waiting.answers.map(\.name).joined(separator: ", "))>."
+        }
         coordinator.select(action: index, on: screen)
-        settle(action: index)
+        settle(.action(index))
         return nil
     }
 
@@ -306,8 +408,11 @@ public final class VariantSession {
         guard let index = screen.actions.firstIndex(where: { $0.role == .back }) else {
             return "\(screen.qualifiedID) has no way back."
         }
+        if let waiting = waitingAnswers.first(where: \.isQuestion) {
+            return "the app waits for \(waiting.label); give its answer first: answer \(waiting.source) <\(waiting.answers.map(\.name).joined(separator: ", "))>."
+        }
         coordinator.select(action: index, on: screen)
-        settle(action: index)
+        settle(.action(index))
         return nil
     }
 
@@ -320,8 +425,14 @@ public final class VariantSession {
     }
 
     /// Runs one script instruction; the failure to report, if it fails.
+    /// Waits first while the app waits for the outside world (see
+    /// ``awaitOutside()``), so that no line lands on a screen an answer
+    /// is about to replace.
     public func perform(_ instruction: Script.Instruction) -> String? {
+        if let timedOut = awaitOutside() { return timedOut }
         switch instruction {
+        case .answer(let source, let answer): return self.answer(source, answer)
+        case .emit(let stepper, let step): return emit(stepper, step)
         case .choose(let choice): return choose(choice)
         case .back: return back()
         case .wait: return skipTime()

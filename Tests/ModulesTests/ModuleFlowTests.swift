@@ -56,7 +56,7 @@ struct ModuleFlowTests {
         #expect(!exploration.screens.contains("photo"))
     }
 
-    @Test(arguments: [("photo", ["photo"], ["manual", "read"]), ("manual", ["manual"], ["photo", "read"]), ("both", ["read", "photo", "manual"], [])])
+    @Test(arguments: [("photo", ["photo", "manual"], ["read"]), ("manual", ["manual"], ["photo", "read"]), ("both", ["read", "photo", "manual"], [])])
     func theReadMethodDecidesTheReadingScreens(readBy: String, shown: [String], hidden: [String]) {
         let screens = explore(ProcedureModule.self, ["readBy": .text(readBy)]).screens
         #expect(shown.allSatisfy(screens.contains))

@@ -58,7 +58,7 @@ struct CommandLineTests {
         let bundled = Harness.run(["validate"] + BundledManifests.names.map(BundledManifests.path))
         #expect(bundled.code == 0)
         #expect(bundled.out.split(separator: "\n").filter { !$0.hasPrefix(" ") }.count == BundledManifests.names.count)
-        #expect(bundled.unwrappedOut.contains("covid-antigen-home.json: valid (62 states, 100 nodes"))
+        #expect(bundled.unwrappedOut.contains("covid-antigen-home.json: valid (74 states, 101 nodes"))
         let mixed = Harness.run(["validate", BundledManifests.path("strep-a-home"), BundledManifests.repositoryRoot + "/Package.swift", "/no/such.json"])
         #expect(mixed.code == 66, "a missing file outranks errors")
         #expect(mixed.out.contains("Package.swift: 1 error"))
@@ -128,7 +128,7 @@ struct OutputErrorTests {
         let json = Harness.run(["trace", manifest, "--format", "json"])
         #expect(json.code == 0 && json.out.hasPrefix("{\n  \"schema\": 2,\n  \"app\": \"covid-antigen-home\",\n  \"states\": "))
         let text = Harness.run(["trace", manifest])
-        #expect(text.out.hasPrefix("covid-antigen-home: 68 reachable steps, 30 screens"))
+        #expect(text.out.hasPrefix("covid-antigen-home: 69 reachable steps, 30 screens"))
         let mermaid = Harness.run(["graph", manifest, "--format", "mermaid"])
         #expect(mermaid.out.hasPrefix("flowchart LR\n"))
         let output = "/tmp/rootapp-test-\(getpid()).dot"

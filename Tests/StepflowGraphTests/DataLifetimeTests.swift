@@ -54,6 +54,7 @@ struct DataLifetimeTests {
             switch input.kind {
             case .choose(let index, _, _): coordinator.select(action: index, on: top)
             case .emit: clock.advance(by: .seconds(3600))
+            case .answer(let source, _, let answer, _, _): #expect(coordinator.answer(source, with: answer))
             }
             coordinator.waitUntilIdle()
         }

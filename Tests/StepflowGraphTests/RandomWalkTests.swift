@@ -104,6 +104,11 @@ struct RandomWalkTests {
                         disagreements.append("seed \(seed): \(transition.input) cannot be given live")
                         return (taken, disagreements)
                     }
+                case .answer(let source, _, let answer, _, _):
+                    if !coordinator.answer(source, with: answer) {
+                        disagreements.append("seed \(seed): \(transition.input) cannot be given live")
+                        return (taken, disagreements)
+                    }
                 }
                 coordinator.waitUntilIdle()
                 let reached = states.state(of: coordinator.engineState)

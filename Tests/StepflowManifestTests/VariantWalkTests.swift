@@ -1,5 +1,7 @@
 import BundledFixtures
 import BundledModules
+import Dispatch
+import Procedure
 import Stepflow
 import StepflowManifest
 import StepflowTesting
@@ -12,10 +14,10 @@ final class Walk {
     let clock = ManualClock()
     let events: EventRecorder
 
-    init(_ manifest: Manifest) {
+    init(_ manifest: Manifest, services: ModuleServices = ModuleServices()) {
         coordinator = Coordinator(navigator: navigator)
         events = EventRecorder(observing: coordinator)
-        let root = RootFlow(manifest: manifest, registry: BundledModules.registry, environment: ModuleEnvironment(clock: clock))
+        let root = RootFlow(manifest: manifest, registry: BundledModules.registry, environment: ModuleEnvironment(clock: clock, services: services))
         coordinator.coordinate(flow: root, with: OneStepper(.start))
         coordinator.waitUntilIdle()
     }
@@ -34,6 +36,12 @@ final class Walk {
             return
         }
         coordinator.select(actionLabeled: label, on: top)
+        coordinator.waitUntilIdle()
+    }
+
+    /// Answers the open question or outside source `source` with `answer`.
+    func answer(_ source: String, _ answer: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        #expect(coordinator.answer(source, with: answer), "nothing waits for \(source) \(answer)", sourceLocation: sourceLocation)
         coordinator.waitUntilIdle()
     }
 
@@ -102,6 +110,7 @@ struct VariantWalkTests {
         for label in ["Everything is there", "Next", "Next", "Next", "Done, start the timer"] { walk.choose(label) }
         walk.wait(minutes: 15)
         walk.choose("Read the result")
+        walk.answer("camera-permission", "granted")
         #expect(walk.screen == "test/photo", "this variant reads by photo only")
         walk.choose("Analysis: C and T lines (positive)")
         #expect(walk.navigator.topScreen?.body.first == "Patient P-1024: positive.")
@@ -157,7 +166,9 @@ struct VariantWalkTests {
         let walk = Walk(try BundledManifests.load("covid-antigen-home"))
         for label in ["Get started", "Next", "Next", "Next", "I agree", "Everything is there", "Next", "Next", "Next", "Done, start the timer"] { walk.choose(label) }
         walk.wait(minutes: 15)
-        for label in ["Read the result", "Take a photo", "Analysis: C and T lines (positive)"] { walk.choose(label) }
+        for label in ["Read the result", "Take a photo"] { walk.choose(label) }
+        walk.answer("camera-permission", "granted")
+        walk.choose("Analysis: C and T lines (positive)")
         #expect(walk.screen == "result/positive")
         walk.choose("Get help")
         #expect(walk.screen == "resultHelp/topics", "a second instance of the support module")
@@ -188,5 +199,62 @@ struct VariantWalkTests {
         #expect(walk.screen == "slow/timer")
         walk.wait(minutes: 1)
         #expect(walk.screen == "slow/ready")
+    }
+}
+
+/// A camera whose permission dialog answers later, on another thread.
+private final class SlowCamera: CameraAccess {
+    let allows: Bool
+    init(allows: Bool) { self.allows = allows }
+    func requestAccess(_ answer: @escaping @Sendable (Bool) -> Void) {
+        let allows = self.allows
+        DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(200)) { answer(allows) }
+    }
+}
+
+@Suite("The camera permission: an outside answer")
+struct CameraPermissionTests {
+    /// Up to the screen that asks for the camera.
+    private func walkToRead(_ walk: Walk) {
+        for label in ["Get started", "Next", "Next", "Next", "I agree", "Everything is there", "Next", "Next", "Next", "Done, start the timer"] { walk.choose(label) }
+        walk.wait(minutes: 15)
+        walk.choose("Read the result")
+    }
+
+    @Test func aDeniedCameraLeadsToReadingByEye() throws {
+        let walk = Walk(try BundledManifests.load("covid-antigen-home"))
+        walkToRead(walk)
+        walk.choose("Take a photo")
+        #expect(walk.screen == "test/read", "nothing is shown before the answer")
+        #expect(walk.coordinator.waitingAnswers.map(\.source) == ["camera-permission"])
+        #expect(walk.coordinator.waitingAnswers.first?.answers.map(\.name) == ["granted", "denied"])
+        walk.answer("camera-permission", "denied")
+        #expect(walk.screen == "test/manual")
+        #expect(walk.coordinator.waitingAnswers.isEmpty)
+    }
+
+    @Test func whileTheAppAsksAPersonsActionIsReportedAsDroppedNotApplied() throws {
+        let walk = Walk(try BundledManifests.load("covid-antigen-home"))
+        walkToRead(walk)
+        walk.choose("Take a photo")
+        walk.choose("Read it myself")
+        #expect(walk.screen == "test/read")
+        #expect(walk.events.events.contains { event in
+            if case .dropped(_, .awaitingAnswer(let question)) = event { return question == "camera permission" }
+            return false
+        })
+        walk.answer("camera-permission", "granted")
+        #expect(walk.screen == "test/photo")
+        #expect(!walk.coordinator.answer("camera-permission", with: "denied"), "the question is closed once answered")
+    }
+
+    @Test(arguments: [(true, "test/photo"), (false, "test/manual")])
+    func aRealPermissionDialogThatAnswersLaterIsWaitedFor(allows: Bool, shown: String) throws {
+        let services = ModuleServices().providing((any CameraAccess).self, SlowCamera(allows: allows))
+        let walk = Walk(try BundledManifests.load("covid-antigen-home"), services: services)
+        walkToRead(walk)
+        walk.choose("Take a photo")
+        walk.coordinator.waitUntilIdle(includingPendingAdaptations: true)
+        #expect(walk.screen == shown)
     }
 }

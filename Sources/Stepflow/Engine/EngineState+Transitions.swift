@@ -13,10 +13,16 @@ extension EngineState {
     }
 
     /// A person chose action `index` on `screen`.
+    /// While a question is open the app waits for its answer: the choice
+    /// is reported as dropped.
     package mutating func select(action index: Int, on screen: PresentedScreen, _ transaction: inout Transaction) {
         guard let flow = flows[screen.flow.id] else {
             let step = screen.actions.indices.contains(index) ? screen.actions[index].step : "action[\(index)]"
             return reportDropped(StepRecord(flow: screen.flow, step: step), .flowEnded, &transaction)
+        }
+        if let question = openQuestions.first {
+            let step = screen.actions.indices.contains(index) ? screen.actions[index].step : "action[\(index)]"
+            return reportDropped(StepRecord(flow: screen.flow, step: step), .awaitingAnswer(question: question.label), &transaction)
         }
         flow.program.select(action: index, on: screen, in: &self, &transaction)
     }
@@ -196,6 +202,8 @@ extension EngineState {
                     var ids = flow.steppers
                     for screen in flow.screens.keys.sorted() { ids += flow.screens[screen]!.steppers }  // keys from `screens`
                     for id in ids { detach(id, &transaction) }
+                    // Its questions close: a late answer is reported as dropped.
+                    if !openQuestions.isEmpty { openQuestions.removeAll { $0.flow.id == info.id } }
                     statistics.flowsEnded += 1
                     statistics.liveFlows -= 1
                 }

@@ -32,6 +32,11 @@ package struct EngineState: @unchecked Sendable {
     var lastAttachmentID: UInt64 = 0
     /// How many roots were ever started: a root's launch key.
     var rootsStarted = 0
+    /// Questions flows asked the outside world that have no answer yet,
+    /// in the order asked (see ``Question``).
+    package internal(set) var openQuestions: [OpenQuestion] = []
+    /// The number of the last question asked.
+    var lastQuestion = 0
     /// Counts of what happened.
     package internal(set) var statistics = Coordinator.Statistics()
 
@@ -93,6 +98,35 @@ package struct AttachmentRecord {
     /// For each of its emissions with a limit: whether it has been spent.
     /// Empty when no emission has a limit.
     package internal(set) var spent: [Bool]
+}
+
+/// A question a live flow asked and that has no answer yet: the answers
+/// it declared, each with the work that handles it.
+package struct OpenQuestion {
+    /// Its number among the questions this state's engine asked.
+    package let number: Int
+    /// The flow that asked it.
+    package let flow: FlowInfo
+    /// ``Question/id``.
+    package let id: String
+    /// ``Question/label``.
+    package let label: String
+    /// The step it was asked about: part of the state's key.
+    package let askedAbout: KeyPart
+    /// Its declared answers, in order.
+    package let answers: [OpenAnswer]
+    /// Whether someone outside is asked (``Question/ask`` is not `nil`).
+    package let asksOutside: Bool
+}
+
+/// One declared answer of an ``OpenQuestion``.
+package struct OpenAnswer {
+    /// ``Answer/name``.
+    package let name: String
+    /// ``Answer/label``.
+    package let label: String
+    /// The work that closes the question and handles the answer.
+    package let work: PendingWork
 }
 
 extension EngineState {

@@ -55,7 +55,81 @@ final class FlowProgramOf<F: Flow>: FlowProgram, @unchecked Sendable {
             deferAdaptation(ask, of: step, &transaction) { program, adapted, state, transaction in
                 program.navigate(adapted, origin: origin, in: &state, &transaction)
             }
+        case .ask(let question):
+            open(question, about: step, origin: origin, in: &state, &transaction) { program, adapted, origin, state, transaction in
+                program.navigate(adapted, origin: origin, in: &state, &transaction)
+            }
         }
+    }
+
+    /// Opens `question` about `step`: it stays in the state until answered;
+    /// the coordinator asks the outside world (if anyone is there to ask),
+    /// an explorer branches on each declared answer.
+    func open(
+        _ question: Question<StepType>,
+        about step: StepType,
+        origin: StepOrigin,
+        onDrop: ((inout Transaction) -> Void)? = nil,
+        in state: inout EngineState,
+        _ transaction: inout Transaction,
+        then: @escaping (FlowProgramOf<F>, StepType, StepOrigin, inout EngineState, inout Transaction) -> Void
+    ) {
+        state.lastQuestion += 1
+        let number = state.lastQuestion
+        let info = self.info
+        let label = question.label
+        // Finds its program in the state when it runs, as deferAdaptation's
+        // answer does: an answer that never comes keeps no flow alive.
+        func work(for answer: Answer<StepType>, declared: Bool) -> PendingWork {
+            PendingWork { state, transaction in
+                guard let index = state.openQuestions.firstIndex(where: { $0.number == number }) else {
+                    state.reportDropped(StepRecord(flow: info, step: (answer.step ?? step).stepID), .questionClosed(question: label), &transaction)
+                    onDrop?(&transaction)
+                    return
+                }
+                state.openQuestions.remove(at: index)
+                guard let program = state.flows[info.id]?.program as? FlowProgramOf<F> else {
+                    state.reportDropped(StepRecord(flow: info, step: (answer.step ?? step).stepID), .flowEnded, &transaction)
+                    onDrop?(&transaction)
+                    return
+                }
+                if !declared, transaction.observes {
+                    transaction.emit { .undeclaredStep(StepRecord(flow: info, step: answer.step?.stepID ?? "nothing"), stepper: "\(label): \(answer.name)") }
+                }
+                guard let adapted = answer.step else {
+                    state.reportDropped(StepRecord(flow: info, step: step.stepID), .filteredByAdapt, &transaction)
+                    onDrop?(&transaction)
+                    return
+                }
+                then(program, adapted, .answer(question: label, answer: answer.label, asked: StepRecord(flow: info, step: step.stepID)), &state, &transaction)
+            }
+        }
+        if transaction.observes { transaction.effects.append(.event(.asked(record(step), origin: origin, question: label))) }
+        let declared = question.answers.map { OpenAnswer(name: $0.name, label: $0.label, work: work(for: $0, declared: true)) }
+        state.openQuestions.append(OpenQuestion(number: number, flow: info, id: question.id, label: label, askedAbout: KeyPart(step), answers: declared, asksOutside: question.ask != nil))
+        let makeWork = QueueConfined { (answer: Answer<StepType>, known: Bool) in work(for: answer, declared: known) }
+        let ask = question.ask.map { ask in
+            { (answered: @escaping @Sendable (PendingWork, String?) -> Void) in
+                let isFirst = Locked(true)
+                ask { answer in
+                    let first = isFirst.withLock { first in
+                        defer { first = false }
+                        return first
+                    }
+                    guard first else { return }
+                    let known = question.answers.contains(answer)
+                    answered(makeWork.value(answer, known), answer.name)
+                }
+            }
+        }
+        transaction.effects.append(.deferred(DeferredAdaptation(
+            ask: ask,
+            asIfUnchanged: nil,
+            replay: { name in
+                declared.first { $0.name == name }?.work
+            },
+            question: (number, question.id)
+        )))
     }
 
     /// Waits for a deferred `adapt` answer; it joins the back of the queue.
@@ -102,7 +176,8 @@ final class FlowProgramOf<F: Flow>: FlowProgram, @unchecked Sendable {
             replay: { stepID in
                 guard let stepID else { return answer.value(nil) }
                 return stepID == step.stepID ? unchanged : nil
-            }
+            },
+            question: nil
         )))
     }
 
@@ -215,6 +290,11 @@ final class FlowProgramOf<F: Flow>: FlowProgram, @unchecked Sendable {
             tally.record(info, handled: false, &transaction)
         case .deferred(let ask):
             deferAdaptation(ask, of: step, onDrop: { tally.record(info, handled: false, &$0) }, &transaction) { program, adapted, state, transaction in
+                let handled = program.navigate(adapted, origin: .deepLink, in: &state, &transaction)
+                tally.record(info, handled: handled, &transaction)
+            }
+        case .ask(let question):
+            open(question, about: step, origin: .deepLink, onDrop: { tally.record(info, handled: false, &$0) }, in: &state, &transaction) { program, adapted, _, state, transaction in
                 let handled = program.navigate(adapted, origin: .deepLink, in: &state, &transaction)
                 tally.record(info, handled: handled, &transaction)
             }

@@ -8,7 +8,8 @@
 /// parent's position, the parent's step, the part of that navigation), its
 /// readiness, its screens (content, presentation, visibility, their order
 /// among all presented screens), its dismissed screens kept for late steps,
-/// and every attached stepper by what it declared and has spent.
+/// and every attached stepper by what it declared and has spent; then the
+/// questions waiting for an answer.
 ///
 /// Known limit: a stepper is known by its declarations, not by its object,
 /// so a flow that contributes the very same stepper object twice (the
@@ -85,6 +86,15 @@ package struct StateKey: Hashable, Sendable {
             }
             raw(steppersMarker)
             flow.steppers.forEach(attachment)
+        }
+        // Questions waiting for an answer, in the order asked: which flow
+        // asked, what, about which step.
+        let questionMarker = -14
+        for question in state.openQuestions {
+            raw(questionMarker)
+            raw(rank[question.flow.id] ?? -1)
+            parts.append(interner.number(of: AnyHashable(question.id)))
+            parts.append(interner.number(of: question.askedAbout) { question.askedAbout.value })
         }
         self.parts = parts
     }

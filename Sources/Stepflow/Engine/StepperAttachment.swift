@@ -29,8 +29,12 @@ package class AnyStepperAttachment: QueuedSteps, @unchecked Sendable {
     /// Whether the stepper is a ``TimerStepper``: its emission is time
     /// passing, which `rootapp walk` gives with `s`.
     package let isTimer: Bool
+    /// Who outside the flows it speaks for (``Stepper/outside``): id and
+    /// label; `nil` for the app's own stepper.
+    package let outside: (id: String, label: String)?
 
-    init(id: AttachmentID, flow: FlowInfo, binding: AttachmentBinding, limited: [Int], stepperObject: ObjectIdentifier, isTimer: Bool) {
+    init(id: AttachmentID, flow: FlowInfo, binding: AttachmentBinding, limited: [Int], stepperObject: ObjectIdentifier, isTimer: Bool, outside: (id: String, label: String)?) {
+        self.outside = outside
         self.id = id
         self.flow = flow
         self.binding = binding
@@ -46,8 +50,16 @@ package class AnyStepperAttachment: QueuedSteps, @unchecked Sendable {
     package var declarationKey: AnyHashable { AnyHashable(0) }
 
     /// The steps it may emit now, given what it has spent, each once, in
-    /// declaration order: its step id and the work that delivers it.
-    package func emissionInputs(spent: [Bool]) -> [(stepID: String, work: PendingWork)] { [] }
+    /// declaration order: its step id, the work that delivers it, and the
+    /// answer it is when the stepper speaks for the outside world.
+    package func emissionInputs(spent: [Bool]) -> [EmissionInput] { [] }
+
+    /// The work that delivers its outside answer called `name` (by hand,
+    /// in place of the service); `nil` when it has no such answer.
+    package func answerWork(named name: String) -> (stepID: String, work: PendingWork)? { nil }
+
+    /// The names of its outside answers, in order.
+    package var answerNames: [String] { [] }
 
     /// Connects the stepper's relay to `inbox` (live only).
     func connect(to inbox: Inbox) {}
@@ -125,31 +137,45 @@ final class StepperAttachment<F: Flow>: AnyStepperAttachment, @unchecked Sendabl
         let emissions = stepper.emissions
         self.emissions = emissions
         self.stepperType = type(of: stepper)
+        let outside = stepper.outside
+        self.answers = outside?.answers ?? []
         super.init(
             id: id, flow: program.info, binding: binding,
             limited: emissions.indices.filter { emissions[$0].limit == .once },
             stepperObject: ObjectIdentifier(stepper),
-            isTimer: stepper is TimerStepper<StepType>
+            isTimer: stepper is TimerStepper<StepType>,
+            outside: outside.map { ($0.id, $0.label) }
         )
     }
+
+    /// Its outside answers (``Stepper/outside``).
+    let answers: [Answer<StepType>]
 
     override var stepperName: String { name }
 
     override var declarationKey: AnyHashable { AnyHashable(emissions) }
 
-    override func emissionInputs(spent: [Bool]) -> [(stepID: String, work: PendingWork)] {
+    override func emissionInputs(spent: [Bool]) -> [EmissionInput] {
         var seen = Set<StepType>()
-        var inputs: [(stepID: String, work: PendingWork)] = []
+        var inputs: [EmissionInput] = []
         for (position, emission) in emissions.enumerated() {
             if let slot = limited.firstIndex(of: position), spent[slot] { continue }
             for step in emission.steps where seen.insert(step).inserted {
-                inputs.append((step.stepID, PendingWork { [self] state, transaction in
+                let answer = answers.first { $0.step == step }
+                inputs.append(EmissionInput(stepID: step.stepID, work: PendingWork { [self] state, transaction in
                     deliver(step, in: &state, &transaction)
-                }))
+                }, answer: answer.map { ($0.name, $0.label) }))
             }
         }
         return inputs
     }
+
+    override func answerWork(named name: String) -> (stepID: String, work: PendingWork)? {
+        guard let step = answers.first(where: { $0.name == name })?.step else { return nil }
+        return (step.stepID, PendingWork { [self] state, transaction in deliver(step, in: &state, &transaction) })
+    }
+
+    override var answerNames: [String] { answers.map(\.name) }
 
     /// Delivers a step it emitted: a transition of the engine.
     func deliver(_ step: StepType, in state: inout EngineState, _ transaction: inout Transaction) {
@@ -235,6 +261,17 @@ final class StepperAttachment<F: Flow>: AnyStepperAttachment, @unchecked Sendabl
         nextOutgoing += 1
         coordinator.deliver(step, from: self)
     }
+}
+
+/// One emission an explorer may let a stepper make.
+package struct EmissionInput {
+    /// The step's id.
+    package let stepID: String
+    /// The work that delivers it.
+    package let work: PendingWork
+    /// The answer's name and label, when the stepper speaks for the
+    /// outside world and an answer names this step.
+    package let answer: (name: String, label: String)?
 }
 
 /// Type names, made once per type: naming a type uses reflection, and

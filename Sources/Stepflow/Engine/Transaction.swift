@@ -75,20 +75,27 @@ package struct PendingWork: @unchecked Sendable {
     init(_ run: @escaping (inout EngineState, inout Transaction) -> Void) { self.run = run }
 }
 
-/// A flow's `adapt` that answers later.
+/// A flow's `adapt` that answers later: a declared ``Question`` or a
+/// legacy `.deferred` closure.
 package struct DeferredAdaptation: @unchecked Sendable {
     // @unchecked: as PendingWork.
-    /// Asks the flow; `answered` receives, once, the work that handles its
-    /// answer (navigate it, or report it filtered or its flow ended), and
-    /// the answer's step id (`nil`: filtered).
-    package let ask: (_ answered: @escaping @Sendable (PendingWork, String?) -> Void) -> Void
-    /// The work an analysis runs instead of asking: as if the flow
-    /// answered with the step unchanged.
-    package let asIfUnchanged: PendingWork
-    /// The work for a saved answer: the step id answered (`nil`:
-    /// filtered). `nil` when the answer was another step than the one
-    /// asked about, which cannot be rebuilt from its id.
+    /// Asks the outside world; `answered` receives, once, the work that
+    /// handles its answer (navigate it, or report it filtered or its flow
+    /// ended), and the answer's name (a question's) or step id (a legacy
+    /// closure's; `nil`: filtered). `nil` when nobody is there to ask: a
+    /// person, a script or a test answers (``Coordinator/answer(_:with:)``).
+    package let ask: ((_ answered: @escaping @Sendable (PendingWork, String?) -> Void) -> Void)?
+    /// The work an analysis runs instead of asking a legacy closure: as if
+    /// the flow answered with the step unchanged. `nil` for a question:
+    /// it stays open in the state, and analysis branches on its answers.
+    package let asIfUnchanged: PendingWork?
+    /// The work for a saved answer: a question's answer by name, a legacy
+    /// closure's by step id (`nil`: filtered). `nil` when it cannot be
+    /// rebuilt (an undeclared answer, another step than the one asked).
     package let replay: (String?) -> PendingWork?
+    /// The open question's number in the state and its id; `nil` for a
+    /// legacy closure.
+    package let question: (number: Int, id: String)?
 }
 
 extension EngineState {

@@ -59,11 +59,23 @@ public enum FlowExplorer {
         var seenScreens: Set<String> = []
         var keys: Set<String> = []
         var literals: Set<String> = []
-        var queue = [entry]
+        // What `adapt` makes of a step is what is navigated: each declared
+        // answer of a question, the step itself for a legacy deferral.
+        func adapted(_ step: F.StepType) -> [F.StepType] {
+            switch flow.adapt(step: step) {
+            case .step(let next): [next]
+            case .none: []
+            case .deferred: [step]
+            case .ask(let question): question.answers.compactMap(\.step)
+            }
+        }
+        var queue: [F.StepType] = []
         var head = 0
         func reach(_ step: F.StepType) {
-            if seen.insert(step).inserted { queue.append(step) }
+            for next in adapted(step) where seen.insert(next).inserted { queue.append(next) }
         }
+        seen = []
+        reach(entry)
         func exit(_ value: F.ExitType) {
             guard seenExits.insert(value).inserted else { return }
             result.exits.append(value.stepID)

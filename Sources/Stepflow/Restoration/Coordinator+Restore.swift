@@ -113,7 +113,7 @@ extension Coordinator {
         effects.append(.event(.restored(inputs: saved.inputCount)))
         perform(effects)
         let now = (savingClock?.now ?? WallClock.now).wholeMilliseconds
-        for (unit, startedAt) in restored.resume {
+        for (unit, startedAt) in restored.resume where !isAnsweredByHand(unit) {
             let elapsed = startedAt.map { Duration.milliseconds(now.subtractingReportingOverflow($0).partialValue) } ?? .zero
             unit.resume(after: elapsed)
         }

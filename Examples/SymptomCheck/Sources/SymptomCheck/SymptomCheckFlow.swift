@@ -103,6 +103,16 @@ final class AdviceStepper: Stepper {
     /// The advisor replies once.
     var emissions: [Emission<SymptomStep>] { [Emission(declaredSteps, limit: .once)] }
 
+    /// The advisor is the outside world: its advice is shown as its
+    /// answer, and a script can give one (`answer symptom-advisor seekCare`).
+    var outside: OutsideSource<SymptomStep>? {
+        let level = level
+        return OutsideSource("symptom-advisor", label: "symptom advisor", answers: [
+            Answer(SymptomAdvice.test.rawValue, .advised(.test, level), label: "advises the test"),
+            Answer(SymptomAdvice.seekCare.rawValue, .advised(.seekCare, level), label: "advises seeing a doctor"),
+        ])
+    }
+
     func readyToEmitSteps() {
         let level = level
         advisor.advise(answers) { [steps] advice in steps.emit(.advised(advice, level)) }

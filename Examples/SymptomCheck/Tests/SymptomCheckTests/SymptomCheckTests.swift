@@ -6,6 +6,7 @@ import StepflowTesting
 import SymptomApp
 import SymptomCheck
 import Synchronization
+import Dispatch
 import Testing
 
 /// This package's folder, found from this file.
@@ -97,5 +98,66 @@ enum ImpostorModule: FeatureModule {
     static func exits(for options: ModuleOptions) -> [ExitSpec] { [] }
     static func launch(instance: String, options: ModuleOptions, environment: ModuleEnvironment, handoff: Handoff) -> ModuleLaunch {
         SymptomCheckModule.launch(instance: instance, options: ModuleOptions(specs: SymptomCheckModule.options), environment: environment, handoff: handoff)
+    }
+}
+
+/// An advisor that answers `advice` 200 ms later, on another thread: a
+/// triage server.
+final class SlowAdvisor: SymptomAdvisor {
+    let advice: SymptomAdvice
+    init(_ advice: SymptomAdvice) { self.advice = advice }
+    func advise(_ answers: SymptomAnswers, reply: @escaping @Sendable (SymptomAdvice) -> Void) {
+        let advice = self.advice
+        DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(200)) { reply(advice) }
+    }
+}
+
+@Suite("The advisor's answer is an input")
+struct OutsideAnswerTests {
+    static let questions = """
+        choose Get started
+        choose Next
+        choose I agree
+        choose Yes
+        choose Yes
+        choose No
+
+        """
+
+    func runner(_ advisor: any SymptomAdvisor) throws -> ScriptRunner {
+        let services = ModuleServices().providing((any SymptomAdvisor).self, advisor)
+        let manifest = try ManifestLoader(registry: SymptomApp.registry, services: services).load(path: manifestPath)
+        return ScriptRunner(manifest: manifest, registry: SymptomApp.registry, services: services)
+    }
+
+    @Test func theGraphShowsEachAdviceAsTheAdvisorsAnswer() throws {
+        let states = try runner(CountingAdvisor(.test)).variant.states
+        let answers = Set(states.transitions.compactMap { transition -> String? in
+            if case .answer(let source, _, let answer, _, false) = transition.input.kind { return "\(source) \(answer)" }
+            return nil
+        })
+        #expect(answers == ["symptom-advisor test", "symptom-advisor seekCare"])
+    }
+
+    @Test func aScriptWaitsForAnAdvisorThatAnswersLater() throws {
+        let script = try Script.parse(Self.questions + "expect screen symptoms/seek-care\n", file: "slow.txt")
+        let result = try runner(SlowAdvisor(.seekCare)).run(script)
+        #expect(result.passed, "\(result)")
+    }
+
+    @Test func aScriptThatGivesTheAnswerIsNotAnsweredByTheService() throws {
+        // The service would say "test"; the script says the advisor sends
+        // the person to a doctor, and that is what happens.
+        let script = try Script.parse(Self.questions + "answer symptom-advisor seekCare\nexpect screen symptoms/seek-care\n", file: "given.txt")
+        let advisor = CountingAdvisor(.test)
+        let result = try runner(advisor).run(script)
+        #expect(result.passed, "\(result)")
+        #expect(advisor.asked.withLock { $0 } == 0)
+    }
+
+    @Test func anAnswerNobodyWaitsForFailsNamingWhatCanAnswer() throws {
+        let script = try Script.parse("answer symptom-advisor seekCare\n", file: "early.txt")
+        let result = try runner(CountingAdvisor(.test)).run(script)
+        #expect(result.failure?.message.contains("no answer from 'symptom-advisor' is awaited here") == true, "\(result)")
     }
 }

@@ -1,0 +1,110 @@
+/// One answer the outside world can give: to a flow's ``Question`` (a
+/// permission, a confirmation by a service) or through a stepper that
+/// speaks for a service (``Stepper/outside``).
+///
+/// An answer is declared, not discovered: analysis branches on every
+/// answer a question or a stepper declares, `rootapp walk` lists them
+/// when the app waits for one, and a script gives one by its ``name``
+/// (`answer camera-permission denied`).
+///
+/// ```swift
+/// Answer("granted", .readByPhoto)
+/// Answer("denied", .readByHand, label: "camera permission denied")
+/// ```
+public struct Answer<StepType: Step>: Hashable, Sendable {
+    /// What scripts and walks type: a word without spaces (`denied`).
+    public let name: String
+    /// What traces, graphs and reports show (`camera permission denied`).
+    public let label: String
+    /// The step navigated when this is the answer; `nil` when nothing is
+    /// (the step asked about is filtered, with an event).
+    public let step: StepType?
+
+    /// An answer called `name`, navigating `step` (`nil`: nothing), shown
+    /// as `label` (by default its name).
+    public init(_ name: String, _ step: StepType?, label: String? = nil) {
+        self.name = name
+        self.step = step
+        self.label = label ?? name
+    }
+}
+
+/// What a flow asks the outside world before it navigates a step: may
+/// the app use the camera, does the server accept the booking. Returned
+/// from ``Flow/adapt(step:)`` as ``Adaptation/ask(_:)``.
+///
+/// The question declares every answer it can get. Until one arrives the
+/// app waits: the engine refuses a person's actions (each is reported
+/// as dropped, ``DropReason/awaitingAnswer(question:)``), as the system's
+/// permission dialog would; steppers go on emitting. The answer joins the
+/// coordinator's queue like any step. Analysis never calls ``ask``: it
+/// explores every declared answer as an input of the state graph.
+///
+/// ```swift
+/// func adapt(step: ProcedureStep) -> Adaptation<ProcedureStep> {
+///     guard step == .readByPhoto else { return .step(step) }
+///     let granted = Answer("granted", ProcedureStep.readByPhoto)
+///     let denied = Answer("denied", ProcedureStep.readByHand, label: "camera permission denied")
+///     return .ask(Question("camera-permission", label: "camera permission", answers: [granted, denied],
+///                          ask: camera.map { camera in { answer in camera.requestAccess { answer($0 ? granted : denied) } } }))
+/// }
+/// ```
+public struct Question<StepType: Step>: Sendable {
+    /// How a question is asked: called with the completion that takes
+    /// the answer.
+    public typealias Ask = @Sendable (_ answer: @escaping @Sendable (Answer<StepType>) -> Void) -> Void
+
+    /// The question's id: what scripts name (`camera-permission`). Two
+    /// questions with the same id are the same question asked again.
+    public let id: String
+    /// What walks and reports show (`camera permission`).
+    public let label: String
+    /// Every answer it can get, in the order people read them.
+    public let answers: [Answer<StepType>]
+    /// Asks the outside world; called once, on the coordinator's queue,
+    /// with a completion that may be called once, from any thread. `nil`
+    /// when nobody is there to ask (a terminal has no camera): a person
+    /// answers in `rootapp walk`, a script with an `answer` line, a test
+    /// with ``Coordinator/answer(_:with:)``.
+    public let ask: Ask?
+
+    /// A question with id `id`, shown as `label`, that can get `answers`,
+    /// asked of the outside world by `ask` (`nil`: by nobody; see ``ask``).
+    public init(
+        _ id: String,
+        label: String,
+        answers: [Answer<StepType>],
+        ask: Ask? = nil
+    ) {
+        self.id = id
+        self.label = label
+        self.answers = answers
+        self.ask = ask
+    }
+}
+
+/// Who outside the flows a stepper speaks for (a service, a sensor), and
+/// what each step it emits means as that one's answer: what analysis,
+/// walks and scripts call its emissions (`lab link: sent later`).
+///
+/// ```swift
+/// var outside: OutsideSource<ResultsStep>? {
+///     OutsideSource("lab-link", label: "lab link", answers: [Answer("sent", .sentLater, label: "sent when the connection came back")])
+/// }
+/// ```
+public struct OutsideSource<StepType: Step>: Hashable, Sendable {
+    /// Its id, as scripts name it (`lab-link`).
+    public let id: String
+    /// What walks and reports show (`lab link`).
+    public let label: String
+    /// Its answers: each a step the stepper declares. A declared step no
+    /// answer names is still explored, as the stepper's own emission.
+    public let answers: [Answer<StepType>]
+
+    /// A source called `id`, shown as `label`, whose answers are `answers`.
+    public init(_ id: String, label: String, answers: [Answer<StepType>]) {
+        self.id = id
+        self.label = label
+        self.answers = answers
+    }
+}
