@@ -70,6 +70,7 @@ public struct RootApp: Sendable {
     static let commands: [Command] = [
         WalkCommand.command,
         CheckCommand.command,
+        SuiteCommand.command,
         GraphCommand.command,
         TraceCommand.command,
         PathsCommand.command,

@@ -133,7 +133,9 @@ public struct Script: Sendable {
             case "wait":
                 lines.append(Line(number: number, instruction: .wait))
             case "answer", "emit":
-                let parts = rest.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+                // What follows `#` is a comment (the answer's label).
+                let said = rest.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
+                let parts = said.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
                 let word = words[0].lowercased()
                 guard parts.count == 2 else {
                     let example = word == "answer" ? "answer camera-permission denied" : "emit SendWhenConnected result.sentLater"

@@ -49,6 +49,8 @@ public struct ScriptRunner: Sendable {
         public let nodes: Set<String>
         /// The state transitions the walk took.
         public let transitions: Set<Int>
+        /// The state transitions the walk took, in order.
+        public let walk: [Int]
 
         /// Whether every line held.
         public var passed: Bool { failure == nil }
@@ -72,7 +74,7 @@ public struct ScriptRunner: Sendable {
                 break
             }
         }
-        return Result(file: script.file, lineCount: script.lines.count, failure: failure, edges: session.recorder.edges, nodes: session.touched, transitions: session.walkedTransitions)
+        return Result(file: script.file, lineCount: script.lines.count, failure: failure, edges: session.recorder.edges, nodes: session.touched, transitions: session.walkedTransitions, walk: session.walk)
     }
 
     /// So many of so many.

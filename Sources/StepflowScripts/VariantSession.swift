@@ -120,6 +120,8 @@ public final class VariantSession {
     public private(set) var stateIndex: Int?
     /// The transitions of `states` walked so far.
     public private(set) var walkedTransitions: Set<Int> = []
+    /// The transitions of `states` walked so far, in order.
+    public private(set) var walk: [Int] = []
     /// The projection nodes touched so far (node ids).
     public private(set) var touched: Set<String> = []
     private let log = Locked<(trace: [String], ending: String?)>(([], nil))
@@ -238,7 +240,9 @@ public final class VariantSession {
         guard let states else { return }
         let reached = states.state(of: coordinator.engineState)
         if let from = stateIndex, let reached {
-            walkedTransitions.formUnion(Self.transitions(in: states, from: from, to: reached, given: given))
+            let taken = Self.transitions(in: states, from: from, to: reached, given: given)
+            walk += taken
+            walkedTransitions.formUnion(taken)
         }
         stateIndex = reached
     }
