@@ -12,11 +12,13 @@ enum CheckCommand {
               choose <label, number, [key]>  choose an action
               back                           the screen's back action
               wait                           let a waiting timer finish now
+              answer <source> <answer>       the outside world answers
+              emit <stepper> <step>          a live stepper emits
               expect screen <inst/screen>    this screen must be showing
               expect end [<inst.exit>]       the app must have ended (so)
               covers <requirement ids>       what the script exercises
               # …                            a comment
-            Each script runs in a fresh walk. A failing line is reported with the screen actually showing. With no script named, the scripts in the manifest's "scripts" folder run. Coverage counts the screens, edges and state transitions of the variant's graph the scripts walked, and how each requirement stands: passed (its rules hold and its scripts pass), failed, or uncovered. 'rootapp walk --record' writes a script.
+            A script with an answer line answers that source (a permission, a service) itself; without one the app's service answers, and each line waits until the app no longer waits for it (10 s at most). Each script runs in a fresh walk. A failing line is reported with the screen actually showing. With no script named, the scripts in the manifest's "scripts" folder run. Coverage counts the screens, edges and state transitions of the variant's graph the scripts walked, and how each requirement stands: passed (its rules hold and its scripts pass), failed, or uncovered. 'rootapp walk --record' writes a script.
             Run on the variant's own scripts (none named), check ends with the sign-off verdict the review report prints, from the same evidence, and exits 1 when the variant is not ready (coverage below the manifest's "coverage" minimum among the reasons). --junit records the manifest's and catalog's digests, the date, the tool and each module's package as properties.
             """,
         arguments: [
@@ -25,6 +27,7 @@ enum CheckCommand {
         ],
         options: [
             .init(name: "junit", value: "file", help: "Also write the results as JUnit XML (a test case per script) to this file, for CI."),
+            .init(name: "redundant", help: "Also name the scripts whose state transitions the others take already."),
             .locale,
         ]
     )) { arguments, console, app throws(ExitCodeError) in
@@ -74,6 +77,8 @@ enum CheckCommand {
         console.print("  screens \(coverage.screens)")
         console.print("  edges   \(coverage.edges)")
         console.print("  inputs  \(coverage.transitions) state transitions")
+        let kinds = runner.transitionsByKind(of: results).map { "\($0.kind) \($0.share)" }.joined(separator: ", ")
+        for line in console.wrap("by kind: " + kinds, indent: "            ", firstIndent: "          ") { console.print(line) }
         let (rules, _) = runner.variant.checkRules()
         let requirements = RequirementCoverage(manifest: manifest, rules: rules, scripts: scripts, results: results)
         for problem in requirements.unknown { console.error(problem.description) }
@@ -91,6 +96,19 @@ enum CheckCommand {
         }
         if failed > 0 {
             console.print(console.red("\(failed) of \(scripts.count) script\(scripts.count == 1 ? "" : "s") failed."))
+        }
+        if arguments.flag("redundant") {
+            let redundant = runner.redundant(results)
+            console.print("")
+            if redundant.isEmpty {
+                console.print("Redundant: none; each passing script takes a state transition no other takes.")
+            } else {
+                console.print("Redundant: \(redundant.count) of \(results.filter(\.passed).count) passing scripts take only state transitions the others take:")
+                func name(_ file: String) -> String { String(file.split(separator: "/").last ?? Substring(file)) }
+                for entry in redundant {
+                    for line in console.wrap("\(name(entry.file)): all taken by \(entry.coveredBy.map(name).joined(separator: ", "))", indent: "      ", firstIndent: "  ") { console.print(line) }
+                }
+            }
         }
         // The same verdict the review report prints, from the same
         // evidence: only for the variant's own scripts (its folder), not a

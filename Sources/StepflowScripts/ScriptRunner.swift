@@ -105,6 +105,43 @@ public struct ScriptRunner: Sendable {
         public let transitions: Share
     }
 
+    /// The state transitions `results` took, by kind of input: actions,
+    /// backs, timers, outside answers, other stepper emissions (kinds the
+    /// variant has none of are left out).
+    public func transitionsByKind(of results: [Result]) -> [(kind: String, share: Share)] {
+        let walked = results.reduce(into: Set<Int>()) { $0.formUnion($1.transitions) }
+        let kinds = ["actions", "backs", "timers", "outside answers", "stepper emissions"]
+        var totals = [Int](repeating: 0, count: kinds.count)
+        var taken = [Int](repeating: 0, count: kinds.count)
+        for (position, transition) in variant.states.transitions.enumerated() {
+            let kind: Int = switch transition.input.kind {
+            case .choose(_, _, let role): role == .back ? 1 : 0
+            case .emit(_, _, let isTimer): isTimer ? 2 : 4
+            case .answer: 3
+            }
+            totals[kind] += 1
+            if walked.contains(position) { taken[kind] += 1 }
+        }
+        return kinds.indices.filter { totals[$0] > 0 }.map { (kinds[$0], Share(covered: taken[$0], total: totals[$0])) }
+    }
+
+    /// The scripts among `results` whose state transitions the others
+    /// (those not themselves redundant) take already, each with the
+    /// scripts that take them; the shortest are dropped first.
+    public func redundant(_ results: [Result]) -> [(file: String, coveredBy: [String])] {
+        var kept = results.indices.filter { results[$0].passed }
+        var redundant: [(file: String, coveredBy: [String])] = []
+        for index in kept.sorted(by: { (results[$0].transitions.count, results[$1].file) < (results[$1].transitions.count, results[$0].file) }) {
+            let others = kept.filter { $0 != index }
+            let union = others.reduce(into: Set<Int>()) { $0.formUnion(results[$1].transitions) }
+            guard results[index].transitions.isSubset(of: union) else { continue }
+            kept.removeAll { $0 == index }
+            let givers = others.filter { !results[$0].transitions.isDisjoint(with: results[index].transitions) }.map { results[$0].file }
+            redundant.append((results[index].file, givers))
+        }
+        return redundant.sorted { $0.file < $1.file }
+    }
+
     /// What `results` covered together.
     public func coverage(of results: [Result]) -> Coverage {
         let graph = variant.graph

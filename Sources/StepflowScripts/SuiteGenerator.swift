@@ -323,8 +323,10 @@ public struct SuiteGenerator: Sendable {
     /// only leave what it entered) and as often as it has transitions
     /// into it, so the inputs are at least the sum over states of the
     /// larger of the two counts (the transitions into the start besides).
+    /// A transition that ends the app ends its script, so each needs a
+    /// script at least as long as the way to it; the larger bound counts.
     /// For pairs, one per pair; for screens and requirements, the depth
-    /// of the deepest goal.
+    /// of the goal farthest from the start.
     public func lowerBound(_ states: StateGraph) -> Int {
         let goals = goals(states, ruleNodes: ruleNodes)
         return lowerBound(states, goals: goals, covered: [Bool](repeating: false, count: goals.count))
@@ -363,11 +365,15 @@ public struct SuiteGenerator: Sendable {
         case .pairs:
             return covered.filter { !$0 }.count
         case .screens, .requirements:
-            var deepest = 0
-            for (position, transition) in states.transitions.enumerated() where goals.met[position].contains(where: { !covered[$0] }) {
-                deepest = max(deepest, states.states[transition.from].depth + 1)
+            // Some script reaches each goal: at least as far as the
+            // nearest transition that meets it.
+            var nearest = [Int](repeating: Int.max, count: goals.count)
+            for (position, transition) in states.transitions.enumerated() {
+                for goal in goals.met[position] where !covered[goal] {
+                    nearest[goal] = min(nearest[goal], states.states[transition.from].depth + 1)
+                }
             }
-            return deepest
+            return nearest.filter { $0 != Int.max }.max() ?? 0
         }
     }
 
