@@ -29,7 +29,7 @@ struct CommandLineTests {
     }
 
     @Test(arguments: [
-        (["grph"], "error: unknown command 'grph'. Did you mean 'graph'? Commands: walk, check, graph, trace, paths, validate, diff, report, modules, strings, completion.\nSee 'rootapp --help'.\n"),
+        (["grph"], "error: unknown command 'grph'. Did you mean 'graph'? Commands: walk, check, suite, graph, trace, paths, validate, diff, report, modules, strings, completion.\nSee 'rootapp --help'.\n"),
         (["graph", "m.json", "--fromat", "dot"], "error: unknown option '--fromat'. Did you mean '--format'?\nSee 'rootapp graph --help'.\n"),
         (["graph", "m.json", "-o", "x.png"], "error: cannot tell the format from 'x.png': name it with --format (dot, mermaid, json or svg), or end the file name in .dot, .mmd, .json or .svg.\nSee 'rootapp graph --help'.\n"),
         (["graph", "m.json", "--format", "svgg"], "error: 'svgg' is not a valid format for '--format'. Did you mean 'svg'? Allowed: dot, mermaid, json, svg.\nSee 'rootapp graph --help'.\n"),
