@@ -86,7 +86,7 @@ enum CheckCommand {
             let entries = requirements.entries
             console.print("  requirements \(requirements.count(.passed)) of \(entries.count) passed, \(requirements.count(.failed)) failed, \(requirements.count(.uncovered)) uncovered")
             for entry in entries {
-                let evidence = entry.rules.map { "rule \"\($0.name)\"" } + entry.scripts.map { "script \(($0.file.split(separator: "/").last).map(String.init) ?? $0.file)" }
+                let evidence = entry.rules.map { "rule \"\($0.name)\"" } + entry.scripts.map { "script \(fileName($0.file))" }
                 let status = entry.status.rawValue + (entry.requirement.critical ? ", critical" : "")
                 let line = "\(entry.requirement.id) \(status)" + (evidence.isEmpty ? "" : ": " + evidence.joined(separator: ", "))
                 for (index, wrapped) in console.wrap(line, indent: "        ", firstIndent: "    ").enumerated() {
@@ -104,9 +104,8 @@ enum CheckCommand {
                 console.print("Redundant: none; each passing script takes a state transition no other takes.")
             } else {
                 console.print("Redundant: \(redundant.count) of \(results.filter(\.passed).count) passing scripts take only state transitions the others take:")
-                func name(_ file: String) -> String { String(file.split(separator: "/").last ?? Substring(file)) }
                 for entry in redundant {
-                    for line in console.wrap("\(name(entry.file)): all taken by \(entry.coveredBy.map(name).joined(separator: ", "))", indent: "      ", firstIndent: "  ") { console.print(line) }
+                    for line in console.wrap("\(fileName(entry.file)): all taken by \(entry.coveredBy.map(fileName).joined(separator: ", "))", indent: "      ", firstIndent: "  ") { console.print(line) }
                 }
             }
         }
@@ -139,4 +138,9 @@ enum CheckCommand {
         if unreadable.contains(.badInput) || !requirements.unknown.isEmpty { return .badInput }
         return failed > 0 || requirements.count(.failed) > 0 || verdict?.standing == .notReady ? .findings : .success
     }
+}
+
+/// A script's file name without its folder, as `check` lists evidence.
+private func fileName(_ path: String) -> String {
+    path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path
 }

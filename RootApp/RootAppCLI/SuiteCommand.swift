@@ -67,17 +67,14 @@ enum SuiteCommand {
         // Replace only what this command wrote; remove what it wrote
         // before and no longer writes.
         let names = Set(suite.scripts.map(\.fileName))
-        for path in Script.paths(in: output) ?? [] {
-            let name = String(path.split(separator: "/").last ?? "")
-            let generated = isGenerated(path)
-            if names.contains(name) && !generated {
-                console.error("error: '\(path)' was not written by rootapp suite, so it is not replaced. To fix, move it, or write the suite to another folder.")
-                throw ExitCodeError(code: .cannotCreate)
-            }
+        let present = (Platform.names(in: output) ?? []).filter { $0.hasSuffix(".txt") }
+        if let mine = present.first(where: { names.contains($0) && !isGenerated(output + "/" + $0) }) {
+            console.error("error: '\(output)/\(mine)' was not written by rootapp suite, so it is not replaced. To fix, move it, or write the suite to another folder.")
+            throw ExitCodeError(code: .cannotCreate)
         }
         var removed = 0
-        for path in Script.paths(in: output) ?? [] where isGenerated(path) && !names.contains(String(path.split(separator: "/").last ?? "")) {
-            if unlink(path) == 0 { removed += 1 }
+        for name in present where !names.contains(name) && isGenerated(output + "/" + name) {
+            if unlink(output + "/" + name) == 0 { removed += 1 }
         }
         for script in suite.scripts {
             let status = OutputFile.write(script.text, to: output + "/" + script.fileName, console)

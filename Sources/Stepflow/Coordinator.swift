@@ -166,15 +166,21 @@ public final class Coordinator: @unchecked Sendable {
             for id in engine.attachments.keys.sorted() {
                 guard let unit = engine.attachments[id]?.unit, unit.outside?.id == source,
                       let (stepID, work) = unit.answerWork(named: answer) else { continue }
-                inbox.enqueue { coordinator in
-                    coordinator.log?.append(.emit(stepper: unit.id.rawValue, name: unit.stepperName, step: stepID))
-                    coordinator.transition { state, transaction in state.perform(work, &transaction) }
-                }
+                enqueueByHand(work, of: unit, stepID: stepID)
                 return true
             }
             return false
         }
         return isOnQueue ? body() : queue.sync(execute: body)
+    }
+
+    /// Queues a stepper's emission given by hand (an answer, an `emit`
+    /// line), logged as the stepper's own would be.
+    private func enqueueByHand(_ work: PendingWork, of unit: AnyStepperAttachment, stepID: String) {
+        inbox.enqueue { coordinator in
+            coordinator.log?.append(.emit(stepper: unit.id.rawValue, name: unit.stepperName, step: stepID))
+            coordinator.transition { state, transaction in state.perform(work, &transaction) }
+        }
     }
 
     /// Makes the first live stepper whose type is called `name` emit the
@@ -185,10 +191,7 @@ public final class Coordinator: @unchecked Sendable {
             for record in engine.emittingAttachments where record.unit.stepperName == name {
                 guard let work = record.unit.replayEmission(stepID: stepID) else { continue }
                 let unit = record.unit
-                inbox.enqueue { coordinator in
-                    coordinator.log?.append(.emit(stepper: unit.id.rawValue, name: unit.stepperName, step: stepID))
-                    coordinator.transition { state, transaction in state.perform(work, &transaction) }
-                }
+                enqueueByHand(work, of: unit, stepID: stepID)
                 return true
             }
             return false
@@ -219,13 +222,13 @@ public final class Coordinator: @unchecked Sendable {
             }
             for record in engine.emittingAttachments {
                 guard let outside = record.unit.outside else { continue }
-                let names = Set(record.unit.emissionInputs(spent: record.spent).compactMap { $0.answer?.name })
-                let answers = record.unit.answerNames.filter(names.contains)
+                // The answers it may still give, in the order it declares them.
+                let open = record.unit.emissionInputs(spent: record.spent).compactMap(\.answer)
+                let answers = record.unit.answerNames.compactMap { name in open.first { $0.name == name } }
                 guard !answers.isEmpty else { continue }
-                let labels = record.unit.emissionInputs(spent: record.spent).compactMap(\.answer)
                 waiting.append(WaitingAnswer(
                     source: outside.id, label: outside.label, isQuestion: false,
-                    answers: answers.map { name in (name: name, label: labels.first { $0.name == name }?.label ?? name) },
+                    answers: answers,
                     isAnsweredByHand: answeredByHand.contains(outside.id)
                 ))
             }

@@ -144,9 +144,10 @@ public struct SuiteGenerator: Sendable {
         case .pairs:
             var index: [Int64: Int] = [:]
             var names: [String] = []
+            var into = [[Int]](repeating: [], count: states.states.count)
+            for (position, transition) in states.transitions.enumerated() { into[transition.to].append(position) }
             for (position, transition) in states.transitions.enumerated() {
-                let before: [Int] = transition.from == 0 ? [-1] : []
-                let incoming = before + states.transitions.indices.filter { states.transitions[$0].to == transition.from }
+                let incoming = (transition.from == 0 ? [-1] : []) + into[transition.from]
                 for previous in incoming {
                     index[Self.pairKey(previous, position)] = names.count
                     names.append("\(previous) → \(position)")

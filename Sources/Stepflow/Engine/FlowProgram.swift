@@ -104,19 +104,15 @@ final class FlowProgramOf<F: Flow>: FlowProgram, @unchecked Sendable {
                 then(program, adapted, .answer(question: label, answer: answer.label, asked: StepRecord(flow: info, step: step.stepID)), &state, &transaction)
             }
         }
-        if transaction.observes { transaction.effects.append(.event(.asked(record(step), origin: origin, question: label))) }
+        transaction.emit { .asked(record(step), origin: origin, question: label) }
         let declared = question.answers.map { OpenAnswer(name: $0.name, label: $0.label, work: work(for: $0, declared: true)) }
         state.openQuestions.append(OpenQuestion(number: number, flow: info, id: question.id, label: label, askedAbout: KeyPart(step), answers: declared, asksOutside: question.ask != nil))
         let makeWork = QueueConfined { (answer: Answer<StepType>, known: Bool) in work(for: answer, declared: known) }
         let ask = question.ask.map { ask in
             { (answered: @escaping @Sendable (PendingWork, String?) -> Void) in
-                let isFirst = Locked(true)
+                let isFirst = FirstCall()
                 ask { answer in
-                    let first = isFirst.withLock { first in
-                        defer { first = false }
-                        return first
-                    }
-                    guard first else { return }
+                    guard isFirst.take() else { return }
                     let known = question.answers.contains(answer)
                     answered(makeWork.value(answer, known), answer.name)
                 }
@@ -163,13 +159,9 @@ final class FlowProgramOf<F: Flow>: FlowProgram, @unchecked Sendable {
         let unchanged = answer.value(step)
         transaction.effects.append(.deferred(DeferredAdaptation(
             ask: { answered in
-                let isFirst = Locked(true)
+                let isFirst = FirstCall()
                 ask { adapted in
-                    let first = isFirst.withLock { first in
-                        defer { first = false }
-                        return first
-                    }
-                    if first { answered(answer.value(adapted), adapted?.stepID) }
+                    if isFirst.take() { answered(answer.value(adapted), adapted?.stepID) }
                 }
             },
             asIfUnchanged: unchanged,
@@ -339,6 +331,19 @@ final class FlowProgramOf<F: Flow>: FlowProgram, @unchecked Sendable {
             return state.reportDropped(record(action.step), reason, &transaction)
         }
         receive(action.step, origin: .screen(screen.id, screenID: typed.id, action: action.label), in: &state, &transaction)
+    }
+}
+
+/// Lets the first of many calls through, from any thread: an outside
+/// answer counts once, however often the completion is called.
+final class FirstCall: Sendable {
+    private let done = Locked(false)
+    /// True for the first call only.
+    func take() -> Bool {
+        done.withLock { done in
+            defer { done = true }
+            return !done
+        }
     }
 }
 
