@@ -248,6 +248,26 @@ struct CameraPermissionTests {
         #expect(!walk.coordinator.answer("camera-permission", with: "denied"), "the question is closed once answered")
     }
 
+    /// UR-READ-01: the read window runs out while the permission dialog is
+    /// up; the answer that comes after must not lead past "Too late to
+    /// read" to reading the strip (found by replaying an exported flow).
+    @Test(arguments: ["granted", "denied"])
+    func anAnswerThatComesAfterTheReadWindowRanOutIsDropped(answer: String) throws {
+        let walk = Walk(try BundledManifests.load("covid-antigen-home"))
+        walkToRead(walk)
+        walk.choose("Take a photo")
+        walk.wait(minutes: 5)
+        #expect(walk.screen == "test/too-late")
+        walk.answer("camera-permission", answer)
+        #expect(walk.screen == "test/too-late")
+        #expect(walk.events.events.contains { event in
+            if case .dropped(_, .screenDismissed(let screen)) = event { return screen == "test/read" }
+            return false
+        })
+        walk.choose("Count it as invalid")
+        #expect(walk.screen == "result/invalid")
+    }
+
     @Test(arguments: [(true, "test/photo"), (false, "test/manual")])
     func aRealPermissionDialogThatAnswersLaterIsWaitedFor(allows: Bool, shown: String) throws {
         let services = ModuleServices().providing((any CameraAccess).self, SlowCamera(allows: allows))

@@ -78,6 +78,10 @@ final class FlowProgramOf<F: Flow>: FlowProgram, @unchecked Sendable {
         let number = state.lastQuestion
         let info = self.info
         let label = question.label
+        // The screen the person saw when the app asked: an answer that
+        // comes once it is gone (a timer replaced it while the dialog was
+        // up) is dropped, as a step from a dismissed screen is.
+        let asking = state.navigation.topScreen.map { (id: $0.id, qualifiedID: $0.qualifiedID) }
         // Finds its program in the state when it runs, as deferAdaptation's
         // answer does: an answer that never comes keeps no flow alive.
         func work(for answer: Answer<StepType>, declared: Bool) -> PendingWork {
@@ -88,6 +92,11 @@ final class FlowProgramOf<F: Flow>: FlowProgram, @unchecked Sendable {
                     return
                 }
                 state.openQuestions.remove(at: index)
+                if let asking, !state.navigation.isPresented(asking.id) {
+                    state.reportDropped(StepRecord(flow: info, step: (answer.step ?? step).stepID), .screenDismissed(screen: asking.qualifiedID), &transaction)
+                    onDrop?(&transaction)
+                    return
+                }
                 guard let program = state.flows[info.id]?.program as? FlowProgramOf<F> else {
                     state.reportDropped(StepRecord(flow: info, step: (answer.step ?? step).stepID), .flowEnded, &transaction)
                     onDrop?(&transaction)
