@@ -31,6 +31,10 @@ public struct Manifest: Hashable, Sendable {
     /// The least coverage the acceptance scripts must reach before the
     /// variant is ready for sign-off (`"coverage"`), if the manifest sets one.
     public let coverageMinimum: CoverageMinimum?
+    /// How the variant runs on a device (`"device"`): its app id there, and
+    /// how a device gives the outside answers scripts give by hand; `nil`
+    /// when the manifest has no `device` section.
+    public let device: DeviceSettings?
 
     /// A digest of what the manifest says (64-bit FNV-1a, in hex, of its
     /// JSON with keys sorted and no whitespace): any edit to a value, a key

@@ -112,6 +112,8 @@ struct ManifestDraft {
     var texts: [TextOverride] = []
     /// The `coverage` member: the minimum coverage the scripts must reach.
     var coverage: JSONMember?
+    /// The `device` member: how the app runs on a device.
+    var device: JSONMember?
 
     /// One member of `texts`: `"<instance>/<key>": "…"` or
     /// `{"<locale>": "…", …}`.
@@ -157,7 +159,7 @@ struct ManifestDraft {
 /// goes into the draft.
 struct ManifestReader {
     static let topKeys = ["schema", "app", "modules", "start", "routes"]
-    static let optionalTopKeys = ["rules", "locales", "strings", "texts", "requirements", "scripts", "coverage"]
+    static let optionalTopKeys = ["rules", "locales", "strings", "texts", "requirements", "scripts", "coverage", "device"]
     static let ruleKeys = ["name", "to", "passesThrough", "neverReaches", "reaches", "entering", "carriesNone", "requirement"]
 
     /// The draft of `root`; `nil` when it is not an object at all.
@@ -180,6 +182,7 @@ struct ManifestReader {
         }
         draft.start = log.string(top["start"], JSONPath.root.key("start"))
         draft.coverage = top["coverage"]
+        draft.device = top["device"]
         if let member = top["routes"] {
             let path = JSONPath.root.key("routes")
             if case .object(let members) = member.value.value {

@@ -49,6 +49,7 @@ struct ManifestValidation {
     var requirements: [Requirement] = []
     var scriptsFolder: String?
     var coverage: CoverageMinimum?
+    var device: DeviceSettings?
     var catalog: StringCatalog?
     var overrides: [String: [String: [String: String]]] = [:]
 
@@ -131,6 +132,7 @@ enum ManifestChecker {
         EntryFieldsHandedOn(),
         RuleShapes(),
         CoverageMinimums(),
+        DeviceSection(),
     ]
 
     /// The manifest in `root`, or `nil` with the problems in `log`.
@@ -164,7 +166,8 @@ enum ManifestChecker {
             texts: validation.texts,
             requirements: validation.requirements,
             scriptsFolder: validation.scriptsFolder,
-            coverageMinimum: validation.coverage
+            coverageMinimum: validation.coverage,
+            device: validation.device
         )
         return (manifest, diagnostics)
     }

@@ -161,7 +161,7 @@ struct BrokenManifestTests {
 
     @Test func anUnknownTopLevelKeySuggestsTheNearest() {
         #expect(Self.broken(#""routes": {"#, #""route": {"#) == [
-            "broken.json:10:3: error: route: unknown key 'route'. Did you mean 'routes'? Allowed keys: 'schema', 'app', 'modules', 'start', 'routes', 'rules', 'locales', 'strings', 'texts', 'requirements', 'scripts', 'coverage'.",
+            "broken.json:10:3: error: route: unknown key 'route'. Did you mean 'routes'? Allowed keys: 'schema', 'app', 'modules', 'start', 'routes', 'rules', 'locales', 'strings', 'texts', 'requirements', 'scripts', 'coverage', 'device'.",
             "broken.json:1:1: error: missing 'routes'. To fix, add \"routes\": … to the manifest.",
         ])
     }
