@@ -186,3 +186,48 @@ enum OutputFile {
     }
 }
 
+
+/// A folder a command writes many files into (`suite -o`, `export -o`):
+/// made when missing, and its files told apart by who wrote them.
+enum OutputFolder {
+    /// Makes the folder (and its parents) if missing; refuses a file in
+    /// its place or a folder that cannot be written (exit 73).
+    static func prepare(_ folder: String, _ console: Console) throws(ExitCodeError) {
+        var status = stat()
+        if stat(folder, &status) == 0 {
+            guard (status.st_mode & S_IFMT) == S_IFDIR else {
+                console.error("error: '\(folder)' is a file, not a folder; -o names the folder the files go in. To fix, name a folder.")
+                throw ExitCodeError(code: .cannotCreate)
+            }
+            guard access(folder, W_OK) == 0 else {
+                console.error("error: cannot write in '\(folder)': \(String(cString: strerror(errno))). To fix, name another folder.")
+                throw ExitCodeError(code: .cannotCreate)
+            }
+            return
+        }
+        let parent = OutputFile.directory(of: folder)
+        if parent != folder, parent != ".", parent != "/", stat(parent, &status) != 0 {
+            try prepare(parent, console)
+        }
+        guard mkdir(folder, 0o755) == 0 else {
+            console.error("error: cannot make the folder '\(folder)': \(String(cString: strerror(errno))). To fix, make its parent folder or name another.")
+            throw ExitCodeError(code: .cannotCreate)
+        }
+    }
+
+    /// Whether the first line of the file at `path` contains `marker`.
+    static func isWritten(_ path: String, by marker: String) -> Bool {
+        guard let file = fopen(path, "r") else { return false }
+        defer { fclose(file) }
+        var buffer = [CChar](repeating: 0, count: 512)
+        guard fgets(&buffer, Int32(buffer.count), file) != nil else { return false }
+        let bytes = buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
+        return String(decoding: bytes, as: UTF8.self).contains(marker)
+    }
+
+    /// Whether anything is at `path`.
+    static func exists(_ path: String) -> Bool {
+        var status = stat()
+        return lstat(path, &status) == 0
+    }
+}

@@ -71,6 +71,7 @@ public struct RootApp: Sendable {
         WalkCommand.command,
         CheckCommand.command,
         SuiteCommand.command,
+        ExportCommand.command,
         GraphCommand.command,
         TraceCommand.command,
         PathsCommand.command,

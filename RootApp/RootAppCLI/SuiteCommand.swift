@@ -55,7 +55,7 @@ enum SuiteCommand {
             }
             for path in paths { kept.append(try InputFile.script(path, console)) }
         }
-        try prepare(output, console)
+        try OutputFolder.prepare(output, console)
         let runner = ScriptRunner(manifest: manifest, registry: app.registry, services: app.services, locale: locale)
         let suite: SuiteGenerator.Suite
         do throws(SuiteGenerator.Refusal) {
@@ -68,12 +68,12 @@ enum SuiteCommand {
         // before and no longer writes.
         let names = Set(suite.scripts.map(\.fileName))
         let present = (Platform.names(in: output) ?? []).filter { $0.hasSuffix(".txt") }
-        if let mine = present.first(where: { names.contains($0) && !isGenerated(output + "/" + $0) }) {
+        if let mine = present.first(where: { names.contains($0) && !OutputFolder.isWritten(output + "/" + $0, by: marker) }) {
             console.error("error: '\(output)/\(mine)' was not written by rootapp suite, so it is not replaced. To fix, move it, or write the suite to another folder.")
             throw ExitCodeError(code: .cannotCreate)
         }
         var removed = 0
-        for name in present where !names.contains(name) && isGenerated(output + "/" + name) {
+        for name in present where !names.contains(name) && OutputFolder.isWritten(output + "/" + name, by: marker) {
             if unlink(output + "/" + name) == 0 { removed += 1 }
         }
         for script in suite.scripts {
@@ -106,35 +106,5 @@ enum SuiteCommand {
         let hundredths = (value * 100 + base / 2) / base
         let rest = hundredths % 100
         return "\(hundredths / 100).\(rest < 10 ? "0" : "")\(rest)"
-    }
-
-    /// Makes the folder if missing; refuses a file in its place.
-    private static func prepare(_ folder: String, _ console: Console) throws(ExitCodeError) {
-        var status = stat()
-        if stat(folder, &status) == 0 {
-            guard (status.st_mode & S_IFMT) == S_IFDIR else {
-                console.error("error: '\(folder)' is a file, not a folder; -o names the folder the scripts go in. To fix, name a folder.")
-                throw ExitCodeError(code: .cannotCreate)
-            }
-            guard access(folder, W_OK) == 0 else {
-                console.error("error: cannot write in '\(folder)': \(String(cString: strerror(errno))). To fix, name another folder.")
-                throw ExitCodeError(code: .cannotCreate)
-            }
-            return
-        }
-        guard mkdir(folder, 0o755) == 0 else {
-            console.error("error: cannot make the folder '\(folder)': \(String(cString: strerror(errno))). To fix, make its parent folder or name another.")
-            throw ExitCodeError(code: .cannotCreate)
-        }
-    }
-
-    /// Whether the script at `path` says it was written by this command.
-    static func isGenerated(_ path: String) -> Bool {
-        guard let file = fopen(path, "r") else { return false }
-        defer { fclose(file) }
-        var buffer = [CChar](repeating: 0, count: 512)
-        guard fgets(&buffer, Int32(buffer.count), file) != nil else { return false }
-        let bytes = buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
-        return String(decoding: bytes, as: UTF8.self).contains(marker)
     }
 }

@@ -371,13 +371,20 @@ public final class VariantSession {
         screen.actions.indices.filter { screen.actions[$0].role != .back }
     }
 
-    /// Chooses an action by its number, its label in the session's locale
+    /// Why an input was not given: what is wrong and what would do.
+    public struct Refusal: Error, Sendable, CustomStringConvertible {
+        /// What is wrong, and the choices there are.
+        public let message: String
+        /// The message.
+        public var description: String { message }
+    }
+
+    /// The action of the screen on top that `choice` names: its number
+    /// (from 1, back actions aside), its label in the session's locale
     /// (case-insensitive), or its text key in brackets (`[privacy.agree]`,
-    /// the same in every locale). Returns why not when there is no such
-    /// action.
-    @discardableResult
-    public func choose(_ choice: String) -> String? {
-        guard let screen = top else { return "the app has ended; there is nothing to choose." }
+    /// the same in every locale).
+    public func actionIndex(_ choice: String) -> Result<Int, Refusal> {
+        guard let screen = top else { return .failure(Refusal(message: "the app has ended; there is nothing to choose.")) }
         let numbered = Self.numbered(screen)
         let index: Int?
         if choice.hasPrefix("["), choice.hasSuffix("]"), choice.count > 2 {
@@ -385,7 +392,7 @@ public final class VariantSession {
             index = screen.actions.firstIndex { $0.key == key }
             if index == nil {
                 let keys = screen.actions.compactMap(\.key).map { "[\($0)]" }.joined(separator: ", ")
-                return "no action with the key \(choice) on \(screen.qualifiedID). Its keys: \(keys.isEmpty ? "none" : keys)."
+                return .failure(Refusal(message: "no action with the key \(choice) on \(screen.qualifiedID). Its keys: \(keys.isEmpty ? "none" : keys)."))
             }
         } else if let number = Int(choice) {
             index = numbered.indices.contains(number - 1) ? numbered[number - 1] : nil
@@ -395,8 +402,30 @@ public final class VariantSession {
         guard let index else {
             let labels = screen.actions.map { "'\($0.label)'" }.joined(separator: ", ")
             let keys = numbered.isEmpty ? "" : numbered.count == 1 ? "1 or " : "1-\(numbered.count) or "
-            return "no action '\(choice)' on \(screen.qualifiedID). Choose \(keys)a label: \(labels)."
+            return .failure(Refusal(message: "no action '\(choice)' on \(screen.qualifiedID). Choose \(keys)a label: \(labels)."))
         }
+        return .success(index)
+    }
+
+    /// Chooses an action by its number, its label in the session's locale
+    /// (case-insensitive), or its text key in brackets (`[privacy.agree]`,
+    /// the same in every locale). Returns why not when there is no such
+    /// action.
+    @discardableResult
+    public func choose(_ choice: String) -> String? {
+        switch actionIndex(choice) {
+        case .success(let index): choose(actionAt: index)
+        case .failure(let refusal): refusal.message
+        }
+    }
+
+    /// Chooses action `index` of the screen on top (an index into its
+    /// ``Stepflow/PresentedScreen/actions``, back actions included).
+    /// Returns why not when there is none or a question waits.
+    @discardableResult
+    public func choose(actionAt index: Int) -> String? {
+        guard let screen = top else { return "the app has ended; there is nothing to choose." }
+        guard screen.actions.indices.contains(index) else { return "\(screen.qualifiedID) has no action \(index + 1)." }
         if let waiting = waitingAnswers.first(where: \.isQuestion) {
             return "the app waits for \(waiting.label); give its answer first: answer \(waiting.source) <\(waiting.answers.map(\.name).joined(separator: ", "))>."
         }
