@@ -124,9 +124,10 @@ enum ExportCommand {
         }
         let summary = "Wrote \(flows.count) Maestro flow\(flows.count == 1 ? "" : "s") and config.yaml to \(output) (appId \(exporter.device.appId), texts in \(exporter.locale))"
             + (removed > 0 ? "; removed \(removed) it wrote before" : "") + "."
-        for line in console.wrap(summary) { console.print(line) }
+        for line in console.wrap(summary, indent: "    ", firstIndent: "") { console.print(line) }
         for flow in flows {
-            for line in console.wrap("\(flow.fileName): ends at \(flow.ending)" + (flow.tags.isEmpty ? "" : ", tags \(flow.tags.joined(separator: ", "))"), indent: "      ", firstIndent: "  ") {
+            let end = flow.ending.hasPrefix("end ") ? "ends through \(flow.ending.dropFirst(4))" : "stops on \(flow.ending)"
+            for line in console.wrap("\(flow.fileName): \(end)" + (flow.tags.isEmpty ? "" : ", tags \(flow.tags.joined(separator: ", "))"), indent: "      ", firstIndent: "  ") {
                 console.print(console.dim(line))
             }
         }
@@ -135,7 +136,7 @@ enum ExportCommand {
             let note = "\(pending.count) outside answer\(pending.count == 1 ? "" : "s") the manifest's device section does not cover: " + pending.joined(separator: ", ")
                 + (written.isEmpty ? "" : " (\(written.count) placeholder\(written.count == 1 ? "" : "s") written, each failing until filled in)")
                 + ". A flow that runs one fails on a device until it says how the device gives that answer."
-            for line in console.wrap(note) { console.print(line) }
+            for line in console.wrap(note, indent: "    ", firstIndent: "") { console.print(line) }
         }
         if failed > 0 {
             for line in console.wrap("\(failed) script\(failed == 1 ? "" : "s") failed on the live engine and got no flow.") { console.error(line) }
