@@ -69,7 +69,7 @@ let package = Package(
         .target(name: "SyntheticVariant", dependencies: ["Stepflow"], path: "Benchmarks/SyntheticVariant"),
         .executableTarget(
             name: "StepflowBench",
-            dependencies: ["Stepflow", "StepflowGraph", "StepflowManifest", "StepflowTesting", "BundledModules", "SyntheticVariant"],
+            dependencies: ["Stepflow", "StepflowGraph", "StepflowManifest", "StepflowScripts", "StepflowTesting", "BundledModules", "SyntheticVariant"],
             path: "Benchmarks/StepflowBench"
         ),
         // For the test targets: the bundled manifests and scripts.

@@ -9,6 +9,7 @@ import Dispatch
 import BundledModules
 import StepflowGraph
 import StepflowManifest
+import StepflowScripts
 import SyntheticVariant
 
 // stepflow-bench: release-mode figures, each against a baseline measured in
@@ -25,7 +26,7 @@ struct Options {
     var json: String?
     /// The sections to run: graph, engine, memory, restore, startup.
     var sections: Set<String> = Options.allSections
-    static let allSections: Set<String> = ["graph", "engine", "memory", "restore", "startup"]
+    static let allSections: Set<String> = ["graph", "suite", "engine", "memory", "restore", "startup"]
 }
 
 let usage = "USAGE: stepflow-bench [--quick] [--json FILE] [--only SECTION[,SECTION...]]"
@@ -45,17 +46,17 @@ func parseOptions() -> Options {
             options.json = path
         case "--only":
             guard let list = arguments.popFirst() else {
-                printError("error: --only needs a section: graph, engine, memory or startup.\n\(usage)")
+                printError("error: --only needs a section: graph, suite, engine, memory, restore or startup.\n\(usage)")
                 exit(64)
             }
             let sections = Set(list.split(separator: ",").map(String.init))
             if let unknown = sections.subtracting(Options.allSections).sorted().first {
-                printError("error: unknown section '\(unknown)'. Sections: engine, graph, memory, startup.\n\(usage)")
+                printError("error: unknown section '\(unknown)'. Sections: graph, suite, engine, memory, restore, startup.\n\(usage)")
                 exit(64)
             }
             options.sections = sections
         case "-h", "--help":
-            print("\(usage)\n\n  --quick          sizes up to 100k steps, fewer runs (about two minutes)\n  --json FILE      also write the figures as JSON\n  --only SECTIONS  run only these: graph, engine, memory, startup")
+            print("\(usage)\n\n  --quick          sizes up to 100k steps, fewer runs (about two minutes)\n  --json FILE      also write the figures as JSON\n  --only SECTIONS  run only these: graph, suite, engine, memory, restore, startup")
             exit(0)
         default:
             printError("error: unknown option '\(argument)'.\n\(usage)")
@@ -308,6 +309,7 @@ print("")
 
 // The graph runs first, so the peak memory it prints is its own.
 let figures = options.sections.contains("graph") ? graphSection(quick: options.quick) : []
+let suites = options.sections.contains("suite") ? suiteSection(quick: options.quick) : []
 let engineSteps = options.quick ? 200_000 : 1_000_000
 let engine = options.sections.contains("engine") ? engineSection(steps: engineSteps, quick: options.quick) : nil
 let flows = options.quick ? 20_000 : 100_000
@@ -331,6 +333,7 @@ if let path = options.json {
         text += "  \"memory\": {\"flows\": \(flows), \"bytesPerFlow\": \(Int(memory.bytesPerFlow)), \"returnedPercent\": \(Int(memory.returnedPercent))},\n"
     }
     text += "  \"cliStartupMilliseconds\": [" + startup.map { "{\"manifest\": \"\($0.name)\", \"rootapp\": \(fixed($0.rootapp / 1e6)), \"floor\": \(fixed($0.floor / 1e6))}" }.joined(separator: ", ") + "],\n"
+    text += "  \"suites\": [" + suites.map { "{\"variant\": \"\($0.name)\", \"states\": \($0.states), \"transitions\": \($0.transitions), \"walks\": \($0.walks), \"inputs\": \($0.inputs), \"lowerBound\": \($0.bound), \"randomInputs\": \($0.random.inputs), \"randomFinished\": \($0.random.finished), \"milliseconds\": \(fixed($0.timing.median / 1e6))}" }.joined(separator: ", ") + "],\n"
     text += "  \"graph\": [\n"
     for (index, figure) in figures.enumerated() {
         text += "    {\"steps\": \(figure.steps), \"nodes\": \(figure.nodes), \"edges\": \(figure.edges), \"exploreAndDOTNanoseconds\": \(Int(figure.engine.median)), \"floorNanoseconds\": \(Int(figure.floor.median)), \"peakRSSMiB\": \(Int(figure.peakMiB))}"

@@ -93,11 +93,279 @@ public struct SuiteGenerator: Sendable {
         public var description: String { message }
     }
 
+    /// The rules' nodes each requirement's walks must touch: every node a
+    /// `passesThrough`, `reaches` or `carriesNone` rule naming it names.
+    /// (`neverReaches` is proved by no walk reaching its node.)
+    private var ruleNodes: [(requirement: String, node: String)] {
+        runner.manifest.rules.compactMap { rule -> [(String, String)]? in
+            guard let requirement = rule.requirement else { return nil }
+            switch rule.kind {
+            case .passesThrough(let node, let via): return [(requirement, node), (requirement, via)]
+            case .reaches(let node): return [(requirement, node)]
+            case .carriesNone(_, let entering): return [(requirement, entering)]
+            case .neverReaches: return nil
+            }
+        }.flatMap { $0 }
+    }
+
+    // MARK: - Generating
+
+    /// Generates the suite; with `keeping`, only what those scripts (a
+    /// team's own) do not cover already.
+    ///
+    /// - Throws: ``Refusal`` when exploration stopped at a bound, a goal
+    ///   cannot be reached (within ``maxInputs``), or the live engine does
+    ///   not take a walk as the graph says.
+    public func generate(keeping kept: [Script] = []) throws(Refusal) -> Suite {
+        let states = runner.variant.states
+        guard !states.isTruncated else {
+            throw Refusal(message: "exploration of '\(runner.manifest.app.id)' stopped at a bound, so its states are not all known and no suite can cover them. To fix, find out why it grows (rootapp validate says where).")
+        }
+        if target == .requirements {
+            let known = Set(states.projection.nodes.map(\.id) + states.projection.nodes.map(\.instance))
+            for (requirement, node) in ruleNodes where !known.contains(node) {
+                throw Refusal(message: "requirement '\(requirement)' cannot be covered: its rule names '\(node)', which no walk of '\(runner.manifest.app.id)' reaches. To fix, correct the rule, or cover another target.")
+            }
+            if ruleNodes.isEmpty {
+                throw Refusal(message: "no rule of '\(runner.manifest.app.id)' names a requirement that a walk can touch, so there is nothing to cover with --cover requirements. To fix, give rules a \"requirement\", or cover transitions or screens.")
+            }
+        }
+        let planner = SuitePlanner(states: states, target: target, maxInputs: maxInputs, ruleNodes: ruleNodes)
+        var covered = [Bool](repeating: false, count: planner.goals.count)
+        var coveredByKept = 0
+        for script in kept {
+            let result = runner.run(script)
+            guard result.passed else {
+                throw Refusal(message: "\(result.description). A kept script must pass before a suite is built on it. To fix, correct it or leave it out.")
+            }
+            for goal in planner.metGoals(of: result.walk) where !covered[goal] {
+                covered[goal] = true
+                coveredByKept += 1
+            }
+        }
+        let plan = try planner.plan(coveredAlready: covered)
+        var scripts: [GeneratedScript] = []
+        var taken = Set<Int>()
+        for (number, walk) in plan.walks.enumerated() {
+            // Named after the first transition no script before it took.
+            let first = walk.first { !taken.contains($0) }
+            taken.formUnion(walk)
+            scripts.append(try write(walk, number: number + 1, of: plan.walks.count, states: states, first: first))
+        }
+        return Suite(
+            scripts: scripts, target: target, goals: plan.goals, covered: plan.covered, coveredByKept: coveredByKept,
+            lowerBound: plan.lowerBound, random: plan.random
+        )
+    }
+
+    /// A lower bound on the inputs of any suite that starts each script
+    /// afresh and covers every goal left: for transitions, each state but
+    /// the start is entered at least as often as it is left (a script can
+    /// only leave what it entered) and as often as it has transitions
+    /// into it, so the inputs are at least the sum over states of the
+    /// larger of the two counts (the transitions into the start besides).
+    /// A transition that ends the app ends its script, so each needs a
+    /// script at least as long as the way to it; the larger bound counts.
+    /// For pairs, one per pair; for screens and requirements, the depth
+    /// of the goal farthest from the start.
+    public func lowerBound(_ states: StateGraph) -> Int {
+        SuitePlanner(states: states, target: target, maxInputs: maxInputs, ruleNodes: ruleNodes).lowerBound(coveredAlready: nil)
+    }
+
+    // MARK: - Writing
+
+    /// Replays `walk` on the live engine and writes its script.
+    private func write(_ walk: [Int], number: Int, of count: Int, states: StateGraph, first: Int?) throws(Refusal) -> GeneratedScript {
+        let answered = Set(walk.compactMap { position -> String? in
+            if case .answer(let source, _, _, _, _) = states.transitions[position].input.kind { return source }
+            return nil
+        })
+        let session = VariantSession(
+            manifest: runner.manifest, registry: runner.registry, services: runner.services, locale: runner.locale,
+            clock: WalkClock(), states: states, answeredByHand: answered
+        )
+        var lines: [String] = []
+        for position in walk {
+            let transition = states.transitions[position]
+            guard session.stateIndex == transition.from, let top = session.top else {
+                throw Refusal(message: "the live engine left the walk of script \(number) before '\(transition.input)': it is in \(session.top?.qualifiedID ?? "no screen"), the graph says \(transition.input.screen ?? "the start"). This is a bug in Stepflow; please report it with the manifest.")
+            }
+            lines.append("expect screen \(top.qualifiedID)")
+            let instruction: Script.Instruction
+            let line: String
+            switch transition.input.kind {
+            case .choose(let index, let label, let role):
+                let action = top.actions[index]
+                if role == .back, top.actions.firstIndex(where: { $0.role == .back }) == index {
+                    instruction = .back
+                    line = "back"
+                } else if let key = action.key, top.actions.filter({ $0.key == key }).count == 1 {
+                    instruction = .choose("[\(key)]")
+                    line = "choose [\(key)] # \(label)"
+                } else if top.actions.firstIndex(where: { $0.label.lowercased() == label.lowercased() }) == index {
+                    instruction = .choose(label)
+                    line = "choose \(label)"
+                } else if let number = VariantSession.numbered(top).firstIndex(of: index) {
+                    instruction = .choose("\(number + 1)")
+                    line = "choose \(number + 1) # \(label)"
+                } else {
+                    throw Refusal(message: "action \(index) of \(top.qualifiedID) ('\(label)') cannot be named in a script: another action has its label and key. To fix, give the module's actions distinct labels.")
+                }
+            case .emit(let stepper, let step, let isTimer):
+                instruction = isTimer ? .wait : .emit(stepper: stepper, step: step)
+                line = isTimer ? "wait" : "emit \(stepper) \(step)"
+            case .answer(let source, _, let answer, let label, _):
+                instruction = .answer(source: source, answer: answer)
+                line = "answer \(source) \(answer) # \(label)"
+            }
+            if let failure = session.perform(instruction) {
+                throw Refusal(message: "the live engine refused '\(line)' of script \(number) on \(top.qualifiedID): \(failure) This is a bug in Stepflow; please report it with the manifest.")
+            }
+            lines.append(line)
+        }
+        guard walk.allSatisfy(session.walkedTransitions.contains) else {
+            throw Refusal(message: "script \(number) did not take on the live engine every transition the graph says it does. This is a bug in Stepflow; please report it with the manifest.")
+        }
+        let last = session.endingExit.map { "expect end \($0)" } ?? session.top.map { "expect screen \($0.qualifiedID)" }
+        if let last { lines.append(last) }
+        let touched = session.touched
+        let covers = runner.manifest.requirements.map(\.id).filter { requirement in
+            ruleNodes.contains { $0.requirement == requirement && Self.touches(touched, $0.node) }
+        }
+        let ending = session.endingExit ?? session.top?.qualifiedID ?? "start"
+        let highlight = first.map { Self.name(of: states.transitions[$0]) }
+        let name = padded(number, width: max(2, "\(count)".count)) + "-" + Self.slug(highlight.map { "\($0) then \(ending)" } ?? ending) + ".txt"
+        var header = [
+            "# \(runner.manifest.app.name): generated by rootapp suite (\(target.rawValue)), script \(number) of \(count).",
+            "# \(walk.count) inputs, ending \(session.endingExit.map { "through \($0)" } ?? "on \(ending)")"
+                + (first.map { "; first to take \(states.transitions[$0].input.screen ?? "start"): \(states.transitions[$0].input)" } ?? "") + ".",
+        ]
+        if !covers.isEmpty { header.append("covers \(covers.joined(separator: ", "))") }
+        return GeneratedScript(fileName: name, text: (header + [""] + lines).joined(separator: "\n") + "\n", inputs: walk.count, transitions: walk, covers: covers)
+    }
+
+    /// Whether a walk that touched `touched` touched `node`, or any node
+    /// of the instance `node` names.
+    static func touches(_ touched: Set<String>, _ node: String) -> Bool {
+        touched.contains(node) || touched.contains { $0.hasPrefix(node + "/") || $0.hasPrefix(node + ".") }
+    }
+
+    /// A transition in a few words: the screen's id and what was done
+    /// (`nasal-2 back`, `read camera-permission denied`).
+    private static func name(of transition: StateGraph.Transition) -> String {
+        let screen = transition.input.screen.map { String($0.split(separator: "/").last ?? "") } ?? "start"
+        let done: String = switch transition.input.kind {
+        case .choose(_, let label, let role): role == .back ? "back" : label
+        case .emit(let stepper, let step, let isTimer): isTimer ? "wait" : "\(stepper) \(step)"
+        case .answer(let source, _, let answer, _, _): "\(source) \(answer)"
+        }
+        return "\(screen) \(done)"
+    }
+
+    /// Lower case, letters, digits and dashes.
+    static func slug(_ text: String) -> String {
+        var out = ""
+        for character in text.lowercased() {
+            if character.isLetter && character.isASCII || character.isNumber && character.isASCII {
+                out.append(character)
+            } else if !out.hasSuffix("-") {
+                out.append("-")
+            }
+        }
+        while out.hasSuffix("-") { out.removeLast() }
+        return String(out.prefix(72))
+    }
+}
+
+/// Plans walks that together cover a state graph (every transition,
+/// screen, pair of transitions or requirement's rule nodes), each from the
+/// start: the planning half of ``SuiteGenerator``, for any
+/// ``StepflowGraph/StateGraph`` (a variant's, or a flow's explored with
+/// ``StepflowGraph/GraphExplorer/exploreStates(_:with:limits:)``), with
+/// the lower bound and the random baseline measured on the same graph.
+///
+/// ```swift
+/// let states = GraphExplorer.exploreStates(MyFlow(), with: OneStepper(.start))
+/// let plan = try SuitePlanner(states: states).plan()
+/// print(plan.totalInputs, plan.lowerBound, plan.random.inputs)
+/// ```
+public struct SuitePlanner: Sendable {
+    /// The graph planned over.
+    public let states: StateGraph
+    /// What to cover.
+    public let target: SuiteGenerator.Target
+    /// The most inputs one walk may have; `nil`: no bound.
+    public let maxInputs: Int?
+    /// For ``SuiteGenerator/Target/requirements``: the nodes each
+    /// requirement's rules name.
+    let ruleNodes: [(requirement: String, node: String)]
+    let goals: Goals
+
+    /// A planner covering `target` of `states`, each walk at most
+    /// `maxInputs` long.
+    public init(states: StateGraph, target: SuiteGenerator.Target = .transitions, maxInputs: Int? = nil) {
+        self.init(states: states, target: target, maxInputs: maxInputs, ruleNodes: [])
+    }
+
+    init(states: StateGraph, target: SuiteGenerator.Target, maxInputs: Int?, ruleNodes: [(requirement: String, node: String)]) {
+        self.states = states
+        self.target = target
+        self.maxInputs = maxInputs
+        self.ruleNodes = ruleNodes
+        self.goals = Self.goals(states, target: target, ruleNodes: ruleNodes)
+    }
+
+    /// The walks, and how they compare.
+    public struct Plan: Sendable {
+        /// Each walk: transitions of ``SuitePlanner/states`` in order, from the start.
+        public let walks: [[Int]]
+        /// How many goals there are.
+        public let goals: Int
+        /// How many are covered (all of them).
+        public let covered: Int
+        /// The walks' inputs together.
+        public var totalInputs: Int { walks.reduce(0) { $0 + $1.count } }
+        /// No set of walks from the start covers the goals left in fewer inputs.
+        public let lowerBound: Int
+        /// What a seeded random walk needed (GraphWalker's
+        /// `random(edge_coverage(100))`).
+        public let random: SuiteGenerator.RandomBaseline
+    }
+
+    /// Plans walks covering every goal not in `coveredAlready` (by index:
+    /// transitions, screens, pairs or requirements).
+    ///
+    /// - Throws: ``SuiteGenerator/Refusal`` when a goal is out of reach
+    ///   (within ``maxInputs``).
+    public func plan(coveredAlready: [Bool]? = nil) throws(SuiteGenerator.Refusal) -> Plan {
+        var covered = coveredAlready ?? [Bool](repeating: false, count: goals.count)
+        let bound = lowerBound(coveredAlready: covered)
+        let random = randomInputs(covered: covered)
+        // Distances to the start's states, to refuse what a bound puts out of reach.
+        if let maxInputs {
+            for (position, transition) in states.transitions.enumerated() where states.states[transition.from].depth + 1 > maxInputs {
+                let unmet = target == .pairs ? [] : goals.met[position].filter { !covered[$0] }
+                if let goal = unmet.first {
+                    throw SuiteGenerator.Refusal(message: "'\(goals.names[goal])' needs at least \(states.states[transition.from].depth + 1) inputs from the start, more than --max-inputs \(maxInputs). To fix, raise --max-inputs.")
+                }
+            }
+        }
+        var walks: [[Int]] = []
+        while covered.contains(false) {
+            guard let walk = nextWalk(covered: &covered) else {
+                let missing = covered.indices.filter { !covered[$0] }.prefix(3).map { goals.names[$0] }
+                throw SuiteGenerator.Refusal(message: "no walk from the start covers \(missing.joined(separator: "; "))\(maxInputs.map { " within \($0) inputs" } ?? ""). To fix, raise --max-inputs, or cover another target.")
+            }
+            walks.append(walk)
+        }
+        return Plan(walks: walks, goals: goals.count, covered: covered.filter { $0 }.count, lowerBound: bound, random: random)
+    }
+
     // MARK: - Goals
 
     /// The goal each transition meets (as a function of the transition
     /// taken before it, for pairs).
-    private struct Goals {
+    struct Goals: Sendable {
         let count: Int
         /// For target pairs, the goal of taking `next` right after `previous`
         /// (`previous` -1: at the start).
@@ -107,7 +375,7 @@ public struct SuiteGenerator: Sendable {
         let names: [String]
     }
 
-    private func goals(_ states: StateGraph, ruleNodes: [(requirement: String, node: String)]) -> Goals {
+    static func goals(_ states: StateGraph, target: SuiteGenerator.Target, ruleNodes: [(requirement: String, node: String)]) -> Goals {
         let graph = states.projection
         switch target {
         case .transitions:
@@ -159,96 +427,16 @@ public struct SuiteGenerator: Sendable {
 
     private static func pairKey(_ previous: Int, _ next: Int) -> Int64 { Int64(previous) << 32 | Int64(next & 0xffff_ffff) }
 
-    private func goalsMet(by transition: Int, after previous: Int, _ goals: Goals) -> [Int] {
+    func goalsMet(by transition: Int, after previous: Int, _ goals: Goals) -> [Int] {
         if target == .pairs { return goals.pairIndex[Self.pairKey(previous, transition)].map { [$0] } ?? [] }
         return goals.met[transition]
     }
 
-    /// The rules' nodes each requirement's walks must touch: every node a
-    /// `passesThrough`, `reaches` or `carriesNone` rule naming it names.
-    /// (`neverReaches` is proved by no walk reaching its node.)
-    private var ruleNodes: [(requirement: String, node: String)] {
-        runner.manifest.rules.compactMap { rule -> [(String, String)]? in
-            guard let requirement = rule.requirement else { return nil }
-            switch rule.kind {
-            case .passesThrough(let node, let via): return [(requirement, node), (requirement, via)]
-            case .reaches(let node): return [(requirement, node)]
-            case .carriesNone(_, let entering): return [(requirement, entering)]
-            case .neverReaches: return nil
-            }
-        }.flatMap { $0 }
-    }
-
-    // MARK: - Generating
-
-    /// Generates the suite; with `keeping`, only what those scripts (a
-    /// team's own) do not cover already.
-    ///
-    /// - Throws: ``Refusal`` when exploration stopped at a bound, a goal
-    ///   cannot be reached (within ``maxInputs``), or the live engine does
-    ///   not take a walk as the graph says.
-    public func generate(keeping kept: [Script] = []) throws(Refusal) -> Suite {
-        let states = runner.variant.states
-        guard !states.isTruncated else {
-            throw Refusal(message: "exploration of '\(runner.manifest.app.id)' stopped at a bound, so its states are not all known and no suite can cover them. To fix, find out why it grows (rootapp validate says where).")
-        }
-        if target == .requirements {
-            let known = Set(states.projection.nodes.map(\.id) + states.projection.nodes.map(\.instance))
-            for (requirement, node) in ruleNodes where !known.contains(node) {
-                throw Refusal(message: "requirement '\(requirement)' cannot be covered: its rule names '\(node)', which no walk of '\(runner.manifest.app.id)' reaches. To fix, correct the rule, or cover another target.")
-            }
-            if ruleNodes.isEmpty {
-                throw Refusal(message: "no rule of '\(runner.manifest.app.id)' names a requirement that a walk can touch, so there is nothing to cover with --cover requirements. To fix, give rules a \"requirement\", or cover transitions or screens.")
-            }
-        }
-        let goals = self.goals(states, ruleNodes: ruleNodes)
-        var covered = [Bool](repeating: false, count: goals.count)
-        var coveredByKept = 0
-        for script in kept {
-            let result = runner.run(script)
-            guard result.passed else {
-                throw Refusal(message: "\(result.description). A kept script must pass before a suite is built on it. To fix, correct it or leave it out.")
-            }
-            for goal in metGoals(of: result.walk, goals) where !covered[goal] {
-                covered[goal] = true
-                coveredByKept += 1
-            }
-        }
-        let bound = lowerBound(states, goals: goals, covered: covered)
-        let random = randomInputs(states, goals: goals, covered: covered)
-        // Distances to the start's states, to refuse what a bound puts out of reach.
-        if let maxInputs {
-            for (position, transition) in states.transitions.enumerated() where states.states[transition.from].depth + 1 > maxInputs {
-                let unmet = target == .pairs ? [] : goals.met[position].filter { !covered[$0] }
-                if let goal = unmet.first {
-                    throw Refusal(message: "'\(goals.names[goal])' needs at least \(states.states[transition.from].depth + 1) inputs from the start, more than --max-inputs \(maxInputs). To fix, raise --max-inputs.")
-                }
-            }
-        }
-        var walks: [[Int]] = []
-        while covered.contains(false) {
-            guard let walk = nextWalk(states, goals: goals, covered: &covered) else {
-                let missing = covered.indices.filter { !covered[$0] }.prefix(3).map { goals.names[$0] }
-                throw Refusal(message: "no walk from the start covers \(missing.joined(separator: "; "))\(maxInputs.map { " within \($0) inputs" } ?? ""). To fix, raise --max-inputs, or cover another target.")
-            }
-            walks.append(walk)
-        }
-        var scripts: [GeneratedScript] = []
-        var taken = Set<Int>()
-        for (number, walk) in walks.enumerated() {
-            // Named after the first transition no script before it took.
-            let first = walk.first { !taken.contains($0) }
-            taken.formUnion(walk)
-            scripts.append(try write(walk, number: number + 1, of: walks.count, states: states, first: first))
-        }
-        return Suite(
-            scripts: scripts, target: target, goals: goals.count, covered: covered.filter { $0 }.count, coveredByKept: coveredByKept,
-            lowerBound: bound, random: random
-        )
-    }
-
     /// The goals a walk (transitions in order from the start) meets.
-    private func metGoals(of walk: [Int], _ goals: Goals) -> [Int] {
+    /// The goals a walk (transitions in order from the start) meets.
+    func metGoals(of walk: [Int]) -> [Int] { metGoals(of: walk, goals) }
+
+    func metGoals(of walk: [Int], _ goals: Goals) -> [Int] {
         var previous = -1
         var met: [Int] = []
         for transition in walk {
@@ -260,7 +448,9 @@ public struct SuiteGenerator: Sendable {
 
     /// From the start, again and again the nearest transition that meets
     /// a goal not yet met, until none is in reach (or the bound is).
-    private func nextWalk(_ states: StateGraph, goals: Goals, covered: inout [Bool]) -> [Int]? {
+    func nextWalk(covered: inout [Bool]) -> [Int]? { nextWalk(states, goals: goals, covered: &covered) }
+
+    func nextWalk(_ states: StateGraph, goals: Goals, covered: inout [Bool]) -> [Int]? {
         var walk: [Int] = []
         var state = 0
         var previous = -1
@@ -283,7 +473,7 @@ public struct SuiteGenerator: Sendable {
     /// The shortest path (transitions) from `state` whose last transition
     /// meets an uncovered goal, at most `budget` long. Breadth first over
     /// transitions, so pairs are found as easily as single transitions.
-    private func nearestGoal(_ states: StateGraph, from state: Int, after previous: Int, goals: Goals, covered: [Bool], budget: Int, endingToo: Bool) -> [Int]? {
+    func nearestGoal(_ states: StateGraph, from state: Int, after previous: Int, goals: Goals, covered: [Bool], budget: Int, endingToo: Bool) -> [Int]? {
         // Nodes of the search: the last transition taken, so that a pair
         // is judged with the transition before it.
         var parent: [Int: Int] = [:]
@@ -318,22 +508,14 @@ public struct SuiteGenerator: Sendable {
 
     // MARK: - Bounds
 
-    /// A lower bound on the inputs of any suite that starts each script
-    /// afresh and covers every goal left: for transitions, each state but
-    /// the start is entered at least as often as it is left (a script can
-    /// only leave what it entered) and as often as it has transitions
-    /// into it, so the inputs are at least the sum over states of the
-    /// larger of the two counts (the transitions into the start besides).
-    /// A transition that ends the app ends its script, so each needs a
-    /// script at least as long as the way to it; the larger bound counts.
-    /// For pairs, one per pair; for screens and requirements, the depth
-    /// of the goal farthest from the start.
-    public func lowerBound(_ states: StateGraph) -> Int {
-        let goals = goals(states, ruleNodes: ruleNodes)
-        return lowerBound(states, goals: goals, covered: [Bool](repeating: false, count: goals.count))
+    /// No set of walks from the start covers the goals not in
+    /// `coveredAlready` in fewer inputs (see
+    /// ``SuiteGenerator/lowerBound(_:)``).
+    public func lowerBound(coveredAlready: [Bool]? = nil) -> Int {
+        lowerBound(states, goals: goals, covered: coveredAlready ?? [Bool](repeating: false, count: goals.count))
     }
 
-    private func lowerBound(_ states: StateGraph, goals: Goals, covered: [Bool]) -> Int {
+    func lowerBound(_ states: StateGraph, goals: Goals, covered: [Bool]) -> Int {
         switch target {
         case .transitions:
             var incoming = [Int](repeating: 0, count: states.states.count)
@@ -458,24 +640,13 @@ public struct SuiteGenerator: Sendable {
         return total
     }
 
-    /// The most inputs the random baseline takes before it gives up.
-    public static let randomLimit = 5_000_000
-
-    /// What a seeded random walk took to cover the goals.
-    public struct RandomBaseline: Hashable, Sendable {
-        /// The inputs it took (``SuiteGenerator/randomLimit`` when it gave up).
-        public let inputs: Int
-        /// The goals it had covered (all of them, when it finished).
-        public let covered: Int
-        /// Whether it covered every goal.
-        public let finished: Bool
-    }
-
     /// The inputs a seeded random walk takes to cover every goal left,
     /// restarting from the start where the app ends (GraphWalker's
     /// `random(edge_coverage(100))`); `nil` when ``randomLimit`` inputs
     /// did not cover them all.
-    private func randomInputs(_ states: StateGraph, goals: Goals, covered start: [Bool]) -> RandomBaseline {
+    func randomInputs(covered: [Bool]) -> SuiteGenerator.RandomBaseline { randomInputs(states, goals: goals, covered: covered) }
+
+    func randomInputs(_ states: StateGraph, goals: Goals, covered start: [Bool]) -> SuiteGenerator.RandomBaseline {
         var covered = start
         var left = covered.filter { !$0 }.count
         var random = SplitMix(seed: 0x5eed)
@@ -489,7 +660,7 @@ public struct SuiteGenerator: Sendable {
                 previous = -1
                 continue
             }
-            guard inputs < Self.randomLimit else { return RandomBaseline(inputs: inputs, covered: goals.count - left, finished: false) }
+            guard inputs < SuiteGenerator.randomLimit else { return SuiteGenerator.RandomBaseline(inputs: inputs, covered: goals.count - left, finished: false) }
             let position = choices.lowerBound + Int(random.next() % UInt64(choices.count))
             inputs += 1
             for goal in goalsMet(by: position, after: previous, goals) where !covered[goal] {
@@ -499,111 +670,23 @@ public struct SuiteGenerator: Sendable {
             previous = position
             state = states.transitions[position].to
         }
-        return RandomBaseline(inputs: inputs, covered: goals.count, finished: true)
+        return SuiteGenerator.RandomBaseline(inputs: inputs, covered: goals.count, finished: true)
     }
 
-    // MARK: - Writing
+}
 
-    /// Replays `walk` on the live engine and writes its script.
-    private func write(_ walk: [Int], number: Int, of count: Int, states: StateGraph, first: Int?) throws(Refusal) -> GeneratedScript {
-        let answered = Set(walk.compactMap { position -> String? in
-            if case .answer(let source, _, _, _, _) = states.transitions[position].input.kind { return source }
-            return nil
-        })
-        let session = VariantSession(
-            manifest: runner.manifest, registry: runner.registry, services: runner.services, locale: runner.locale,
-            clock: WalkClock(), states: states, answeredByHand: answered
-        )
-        var lines: [String] = []
-        for position in walk {
-            let transition = states.transitions[position]
-            guard session.stateIndex == transition.from, let top = session.top else {
-                throw Refusal(message: "the live engine left the walk of script \(number) before '\(transition.input)': it is in \(session.top?.qualifiedID ?? "no screen"), the graph says \(transition.input.screen ?? "the start"). This is a bug in Stepflow; please report it with the manifest.")
-            }
-            lines.append("expect screen \(top.qualifiedID)")
-            let instruction: Script.Instruction
-            let line: String
-            switch transition.input.kind {
-            case .choose(let index, let label, let role):
-                let action = top.actions[index]
-                if role == .back, top.actions.firstIndex(where: { $0.role == .back }) == index {
-                    instruction = .back
-                    line = "back"
-                } else if let key = action.key, top.actions.filter({ $0.key == key }).count == 1 {
-                    instruction = .choose("[\(key)]")
-                    line = "choose [\(key)] # \(label)"
-                } else if top.actions.firstIndex(where: { $0.label.lowercased() == label.lowercased() }) == index {
-                    instruction = .choose(label)
-                    line = "choose \(label)"
-                } else if let number = VariantSession.numbered(top).firstIndex(of: index) {
-                    instruction = .choose("\(number + 1)")
-                    line = "choose \(number + 1) # \(label)"
-                } else {
-                    throw Refusal(message: "action \(index) of \(top.qualifiedID) ('\(label)') cannot be named in a script: another action has its label and key. To fix, give the module's actions distinct labels.")
-                }
-            case .emit(let stepper, let step, let isTimer):
-                instruction = isTimer ? .wait : .emit(stepper: stepper, step: step)
-                line = isTimer ? "wait" : "emit \(stepper) \(step)"
-            case .answer(let source, _, let answer, let label, _):
-                instruction = .answer(source: source, answer: answer)
-                line = "answer \(source) \(answer) # \(label)"
-            }
-            if let failure = session.perform(instruction) {
-                throw Refusal(message: "the live engine refused '\(line)' of script \(number) on \(top.qualifiedID): \(failure) This is a bug in Stepflow; please report it with the manifest.")
-            }
-            lines.append(line)
-        }
-        guard walk.allSatisfy(session.walkedTransitions.contains) else {
-            throw Refusal(message: "script \(number) did not take on the live engine every transition the graph says it does. This is a bug in Stepflow; please report it with the manifest.")
-        }
-        let last = session.endingExit.map { "expect end \($0)" } ?? session.top.map { "expect screen \($0.qualifiedID)" }
-        if let last { lines.append(last) }
-        let touched = session.touched
-        let covers = runner.manifest.requirements.map(\.id).filter { requirement in
-            ruleNodes.contains { $0.requirement == requirement && Self.touches(touched, $0.node) }
-        }
-        let ending = session.endingExit ?? session.top?.qualifiedID ?? "start"
-        let highlight = first.map { Self.name(of: states.transitions[$0]) }
-        let name = padded(number, width: max(2, "\(count)".count)) + "-" + Self.slug(highlight.map { "\($0) then \(ending)" } ?? ending) + ".txt"
-        var header = [
-            "# \(runner.manifest.app.name): generated by rootapp suite (\(target.rawValue)), script \(number) of \(count).",
-            "# \(walk.count) inputs, ending \(session.endingExit.map { "through \($0)" } ?? "on \(ending)")"
-                + (first.map { "; first to take \(states.transitions[$0].input.screen ?? "start"): \(states.transitions[$0].input)" } ?? "") + ".",
-        ]
-        if !covers.isEmpty { header.append("covers \(covers.joined(separator: ", "))") }
-        return GeneratedScript(fileName: name, text: (header + [""] + lines).joined(separator: "\n") + "\n", inputs: walk.count, transitions: walk, covers: covers)
-    }
+extension SuiteGenerator {
+    /// The most inputs the random baseline takes before it gives up.
+    public static let randomLimit = 5_000_000
 
-    /// Whether a walk that touched `touched` touched `node`, or any node
-    /// of the instance `node` names.
-    static func touches(_ touched: Set<String>, _ node: String) -> Bool {
-        touched.contains(node) || touched.contains { $0.hasPrefix(node + "/") || $0.hasPrefix(node + ".") }
-    }
-
-    /// A transition in a few words: the screen's id and what was done
-    /// (`nasal-2 back`, `read camera-permission denied`).
-    private static func name(of transition: StateGraph.Transition) -> String {
-        let screen = transition.input.screen.map { String($0.split(separator: "/").last ?? "") } ?? "start"
-        let done: String = switch transition.input.kind {
-        case .choose(_, let label, let role): role == .back ? "back" : label
-        case .emit(let stepper, let step, let isTimer): isTimer ? "wait" : "\(stepper) \(step)"
-        case .answer(let source, _, let answer, _, _): "\(source) \(answer)"
-        }
-        return "\(screen) \(done)"
-    }
-
-    /// Lower case, letters, digits and dashes.
-    static func slug(_ text: String) -> String {
-        var out = ""
-        for character in text.lowercased() {
-            if character.isLetter && character.isASCII || character.isNumber && character.isASCII {
-                out.append(character)
-            } else if !out.hasSuffix("-") {
-                out.append("-")
-            }
-        }
-        while out.hasSuffix("-") { out.removeLast() }
-        return String(out.prefix(72))
+    /// What a seeded random walk took to cover the goals.
+    public struct RandomBaseline: Hashable, Sendable {
+        /// The inputs it took (``SuiteGenerator/randomLimit`` when it gave up).
+        public let inputs: Int
+        /// The goals it had covered (all of them, when it finished).
+        public let covered: Int
+        /// Whether it covered every goal.
+        public let finished: Bool
     }
 }
 
