@@ -105,6 +105,8 @@ public enum ReviewReport {
         page.row(["Acceptance scripts", contents.results.isEmpty ? "none ran" : "\(contents.results.count - failedScripts) of \(contents.results.count) passed"], header: true, bad: failedScripts > 0)
         if let coverage = contents.coverage {
             page.row(["Coverage", "screens \(coverage.screens), edges \(coverage.edges), state transitions \(coverage.transitions)"], header: true, bad: !verdict.shortfalls.isEmpty)
+            let kinds = ScriptRunner.transitionsByKind(of: contents.results, in: variant.states).map { "\($0.kind) \($0.share)" }
+            if !kinds.isEmpty { page.row(["Transitions by kind", kinds.joined(separator: ", ")], header: true) }
         }
         if let minimum = manifest.coverageMinimum, !minimum.percents.isEmpty {
             let set = CoverageMinimum.Kind.allCases.compactMap { kind in minimum.percents[kind].map { "\(kind.rawValue) \($0)%" } }
@@ -185,13 +187,20 @@ public enum ReviewReport {
                 page.row([base(script.file), script.covers.map(\.id).joined(separator: ", "), "\(result.lineCount)", outcome], bad: !result.passed, classes: ["", "", "", result.passed ? "status passed" : "status failed"])
             }
             page.line("</tbody></table>")
+            page.line("<p class=\"note\">The state transitions the scripts took, by kind of input (a transition is one input in one state of the app; an action offered in several states counts once in each).</p>")
+            page.line("<table class=\"kinds\"><thead><tr><th>Kind of input</th><th>Taken</th><th>Of</th><th>Share</th></tr></thead><tbody>")
+            for entry in ScriptRunner.transitionsByKind(of: contents.results, in: variant.states) {
+                page.row([entry.kind, "\(entry.share.covered)", "\(entry.share.total)", "\(entry.share.percent)%"], bad: entry.share.covered == 0)
+            }
+            page.line("</tbody></table>")
         }
         page.line("</section>")
 
         // 5. Screen inventory.
         page.line("<section id=\"screens\"><h2>5. Screen inventory</h2>")
-        page.line("<p class=\"note\">Every screen a person can see in this variant, in \(escape(variant.locale)), with each wording it can have, and where each action leads.</p>")
+        page.line("<p class=\"note\">Every screen a person can see in this variant, in \(escape(variant.locale)), with each wording it can have, where each action leads, which scripts walk it, and how many of each input's state transitions they take.</p>")
         let consequences = consequences(variant.states)
+        let taken = contents.results.reduce(into: Set<Int>()) { $0.formUnion($1.transitions) }
         // Module by module, in the manifest's order; within a module, in
         // the order a walk first meets the screens.
         let order = Dictionary(uniqueKeysWithValues: manifest.instances.enumerated().map { ($1.id, $0) })
@@ -203,19 +212,29 @@ public enum ReviewReport {
             page.line("<div class=\"screen\">")
             page.line("<h3><span class=\"sid\">\(escape(screen.id))</span> \(escape(screen.title))</h3>")
             for line in screen.body { page.line("<p>\(escape(line))</p>") }
-            page.line("<table class=\"actions\"><thead><tr><th>Action</th><th>Leads to</th></tr></thead><tbody>")
+            if !contents.results.isEmpty {
+                let walkers = contents.results.filter { $0.nodes.contains(screen.id) }.map { base($0.file) }
+                page.line(walkers.isEmpty
+                    ? "<p class=\"walked none\">No script walks this screen.</p>"
+                    : "<p class=\"walked\">Walked by \(walkers.count) script\(walkers.count == 1 ? "" : "s"): \(escape(walkers.joined(separator: ", "))).</p>")
+            }
+            page.line("<table class=\"actions\"><thead><tr><th>Action</th><th>Leads to</th><th>Taken by the scripts</th></tr></thead><tbody>")
             let rows = consequences[screen.id] ?? []
+            func share(_ transitions: [Int]) -> String {
+                transitions.isEmpty ? "—" : "\(transitions.filter(taken.contains).count) of \(transitions.count)"
+            }
             for action in screen.actions {
                 let label = switch action.role {
                 case .primary: action.label
                 case .back: action.label.lowercased() == "back" ? action.label : "\(action.label) (goes back)"
                 case .cancel: "\(action.label) (cancels)"
                 }
-                let places = rows.first { $0.input == action.label }?.leadsTo ?? []
-                page.row([label, places.isEmpty ? "nowhere a walk takes it" : places.map { $0 == screen.id ? "stays here" : $0 }.joined(separator: ", ")])
+                let row = rows.first { $0.input == action.label }
+                let places = row?.leadsTo ?? []
+                page.row([label, places.isEmpty ? "nowhere a walk takes it" : places.map { $0 == screen.id ? "stays here" : $0 }.joined(separator: ", "), share(row?.transitions ?? [])])
             }
             for row in rows where row.input.hasPrefix("(") {
-                page.row([row.input, row.leadsTo.joined(separator: ", ")], classes: ["note", ""])
+                page.row([row.input, row.leadsTo.joined(separator: ", "), share(row.transitions)], classes: ["note", "", ""])
             }
             page.line("</tbody></table></div>")
         }
@@ -292,9 +311,9 @@ public enum ReviewReport {
     /// not every screen some back could reach): by screen id, each input
     /// (an action's label, or a stepper finishing) with the screens next
     /// on top, or the end.
-    static func consequences(_ states: StateGraph) -> [String: [(input: String, leadsTo: [String])]] {
-        var result: [String: [(input: String, leadsTo: [String])]] = [:]
-        for transition in states.transitions {
+    static func consequences(_ states: StateGraph) -> [String: [(input: String, leadsTo: [String], transitions: [Int])]] {
+        var result: [String: [(input: String, leadsTo: [String], transitions: [Int])]] = [:]
+        for (position, transition) in states.transitions.enumerated() {
             guard let screen = states.states[transition.from].top else { continue }
             let input: String
             switch transition.input.kind {
@@ -307,8 +326,9 @@ public enum ReviewReport {
             var rows = result[screen] ?? []
             if let index = rows.firstIndex(where: { $0.input == input }) {
                 if !rows[index].leadsTo.contains(place) { rows[index].leadsTo.append(place) }
+                rows[index].transitions.append(position)
             } else {
-                rows.append((input, [place]))
+                rows.append((input, [place], [position]))
             }
             result[screen] = rows
         }
@@ -375,7 +395,7 @@ public enum ReviewReport {
         .sid { font-size: 0.85em; color: #55606b; margin-right: 0.5em; }
         .rule { border-left: 4px solid #7bbf87; padding: 0.1em 0.8em; margin: 0.8em 0; } .rule.bad { border-left-color: #d9827b; }
         .screen { border: 1px solid #c9d1d9; border-radius: 6px; padding: 0.2em 0.9em 0.4em; margin: 0.8em 0; }
-        .screen p { margin: 0.3em 0; } table.actions { width: auto; min-width: 60%; }
+        .screen p { margin: 0.3em 0; } p.walked { color: #1f7a35; font-size: 0.9em; } p.walked.none { color: #8a6100; } table.actions { width: auto; min-width: 60%; }
         .note { color: #55606b; font-style: italic; }
         figure { margin: 1em 0; } figure svg { max-width: 100%; height: auto; } figcaption { color: #55606b; font-size: 0.9em; }
         ol.walk li { font-family: "DejaVu Sans Mono", Menlo, monospace; font-size: 0.9em; }

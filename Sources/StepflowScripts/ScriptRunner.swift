@@ -109,11 +109,17 @@ public struct ScriptRunner: Sendable {
     /// backs, timers, outside answers, other stepper emissions (kinds the
     /// variant has none of are left out).
     public func transitionsByKind(of results: [Result]) -> [(kind: String, share: Share)] {
+        Self.transitionsByKind(of: results, in: variant.states)
+    }
+
+    /// The transitions of `states` that `results` took, by kind of input
+    /// (see ``transitionsByKind(of:)``).
+    public static func transitionsByKind(of results: [Result], in states: StateGraph) -> [(kind: String, share: Share)] {
         let walked = results.reduce(into: Set<Int>()) { $0.formUnion($1.transitions) }
         let kinds = ["actions", "backs", "timers", "outside answers", "stepper emissions"]
         var totals = [Int](repeating: 0, count: kinds.count)
         var taken = [Int](repeating: 0, count: kinds.count)
-        for (position, transition) in variant.states.transitions.enumerated() {
+        for (position, transition) in states.transitions.enumerated() {
             let kind: Int = switch transition.input.kind {
             case .choose(_, _, let role): role == .back ? 1 : 0
             case .emit(_, _, let isTimer): isTimer ? 2 : 4

@@ -56,6 +56,28 @@ struct ReportTests {
         Harness.goldens.check(try Self.report("strep-a-home"), "strep-a-home.report.html")
     }
 
+    /// Coverage per kind of input and per screen, with the action rows'
+    /// share: a screen no script walks says so; a generated suite's
+    /// report shows every kind whole and every screen walked.
+    @Test func theReportShowsCoverageByKindAndPerScreenAndAGeneratedSuiteTakesThemAll() throws {
+        let html = try Self.report("covid-antigen-home")
+        #expect(html.contains("<tr><th>Transitions by kind</th><td>actions 34 of 104 (32%), backs 3 of 31 (9%), timers 2 of 18 (11%), outside answers 2 of 12 (16%)</td></tr>"))
+        #expect(html.contains("<tr><td>outside answers</td><td>2</td><td>12</td><td>16%</td></tr>"))
+        #expect(html.ranges(of: "No script walks this screen.").count == 8, "30 screens, 22 walked")
+        #expect(html.contains("<tr><td>Get started</td><td>onboarding/how-it-works-1</td><td>1 of 1</td></tr>"))
+        #expect(html.contains("<tr><td>Something is missing</td><td>test/kit-incomplete</td><td>0 of 3</td></tr>"))
+
+        let manifest = BundledManifests.path("strep-a-home")
+        let folder = TemporaryFiles.folder([:]) + "/suite"
+        #expect(Harness.run(["suite", manifest, "-o", folder]).code == 0)
+        let output = TemporaryFiles.folder([:]) + "/r.html"
+        _ = Harness.run(["report", manifest, "--scripts", folder, "-o", output])
+        let whole = try #require(GoldenFile.read(output))
+        #expect(whole.contains("<tr><th>Transitions by kind</th><td>actions 114 of 114 (100%), backs 40 of 40 (100%), timers 15 of 15 (100%)</td></tr>"))
+        #expect(!whole.contains("No script walks this screen."))
+        #expect(!whole.contains("<td>0 of "))
+    }
+
     @Test func aReportSaysWhatFailsAndNeverShowsMarkupFromTheManifest() throws {
         let html = try Self.report("covid-antigen-clinic")
         // Every check holds, but no minimum coverage is set: stated, not
