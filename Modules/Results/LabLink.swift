@@ -1,4 +1,4 @@
-public import Stepflow
+import Stepflow
 
 /// How the app sends a result the lab could not take at once: the results
 /// module keeps it on the device and tries the link again every minute (on

@@ -1,5 +1,5 @@
-public import Stepflow
-public import StepflowGraph
+import Stepflow
+import StepflowGraph
 public import StepflowManifest
 
 /// Turns acceptance scripts into Maestro flows, the YAML files mobile

@@ -1,6 +1,6 @@
-public import Stepflow
+import Stepflow
 public import StepflowGraph
-public import StepflowManifest
+import StepflowManifest
 
 /// Writes acceptance scripts that together take every state transition
 /// (or reach every screen, take every pair of transitions, touch every
