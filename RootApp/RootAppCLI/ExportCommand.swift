@@ -115,8 +115,9 @@ enum ExportCommand {
         }
         let config = OutputFile.write(exporter.config(for: flows), to: output + "/config.yaml", console)
         if config != .success { return config }
+        let placeholders = exporter.placeholders(for: flows)
         var written: [String] = []
-        for placeholder in exporter.placeholders(for: flows) where !OutputFolder.exists(output + "/" + placeholder.path) {
+        for placeholder in placeholders where !OutputFolder.exists(output + "/" + placeholder.path) {
             try OutputFolder.prepare(OutputFile.directory(of: output + "/" + placeholder.path), console)
             let status = OutputFile.write(placeholder.text, to: output + "/" + placeholder.path, console)
             if status != .success { return status }
@@ -126,14 +127,18 @@ enum ExportCommand {
             + (removed > 0 ? "; removed \(removed) it wrote before" : "") + "."
         for line in console.wrap(summary, indent: "    ", firstIndent: "") { console.print(line) }
         for flow in flows {
-            let end = flow.ending.hasPrefix("end ") ? "ends through \(flow.ending.dropFirst(4))" : "stops on \(flow.ending)"
+            let end = switch flow.ending {
+            case .exit(let exit): "ends through \(exit)"
+            case .screen(let screen): "stops on \(screen)"
+            case .ended: "ends"
+            }
             for line in console.wrap("\(flow.fileName): \(end)" + (flow.tags.isEmpty ? "" : ", tags \(flow.tags.joined(separator: ", "))"), indent: "      ", firstIndent: "  ") {
                 console.print(console.dim(line))
             }
         }
-        let pending = Set(flows.flatMap(\.placeholders)).sorted()
+        let pending = placeholders.map(\.path)
         if !pending.isEmpty {
-            let note = "\(pending.count) outside answer\(pending.count == 1 ? "" : "s") the manifest's device section does not cover: " + pending.joined(separator: ", ")
+            let note = "\(pending.count) outside answer\(pending.count == 1 ? "" : "s") the manifest's device section cannot give (not named there, or given after other inputs): " + pending.joined(separator: ", ")
                 + (written.isEmpty ? "" : " (\(written.count) placeholder\(written.count == 1 ? "" : "s") written, each failing until filled in)")
                 + ". A flow that runs one fails on a device until it says how the device gives that answer."
             for line in console.wrap(note, indent: "    ", firstIndent: "") { console.print(line) }

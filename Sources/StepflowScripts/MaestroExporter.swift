@@ -93,11 +93,36 @@ public struct MaestroExporter: Sendable {
         public let script: String
         /// Its tags: the requirements the script covers.
         public let tags: [String]
-        /// How the script's walk ended: the screen on top
-        /// (`instance/screen`) or `end instance.exit`.
-        public let ending: String
-        /// The placeholder flows it runs (`answers/<source>/<answer>.yaml`).
-        public let placeholders: [String]
+        /// How the script's walk ended.
+        public let ending: Ending
+        /// The outside inputs it gives through placeholder flows.
+        public let placeholders: [OutsideInput]
+    }
+
+    /// Where a script's walk stopped.
+    public enum Ending: Hashable, Sendable {
+        /// The app ended through this exit (`instance.exit`).
+        case exit(String)
+        /// This screen (`instance/screen`) was on top.
+        case screen(String)
+        /// The app ended, through no exit a manifest names.
+        case ended
+    }
+
+    /// An outside input a device cannot give by itself: an answer from a
+    /// source, or a stepper's emission, that a placeholder flow stands for.
+    public struct OutsideInput: Hashable, Sendable, Comparable {
+        /// The question's or outside source's id, or the stepper's type.
+        public let source: String
+        /// The answer's name, or the step's id.
+        public let answer: String
+        /// `answers/<source>/<answer>.yaml`: the flow that gives it.
+        public var placeholderPath: String {
+            "answers/\(FlowWriter.fileSafe(source))/\(FlowWriter.fileSafe(answer)).yaml"
+        }
+
+        /// In the order of their paths.
+        public static func < (left: Self, right: Self) -> Bool { left.placeholderPath < right.placeholderPath }
     }
 
     /// A flow of the team's that gives one outside answer on a device:
@@ -128,17 +153,21 @@ public struct MaestroExporter: Sendable {
         writer.header(script: name, appId: device.appId, tags: script.covers.map(\.id).uniqued(), locale: locale)
         writer.command("- launchApp:", "    clearState: true")
         writer.assertScreen(texts.top, after: nil)
-        var placeholders: [String] = []
+        var placeholders: [OutsideInput] = []
         // The questions the last tap made the app ask, while no other
         // input has come since: only those can be answered by permissions
         // the device has before the tap.
         var askedByLastTap: Set<String> = []
+        // Gives an input to the session that reads the script and, when
+        // the texts are in another locale, to the one that shows them.
+        func onBoth(_ input: (VariantSession) -> String?) -> String? {
+            input(reading) ?? (texts === reading ? nil : input(texts))
+        }
         for line in script.lines {
             func fail(_ message: String) -> Refusal {
                 Refusal(message: "\(script.file):\(line.number): error: \(message) No flow is written for a script that does not pass; run rootapp check on it.")
             }
-            if let timedOut = reading.awaitOutside() { throw fail(timedOut) }
-            if texts !== reading, let timedOut = texts.awaitOutside() { throw fail(timedOut) }
+            if let timedOut = onBoth({ $0.awaitOutside() }) { throw fail(timedOut) }
             let before = texts.top
             switch line.instruction {
             case .choose(let choice):
@@ -149,8 +178,7 @@ public struct MaestroExporter: Sendable {
                 case .failure(let refusal): throw fail(refusal.message)
                 }
                 guard shown.actions.indices.contains(index) else { throw fail("the screen in \(locale) has no action \(index + 1).") }
-                if let refusal = reading.choose(actionAt: index) { throw fail(refusal) }
-                if texts !== reading, let refusal = texts.choose(actionAt: index) { throw fail(refusal) }
+                if let refusal = onBoth({ $0.choose(actionAt: index) }) { throw fail(refusal) }
                 let action = shown.actions[index]
                 writer.tap(action.label, comment: "\(action.role == .back ? "back, " : "")step \(action.step) on \(screen.qualifiedID)")
                 writer.assertScreen(texts.top, after: shown)
@@ -159,16 +187,14 @@ public struct MaestroExporter: Sendable {
                 guard let shown = before, let index = shown.actions.firstIndex(where: { $0.role == .back }) else {
                     throw fail(reading.back() ?? "the app has no way back here.")
                 }
-                if let refusal = reading.back() { throw fail(refusal) }
-                if texts !== reading, let refusal = texts.back() { throw fail(refusal) }
+                if let refusal = onBoth({ $0.back() }) { throw fail(refusal) }
                 writer.tap(shown.actions[index].label, comment: "back, step \(shown.actions[index].step) on \(shown.qualifiedID)")
                 writer.assertScreen(texts.top, after: shown)
                 askedByLastTap = Set(reading.waitingAnswers.filter(\.isQuestion).map(\.source))
             case .wait:
                 let seconds = reading.clock.secondsLeft ?? 0
                 let walked = reading.walk.count
-                if let refusal = reading.skipTime() { throw fail(refusal) }
-                if texts !== reading, let refusal = texts.skipTime() { throw fail(refusal) }
+                if let refusal = onBoth({ $0.skipTime() }) { throw fail(refusal) }
                 askedByLastTap = []
                 var timer: String?
                 if reading.walk.count > walked, case .emit(let stepper, let step, _) = states.transitions[reading.walk[walked]].input.kind {
@@ -177,8 +203,7 @@ public struct MaestroExporter: Sendable {
                 writer.waitForTimer(seconds: seconds, step: timer, until: texts.top, after: before)
             case .answer(let source, let answer):
                 let label = texts.waitingAnswers.first { $0.source == source }?.answers.first { $0.name == answer }?.label ?? answer
-                if let refusal = reading.answer(source, answer) { throw fail(refusal) }
-                if texts !== reading, let refusal = texts.answer(source, answer) { throw fail(refusal) }
+                if let refusal = onBoth({ $0.answer(source, answer) }) { throw fail(refusal) }
                 let atOnce = askedByLastTap.contains(source)
                 askedByLastTap = []
                 switch device.answer(source: source, answer: answer)?.giving {
@@ -189,19 +214,18 @@ public struct MaestroExporter: Sendable {
                 case .permissions, nil:
                     // Permissions set before the tap answer at once; an
                     // answer given after other inputs needs the team's flow.
-                    let path = Self.placeholderPath(source: source, answer: answer)
-                    placeholders.append(path)
+                    let outside = OutsideInput(source: source, answer: answer)
+                    placeholders.append(outside)
                     let why = device.answer(source: source, answer: answer) == nil ? "" : " after other inputs, so permissions set before the tap cannot give it"
-                    writer.runFlow(path, comment: "answer \(source) \(answer) (\(label))\(why); fill in how a device gives it")
+                    writer.runFlow(outside.placeholderPath, comment: "answer \(source) \(answer) (\(label))\(why); fill in how a device gives it")
                 }
                 writer.assertScreen(texts.top, after: before)
             case .emit(let stepper, let step):
-                if let refusal = reading.emit(stepper, step) { throw fail(refusal) }
-                if texts !== reading, let refusal = texts.emit(stepper, step) { throw fail(refusal) }
+                if let refusal = onBoth({ $0.emit(stepper, step) }) { throw fail(refusal) }
                 askedByLastTap = []
-                let path = Self.placeholderPath(source: stepper, answer: step)
-                placeholders.append(path)
-                writer.runFlow(path, comment: "\(stepper) emits \(step); fill in how a device makes it")
+                let outside = OutsideInput(source: stepper, answer: step)
+                placeholders.append(outside)
+                writer.runFlow(outside.placeholderPath, comment: "\(stepper) emits \(step); fill in how a device makes it")
                 writer.assertScreen(texts.top, after: before)
             case .expectScreen, .expectEnd:
                 if let refusal = reading.perform(line.instruction) { throw fail(refusal) }
@@ -210,17 +234,14 @@ public struct MaestroExporter: Sendable {
                 }
             }
         }
-        let ending = reading.endingExit.map { "end \($0)" } ?? reading.top?.qualifiedID ?? "end"
+        let ending: Ending = reading.endingExit.map(Ending.exit) ?? reading.top.map { .screen($0.qualifiedID) } ?? .ended
         return Flow(fileName: name + ".yaml", text: writer.text, script: script.file, tags: script.covers.map(\.id).uniqued(), ending: ending, placeholders: placeholders.uniqued())
     }
 
     /// The placeholders `flows` run, each once, sorted by path.
     public func placeholders(for flows: [Flow]) -> [Placeholder] {
-        let paths = Set(flows.flatMap(\.placeholders)).sorted()
-        return paths.map { path in
-            let parts = path.split(separator: "/").map(String.init)
-            let source = parts.count == 3 ? parts[1] : path
-            let answer = parts.count == 3 ? String(parts[2].dropLast(".yaml".count)) : ""
+        Set(flows.flatMap(\.placeholders)).sorted().map { outside in
+            let (source, answer, path) = (outside.source, outside.answer, outside.placeholderPath)
             let text = """
                 # \(Self.placeholderMarker): edit it, it is not replaced.
                 # How a device gives the outside answer '\(source) \(answer)'
@@ -268,11 +289,6 @@ public struct MaestroExporter: Sendable {
             "",
         ]
         return lines.joined(separator: "\n")
-    }
-
-    /// `answers/<source>/<answer>.yaml`.
-    static func placeholderPath(source: String, answer: String) -> String {
-        "answers/\(FlowWriter.fileSafe(source))/\(FlowWriter.fileSafe(answer)).yaml"
     }
 
     /// The file name without its folder and `.txt`.
@@ -375,26 +391,13 @@ struct FlowWriter {
         return escaped
     }
 
-    /// `text` as a YAML double-quoted scalar.
+    /// `text` as a YAML double-quoted scalar: JSON's escapes (a JSON
+    /// string is one), and the characters YAML does not allow unescaped
+    /// (DEL, C1 controls, line and paragraph separators, BOM).
     static func quoted(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            case "\r": out += "\\r"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F || (0x80..<0xA0).contains(scalar.value) || scalar.value == 0x2028 || scalar.value == 0x2029 || scalar.value == 0xFEFF {
-                    let hex = String(scalar.value, radix: 16, uppercase: true)
-                    out += "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
+        JSONText.quoted(text) { scalar in
+            scalar.value == 0x7F || (0x80..<0xA0).contains(scalar.value) || scalar.value == 0x2028 || scalar.value == 0x2029 || scalar.value == 0xFEFF
         }
-        return out + "\""
     }
 
     /// `text` on one line, for a comment.
