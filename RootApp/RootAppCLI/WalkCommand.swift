@@ -62,7 +62,7 @@ enum WalkCommand {
             } catch {
                 let reason: String = switch error.kind {
                 case .fingerprint:
-                    if let app = saved.fingerprint.split(separator: " ").first, app != manifest.app.id {
+                    if let app = saved.rootFlows.first, app != manifest.app.id {
                         "it is a walk of '\(app)', and '\(manifest.file)' is '\(manifest.app.id)'."
                     } else {
                         "'\(manifest.file)' changed since the walk was saved (saved: \(saved.fingerprint.isEmpty ? "no fingerprint" : saved.fingerprint); now: \(VariantSession.fingerprint(of: manifest))), and a walk is only resumed on the manifest it was saved with."
@@ -175,29 +175,37 @@ final class Walk: @unchecked Sendable {
 
     /// Performs one instruction, recording it; returns the failure.
     private func perform(_ instruction: Script.Instruction, record: Bool) -> String? {
+        guard case .choose(let choice) = instruction else {
+            let before = session.top
+            let failure = session.perform(instruction)
+            if failure == nil && record { self.record(instruction, on: before) }
+            return failure
+        }
+        // What the person typed is resolved once, into the action it
+        // names; that action is chosen, and that action is recorded.
+        if let timedOut = session.awaitOutside() { return timedOut }
+        let index: Int
+        switch session.actionIndex(choice) {
+        case .success(let found): index = found
+        case .failure(let refusal): return refusal.message
+        }
         let before = session.top
-        let failure = session.perform(instruction)
-        if failure == nil && record {
-            switch instruction {
-            case .choose(let choice):
-                if let before {
-                    note("expect screen \(before.qualifiedID)")
-                    // The action chosen: by number, key or label.
-                    let action: ActionSummary? = if let number = Int(choice) {
-                        VariantSession.numbered(before).dropFirst(number - 1).first.flatMap { number > 0 ? before.actions[$0] : nil }
-                    } else if choice.hasPrefix("[") {
-                        before.actions.first { "[\($0.key ?? "")]" == choice }
-                    } else {
-                        before.actions.first { $0.label.lowercased() == choice.lowercased() }
-                    }
-                    // A key is the same in every language, so the script
-                    // runs in each; the label stays as a comment.
-                    if let action, let key = action.key {
-                        note("choose [\(key)] # \(action.label)")
-                    } else {
-                        note("choose \(action?.label ?? choice)")
-                    }
-                }
+        if let failure = session.choose(actionAt: index) { return failure }
+        if record, let before {
+            let action = before.actions[index]
+            note("expect screen \(before.qualifiedID)")
+            // A key is the same in every language, so the script runs in
+            // each; the label stays as a comment.
+            note(action.key.map { "choose [\($0)] # \(action.label)" } ?? "choose \(action.label)")
+        }
+        return nil
+    }
+
+    /// Writes what a script needs to give `instruction` again.
+    private func record(_ instruction: Script.Instruction, on before: PresentedScreen?) {
+        switch instruction {
+        case .choose:
+            break  // recorded where it is resolved
             case .back:
                 if let before { note("expect screen \(before.qualifiedID)") }
                 note("back")
@@ -208,11 +216,9 @@ final class Walk: @unchecked Sendable {
                 note("answer \(source) \(answer)")
             case .emit(let stepper, let step):
                 note("emit \(stepper) \(step)")
-            case .expectScreen, .expectEnd:
-                break
-            }
+        case .expectScreen, .expectEnd:
+            break
         }
-        return failure
     }
 
     func run(script: Script?) -> ExitCode {

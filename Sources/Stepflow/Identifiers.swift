@@ -41,16 +41,50 @@ public struct FlowInfo: Hashable, Sendable, CustomStringConvertible {
 
 /// A step as traces name it: the flow instance that receives it and the
 /// step's ``Step/stepID``; written `onboarding.welcome`.
+///
+/// A record made by the engine also keeps the step itself, so a reader
+/// that knows the flow's step type reads the value, not its text:
+///
+/// ```swift
+/// if case .coordinationEnded(let exit) = event,
+///    case .finished(let instance, let exitName)? = exit.value(as: AppExit.self) { … }
+/// ```
+///
+/// Two records are equal when they name the same flow and step id; the
+/// kept value does not take part.
 public struct StepRecord: Hashable, Sendable, CustomStringConvertible {
     /// The flow the step was meant for.
     public let flow: FlowInfo
     /// The step's identity.
     public let step: String
-    /// Creates a record.
+    /// The step itself, when the record was made from one.
+    private let value: (any Step)?
+
+    /// Creates a record of a step known only by its id.
     public init(flow: FlowInfo, step: String) {
         self.flow = flow
         self.step = step
+        self.value = nil
     }
+
+    /// Creates a record of `step`, keeping the value.
+    public init(flow: FlowInfo, step value: some Step) {
+        self.flow = flow
+        self.step = value.stepID
+        self.value = value
+    }
+
+    /// The step as a value of `type`, or `nil` when the record holds no
+    /// value or one of another type.
+    public func value<S: Step>(as type: S.Type) -> S? { value as? S }
+
     /// `flowName.stepID`.
     public var description: String { "\(flow.name).\(step)" }
+
+    public static func == (lhs: Self, rhs: Self) -> Bool { lhs.flow == rhs.flow && lhs.step == rhs.step }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(flow)
+        hasher.combine(step)
+    }
 }

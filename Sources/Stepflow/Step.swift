@@ -66,6 +66,15 @@ public enum StepIdentity {
         return output
     }
 
+    /// The case name of an enum value (`captured` for
+    /// `captured(positive)`), read from the value, not cut from its text;
+    /// for a value that is not an enum, its whole rendering.
+    public static func caseName(of value: Any) -> String {
+        let mirror = Mirror(reflecting: value)
+        guard mirror.displayStyle == .enum else { return render(value) }
+        return mirror.children.first?.label ?? String(describing: value)
+    }
+
     /// Runs `body` with renderings remembered on this thread: an explorer
     /// names the same steps thousands of times, and reflection costs
     /// microseconds each time. The memory goes when `body` returns, so no

@@ -56,24 +56,25 @@ public enum OverviewExporter {
         }
         let included = Set(shown)
         let order = Dictionary(uniqueKeysWithValues: variant.manifest.instances.enumerated().map { ($1.id, $0) })
-        var written: Set<String> = []
-        var lines: [String] = []
         // Edges come from the states, not the step graph: an action leads
         // from the screen it was chosen on to the screen on top after it,
         // in that very context (a Back goes to the screen before, not to
         // every screen a shared back step ever revealed).
         let states = variant.states
-        func endpoint(_ screenID: String?, ended: Bool) -> String? {
-            if ended { return "end" }
+        func endpoint(_ screenID: String?, ended: Bool) -> Endpoint? {
+            if ended { return .end }
             guard let screenID, let node = graph.node(withID: screenID) else { return nil }
             let instance = graph.nodes[node].instance
-            return included.contains(instance) ? screenID : instance
+            return included.contains(instance) ? .screen(screenID, instance: instance) : .instance(instance)
         }
+        var arrows: [Arrow] = []
+        var seen: Set<Arrow> = []
         if let top = states.states.first?.top, let node = graph.node(withID: top), included.contains(graph.nodes[node].instance) {
-            lines.append("  \"start\" -> \(quote(top)) [style=bold];\n")
+            arrows.append(Arrow(from: .start, to: .screen(top, instance: graph.nodes[node].instance), label: nil, style: .start))
         }
         for transition in states.transitions {
-            guard let from = transition.input.screen, let fromNode = graph.node(withID: from), included.contains(graph.nodes[fromNode].instance) else { continue }
+            guard let from = transition.input.screen, let fromNode = graph.node(withID: from),
+                  included.contains(graph.nodes[fromNode].instance) else { continue }
             let after = states.states[transition.to]
             guard let to = endpoint(after.top, ended: after.isEnded) else { continue }
             let label: String = switch transition.input.kind {
@@ -81,20 +82,34 @@ public enum OverviewExporter {
             case .emit(let stepper, _, let isTimer): isTimer ? "(time is up)" : "(\(stepper))"
             case .answer(_, let source, _, let label, _): "(\(source): \(label))"
             }
-            let toInstance = to == "end" ? nil : graph.node(withID: to).map { graph.nodes[$0].instance } ?? to
-            let crosses = toInstance != nil && toInstance != graph.nodes[fromNode].instance
-            // An arrow back to a module entered earlier (a retest, help's
-            // "carry on") does not pull the layout: modules stay top to
-            // bottom in the order the manifest lists them.
-            let backwards = crosses && (order[toInstance ?? ""] ?? 0) < (order[graph.nodes[fromNode].instance] ?? 0)
-            let style = crosses ? ", style=dashed" + (backwards ? ", constraint=false" : "") : ""
-            let line = "  \(quote(from)) -> \(quote(to)) [label=\(quote(label))\(style)];\n"
-            if written.insert(line).inserted { lines.append(line) }
+            let fromInstance = graph.nodes[fromNode].instance
+            let style: Arrow.Style
+            if let toInstance = to.instance, toInstance != fromInstance {
+                // An arrow back to a module entered earlier (a retest, help's
+                // "carry on") does not pull the layout: modules stay top to
+                // bottom in the order the manifest lists them.
+                style = (order[toInstance] ?? 0) < (order[fromInstance] ?? 0) ? .backwards : .crossing
+            } else {
+                style = .plain
+            }
+            let arrow = Arrow(from: .screen(from, instance: fromInstance), to: to, label: label, style: style)
+            if seen.insert(arrow).inserted { arrows.append(arrow) }
         }
-        out += ends(start: lines.contains { $0.hasPrefix("  \"start\"") }, end: lines.contains { $0.contains("-> \"end\"") })
-        out += lines.joined()
+        out += ends(start: arrows.contains { $0.from == .start }, end: arrows.contains { $0.to == .end })
+        for arrow in arrows {
+            out += "  \(quote(arrow.from.nodeID)) -> \(quote(arrow.to.nodeID)) "
+            switch arrow.style {
+            case .start: out += "[style=bold];\n"
+            case .plain: out += "[label=\(quote(arrow.label ?? ""))];\n"
+            case .crossing: out += "[label=\(quote(arrow.label ?? "")), style=dashed];\n"
+            case .backwards: out += "[label=\(quote(arrow.label ?? "")), style=dashed, constraint=false];\n"
+            }
+        }
         // Modules not drawn in detail appear as one box each.
-        for instance in variant.manifest.instances where !included.contains(instance.id) && written.contains(where: { $0.contains("-> \(quote(instance.id)) ") || $0.hasPrefix("  \(quote(instance.id)) ") }) {
+        let boxed = Set(arrows.flatMap { [$0.from, $0.to] }.compactMap { endpoint -> String? in
+            if case .instance(let instance) = endpoint { instance } else { nil }
+        })
+        for instance in variant.manifest.instances where boxed.contains(instance.id) {
             out += "  \(quote(instance.id)) [shape=box, style=\"rounded,dashed\", label=\(quote(instance.id + " (" + instance.module + ")"))];\n"
         }
         out += legend(detail: true)
@@ -103,6 +118,40 @@ public enum OverviewExporter {
     }
 
     // MARK: - Parts
+
+    /// One end of an arrow in the detailed overview.
+    private enum Endpoint: Hashable {
+        case start, end
+        /// A screen drawn in detail, in its instance.
+        case screen(String, instance: String)
+        /// An instance drawn as one box.
+        case instance(String)
+
+        var nodeID: String {
+            switch self {
+            case .start: "start"
+            case .end: "end"
+            case .screen(let id, _): id
+            case .instance(let id): id
+            }
+        }
+
+        var instance: String? {
+            switch self {
+            case .start, .end: nil
+            case .screen(_, let instance), .instance(let instance): instance
+            }
+        }
+    }
+
+    /// An arrow of the detailed overview, kept as a value until written.
+    private struct Arrow: Hashable {
+        enum Style: Hashable { case start, plain, crossing, backwards }
+        let from: Endpoint
+        let to: Endpoint
+        let label: String?
+        let style: Style
+    }
 
     private static func header(_ variant: VariantGraph, title: String?) -> String {
         let name = title.map { "\($0) (\(variant.manifest.app.id))" } ?? variant.manifest.app.id
@@ -137,40 +186,16 @@ public enum OverviewExporter {
         return result
     }
 
-    /// The screens (and the end) reached from `node` without a person's
-    /// input: following presentations, back, starts, exits, forwards.
-    private static func screensAfter(_ node: Int, _ graph: NavigationGraph) -> [Int] {
-        var seen: Set<Int> = [node]
-        var queue = [node]
-        var found: [Int] = []
-        var head = 0
-        while head < queue.count {
-            let current = queue[head]
-            head += 1
-            for edgeIndex in graph.outgoing(current) {
-                let edge = graph.edges[Int(edgeIndex)]
-                guard edge.kind != .action && edge.kind != .stepper, seen.insert(edge.to).inserted else { continue }
-                let next = graph.nodes[edge.to]
-                if next.kind == .screen || next.kind == .end {
-                    found.append(edge.to)
-                } else {
-                    queue.append(edge.to)
-                }
-            }
-        }
-        return found
-    }
-
     /// The routes walks take, as instance → instance (or end), labelled
     /// with the exit and the fields it hands on.
     private static func routesTaken(_ variant: VariantGraph) -> [(from: String, to: String, label: String)] {
         let graph = variant.graph
-        var taken: Set<String> = []
+        var taken: Set<RouteKey> = []
         for edge in graph.edges where edge.kind == .exit {
-            taken.insert("\(graph.nodes[edge.from].instance).\(graph.label(of: edge))")
+            taken.insert(RouteKey(instance: graph.nodes[edge.from].instance, exit: graph.label(of: edge)))
         }
         var routes: [(from: String, to: String, label: String)] = []
-        for (key, target) in variant.manifest.routes.sorted(by: { $0.key < $1.key }) where taken.contains(key.description) {
+        for (key, target) in variant.manifest.routes.sorted(by: { $0.key < $1.key }) where taken.contains(key) {
             // As the app carries them: a field no module reads is dropped,
             // and the arrow says so rather than show it carried.
             let fields = variant.manifest.instance(key.instance)?.exits.first { $0.name == key.exit }?.fields.map(\.name) ?? []

@@ -79,6 +79,19 @@ public struct CarriedData: Hashable, Sendable, CustomStringConvertible {
 public enum AppExit: Step {
     /// The app finished after `instance` took `exit`.
     case finished(instance: String, exit: String)
+
+    /// The instance whose exit ended the app.
+    public var instance: String {
+        switch self { case .finished(let instance, _): instance }
+    }
+
+    /// The exit, by its name, that ended the app.
+    public var exit: String {
+        switch self { case .finished(_, let exit): exit }
+    }
+
+    /// `instance.exit`, as scripts write it (`expect end result.done`).
+    public var route: String { "\(instance).\(exit)" }
 }
 
 /// Composes one app variant from a manifest: starts the start instance's

@@ -223,18 +223,19 @@ public enum ReviewReport {
             func share(_ transitions: [Int]) -> String {
                 transitions.isEmpty ? "—" : "\(transitions.filter(taken.contains).count) of \(transitions.count)"
             }
-            for action in screen.actions {
+            for (index, action) in screen.actions.enumerated() {
                 let label = switch action.role {
                 case .primary: action.label
                 case .back: action.label.lowercased() == "back" ? action.label : "\(action.label) (goes back)"
                 case .cancel: "\(action.label) (cancels)"
                 }
-                let row = rows.first { $0.input == action.label }
+                let row = rows.first { $0.input == .action(index) }
                 let places = row?.leadsTo ?? []
                 page.row([label, places.isEmpty ? "nowhere a walk takes it" : places.map { $0 == screen.id ? "stays here" : $0 }.joined(separator: ", "), share(row?.transitions ?? [])])
             }
-            for row in rows where row.input.hasPrefix("(") {
-                page.row([row.input, row.leadsTo.joined(separator: ", "), share(row.transitions)], classes: ["note", "", ""])
+            for row in rows {
+                guard case .other(let input) = row.input else { continue }
+                page.row([input, row.leadsTo.joined(separator: ", "), share(row.transitions)], classes: ["note", "", ""])
             }
             page.line("</tbody></table></div>")
         }
@@ -306,20 +307,35 @@ public enum ReviewReport {
         return (page.text, verdict)
     }
 
+    /// One kind of input on a screen, as the inventory lists it.
+    enum ScreenInput: Hashable {
+        /// The screen's action at this index.
+        case action(Int)
+        /// Anything that comes by itself or from outside, with the words
+        /// the inventory shows for it.
+        case other(String)
+    }
+
+    /// What one input on a screen does, over every state that shows it.
+    struct Consequence {
+        let input: ScreenInput
+        var leadsTo: [String]
+        var transitions: [Int]
+    }
+
     /// What a person can do on each screen and where it leads, from the
     /// state graph (exact: a back action leads to the one screen below,
     /// not every screen some back could reach): by screen id, each input
-    /// (an action's label, or a stepper finishing) with the screens next
-    /// on top, or the end.
-    static func consequences(_ states: StateGraph) -> [String: [(input: String, leadsTo: [String], transitions: [Int])]] {
-        var result: [String: [(input: String, leadsTo: [String], transitions: [Int])]] = [:]
+    /// (an action, or a stepper finishing) with the screens next on top,
+    /// or the end.
+    static func consequences(_ states: StateGraph) -> [String: [Consequence]] {
+        var result: [String: [Consequence]] = [:]
         for (position, transition) in states.transitions.enumerated() {
             guard let screen = states.states[transition.from].top else { continue }
-            let input: String
-            switch transition.input.kind {
-            case .choose(_, let label, _): input = label
-            case .emit(let stepper, let step, let isTimer): input = isTimer ? "(the timer finishes)" : "(\(stepper) emits \(step))"
-            case .answer(_, let source, _, let label, _): input = "(\(source): \(label))"
+            let input: ScreenInput = switch transition.input.kind {
+            case .choose(let index, _, _): .action(index)
+            case .emit(let stepper, let step, let isTimer): .other(isTimer ? "(the timer finishes)" : "(\(stepper) emits \(step))")
+            case .answer(_, let source, _, let label, _): .other("(\(source): \(label))")
             }
             let target = states.states[transition.to]
             let place = target.isEnded ? "the end" : target.top ?? "no screen"
@@ -328,7 +344,7 @@ public enum ReviewReport {
                 if !rows[index].leadsTo.contains(place) { rows[index].leadsTo.append(place) }
                 rows[index].transitions.append(position)
             } else {
-                rows.append((input, [place], [position]))
+                rows.append(Consequence(input: input, leadsTo: [place], transitions: [position]))
             }
             result[screen] = rows
         }

@@ -124,7 +124,7 @@ public final class VariantSession {
     public private(set) var walk: [Int] = []
     /// The projection nodes touched so far (node ids).
     public private(set) var touched: Set<String> = []
-    private let log = Locked<(trace: [String], ending: String?)>(([], nil))
+    private let log = Locked<(trace: [String], ending: AppExit?)>(([], nil))
 
     /// The locale the variant's texts are shown in.
     public let locale: String
@@ -194,7 +194,7 @@ public final class VariantSession {
             switch event {
             case .didNavigate(let step, _): log.withLock { $0.trace.append(step.description) }
             case .dropped(let step, let reason): log.withLock { $0.trace.append("\(step) dropped: \(reason)") }
-            case .coordinationEnded(let exit): log.withLock { $0.ending = exit.description }
+            case .coordinationEnded(let exit): log.withLock { $0.ending = exit.value(as: AppExit.self) }
             default: break
             }
         }
@@ -206,17 +206,14 @@ public final class VariantSession {
     public var top: PresentedScreen? { holder.state.topScreen }
     /// The steps navigated so far, as `flow.step`.
     public var trace: [String] { log.withLock { $0.trace } }
-    /// How the app ended (`app.finished(…)`), once it has.
-    public var ending: String? { log.withLock { $0.ending } }
+    /// How the app ended, once it has: the instance and the exit whose
+    /// route is `end`.
+    public var ending: AppExit? { log.withLock { $0.ending } }
     /// Whether a timer waits.
     public var timerWaits: Bool { clock.secondsLeft != nil }
 
     /// `instance.exit` the app ended through, once it has.
-    public var endingExit: String? {
-        guard let ending else { return nil }
-        let quoted = ending.split(separator: "\"", omittingEmptySubsequences: false)
-        return quoted.count >= 4 ? "\(quoted[1]).\(quoted[3])" : ending
-    }
+    public var endingExit: String? { ending?.route }
 
     /// One input a session gave, to find the transition it took.
     public enum Given: Hashable, Sendable {

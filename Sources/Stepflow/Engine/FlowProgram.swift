@@ -41,7 +41,7 @@ final class FlowProgramOf<F: Flow>: FlowProgram, @unchecked Sendable {
     }
 
     func record(_ step: StepType) -> StepRecord {
-        StepRecord(flow: info, step: step.stepID)
+        StepRecord(flow: info, step: step)
     }
 
     /// Runs `adapt`, then `navigate`, for a step that passed the gate.
@@ -269,7 +269,7 @@ final class FlowProgramOf<F: Flow>: FlowProgram, @unchecked Sendable {
                 transaction.enqueue(exitRoute(exit))
                 if transaction.observes { transaction.changes.append(.exited(info, exit: exit.stepID, name: Self.exitName(exit))) }
             } else if transaction.observes {
-                transaction.endedCoordinations.append(StepRecord(flow: info, step: exit.stepID))
+                transaction.endedCoordinations.append(StepRecord(flow: info, step: exit))
             }
         }
     }
@@ -421,10 +421,9 @@ final class DeepLinkTally: @unchecked Sendable {
 
 extension FlowProgramOf {
     /// The name a parent routes `exit` by: a module exit's own name, else
-    /// its case name (the step id up to a parenthesis or space).
+    /// its case name.
     static func exitName(_ exit: some Step) -> String {
         if let moduleExit = exit as? any ModuleExit { return moduleExit.exitName }
-        let id = exit.stepID
-        return String(id[..<(id.firstIndex(where: { $0 == "(" || $0 == " " }) ?? id.endIndex)])
+        return StepIdentity.caseName(of: exit)
     }
 }

@@ -23,11 +23,8 @@ public protocol ModuleExit: Step {
 }
 
 extension ModuleExit {
-    /// The case name: ``Step/stepID`` up to its first parenthesis.
-    public var exitName: String {
-        let id = stepID
-        return id.firstIndex(of: "(").map { String(id[..<$0]) } ?? id
-    }
+    /// The case name (``StepIdentity/caseName(of:)``).
+    public var exitName: String { StepIdentity.caseName(of: self) }
 
     /// No data.
     public var handoff: Handoff { Handoff() }

@@ -46,6 +46,14 @@ public struct SavedNavigation: Hashable, Sendable, Codable {
         self.screens = screens
     }
 
+    /// The names of the root flows coordinated, in order: for a composed
+    /// variant, its app id.
+    public var rootFlows: [String] {
+        entries.compactMap { entry in
+            if case .coordinate(let flow) = entry { flow } else { nil }
+        }
+    }
+
     /// One input the coordinator handled, or one stepper's start.
     public enum Entry: Hashable, Sendable, Codable {
         /// A root flow was coordinated; `flow` is its name.
