@@ -4,6 +4,12 @@ import StepflowManifest
 import StepflowScripts
 
 enum CheckCommand {
+    static let junit = OptionKey<String>(
+        "junit", value: "file",
+        help: "Also write the results as JUnit XML (a test case per script) to this file, for CI.")
+    static let redundant = FlagKey(
+        "redundant", help: "Also name the scripts whose state transitions the others take already.")
+
     static let command = RootApp.Command(spec: CommandSpec(
         name: "check",
         abstract: "Run acceptance scripts against a variant and report coverage.",
@@ -25,17 +31,13 @@ enum CheckCommand {
             .init(name: "manifest", help: "The variant's manifest."),
             .init(name: "script", help: "Acceptance scripts to run (default: those in the manifest's scripts folder).", isRepeating: true, isOptional: true),
         ],
-        options: [
-            .init(name: "junit", value: "file", help: "Also write the results as JUnit XML (a test case per script) to this file, for CI."),
-            .init(name: "redundant", help: "Also name the scripts whose state transitions the others take already."),
-            .locale,
-        ]
+        options: [junit.option, redundant.option, OptionKey.locale.option]
     )) { arguments, console, app throws(ExitCodeError) in
-        if let junit = arguments.value("junit") {
+        if let junit = arguments[Self.junit] {
             try OutputFile.check(junit, notOverwriting: arguments.positional, console)
         }
         let manifest = try app.manifest(arguments.positional[0], console)
-        let locale = try RootApp.locale(arguments.value("locale"), of: manifest, console)
+        let locale = try RootApp.locale(arguments[.locale], of: manifest, console)
         var paths = Array(arguments.positional.dropFirst())
         if paths.isEmpty {
             guard let folder = manifest.scriptsFolder else {
@@ -97,7 +99,7 @@ enum CheckCommand {
         if failed > 0 {
             console.print(console.red("\(failed) of \(scripts.count) script\(scripts.count == 1 ? "" : "s") failed."))
         }
-        if arguments.flag("redundant") {
+        if arguments[Self.redundant] {
             let redundant = runner.redundant(results)
             console.print("")
             if redundant.isEmpty {
@@ -129,7 +131,7 @@ enum CheckCommand {
             let count = unreadable.count
             console.print(console.red("\(count) script\(count == 1 ? "" : "s") could not be run (see above)."))
         }
-        if let junit = arguments.value("junit") {
+        if let junit = arguments[Self.junit] {
             let record = ReviewRecord(manifest: manifest, registry: app.registry, tool: app.toolDescription, date: Platform.utcDate())
             let written = OutputFile.write(JUnitReport.xml(app: manifest.app.id, scripts: scripts, results: results, requirements: requirements, record: record), to: junit, console)
             if written != .success { return written }

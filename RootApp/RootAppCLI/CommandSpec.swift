@@ -10,6 +10,8 @@ struct CommandSpec: Sendable {
         var isOptional = false
     }
 
+    /// An option as the parser, the help and the completion see it;
+    /// made by an ``OptionKey`` or a ``FlagKey``, never by hand.
     struct Option: Sendable {
         let name: String
         var short: Character?
@@ -18,6 +20,15 @@ struct CommandSpec: Sendable {
         let help: String
         /// The values allowed, when the option takes one of a list.
         var choices: [String] = []
+        /// Whether the command cannot run without it.
+        var isRequired = false
+        /// Turns the text given into the option's value, or says why not.
+        var convert: @Sendable (String) -> Result<any Sendable, Refusal> = { .success($0) }
+    }
+
+    /// Why an option's value was refused: a sentence for a usage error.
+    struct Refusal: Error, Sendable {
+        let message: String
     }
 
     let name: String
@@ -42,22 +53,112 @@ struct CommandSpec: Sendable {
     }
 }
 
-extension CommandSpec.Option {
-    /// `--locale <locale>`: the variant's texts in one of its locales.
-    static let locale = CommandSpec.Option(name: "locale", value: "locale", help: "Show the variant's texts in this locale, one the manifest ships (default: its first).")
+/// An option that takes a value, declared once as a static constant of
+/// its command: the spec lists it, the parser converts its text to
+/// `Value` (refusing a bad one with a usage error), and the command reads
+/// it typed, `arguments[Self.limit]`. A misspelt name does not compile.
+struct OptionKey<Value: Sendable>: Sendable {
+    let option: CommandSpec.Option
 
-    /// Options named in the abstract as required (`--format` of graph).
-    var isRequired: Bool { help.hasPrefix("(required)") }
+    /// An option whose value is converted by `convert`.
+    init(
+        _ name: String, short: Character? = nil, value placeholder: String, help: String,
+        isRequired: Bool = false, choices: [String] = [],
+        convert: @escaping @Sendable (String) -> Result<Value, CommandSpec.Refusal>
+    ) {
+        option = CommandSpec.Option(
+            name: name, short: short, value: placeholder, help: help, choices: choices, isRequired: isRequired,
+            convert: { text in convert(text).map { $0 as any Sendable } })
+    }
 }
 
-/// The parsed command line of one command.
+extension OptionKey where Value == String {
+    /// An option whose value is the text given: a path, an id.
+    init(_ name: String, short: Character? = nil, value placeholder: String, help: String, isRequired: Bool = false) {
+        self.init(name, short: short, value: placeholder, help: help, isRequired: isRequired) { .success($0) }
+    }
+}
+
+extension OptionKey where Value == Int {
+    /// A whole number in `range`.
+    init(_ name: String, value placeholder: String, help: String, range: ClosedRange<Int>) {
+        self.init(name, value: placeholder, help: help) { text in
+            guard let number = Int(text), range.contains(number) else {
+                let bounds = range.upperBound == .max
+                    ? "above \(range.lowerBound - 1)" : "from \(range.lowerBound) to \(range.upperBound)"
+                return .failure(CommandSpec.Refusal(message: "--\(name) takes a whole number \(bounds), not '\(text)'."))
+            }
+            return .success(number)
+        }
+    }
+}
+
+extension OptionKey where Value: RawRepresentable & CaseIterable & Sendable, Value.RawValue == String {
+    /// One of `Value`'s cases, by raw value; the choices the help and the
+    /// completion offer are its cases.
+    init(_ name: String, value placeholder: String, help: String, isRequired: Bool = false) {
+        let choices = Value.allCases.map(\.rawValue)
+        self.init(name, value: placeholder, help: help, isRequired: isRequired, choices: choices) { text in
+            // The parser has checked the text is one of the choices.
+            Value(rawValue: text).map { .success($0) } ?? .failure(CommandSpec.Refusal(message: "'\(text)' is not one of \(choices)."))
+        }
+    }
+}
+
+/// An option without a value, declared like an ``OptionKey``.
+struct FlagKey: Sendable {
+    let option: CommandSpec.Option
+
+    init(_ name: String, help: String) {
+        option = CommandSpec.Option(name: name, help: help)
+    }
+}
+
+extension OptionKey where Value == String {
+    /// `--locale <locale>`: the variant's texts in one of its locales.
+    static let locale = OptionKey(
+        "locale", value: "locale",
+        help: "Show the variant's texts in this locale, one the manifest ships (default: its first).")
+
+    /// `-o, --output <file>`: a file instead of standard output.
+    static let outputFile = OptionKey.output(
+        """
+        Write to this file instead of standard output (checked before any work; written whole, or not at all). \
+        '-' is standard output.
+        """)
+
+    /// `-o, --output <…>`: where the result goes.
+    static func output(_ help: String, value: String = "file", isRequired: Bool = false) -> Self {
+        OptionKey("output", short: "o", value: value, help: help, isRequired: isRequired)
+    }
+}
+
+/// The parsed command line of one command: its positional arguments, and
+/// its options as the values their keys convert them to.
 struct ParsedArguments: Sendable {
     var positional: [String] = []
-    var values: [String: String] = [:]
-    var flags: Set<String> = []
+    private(set) var values: [String: any Sendable] = [:]
+    private(set) var flags: Set<String> = []
+    /// The options the command declares: reading another is a bug.
+    let declared: Set<String>
 
-    func value(_ name: String) -> String? { values[name] }
-    func flag(_ name: String) -> Bool { flags.contains(name) }
+    init(declared: Set<String>) { self.declared = declared }
+
+    mutating func set(_ name: String, to value: any Sendable) { values[name] = value }
+    mutating func raise(_ name: String) { flags.insert(name) }
+    func isGiven(_ name: String) -> Bool { values[name] != nil || flags.contains(name) }
+
+    /// The value of `key`, or `nil` when the command line does not give it.
+    subscript<Value>(_ key: OptionKey<Value>) -> Value? {
+        assert(declared.contains(key.option.name), "--\(key.option.name) is not in the command's spec")
+        return values[key.option.name] as? Value
+    }
+
+    /// Whether the command line gives `flag`.
+    subscript(_ flag: FlagKey) -> Bool {
+        assert(declared.contains(flag.option.name), "--\(flag.option.name) is not in the command's spec")
+        return flags.contains(flag.option.name)
+    }
 }
 
 /// A wrong command line: what is wrong, for which command.
@@ -75,7 +176,7 @@ struct UsageError: Error, Sendable {
 extension CommandSpec {
     /// Parses `arguments` (after the command name) against this spec.
     func parse(_ words: [String], program: String) throws(UsageError) -> ParsedArguments {
-        var parsed = ParsedArguments()
+        var parsed = ParsedArguments(declared: Set(options.map(\.name)))
         var remaining = words[...]
         var onlyPositional = false
         while let argument = remaining.popFirst() {
@@ -107,7 +208,7 @@ extension CommandSpec {
             }
             guard let placeholder = option.value else {
                 if inlineValue != nil { throw UsageError(message: "'--\(name)' takes no value.", command: self.name) }
-                parsed.flags.insert(name)
+                parsed.raise(name)
                 continue
             }
             guard let value = inlineValue ?? remaining.popFirst(), !(inlineValue == nil && value.hasPrefix("--")) else {
@@ -117,12 +218,15 @@ extension CommandSpec {
                 let near = Suggestion.nearest(to: value, in: option.choices).map { " Did you mean '\($0)'?" } ?? ""
                 throw UsageError(message: "'\(value)' is not a valid \(placeholder) for '--\(name)'.\(near) Allowed: \(option.choices.joined(separator: ", ")).", command: self.name)
             }
-            if parsed.values[name] != nil {
+            if parsed.isGiven(name) {
                 throw UsageError(message: "'--\(name)' is given twice; give it once.", command: self.name)
             }
-            parsed.values[name] = value
+            switch option.convert(value) {
+            case .success(let converted): parsed.set(name, to: converted)
+            case .failure(let refusal): throw UsageError(message: refusal.message, command: self.name)
+            }
         }
-        for option in options where option.isRequired && parsed.values[option.name] == nil {
+        for option in options where option.isRequired && !parsed.isGiven(option.name) {
             throw UsageError(message: "missing '--\(option.name) <\(option.value ?? "value")>'\(option.choices.isEmpty ? "" : " (one of \(option.choices.joined(separator: ", ")))").\nUsage: \(usage(program: program))", command: self.name)
         }
         let required = arguments.filter { !$0.isOptional }.count
@@ -177,7 +281,7 @@ extension CommandSpec {
         lines += ["", "OPTIONS:"]
         for option in options {
             let left = (option.short.map { "-\($0), " } ?? "") + "--\(option.name)" + (option.value.map { " <\($0)>" } ?? "")
-            lines += entry(left, named(option.help))
+            lines += entry(left, named((option.isRequired ? "(required) " : "") + option.help))
         }
         lines += entry("-h, --help", "Show help for this command.")
         lines += ["", ExitCode.table]

@@ -7,12 +7,12 @@ enum DiffCommand {
         abstract: "What differs between two variants: modules, options, routes and screens first, then the steps.",
         discussion: "Both variants are compared in one locale, so a translation is not a difference in every edge: --locale if given (both must ship it), else the first variant's first locale if the second ships it too, else the second's if the first does. Differences in the texts themselves (locales, re-worded texts) come first. Exits 1 when the variants differ, 0 when they reach the same steps and screens by the same edges with the same texts.",
         arguments: [.init(name: "manifest-a", help: "The first variant."), .init(name: "manifest-b", help: "The second variant.")],
-        options: [.locale]
+        options: [OptionKey.locale.option]
     )) { arguments, console, app throws(ExitCodeError) in
         let manifestA = try app.manifest(arguments.positional[0], console)
         let manifestB = try app.manifest(arguments.positional[1], console)
         let locale: String?
-        if let requested = arguments.value("locale") {
+        if let requested = arguments[.locale] {
             locale = try RootApp.locale(requested, of: manifestA, console)
             _ = try RootApp.locale(requested, of: manifestB, console)
         } else {
@@ -64,14 +64,21 @@ enum DiffCommand {
         if a.locales != b.locales {
             changes.append("locales: \(a.locales.joined(separator: ", ")) → \(b.locales.joined(separator: ", "))")
         }
-        let keys = Set(a.texts.overrides.flatMap { instance, texts in texts.keys.map { "\(instance)/\($0)" } } + b.texts.overrides.flatMap { instance, texts in texts.keys.map { "\(instance)/\($0)" } })
+        struct Key: Hashable, Comparable {
+            let instance: String
+            let text: String
+            static func < (lhs: Key, rhs: Key) -> Bool { (lhs.instance, lhs.text) < (rhs.instance, rhs.text) }
+        }
+        let keys = Set([a, b].flatMap { manifest in
+            manifest.texts.overrides.flatMap { instance, texts in texts.keys.map { Key(instance: instance, text: $0) } }
+        })
         for key in keys.sorted() {
-            let (instance, text) = (String(key.prefix { $0 != "/" }), String(key.drop { $0 != "/" }.dropFirst()))
+            let (instance, text) = (key.instance, key.text)
             let old = a.texts.overrides[instance]?[text] ?? [:]
             let new = b.texts.overrides[instance]?[text] ?? [:]
             for locale in Set(old.keys).union(new.keys).sorted() where old[locale] != new[locale] {
                 let what = old[locale] == nil ? "re-worded" : new[locale] == nil ? "back to the module's text" : "re-worded differently"
-                changes.append("\(key) (\(locale)): \(what)" + (new[locale].map { ": \"\($0)\"" } ?? ""))
+                changes.append("\(instance)/\(text) (\(locale)): \(what)" + (new[locale].map { ": \"\($0)\"" } ?? ""))
             }
         }
         return changes

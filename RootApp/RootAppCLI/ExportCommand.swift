@@ -12,6 +12,14 @@ import StepflowScripts
 enum ExportCommand {
     static let formats = ["maestro"]
 
+    static let output = OptionKey.output(
+        "The folder to write the flows in (made if missing).", value: "folder", isRequired: true)
+    static let scripts = OptionKey<String>(
+        "scripts", value: "folder", help: "Export the scripts in this folder (a generated suite, say) instead.")
+    static let locale = OptionKey<String>(
+        "locale", value: "locale",
+        help: "Write the flows' texts in this locale, one the manifest ships (default: its first).")
+
     static let command = RootApp.Command(spec: CommandSpec(
         name: "export",
         abstract: "Turn acceptance scripts into flows a device-testing tool runs.",
@@ -26,11 +34,7 @@ enum ExportCommand {
             .init(name: "manifest", help: "The variant's manifest."),
             .init(name: "script", help: "Scripts to export (default: those in the manifest's scripts folder).", isRepeating: true, isOptional: true),
         ],
-        options: [
-            .init(name: "output", short: "o", value: "folder", help: "(required) The folder to write the flows in (made if missing)."),
-            .init(name: "scripts", value: "folder", help: "Export the scripts in this folder (a generated suite, say) instead."),
-            .init(name: "locale", value: "locale", help: "Write the flows' texts in this locale, one the manifest ships (default: its first)."),
-        ]
+        options: [output.option, scripts.option, locale.option]
     )) { arguments, console, app throws(ExitCodeError) in
         let format = arguments.positional[0]
         guard formats.contains(format) else {
@@ -41,21 +45,18 @@ enum ExportCommand {
             console.error(UsageError(message: "export \(format) needs the variant's manifest: \(app.name) export \(format) <manifest> -o <folder>.", command: "export").text(program: app.name))
             throw ExitCodeError(code: .usage)
         }
-        guard let output = arguments.value("output") else {
-            console.error(UsageError(message: "export needs a folder to write the flows in: -o <folder>.", command: "export").text(program: app.name))
-            throw ExitCodeError(code: .usage)
-        }
+        let output = arguments[Self.output] ?? "."  // required: the parser checked
         let named = Array(arguments.positional.dropFirst(2))
-        if !named.isEmpty, arguments.value("scripts") != nil {
+        if !named.isEmpty, arguments[Self.scripts] != nil {
             console.error(UsageError(message: "name scripts or a folder of them with --scripts, not both.", command: "export").text(program: app.name))
             throw ExitCodeError(code: .usage)
         }
         let manifest = try app.manifest(arguments.positional[1], console)
-        let locale = try RootApp.locale(arguments.value("locale"), of: manifest, console)
+        let locale = try RootApp.locale(arguments[Self.locale], of: manifest, console)
         var paths = named
         if paths.isEmpty {
             let folder: String
-            if let given = arguments.value("scripts") {
+            if let given = arguments[Self.scripts] {
                 folder = given
             } else if let own = manifest.scriptsFolder {
                 folder = own

@@ -13,68 +13,97 @@ import StepflowPlatform
 
 
 enum GraphCommand {
-    static let command = RootApp.Command(spec: CommandSpec(
-        name: "graph",
-        abstract: "Export a variant's navigation graph: DOT, Mermaid, JSON or SVG.",
-        discussion: "DOT and SVG draw, by default, the overview a reviewer reads on one page: the module instances and the routes taken between them, from the start at the top to the end at the bottom, with the data each route hands on. --detail draws every module's screens as a cluster (one node per screen, an arrow per action to the screen it leads to); --module X draws X's screens only; --steps draws every step and screen (as JSON and Mermaid do). svg runs Graphviz's dot, which must be installed.",
-        arguments: [.init(name: "manifest", help: "The variant's manifest.")],
-        options: [
-            .init(name: "format", value: "format", help: "dot, mermaid, json or svg. Without it, the output file's extension says (.dot, .mmd or .mermaid, .json, .svg); standard output gets dot.", choices: ["dot", "mermaid", "json", "svg"]),
-            .init(name: "detail", help: "DOT and SVG: every module's screens, as clusters."),
-            .init(name: "module", value: "instance", help: "DOT and SVG: this module instance's screens only."),
-            .init(name: "steps", help: "DOT and SVG: every step and screen, the full graph."),
-            .init(name: "output", short: "o", value: "file", help: "Write to this file instead of standard output (checked before any work; written whole, or not at all). '-' is standard output."),
-            .locale,
-        ]
-    )) { arguments, console, app throws(ExitCodeError) in
-        let format: String
-        if let given = arguments.value("format") {
+    /// What `graph` writes.
+    enum Format: String, CaseIterable, Sendable {
+        case dot, mermaid, json, svg
+    }
+
+    static let format = OptionKey<Format>(
+        "format", value: "format",
+        help: """
+            dot, mermaid, json or svg. Without it, the output file's extension says (.dot, .mmd or .mermaid, \
+            .json, .svg); standard output gets dot.
+            """)
+    static let detail = FlagKey("detail", help: "DOT and SVG: every module's screens, as clusters.")
+    static let module = OptionKey<String>(
+        "module", value: "instance", help: "DOT and SVG: this module instance's screens only.")
+    static let steps = FlagKey("steps", help: "DOT and SVG: every step and screen, the full graph.")
+    static let output = OptionKey.outputFile
+
+    static let command = RootApp.Command(
+        spec: CommandSpec(
+            name: "graph",
+            abstract: "Export a variant's navigation graph: DOT, Mermaid, JSON or SVG.",
+            discussion: """
+                DOT and SVG draw, by default, the overview a reviewer reads on one page: the module instances and \
+                the routes taken between them, from the start at the top to the end at the bottom, with the data \
+                each route hands on. --detail draws every module's screens as a cluster (one node per screen, an \
+                arrow per action to the screen it leads to); --module X draws X's screens only; --steps draws \
+                every step and screen (as JSON and Mermaid do). svg runs Graphviz's dot, which must be installed.
+                """,
+            arguments: [.init(name: "manifest", help: "The variant's manifest.")],
+            options: [format.option, detail.option, module.option, steps.option, output.option, OptionKey.locale.option]
+        )
+    ) { arguments, console, app throws(ExitCodeError) in
+        let format: Format
+        if let given = arguments[Self.format] {
             format = given
-        } else if let output = arguments.value("output"), output != "-" {
+        } else if let output = arguments[Self.output], output != "-" {
             guard let inferred = Self.format(ofFile: output) else {
-                console.error(UsageError(message: "cannot tell the format from '\(output)': name it with --format (dot, mermaid, json or svg), or end the file name in .dot, .mmd, .json or .svg.", command: "graph").text(program: app.name))
+                console.error(
+                    UsageError(
+                        message: """
+                            cannot tell the format from '\(output)': name it with --format (dot, mermaid, json or \
+                            svg), or end the file name in .dot, .mmd, .json or .svg.
+                            """,
+                        command: "graph"
+                    ).text(program: app.name))
                 return .usage
             }
             format = inferred
         } else {
-            format = "dot"
+            format = .dot
         }
-        if let output = arguments.value("output") { try OutputFile.check(output, notOverwriting: [arguments.positional[0]], console) }
-        let variant = try app.variant(arguments.positional[0], console, locale: arguments.value("locale"))
+        let output = arguments[Self.output]
+        if let output { try OutputFile.check(output, notOverwriting: [arguments.positional[0]], console) }
+        let variant = try app.variant(arguments.positional[0], console, locale: arguments[.locale])
         let title = variant.manifest.app.name
-        if let module = arguments.value("module"), variant.manifest.instance(module) == nil {
+        let module = arguments[Self.module]
+        if let module, variant.manifest.instance(module) == nil {
             let ids = variant.manifest.instances.map(\.id)
             let hint = Suggestion.nearest(to: module, in: ids).map { " Did you mean '\($0)'?" } ?? ""
-            console.error(UsageError(message: "no module instance '\(module)' in '\(variant.manifest.app.id)'.\(hint) Instances: \(ids.joined(separator: ", ")).", command: "graph").text(program: app.name))
+            let message = "no module instance '\(module)' in '\(variant.manifest.app.id)'.\(hint) Instances: \(ids.joined(separator: ", "))."
+            console.error(UsageError(message: message, command: "graph").text(program: app.name))
             return .usage
         }
         let dot: String
-        if arguments.flag("steps") {
+        if arguments[Self.steps] {
             dot = DOTExporter.export(variant.graph, title: title)
-        } else if arguments.flag("detail") || arguments.value("module") != nil {
-            dot = OverviewExporter.screens(variant, title: title, module: arguments.value("module"))
+        } else if arguments[Self.detail] || module != nil {
+            dot = OverviewExporter.screens(variant, title: title, module: module)
         } else {
             dot = OverviewExporter.overview(variant, title: title)
         }
-        if format == "svg" { return Graphviz.svg(dot, output: arguments.value("output"), console) }
-        let text = switch format {
-        case "mermaid": MermaidExporter.export(variant.graph)
-        case "json": JSONExporter.export(variant.graph)
-        default: dot
+        let text: String
+        switch format {
+        case .svg: return Graphviz.svg(dot, output: output, console)
+        case .mermaid: text = MermaidExporter.export(variant.graph)
+        case .json: text = JSONExporter.export(variant.graph)
+        case .dot: text = dot
         }
-        if let output = arguments.value("output") { return OutputFile.write(text, to: output, console) }
+        if let output { return OutputFile.write(text, to: output, console) }
         console.out(text)
         return .success
     }
 
     /// The format a file's extension names, if any.
-    static func format(ofFile path: String) -> String? {
+    static func format(ofFile path: String) -> Format? {
         guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return nil }
         switch path[path.index(after: dot)...].lowercased() {
-        case "dot", "gv": return "dot"
-        case "svg": return "svg"
-        case "json": return "json"
-        case "mmd", "mermaid": return "mermaid"
+        case "dot", "gv": return .dot
+        case "svg": return .svg
+        case "json": return .json
+        case "mmd", "mermaid": return .mermaid
         default: return nil
         }
     }

@@ -2,25 +2,23 @@ import StepflowGraph
 import StepflowManifest
 
 enum PathsCommand {
+    static let to = OptionKey<String>(
+        "to", value: "node", help: "The node id, as trace prints it: onboarding/privacy, test.timerDone, end.",
+        isRequired: true)
+    static let limit = OptionKey<Int>(
+        "limit", value: "n", help: "At most this many paths (1-10000, default 10).", range: 1...10_000)
+
     static let command = RootApp.Command(spec: CommandSpec(
         name: "paths",
         abstract: "Walks from the start to a node, shortest first, as many as a limit allows.",
         discussion: "Each walk visits no state twice, and no two print the same screens and steps. Every walk can be replayed in 'rootapp walk' input for input.",
         arguments: [.init(name: "manifest", help: "The variant's manifest.")],
-        options: [
-            .init(name: "to", value: "node", help: "(required) The node id, as trace prints it: onboarding/privacy, test.timerDone, end."),
-            .init(name: "limit", value: "n", help: "At most this many paths (1-10000, default 10)."),
-            .locale,
-        ]
+        options: [to.option, limit.option, OptionKey.locale.option]
     )) { arguments, console, app throws(ExitCodeError) in
-        let limitText = arguments.value("limit") ?? "10"
-        guard let limit = Int(limitText), (1...10_000).contains(limit) else {
-            console.error(UsageError(message: "--limit takes a whole number from 1 to 10000, not '\(limitText)'.", command: "paths").text(program: app.name))
-            return .usage
-        }
-        let variant = try app.variant(arguments.positional[0], console, locale: arguments.value("locale"))
+        let limit = arguments[Self.limit] ?? 10
+        let variant = try app.variant(arguments.positional[0], console, locale: arguments[.locale])
         let graph = variant.graph
-        let id = arguments.value("to") ?? ""
+        let id = arguments[Self.to] ?? ""  // required: the parser checked
         guard let target = graph.node(withID: id) else {
             let hint = Suggestion.nearest(to: id, in: graph.nodes.map(\.id)).map { " Did you mean '\($0)'?" } ?? ""
             console.error(UsageError(message: "no node '\(id)' in the graph of '\(graph.app)'.\(hint) '\(app.name) trace' lists the steps; screens are '<instance>/<screen>'.", command: "paths").text(program: app.name))

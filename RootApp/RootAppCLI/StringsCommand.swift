@@ -7,11 +7,9 @@ enum StringsCommand {
         abstract: "Export every text a variant can show as a String Catalog.",
         discussion: "One entry per module text a person can see on some walk ('<module>/<key>'), and one per translatable option of an instance ('option:<instance>.<option>', opening hours say), with its English and, for each locale the manifest ships, the translation and its state (from the variant's catalog, or for an option the manifest's own words). Texts no walk shows are left out. Literal texts a module writes without a key cannot be translated and are not listed: validate names them. Each locale's progress goes to standard error. Give the file to translators (Xcode opens it), then name it in the manifest's \"strings\".",
         arguments: [.init(name: "manifest", help: "The variant's manifest.")],
-        options: [
-            .init(name: "output", short: "o", value: "file", help: "Write to this file instead of standard output (checked before any work; written whole, or not at all). '-' is standard output."),
-        ]
+        options: [OptionKey.outputFile.option]
     )) { arguments, console, app throws(ExitCodeError) in
-        if let output = arguments.value("output") { try OutputFile.check(output, notOverwriting: [arguments.positional[0]], console) }
+        if let output = arguments[.outputFile] { try OutputFile.check(output, notOverwriting: [arguments.positional[0]], console) }
         let manifest = try app.manifest(arguments.positional[0], console)
         let variant = VariantGraph(manifest: manifest, registry: app.registry, services: app.services)
         let (text, progress) = StringsExporter.catalog(variant, registry: app.registry)
@@ -26,6 +24,6 @@ enum StringsCommand {
         for locale in progress {
             console.error(console.dim("  \(locale.locale): \(locale.translated) translated, \(locale.unfinished) not signed off, \(locale.missing) missing"))
         }
-        return OutputFile.write(text, to: arguments.value("output") ?? "-", console)
+        return OutputFile.write(text, to: arguments[.outputFile] ?? "-", console)
     }
 }

@@ -13,50 +13,59 @@ import StepflowPlatform
 import StepflowScripts
 
 enum WalkCommand {
+    static let script = OptionKey<String>(
+        "script", value: "file",
+        help: "Replay this acceptance script first (see 'rootapp help check'), then read the terminal.")
+    static let record = OptionKey<String>(
+        "record", value: "file",
+        help: """
+            Write the session as an acceptance script to this file when the walk ends (actions by their text \
+            keys, so it runs in every locale).
+            """)
+    static let save = OptionKey<String>(
+        "save", value: "file",
+        help: "Save the walk to this file when it ends (q, end of input, Ctrl-C), to continue it with --resume.")
+    static let resume = OptionKey<String>(
+        "resume", value: "file", help: "Continue the walk saved in this file (by --save, with the same manifest).")
+
     static let command = RootApp.Command(spec: CommandSpec(
         name: "walk",
         abstract: "Walk a variant in the terminal, screen by screen.",
         discussion: "Type an action's number or its label; when the app asks the outside world (a permission), type an answer's number or name; b goes back where the screen allows it, t prints the trace so far, s lets a waiting timer finish now, q quits. End of input and Ctrl-C end the walk with the trace printed. With --save, the walk is saved when it ends; --resume continues a saved walk where it was, a running timer with the time really left. Environment: ROOTAPP_TIME_SCALE=60 runs timers 60 times faster (resume with the scale you saved with); NO_COLOR turns colour off; TERM=dumb gets plain lines, no colour or cursor codes; COLUMNS sets the width when output is not a terminal.",
         arguments: [.init(name: "manifest", help: "The variant's manifest.")],
-        options: [
-            .init(name: "script", value: "file", help: "Replay this acceptance script first (see 'rootapp help check'), then read the terminal."),
-            .init(name: "record", value: "file", help: "Write the session as an acceptance script to this file when the walk ends (actions by their text keys, so it runs in every locale)."),
-            .init(name: "save", value: "file", help: "Save the walk to this file when it ends (q, end of input, Ctrl-C), to continue it with --resume."),
-            .init(name: "resume", value: "file", help: "Continue the walk saved in this file (by --save, with the same manifest)."),
-            .locale,
-        ]
+        options: [script.option, record.option, save.option, resume.option, OptionKey.locale.option]
     )) { arguments, console, app throws(ExitCodeError) in
         // The recording's file is checked first: finding it unwritable
         // after the walk would lose the session.
-        let inputs = [arguments.positional[0]] + (arguments.value("script").map { [$0] } ?? [])
-        if let record = arguments.value("record") {
-            if arguments.value("resume") != nil {
+        let inputs = [arguments.positional[0]] + (arguments[Self.script].map { [$0] } ?? [])
+        if let record = arguments[Self.record] {
+            if arguments[Self.resume] != nil {
                 console.error("error: --record writes a script from the start of the walk, and --resume starts in the middle of one. To fix, record the walk that starts afresh.")
                 throw ExitCodeError(code: .usage)
             }
-            try OutputFile.check(record, notOverwriting: inputs + (arguments.value("save").map { [$0] } ?? []), console)
+            try OutputFile.check(record, notOverwriting: inputs + (arguments[Self.save].map { [$0] } ?? []), console)
         }
         // Saving over the walk being resumed is the point; over the
         // manifest or a script, never.
-        if let save = arguments.value("save") {
+        if let save = arguments[Self.save] {
             if save == "-" {
                 console.error("error: --save needs a file: the walk itself is on standard output. To fix, name a file.")
                 throw ExitCodeError(code: .usage)
             }
             try OutputFile.check(save, notOverwriting: inputs, console)
         }
-        let saved = try arguments.value("resume").map { path throws(ExitCodeError) in try InputFile.savedNavigation(path, console) }
+        let saved = try arguments[Self.resume].map { path throws(ExitCodeError) in try InputFile.savedNavigation(path, console) }
         let manifest = try app.manifest(arguments.positional[0], console)
-        let locale = try RootApp.locale(arguments.value("locale"), of: manifest, console)
+        let locale = try RootApp.locale(arguments[.locale], of: manifest, console)
         // English always has the modules' own texts: only another locale
         // needs the variant explored for what it would show untranslated.
         if (locale ?? manifest.locales.first ?? "en") != "en" {
             try app.requireTexts(of: VariantGraph(manifest: manifest, registry: app.registry, services: app.services, locale: locale), console)
         }
-        let script = try arguments.value("script").map { path throws(ExitCodeError) in try InputFile.script(path, console) }
+        let script = try arguments[Self.script].map { path throws(ExitCodeError) in try InputFile.script(path, console) }
         let clock = WalkClock(scale: Platform.environment("ROOTAPP_TIME_SCALE").flatMap { Double($0) } ?? 1)
         let session: VariantSession
-        if let saved, let path = arguments.value("resume") {
+        if let saved, let path = arguments[Self.resume] {
             do throws(RestoreError) {
                 session = try VariantSession(resuming: saved, manifest: manifest, registry: app.registry, services: app.services, locale: locale, clock: clock)
             } catch {
@@ -85,7 +94,7 @@ enum WalkCommand {
             // Sources the script answers are answered by hand throughout.
             session = VariantSession(manifest: manifest, registry: app.registry, services: app.services, locale: locale, clock: clock, answeredByHand: script?.answeredSources ?? [])
         }
-        let walk = Walk(session: session, program: app.name, console: console, recordPath: arguments.value("record"), savePath: arguments.value("save"))
+        let walk = Walk(session: session, program: app.name, console: console, recordPath: arguments[Self.record], savePath: arguments[Self.save])
         return walk.run(script: script)
     }
 }
