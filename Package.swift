@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "StepflowGraph", targets: ["StepflowGraph"]),
         .library(name: "StepflowTesting", targets: ["StepflowTesting"]),
         .library(name: "StepflowScripts", targets: ["StepflowScripts"]),
+        .library(name: "StepflowReview", targets: ["StepflowReview"]),
         // The command-line tool as a library: `RootApp(modules: …).main()`
         // is a whole executable over a team's own modules.
         .library(name: "RootAppCLI", targets: ["RootAppCLI"]),
@@ -43,6 +44,12 @@ let package = Package(
         // Acceptance scripts and live sessions of a variant, for the CLI
         // and for a team's own tests.
         .target(name: "StepflowScripts", dependencies: ["Stepflow", "StepflowManifest", "StepflowGraph", "StepflowPlatform"]),
+        // What a reviewer signs off: the requirements' coverage, the
+        // sign-off verdict, the HTML review package and JUnit results.
+        .target(
+            name: "StepflowReview",
+            dependencies: ["Stepflow", "StepflowManifest", "StepflowGraph", "StepflowScripts", "StepflowPlatform"]
+        ),
         // Helpers for testing flows: a recording navigator, an event log.
         .target(name: "StepflowTesting", dependencies: ["Stepflow"]),
         // Feature modules: each imports Stepflow only.
@@ -60,7 +67,7 @@ let package = Package(
         // The CLI's commands, over whatever registry the executable gives.
         .target(
             name: "RootAppCLI",
-            dependencies: ["Stepflow", "StepflowManifest", "StepflowGraph", "StepflowScripts", "StepflowPlatform"],
+            dependencies: ["Stepflow", "StepflowManifest", "StepflowGraph", "StepflowScripts", "StepflowReview", "StepflowPlatform"],
             path: "RootApp/RootAppCLI"
         ),
         // rootapp: the CLI over the bundled modules.
@@ -88,6 +95,7 @@ let package = Package(
             name: "RootAppTests",
             dependencies: [
                 "RootAppCLI", "rootapp", "Stepflow", "StepflowTesting", "StepflowManifest", "StepflowGraph", "StepflowScripts",
+                "StepflowReview",
                 "BundledModules", "BundledFixtures",
             ],
             exclude: ["Goldens"]

@@ -212,3 +212,24 @@ final class Subject<Value>: @unchecked Sendable {
 
     func filter(_ predicate: @escaping (Value) -> Bool) -> Observable<Value> { root.filter(predicate) }
 }
+
+/// 1-3: the engine against its floors; prints the figures.
+func engineSection(steps: Int, quick: Bool) -> EngineFigures {
+    // The graph runs leave a large heap behind; give back what can be, so
+    // the engine is measured closer to how a fresh process would run it.
+    trimHeap()
+    let engine = engineBenchmarks(steps: steps, runs: quick ? 3 : 5)
+    print("Engine: ns per step over \(steps) steps, median (min-max).")
+    print("  cross-thread, 3-level tree:   \(spread(engine.crossThread))")
+    print("    bare queue.async + switch:  \(spread(engine.hop))")
+    let hopRatio = engine.crossThread.median / engine.hop.median
+    print("    ratio \(fixed(hopRatio, 2)); goal <= 1.5: \(verdict(hopRatio <= 1.5))")
+    print("  on the queue, no hop:         \(spread(engine.onQueue))")
+    print("    direct switch:              \(spread(engine.directSwitch, 2))")
+    print("    the engine adds \(fixed(engine.onQueue.median - engine.directSwitch.median)) ns; goal < 150: \(verdict(engine.onQueue.median < 150))")
+    print("  Rx-style chain with a hop:    \(spread(engine.rxChain))")
+    let rxRatio = engine.crossThread.median / engine.rxChain.median
+    print("    engine / Rx chain \(fixed(rxRatio, 2)); goal < 1: \(verdict(rxRatio < 1))")
+    print("")
+    return engine
+}

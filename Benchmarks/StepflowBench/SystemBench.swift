@@ -117,3 +117,28 @@ func cliStartup(runs: Int) -> [(name: String, rootapp: Double, floor: Double)]? 
     }
     return results
 }
+
+/// 5: bytes per live flow; prints them.
+func memorySection(flows: Int) -> MemoryFigures {
+    let memory = memoryPerFlow(flows: flows)
+    print("Memory: \(flows) live flows, one screen each: \(Int(memory.bytesPerFlow)) bytes per flow;")
+    print("  after they all end: \(memory.liveAfterEnd) flow live, \(Int(memory.returnedPercent))% of their memory returned.")
+    print("")
+    return memory
+}
+
+/// 6: rootapp's start-up against this binary doing nothing; prints it.
+func startupSection(runs: Int) -> [(name: String, rootapp: Double, floor: Double)] {
+    guard let startup = cliStartup(runs: runs) else {
+        print("CLI start-up: skipped (build rootapp in release beside this binary and run")
+        print("from the repository's root: swift build -c release --product rootapp).")
+        return []
+    }
+    print("CLI start-up, median of \(runs) runs: rootapp trace <manifest> against this")
+    print("binary started the same way doing nothing (ms):")
+    for entry in startup {
+        let name = entry.name + String(repeating: " ", count: max(0, 22 - entry.name.count))
+        print("  \(name) \(padded(fixed(entry.rootapp / 1e6), 6))   floor \(fixed(entry.floor / 1e6))")
+    }
+    return startup
+}

@@ -1,6 +1,7 @@
 import StepflowGraph
 import StepflowPlatform
 import StepflowManifest
+import StepflowReview
 import StepflowScripts
 
 enum ReportCommand {

@@ -1,5 +1,6 @@
 import StepflowGraph
 import StepflowManifest
+import StepflowReview
 import StepflowScripts
 
 enum ValidateCommand {

@@ -94,13 +94,13 @@ enum WalkCommand {
             // Sources the script answers are answered by hand throughout.
             session = VariantSession(manifest: manifest, registry: app.registry, services: app.services, locale: locale, clock: clock, answeredByHand: script?.answeredSources ?? [])
         }
-        let walk = Walk(session: session, program: app.name, console: console, recordPath: arguments[Self.record], savePath: arguments[Self.save])
+        let walk = TerminalWalk(session: session, program: app.name, console: console, recordPath: arguments[Self.record], savePath: arguments[Self.save])
         return walk.run(script: script)
     }
 }
 
 /// One walk: renders screens, reads choices, records.
-final class Walk: @unchecked Sendable {
+final class TerminalWalk: @unchecked Sendable {
     // @unchecked: the walk runs on one thread; only `interrupted()` runs
     // on another (Ctrl-C, while that thread waits for input), and it reads
     // the locked recording and the session's locked trace alone.
@@ -259,7 +259,7 @@ final class Walk: @unchecked Sendable {
             if let waiting = session.waitingForOutside {
                 console.error(console.dim("(waiting for \(waiting.label)…)"))
                 if let failure = session.awaitOutside() {
-                    for line in console.wrap(failure.replacingFirstWord()) { console.error(line) }
+                    for line in console.wrap(failure.capitalizingFirstLetter()) { console.error(line) }
                     return finish("Stopped: no answer came.", status: .findings)
                 }
                 showIfChanged()
@@ -304,15 +304,15 @@ final class Walk: @unchecked Sendable {
                 do throws(Script.SyntaxError) {
                     let typed = try Script.parse(choice, file: "input")
                     if let instruction = typed.lines.first?.instruction, let failure = perform(instruction, record: true) {
-                        for line in console.wrap(failure.replacingFirstWord()) { console.error(line) }
+                        for line in console.wrap(failure.capitalizingFirstLetter()) { console.error(line) }
                     }
                 } catch {
-                    for line in console.wrap(error.message.replacingFirstWord()) { console.error(line) }
+                    for line in console.wrap(error.message.capitalizingFirstLetter()) { console.error(line) }
                 }
             default:
                 if let question {
                     if let instruction = answer(choice, to: question) {
-                        if let failure = perform(instruction, record: true) { console.error(failure.replacingFirstWord()) }
+                        if let failure = perform(instruction, record: true) { console.error(failure.capitalizingFirstLetter()) }
                     } else {
                         let names = question.answers.enumerated().map { "\($0.offset + 1) (\($0.element.name))" }.joined(separator: ", ")
                         for line in console.wrap("The app waits for \(question.label): type \(names), t or q.") { console.error(line) }
@@ -326,7 +326,7 @@ final class Walk: @unchecked Sendable {
                     let canGoBack = session.top?.actions.contains { $0.role == .back } ?? false
                     let letters = (canGoBack ? ["b"] : []) + ["t"] + (session.timerWaits ? ["s"] : [])
                     let keys = letters.joined(separator: ", ") + " or q"
-                    for line in console.wrap(failure.replacingFirstWord() + " Or type \(keys).") { console.error(line) }
+                    for line in console.wrap(failure.capitalizingFirstLetter() + " Or type \(keys).") { console.error(line) }
                 }
             }
             showIfChanged()
@@ -401,5 +401,5 @@ final class Walk: @unchecked Sendable {
 
 extension String {
     /// The message with its first letter capitalised, for a sentence.
-    func replacingFirstWord() -> String { prefix(1).uppercased() + dropFirst() }
+    func capitalizingFirstLetter() -> String { prefix(1).uppercased() + dropFirst() }
 }

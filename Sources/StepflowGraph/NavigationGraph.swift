@@ -191,7 +191,7 @@ public struct NavigationGraph: Sendable {
 final class NodeIndex: Sendable {
     private let nodes: [NavigationGraph.Node]
     /// The distinct ids, and the first node of each.
-    private let index = Locked<(ids: StringTable, nodes: [Int])?>(nil)
+    private let index = Locked<(ids: StringInterner, nodes: [Int])?>(nil)
 
     init(_ nodes: [NavigationGraph.Node]) { self.nodes = nodes }
 
@@ -199,7 +199,7 @@ final class NodeIndex: Sendable {
     func node(withID id: String) -> Int? {
         index.withLock { index in
             if index == nil {
-                var ids = StringTable(capacity: nodes.count)
+                var ids = StringInterner(capacity: nodes.count)
                 var first: [Int] = []
                 for (position, node) in nodes.enumerated() where ids.intern(node.id).isNew {
                     first.append(position)

@@ -16,7 +16,7 @@ final class ProjectionBuilder {
     private var nodeIndex: [String: Int] = [:]
     private var edges: [NavigationGraph.Edge] = []
     private var edgeSet: Set<NavigationGraph.Edge> = []
-    private var labels = StringTable()
+    private var labels = StringInterner()
     private var instances: [String] = []
     private var instanceSet: Set<String> = []
 

@@ -9,6 +9,7 @@ import BundledFixtures
 import BundledModules
 import StepflowGraph
 import StepflowManifest
+import StepflowReview
 import StepflowScripts
 import StepflowTesting
 import Testing

@@ -220,29 +220,6 @@ enum ManifestLoaderTestHook {
 
 @Suite("Paths and diffs")
 struct PathAndDiffTests {
-    @Test func simplePathsAreBoundedByTheLimit() throws {
-        let graph = try Bundled.variant("covid-antigen-home").graph
-        let target = try #require(graph.node(withID: "result/positive"))
-        let few = graph.simplePaths(to: target, limit: 3)
-        #expect(few.paths.count == 3 && few.isTruncated)
-        for path in few.paths {
-            #expect(path.first == graph.start && path.last == target)
-            #expect(Set(path).count == path.count, "a simple path visits no node twice")
-            for (from, to) in zip(path, path.dropFirst()) {
-                #expect(graph.outgoing(from).contains { graph.edges[Int($0)].to == to })
-            }
-        }
-        let shortest = graph.shortestPaths().path(to: target)!
-        #expect(few.paths.allSatisfy { $0.count >= shortest.count })
-    }
-
-    @Test func theBudgetStopsASearchThatWouldRunLong() throws {
-        let graph = try Bundled.variant("covid-antigen-clinic").graph
-        let target = try #require(graph.node(withID: "end"))
-        let bounded = graph.simplePaths(to: target, limit: 1_000_000, budget: 5_000)
-        #expect(bounded.isTruncated)
-    }
-
     @Test func theLayAndProfessionalCovidVariantsDiffer() throws {
         let diff = GraphDiff(try Bundled.variant("covid-antigen-home").graph, try Bundled.variant("covid-antigen-clinic").graph)
         #expect(diff.nodesOnlyInA.contains("onboarding/privacy"))

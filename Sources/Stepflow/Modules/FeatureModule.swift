@@ -151,9 +151,6 @@ extension FeatureModule {
 
     /// Not declared.
     public static var package: ModulePackage { .undeclared }
-
-    /// The exits for the default options.
-    public static var defaultExits: [ExitSpec] { exits(for: ModuleOptions(specs: options)) }
 }
 
 /// A module's flow and its entry step, sealed: the parent starts it and

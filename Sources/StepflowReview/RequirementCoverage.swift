@@ -1,5 +1,6 @@
 public import StepflowGraph
 public import StepflowManifest
+public import StepflowScripts
 
 /// How each requirement of a variant stands: the rules that prove it, the
 /// scripts that exercise it, and what they showed. `validate` reads it

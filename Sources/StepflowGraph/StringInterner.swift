@@ -7,7 +7,7 @@
 /// a fixed hash is fine; collisions only cost probes, never correctness.
 ///
 /// - Complexity: expected O(length of the string) per lookup or insert.
-struct StringTable: Sendable {
+struct StringInterner: Sendable {
     /// The interned strings, by id.
     private(set) var strings: [String] = []
     private var index: HashIndex

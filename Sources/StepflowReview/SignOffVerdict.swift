@@ -1,6 +1,7 @@
 import Stepflow
 public import StepflowGraph
 public import StepflowManifest
+public import StepflowScripts
 
 /// Whether a variant is ready for sign-off, and on what evidence: its path
 /// rules, its acceptance scripts and how much of the variant they take,

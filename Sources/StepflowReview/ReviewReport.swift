@@ -1,6 +1,7 @@
 import Stepflow
 public import StepflowGraph
 import StepflowManifest
+public import StepflowScripts
 
 /// A variant's review package as one self-contained HTML page, for the
 /// people who sign a variant off: the variant, its requirements with their

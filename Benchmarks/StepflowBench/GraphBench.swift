@@ -1,0 +1,148 @@
+import BundledModules
+import Dispatch
+import StepflowGraph
+import StepflowManifest
+import SyntheticVariant
+
+// Exploring variants: the synthetic one at growing sizes against a plain
+// BFS over the same graph, and each bundled variant.
+
+/// The floor: BFS over prebuilt compressed adjacency of `graph`'s size.
+func floorBFS(offsets: [Int32], targets: [Int32]) -> Int {
+    var seen = [Bool](repeating: false, count: offsets.count - 1)
+    var queue: [Int32] = [0]
+    queue.reserveCapacity(offsets.count)
+    seen[0] = true
+    var head = 0
+    while head < queue.count {
+        let node = Int(queue[head])
+        head += 1
+        for position in Int(offsets[node])..<Int(offsets[node + 1]) {
+            let next = Int(targets[position])
+            if !seen[next] {
+                seen[next] = true
+                queue.append(Int32(next))
+            }
+        }
+    }
+    return queue.count
+}
+
+struct GraphFigure {
+    let steps: Int
+    let nodes: Int
+    let edges: Int
+    let engine: Timing
+    let floor: Timing
+    let peakMiB: Double
+}
+
+func fixed(_ value: Double, _ digits: Int = 1) -> String {
+    guard value.isFinite else { return "-" }
+    var scale = 1.0
+    for _ in 0..<digits { scale *= 10 }
+    let rounded = (value * scale).rounded() / scale
+    let text = String(rounded)
+    guard let dot = text.firstIndex(of: ".") else { return text }
+    let decimals = text[text.index(after: dot)...]
+    return digits == 0 ? String(text[..<dot]) : String(text[..<dot]) + "." + decimals.prefix(digits) + String(repeating: "0", count: max(0, digits - decimals.count))
+}
+
+func spread(_ timing: Timing, _ digits: Int = 1) -> String {
+    "\(fixed(timing.median, digits)) (\(fixed(timing.min, digits))-\(fixed(timing.max, digits)))"
+}
+
+func verdict(_ met: Bool) -> String { met ? "met" : "NOT met" }
+
+func padded(_ text: String, _ width: Int) -> String {
+    String(repeating: " ", count: max(0, width - text.count)) + text
+}
+
+/// 4: explore + DOT against the floor, for each size; prints the table.
+func graphSection(quick: Bool) -> [GraphFigure] {
+    // Exact exploration keeps a key per state and the nodes each input
+    // touched: 1M steps (1M states) would need several GB, so the full run
+    // stops at 100k (see the README).
+    let sizes: [(modules: Int, steps: Int)] = [(10, 100), (100, 100), (100, 1_000)]
+    print("Graph: explore a synthetic variant's states and write its DOT, against")
+    print("the floor (BFS over interned ids of the projected graph + the same DOT).")
+    print("")
+    print("   steps   states    nodes    edges  explore+DOT ms   floor ms   ratio  peak")
+    var figures: [GraphFigure] = []
+    for (modules, steps) in sizes {
+        let total = modules * steps
+        let runs = total >= 1_000_000 ? 3 : (quick ? 3 : 7)
+        let (root, stepper) = SyntheticVariant.make(modules: modules, stepsPerModule: steps)
+        var nodes = 0
+        var edges = 0
+        var states = 0
+        let engine = measure(runs: runs, warmUp: total < 1_000_000) {
+            let explored = GraphExplorer.exploreStates(root, with: stepper)
+            let graph = explored.projection
+            var written = 0
+            DOTExporter.write(graph) { chunk in written += chunk.count }
+            nodes = graph.nodes.count
+            edges = graph.edges.count
+            states = explored.states.count
+            consume(written)
+        }
+        // The floor's adjacency is built outside the timing: interned ids given.
+        let graph = GraphExplorer.explore(root, with: stepper)
+        var offsets = [Int32](repeating: 0, count: graph.nodes.count + 1)
+        for edge in graph.edges { offsets[edge.from + 1] += 1 }
+        for index in 0..<graph.nodes.count { offsets[index + 1] += offsets[index] }
+        var fill = offsets
+        var targets = [Int32](repeating: 0, count: graph.edges.count)
+        for edge in graph.edges {
+            targets[Int(fill[edge.from])] = Int32(edge.to)
+            fill[edge.from] += 1
+        }
+        let floor = measure(runs: runs) {
+            consume(floorBFS(offsets: offsets, targets: targets))
+            var written = 0
+            DOTExporter.write(graph) { chunk in written += chunk.count }
+            consume(written)
+        }
+        let figure = GraphFigure(steps: total, nodes: nodes, edges: edges, engine: engine, floor: floor, peakMiB: peakRSS())
+        figures.append(figure)
+        func ms(_ ns: Double) -> String { fixed(ns / 1e6, 0) }
+        print(padded(String(total), 8), padded(String(states), 8), padded(String(nodes), 8), padded(String(edges), 8),
+              padded("\(ms(engine.median)) (\(ms(engine.min))-\(ms(engine.max)))", 15), padded(ms(floor.median), 10),
+              padded(fixed(engine.median / floor.median, 1), 7), padded("\(Int(figure.peakMiB))M", 5))
+    }
+    if figures.count >= 2, let last = figures.last {
+        let previous = figures[figures.count - 2]
+        print("")
+        print("Growth from \(previous.steps) to \(last.steps) steps: \(fixed(last.engine.median / previous.engine.median, 1))x (linear: \(last.steps / previous.steps)x).")
+    }
+    if let figure = figures.first(where: { $0.steps == 100_000 }) {
+        let ratio = figure.engine.median / figure.floor.median
+        print("Goal at 100000 steps, ratio <= 2: \(verdict(ratio <= 2)) (\(fixed(ratio, 2))).")
+    }
+    print("Goal at 1000000 steps, peak under 500 MB: NOT met (not run: exact states need GBs).")
+    print("")
+    variantsSection(quick: quick)
+    return figures
+}
+
+/// The bundled variants: states, transitions, nodes and edges, and the
+/// time to explore each exactly.
+func variantsSection(quick: Bool) {
+    print("Bundled variants, explored exactly (median of \(quick ? 3 : 7) runs):")
+    print("  variant                 states  transitions  nodes  edges  explore ms")
+    let loader = ManifestLoader(registry: BundledModules.registry, services: BundledModules.services)
+    for name in ["covid-antigen-home", "covid-antigen-clinic", "strep-a-home", "hba1c-clinic"] {
+        guard let manifest = try? loader.load(path: "RootApp/Manifests/\(name).json") else {
+            print("  \(name): not found (run from the repository's root)")
+            continue
+        }
+        var variant: VariantGraph?
+        let timing = measure(runs: quick ? 3 : 7) { variant = VariantGraph(manifest: manifest, registry: BundledModules.registry) }
+        guard let variant else { continue }
+        print("  " + name + String(repeating: " ", count: max(0, 22 - name.count)),
+              padded(String(variant.states.states.count), 7), padded(String(variant.states.transitions.count), 12),
+              padded(String(variant.graph.nodes.count), 6), padded(String(variant.graph.edges.count), 6),
+              padded(fixed(timing.median / 1e6, 1), 11))
+    }
+    print("")
+}

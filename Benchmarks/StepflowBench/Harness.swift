@@ -1,0 +1,106 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Dispatch
+
+// The harness every benchmark uses: options, timing, and the way figures
+// are printed beside their baselines and goals.
+
+struct Options {
+    var quick = false
+    var json: String?
+    /// The sections to run: graph, engine, memory, restore, startup.
+    var sections: Set<String> = Options.allSections
+    static let allSections: Set<String> = ["graph", "suite", "engine", "memory", "restore", "startup"]
+}
+
+let usage = "USAGE: stepflow-bench [--quick] [--json FILE] [--only SECTION[,SECTION...]]"
+
+func parseOptions() -> Options {
+    var options = Options()
+    var arguments = CommandLine.arguments.dropFirst()
+    while let argument = arguments.popFirst() {
+        switch argument {
+        case "--quick": options.quick = true
+        case "--noop": exit(0)  // the start-up floor: a Swift program that does nothing
+        case "--json":
+            guard let path = arguments.popFirst() else {
+                printError("error: --json needs a file name.\n\(usage)")
+                exit(64)
+            }
+            options.json = path
+        case "--only":
+            guard let list = arguments.popFirst() else {
+                printError("error: --only needs a section: graph, suite, engine, memory, restore or startup.\n\(usage)")
+                exit(64)
+            }
+            let sections = Set(list.split(separator: ",").map(String.init))
+            if let unknown = sections.subtracting(Options.allSections).sorted().first {
+                printError("error: unknown section '\(unknown)'. Sections: graph, suite, engine, memory, restore, startup.\n\(usage)")
+                exit(64)
+            }
+            options.sections = sections
+        case "-h", "--help":
+            print("\(usage)\n\n  --quick          sizes up to 100k steps, fewer runs (about two minutes)\n  --json FILE      also write the figures as JSON\n  --only SECTIONS  run only these: graph, suite, engine, memory, restore, startup")
+            exit(0)
+        default:
+            printError("error: unknown option '\(argument)'.\n\(usage)")
+            exit(64)
+        }
+    }
+    return options
+}
+
+/// Writes a line to stderr.
+func printError(_ text: String) {
+    let line = text + "\n"
+    _ = line.withCString { write(2, $0, strlen($0)) }
+}
+
+func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
+
+/// Peak resident memory of the process so far, in MiB.
+func peakRSS() -> Double {
+    var usage = rusage()
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    return Double(usage.ru_maxrss) / 1024  // kilobytes on Linux
+}
+
+/// Median, min and max of several timings, in nanoseconds.
+struct Timing {
+    var median: Double
+    var min: Double
+    var max: Double
+
+    /// Every figure divided by `count` (per step, per edge).
+    func per(_ count: Int) -> Timing {
+        let divisor = Double(Swift.max(1, count))
+        return Timing(median: median / divisor, min: min / divisor, max: max / divisor)
+    }
+}
+
+/// Times `runs` calls of `body` after one warm-up.
+func measure(runs: Int, warmUp: Bool = true, _ body: () -> Void) -> Timing {
+    measureTimed(runs: runs, warmUp: warmUp) {
+        let start = now()
+        body()
+        return now() - start
+    }
+}
+
+/// Like ``measure(runs:warmUp:_:)`` for a body that times its own measured
+/// part (leaving its set-up out) and returns the nanoseconds.
+func measureTimed(runs: Int, warmUp: Bool = true, _ body: () -> UInt64) -> Timing {
+    if warmUp { _ = body() }
+    var times: [Double] = []
+    for _ in 0..<runs { times.append(Double(body())) }
+    times.sort()
+    return Timing(median: times[times.count / 2], min: times.first!, max: times.last!)  // runs >= 1
+}
+
+/// Keeps a value alive and opaque to the optimiser.
+@inline(never) func consume<T>(_ value: T) { withExtendedLifetime(value) {} }
