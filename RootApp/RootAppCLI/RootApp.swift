@@ -57,7 +57,7 @@ public struct RootApp: Sendable {
         self.toolVersion = name == "rootapp" ? version ?? Self.version : version
     }
 
-    /// The tool as a report records it: `rootapp 0.3.0`, or
+    /// The tool as a report records it: `rootapp 0.4.0`, or
     /// `teamapp 2.1.0` (`teamapp (version not given)`).
     var toolDescription: String { "\(name) \(toolVersion ?? "(version not given)")" }
 

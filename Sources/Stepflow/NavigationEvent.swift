@@ -3,6 +3,10 @@
 ///
 /// Every step that is not navigated produces a ``dropped(_:reason:)`` event:
 /// nothing is lost without a word.
+///
+/// This enum grows: later versions add cases. End a `switch` over it
+/// with `@unknown default:`, so a new case is a warning to handle, not
+/// a build that breaks.
 public enum NavigationEvent: Hashable, Sendable, CustomStringConvertible {
     /// A flow started (a root from ``Coordinator/coordinate(flow:with:)``,
     /// or a child).
@@ -69,6 +73,10 @@ public enum NavigationEvent: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// Where a step came from.
+///
+/// This enum grows: later versions add cases. End a `switch` over it
+/// with `@unknown default:`, so a new case is a warning to handle, not
+/// a build that breaks.
 public enum StepOrigin: Hashable, Sendable, CustomStringConvertible {
     /// The stepper the flow was started with.
     case flowStepper(String)
@@ -104,6 +112,10 @@ public enum StepOrigin: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// Why a step was not navigated.
+///
+/// This enum grows: later versions add cases. End a `switch` over it
+/// with `@unknown default:`, so a new case is a warning to handle, not
+/// a build that breaks.
 public enum DropReason: Hashable, Sendable, CustomStringConvertible {
     /// The step's screen is covered by another screen.
     case screenCovered(screen: String, topScreen: String?)

@@ -23,6 +23,10 @@ public enum NavigationCommand: Hashable, Sendable {
 
 /// What applying a ``NavigationCommand`` changed. Renderers and events use
 /// these; the order is the order things happened in.
+///
+/// This enum grows: later versions add cases. End a `switch` over it
+/// with `@unknown default:`, so a new case is a warning to handle, not
+/// a build that breaks.
 public enum NavigationChange: Hashable, Sendable, CustomStringConvertible {
     /// A flow started.
     case flowStarted(FlowInfo, parent: FlowID?)

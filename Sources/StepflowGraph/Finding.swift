@@ -1,6 +1,10 @@
 /// Something a reviewer should look at in a variant's graph.
 public struct Finding: Hashable, Sendable, CustomStringConvertible {
     /// The kinds of findings.
+    ///
+    /// This enum grows: later versions add cases. End a `switch` over it
+    /// with `@unknown default:`, so a new case is a warning to handle, not
+    /// a build that breaks.
     public enum Kind: String, Hashable, Sendable, CaseIterable {
         /// A step a flow returns `.unhandled` for.
         case unhandledStep

@@ -14,6 +14,10 @@ public struct NavigationGraph: Sendable {
     public typealias NodeID = Int
 
     /// What a node stands for.
+    ///
+    /// This enum grows: later versions add cases. End a `switch` over it
+    /// with `@unknown default:`, so a new case is a warning to handle, not
+    /// a build that breaks.
     public enum NodeKind: String, Hashable, Sendable, CaseIterable {
         /// Where the app starts.
         case start
@@ -39,6 +43,10 @@ public struct NavigationGraph: Sendable {
 
     /// What an edge stands for. Code downstream switches on this, never on
     /// the label's text.
+    ///
+    /// This enum grows: later versions add cases. End a `switch` over it
+    /// with `@unknown default:`, so a new case is a warning to handle, not
+    /// a build that breaks.
     public enum EdgeKind: String, Hashable, Sendable, CaseIterable {
         /// A person chose an action on a screen; the label is the action's.
         case action

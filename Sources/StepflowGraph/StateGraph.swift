@@ -41,6 +41,10 @@ public struct StateGraph: Sendable {
     /// What a person or the app did in a state.
     public struct Input: Hashable, Sendable, CustomStringConvertible {
         /// The kinds of input.
+        ///
+        /// This enum grows: later versions add cases. End a `switch` over it
+        /// with `@unknown default:`, so a new case is a warning to handle, not
+        /// a build that breaks.
         public enum Kind: Hashable, Sendable {
             /// Choose action `index` of the screen on top.
             case choose(index: Int, label: String, role: ActionRole)

@@ -15,7 +15,7 @@ public struct ReviewRecord: Hashable, Sendable {
     public var catalogDigest: String?
     /// When the evidence was made (`2026-11-24 21:40 UTC`).
     public var date: String
-    /// The tool that made it, with its version (`rootapp 0.3.0`).
+    /// The tool that made it, with its version (`rootapp 0.4.0`).
     public var tool: String
     /// Stepflow's version (``StepflowVersion/current``).
     public var stepflowVersion: String
@@ -45,7 +45,7 @@ public struct ReviewRecord: Hashable, Sendable {
         }
     }
 
-    /// `onboarding: Stepflow 0.3.0; symptom-check: SymptomCheck 1.0.0`.
+    /// `onboarding: Stepflow 0.4.0; symptom-check: SymptomCheck 1.0.0`.
     public var packages: String {
         modules.map { "\($0.id): \($0.package)" }.joined(separator: "; ")
     }

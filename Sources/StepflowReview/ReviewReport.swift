@@ -39,7 +39,7 @@ public enum ReviewReport {
         public var diagram: Diagram
         /// Another variant and how this one differs from it.
         public var against: (variant: VariantGraph, diff: VariantDiff)?
-        /// The tool and version that made the report (`rootapp 0.3.0`).
+        /// The tool and version that made the report (`rootapp 0.4.0`).
         public var generator: String
         /// What ties the sign-off to a build: digest, date, versions. When
         /// `nil`, the report says it is not tied to one.

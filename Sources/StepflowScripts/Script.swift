@@ -32,6 +32,10 @@ import StepflowPlatform
 /// a team's own `swift test` use it alike.
 public struct Script: Sendable {
     /// One instruction.
+    ///
+    /// This enum grows: later versions add cases. End a `switch` over it
+    /// with `@unknown default:`, so a new case is a warning to handle, not
+    /// a build that breaks.
     public enum Instruction: Hashable, Sendable {
         /// Choose an action by label or number.
         case choose(String)

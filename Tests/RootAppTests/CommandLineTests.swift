@@ -25,7 +25,7 @@ struct CommandLineTests {
             Harness.goldens.check(help.out, "help-\(command).txt")
             for line in help.out.split(separator: "\n") { #expect(line.count <= 80, "\(command): \(line)") }
         }
-        #expect(Harness.run(["--version"]).out == "rootapp 0.3.0\n")
+        #expect(Harness.run(["--version"]).out == "rootapp 0.4.0\n")
     }
 
     @Test(arguments: [
@@ -294,7 +294,7 @@ struct WalkAndCheckTests {
 struct BinaryTests {
     @Test func theBuiltBinaryRunsAndExitsWithTheDocumentedCodes() {
         let version = Harness.runBinary(["--version"])
-        #expect(version.code == 0 && version.out == "rootapp 0.3.0\n")
+        #expect(version.code == 0 && version.out == "rootapp 0.4.0\n")
         let trace = Harness.runBinary(["trace", BundledManifests.path("strep-a-home")])
         #expect(trace.code == 0 && trace.out.hasPrefix("strep-a-home: "))
         let usage = Harness.runBinary(["tarce"])

@@ -89,9 +89,9 @@ struct PluginTests {
         #expect(!help.out.contains("rootapp"))
         let usage = Harness.run(["trace"], tool: Self.tool)
         #expect(usage.code == 64 && usage.err.hasSuffix("See 'teamapp trace --help'.\n"))
-        #expect(Harness.run(["--version"], tool: Self.tool).out == "teamapp, on Stepflow's RootAppCLI 0.3.0\n")
+        #expect(Harness.run(["--version"], tool: Self.tool).out == "teamapp, on Stepflow's RootAppCLI 0.4.0\n")
         let versioned = RootApp(name: "teamapp", modules: BundledModules.all + [GreetingModule.self], services: Self.services, version: "2.1.0")
-        #expect(Harness.run(["--version"], tool: versioned).out == "teamapp 2.1.0, on Stepflow's RootAppCLI 0.3.0\n")
+        #expect(Harness.run(["--version"], tool: versioned).out == "teamapp 2.1.0, on Stepflow's RootAppCLI 0.4.0\n")
         #expect(!Harness.run(["--help"], tool: Self.tool).out.contains("RootApp/Manifests"))
         for shell in ["bash", "zsh", "fish"] {
             let script = Harness.run(["completion", shell], tool: Self.tool).out
@@ -158,7 +158,7 @@ struct PluginTests {
         let run = Harness.run(["report", path, "-o", output], tool: tool)
         #expect(run.code == 0, "\(run.err)")
         let html = try #require(GoldenFile.read(output))
-        #expect(html.contains("by teamapp 2.1.0 on Stepflow 0.3.0 · modules: greeting: (package not declared) (version not declared); support: Stepflow 0.3.0"))
+        #expect(html.contains("by teamapp 2.1.0 on Stepflow 0.4.0 · modules: greeting: (package not declared) (version not declared); support: Stepflow 0.4.0"))
         #expect(!html.contains("rootapp"))
     }
 

@@ -47,8 +47,8 @@ struct ReportTests {
         let html = ReviewReport.html(ReviewReport.Contents(
             variant: runner.variant, rules: rules, scripts: scripts, results: results, coverage: runner.coverage(of: results),
             requirements: RequirementCoverage(manifest: manifest, rules: rules, scripts: scripts, results: results),
-            diagram: .outline(reason: "No drawing in the golden file."), generator: "rootapp 0.3.0",
-            record: ReviewRecord(manifest: manifest, registry: BundledModules.registry, tool: "rootapp 0.3.0", date: "2026-11-24 12:00 UTC")
+            diagram: .outline(reason: "No drawing in the golden file."), generator: "rootapp 0.4.0",
+            record: ReviewRecord(manifest: manifest, registry: BundledModules.registry, tool: "rootapp 0.4.0", date: "2026-11-24 12:00 UTC")
         ))
         return html.replacing(BundledManifests.repositoryRoot + "/", with: "")
     }
@@ -152,10 +152,10 @@ struct ReportTests {
         let xml = try #require(GoldenFile.read(junit))
         #expect(manifest.digest.count == 16)
         #expect(html.contains("Manifest digest <code>\(manifest.digest)</code> · made "))
-        #expect(html.contains(" by rootapp 0.3.0 on Stepflow 0.3.0 · modules: onboarding: Stepflow 0.3.0; intake: Stepflow 0.3.0;"))
+        #expect(html.contains(" by rootapp 0.4.0 on Stepflow 0.4.0 · modules: onboarding: Stepflow 0.4.0; intake: Stepflow 0.4.0;"))
         #expect(html.contains("This sign-off is for the variant whose manifest digest is <code>\(manifest.digest)</code>"))
         #expect(xml.contains("<property name=\"manifest digest\" value=\"\(manifest.digest)\"/>"))
-        #expect(xml.contains("<property name=\"tool\" value=\"rootapp 0.3.0\"/>"))
+        #expect(xml.contains("<property name=\"tool\" value=\"rootapp 0.4.0\"/>"))
     }
 
     @Test(.enabled(if: Browser.path != nil || Browser.isRequired, "no Chromium here: install Debian's chromium (.ci/run does)"))

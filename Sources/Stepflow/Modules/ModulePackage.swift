@@ -1,8 +1,8 @@
 /// This release of Stepflow.
 public enum StepflowVersion {
-    /// The version of this copy of Stepflow (`0.3.0`): what a review
+    /// The version of this copy of Stepflow (`0.4.0`): what a review
     /// report and a JUnit file record as the engine that explored the variant.
-    public static let current = "0.3.0"
+    public static let current = "0.4.0"
 }
 
 /// The package a feature module ships in, and its version: what a review

@@ -55,6 +55,10 @@ public struct SavedNavigation: Hashable, Sendable, Codable {
     }
 
     /// One input the coordinator handled, or one stepper's start.
+    ///
+    /// This enum grows: later versions add cases. End a `switch` over it
+    /// with `@unknown default:`, so a new case is a warning to handle, not
+    /// a build that breaks.
     public enum Entry: Hashable, Sendable, Codable {
         /// A root flow was coordinated; `flow` is its name.
         case coordinate(flow: String)
