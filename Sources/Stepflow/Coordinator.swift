@@ -358,7 +358,7 @@ public final class Coordinator: @unchecked Sendable {
         queue.sync {}
     }
 
-    /// Suspends until the coordinator is idle (see ``waitUntilIdle()``).
+    /// Suspends until the coordinator is idle (see ``waitUntilIdle(includingPendingAdaptations:)``).
     public func idle() async {
         await withCheckedContinuation { continuation in
             inbox.whenIdle { continuation.resume() }

@@ -3,7 +3,7 @@
 /// A navigation is data. The coordinator applies it after `navigate`
 /// returns: it updates the ``NavigationState``, asks the ``Navigator`` to
 /// render, starts steppers and child flows, and queues forwarded steps.
-/// ``multiple(_:)`` applies its parts in order; steps they queue (a shown
+/// `multiple(_:)` applies its parts in order; steps they queue (a shown
 /// screen's stepper's initial steps, a forwarded step) are handled in that
 /// same order, after the current step.
 ///

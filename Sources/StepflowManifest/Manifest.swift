@@ -162,7 +162,7 @@ public struct ModuleInstance: Hashable, Sendable {
     /// compares them.
     public let inapplicableOptions: Set<String>
     /// The options whose values are words a person reads
-    /// (``OptionSpec/isTranslatable``) and that apply here, in the
+    /// (`OptionSpec.isTranslatable`) and that apply here, in the
     /// module's order: what is shown per locale, and what the String
     /// Catalog may translate (`option:<instance>.<option>`).
     public let translatableOptions: [String]

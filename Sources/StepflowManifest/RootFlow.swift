@@ -71,7 +71,7 @@ public struct CarriedData: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// The merged fields, as ``Handoff`` writes them.
+    /// The merged fields, as `Handoff` writes them.
     public var description: String { handoff.description }
 }
 

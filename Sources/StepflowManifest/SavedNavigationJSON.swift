@@ -1,6 +1,6 @@
 public import Stepflow
 
-/// Reads and writes a ``SavedNavigation`` as JSON, without Foundation: the
+/// Reads and writes a `SavedNavigation` as JSON, without Foundation: the
 /// same shape `JSONEncoder` gives its synthesized `Codable` conformance, so
 /// an app may write it either way and read it with either.
 ///

@@ -3,7 +3,7 @@ public import Stepflow
 /// A variant's own texts: the locales it ships, the manifest's overrides
 /// (`"texts"`) and its String Catalog's translations. Made by
 /// ``ManifestLoader``; ``RootFlow`` gives each module instance its
-/// ``TextSource`` for the locale shown.
+/// `TextSource` for the locale shown.
 ///
 /// For a text `key` of an instance of module `M` in locale `L`, the
 /// instance shows, first found: the manifest's override of

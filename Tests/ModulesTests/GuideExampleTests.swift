@@ -3,7 +3,7 @@ import StepflowManifest
 import StepflowTesting
 import Testing
 
-// The module from docs/WritingAModule.md, verbatim, so the guide keeps
+// The module from Sources/Stepflow/Stepflow.docc/WritingAModule.md, verbatim, so the guide keeps
 // compiling and its module keeps its contract.
 
 enum SymptomsStep: Step {

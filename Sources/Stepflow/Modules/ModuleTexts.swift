@@ -184,7 +184,7 @@ extension Int: TextArgument {
 
 /// Where a module instance's texts come from when they are not its English
 /// defaults: the manifest's overrides and the String Catalog's
-/// translations for the locale shown. The app (a ``RootFlow``) makes one
+/// translations for the locale shown. The app (a `RootFlow`) makes one
 /// per instance; an empty source gives the English defaults.
 public struct TextSource: Sendable {
     /// The locale the texts are in (`en`, `de`).
