@@ -275,11 +275,11 @@ public final class Coordinator: @unchecked Sendable {
     public func navigate<S: Step>(to step: S, completion: (@Sendable (DeepLinkResult) -> Void)? = nil) {
         inbox.enqueue { [self] _ in
             log?.append(.deepLink(step: step.stepID))
-            let tally = EngineState.deepLinkTally(step, completion: completion)
+            let tally = engine.beginDeepLink(step, completion: completion)
             for program in engine.deepLinkTargets() {
                 transition { state, transaction in state.deliverDeepLink(step, to: program, tally: tally, &transaction) }
             }
-            transition { _, transaction in tally.settle(&transaction) }
+            transition { state, transaction in state.settle(tally, &transaction) }
         }
     }
 
@@ -392,21 +392,7 @@ public final class Coordinator: @unchecked Sendable {
     }
 
     /// Counts of what a coordinator has done.
-    public struct Statistics: Hashable, Sendable {
-        /// Steps navigated (handled or not by the flow).
-        public internal(set) var navigated = 0
-        /// Steps dropped, for any reason.
-        public internal(set) var dropped = 0
-        /// Flows started.
-        public internal(set) var flowsStarted = 0
-        /// Flows ended.
-        public internal(set) var flowsEnded = 0
-        /// Flows, screens (presented or kept for late steps) and steppers
-        /// held right now.
-        public internal(set) var liveFlows = 0
-        /// Steppers coordinated right now.
-        public internal(set) var liveSteppers = 0
-    }
+    public typealias Statistics = EngineStatistics
 }
 
 /// Keeps an observation registered with ``Coordinator/observe(_:)``.

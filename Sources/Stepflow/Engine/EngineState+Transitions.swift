@@ -48,12 +48,12 @@ extension EngineState {
     /// of its own, so that each flow's navigation is rendered before the
     /// next (one transaction for all of them would hold a copy of the
     /// state per flow until the last).
-    mutating func deliverDeepLink<S: Step>(_ step: S, to program: FlowProgram, tally: DeepLinkTally, _ transaction: inout Transaction) {
+    mutating func deliverDeepLink<S: Step>(_ step: S, to program: FlowProgram, tally: Int, _ transaction: inout Transaction) {
         guard flows.contains(program.info.id) else {
             // Ended by an earlier delivery: it can still say whether the
             // link was for it.
             if program.accepts(step) {
-                tally.recordEnded(program.info)
+                deepLinks[tally]?.result.endedBeforeDelivery.append(program.info)
                 reportDropped(StepRecord(flow: program.info, step: step.stepID), .flowEnded, &transaction)
             }
             return
@@ -61,11 +61,36 @@ extension EngineState {
         program.deliverDeepLink(step, to: tally, in: &self, &transaction)
     }
 
-    /// A tally that reports a deep link's result once every flow answered.
-    static func deepLinkTally<S: Step>(_ step: S, completion: (@Sendable (DeepLinkResult) -> Void)?) -> DeepLinkTally {
-        DeepLinkTally { result, transaction in
+    /// Starts the tally of a deep link's answers, which reports the result
+    /// once every flow answered; returns its number.
+    mutating func beginDeepLink<S: Step>(_ step: S, completion: (@Sendable (DeepLinkResult) -> Void)?) -> Int {
+        lastDeepLink += 1
+        deepLinks[lastDeepLink] = DeepLinkTally { result, transaction in
             transaction.emit { .deepLink(step.stepID, result) }
             if let completion { transaction.effects.append(.call { completion(result) }) }
+        }
+        return lastDeepLink
+    }
+
+    /// One more flow will answer deep link `tally`.
+    mutating func expectAnswer(to tally: Int) { deepLinks[tally]?.outstanding += 1 }
+
+    /// `flow` answered deep link `tally`: it navigated (`handled`) or not.
+    mutating func record(_ flow: FlowInfo, handled: Bool, to tally: Int, _ transaction: inout Transaction) {
+        if handled { deepLinks[tally]?.result.handledBy.append(flow) } else { deepLinks[tally]?.result.declinedBy.append(flow) }
+        settle(tally, &transaction)
+    }
+
+    /// One answer of deep link `tally` is in (the delivery pass counts as
+    /// one); the last reports the result and forgets the tally.
+    mutating func settle(_ tally: Int, _ transaction: inout Transaction) {
+        guard var entry = deepLinks[tally] else { return }
+        entry.outstanding -= 1
+        if entry.outstanding == 0 {
+            deepLinks[tally] = nil
+            entry.finish(entry.result, &transaction)
+        } else {
+            deepLinks[tally] = entry
         }
     }
 

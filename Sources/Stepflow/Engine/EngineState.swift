@@ -37,8 +37,14 @@ package struct EngineState: @unchecked Sendable {
     package internal(set) var openQuestions: [OpenQuestion] = []
     /// The number of the last question asked.
     var lastQuestion = 0
+    /// Deep links whose flows have not all answered yet (a deferred
+    /// `adapt`), by number: values in the state, so two copies of the
+    /// state never share one.
+    var deepLinks: [Int: DeepLinkTally] = [:]
+    /// The number of the last deep link delivered.
+    var lastDeepLink = 0
     /// Counts of what happened.
-    package internal(set) var statistics = Coordinator.Statistics()
+    package internal(set) var statistics = EngineStatistics()
 
     /// An empty engine: no flow.
     package init() {}

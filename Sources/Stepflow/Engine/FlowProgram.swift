@@ -16,7 +16,7 @@ package class FlowProgram: @unchecked Sendable {
     /// Chooses action `index` of the presented `screen`: a transition.
     func select(action index: Int, on screen: PresentedScreen, in state: inout EngineState, _ transaction: inout Transaction) {}
     /// Delivers a deep link if `step` is of this flow's step type.
-    func deliverDeepLink(_ step: any Step, to tally: DeepLinkTally, in state: inout EngineState, _ transaction: inout Transaction) {}
+    func deliverDeepLink(_ step: any Step, to tally: Int, in state: inout EngineState, _ transaction: inout Transaction) {}
     /// Whether `step` is of this flow's step type.
     func accepts(_ step: any Step) -> Bool { false }
     /// Replays a saved choice of action `index` (labelled `label`) on
@@ -69,7 +69,7 @@ final class FlowProgramOf<F: Flow>: FlowProgram, @unchecked Sendable {
         _ question: Question<StepType>,
         about step: StepType,
         origin: StepOrigin,
-        onDrop: ((inout Transaction) -> Void)? = nil,
+        onDrop: ((inout EngineState, inout Transaction) -> Void)? = nil,
         in state: inout EngineState,
         _ transaction: inout Transaction,
         then: @escaping (FlowProgramOf<F>, StepType, StepOrigin, inout EngineState, inout Transaction) -> Void
@@ -88,18 +88,18 @@ final class FlowProgramOf<F: Flow>: FlowProgram, @unchecked Sendable {
             PendingWork { state, transaction in
                 guard let index = state.openQuestions.firstIndex(where: { $0.number == number }) else {
                     state.reportDropped(StepRecord(flow: info, step: (answer.step ?? step).stepID), .questionClosed(question: label), &transaction)
-                    onDrop?(&transaction)
+                    onDrop?(&state, &transaction)
                     return
                 }
                 state.openQuestions.remove(at: index)
                 if let asking, !state.navigation.isPresented(asking.id) {
                     state.reportDropped(StepRecord(flow: info, step: (answer.step ?? step).stepID), .screenDismissed(screen: asking.qualifiedID), &transaction)
-                    onDrop?(&transaction)
+                    onDrop?(&state, &transaction)
                     return
                 }
                 guard let program = state.flows[info.id]?.program as? FlowProgramOf<F> else {
                     state.reportDropped(StepRecord(flow: info, step: (answer.step ?? step).stepID), .flowEnded, &transaction)
-                    onDrop?(&transaction)
+                    onDrop?(&state, &transaction)
                     return
                 }
                 if !declared, transaction.observes {
@@ -107,7 +107,7 @@ final class FlowProgramOf<F: Flow>: FlowProgram, @unchecked Sendable {
                 }
                 guard let adapted = answer.step else {
                     state.reportDropped(StepRecord(flow: info, step: step.stepID), .filteredByAdapt, &transaction)
-                    onDrop?(&transaction)
+                    onDrop?(&state, &transaction)
                     return
                 }
                 then(program, adapted, .answer(question: label, answer: answer.label, asked: StepRecord(flow: info, step: step.stepID)), &state, &transaction)
@@ -141,7 +141,7 @@ final class FlowProgramOf<F: Flow>: FlowProgram, @unchecked Sendable {
     func deferAdaptation(
         _ ask: @escaping @Sendable (_ completion: @escaping @Sendable (StepType?) -> Void) -> Void,
         of step: StepType,
-        onDrop: ((inout Transaction) -> Void)? = nil,
+        onDrop: ((inout EngineState, inout Transaction) -> Void)? = nil,
         _ transaction: inout Transaction,
         then: @escaping (FlowProgramOf<F>, StepType, inout EngineState, inout Transaction) -> Void
     ) {
@@ -154,12 +154,12 @@ final class FlowProgramOf<F: Flow>: FlowProgram, @unchecked Sendable {
             PendingWork { state, transaction in
                 guard let program = state.flows[info.id]?.program as? FlowProgramOf<F> else {
                     state.reportDropped(StepRecord(flow: info, step: (adapted ?? step).stepID), .flowEnded, &transaction)
-                    onDrop?(&transaction)
+                    onDrop?(&state, &transaction)
                     return
                 }
                 guard let adapted else {
                     state.reportDropped(StepRecord(flow: info, step: step.stepID), .filteredByAdapt, &transaction)
-                    onDrop?(&transaction)
+                    onDrop?(&state, &transaction)
                     return
                 }
                 then(program, adapted, &state, &transaction)
@@ -278,26 +278,29 @@ final class FlowProgramOf<F: Flow>: FlowProgram, @unchecked Sendable {
 
     override func accepts(_ step: any Step) -> Bool { step is StepType }
 
-    override func deliverDeepLink(_ step: any Step, to tally: DeepLinkTally, in state: inout EngineState, _ transaction: inout Transaction) {
+    override func deliverDeepLink(_ step: any Step, to tally: Int, in state: inout EngineState, _ transaction: inout Transaction) {
         guard let step = step as? StepType else { return }
-        tally.expect()
+        state.expectAnswer(to: tally)
         let info = self.info
+        let declined = { (state: inout EngineState, transaction: inout Transaction) in
+            state.record(info, handled: false, to: tally, &transaction)
+        }
         switch flow.adapt(step: step) {
         case .step(let adapted):
             let handled = navigate(adapted, origin: .deepLink, in: &state, &transaction)
-            tally.record(info, handled: handled, &transaction)
+            state.record(info, handled: handled, to: tally, &transaction)
         case .none:
             state.reportDropped(record(step), .filteredByAdapt, &transaction)
-            tally.record(info, handled: false, &transaction)
+            state.record(info, handled: false, to: tally, &transaction)
         case .deferred(let ask):
-            deferAdaptation(ask, of: step, onDrop: { tally.record(info, handled: false, &$0) }, &transaction) { program, adapted, state, transaction in
+            deferAdaptation(ask, of: step, onDrop: declined, &transaction) { program, adapted, state, transaction in
                 let handled = program.navigate(adapted, origin: .deepLink, in: &state, &transaction)
-                tally.record(info, handled: handled, &transaction)
+                state.record(info, handled: handled, to: tally, &transaction)
             }
         case .ask(let question):
-            open(question, about: step, origin: .deepLink, onDrop: { tally.record(info, handled: false, &$0) }, in: &state, &transaction) { program, adapted, _, state, transaction in
+            open(question, about: step, origin: .deepLink, onDrop: declined, in: &state, &transaction) { program, adapted, _, state, transaction in
                 let handled = program.navigate(adapted, origin: .deepLink, in: &state, &transaction)
-                tally.record(info, handled: handled, &transaction)
+                state.record(info, handled: handled, to: tally, &transaction)
             }
         }
     }
@@ -393,30 +396,14 @@ struct ChildLauncher<ParentStep: Step> {
     }
 }
 
-/// Collects the flows' answers to one deep link, some of which may arrive
-/// later (a deferred `adapt`), and reports once all have.
-final class DeepLinkTally: @unchecked Sendable {
-    // @unchecked: used on the coordinator's queue only.
-    private var result = DeepLinkResult()
-    private var outstanding = 1  // the delivery pass itself
-    private let finish: (DeepLinkResult, inout Transaction) -> Void
-
-    init(finish: @escaping (DeepLinkResult, inout Transaction) -> Void) { self.finish = finish }
-
-    func expect() { outstanding += 1 }
-
-    func recordEnded(_ flow: FlowInfo) { result.endedBeforeDelivery.append(flow) }
-
-    func record(_ flow: FlowInfo, handled: Bool, _ transaction: inout Transaction) {
-        if handled { result.handledBy.append(flow) } else { result.declinedBy.append(flow) }
-        settle(&transaction)
-    }
-
-    /// Called once the delivery pass over the tree is done.
-    func settle(_ transaction: inout Transaction) {
-        outstanding -= 1
-        if outstanding == 0 { finish(result, &transaction) }
-    }
+/// The flows' answers to one deep link so far, some of which may arrive
+/// later (a deferred `adapt`): a value in ``EngineState/deepLinks``.
+struct DeepLinkTally {
+    var result = DeepLinkResult()
+    /// Answers still to come; the delivery pass itself counts as one.
+    var outstanding = 1
+    /// Reports the result once every flow answered.
+    let finish: (DeepLinkResult, inout Transaction) -> Void
 }
 
 extension FlowProgramOf {

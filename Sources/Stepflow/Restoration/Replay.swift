@@ -113,14 +113,14 @@ package struct Replay {
     }
 
     private mutating func deliverDeepLink<S: Step>(_ step: S) {
-        let tally = EngineState.deepLinkTally(step, completion: nil)
+        let tally = state.beginDeepLink(step, completion: nil)
         for program in state.deepLinkTargets() {
             var transaction = Transaction(observes: false, renders: false)
             state.deliverDeepLink(step, to: program, tally: tally, &transaction)
             absorb(&transaction)
         }
         var transaction = Transaction(observes: false, renders: false)
-        tally.settle(&transaction)
+        state.settle(tally, &transaction)
         absorb(&transaction)
     }
 
