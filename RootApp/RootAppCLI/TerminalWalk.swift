@@ -1,0 +1,318 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Dispatch
+import Stepflow
+import StepflowGraph
+import StepflowManifest
+import StepflowPlatform
+import StepflowScripts
+
+/// One walk: renders screens, reads choices, records.
+final class TerminalWalk: @unchecked Sendable {
+    // @unchecked: the walk runs on one thread; only `interrupted()` runs
+    // on another (Ctrl-C, while that thread waits for input), and it reads
+    // the locked recording and the session's locked trace alone.
+    let session: VariantSession
+    let console: Console
+    let recordPath: String?
+    let savePath: String?
+    private let recorded = Locked<[String]>([])
+    private var shown: ScreenInstanceID?
+    /// The line editor while the walk reads a terminal: Ctrl-C restores
+    /// the terminal through it.
+    private var terminalEditor: LineEditor?
+
+    init(session: VariantSession, program: String, console: Console, recordPath: String?, savePath: String? = nil) {
+        self.session = session
+        self.console = console
+        self.recordPath = recordPath
+        self.savePath = savePath
+        recorded.withLock { $0 = ["# \(session.manifest.app.name): recorded by \(program) walk", ""] }
+    }
+
+    /// The question last shown under the screen, by its source.
+    private var shownQuestion: String?
+
+    /// Shows the screen on top if it changed since the last one shown, and
+    /// a question the app asks if it is new.
+    private func showIfChanged() {
+        let top = session.top
+        if top?.id != shown {
+            shown = top?.id
+            shownQuestion = nil
+            if let top { console.print(ScreenRenderer.render(top, console)) }
+            if session.timerWaits, let left = session.clock.secondsLeft {
+                // Wrapped plain, then dimmed: escape codes must not count as width.
+                for line in console.wrap("(a timer is running: \(Self.clock(left)) left; s lets it finish now)", indent: "   ", firstIndent: "  ") {
+                    console.print(console.dim(line))
+                }
+            }
+        }
+        let asked = question
+        if asked?.source != shownQuestion {
+            shownQuestion = asked?.source
+            showQuestion()
+        }
+    }
+
+    /// The question a person answers now, if the app asks one nobody
+    /// outside is asked: numbered answers under the screen.
+    private var question: WaitingAnswer? {
+        session.waitingAnswers.first { $0.isQuestion && $0.isAnsweredByHand }
+    }
+
+    private func showQuestion() {
+        guard let question else { return }
+        for line in console.wrap("The app asks for \(question.label). Answer:", indent: "  ", firstIndent: "  ") { console.print(console.bold(line)) }
+        for (number, answer) in question.answers.enumerated() {
+            for line in console.wrap("\(answer.label) (\(answer.name))", indent: "       ", firstIndent: "  \(number + 1). ") { console.print(line) }
+        }
+    }
+
+    /// The answer a person's line names while a question waits: its
+    /// number, name or label.
+    private func answer(_ typed: String, to question: WaitingAnswer) -> Script.Instruction? {
+        let lowered = typed.lowercased()
+        if let number = Int(typed), question.answers.indices.contains(number - 1) {
+            return .answer(source: question.source, answer: question.answers[number - 1].name)
+        }
+        if let named = question.answers.first(where: { $0.name.lowercased() == lowered || $0.label.lowercased() == lowered }) {
+            return .answer(source: question.source, answer: named.name)
+        }
+        return nil
+    }
+
+    static func clock(_ seconds: Int) -> String {
+        let minutes = seconds / 60
+        let rest = seconds % 60
+        return "\(minutes):" + (rest < 10 ? "0" : "") + "\(rest)"
+    }
+
+    private func note(_ line: String) { recorded.withLock { $0.append(line) } }
+
+    /// Performs one instruction, recording it; returns the failure.
+    private func perform(_ instruction: Script.Instruction, record: Bool) -> String? {
+        guard case .choose(let choice) = instruction else {
+            let before = session.top
+            let failure = session.perform(instruction)
+            if failure == nil && record { self.record(instruction, on: before) }
+            return failure
+        }
+        // What the person typed is resolved once, into the action it
+        // names; that action is chosen, and that action is recorded.
+        if let timedOut = session.awaitOutside() { return timedOut }
+        let index: Int
+        switch session.actionIndex(choice) {
+        case .success(let found): index = found
+        case .failure(let refusal): return refusal.message
+        }
+        let before = session.top
+        if let failure = session.choose(actionAt: index) { return failure }
+        if record, let before {
+            let action = before.actions[index]
+            note("expect screen \(before.qualifiedID)")
+            // A key is the same in every language, so the script runs in
+            // each; the label stays as a comment.
+            note(action.key.map { "choose [\($0)] # \(action.label)" } ?? "choose \(action.label)")
+        }
+        return nil
+    }
+
+    /// Writes what a script needs to give `instruction` again.
+    private func record(_ instruction: Script.Instruction, on before: PresentedScreen?) {
+        switch instruction {
+        case .choose:
+            break  // recorded where it is resolved
+            case .back:
+                if let before { note("expect screen \(before.qualifiedID)") }
+                note("back")
+            case .wait:
+                note("wait")
+            case .answer(let source, let answer):
+                if let before { note("expect screen \(before.qualifiedID)") }
+                note("answer \(source) \(answer)")
+            case .emit(let stepper, let step):
+                note("emit \(stepper) \(step)")
+        case .expectScreen, .expectEnd:
+            break
+        }
+    }
+
+    func run(script: Script?) -> ExitCode {
+        RootApp.interruption.withLock { $0 = { [self] in interrupted() } }
+        defer { RootApp.interruption.withLock { $0 = nil } }
+        // Wrapped plain, then styled: escape codes must not count as width.
+        let header = console.wrap("\(session.manifest.app.name) (\(([session.manifest.app.id] + (session.manifest.app.audience.map { [$0] } ?? [])).joined(separator: ", ")))")
+        for (index, line) in header.enumerated() { console.print(index == 0 ? console.bold(line) : line) }
+        showIfChanged()
+        if let script {
+            for line in script.lines {
+                console.print(console.dim("> \(Self.describe(line.instruction))"))
+                if let failure = perform(line.instruction, record: true) {
+                    console.error("\(script.file):\(line.number): \(failure)")
+                    return finish("Stopped: the script failed.", status: .findings)
+                }
+                showIfChanged()
+                if session.ending != nil { return finish("Finished: \(session.endingExit ?? "").", status: .success) }
+            }
+        }
+        let editor = console.terminal.map(LineEditor.init(descriptor:))
+        editor?.begin()
+        terminalEditor = editor
+        defer { editor?.restore() }
+        while true {
+            if session.ending != nil { return finish("Finished: \(session.endingExit ?? "").", status: .success) }
+            // A service that answers later: nothing typed meanwhile would
+            // be for this screen, so the walk waits for it first.
+            if let waiting = session.waitingForOutside {
+                console.error(console.dim("(waiting for \(waiting.label)…)"))
+                if let failure = session.awaitOutside() {
+                    for line in console.wrap(failure.capitalizingFirstLetter()) { console.error(line) }
+                    return finish("Stopped: no answer came.", status: .findings)
+                }
+                showIfChanged()
+                continue
+            }
+            let line: String?
+            if let editor {
+                let outcome = editor.read(
+                    prompt: { prompt() },
+                    screenChanged: { [self] in session.top?.id != shown || question?.source != shownQuestion || session.ending != nil },
+                    drawScreen: { [self] in showIfChanged() },
+                    draw: { [console] in console.out($0) }
+                )
+                if case .line(let typed) = outcome { line = typed } else { line = nil }
+                if session.ending != nil { return finish("Finished: \(session.endingExit ?? "").", status: .success) }
+            } else {
+                if console.isInteractive { console.out(prompt()) }
+                line = console.readLine()
+                // A line read while the screen changed (a timer finished)
+                // was typed for the screen that went: it is not used.
+                if line != nil, session.top?.id != shown {
+                    showIfChanged()
+                    console.error("The screen changed while you typed, so '\(line!.trimmingCharacters())' was not used.")  // checked non-nil just above
+                    continue
+                }
+            }
+            guard let line else { return finish("End of input.", status: .success) }
+            let choice = line.trimmingCharacters()
+            switch choice.lowercased() {
+            case "":
+                continue
+            case "q":
+                return finish("Quit.", status: .success)
+            case "t":
+                printTrace()
+                continue
+            case "b":
+                if let failure = perform(.back, record: true) { console.error(failure) }
+            case "s":
+                if let failure = perform(.wait, record: true) { console.error(failure) }
+            case _ where choice.lowercased().hasPrefix("answer ") || choice.lowercased().hasPrefix("emit "):
+                do throws(Script.SyntaxError) {
+                    let typed = try Script.parse(choice, file: "input")
+                    if let instruction = typed.lines.first?.instruction, let failure = perform(instruction, record: true) {
+                        for line in console.wrap(failure.capitalizingFirstLetter()) { console.error(line) }
+                    }
+                } catch {
+                    for line in console.wrap(error.message.capitalizingFirstLetter()) { console.error(line) }
+                }
+            default:
+                if let question {
+                    if let instruction = answer(choice, to: question) {
+                        if let failure = perform(instruction, record: true) { console.error(failure.capitalizingFirstLetter()) }
+                    } else {
+                        let names = question.answers.enumerated().map { "\($0.offset + 1) (\($0.element.name))" }.joined(separator: ", ")
+                        for line in console.wrap("The app waits for \(question.label): type \(names), t or q.") { console.error(line) }
+                    }
+                    showIfChanged()
+                    continue
+                }
+                if let failure = perform(.choose(choice), record: true) {
+                    // Only the keys that do something here: b where the
+                    // screen has a way back, s while a timer waits.
+                    let canGoBack = session.top?.actions.contains { $0.role == .back } ?? false
+                    let letters = (canGoBack ? ["b"] : []) + ["t"] + (session.timerWaits ? ["s"] : [])
+                    let keys = letters.joined(separator: ", ") + " or q"
+                    for line in console.wrap(failure.capitalizingFirstLetter() + " Or type \(keys).") { console.error(line) }
+                }
+            }
+            showIfChanged()
+        }
+    }
+
+    private static func describe(_ instruction: Script.Instruction) -> String {
+        switch instruction {
+        case .choose(let choice): "choose \(choice)"
+        case .back: "back"
+        case .wait: "wait"
+        case .expectScreen(let id): "expect screen \(id)"
+        case .expectEnd(let exit): "expect end" + (exit.map { " \($0)" } ?? "")
+        case .answer(let source, let answer): "answer \(source) \(answer)"
+        case .emit(let stepper, let step): "emit \(stepper) \(step)"
+        }
+    }
+
+    /// The prompt: on a terminal with a timer running, the time it has
+    /// left (the editor redraws it as it changes).
+    private func prompt() -> String {
+        if console.terminal != nil, session.timerWaits, let left = session.clock.secondsLeft {
+            return console.dim("⏱ \(Self.clock(left)) left, s to finish now") + " > "
+        }
+        return "> "
+    }
+
+    func printTrace() {
+        let steps = session.trace
+        console.print(console.dim("Trace\(session.isResumed ? " since resuming" : "") (\(steps.count) step\(steps.count == 1 ? "" : "s")):"))
+        for (index, step) in steps.enumerated() {
+            for line in console.wrap(step, indent: "      ", firstIndent: "  \(index + 1). ") { console.print(console.dim(line)) }
+        }
+    }
+
+    /// Ctrl-C: the trace and the recording, from another thread.
+    func interrupted() {
+        terminalEditor?.restore()
+        _ = report("Interrupted.", status: .interrupted)
+    }
+
+    /// Ends the walk: the trace, the recording, the exit code.
+    func finish(_ reason: String, status: ExitCode) -> ExitCode {
+        report(reason, status: status)
+    }
+
+    private func report(_ reason: String, status: ExitCode) -> ExitCode {
+        console.print("")
+        console.print(console.bold(reason))
+        printTrace()
+        var status = status
+        if let savePath {
+            let saved = session.savedNavigation
+            let written = OutputFile.write(SavedNavigationJSON.encode(saved), to: savePath, console)
+            if written == .success {
+                let inputs = "\(saved.inputCount) input\(saved.inputCount == 1 ? "" : "s")"
+                let line = session.ending != nil
+                    ? "Saved the finished walk (\(inputs)) as \(savePath); it ended, so there is nothing to continue."
+                    : "Saved the walk (\(inputs)) as \(savePath); continue it with --resume \(savePath)."
+                console.error(console.dim(line))
+            } else {
+                status = written
+            }
+        }
+        guard let recordPath else { return status }
+        if let exit = session.endingExit { note("expect end \(exit)") } else if let top = session.top { note("expect screen \(top.qualifiedID)") }
+        let written = OutputFile.write(recorded.withLock { $0 }.joined(separator: "\n") + "\n", to: recordPath, console)
+        if written == .success { console.error(console.dim(recordPath == "-" ? "Recorded the session above, on standard output." : "Recorded the session as \(recordPath).")) }
+        return written == .success ? status : written
+    }
+}
+
+extension String {
+    /// The message with its first letter capitalised, for a sentence.
+    func capitalizingFirstLetter() -> String { prefix(1).uppercased() + dropFirst() }
+}

@@ -1,0 +1,90 @@
+import Dispatch
+
+// MARK: - Performing transitions (on the queue)
+
+extension Coordinator {
+    /// Runs one transition of the engine's state and performs its effects.
+    func transition(_ body: (inout EngineState, inout Transaction) -> Void) {
+        var transaction = Transaction(observes: !observers.isEmpty, renders: navigator != nil)
+        body(&engine, &transaction)
+        if !transaction.effects.isEmpty { perform(transaction.effects) }
+    }
+
+    /// Delivers a step a stepper emitted: the hot path, specialised per flow
+    /// type and free of closures.
+    func deliver<F: Flow>(_ step: F.StepType, from attachment: StepperAttachment<F>) {
+        // Optional chaining: without a log, the step is not even named.
+        log?.append(.emit(stepper: attachment.id.rawValue, name: attachment.stepperName, step: step.stepID))
+        var transaction = Transaction(observes: !observers.isEmpty, renders: navigator != nil)
+        attachment.deliver(step, in: &engine, &transaction)
+        if !transaction.effects.isEmpty { perform(transaction.effects) }
+    }
+
+    /// Runs work the engine queued: a transition.
+    func run(_ work: PendingWork) {
+        log?.append(.work(count: 1))
+        transition { state, transaction in state.perform(work, &transaction) }
+    }
+
+    /// Runs the answer of deferred adaptation `number`: a transition.
+    func answer(_ work: PendingWork, number: Int, step: String?) {
+        log?.append(.answer(adaptation: number, step: step))
+        transition { state, transaction in state.perform(work, &transaction) }
+    }
+
+    /// Performs a transition's effects, in order.
+    @inline(never)
+    func perform(_ effects: [Effect]) {
+        for effect in effects {
+            switch effect {
+            case .event(let event):
+                for observer in observers { observer.handler(event) }
+            case .enqueue(let work):
+                inbox.enqueue(work)
+            case .connect(let attachment):
+                attachment.connect(to: inbox)
+            case .stop(let attachment):
+                attachment.stop()
+            case .render(let state, let changes):
+                navigator?.render(state, changes: changes)
+            case .start(let attachment):
+                if let savingClock {
+                    log?.append(.started(stepper: attachment.id.rawValue, milliseconds: savingClock.now.wholeMilliseconds))
+                }
+                if !isAnsweredByHand(attachment) { attachment.start() }
+            case .deferred(let adaptation):
+                ask(adaptation, number: adaptationsAsked)
+                adaptationsAsked += 1
+            case .call(let body):
+                body()
+            }
+        }
+    }
+
+    /// Whether `attachment`'s stepper speaks for a source answered by hand.
+    func isAnsweredByHand(_ attachment: AnyStepperAttachment) -> Bool {
+        guard let outside = attachment.outside else { return false }
+        return answeredByHand.contains(outside.id)
+    }
+
+    /// Asks a flow's deferred `adapt`; its answer joins the queue. A
+    /// question nobody can be asked, or one answered by hand, waits for
+    /// ``answer(_:with:)``.
+    func ask(_ adaptation: DeferredAdaptation, number: Int) {
+        if let question = adaptation.question {
+            questionLogNumbers[question.number] = number
+            if answeredByHand.contains(question.id) { return }
+        }
+        guard let ask = adaptation.ask else { return }
+        let inbox = self.inbox
+        inbox.beginAdaptation()
+        // The answer may come long after, or never: it holds the inbox,
+        // not the coordinator, so it keeps nothing alive.
+        ask { work, step in
+            inbox.enqueue { coordinator in
+                inbox.endAdaptation()
+                coordinator.answer(work, number: number, step: step)
+            }
+        }
+    }
+}

@@ -1,0 +1,127 @@
+import Stepflow
+import StepflowGraph
+import StepflowManifest
+
+/// Writes one flow's lines.
+struct FlowWriter {
+    private(set) var lines: [String] = []
+    /// Where the last tap's command starts: permissions go before it.
+    private var lastTap: Int?
+
+    var text: String { (lines + [""]).joined(separator: "\n") }
+
+    mutating func header(script: String, appId: String, tags: [String], locale: String) {
+        lines.append("# \(MaestroExporter.marker) from \(script).txt, texts in \(locale).")
+        lines.append("# Each step the engine took is named in a comment; tap texts are")
+        lines.append("# regular expressions (Maestro's), their special characters escaped.")
+        lines.append("appId: \(appId)")
+        lines.append("name: \(Self.quoted(script))")
+        if !tags.isEmpty {
+            lines.append("tags:")
+            for tag in tags { lines.append("  - \(Self.quoted(tag))") }
+        }
+        lines.append("---")
+    }
+
+    mutating func command(_ text: String...) { lines += text }
+
+    mutating func comment(_ text: String) { lines.append("# " + Self.oneLine(text)) }
+
+    mutating func tap(_ label: String, comment: String) {
+        lastTap = lines.count
+        lines.append("- tapOn: \(Self.quoted(Self.pattern(label)))  # \(Self.oneLine(comment))")
+    }
+
+    /// Asserts the screen now on top: its title, and when the screen
+    /// before showed that text too (the same title, or a button reading
+    /// like it), a text only the new screen shows.
+    mutating func assertScreen(_ screen: PresentedScreen?, after previous: PresentedScreen?) {
+        guard let screen else { return }
+        if let previous, previous.id == screen.id { return }
+        lines.append("- assertVisible: \(Self.quoted(Self.pattern(screen.title)))  # screen \(screen.qualifiedID)")
+        if let previous, Self.texts(of: previous).contains(screen.title), let distinct = Self.distinctText(of: screen, besides: previous) {
+            lines.append("- assertVisible: \(Self.quoted(Self.pattern(distinct)))  # the screen before showed that title too; this text is new")
+        }
+    }
+
+    /// Every text `screen` shows.
+    static func texts(of screen: PresentedScreen) -> Set<String> {
+        Set([screen.title] + screen.actions.map(\.label) + screen.body)
+    }
+
+    mutating func waitForTimer(seconds: Int, step: String?, until screen: PresentedScreen?, after previous: PresentedScreen?) {
+        let timeout = (seconds + 30) * 1000
+        let what = step.map { "timer \($0)" } ?? "a timer"
+        guard let screen else {
+            lines.append("# \(what) ends the app after \(seconds) s")
+            return
+        }
+        var visible = screen.title
+        if let previous, Self.texts(of: previous).contains(screen.title), let distinct = Self.distinctText(of: screen, besides: previous) { visible = distinct }
+        lines.append("- extendedWaitUntil:  # \(what): \(seconds) s, then screen \(screen.qualifiedID)")
+        lines.append("    visible: \(Self.quoted(Self.pattern(visible)))")
+        lines.append("    timeout: \(timeout)")
+    }
+
+    mutating func setPermissions(_ permissions: [DeviceAnswer.Permission], comment: String) {
+        var block = ["- setPermissions:  # \(Self.oneLine(comment))", "    permissions:"]
+        block += permissions.map { "      \($0.name): \($0.value)" }
+        if let lastTap {
+            lines.insert(contentsOf: block, at: lastTap)
+            self.lastTap = lastTap + block.count
+        } else {
+            lines += block
+        }
+    }
+
+    mutating func runFlow(_ file: String, comment: String) {
+        lines.append("- runFlow: \(Self.quoted(file))  # \(Self.oneLine(comment))")
+    }
+
+    /// A text of `screen` that `previous` does not show: an action's
+    /// label, else a body line.
+    static func distinctText(of screen: PresentedScreen, besides previous: PresentedScreen) -> String? {
+        let old = texts(of: previous)
+        return screen.actions.map(\.label).first { !old.contains($0) } ?? screen.body.first { !old.contains($0) && !$0.isEmpty }
+    }
+
+    /// `text` as a regular expression matching it literally.
+    static func pattern(_ text: String) -> String {
+        var escaped = ""
+        for character in text {
+            if "\\^$.|?*+()[]{}".contains(character) { escaped.append("\\") }
+            escaped.append(character)
+        }
+        return escaped
+    }
+
+    /// `text` as a YAML double-quoted scalar: JSON's escapes (a JSON
+    /// string is one), and the characters YAML does not allow unescaped
+    /// (DEL, C1 controls, line and paragraph separators, BOM).
+    static func quoted(_ text: String) -> String {
+        JSONText.quoted(text) { scalar in
+            scalar.value == 0x7F || (0x80..<0xA0).contains(scalar.value) || scalar.value == 0x2028 || scalar.value == 0x2029 || scalar.value == 0xFEFF
+        }
+    }
+
+    /// `text` on one line, for a comment.
+    static func oneLine(_ text: String) -> String {
+        String(text.map { $0.isNewline || $0 == "\t" ? " " : $0 })
+    }
+
+    /// `text` with only letters, digits, `.`, `_` and `-` (others as `_`).
+    static func fileSafe(_ text: String) -> String {
+        let safe = String(text.unicodeScalars.map { scalar -> Character in
+            scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "._-".unicodeScalars.contains(scalar)) ? Character(scalar) : "_"
+        })
+        return safe.hasPrefix(".") ? "_" + safe.dropFirst() : safe
+    }
+}
+
+extension Array where Element: Hashable {
+    /// The elements, each once, in first-seen order.
+    func uniqued() -> [Element] {
+        var seen: Set<Element> = []
+        return filter { seen.insert($0).inserted }
+    }
+}

@@ -1,0 +1,83 @@
+import Dispatch
+public import Stepflow
+import StepflowGraph
+import StepflowManifest
+
+/// Real time whose waiting timers can be run at once (`s` in a walk,
+/// `wait` in a script), optionally faster than real time.
+public final class WalkClock: StepClock {
+    private struct Pending {
+        let id: Int
+        let deadline: DispatchTime
+        let action: @Sendable () -> Void
+        let scheduled: any ScheduledAction
+    }
+
+    private let base = DispatchClock()
+    /// How much faster than real time timers run (60: a minute passes in
+    /// a second).
+    public let scale: Double
+    private let pending = Locked<(next: Int, items: [Pending])>((0, []))
+
+    /// A clock `scale` times faster than real time (at least 1).
+    public init(scale: Double = 1) {
+        self.scale = max(1, scale)
+    }
+
+    /// Schedules `action` after `delay` of the clock's time.
+    public func schedule(after delay: Duration, _ action: @escaping @Sendable () -> Void) -> any ScheduledAction {
+        let seconds = (Double(delay.components.seconds) + Double(delay.components.attoseconds) / 1e18) / scale
+        let delay = Duration.nanoseconds(Int64(seconds * 1e9))
+        let id = pending.withLock { state in
+            state.next += 1
+            return state.next
+        }
+        let fire: @Sendable () -> Void = { [pending] in
+            let isPending = pending.withLock { state in
+                guard let index = state.items.firstIndex(where: { $0.id == id }) else { return false }
+                state.items.remove(at: index)
+                return true
+            }
+            if isPending { action() }
+        }
+        let scheduled = base.schedule(after: delay, fire)
+        pending.withLock { $0.items.append(Pending(id: id, deadline: .now() + seconds, action: fire, scheduled: scheduled)) }
+        return Cancel { [pending] in
+            pending.withLock { $0.items.removeAll { $0.id == id } }
+            scheduled.cancel()
+        }
+    }
+
+    /// Real time, `scale` times faster: a timer restored by a session at
+    /// the same scale sees as much of its time gone as it would have run.
+    public var now: Duration { base.now * scale }
+
+    /// Seconds of the clock's time until the next timer fires; `nil` when
+    /// none waits.
+    public var secondsLeft: Int? {
+        pending.withLock { state in
+            state.items.map(\.deadline).min().map { deadline in
+                let now = DispatchTime.now().uptimeNanoseconds
+                guard deadline.uptimeNanoseconds > now else { return 0 }
+                // Seconds as the person reads them: scaled back to the timer's own time.
+                return Int((Double(deadline.uptimeNanoseconds - now) * scale / 1e9).rounded(.up))
+            }
+        }
+    }
+
+    /// Runs every waiting timer now. Returns whether any waited.
+    @discardableResult
+    public func skip() -> Bool {
+        let due = pending.withLock { $0.items }
+        for item in due {
+            item.scheduled.cancel()
+            item.action()
+        }
+        return !due.isEmpty
+    }
+
+    private struct Cancel: ScheduledAction {
+        let body: @Sendable () -> Void
+        func cancel() { body() }
+    }
+}
