@@ -43,7 +43,9 @@ let package = Package(
         .target(name: "StepflowGraph", dependencies: ["Stepflow", "StepflowManifest"]),
         // Acceptance scripts and live sessions of a variant, for the CLI
         // and for a team's own tests.
-        .target(name: "StepflowScripts", dependencies: ["Stepflow", "StepflowManifest", "StepflowGraph", "StepflowPlatform"]),
+        .target(
+            name: "StepflowScripts",
+            dependencies: ["Stepflow", "StepflowManifest", "StepflowGraph", "StepflowPlatform"]),
         // What a reviewer signs off: the requirements' coverage, the
         // sign-off verdict, the HTML review package and JUnit results.
         .target(
@@ -61,13 +63,18 @@ let package = Package(
         // The modules this app family bundles.
         .target(
             name: "BundledModules",
-            dependencies: ["Stepflow", "StepflowManifest", "Onboarding", "PatientIntake", "Procedure", "Results", "Support"],
+            dependencies: [
+                "Stepflow", "StepflowManifest", "Onboarding", "PatientIntake", "Procedure", "Results", "Support",
+            ],
             path: "RootApp/BundledModules"
         ),
         // The CLI's commands, over whatever registry the executable gives.
         .target(
             name: "RootAppCLI",
-            dependencies: ["Stepflow", "StepflowManifest", "StepflowGraph", "StepflowScripts", "StepflowReview", "StepflowPlatform"],
+            dependencies: [
+                "Stepflow", "StepflowManifest", "StepflowGraph", "StepflowScripts", "StepflowReview",
+                "StepflowPlatform",
+            ],
             path: "RootApp/RootAppCLI"
         ),
         // rootapp: the CLI over the bundled modules.
@@ -76,25 +83,37 @@ let package = Package(
         .target(name: "SyntheticVariant", dependencies: ["Stepflow"], path: "Benchmarks/SyntheticVariant"),
         .executableTarget(
             name: "StepflowBench",
-            dependencies: ["Stepflow", "StepflowGraph", "StepflowManifest", "StepflowScripts", "StepflowTesting", "BundledModules", "SyntheticVariant"],
+            dependencies: [
+                "Stepflow", "StepflowGraph", "StepflowManifest", "StepflowScripts", "StepflowTesting", "BundledModules",
+                "SyntheticVariant",
+            ],
             path: "Benchmarks/StepflowBench"
         ),
         // For the test targets: the bundled manifests and scripts.
-        .target(name: "BundledFixtures", dependencies: ["StepflowManifest", "BundledModules"], path: "Tests/BundledFixtures"),
+        .target(
+            name: "BundledFixtures", dependencies: ["StepflowManifest", "BundledModules"], path: "Tests/BundledFixtures"
+        ),
         .testTarget(name: "StepflowTests", dependencies: ["Stepflow", "StepflowTesting"]),
         .testTarget(
             name: "ModulesTests",
-            dependencies: ["Stepflow", "StepflowTesting", "StepflowManifest", "BundledModules", "Onboarding", "PatientIntake", "Procedure", "Results", "Support"]
+            dependencies: [
+                "Stepflow", "StepflowTesting", "StepflowManifest", "BundledModules", "Onboarding", "PatientIntake",
+                "Procedure", "Results", "Support",
+            ]
         ),
         .testTarget(
             name: "StepflowGraphTests",
-            dependencies: ["Stepflow", "StepflowTesting", "StepflowManifest", "StepflowGraph", "BundledModules", "BundledFixtures", "SyntheticVariant", "Results"],
+            dependencies: [
+                "Stepflow", "StepflowTesting", "StepflowManifest", "StepflowGraph", "BundledModules", "BundledFixtures",
+                "SyntheticVariant", "Results",
+            ],
             exclude: ["Goldens"]
         ),
         .testTarget(
             name: "RootAppTests",
             dependencies: [
-                "RootAppCLI", "rootapp", "Stepflow", "StepflowTesting", "StepflowManifest", "StepflowGraph", "StepflowScripts",
+                "RootAppCLI", "rootapp", "Stepflow", "StepflowTesting", "StepflowManifest", "StepflowGraph",
+                "StepflowScripts",
                 "StepflowReview",
                 "BundledModules", "BundledFixtures",
             ],
@@ -102,7 +121,9 @@ let package = Package(
         ),
         .testTarget(
             name: "StepflowManifestTests",
-            dependencies: ["Stepflow", "StepflowTesting", "StepflowManifest", "BundledModules", "BundledFixtures", "Procedure"]
+            dependencies: [
+                "Stepflow", "StepflowTesting", "StepflowManifest", "BundledModules", "BundledFixtures", "Procedure",
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]
@@ -114,18 +135,26 @@ let package = Package(
 if Context.environment["STEPFLOW_FUZZ"] == "1" {
     package.targets += [
         .target(name: "FuzzDriver", path: "Fuzz/FuzzDriver"),
-        .executableTarget(name: "FuzzManifest", dependencies: ["FuzzDriver", "StepflowManifest", "BundledModules"], path: "Fuzz/FuzzManifest"),
-        .executableTarget(name: "FuzzCatalog", dependencies: ["FuzzDriver", "Stepflow", "StepflowManifest"], path: "Fuzz/FuzzCatalog"),
-        .executableTarget(name: "FuzzScript", dependencies: ["FuzzDriver", "StepflowScripts"], path: "Fuzz/FuzzScript"),
-        .executableTarget(name: "FuzzSaved", dependencies: ["FuzzDriver", "Stepflow", "StepflowManifest", "StepflowTesting", "BundledModules"], path: "Fuzz/FuzzSaved"),
+        .executableTarget(
+            name: "FuzzManifest", dependencies: ["FuzzDriver", "StepflowManifest", "BundledModules"],
+            path: "Fuzz/FuzzManifest"),
+        .executableTarget(
+            name: "FuzzCatalog", dependencies: ["FuzzDriver", "Stepflow", "StepflowManifest"], path: "Fuzz/FuzzCatalog"),
+        .executableTarget(
+            name: "FuzzScript", dependencies: ["FuzzDriver", "StepflowScripts"], path: "Fuzz/FuzzScript"),
+        .executableTarget(
+            name: "FuzzSaved",
+            dependencies: ["FuzzDriver", "Stepflow", "StepflowManifest", "StepflowTesting", "BundledModules"],
+            path: "Fuzz/FuzzSaved"),
     ]
 }
 
 // The same upcoming-feature flags on every target (swift-log does this too).
 for target in package.targets {
-    target.swiftSettings = (target.swiftSettings ?? []) + [
-        .enableUpcomingFeature("ExistentialAny"),
-        .enableUpcomingFeature("MemberImportVisibility"),
-        .enableUpcomingFeature("InternalImportsByDefault"),
-    ]
+    target.swiftSettings =
+        (target.swiftSettings ?? []) + [
+            .enableUpcomingFeature("ExistentialAny"),
+            .enableUpcomingFeature("MemberImportVisibility"),
+            .enableUpcomingFeature("InternalImportsByDefault"),
+        ]
 }

@@ -79,11 +79,15 @@ final class NoOpNavigator: Navigator {
 /// A root → child → grandchild tree; the grandchild contributes `stepper`.
 func threeLevels(_ counter: Counter, _ stepper: BenchStepper, queue: DispatchQueue) -> Coordinator {
     let coordinator = Coordinator(queue: queue, navigator: NoOpNavigator())
-    let root = LevelFlow(name: "root", counter: counter, child: {
-        LevelFlow(name: "child", counter: counter, child: {
-            LevelFlow(name: "grandchild", counter: counter, stepper: stepper)
+    let root = LevelFlow(
+        name: "root", counter: counter,
+        child: {
+            LevelFlow(
+                name: "child", counter: counter,
+                child: {
+                    LevelFlow(name: "grandchild", counter: counter, stepper: stepper)
+                })
         })
-    })
     coordinator.coordinate(flow: root, with: OneStepper(.start))
     coordinator.waitUntilIdle()
     return coordinator
@@ -118,7 +122,12 @@ func engineBenchmarks(steps: Int, runs: Int) -> EngineFigures {
         emitter.sync {
             for n in 0..<steps {
                 let step = BenchStep.tick(n)
-                queue.async { switch step { case .tick: count.value += 1; default: break } }
+                queue.async {
+                    switch step {
+                    case .tick: count.value += 1
+                    default: break
+                    }
+                }
             }
         }
         queue.sync {}
@@ -144,7 +153,12 @@ func engineBenchmarks(steps: Int, runs: Int) -> EngineFigures {
     let script = (0..<steps).map { BenchStep.tick($0) }
     figures.directSwitch = measure(runs: runs) {
         count.value = 0
-        for step in script { switch step { case .tick: count.value += 1; default: break } }
+        for step in script {
+            switch step {
+            case .tick: count.value += 1
+            default: break
+            }
+        }
         consume(count.value)
     }.per(steps)
 
@@ -164,7 +178,6 @@ func engineBenchmarks(steps: Int, runs: Int) -> EngineFigures {
     }.per(steps)
     return figures
 }
-
 
 /// A minimal Rx-style observable: what an RxSwift pipeline does per value,
 /// without the library: a closure per operator, a lock per send, a hop.
@@ -226,7 +239,9 @@ func engineSection(steps: Int, quick: Bool) -> EngineFigures {
     print("    ratio \(fixed(hopRatio, 2)); goal <= 1.5: \(verdict(hopRatio <= 1.5))")
     print("  on the queue, no hop:         \(spread(engine.onQueue))")
     print("    direct switch:              \(spread(engine.directSwitch, 2))")
-    print("    the engine adds \(fixed(engine.onQueue.median - engine.directSwitch.median)) ns; goal < 150: \(verdict(engine.onQueue.median < 150))")
+    print(
+        "    the engine adds \(fixed(engine.onQueue.median - engine.directSwitch.median)) ns; goal < 150: \(verdict(engine.onQueue.median < 150))"
+    )
     print("  Rx-style chain with a hop:    \(spread(engine.rxChain))")
     let rxRatio = engine.crossThread.median / engine.rxChain.median
     print("    engine / Rx chain \(fixed(rxRatio, 2)); goal < 1: \(verdict(rxRatio < 1))")

@@ -45,7 +45,10 @@ func fixed(_ value: Double, _ digits: Int = 1) -> String {
     let text = String(rounded)
     guard let dot = text.firstIndex(of: ".") else { return text }
     let decimals = text[text.index(after: dot)...]
-    return digits == 0 ? String(text[..<dot]) : String(text[..<dot]) + "." + decimals.prefix(digits) + String(repeating: "0", count: max(0, digits - decimals.count))
+    return digits == 0
+        ? String(text[..<dot])
+        : String(text[..<dot]) + "." + decimals.prefix(digits)
+            + String(repeating: "0", count: max(0, digits - decimals.count))
 }
 
 func spread(_ timing: Timing, _ digits: Int = 1) -> String {
@@ -103,17 +106,21 @@ func graphSection(quick: Bool) -> [GraphFigure] {
             DOTExporter.write(graph) { chunk in written += chunk.count }
             consume(written)
         }
-        let figure = GraphFigure(steps: total, nodes: nodes, edges: edges, engine: engine, floor: floor, peakMiB: peakRSS())
+        let figure = GraphFigure(
+            steps: total, nodes: nodes, edges: edges, engine: engine, floor: floor, peakMiB: peakRSS())
         figures.append(figure)
         func ms(_ ns: Double) -> String { fixed(ns / 1e6, 0) }
-        print(padded(String(total), 8), padded(String(states), 8), padded(String(nodes), 8), padded(String(edges), 8),
-              padded("\(ms(engine.median)) (\(ms(engine.min))-\(ms(engine.max)))", 15), padded(ms(floor.median), 10),
-              padded(fixed(engine.median / floor.median, 1), 7), padded("\(Int(figure.peakMiB))M", 5))
+        print(
+            padded(String(total), 8), padded(String(states), 8), padded(String(nodes), 8), padded(String(edges), 8),
+            padded("\(ms(engine.median)) (\(ms(engine.min))-\(ms(engine.max)))", 15), padded(ms(floor.median), 10),
+            padded(fixed(engine.median / floor.median, 1), 7), padded("\(Int(figure.peakMiB))M", 5))
     }
     if figures.count >= 2, let last = figures.last {
         let previous = figures[figures.count - 2]
         print("")
-        print("Growth from \(previous.steps) to \(last.steps) steps: \(fixed(last.engine.median / previous.engine.median, 1))x (linear: \(last.steps / previous.steps)x).")
+        print(
+            "Growth from \(previous.steps) to \(last.steps) steps: \(fixed(last.engine.median / previous.engine.median, 1))x (linear: \(last.steps / previous.steps)x)."
+        )
     }
     if let figure = figures.first(where: { $0.steps == 100_000 }) {
         let ratio = figure.engine.median / figure.floor.median
@@ -137,12 +144,15 @@ func variantsSection(quick: Bool) {
             continue
         }
         var variant: VariantGraph?
-        let timing = measure(runs: quick ? 3 : 7) { variant = VariantGraph(manifest: manifest, registry: BundledModules.registry) }
+        let timing = measure(runs: quick ? 3 : 7) {
+            variant = VariantGraph(manifest: manifest, registry: BundledModules.registry)
+        }
         guard let variant else { continue }
-        print("  " + name + String(repeating: " ", count: max(0, 22 - name.count)),
-              padded(String(variant.states.states.count), 7), padded(String(variant.states.transitions.count), 12),
-              padded(String(variant.graph.nodes.count), 6), padded(String(variant.graph.edges.count), 6),
-              padded(fixed(timing.median / 1e6, 1), 11))
+        print(
+            "  " + name + String(repeating: " ", count: max(0, 22 - name.count)),
+            padded(String(variant.states.states.count), 7), padded(String(variant.states.transitions.count), 12),
+            padded(String(variant.graph.nodes.count), 6), padded(String(variant.graph.edges.count), 6),
+            padded(fixed(timing.median / 1e6, 1), 11))
     }
     print("")
 }

@@ -24,7 +24,10 @@ struct RestoreFigures {
 private func session(_ manifest: Manifest, saving: Bool) -> (Coordinator, RootFlow) {
     let clock = ManualClock(now: .seconds(1_800_000_000))
     let coordinator = Coordinator(navigator: NoOpNavigator(), savesNavigationOn: saving ? clock : nil)
-    return (coordinator, RootFlow(manifest: manifest, registry: BundledModules.registry, environment: ModuleEnvironment(clock: clock)))
+    return (
+        coordinator,
+        RootFlow(manifest: manifest, registry: BundledModules.registry, environment: ModuleEnvironment(clock: clock))
+    )
 }
 
 /// Starts `root` and walks the onboarding's pages forward and back
@@ -48,7 +51,10 @@ private func walkLong(_ coordinator: Coordinator, _ root: RootFlow, cycles: Int)
 
 /// 7: restoring a long session against handling the same inputs live.
 func restoreSection(cycles: Int, quick: Bool) -> RestoreFigures? {
-    guard let manifest = try? ManifestLoader(registry: BundledModules.registry, services: BundledModules.services).load(path: "RootApp/Manifests/covid-antigen-home.json") else {
+    guard
+        let manifest = try? ManifestLoader(registry: BundledModules.registry, services: BundledModules.services).load(
+            path: "RootApp/Manifests/covid-antigen-home.json")
+    else {
         print("Restore: skipped (run from the repository's root).")
         return nil
     }
@@ -65,7 +71,9 @@ func restoreSection(cycles: Int, quick: Bool) -> RestoreFigures? {
         try? coordinator.restore(saved, flow: root, with: OneStepper(.start))
         coordinator.waitUntilIdle()
         let time = now() - start
-        precondition(coordinator.currentState.topScreen?.qualifiedID == saved.screens.last, "the benchmark's restore did not rebuild the session")
+        precondition(
+            coordinator.currentState.topScreen?.qualifiedID == saved.screens.last,
+            "the benchmark's restore did not rebuild the session")
         return time
     }
     let live = measureTimed(runs: runs) {
@@ -74,11 +82,18 @@ func restoreSection(cycles: Int, quick: Bool) -> RestoreFigures? {
         walkLong(coordinator, root, cycles: cycles)
         return now() - start
     }
-    let figures = RestoreFigures(inputs: inputs, entries: saved.entries.count, bytes: bytes.count, restore: restore, read: read, live: live)
-    print("Restore: a session of \(inputs) inputs (\(saved.entries.count) log entries, \(bytes.count / 1024) KiB of JSON), median (min-max) ms:")
+    let figures = RestoreFigures(
+        inputs: inputs, entries: saved.entries.count, bytes: bytes.count, restore: restore, read: read, live: live)
+    print(
+        "Restore: a session of \(inputs) inputs (\(saved.entries.count) log entries, \(bytes.count / 1024) KiB of JSON), median (min-max) ms:"
+    )
     print("  read the JSON:                \(spread(read.per(1_000_000), 2))")
-    print("  replay it, render once:       \(spread(restore.per(1_000_000), 2))  (\(fixed(restore.median / Double(inputs) / 1000, 2)) µs per input)")
-    print("    the same inputs live:       \(spread(live.per(1_000_000), 2))  (\(fixed(live.median / Double(inputs) / 1000, 2)) µs per input)")
+    print(
+        "  replay it, render once:       \(spread(restore.per(1_000_000), 2))  (\(fixed(restore.median / Double(inputs) / 1000, 2)) µs per input)"
+    )
+    print(
+        "    the same inputs live:       \(spread(live.per(1_000_000), 2))  (\(fixed(live.median / Double(inputs) / 1000, 2)) µs per input)"
+    )
     print("    restore / live \(fixed(restore.median / live.median, 2))")
     print("")
     return figures

@@ -28,29 +28,40 @@ func suiteSection(quick: Bool) -> [SuiteFigure] {
     print("  variant               states  trans  n inputs  bound ratio     random     ms")
     var figures: [SuiteFigure] = []
     func line(_ figure: SuiteFigure) {
-        let random = figure.random.finished ? String(figure.random.inputs) : ">\(figure.random.inputs / 1_000_000)M (\(figure.random.covered))"
-        print("  " + figure.name + String(repeating: " ", count: max(0, 21 - figure.name.count)),
-              padded(String(figure.states), 6), padded(String(figure.transitions), 6), padded(String(figure.walks), 3),
-              padded(String(figure.inputs), 6), padded(String(figure.bound), 6),
-              padded(fixed(Double(figure.inputs) / Double(max(1, figure.bound)), 2), 5), padded(random, 10),
-              padded(fixed(figure.timing.median / 1e6, 0), 6))
+        let random =
+            figure.random.finished
+            ? String(figure.random.inputs) : ">\(figure.random.inputs / 1_000_000)M (\(figure.random.covered))"
+        print(
+            "  " + figure.name + String(repeating: " ", count: max(0, 21 - figure.name.count)),
+            padded(String(figure.states), 6), padded(String(figure.transitions), 6), padded(String(figure.walks), 3),
+            padded(String(figure.inputs), 6), padded(String(figure.bound), 6),
+            padded(fixed(Double(figure.inputs) / Double(max(1, figure.bound)), 2), 5), padded(random, 10),
+            padded(fixed(figure.timing.median / 1e6, 0), 6))
         figures.append(figure)
     }
     let loader = ManifestLoader(registry: BundledModules.registry, services: BundledModules.services)
-    for name in ["covid-antigen-home", "covid-antigen-home-de", "covid-antigen-clinic", "hba1c-clinic", "strep-a-home"] {
+    for name in ["covid-antigen-home", "covid-antigen-home-de", "covid-antigen-clinic", "hba1c-clinic", "strep-a-home"]
+    {
         guard let manifest = try? loader.load(path: "RootApp/Manifests/\(name).json") else {
             print("  \(name): not found (run from the repository's root)")
             continue
         }
-        let runner = ScriptRunner(manifest: manifest, registry: BundledModules.registry, services: BundledModules.services)
+        let runner = ScriptRunner(
+            manifest: manifest, registry: BundledModules.registry, services: BundledModules.services)
         var suite: SuiteGenerator.Suite?
-        let timing = measure(runs: quick ? 1 : 3, warmUp: false) { suite = try? SuiteGenerator(runner: runner).generate() }
+        let timing = measure(runs: quick ? 1 : 3, warmUp: false) {
+            suite = try? SuiteGenerator(runner: runner).generate()
+        }
         guard let suite else {
             print("  \(name): no suite (refused)")
             continue
         }
-        line(SuiteFigure(name: name, states: runner.variant.states.states.count, transitions: runner.variant.states.transitions.count,
-                         walks: suite.scripts.count, inputs: suite.totalInputs, bound: suite.lowerBound, random: suite.random, timing: timing))
+        line(
+            SuiteFigure(
+                name: name, states: runner.variant.states.states.count,
+                transitions: runner.variant.states.transitions.count,
+                walks: suite.scripts.count, inputs: suite.totalInputs, bound: suite.lowerBound, random: suite.random,
+                timing: timing))
     }
     let sizes: [(modules: Int, steps: Int)] = quick ? [(10, 100)] : [(10, 100), (10, 1_000)]
     for (modules, steps) in sizes {
@@ -62,8 +73,12 @@ func suiteSection(quick: Bool) -> [SuiteFigure] {
             print("  synthetic \(modules * steps): no plan (refused)")
             continue
         }
-        line(SuiteFigure(name: "synthetic \(modules)x\(steps)", states: states.states.count, transitions: states.transitions.count,
-                         walks: plan.walks.count, inputs: plan.totalInputs, bound: plan.lowerBound, random: plan.random, timing: timing))
+        line(
+            SuiteFigure(
+                name: "synthetic \(modules)x\(steps)", states: states.states.count,
+                transitions: states.transitions.count,
+                walks: plan.walks.count, inputs: plan.totalInputs, bound: plan.lowerBound, random: plan.random,
+                timing: timing))
     }
     print("  n: scripts. ms: bundled, planning and replaying each script on the")
     print("  live engine; synthetic, planning only (no manifest to replay).")

@@ -13,11 +13,15 @@ func currentRSS() -> Int {
     guard let file = fopen("/proc/self/statm", "r") else { return 0 }
     defer { fclose(file) }
     var size = 0, resident = 0
-    guard withUnsafeMutablePointer(to: &size, { sizePointer in
-        withUnsafeMutablePointer(to: &resident) { residentPointer in
-            withVaList([sizePointer, residentPointer]) { vfscanf(file, "%ld %ld", $0) }
-        }
-    }) == 2 else { return 0 }
+    guard
+        withUnsafeMutablePointer(
+            to: &size,
+            { sizePointer in
+                withUnsafeMutablePointer(to: &resident) { residentPointer in
+                    withVaList([sizePointer, residentPointer]) { vfscanf(file, "%ld %ld", $0) }
+                }
+            }) == 2
+    else { return 0 }
     return resident * Int(sysconf(Int32(_SC_PAGESIZE)))
 }
 
@@ -100,8 +104,12 @@ func timeProcess(_ arguments: [String]) -> UInt64? {
 /// 6: median start-up of `rootapp trace` per manifest against this binary
 /// started the same way doing nothing. `nil` when rootapp is not built.
 func cliStartup(runs: Int) -> [(name: String, rootapp: Double, floor: Double)]? {
-    let directory = String(CommandLine.arguments[0].split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/"))
-    let me = CommandLine.arguments[0].hasPrefix("/") || CommandLine.arguments[0].contains("/") ? CommandLine.arguments[0] : "./" + CommandLine.arguments[0]
+    let directory = String(
+        CommandLine.arguments[0].split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(
+            separator: "/"))
+    let me =
+        CommandLine.arguments[0].hasPrefix("/") || CommandLine.arguments[0].contains("/")
+        ? CommandLine.arguments[0] : "./" + CommandLine.arguments[0]
     let rootapp = (directory.isEmpty ? "." : directory) + "/rootapp"
     guard access(rootapp, X_OK) == 0 else { return nil }
     var results: [(String, Double, Double)] = []
@@ -122,7 +130,9 @@ func cliStartup(runs: Int) -> [(name: String, rootapp: Double, floor: Double)]? 
 func memorySection(flows: Int) -> MemoryFigures {
     let memory = memoryPerFlow(flows: flows)
     print("Memory: \(flows) live flows, one screen each: \(Int(memory.bytesPerFlow)) bytes per flow;")
-    print("  after they all end: \(memory.liveAfterEnd) flow live, \(Int(memory.returnedPercent))% of their memory returned.")
+    print(
+        "  after they all end: \(memory.liveAfterEnd) flow live, \(Int(memory.returnedPercent))% of their memory returned."
+    )
     print("")
     return memory
 }

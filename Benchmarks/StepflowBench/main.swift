@@ -39,19 +39,31 @@ if let path = options.json {
         "{\"median\": \(fixed(timing.median, digits)), \"min\": \(fixed(timing.min, digits)), \"max\": \(fixed(timing.max, digits))}"
     }
     if let engine {
-        text += "  \"engine\": {\"steps\": \(engineSteps), \"crossThreadNanoseconds\": \(json(engine.crossThread)), \"queueHopNanoseconds\": \(json(engine.hop)), \"onQueueNanoseconds\": \(json(engine.onQueue)), \"directSwitchNanoseconds\": \(json(engine.directSwitch, 2)), \"rxChainNanoseconds\": \(json(engine.rxChain))},\n"
+        text +=
+            "  \"engine\": {\"steps\": \(engineSteps), \"crossThreadNanoseconds\": \(json(engine.crossThread)), \"queueHopNanoseconds\": \(json(engine.hop)), \"onQueueNanoseconds\": \(json(engine.onQueue)), \"directSwitchNanoseconds\": \(json(engine.directSwitch, 2)), \"rxChainNanoseconds\": \(json(engine.rxChain))},\n"
     }
     if let restore {
-        text += "  \"restore\": {\"inputs\": \(restore.inputs), \"entries\": \(restore.entries), \"bytes\": \(restore.bytes), \"restoreNanoseconds\": \(json(restore.restore, 0)), \"readNanoseconds\": \(json(restore.read, 0)), \"liveNanoseconds\": \(json(restore.live, 0))},\n"
+        text +=
+            "  \"restore\": {\"inputs\": \(restore.inputs), \"entries\": \(restore.entries), \"bytes\": \(restore.bytes), \"restoreNanoseconds\": \(json(restore.restore, 0)), \"readNanoseconds\": \(json(restore.read, 0)), \"liveNanoseconds\": \(json(restore.live, 0))},\n"
     }
     if let memory {
-        text += "  \"memory\": {\"flows\": \(flows), \"bytesPerFlow\": \(Int(memory.bytesPerFlow)), \"returnedPercent\": \(Int(memory.returnedPercent))},\n"
+        text +=
+            "  \"memory\": {\"flows\": \(flows), \"bytesPerFlow\": \(Int(memory.bytesPerFlow)), \"returnedPercent\": \(Int(memory.returnedPercent))},\n"
     }
-    text += "  \"cliStartupMilliseconds\": [" + startup.map { "{\"manifest\": \"\($0.name)\", \"rootapp\": \(fixed($0.rootapp / 1e6)), \"floor\": \(fixed($0.floor / 1e6))}" }.joined(separator: ", ") + "],\n"
-    text += "  \"suites\": [" + suites.map { "{\"variant\": \"\($0.name)\", \"states\": \($0.states), \"transitions\": \($0.transitions), \"walks\": \($0.walks), \"inputs\": \($0.inputs), \"lowerBound\": \($0.bound), \"randomInputs\": \($0.random.inputs), \"randomFinished\": \($0.random.finished), \"milliseconds\": \(fixed($0.timing.median / 1e6))}" }.joined(separator: ", ") + "],\n"
+    text +=
+        "  \"cliStartupMilliseconds\": ["
+        + startup.map {
+            "{\"manifest\": \"\($0.name)\", \"rootapp\": \(fixed($0.rootapp / 1e6)), \"floor\": \(fixed($0.floor / 1e6))}"
+        }.joined(separator: ", ") + "],\n"
+    text +=
+        "  \"suites\": ["
+        + suites.map {
+            "{\"variant\": \"\($0.name)\", \"states\": \($0.states), \"transitions\": \($0.transitions), \"walks\": \($0.walks), \"inputs\": \($0.inputs), \"lowerBound\": \($0.bound), \"randomInputs\": \($0.random.inputs), \"randomFinished\": \($0.random.finished), \"milliseconds\": \(fixed($0.timing.median / 1e6))}"
+        }.joined(separator: ", ") + "],\n"
     text += "  \"graph\": [\n"
     for (index, figure) in figures.enumerated() {
-        text += "    {\"steps\": \(figure.steps), \"nodes\": \(figure.nodes), \"edges\": \(figure.edges), \"exploreAndDOTNanoseconds\": \(Int(figure.engine.median)), \"floorNanoseconds\": \(Int(figure.floor.median)), \"peakRSSMiB\": \(Int(figure.peakMiB))}"
+        text +=
+            "    {\"steps\": \(figure.steps), \"nodes\": \(figure.nodes), \"edges\": \(figure.edges), \"exploreAndDOTNanoseconds\": \(Int(figure.engine.median)), \"floorNanoseconds\": \(Int(figure.floor.median)), \"peakRSSMiB\": \(Int(figure.peakMiB))}"
         text += index + 1 < figures.count ? ",\n" : "\n"
     }
     text += "  ]\n}\n"

@@ -61,7 +61,9 @@ public enum SyntheticVariant {
         public func navigate(to step: Step) -> Navigation<Step, Exit> {
             switch step {
             case .enter(let module):
-                return .start(Module(index: module, steps: stepsPerModule), with: OneStepper(.step(0)), onExit: { _ in .done(module) })
+                return .start(
+                    Module(index: module, steps: stepsPerModule), with: OneStepper(.step(0)),
+                    onExit: { _ in .done(module) })
             case .done(let module):
                 return module + 1 < modules ? .forward(.enter(module + 1)) : .end(.finished)
             case .step, .back:

@@ -14,7 +14,7 @@ let package = Package(
     ],
     dependencies: [
         // In your own package: .package(url: "https://…/stepflow.git", from: "0.2.0")
-        .package(name: "Stepflow", path: "../.."),
+        .package(name: "Stepflow", path: "../..")
     ],
     targets: [
         // The module: imports Stepflow only; its steps and screens stay internal.

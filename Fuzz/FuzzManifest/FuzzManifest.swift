@@ -7,7 +7,8 @@ import StepflowManifest
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzManifest(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
-    _ = try? ManifestLoader(registry: BundledModules.registry, services: BundledModules.services).decode(bytes, file: "fuzz.json")
+    _ = try? ManifestLoader(registry: BundledModules.registry, services: BundledModules.services).decode(
+        bytes, file: "fuzz.json")
     return 0
 }
 

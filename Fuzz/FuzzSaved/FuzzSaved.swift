@@ -10,7 +10,8 @@ import StepflowTesting
 
 /// The variant restores are tried on (run from the repository's root, as
 /// `.ci/fuzz` does); without it, inputs are only read.
-private let manifest = try? ManifestLoader(registry: BundledModules.registry, services: BundledModules.services).load(path: "RootApp/Manifests/covid-antigen-clinic.json")
+private let manifest = try? ManifestLoader(registry: BundledModules.registry, services: BundledModules.services).load(
+    path: "RootApp/Manifests/covid-antigen-clinic.json")
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzSaved(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
@@ -23,7 +24,8 @@ public func fuzzSaved(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     // so no work runs on behind an input.
     let clock = ManualClock(now: .seconds(1_800_000_000))
     let coordinator = Coordinator(savesNavigationOn: clock)
-    let root = RootFlow(manifest: manifest, registry: BundledModules.registry, environment: ModuleEnvironment(clock: clock))
+    let root = RootFlow(
+        manifest: manifest, registry: BundledModules.registry, environment: ModuleEnvironment(clock: clock))
     do {
         try coordinator.restore(saved, flow: root, with: OneStepper(.start), fingerprint: saved.fingerprint)
         coordinator.waitUntilIdle(includingPendingAdaptations: false)
@@ -33,7 +35,11 @@ public func fuzzSaved(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
         let kept = saved.entries.dropLast()
         var continues = log.starts(with: kept) && log.count >= saved.entries.count
         if continues, let last = saved.entries.last, log[kept.count] != last {
-            if case .work(let saved) = last, case .work(let now) = log[kept.count] { continues = now >= saved } else { continues = false }
+            if case .work(let saved) = last, case .work(let now) = log[kept.count] {
+                continues = now >= saved
+            } else {
+                continues = false
+            }
         }
         precondition(continues, "a restored coordinator's log does not go on from the saved one")
     } catch {

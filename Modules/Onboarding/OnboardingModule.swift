@@ -7,15 +7,22 @@ public enum OnboardingModule: FeatureModule {
     /// `onboarding`.
     public static let id = "onboarding"
     /// One line for `rootapp modules`.
-    public static let summary = "Welcome, how it works and consent (lay), or sign-in, site and data protection (professional)."
+    public static let summary =
+        "Welcome, how it works and consent (lay), or sign-in, site and data protection (professional)."
     /// Stepflow's own package.
     public static let package = ModulePackage.stepflow
 
     /// The options.
     public static let options: [OptionSpec] = [
-        OptionSpec("audience", .choice(Audience.allCases.map(\.rawValue)), default: .text("lay"), summary: "Who is onboarded: lay users or professionals."),
-        OptionSpec("howItWorksPages", .integer(1...HowItWorks.count), default: .integer(3), summary: "How many how-it-works pages lay users see."),
-        OptionSpec("maxSignInAttempts", .integer(1...10), default: .integer(3), summary: "Wrong passwords allowed before a professional is locked out."),
+        OptionSpec(
+            "audience", .choice(Audience.allCases.map(\.rawValue)), default: .text("lay"),
+            summary: "Who is onboarded: lay users or professionals."),
+        OptionSpec(
+            "howItWorksPages", .integer(1...HowItWorks.count), default: .integer(3),
+            summary: "How many how-it-works pages lay users see."),
+        OptionSpec(
+            "maxSignInAttempts", .integer(1...10), default: .integer(3),
+            summary: "Wrong passwords allowed before a professional is locked out."),
     ]
 
     /// Who is onboarded.
@@ -47,21 +54,26 @@ public enum OnboardingModule: FeatureModule {
             ]
         case .professional:
             [
-                ExitSpec("completed", fields: [FieldSpec("site", .choice(Site.allCases.map(\.rawValue)))], summary: "signed in, site chosen, data protection acknowledged"),
+                ExitSpec(
+                    "completed", fields: [FieldSpec("site", .choice(Site.allCases.map(\.rawValue)))],
+                    summary: "signed in, site chosen, data protection acknowledged"),
                 ExitSpec("lockedOut", summary: "too many wrong passwords"),
             ]
         }
     }
 
     /// The onboarding flow for one instance, from the welcome screen.
-    public static func launch(instance: String, options: ModuleOptions, environment: ModuleEnvironment, handoff: Handoff) -> ModuleLaunch {
-        ModuleLaunch(OnboardingFlow(
-            name: instance,
-            audience: options.choice("audience", as: Audience.self),
-            pages: options.integer("howItWorksPages"),
-            maxAttempts: options.integer("maxSignInAttempts"),
-            text: ModuleTexts(texts, environment)
-        ), entry: .welcome)
+    public static func launch(
+        instance: String, options: ModuleOptions, environment: ModuleEnvironment, handoff: Handoff
+    ) -> ModuleLaunch {
+        ModuleLaunch(
+            OnboardingFlow(
+                name: instance,
+                audience: options.choice("audience", as: Audience.self),
+                pages: options.integer("howItWorksPages"),
+                maxAttempts: options.integer("maxSignInAttempts"),
+                text: ModuleTexts(texts, environment)
+            ), entry: .welcome)
     }
 }
 

@@ -12,7 +12,9 @@ public enum PatientIntakeModule: FeatureModule {
 
     /// The options.
     public static let options: [OptionSpec] = [
-        OptionSpec("identifyBy", .choice(IdentifyMethod.allCases.map(\.rawValue)), default: .text("both"), summary: "How patients are identified: scanning a wristband, typing an id, or either."),
+        OptionSpec(
+            "identifyBy", .choice(IdentifyMethod.allCases.map(\.rawValue)), default: .text("both"),
+            summary: "How patients are identified: scanning a wristband, typing an id, or either.")
     ]
 
     /// How patients are identified.
@@ -28,14 +30,20 @@ public enum PatientIntakeModule: FeatureModule {
     /// `identified` (with the patient id), `cancelled`.
     public static func exits(for options: ModuleOptions) -> [ExitSpec] {
         [
-            ExitSpec("identified", fields: [FieldSpec("patient", .text)], summary: "the patient is identified and consented"),
+            ExitSpec(
+                "identified", fields: [FieldSpec("patient", .text)], summary: "the patient is identified and consented"),
             ExitSpec("cancelled", summary: "intake was cancelled or consent refused"),
         ]
     }
 
     /// The intake flow, from identification.
-    public static func launch(instance: String, options: ModuleOptions, environment: ModuleEnvironment, handoff: Handoff) -> ModuleLaunch {
-        ModuleLaunch(IntakeFlow(name: instance, identifyBy: options.choice("identifyBy", as: IdentifyMethod.self), text: ModuleTexts(texts, environment)), entry: .identify)
+    public static func launch(
+        instance: String, options: ModuleOptions, environment: ModuleEnvironment, handoff: Handoff
+    ) -> ModuleLaunch {
+        ModuleLaunch(
+            IntakeFlow(
+                name: instance, identifyBy: options.choice("identifyBy", as: IdentifyMethod.self),
+                text: ModuleTexts(texts, environment)), entry: .identify)
     }
 }
 

@@ -21,7 +21,9 @@ extension PatientIntakeModule {
         TextSpec("confirm.correct", "Details are correct"),
         TextSpec("confirm.wrong", "Details are wrong"),
         TextSpec("consent.title", "Consent"),
-        TextSpec("consent.body", "The patient, or their representative, agrees to the test and to the result being sent to the lab."),
+        TextSpec(
+            "consent.body",
+            "The patient, or their representative, agrees to the test and to the result being sent to the lab."),
         TextSpec("consent.given", "Consent given"),
         TextSpec("consent.refused", "Consent refused"),
     ]

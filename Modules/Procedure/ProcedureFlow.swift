@@ -39,7 +39,8 @@ final class ProcedureFlow: Flow {
     let camera: (any CameraAccess)?
 
     init(
-        name: String, sample: ProcedureModule.Sample, wait: Int, readout: ProcedureModule.Readout, readBy: ProcedureModule.ReadMethod,
+        name: String, sample: ProcedureModule.Sample, wait: Int, readout: ProcedureModule.Readout,
+        readBy: ProcedureModule.ReadMethod,
         readWindow: Int = 5, performedBy: ProcedureModule.Performer = .person, clock: any StepClock,
         text: ModuleTexts = ModuleTexts(ProcedureModule.texts, source: TextSource()), camera: (any CameraAccess)? = nil
     ) {
@@ -67,87 +68,133 @@ final class ProcedureFlow: Flow {
         if let camera {
             ask = { answer in camera.requestAccess { allowed in answer(allowed ? granted : denied) } }
         }
-        return .ask(Question(ProcedureModule.cameraQuestion, label: text["camera.question"].value, answers: [granted, denied], ask: ask))
+        return .ask(
+            Question(
+                ProcedureModule.cameraQuestion, label: text["camera.question"].value, answers: [granted, denied],
+                ask: ask))
     }
 
     func navigate(to step: ProcedureStep) -> Navigation<ProcedureStep, ProcedureExit> {
         switch step {
         case .checklist:
-            return .show(Screen(id: "checklist", title: text["checklist.title"], body: [
-                text["checklist.kit", ["kit": text["kit.\(sample.rawValue)"]]],
-                text["checklist.expiry"],
-            ], actions: [
-                ScreenAction(text["checklist.complete"], .instruction(1)),
-                ScreenAction(text["checklist.missing"], .kitIncomplete),
-                helpAction,
-            ]))
+            return .show(
+                Screen(
+                    id: "checklist", title: text["checklist.title"],
+                    body: [
+                        text["checklist.kit", ["kit": text["kit.\(sample.rawValue)"]]],
+                        text["checklist.expiry"],
+                    ],
+                    actions: [
+                        ScreenAction(text["checklist.complete"], .instruction(1)),
+                        ScreenAction(text["checklist.missing"], .kitIncomplete),
+                        helpAction,
+                    ]))
         case .kitIncomplete:
-            return .show(Screen(id: "kit-incomplete", title: text["kitIncomplete.title"], body: [
-                text["kitIncomplete.body"],
-            ], actions: [helpAction, ScreenAction(text["back"], .back, role: .back)]))
+            return .show(
+                Screen(
+                    id: "kit-incomplete", title: text["kitIncomplete.title"],
+                    body: [
+                        text["kitIncomplete.body"]
+                    ], actions: [helpAction, ScreenAction(text["back"], .back, role: .back)]))
         case .instruction(let number):
             let count = SampleGuide.instructions(for: sample, by: performedBy).count
             let page = min(max(number, 1), count)
             let key = SampleGuide.key(for: sample, by: performedBy, page: page)
-            return .show(Screen(
-                id: "\(sample.rawValue)-\(number)",
-                title: text["instruction.title", ["title": text[key + ".title"], "number": "\(number)", "count": "\(count)"]],
-                body: [text[key + ".text"]],
-                actions: [
-                    ScreenAction(text["next"], number < count ? .instruction(number + 1) : .applySample),
-                    ScreenAction(text["back"], .back, role: .back),
-                    helpAction,
-                ]
-            ))
+            return .show(
+                Screen(
+                    id: "\(sample.rawValue)-\(number)",
+                    title: text[
+                        "instruction.title",
+                        ["title": text[key + ".title"], "number": "\(number)", "count": "\(count)"]],
+                    body: [text[key + ".text"]],
+                    actions: [
+                        ScreenAction(text["next"], number < count ? .instruction(number + 1) : .applySample),
+                        ScreenAction(text["back"], .back, role: .back),
+                        helpAction,
+                    ]
+                ))
         case .applySample:
-            return .show(Screen(id: "apply-sample", title: text["apply.title"], body: [
-                readout == .hba1c ? text["apply.hba1c"] : text["apply.lateralFlow"],
-            ], actions: [
-                ScreenAction(text["apply.startTimer"], .startTimer),
-                ScreenAction(text["back"], .back, role: .back),
-            ]))
+            return .show(
+                Screen(
+                    id: "apply-sample", title: text["apply.title"],
+                    body: [
+                        readout == .hba1c ? text["apply.hba1c"] : text["apply.lateralFlow"]
+                    ],
+                    actions: [
+                        ScreenAction(text["apply.startTimer"], .startTimer),
+                        ScreenAction(text["back"], .back, role: .back),
+                    ]))
         case .startTimer:
             return .show(
-                Screen(id: "timer", title: text["timer.title"], body: [
-                    text["timer.body", ["minutes": "\(wait)"]],
-                ], actions: [ScreenAction(text["timer.cancel"], .cancel, role: .cancel)]),
+                Screen(
+                    id: "timer", title: text["timer.title"],
+                    body: [
+                        text["timer.body", ["minutes": "\(wait)"]]
+                    ], actions: [ScreenAction(text["timer.cancel"], .cancel, role: .cancel)]),
                 as: .replace,
                 stepper: TimerStepper(.seconds(wait * 60), emitting: ProcedureStep.timerDone, on: clock)
             )
         case .timerDone:
-            let ready = Navigation<ProcedureStep, ProcedureExit>.show(Screen(id: "ready", title: text["ready.title"], body: [
-                readout == .hba1c ? text["ready.hba1c"] : text["ready.lateralFlow", ["minutes": readWindow]],
-            ], actions: [ScreenAction(text["ready.read"], .read)]), as: .replace)
+            let ready = Navigation<ProcedureStep, ProcedureExit>.show(
+                Screen(
+                    id: "ready", title: text["ready.title"],
+                    body: [
+                        readout == .hba1c ? text["ready.hba1c"] : text["ready.lateralFlow", ["minutes": readWindow]]
+                    ], actions: [ScreenAction(text["ready.read"], .read)]), as: .replace)
             // A strip is readable for a few minutes only: the window is a
             // real timer, for as long as the result is not read.
             guard readout == .lateralFlow else { return ready }
-            return .multiple(ready, .contribute(TimerStepper(.seconds(readWindow * 60), emitting: ProcedureStep.readWindowPassed, on: clock)))
+            return .multiple(
+                ready,
+                .contribute(
+                    TimerStepper(.seconds(readWindow * 60), emitting: ProcedureStep.readWindowPassed, on: clock)))
         case .readWindowPassed:
-            return .show(Screen(id: "too-late", title: text["tooLate.title"], body: [
-                text["tooLate.body", ["minutes": readWindow]],
-            ], actions: [ScreenAction(text["tooLate.invalid"], .resultRead(.invalid))]), as: .replace)
+            return .show(
+                Screen(
+                    id: "too-late", title: text["tooLate.title"],
+                    body: [
+                        text["tooLate.body", ["minutes": readWindow]]
+                    ], actions: [ScreenAction(text["tooLate.invalid"], .resultRead(.invalid))]), as: .replace)
         case .read:
             switch readBy {
             // Forwarded, not navigated here: the camera is asked for first.
             case .photo: return .forward(.readByPhoto)
             case .manual: return navigate(to: .readByHand)
             case .both:
-                return .show(Screen(id: "read", title: text["read.title"], body: [
-                    text["read.body"],
-                ], actions: [
-                    ScreenAction(text["read.photo"], .readByPhoto),
-                    ScreenAction(text["read.myself"], .readByHand),
-                ]))
+                return .show(
+                    Screen(
+                        id: "read", title: text["read.title"],
+                        body: [
+                            text["read.body"]
+                        ],
+                        actions: [
+                            ScreenAction(text["read.photo"], .readByPhoto),
+                            ScreenAction(text["read.myself"], .readByHand),
+                        ]))
             }
         case .readByPhoto, .retakePhoto:
-            return .show(Screen(id: "photo", title: text["photo.title"], body: [
-                text["photo.body"],
-            ], actions: ProcedureModule.results(for: readout).map { ScreenAction(text["photo.reading", ["reading": text["reading.\($0.rawValue)"]]], .resultRead($0)) }
-                + [ScreenAction(text["photo.retake"], .retakePhoto)]), as: .replace)
+            return .show(
+                Screen(
+                    id: "photo", title: text["photo.title"],
+                    body: [
+                        text["photo.body"]
+                    ],
+                    actions: ProcedureModule.results(for: readout).map {
+                        ScreenAction(
+                            text["photo.reading", ["reading": text["reading.\($0.rawValue)"]]], .resultRead($0))
+                    }
+                        + [ScreenAction(text["photo.retake"], .retakePhoto)]), as: .replace)
         case .readByHand:
-            return .show(Screen(id: "manual", title: readout == .hba1c ? text["manual.hba1c.title"] : text["manual.lateralFlow.title"], body: [
-                readout == .hba1c ? text["manual.hba1c.body"] : text["manual.lateralFlow.body"],
-            ], actions: ProcedureModule.results(for: readout).map { ScreenAction(text["reading.\($0.rawValue)"], .resultRead($0)) }), as: .replace)
+            return .show(
+                Screen(
+                    id: "manual",
+                    title: readout == .hba1c ? text["manual.hba1c.title"] : text["manual.lateralFlow.title"],
+                    body: [
+                        readout == .hba1c ? text["manual.hba1c.body"] : text["manual.lateralFlow.body"]
+                    ],
+                    actions: ProcedureModule.results(for: readout).map {
+                        ScreenAction(text["reading.\($0.rawValue)"], .resultRead($0))
+                    }), as: .replace)
         case .resultRead(let result):
             return .end(.resultCaptured(result, sample: sample))
         case .getHelp:
@@ -171,7 +218,9 @@ enum SampleGuide {
         "instruction.\(sample.rawValue)" + (performer == .professional ? ".professional" : "") + ".\(page)"
     }
 
-    static func instructions(for sample: ProcedureModule.Sample, by performer: ProcedureModule.Performer) -> [(title: String, text: String)] {
+    static func instructions(
+        for sample: ProcedureModule.Sample, by performer: ProcedureModule.Performer
+    ) -> [(title: String, text: String)] {
         performer == .person ? instructions(for: sample) : professional(for: sample)
     }
 
@@ -179,49 +228,84 @@ enum SampleGuide {
     /// the one who takes the sample.
     static func professional(for sample: ProcedureModule.Sample) -> [(title: String, text: String)] {
         switch sample {
-        case .nasal: [
-            ("Prepare", "Ask the patient to blow their nose. Wash your hands, put on gloves and open the swab at the stick end."),
-            ("Take the swab", "Tilt the patient's head back slightly. Insert the soft tip 2 cm into one nostril and rotate it 5 times. Repeat in the other nostril."),
-            ("Mix", "Put the swab in the tube, squeeze the tube and turn the swab 10 times. Close the cap."),
-        ]
-        case .throat: [
-            ("Prepare", "Check that the patient has not eaten or drunk for 30 minutes. Wash your hands and put on gloves."),
-            ("Take the swab", "Ask the patient to open wide. Press the tongue down with the depressor and rub the swab over both tonsils and the back of the throat."),
-            ("Mix", "Put the swab in the tube, squeeze and turn it 10 times. Close the cap."),
-        ]
-        case .saliva: [
-            ("Prepare", "Check that the patient has not eaten, drunk, smoked or brushed their teeth for 30 minutes."),
-            ("Collect", "Ask the patient to let saliva pool and run down the funnel into the tube up to the line."),
-        ]
-        case .fingerstick: [
-            ("Prepare", "Ask the patient to warm their hand. Put on gloves, clean the side of a fingertip with the alcohol wipe and let it dry."),
-            ("Prick", "Press the lancet against the side of the patient's fingertip. Wipe the first drop away."),
-            ("Collect", "Fill the capillary tube from the next drop and push it into the cartridge."),
-        ]
+        case .nasal:
+            [
+                (
+                    "Prepare",
+                    "Ask the patient to blow their nose. Wash your hands, put on gloves and open the swab at the stick end."
+                ),
+                (
+                    "Take the swab",
+                    "Tilt the patient's head back slightly. Insert the soft tip 2 cm into one nostril and rotate it 5 times. Repeat in the other nostril."
+                ),
+                ("Mix", "Put the swab in the tube, squeeze the tube and turn the swab 10 times. Close the cap."),
+            ]
+        case .throat:
+            [
+                (
+                    "Prepare",
+                    "Check that the patient has not eaten or drunk for 30 minutes. Wash your hands and put on gloves."
+                ),
+                (
+                    "Take the swab",
+                    "Ask the patient to open wide. Press the tongue down with the depressor and rub the swab over both tonsils and the back of the throat."
+                ),
+                ("Mix", "Put the swab in the tube, squeeze and turn it 10 times. Close the cap."),
+            ]
+        case .saliva:
+            [
+                (
+                    "Prepare",
+                    "Check that the patient has not eaten, drunk, smoked or brushed their teeth for 30 minutes."
+                ),
+                ("Collect", "Ask the patient to let saliva pool and run down the funnel into the tube up to the line."),
+            ]
+        case .fingerstick:
+            [
+                (
+                    "Prepare",
+                    "Ask the patient to warm their hand. Put on gloves, clean the side of a fingertip with the alcohol wipe and let it dry."
+                ),
+                ("Prick", "Press the lancet against the side of the patient's fingertip. Wipe the first drop away."),
+                ("Collect", "Fill the capillary tube from the next drop and push it into the cartridge."),
+            ]
         }
     }
 
     static func instructions(for sample: ProcedureModule.Sample) -> [(title: String, text: String)] {
         switch sample {
-        case .nasal: [
-            ("Prepare", "Blow your nose and wash your hands. Open the swab at the stick end."),
-            ("Take the swab", "Insert the soft tip 2 cm into one nostril and rotate it 5 times. Repeat in the other nostril."),
-            ("Mix", "Put the swab in the tube, squeeze the tube and turn the swab 10 times. Close the cap."),
-        ]
-        case .throat: [
-            ("Prepare", "Do not eat or drink for 30 minutes before the test. Wash your hands."),
-            ("Take the swab", "Press the tongue down with the depressor. Rub the swab over both tonsils and the back of the throat."),
-            ("Mix", "Put the swab in the tube, squeeze and turn it 10 times. Close the cap."),
-        ]
-        case .saliva: [
-            ("Prepare", "Do not eat, drink, smoke or brush your teeth for 30 minutes before the test."),
-            ("Collect", "Let saliva pool in your mouth and let it run down the funnel into the tube up to the line."),
-        ]
-        case .fingerstick: [
-            ("Prepare", "Warm the hand, then clean the side of a fingertip with the alcohol wipe and let it dry."),
-            ("Prick", "Press the lancet against the side of the fingertip. Wipe the first drop away."),
-            ("Collect", "Fill the capillary tube from the next drop and push it into the cartridge."),
-        ]
+        case .nasal:
+            [
+                ("Prepare", "Blow your nose and wash your hands. Open the swab at the stick end."),
+                (
+                    "Take the swab",
+                    "Insert the soft tip 2 cm into one nostril and rotate it 5 times. Repeat in the other nostril."
+                ),
+                ("Mix", "Put the swab in the tube, squeeze the tube and turn the swab 10 times. Close the cap."),
+            ]
+        case .throat:
+            [
+                ("Prepare", "Do not eat or drink for 30 minutes before the test. Wash your hands."),
+                (
+                    "Take the swab",
+                    "Press the tongue down with the depressor. Rub the swab over both tonsils and the back of the throat."
+                ),
+                ("Mix", "Put the swab in the tube, squeeze and turn it 10 times. Close the cap."),
+            ]
+        case .saliva:
+            [
+                ("Prepare", "Do not eat, drink, smoke or brush your teeth for 30 minutes before the test."),
+                (
+                    "Collect",
+                    "Let saliva pool in your mouth and let it run down the funnel into the tube up to the line."
+                ),
+            ]
+        case .fingerstick:
+            [
+                ("Prepare", "Warm the hand, then clean the side of a fingertip with the alcohol wipe and let it dry."),
+                ("Prick", "Press the lancet against the side of the fingertip. Wipe the first drop away."),
+                ("Collect", "Fill the capillary tube from the next drop and push it into the cartridge."),
+            ]
         }
     }
 }

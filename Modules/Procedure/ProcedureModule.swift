@@ -13,18 +13,28 @@ public enum ProcedureModule: FeatureModule {
 
     /// The options.
     public static let options: [OptionSpec] = [
-        OptionSpec.required("sample", .choice(Sample.allCases.map(\.rawValue)), example: .text("nasal"), summary: "The sample taken: nasal swab, throat swab, saliva or fingerstick blood."),
-        OptionSpec.required("waitMinutes", .integer(1...60), example: .integer(15), summary: "How long the test develops before it is read."),
-        OptionSpec("readout", .choice(Readout.allCases.map(\.rawValue)), default: .text("lateral-flow"), summary: "Lines on a strip, or an HbA1c analyser's value."),
-        OptionSpec("readBy", .choice(ReadMethod.allCases.map(\.rawValue)), default: .text("both"), summary: "How the result is read: a photo the app analyses, by hand, or either."),
+        OptionSpec.required(
+            "sample", .choice(Sample.allCases.map(\.rawValue)), example: .text("nasal"),
+            summary: "The sample taken: nasal swab, throat swab, saliva or fingerstick blood."),
+        OptionSpec.required(
+            "waitMinutes", .integer(1...60), example: .integer(15),
+            summary: "How long the test develops before it is read."),
+        OptionSpec(
+            "readout", .choice(Readout.allCases.map(\.rawValue)), default: .text("lateral-flow"),
+            summary: "Lines on a strip, or an HbA1c analyser's value."),
+        OptionSpec(
+            "readBy", .choice(ReadMethod.allCases.map(\.rawValue)), default: .text("both"),
+            summary: "How the result is read: a photo the app analyses, by hand, or either."),
         OptionSpec.required(
             "readWithinMinutes", .integer(1...60), example: .integer(5),
-            summary: "How long a strip stays readable once the time is up (the kit's leaflet); after it, the result counts as invalid.",
+            summary:
+                "How long a strip stays readable once the time is up (the kit's leaflet); after it, the result counts as invalid.",
             when: ["readout": .text("lateral-flow")]
         ),
         OptionSpec.required(
             "performedBy", .choice(Performer.allCases.map(\.rawValue)), example: .text("person"),
-            summary: "Who takes the sample: the person testing themselves, or a professional testing a patient (the instructions address them)."
+            summary:
+                "Who takes the sample: the person testing themselves, or a professional testing a patient (the instructions address them)."
         ),
     ]
 
@@ -78,29 +88,34 @@ public enum ProcedureModule: FeatureModule {
     public static func exits(for options: ModuleOptions) -> [ExitSpec] {
         let readout = options.choice("readout", as: Readout.self)
         return [
-            ExitSpec("resultCaptured", fields: [
-                FieldSpec("result", .choice(results(for: readout).map(\.rawValue))),
-                FieldSpec("sample", .choice(Sample.allCases.map(\.rawValue))),
-            ], summary: "the result was read"),
+            ExitSpec(
+                "resultCaptured",
+                fields: [
+                    FieldSpec("result", .choice(results(for: readout).map(\.rawValue))),
+                    FieldSpec("sample", .choice(Sample.allCases.map(\.rawValue))),
+                ], summary: "the result was read"),
             ExitSpec("cancelled", summary: "the test was cancelled"),
             ExitSpec("needsHelp", summary: "the person asked for help"),
         ]
     }
 
     /// The procedure flow, from the kit checklist.
-    public static func launch(instance: String, options: ModuleOptions, environment: ModuleEnvironment, handoff: Handoff) -> ModuleLaunch {
-        ModuleLaunch(ProcedureFlow(
-            name: instance,
-            sample: options.choice("sample", as: Sample.self),
-            wait: options.integer("waitMinutes"),
-            readout: options.choice("readout", as: Readout.self),
-            readBy: options.choice("readBy", as: ReadMethod.self),
-            readWindow: options.integer("readWithinMinutes"),
-            performedBy: options.choice("performedBy", as: Performer.self),
-            clock: environment.clock,
-            text: ModuleTexts(texts, environment),
-            camera: environment.services.resolve((any CameraAccess).self)
-        ), entry: .checklist)
+    public static func launch(
+        instance: String, options: ModuleOptions, environment: ModuleEnvironment, handoff: Handoff
+    ) -> ModuleLaunch {
+        ModuleLaunch(
+            ProcedureFlow(
+                name: instance,
+                sample: options.choice("sample", as: Sample.self),
+                wait: options.integer("waitMinutes"),
+                readout: options.choice("readout", as: Readout.self),
+                readBy: options.choice("readBy", as: ReadMethod.self),
+                readWindow: options.integer("readWithinMinutes"),
+                performedBy: options.choice("performedBy", as: Performer.self),
+                clock: environment.clock,
+                text: ModuleTexts(texts, environment),
+                camera: environment.services.resolve((any CameraAccess).self)
+            ), entry: .checklist)
     }
 
     /// The id of the question reading by photo asks: may the app use the

@@ -60,7 +60,9 @@ final class SendWhenConnected: Stepper {
     /// The lab link speaks: its answer `sent` is what a script gives with
     /// `answer lab-link sent`.
     var outside: OutsideSource<ResultsStep>? {
-        OutsideSource("lab-link", label: "lab link", answers: [Answer("sent", .sentLater, label: "the lab received the saved result")])
+        OutsideSource(
+            "lab-link", label: "lab link",
+            answers: [Answer("sent", .sentLater, label: "the lab received the saved result")])
     }
 
     func readyToEmitSteps() { tryLater() }

@@ -27,7 +27,8 @@ final class ResultsFlow: Flow {
     let text: ModuleTexts
 
     init(
-        name: String, advice: ResultsModule.Advice, condition: ResultsModule.Condition, lab: String, link: (any LabLink)? = nil, clock: any StepClock = IdleClock(),
+        name: String, advice: ResultsModule.Advice, condition: ResultsModule.Condition, lab: String,
+        link: (any LabLink)? = nil, clock: any StepClock = IdleClock(),
         text: ModuleTexts = ModuleTexts(ResultsModule.texts, source: TextSource())
     ) {
         self.text = text
@@ -45,42 +46,64 @@ final class ResultsFlow: Flow {
             return advice == .lay ? .show(layScreen(reading)) : .show(reviewScreen(reading, patient: patient))
         case .confirmed(let reading, let patient):
             let result = text["result.\(reading.rawValue)"]
-            return .show(Screen(id: "record", title: text["record.title"], body: [
-                patient.map { text["record.body.patient", ["patient": $0, "result": result]] } ?? text["record.body.anonymous", ["result": result]],
-            ], actions: [ScreenAction(text["record.submit", ["lab": lab]], .submit(reading, patient: patient))]), as: .replace)
+            return .show(
+                Screen(
+                    id: "record", title: text["record.title"],
+                    body: [
+                        patient.map { text["record.body.patient", ["patient": $0, "result": result]] }
+                            ?? text["record.body.anonymous", ["result": result]]
+                    ], actions: [ScreenAction(text["record.submit", ["lab": lab]], .submit(reading, patient: patient))]),
+                as: .replace)
         case .submit(let reading, let patient):
-            return .show(Screen(id: "submit", title: text["submit.title"], body: [
-                text["submit.body", ["lab": lab]],
-            ], actions: [
-                ScreenAction(text["submit.confirmed"], .submitted),
-                ScreenAction(text["submit.unreachable"], .submitFailed(reading, patient: patient)),
-            ]), as: .replace)
+            return .show(
+                Screen(
+                    id: "submit", title: text["submit.title"],
+                    body: [
+                        text["submit.body", ["lab": lab]]
+                    ],
+                    actions: [
+                        ScreenAction(text["submit.confirmed"], .submitted),
+                        ScreenAction(text["submit.unreachable"], .submitFailed(reading, patient: patient)),
+                    ]), as: .replace)
         case .submitted:
-            return .show(Screen(id: "submitted", title: text["submitted.title"], body: [
-                text["submitted.body", ["Lab": lab.prefix(1).uppercased() + lab.dropFirst()]],
-            ], actions: [ScreenAction(text["nextPatient"], .done)]), as: .replace)
+            return .show(
+                Screen(
+                    id: "submitted", title: text["submitted.title"],
+                    body: [
+                        text["submitted.body", ["Lab": lab.prefix(1).uppercased() + lab.dropFirst()]]
+                    ], actions: [ScreenAction(text["nextPatient"], .done)]), as: .replace)
         case .submitFailed(let reading, let patient):
-            return .show(Screen(id: "submit-failed", title: text["submitFailed.title"], body: [
-                text["submitFailed.body"],
-            ], actions: [
-                ScreenAction(text["submitFailed.retry"], .submit(reading, patient: patient)),
-                ScreenAction(text["submitFailed.later"], .savedForLater(reading, patient: patient)),
-                ScreenAction(text["submitFailed.support"], .getHelp),
-            ]), as: .replace)
+            return .show(
+                Screen(
+                    id: "submit-failed", title: text["submitFailed.title"],
+                    body: [
+                        text["submitFailed.body"]
+                    ],
+                    actions: [
+                        ScreenAction(text["submitFailed.retry"], .submit(reading, patient: patient)),
+                        ScreenAction(text["submitFailed.later"], .savedForLater(reading, patient: patient)),
+                        ScreenAction(text["submitFailed.support"], .getHelp),
+                    ]), as: .replace)
         case .savedForLater(let reading, let patient):
             // Kept on the device and tried again every minute until the
             // lab has it.
             return .show(
-                Screen(id: "saved", title: text["saved.title"], body: [
-                    text["saved.body", ["lab": lab]],
-                ], actions: [ScreenAction(text["nextPatient"], .done)]),
+                Screen(
+                    id: "saved", title: text["saved.title"],
+                    body: [
+                        text["saved.body", ["lab": lab]]
+                    ], actions: [ScreenAction(text["nextPatient"], .done)]),
                 as: .replace,
-                stepper: SendWhenConnected(link: link, record: LabRecord(lab: lab, result: reading.rawValue, patient: patient), clock: clock)
+                stepper: SendWhenConnected(
+                    link: link, record: LabRecord(lab: lab, result: reading.rawValue, patient: patient), clock: clock)
             )
         case .sentLater:
-            return .show(Screen(id: "sent-later", title: text["sentLater.title"], body: [
-                text["sentLater.body", ["lab": lab]],
-            ], actions: [ScreenAction(text["nextPatient"], .done)]), as: .replace)
+            return .show(
+                Screen(
+                    id: "sent-later", title: text["sentLater.title"],
+                    body: [
+                        text["sentLater.body", ["lab": lab]]
+                    ], actions: [ScreenAction(text["nextPatient"], .done)]), as: .replace)
         case .done:
             return .end(.done)
         case .retest:
@@ -93,39 +116,50 @@ final class ResultsFlow: Flow {
     private func reviewScreen(_ reading: Reading, patient: String?) -> Screen<ResultsStep> {
         let who = patient.map { text["who.patient", ["patient": $0]] } ?? text["who.anonymous"]
         guard reading != .invalid else {
-            return Screen(id: "review-invalid", title: text["reviewInvalid.title"], body: [
-                text["reviewInvalid.body", ["who": who]],
-            ], actions: [ScreenAction(text["reviewInvalid.retest"], .retest)])
+            return Screen(
+                id: "review-invalid", title: text["reviewInvalid.title"],
+                body: [
+                    text["reviewInvalid.body", ["who": who]]
+                ], actions: [ScreenAction(text["reviewInvalid.retest"], .retest)])
         }
-        return Screen(id: "review", title: text["review.title"], body: [
-            text["review.reading", ["who": who, "result": text["result.\(reading.rawValue)"]]],
-            text["review.check"],
-        ], actions: [
-            ScreenAction(text["review.confirm"], .confirmed(reading, patient: patient)),
-            ScreenAction(text["review.doubtful"], .retest, role: .cancel),
-        ])
+        return Screen(
+            id: "review", title: text["review.title"],
+            body: [
+                text["review.reading", ["who": who, "result": text["result.\(reading.rawValue)"]]],
+                text["review.check"],
+            ],
+            actions: [
+                ScreenAction(text["review.confirm"], .confirmed(reading, patient: patient)),
+                ScreenAction(text["review.doubtful"], .retest, role: .cancel),
+            ])
     }
 
     private func layScreen(_ reading: Reading) -> Screen<ResultsStep> {
         let done = ScreenAction(text["done"], ResultsStep.done)
         switch reading {
         case .invalid:
-            return Screen(id: "invalid", title: text["invalid.title"], body: [
-                text["invalid.noControlLine"],
-                text["invalid.testAgain"],
-            ], actions: [
-                ScreenAction(text["invalid.retest"], .retest),
-                ScreenAction(text["help"], .getHelp),
-                ScreenAction(text["invalid.notNow"], .done, role: .cancel),
-            ])
+            return Screen(
+                id: "invalid", title: text["invalid.title"],
+                body: [
+                    text["invalid.noControlLine"],
+                    text["invalid.testAgain"],
+                ],
+                actions: [
+                    ScreenAction(text["invalid.retest"], .retest),
+                    ScreenAction(text["help"], .getHelp),
+                    ScreenAction(text["invalid.notNow"], .done, role: .cancel),
+                ])
         case .positive:
-            return Screen(id: "positive", title: text["positive.title"], body: positiveAdvice, actions: [done, ScreenAction(text["help"], .getHelp)])
+            return Screen(
+                id: "positive", title: text["positive.title"], body: positiveAdvice,
+                actions: [done, ScreenAction(text["help"], .getHelp)])
         case .negative:
             return Screen(id: "negative", title: text["negative.title"], body: negativeAdvice, actions: [done])
         case .normal:
             return Screen(id: "normal", title: text["normal.title"], body: [text["normal.body"]], actions: [done])
         case .prediabetes:
-            return Screen(id: "prediabetes", title: text["prediabetes.title"], body: [text["prediabetes.body"]], actions: [done])
+            return Screen(
+                id: "prediabetes", title: text["prediabetes.title"], body: [text["prediabetes.body"]], actions: [done])
         case .diabetes:
             return Screen(id: "diabetes", title: text["diabetes.title"], body: [text["diabetes.body"]], actions: [done])
         }

@@ -12,9 +12,16 @@ public enum ResultsModule: FeatureModule {
 
     /// The options.
     public static let options: [OptionSpec] = [
-        OptionSpec("advice", .choice(Advice.allCases.map(\.rawValue)), default: .text("lay"), summary: "Plain-language advice, or the professional's record-and-submit steps."),
-        OptionSpec.required("condition", .choice(Condition.allCases.map(\.rawValue)), example: .text("covid"), summary: "What was tested for; shapes the advice."),
-        OptionSpec.required("lab", .text, example: .text("the central lab"), summary: "Where professionals submit results, in words they read.", translatable: true, when: ["advice": .text("professional")]),
+        OptionSpec(
+            "advice", .choice(Advice.allCases.map(\.rawValue)), default: .text("lay"),
+            summary: "Plain-language advice, or the professional's record-and-submit steps."),
+        OptionSpec.required(
+            "condition", .choice(Condition.allCases.map(\.rawValue)), example: .text("covid"),
+            summary: "What was tested for; shapes the advice."),
+        OptionSpec.required(
+            "lab", .text, example: .text("the central lab"),
+            summary: "Where professionals submit results, in words they read.", translatable: true,
+            when: ["advice": .text("professional")]),
     ]
 
     /// Who the results are for.
@@ -39,16 +46,19 @@ public enum ResultsModule: FeatureModule {
     public static let resultValues = ["positive", "negative", "invalid", "normal", "prediabetes", "diabetes"]
 
     /// The module needs the result, and names the patient when it is known.
-    public static let entryFields = [FieldSpec("result", .choice(resultValues)), FieldSpec("patient", .text, required: false)]
+    public static let entryFields = [
+        FieldSpec("result", .choice(resultValues)), FieldSpec("patient", .text, required: false),
+    ]
 
     /// The results the condition's advice covers: a lateral-flow reading
     /// for COVID and strep A, an HbA1c band for HbA1c (and invalid for
     /// each).
     public static func entryFields(for options: ModuleOptions) -> [FieldSpec] {
-        let results: [String] = switch options.choice("condition", as: Condition.self) {
-        case .covid, .strepA: ["positive", "negative", "invalid"]
-        case .hba1c: ["normal", "prediabetes", "diabetes", "invalid"]
-        }
+        let results: [String] =
+            switch options.choice("condition", as: Condition.self) {
+            case .covid, .strepA: ["positive", "negative", "invalid"]
+            case .hba1c: ["normal", "prediabetes", "diabetes", "invalid"]
+            }
         return [FieldSpec("result", .choice(results)), FieldSpec("patient", .text, required: false)]
     }
 
@@ -56,7 +66,11 @@ public enum ResultsModule: FeatureModule {
     /// saved for later; a lay one sends nothing.
     public static func services(for options: ModuleOptions) -> [ServiceRequirement] {
         options.choice("advice", as: Advice.self) == .professional
-            ? [ServiceRequirement((any LabLink).self, summary: "sends a result saved for later; tried every minute until the lab has it")]
+            ? [
+                ServiceRequirement(
+                    (any LabLink).self,
+                    summary: "sends a result saved for later; tried every minute until the lab has it")
+            ]
             : []
     }
 
@@ -70,18 +84,21 @@ public enum ResultsModule: FeatureModule {
     }
 
     /// The results flow, from the result handed on (and the patient, if any).
-    public static func launch(instance: String, options: ModuleOptions, environment: ModuleEnvironment, handoff: Handoff) -> ModuleLaunch {
+    public static func launch(
+        instance: String, options: ModuleOptions, environment: ModuleEnvironment, handoff: Handoff
+    ) -> ModuleLaunch {
         let result = handoff.choice("result", as: Reading.self) ?? .invalid
-        return ModuleLaunch(ResultsFlow(
-            name: instance,
-            advice: options.choice("advice", as: Advice.self),
-            condition: options.choice("condition", as: Condition.self),
-            lab: options.text("lab"),
-            // Loading made sure a professional variant's app gives one.
-            link: environment.services.resolve((any LabLink).self),
-            clock: environment.clock,
-            text: ModuleTexts(texts, environment)
-        ), entry: .show(result, patient: handoff.text("patient")))
+        return ModuleLaunch(
+            ResultsFlow(
+                name: instance,
+                advice: options.choice("advice", as: Advice.self),
+                condition: options.choice("condition", as: Condition.self),
+                lab: options.text("lab"),
+                // Loading made sure a professional variant's app gives one.
+                link: environment.services.resolve((any LabLink).self),
+                clock: environment.clock,
+                text: ModuleTexts(texts, environment)
+            ), entry: .show(result, patient: handoff.text("patient")))
     }
 }
 

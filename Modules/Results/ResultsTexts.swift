@@ -39,29 +39,52 @@ extension ResultsModule {
         TextSpec("submitFailed.later", "Send it later"),
         TextSpec("submitFailed.support", "Call support"),
         TextSpec("saved.title", "Saved for later"),
-        TextSpec("saved.body", "The result is kept on this device and sent to {lab} as soon as the connection returns (the app tries every minute). You can go on with the next patient."),
+        TextSpec(
+            "saved.body",
+            "The result is kept on this device and sent to {lab} as soon as the connection returns (the app tries every minute). You can go on with the next patient."
+        ),
         TextSpec("sentLater.title", "Sent to the lab"),
         TextSpec("sentLater.body", "The connection is back: the saved result was sent to {lab}."),
         TextSpec("invalid.title", "The test did not work"),
-        TextSpec("invalid.noControlLine", "The result cannot be trusted: the control line (C) did not appear, or the test was read too late. This does not say whether you are infected."),
+        TextSpec(
+            "invalid.noControlLine",
+            "The result cannot be trusted: the control line (C) did not appear, or the test was read too late. This does not say whether you are infected."
+        ),
         TextSpec("invalid.testAgain", "Use a new test kit and test again."),
         TextSpec("invalid.retest", "Test again"),
         TextSpec("invalid.notNow", "Not now"),
         TextSpec("positive.title", "Your result: positive"),
-        TextSpec("positive.covid.isolate", "You are probably infectious. Stay at home and avoid contact with others, especially people at higher risk."),
+        TextSpec(
+            "positive.covid.isolate",
+            "You are probably infectious. Stay at home and avoid contact with others, especially people at higher risk."
+        ),
         TextSpec("positive.covid.doctor", "Contact your doctor by phone if you feel unwell or are at higher risk."),
-        TextSpec("positive.strepA.doctor", "The test found group A streptococcus. Contact your doctor today: strep throat is usually treated with antibiotics."),
+        TextSpec(
+            "positive.strepA.doctor",
+            "The test found group A streptococcus. Contact your doctor today: strep throat is usually treated with antibiotics."
+        ),
         TextSpec("positive.strepA.isolate", "Stay at home until you have taken antibiotics for at least 24 hours."),
         TextSpec("negative.title", "Your result: negative"),
-        TextSpec("negative.covid.notRuledOut", "No virus was found in this sample. A negative result does not rule out an infection, especially early on."),
+        TextSpec(
+            "negative.covid.notRuledOut",
+            "No virus was found in this sample. A negative result does not rule out an infection, especially early on."),
         TextSpec("negative.covid.retest", "If you have symptoms, stay careful and test again in 24 to 48 hours."),
-        TextSpec("negative.strepA.viral", "No group A streptococcus was found. Most sore throats are viral and get better on their own."),
-        TextSpec("negative.strepA.doctor", "See a doctor if you have a high fever, trouble swallowing, or you are not better in a few days."),
+        TextSpec(
+            "negative.strepA.viral",
+            "No group A streptococcus was found. Most sore throats are viral and get better on their own."),
+        TextSpec(
+            "negative.strepA.doctor",
+            "See a doctor if you have a high fever, trouble swallowing, or you are not better in a few days."),
         TextSpec("normal.title", "Your HbA1c is in the normal range"),
         TextSpec("normal.body", "Below 5.7 % is normal. Keep up regular check-ups."),
         TextSpec("prediabetes.title", "Your HbA1c is raised"),
-        TextSpec("prediabetes.body", "5.7 to 6.4 % can mean prediabetes. Talk to your doctor about a confirmatory test and what you can change."),
+        TextSpec(
+            "prediabetes.body",
+            "5.7 to 6.4 % can mean prediabetes. Talk to your doctor about a confirmatory test and what you can change."),
         TextSpec("diabetes.title", "Your HbA1c is high"),
-        TextSpec("diabetes.body", "6.5 % or more can mean diabetes. See your doctor soon: one test is not a diagnosis, and they will confirm it."),
+        TextSpec(
+            "diabetes.body",
+            "6.5 % or more can mean diabetes. See your doctor soon: one test is not a diagnosis, and they will confirm it."
+        ),
     ]
 }

@@ -22,7 +22,10 @@ final class SupportFlow: Flow {
     let hours: String
     let text: ModuleTexts
 
-    init(name: String, hotline: String, hours: String, text: ModuleTexts = ModuleTexts(SupportModule.texts, source: TextSource())) {
+    init(
+        name: String, hotline: String, hours: String,
+        text: ModuleTexts = ModuleTexts(SupportModule.texts, source: TextSource())
+    ) {
         self.text = text
         self.name = name
         self.hotline = hotline
@@ -32,21 +35,32 @@ final class SupportFlow: Flow {
     func navigate(to step: SupportStep) -> Navigation<SupportStep, SupportExit> {
         switch step {
         case .topics:
-            return .show(Screen(id: "topics", title: text["topics.title"], body: [
-                text["topics.body"],
-            ], actions: Topic.allCases.map { ScreenAction(text["topic.\($0.rawValue).title"], .topic($0)) } + [
-                ScreenAction(text["topics.contact"], .contact),
-                ScreenAction(text["topics.resume"], .resume),
-                ScreenAction(text["topics.quit"], .quit, role: .cancel),
-            ]))
+            return .show(
+                Screen(
+                    id: "topics", title: text["topics.title"],
+                    body: [
+                        text["topics.body"]
+                    ],
+                    actions: Topic.allCases.map { ScreenAction(text["topic.\($0.rawValue).title"], .topic($0)) } + [
+                        ScreenAction(text["topics.contact"], .contact),
+                        ScreenAction(text["topics.resume"], .resume),
+                        ScreenAction(text["topics.quit"], .quit, role: .cancel),
+                    ]))
         case .topic(let topic):
-            return .show(Screen(id: "topic-\(topic.rawValue)", title: text["topic.\(topic.rawValue).title"], body: [text["topic.\(topic.rawValue).body"]], actions: [
-                ScreenAction(text["back"], .back, role: .back),
-            ]))
+            return .show(
+                Screen(
+                    id: "topic-\(topic.rawValue)", title: text["topic.\(topic.rawValue).title"],
+                    body: [text["topic.\(topic.rawValue).body"]],
+                    actions: [
+                        ScreenAction(text["back"], .back, role: .back)
+                    ]))
         case .contact:
-            return .show(Screen(id: "contact", title: text["contact.title"], body: [
-                text["contact.body", ["hotline": hotline, "hours": hours]],
-            ], actions: [ScreenAction(text["back"], .back, role: .back)]))
+            return .show(
+                Screen(
+                    id: "contact", title: text["contact.title"],
+                    body: [
+                        text["contact.body", ["hotline": hotline, "hours": hours]]
+                    ], actions: [ScreenAction(text["back"], .back, role: .back)]))
         case .resume:
             return .end(.resume)
         case .quit:

@@ -12,8 +12,11 @@ public enum SupportModule: FeatureModule {
 
     /// The options.
     public static let options: [OptionSpec] = [
-        OptionSpec.required("hotline", .text, example: .text("0800 123 4567"), summary: "The support phone number shown."),
-        OptionSpec.required("hours", .text, example: .text("Monday to Friday, 8:00 to 18:00"), summary: "When the hotline answers, in words a person reads.", translatable: true),
+        OptionSpec.required(
+            "hotline", .text, example: .text("0800 123 4567"), summary: "The support phone number shown."),
+        OptionSpec.required(
+            "hours", .text, example: .text("Monday to Friday, 8:00 to 18:00"),
+            summary: "When the hotline answers, in words a person reads.", translatable: true),
     ]
 
     /// `resume` (carry on), `quit` (stop for now).
@@ -25,8 +28,13 @@ public enum SupportModule: FeatureModule {
     }
 
     /// The support flow, from the topic list.
-    public static func launch(instance: String, options: ModuleOptions, environment: ModuleEnvironment, handoff: Handoff) -> ModuleLaunch {
-        ModuleLaunch(SupportFlow(name: instance, hotline: options.text("hotline"), hours: options.text("hours"), text: ModuleTexts(texts, environment)), entry: .topics)
+    public static func launch(
+        instance: String, options: ModuleOptions, environment: ModuleEnvironment, handoff: Handoff
+    ) -> ModuleLaunch {
+        ModuleLaunch(
+            SupportFlow(
+                name: instance, hotline: options.text("hotline"), hours: options.text("hours"),
+                text: ModuleTexts(texts, environment)), entry: .topics)
     }
 }
 

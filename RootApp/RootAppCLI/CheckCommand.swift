@@ -11,29 +11,34 @@ enum CheckCommand {
     static let redundant = FlagKey(
         "redundant", help: "Also name the scripts whose state transitions the others take already.")
 
-    static let command = RootApp.Command(spec: CommandSpec(
-        name: "check",
-        abstract: "Run acceptance scripts against a variant and report coverage.",
-        discussion: """
-            A script is plain text, one instruction a line:
-              choose <label, number, [key]>  choose an action
-              back                           the screen's back action
-              wait                           let a waiting timer finish now
-              answer <source> <answer>       the outside world answers
-              emit <stepper> <step>          a live stepper emits
-              expect screen <inst/screen>    this screen must be showing
-              expect end [<inst.exit>]       the app must have ended (so)
-              covers <requirement ids>       what the script exercises
-              # …                            a comment
-            A script with an answer line answers that source (a permission, a service) itself; without one the app's service answers, and each line waits until the app no longer waits for it (10 s at most). Each script runs in a fresh walk. A failing line is reported with the screen actually showing. With no script named, the scripts in the manifest's "scripts" folder run. Coverage counts the screens, edges and state transitions of the variant's graph the scripts walked, and how each requirement stands: passed (its rules hold and its scripts pass), failed, or uncovered. 'rootapp walk --record' writes a script.
-            Run on the variant's own scripts (none named), check ends with the sign-off verdict the review report prints, from the same evidence, and exits 1 when the variant is not ready (coverage below the manifest's "coverage" minimum among the reasons). --junit records the manifest's and catalog's digests, the date, the tool and each module's package as properties.
-            """,
-        arguments: [
-            .init(name: "manifest", help: "The variant's manifest."),
-            .init(name: "script", help: "Acceptance scripts to run (default: those in the manifest's scripts folder).", isRepeating: true, isOptional: true),
-        ],
-        options: [junit.option, redundant.option, OptionKey.locale.option]
-    )) { arguments, console, app throws(ExitCodeError) in
+    static let command = RootApp.Command(
+        spec: CommandSpec(
+            name: "check",
+            abstract: "Run acceptance scripts against a variant and report coverage.",
+            discussion: """
+                A script is plain text, one instruction a line:
+                  choose <label, number, [key]>  choose an action
+                  back                           the screen's back action
+                  wait                           let a waiting timer finish now
+                  answer <source> <answer>       the outside world answers
+                  emit <stepper> <step>          a live stepper emits
+                  expect screen <inst/screen>    this screen must be showing
+                  expect end [<inst.exit>]       the app must have ended (so)
+                  covers <requirement ids>       what the script exercises
+                  # …                            a comment
+                A script with an answer line answers that source (a permission, a service) itself; without one the app's service answers, and each line waits until the app no longer waits for it (10 s at most). Each script runs in a fresh walk. A failing line is reported with the screen actually showing. With no script named, the scripts in the manifest's "scripts" folder run. Coverage counts the screens, edges and state transitions of the variant's graph the scripts walked, and how each requirement stands: passed (its rules hold and its scripts pass), failed, or uncovered. 'rootapp walk --record' writes a script.
+                Run on the variant's own scripts (none named), check ends with the sign-off verdict the review report prints, from the same evidence, and exits 1 when the variant is not ready (coverage below the manifest's "coverage" minimum among the reasons). --junit records the manifest's and catalog's digests, the date, the tool and each module's package as properties.
+                """,
+            arguments: [
+                .init(name: "manifest", help: "The variant's manifest."),
+                .init(
+                    name: "script",
+                    help: "Acceptance scripts to run (default: those in the manifest's scripts folder).",
+                    isRepeating: true, isOptional: true),
+            ],
+            options: [junit.option, redundant.option, OptionKey.locale.option]
+        )
+    ) { arguments, console, app throws(ExitCodeError) in
         if let junit = arguments[Self.junit] {
             try OutputFile.check(junit, notOverwriting: arguments.positional, console)
         }
@@ -42,11 +47,17 @@ enum CheckCommand {
         var paths = Array(arguments.positional.dropFirst())
         if paths.isEmpty {
             guard let folder = manifest.scriptsFolder else {
-                console.error(UsageError(message: "no script to run: name scripts, or a \"scripts\" folder in the manifest.", command: "check").text(program: app.name))
+                console.error(
+                    UsageError(
+                        message: "no script to run: name scripts, or a \"scripts\" folder in the manifest.",
+                        command: "check"
+                    ).text(program: app.name))
                 throw ExitCodeError(code: .usage)
             }
             guard let found = Script.paths(in: folder) else {
-                console.error("\(manifest.file): error: scripts: cannot open the scripts folder '\(folder)'. To fix, check the name in \"scripts\" (beside the manifest).")
+                console.error(
+                    "\(manifest.file): error: scripts: cannot open the scripts folder '\(folder)'. To fix, check the name in \"scripts\" (beside the manifest)."
+                )
                 throw ExitCodeError(code: .missingFile)
             }
             paths = found
@@ -71,27 +82,37 @@ enum CheckCommand {
             results.append(result)
             // Wrapped plain, then coloured: escape codes must not count as width.
             let text = result.passed ? "\(script.file): passed (\(script.lines.count) lines)" : result.description
-            for line in console.wrap(text, indent: "    ", firstIndent: "") { console.print(result.passed ? console.green(line) : console.red(line)) }
+            for line in console.wrap(text, indent: "    ", firstIndent: "") {
+                console.print(result.passed ? console.green(line) : console.red(line))
+            }
         }
         let failed = results.filter { !$0.passed }.count
         let coverage = runner.coverage(of: results)
         console.print("")
-        console.print("Coverage of \(manifest.app.id) by \(scripts.count) script\(scripts.count == 1 ? "" : "s") that ran:")
+        console.print(
+            "Coverage of \(manifest.app.id) by \(scripts.count) script\(scripts.count == 1 ? "" : "s") that ran:")
         console.print("  screens \(coverage.screens)")
         console.print("  edges   \(coverage.edges)")
         console.print("  inputs  \(coverage.transitions) state transitions")
         let kinds = runner.transitionsByKind(of: results).map { "\($0.kind) \($0.share)" }.joined(separator: ", ")
-        for line in console.wrap("by kind: " + kinds, indent: "            ", firstIndent: "          ") { console.print(line) }
+        for line in console.wrap("by kind: " + kinds, indent: "            ", firstIndent: "          ") {
+            console.print(line)
+        }
         let (rules, _) = runner.variant.checkRules()
         let requirements = RequirementCoverage(manifest: manifest, rules: rules, scripts: scripts, results: results)
         for problem in requirements.unknown { console.error(problem.description) }
         if !requirements.entries.isEmpty {
             let entries = requirements.entries
-            console.print("  requirements \(requirements.count(.passed)) of \(entries.count) passed, \(requirements.count(.failed)) failed, \(requirements.count(.uncovered)) uncovered")
+            console.print(
+                "  requirements \(requirements.count(.passed)) of \(entries.count) passed, \(requirements.count(.failed)) failed, \(requirements.count(.uncovered)) uncovered"
+            )
             for entry in entries {
-                let evidence = entry.rules.map { "rule \"\($0.name)\"" } + entry.scripts.map { "script \(fileName($0.file))" }
+                let evidence =
+                    entry.rules.map { "rule \"\($0.name)\"" } + entry.scripts.map { "script \(fileName($0.file))" }
                 let status = entry.status.rawValue + (entry.requirement.critical ? ", critical" : "")
-                let line = "\(entry.requirement.id) \(status)" + (evidence.isEmpty ? "" : ": " + evidence.joined(separator: ", "))
+                let line =
+                    "\(entry.requirement.id) \(status)"
+                    + (evidence.isEmpty ? "" : ": " + evidence.joined(separator: ", "))
                 for (index, wrapped) in console.wrap(line, indent: "        ", firstIndent: "    ").enumerated() {
                     console.print(index == 0 && entry.status == .failed ? console.red(wrapped) : wrapped)
                 }
@@ -106,9 +127,14 @@ enum CheckCommand {
             if redundant.isEmpty {
                 console.print("Redundant: none; each passing script takes a state transition no other takes.")
             } else {
-                console.print("Redundant: \(redundant.count) of \(results.filter(\.passed).count) passing scripts take only state transitions the others take:")
+                console.print(
+                    "Redundant: \(redundant.count) of \(results.filter(\.passed).count) passing scripts take only state transitions the others take:"
+                )
                 for entry in redundant {
-                    for line in console.wrap("\(fileName(entry.file)): all taken by \(entry.coveredBy.map(fileName).joined(separator: ", "))", indent: "      ", firstIndent: "  ") { console.print(line) }
+                    for line in console.wrap(
+                        "\(fileName(entry.file)): all taken by \(entry.coveredBy.map(fileName).joined(separator: ", "))",
+                        indent: "      ", firstIndent: "  ")
+                    { console.print(line) }
                 }
             }
         }
@@ -117,7 +143,9 @@ enum CheckCommand {
         // few scripts named on the command line.
         var verdict: SignOffVerdict?
         if arguments.positional.count == 1 {
-            let signOff = SignOffVerdict(variant: runner.variant, rules: rules, results: results, coverage: coverage, requirements: requirements, findings: runner.variant.findings())
+            let signOff = SignOffVerdict(
+                variant: runner.variant, rules: rules, results: results, coverage: coverage, requirements: requirements,
+                findings: runner.variant.findings())
             verdict = signOff
             console.print("")
             for line in console.wrap(signOff.headline, indent: "    ", firstIndent: "") {
@@ -133,8 +161,12 @@ enum CheckCommand {
             console.print(console.red("\(count) script\(count == 1 ? "" : "s") could not be run (see above)."))
         }
         if let junit = arguments[Self.junit] {
-            let record = ReviewRecord(manifest: manifest, registry: app.registry, tool: app.toolDescription, date: Platform.utcDate())
-            let written = OutputFile.write(JUnitReport.xml(app: manifest.app.id, scripts: scripts, results: results, requirements: requirements, record: record), to: junit, console)
+            let record = ReviewRecord(
+                manifest: manifest, registry: app.registry, tool: app.toolDescription, date: Platform.utcDate())
+            let written = OutputFile.write(
+                JUnitReport.xml(
+                    app: manifest.app.id, scripts: scripts, results: results, requirements: requirements, record: record
+                ), to: junit, console)
             if written != .success { return written }
         }
         if unreadable.contains(.missingFile) { return .missingFile }

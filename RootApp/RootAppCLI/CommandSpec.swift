@@ -84,9 +84,11 @@ extension OptionKey where Value == Int {
     init(_ name: String, value placeholder: String, help: String, range: ClosedRange<Int>) {
         self.init(name, value: placeholder, help: help) { text in
             guard let number = Int(text), range.contains(number) else {
-                let bounds = range.upperBound == .max
+                let bounds =
+                    range.upperBound == .max
                     ? "above \(range.lowerBound - 1)" : "from \(range.lowerBound) to \(range.upperBound)"
-                return .failure(CommandSpec.Refusal(message: "--\(name) takes a whole number \(bounds), not '\(text)'."))
+                return .failure(
+                    CommandSpec.Refusal(message: "--\(name) takes a whole number \(bounds), not '\(text)'."))
             }
             return .success(number)
         }
@@ -100,7 +102,8 @@ extension OptionKey where Value: RawRepresentable & CaseIterable & Sendable, Val
         let choices = Value.allCases.map(\.rawValue)
         self.init(name, value: placeholder, help: help, isRequired: isRequired, choices: choices) { text in
             // The parser has checked the text is one of the choices.
-            Value(rawValue: text).map { .success($0) } ?? .failure(CommandSpec.Refusal(message: "'\(text)' is not one of \(choices)."))
+            Value(rawValue: text).map { .success($0) }
+                ?? .failure(CommandSpec.Refusal(message: "'\(text)' is not one of \(choices)."))
         }
     }
 }
@@ -198,13 +201,16 @@ extension CommandSpec {
                 }
             } else {
                 guard argument.count == 2, let short = argument.last,
-                      let option = options.first(where: { $0.short == short }) else {
-                    throw UsageError(message: "unknown option '\(argument)'.\(suggestion(for: argument))", command: self.name)
+                    let option = options.first(where: { $0.short == short })
+                else {
+                    throw UsageError(
+                        message: "unknown option '\(argument)'.\(suggestion(for: argument))", command: self.name)
                 }
                 name = option.name
             }
             guard let option = options.first(where: { $0.name == name }) else {
-                throw UsageError(message: "unknown option '\(argument)'.\(suggestion(for: argument))", command: self.name)
+                throw UsageError(
+                    message: "unknown option '\(argument)'.\(suggestion(for: argument))", command: self.name)
             }
             guard let placeholder = option.value else {
                 if inlineValue != nil { throw UsageError(message: "'--\(name)' takes no value.", command: self.name) }
@@ -212,11 +218,17 @@ extension CommandSpec {
                 continue
             }
             guard let value = inlineValue ?? remaining.popFirst(), !(inlineValue == nil && value.hasPrefix("--")) else {
-                throw UsageError(message: "'--\(name)' needs a value: --\(name) <\(placeholder)>\(option.choices.isEmpty ? "" : ", one of \(option.choices.joined(separator: ", "))").", command: self.name)
+                throw UsageError(
+                    message:
+                        "'--\(name)' needs a value: --\(name) <\(placeholder)>\(option.choices.isEmpty ? "" : ", one of \(option.choices.joined(separator: ", "))").",
+                    command: self.name)
             }
             if !option.choices.isEmpty && !option.choices.contains(value) {
                 let near = Suggestion.nearest(to: value, in: option.choices).map { " Did you mean '\($0)'?" } ?? ""
-                throw UsageError(message: "'\(value)' is not a valid \(placeholder) for '--\(name)'.\(near) Allowed: \(option.choices.joined(separator: ", ")).", command: self.name)
+                throw UsageError(
+                    message:
+                        "'\(value)' is not a valid \(placeholder) for '--\(name)'.\(near) Allowed: \(option.choices.joined(separator: ", ")).",
+                    command: self.name)
             }
             if parsed.isGiven(name) {
                 throw UsageError(message: "'--\(name)' is given twice; give it once.", command: self.name)
@@ -227,17 +239,22 @@ extension CommandSpec {
             }
         }
         for option in options where option.isRequired && !parsed.isGiven(option.name) {
-            throw UsageError(message: "missing '--\(option.name) <\(option.value ?? "value")>'\(option.choices.isEmpty ? "" : " (one of \(option.choices.joined(separator: ", ")))").\nUsage: \(usage(program: program))", command: self.name)
+            throw UsageError(
+                message:
+                    "missing '--\(option.name) <\(option.value ?? "value")>'\(option.choices.isEmpty ? "" : " (one of \(option.choices.joined(separator: ", ")))").\nUsage: \(usage(program: program))",
+                command: self.name)
         }
         let required = arguments.filter { !$0.isOptional }.count
         let repeating = arguments.contains { $0.isRepeating }
         if parsed.positional.count < required {
             let missing = arguments.filter { !$0.isOptional }[parsed.positional.count]
-            throw UsageError(message: "missing <\(missing.name)>.\nUsage: \(usage(program: program))", command: self.name)
+            throw UsageError(
+                message: "missing <\(missing.name)>.\nUsage: \(usage(program: program))", command: self.name)
         }
         if !repeating && parsed.positional.count > arguments.count {
             let extra = parsed.positional[arguments.count]
-            throw UsageError(message: "unexpected argument '\(extra)'.\nUsage: \(usage(program: program))", command: self.name)
+            throw UsageError(
+                message: "unexpected argument '\(extra)'.\nUsage: \(usage(program: program))", command: self.name)
         }
         return parsed
     }
@@ -272,7 +289,10 @@ extension CommandSpec {
                 let first = "  " + left + String(repeating: " ", count: column - 2 - left.count)
                 return console.wrap(help, indent: String(repeating: " ", count: column), firstIndent: first)
             }
-            return ["  " + left] + console.wrap(help, indent: String(repeating: " ", count: column), firstIndent: String(repeating: " ", count: column))
+            return ["  " + left]
+                + console.wrap(
+                    help, indent: String(repeating: " ", count: column),
+                    firstIndent: String(repeating: " ", count: column))
         }
         if !arguments.isEmpty {
             lines += ["", "ARGUMENTS:"]
@@ -280,7 +300,8 @@ extension CommandSpec {
         }
         lines += ["", "OPTIONS:"]
         for option in options {
-            let left = (option.short.map { "-\($0), " } ?? "") + "--\(option.name)" + (option.value.map { " <\($0)>" } ?? "")
+            let left =
+                (option.short.map { "-\($0), " } ?? "") + "--\(option.name)" + (option.value.map { " <\($0)>" } ?? "")
             lines += entry(left, named((option.isRequired ? "(required) " : "") + option.help))
         }
         lines += entry("-h, --help", "Show help for this command.")

@@ -3,12 +3,15 @@ import StepflowManifest
 /// `rootapp completion bash|zsh|fish`: a completion script made from the
 /// commands' own specs, so it always offers what the parser accepts.
 enum CompletionCommand {
-    static let command = RootApp.Command(spec: CommandSpec(
-        name: "completion",
-        abstract: "Print a shell completion script: bash, zsh or fish.",
-        discussion: "bash: source <(rootapp completion bash), or save it in /etc/bash_completion.d/. zsh: rootapp completion zsh > \"${fpath[1]}/_rootapp\". fish: rootapp completion fish > ~/.config/fish/completions/rootapp.fish. Commands, options and their fixed values are completed; manifests and scripts as file names.",
-        arguments: [.init(name: "shell", help: "bash, zsh or fish.")]
-    )) { arguments, console, app throws(ExitCodeError) in
+    static let command = RootApp.Command(
+        spec: CommandSpec(
+            name: "completion",
+            abstract: "Print a shell completion script: bash, zsh or fish.",
+            discussion:
+                "bash: source <(rootapp completion bash), or save it in /etc/bash_completion.d/. zsh: rootapp completion zsh > \"${fpath[1]}/_rootapp\". fish: rootapp completion fish > ~/.config/fish/completions/rootapp.fish. Commands, options and their fixed values are completed; manifests and scripts as file names.",
+            arguments: [.init(name: "shell", help: "bash, zsh or fish.")]
+        )
+    ) { arguments, console, app throws(ExitCodeError) in
         let shell = arguments.positional[0]
         let specs = RootApp.commands.map(\.spec)
         switch shell {
@@ -16,8 +19,12 @@ enum CompletionCommand {
         case "zsh": console.out(zsh(specs, program: app.name))
         case "fish": console.out(fish(specs, program: app.name))
         default:
-            let hint = Suggestion.nearest(to: shell, in: ["bash", "zsh", "fish"]).map { " Did you mean '\($0)'?" } ?? ""
-            console.error(UsageError(message: "no completion for '\(shell)'.\(hint) Shells: bash, zsh, fish.", command: "completion").text(program: app.name))
+            let hint =
+                Suggestion.nearest(to: shell, in: ["bash", "zsh", "fish"]).map { " Did you mean '\($0)'?" } ?? ""
+            console.error(
+                UsageError(
+                    message: "no completion for '\(shell)'.\(hint) Shells: bash, zsh, fish.", command: "completion"
+                ).text(program: app.name))
             return .usage
         }
         return .success
@@ -41,9 +48,11 @@ enum CompletionCommand {
         for spec in specs {
             cases += "        \(spec.name))\n"
             for option in spec.options where !option.choices.isEmpty {
-                cases += "            if [[ \"$previous\" == --\(option.name) ]]; then COMPREPLY=($(compgen -W \"\(option.choices.joined(separator: " "))\" -- \"$current\")); return; fi\n"
+                cases +=
+                    "            if [[ \"$previous\" == --\(option.name) ]]; then COMPREPLY=($(compgen -W \"\(option.choices.joined(separator: " "))\" -- \"$current\")); return; fi\n"
             }
-            cases += "            if [[ \"$current\" == -* ]]; then COMPREPLY=($(compgen -W \"\(options(spec).joined(separator: " "))\" -- \"$current\")); return; fi\n"
+            cases +=
+                "            if [[ \"$current\" == -* ]]; then COMPREPLY=($(compgen -W \"\(options(spec).joined(separator: " "))\" -- \"$current\")); return; fi\n"
             cases += "            COMPREPLY=($(compgen -f -- \"$current\")) ;;\n"
         }
         return """
@@ -64,15 +73,23 @@ enum CompletionCommand {
     }
 
     static func zsh(_ specs: [CommandSpec], program: String = "rootapp") -> String {
-        func quote(_ text: String) -> String { text.replacing("'", with: "'\\''").replacing(":", with: "\\:").replacing("[", with: "\\[").replacing("]", with: "\\]") }
+        func quote(_ text: String) -> String {
+            text.replacing("'", with: "'\\''").replacing(":", with: "\\:").replacing("[", with: "\\[").replacing(
+                "]", with: "\\]")
+        }
         var functions = ""
         for spec in specs {
             var lines = spec.options.map { option -> String in
-                let value = option.value.map { placeholder in option.choices.isEmpty ? ":\(placeholder):_files" : ":\(placeholder):(\(option.choices.joined(separator: " ")))" } ?? ""
+                let value =
+                    option.value.map { placeholder in
+                        option.choices.isEmpty
+                            ? ":\(placeholder):_files" : ":\(placeholder):(\(option.choices.joined(separator: " ")))"
+                    } ?? ""
                 return "'--\(option.name)[\(quote(CommandSpec.named(option.help, program: program)))]\(value)'"
             }
             lines.append("'*:file:_files'")
-            functions += "    \(spec.name)) _arguments \\\n        " + lines.joined(separator: " \\\n        ") + " ;;\n"
+            functions +=
+                "    \(spec.name)) _arguments \\\n        " + lines.joined(separator: " \\\n        ") + " ;;\n"
         }
         let described = specs.map { "'\($0.name):\(quote($0.abstract))'" }.joined(separator: " ")
         return """
@@ -94,7 +111,9 @@ enum CompletionCommand {
     }
 
     static func fish(_ specs: [CommandSpec], program: String = "rootapp") -> String {
-        func quote(_ text: String) -> String { "'" + text.replacing("\\", with: "\\\\").replacing("'", with: "\\'") + "'" }
+        func quote(_ text: String) -> String {
+            "'" + text.replacing("\\", with: "\\\\").replacing("'", with: "\\'") + "'"
+        }
         var lines = [
             "# fish completion for \(program) (made by `\(program) completion fish`)",
             "complete -c \(program) -n __fish_use_subcommand -a help -d \(quote("Show help for a command."))",
@@ -104,7 +123,9 @@ enum CompletionCommand {
             for option in spec.options {
                 var line = "complete -c \(program) -n '__fish_seen_subcommand_from \(spec.name)' -l \(option.name)"
                 if let short = option.short { line += " -s \(short)" }
-                if option.value != nil { line += option.choices.isEmpty ? " -r -F" : " -x -a \(quote(option.choices.joined(separator: " ")))" }
+                if option.value != nil {
+                    line += option.choices.isEmpty ? " -r -F" : " -x -a \(quote(option.choices.joined(separator: " ")))"
+                }
                 lines.append(line + " -d \(quote(CommandSpec.named(option.help, program: program)))")
             }
         }

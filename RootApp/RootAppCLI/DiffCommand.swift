@@ -2,13 +2,19 @@ import StepflowGraph
 import StepflowManifest
 
 enum DiffCommand {
-    static let command = RootApp.Command(spec: CommandSpec(
-        name: "diff",
-        abstract: "What differs between two variants: modules, options, routes and screens first, then the steps.",
-        discussion: "Both variants are compared in one locale, so a translation is not a difference in every edge: --locale if given (both must ship it), else the first variant's first locale if the second ships it too, else the second's if the first does. Differences in the texts themselves (locales, re-worded texts) come first. Exits 1 when the variants differ, 0 when they reach the same steps and screens by the same edges with the same texts.",
-        arguments: [.init(name: "manifest-a", help: "The first variant."), .init(name: "manifest-b", help: "The second variant.")],
-        options: [OptionKey.locale.option]
-    )) { arguments, console, app throws(ExitCodeError) in
+    static let command = RootApp.Command(
+        spec: CommandSpec(
+            name: "diff",
+            abstract: "What differs between two variants: modules, options, routes and screens first, then the steps.",
+            discussion:
+                "Both variants are compared in one locale, so a translation is not a difference in every edge: --locale if given (both must ship it), else the first variant's first locale if the second ships it too, else the second's if the first does. Differences in the texts themselves (locales, re-worded texts) come first. Exits 1 when the variants differ, 0 when they reach the same steps and screens by the same edges with the same texts.",
+            arguments: [
+                .init(name: "manifest-a", help: "The first variant."),
+                .init(name: "manifest-b", help: "The second variant."),
+            ],
+            options: [OptionKey.locale.option]
+        )
+    ) { arguments, console, app throws(ExitCodeError) in
         let manifestA = try app.manifest(arguments.positional[0], console)
         let manifestB = try app.manifest(arguments.positional[1], console)
         let locale: String?
@@ -16,10 +22,16 @@ enum DiffCommand {
             locale = try RootApp.locale(requested, of: manifestA, console)
             _ = try RootApp.locale(requested, of: manifestB, console)
         } else {
-            locale = manifestA.locales.first { manifestB.locales.contains($0) } ?? manifestB.locales.first { manifestA.locales.contains($0) }
+            locale =
+                manifestA.locales.first { manifestB.locales.contains($0) }
+                ?? manifestB.locales.first { manifestA.locales.contains($0) }
         }
-        let a = VariantGraph(manifest: manifestA, registry: app.registry, services: app.services, locale: locale.flatMap { manifestA.locales.contains($0) ? $0 : nil })
-        let b = VariantGraph(manifest: manifestB, registry: app.registry, services: app.services, locale: locale.flatMap { manifestB.locales.contains($0) ? $0 : nil })
+        let a = VariantGraph(
+            manifest: manifestA, registry: app.registry, services: app.services,
+            locale: locale.flatMap { manifestA.locales.contains($0) ? $0 : nil })
+        let b = VariantGraph(
+            manifest: manifestB, registry: app.registry, services: app.services,
+            locale: locale.flatMap { manifestB.locales.contains($0) ? $0 : nil })
         let diff = VariantDiff(a, b)
         let (nameA, nameB) = (a.manifest.app.id, b.manifest.app.id)
         let texts = textChanges(a.manifest, b.manifest)
@@ -30,11 +42,19 @@ enum DiffCommand {
         func section(_ title: String, _ items: [String]) {
             guard !items.isEmpty else { return }
             console.print(console.bold("\(title) (\(items.count)):"))
-            for item in items { for line in console.wrap(item, indent: "      ", firstIndent: "  ") { console.print(line) } }
+            for item in items {
+                for line in console.wrap(item, indent: "      ", firstIndent: "  ") { console.print(line) }
+            }
             console.print()
         }
-        console.print(console.bold("Summary: \(nameA) → \(nameB)") + (a.locale == b.locale ? " (compared in \(a.locale))" : " (\(nameA) in \(a.locale), \(nameB) in \(b.locale): they share no locale)"))
-        if diff.summaryIsEmpty && texts.isEmpty { console.print("  Same modules, options, routes and screens; the steps below differ.") }
+        console.print(
+            console.bold("Summary: \(nameA) → \(nameB)")
+                + (a.locale == b.locale
+                    ? " (compared in \(a.locale))"
+                    : " (\(nameA) in \(a.locale), \(nameB) in \(b.locale): they share no locale)"))
+        if diff.summaryIsEmpty && texts.isEmpty {
+            console.print("  Same modules, options, routes and screens; the steps below differ.")
+        }
         console.print()
         section("Texts changed", texts)
         section("Modules only in \(nameA)", diff.instancesOnlyInA)
@@ -69,19 +89,23 @@ enum DiffCommand {
             let text: String
             static func < (lhs: Key, rhs: Key) -> Bool { (lhs.instance, lhs.text) < (rhs.instance, rhs.text) }
         }
-        let keys = Set([a, b].flatMap { manifest in
-            manifest.texts.overrides.flatMap { instance, texts in texts.keys.map { Key(instance: instance, text: $0) } }
-        })
+        let keys = Set(
+            [a, b].flatMap { manifest in
+                manifest.texts.overrides.flatMap { instance, texts in
+                    texts.keys.map { Key(instance: instance, text: $0) }
+                }
+            })
         for key in keys.sorted() {
             let (instance, text) = (key.instance, key.text)
             let old = a.texts.overrides[instance]?[text] ?? [:]
             let new = b.texts.overrides[instance]?[text] ?? [:]
             for locale in Set(old.keys).union(new.keys).sorted() where old[locale] != new[locale] {
-                let what = old[locale] == nil ? "re-worded" : new[locale] == nil ? "back to the module's text" : "re-worded differently"
+                let what =
+                    old[locale] == nil
+                    ? "re-worded" : new[locale] == nil ? "back to the module's text" : "re-worded differently"
                 changes.append("\(instance)/\(text) (\(locale)): \(what)" + (new[locale].map { ": \"\($0)\"" } ?? ""))
             }
         }
         return changes
     }
 }
-

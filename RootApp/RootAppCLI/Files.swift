@@ -12,7 +12,6 @@ import StepflowManifest
 import StepflowPlatform
 import StepflowScripts
 
-
 extension RootApp {
     /// The manifest at `path`; after reporting why not, the exit code its
     /// failure means.
@@ -45,7 +44,9 @@ extension RootApp {
         let manifest = try self.manifest(path, console)
         let locale = try Self.locale(locale, of: manifest, console)
         let notice = DispatchWorkItem {
-            console.error(console.dim("Exploring \(manifest.app.id): every step of every module… (large variants take a few seconds)"))
+            console.error(
+                console.dim(
+                    "Exploring \(manifest.app.id): every step of every module… (large variants take a few seconds)"))
         }
         DispatchQueue.global().asyncAfter(deadline: .now() + 1, execute: notice)
         defer { notice.cancel() }
@@ -54,7 +55,10 @@ extension RootApp {
         // said, not hidden.
         let missing = variant.missingTranslations(in: variant.locale)
         if !missing.isEmpty {
-            console.error(console.yellow("warning: \(missing.count) text\(missing.count == 1 ? "" : "s") a person can see \(missing.count == 1 ? "has" : "have") no '\(variant.locale)' text and show\(missing.count == 1 ? "s" : "") in English ('validate' lists them)."))
+            console.error(
+                console.yellow(
+                    "warning: \(missing.count) text\(missing.count == 1 ? "" : "s") a person can see \(missing.count == 1 ? "has" : "have") no '\(variant.locale)' text and show\(missing.count == 1 ? "s" : "") in English ('validate' lists them)."
+                ))
         }
         return variant
     }
@@ -65,23 +69,27 @@ extension RootApp {
         let missing = variant.missingTranslations(in: variant.locale)
         guard !missing.isEmpty else { return }
         for finding in missing { console.error(finding.description) }
-        console.error("error: \(missing.count) text\(missing.count == 1 ? "" : "s") of '\(variant.manifest.app.id)' \(missing.count == 1 ? "has" : "have") no '\(variant.locale)' text (above). To fix, translate \(missing.count == 1 ? "it" : "them"), or choose another --locale.")
+        console.error(
+            "error: \(missing.count) text\(missing.count == 1 ? "" : "s") of '\(variant.manifest.app.id)' \(missing.count == 1 ? "has" : "have") no '\(variant.locale)' text (above). To fix, translate \(missing.count == 1 ? "it" : "them"), or choose another --locale."
+        )
         throw ExitCodeError(code: .badInput)
     }
 
     /// The locale `--locale` names, checked against those `manifest`
     /// ships (a usage error, 64, names them); `nil` for the default.
-    static func locale(_ requested: String?, of manifest: Manifest, _ console: Console) throws(ExitCodeError) -> String? {
+    static func locale(_ requested: String?, of manifest: Manifest, _ console: Console) throws(ExitCodeError) -> String?
+    {
         guard let requested else { return nil }
         guard manifest.locales.contains(requested) else {
             let hint = Suggestion.nearest(to: requested, in: manifest.locales).map { " Did you mean '\($0)'?" } ?? ""
-            console.error("error: '\(manifest.app.id)' does not ship the locale '\(requested)'.\(hint) It ships: \(manifest.locales.joined(separator: ", ")).")
+            console.error(
+                "error: '\(manifest.app.id)' does not ship the locale '\(requested)'.\(hint) It ships: \(manifest.locales.joined(separator: ", "))."
+            )
             throw ExitCodeError(code: .usage)
         }
         return requested
     }
 }
-
 
 /// Reading an acceptance script for a command.
 enum InputFile {
@@ -128,7 +136,9 @@ enum OutputFile {
         if path == "-" { return }  // standard output
         let target = canonical(path)
         if let input = inputs.first(where: { canonical($0) == target }) {
-            console.error("error: '\(path)' is \(input == path ? "an input of this command" : "the same file as '\(input)'"), so writing it would destroy it. To fix, name another output file.")
+            console.error(
+                "error: '\(path)' is \(input == path ? "an input of this command" : "the same file as '\(input)'"), so writing it would destroy it. To fix, name another output file."
+            )
             throw ExitCodeError(code: .cannotCreate)
         }
         var status = stat()
@@ -138,7 +148,9 @@ enum OutputFile {
         }
         let folder = directory(of: path)
         guard access(folder, W_OK) == 0 else {
-            console.error("error: cannot write '\(path)': \(String(cString: strerror(errno))) (the folder '\(folder)'). To fix, create the folder or name another file.")
+            console.error(
+                "error: cannot write '\(path)': \(String(cString: strerror(errno))) (the folder '\(folder)'). To fix, create the folder or name another file."
+            )
             throw ExitCodeError(code: .cannotCreate)
         }
     }
@@ -161,7 +173,9 @@ enum OutputFile {
         let failure = errno
         fclose(file)
         guard written == text.utf8.count, flushed, rename(temporary, path) == 0 else {
-            console.error("error: writing '\(path)' failed: \(String(cString: strerror(written == text.utf8.count && flushed ? errno : failure))). Nothing was changed.")
+            console.error(
+                "error: writing '\(path)' failed: \(String(cString: strerror(written == text.utf8.count && flushed ? errno : failure))). Nothing was changed."
+            )
             unlink(temporary)
             return .cannotCreate
         }
@@ -186,7 +200,6 @@ enum OutputFile {
     }
 }
 
-
 /// A folder a command writes many files into (`suite -o`, `export -o`):
 /// made when missing, and its files told apart by who wrote them.
 enum OutputFolder {
@@ -196,11 +209,15 @@ enum OutputFolder {
         var status = stat()
         if stat(folder, &status) == 0 {
             guard (status.st_mode & S_IFMT) == S_IFDIR else {
-                console.error("error: '\(folder)' is a file, not a folder; -o names the folder the files go in. To fix, name a folder.")
+                console.error(
+                    "error: '\(folder)' is a file, not a folder; -o names the folder the files go in. To fix, name a folder."
+                )
                 throw ExitCodeError(code: .cannotCreate)
             }
             guard access(folder, W_OK) == 0 else {
-                console.error("error: cannot write in '\(folder)': \(String(cString: strerror(errno))). To fix, name another folder.")
+                console.error(
+                    "error: cannot write in '\(folder)': \(String(cString: strerror(errno))). To fix, name another folder."
+                )
                 throw ExitCodeError(code: .cannotCreate)
             }
             return
@@ -210,7 +227,9 @@ enum OutputFolder {
             try prepare(parent, console)
         }
         guard mkdir(folder, 0o755) == 0 else {
-            console.error("error: cannot make the folder '\(folder)': \(String(cString: strerror(errno))). To fix, make its parent folder or name another.")
+            console.error(
+                "error: cannot make the folder '\(folder)': \(String(cString: strerror(errno))). To fix, make its parent folder or name another."
+            )
             throw ExitCodeError(code: .cannotCreate)
         }
     }

@@ -11,7 +11,6 @@ import StepflowGraph
 import StepflowManifest
 import StepflowPlatform
 
-
 enum GraphCommand {
     /// What `graph` writes.
     enum Format: String, CaseIterable, Sendable {
@@ -42,7 +41,9 @@ enum GraphCommand {
                 every step and screen (as JSON and Mermaid do). svg runs Graphviz's dot, which must be installed.
                 """,
             arguments: [.init(name: "manifest", help: "The variant's manifest.")],
-            options: [format.option, detail.option, module.option, steps.option, output.option, OptionKey.locale.option]
+            options: [
+                format.option, detail.option, module.option, steps.option, output.option, OptionKey.locale.option,
+            ]
         )
     ) { arguments, console, app throws(ExitCodeError) in
         let format: Format
@@ -72,7 +73,8 @@ enum GraphCommand {
         if let module, variant.manifest.instance(module) == nil {
             let ids = variant.manifest.instances.map(\.id)
             let hint = Suggestion.nearest(to: module, in: ids).map { " Did you mean '\($0)'?" } ?? ""
-            let message = "no module instance '\(module)' in '\(variant.manifest.app.id)'.\(hint) Instances: \(ids.joined(separator: ", "))."
+            let message =
+                "no module instance '\(module)' in '\(variant.manifest.app.id)'.\(hint) Instances: \(ids.joined(separator: ", "))."
             console.error(UsageError(message: message, command: "graph").text(program: app.name))
             return .usage
         }
@@ -116,7 +118,9 @@ enum Graphviz {
     static func render(_ dot: String) -> Result<String, RenderFailure> {
         var template = Array("/tmp/rootapp-XXXXXX.dot".utf8CString)
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemps($0.baseAddress!, 4) }  // a writable buffer
-        guard descriptor >= 0 else { return .failure(.failed("cannot make a temporary file: \(Platform.describe(errno: errno))")) }
+        guard descriptor >= 0 else {
+            return .failure(.failed("cannot make a temporary file: \(Platform.describe(errno: errno))"))
+        }
         let input = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
         let output = input + ".svg"
         defer {
@@ -163,12 +167,19 @@ enum Graphviz {
         defer { if let rendered { unlink(rendered) } }
         let outcome = Platform.run(["dot", "-Tsvg", input] + (rendered.map { ["-o", $0] } ?? []))
         guard outcome != .notFound else {
-            console.error("error: svg needs Graphviz's 'dot', which is not installed. To fix, install Graphviz (Debian and Ubuntu: apt-get install graphviz; macOS: brew install graphviz), or export --format dot and render it elsewhere.")
+            console.error(
+                "error: svg needs Graphviz's 'dot', which is not installed. To fix, install Graphviz (Debian and Ubuntu: apt-get install graphviz; macOS: brew install graphviz), or export --format dot and render it elsewhere."
+            )
             return .unavailable
         }
         guard outcome == .exited(0) else {
-            let how = if case .exited(let code) = outcome { "exited with status \(code)" } else if case .signal(let signal) = outcome { "was stopped by signal \(signal)" } else { "failed" }
-            console.error("error: Graphviz's dot \(how) while rendering the SVG (its message is above). To fix, check that 'dot -Tsvg' works here, or export --format dot and render it elsewhere.")
+            let how =
+                if case .exited(let code) = outcome {
+                    "exited with status \(code)"
+                } else if case .signal(let signal) = outcome { "was stopped by signal \(signal)" } else { "failed" }
+            console.error(
+                "error: Graphviz's dot \(how) while rendering the SVG (its message is above). To fix, check that 'dot -Tsvg' works here, or export --format dot and render it elsewhere."
+            )
             return .unavailable
         }
         guard let output, let rendered else { return .success }
@@ -179,4 +190,3 @@ enum Graphviz {
         return .success
     }
 }
-

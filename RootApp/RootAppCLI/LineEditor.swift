@@ -53,7 +53,9 @@ final class LineEditor {
     /// `drawScreen` draws the new screen, and the line typed so far is
     /// dropped with a note. Otherwise the prompt is redrawn when `prompt`
     /// changes (a countdown), keeping what was typed.
-    func read(prompt: () -> String, screenChanged: () -> Bool, drawScreen: () -> Void, draw: (String) -> Void) -> Outcome {
+    func read(
+        prompt: () -> String, screenChanged: () -> Bool, drawScreen: () -> Void, draw: (String) -> Void
+    ) -> Outcome {
         var typed: [UInt8] = []
         var shownPrompt = prompt()
         draw(shownPrompt)

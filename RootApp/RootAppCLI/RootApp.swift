@@ -43,13 +43,21 @@ public struct RootApp: Sendable {
     ///
     /// Two modules with one id are not refused here but by every run,
     /// which names both types and exits with 70.
-    public init(name: String = "rootapp", modules: [any FeatureModule.Type], services: ModuleServices = ModuleServices(), manifestsHint: String? = nil, version: String? = nil) {
-        self.init(name: name, registry: ModuleRegistry(modules), services: services, manifestsHint: manifestsHint, version: version)
+    public init(
+        name: String = "rootapp", modules: [any FeatureModule.Type], services: ModuleServices = ModuleServices(),
+        manifestsHint: String? = nil, version: String? = nil
+    ) {
+        self.init(
+            name: name, registry: ModuleRegistry(modules), services: services, manifestsHint: manifestsHint,
+            version: version)
     }
 
     /// A tool named `name` (at `version`) over the modules of `registry`,
     /// giving them `services`.
-    public init(name: String = "rootapp", registry: ModuleRegistry, services: ModuleServices = ModuleServices(), manifestsHint: String? = nil, version: String? = nil) {
+    public init(
+        name: String = "rootapp", registry: ModuleRegistry, services: ModuleServices = ModuleServices(),
+        manifestsHint: String? = nil, version: String? = nil
+    ) {
         self.name = name
         self.registry = registry
         self.services = services
@@ -125,7 +133,10 @@ public struct RootApp: Sendable {
             }
             return run(["help"] + arguments.dropFirst(), console: console)
         case "--version":
-            console.print(name == "rootapp" ? "rootapp \(Self.version)" : "\(name)\(toolVersion.map { " " + $0 } ?? ""), on Stepflow's RootAppCLI \(Self.version)")
+            console.print(
+                name == "rootapp"
+                    ? "rootapp \(Self.version)"
+                    : "\(name)\(toolVersion.map { " " + $0 } ?? ""), on Stepflow's RootAppCLI \(Self.version)")
             return ExitCode.success.rawValue
         case "help":
             guard arguments.count > 1 else {
@@ -133,7 +144,9 @@ public struct RootApp: Sendable {
                 return ExitCode.success.rawValue
             }
             if arguments[1] == "help" {
-                console.out("USAGE: \(name) help [<command>]\n\nShows the overview, or a command's help: its arguments, options and exit codes.\n")
+                console.out(
+                    "USAGE: \(name) help [<command>]\n\nShows the overview, or a command's help: its arguments, options and exit codes.\n"
+                )
                 return ExitCode.success.rawValue
             }
             guard let command = Self.commands.first(where: { $0.spec.name == arguments[1] }) else {
@@ -174,7 +187,10 @@ public struct RootApp: Sendable {
         let names = Self.commands.map(\.spec.name) + ["help"]
         let hint = Suggestion.nearest(to: word, in: names).map { " Did you mean '\($0)'?" } ?? ""
         let what = word.hasPrefix("-") ? "option" : "command"
-        return UsageError(message: "unknown \(what) '\(word)'.\(hint) Commands: \(Self.commands.map(\.spec.name).joined(separator: ", ")).", command: nil)
+        return UsageError(
+            message:
+                "unknown \(what) '\(word)'.\(hint) Commands: \(Self.commands.map(\.spec.name).joined(separator: ", ")).",
+            command: nil)
     }
 
     /// `rootapp --help`.
@@ -190,7 +206,9 @@ public struct RootApp: Sendable {
         let console = Console(out: { _ in }, err: { _ in }, width: width)
         for command in Self.commands {
             let commandName = command.spec.name
-            lines += console.wrap(command.spec.abstract, indent: String(repeating: " ", count: 14), firstIndent: "  " + commandName + String(repeating: " ", count: max(1, 12 - commandName.count)))
+            lines += console.wrap(
+                command.spec.abstract, indent: String(repeating: " ", count: 14),
+                firstIndent: "  " + commandName + String(repeating: " ", count: max(1, 12 - commandName.count)))
         }
         lines += [
             "  help        Show help for a command: \(name) help <command>.",
@@ -205,4 +223,3 @@ public struct RootApp: Sendable {
         return lines.joined(separator: "\n") + "\n"
     }
 }
-

@@ -10,7 +10,8 @@ enum ScreenRenderer {
         let title = "── \(screen.title) "
         let instance = " \(screen.flow.name)"
         let room = console.width - title.count - instance.count
-        let rule = room >= 2
+        let rule =
+            room >= 2
             ? title + String(repeating: "─", count: room) + instance
             : title.count >= console.width ? title : title + String(repeating: "─", count: console.width - title.count)
         var lines = ["", console.bold(rule)]

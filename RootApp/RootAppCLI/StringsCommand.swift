@@ -2,27 +2,43 @@ import StepflowGraph
 import StepflowManifest
 
 enum StringsCommand {
-    static let command = RootApp.Command(spec: CommandSpec(
-        name: "strings",
-        abstract: "Export every text a variant can show as a String Catalog.",
-        discussion: "One entry per module text a person can see on some walk ('<module>/<key>'), and one per translatable option of an instance ('option:<instance>.<option>', opening hours say), with its English and, for each locale the manifest ships, the translation and its state (from the variant's catalog, or for an option the manifest's own words). Texts no walk shows are left out. Literal texts a module writes without a key cannot be translated and are not listed: validate names them. Each locale's progress goes to standard error. Give the file to translators (Xcode opens it), then name it in the manifest's \"strings\".",
-        arguments: [.init(name: "manifest", help: "The variant's manifest.")],
-        options: [OptionKey.outputFile.option]
-    )) { arguments, console, app throws(ExitCodeError) in
-        if let output = arguments[.outputFile] { try OutputFile.check(output, notOverwriting: [arguments.positional[0]], console) }
+    static let command = RootApp.Command(
+        spec: CommandSpec(
+            name: "strings",
+            abstract: "Export every text a variant can show as a String Catalog.",
+            discussion:
+                "One entry per module text a person can see on some walk ('<module>/<key>'), and one per translatable option of an instance ('option:<instance>.<option>', opening hours say), with its English and, for each locale the manifest ships, the translation and its state (from the variant's catalog, or for an option the manifest's own words). Texts no walk shows are left out. Literal texts a module writes without a key cannot be translated and are not listed: validate names them. Each locale's progress goes to standard error. Give the file to translators (Xcode opens it), then name it in the manifest's \"strings\".",
+            arguments: [.init(name: "manifest", help: "The variant's manifest.")],
+            options: [OptionKey.outputFile.option]
+        )
+    ) { arguments, console, app throws(ExitCodeError) in
+        if let output = arguments[.outputFile] {
+            try OutputFile.check(output, notOverwriting: [arguments.positional[0]], console)
+        }
         let manifest = try app.manifest(arguments.positional[0], console)
         let variant = VariantGraph(manifest: manifest, registry: app.registry, services: app.services)
         let (text, progress) = StringsExporter.catalog(variant, registry: app.registry)
-        let keyed = Set(variant.shownTexts.compactMap { shown in manifest.texts.module(of: shown.instance).map { "\($0)/\(shown.key)" } }).count
+        let keyed = Set(
+            variant.shownTexts.compactMap { shown in
+                manifest.texts.module(of: shown.instance).map { "\($0)/\(shown.key)" }
+            }
+        ).count
         let options = variant.translatableOptions.count
         let total = keyed + options
         let parts = options == 0 ? "" : " (\(keyed) module texts, \(options) option value\(options == 1 ? "" : "s"))"
-        console.error(console.dim("\(manifest.app.id): \(total) text\(total == 1 ? "" : "s") a person can see\(parts)."))
+        console.error(
+            console.dim("\(manifest.app.id): \(total) text\(total == 1 ? "" : "s") a person can see\(parts)."))
         if !variant.literalTexts.isEmpty {
-            console.error(console.dim("  and \(variant.literalTexts.count) literal text\(variant.literalTexts.count == 1 ? "" : "s") no catalog can translate (validate names them)."))
+            console.error(
+                console.dim(
+                    "  and \(variant.literalTexts.count) literal text\(variant.literalTexts.count == 1 ? "" : "s") no catalog can translate (validate names them)."
+                ))
         }
         for locale in progress {
-            console.error(console.dim("  \(locale.locale): \(locale.translated) translated, \(locale.unfinished) not signed off, \(locale.missing) missing"))
+            console.error(
+                console.dim(
+                    "  \(locale.locale): \(locale.translated) translated, \(locale.unfinished) not signed off, \(locale.missing) missing"
+                ))
         }
         return OutputFile.write(text, to: arguments[.outputFile] ?? "-", console)
     }

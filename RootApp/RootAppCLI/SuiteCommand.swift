@@ -24,17 +24,19 @@ enum SuiteCommand {
     static let keep = OptionKey<String>(
         "keep", value: "folder", help: "Start from the scripts in this folder and add only what they miss.")
 
-    static let command = RootApp.Command(spec: CommandSpec(
-        name: "suite",
-        abstract: "Write acceptance scripts that together cover a variant.",
-        discussion: """
-            Writes, into the folder given with -o, scripts that together take every state transition of the variant (or reach every screen, take every pair of transitions, or touch every requirement's rules: --cover). Each starts the app afresh; each has an expect line at every screen and at its end, a covers line for the requirements whose rules it touches, and a name that says the first transition it is the first to take and where it ends. Every script is replayed on the live engine before it is written. Outside answers (a permission, a service) are given by the scripts (answer lines).
-            The total inputs are printed beside a lower bound no suite can beat and beside a random walk's (GraphWalker-style, until everything is covered), measured in the same run. The same manifest gives the same scripts, so a regenerated suite diffs cleanly. A file in the folder is replaced only if this command wrote it; scripts it wrote before that the new suite does not have are removed.
-            --keep starts from a team's own scripts (a folder): they must pass, and only what they miss is added.
-            """,
-        arguments: [.init(name: "manifest", help: "The variant's manifest.")],
-        options: [output.option, cover.option, maxInputs.option, keep.option, OptionKey.locale.option]
-    )) { arguments, console, app throws(ExitCodeError) in
+    static let command = RootApp.Command(
+        spec: CommandSpec(
+            name: "suite",
+            abstract: "Write acceptance scripts that together cover a variant.",
+            discussion: """
+                Writes, into the folder given with -o, scripts that together take every state transition of the variant (or reach every screen, take every pair of transitions, or touch every requirement's rules: --cover). Each starts the app afresh; each has an expect line at every screen and at its end, a covers line for the requirements whose rules it touches, and a name that says the first transition it is the first to take and where it ends. Every script is replayed on the live engine before it is written. Outside answers (a permission, a service) are given by the scripts (answer lines).
+                The total inputs are printed beside a lower bound no suite can beat and beside a random walk's (GraphWalker-style, until everything is covered), measured in the same run. The same manifest gives the same scripts, so a regenerated suite diffs cleanly. A file in the folder is replaced only if this command wrote it; scripts it wrote before that the new suite does not have are removed.
+                --keep starts from a team's own scripts (a folder): they must pass, and only what they miss is added.
+                """,
+            arguments: [.init(name: "manifest", help: "The variant's manifest.")],
+            options: [output.option, cover.option, maxInputs.option, keep.option, OptionKey.locale.option]
+        )
+    ) { arguments, console, app throws(ExitCodeError) in
         let output = arguments[Self.output] ?? "."  // required: the parser checked
         let target = arguments[Self.cover] ?? .transitions
         let maxInputs = arguments[Self.maxInputs]
@@ -43,7 +45,8 @@ enum SuiteCommand {
         var kept: [Script] = []
         if let keep = arguments[Self.keep] {
             guard let paths = Script.paths(in: keep) else {
-                console.error("error: --keep: cannot open the folder '\(keep)'. To fix, name the folder of the team's scripts.")
+                console.error(
+                    "error: --keep: cannot open the folder '\(keep)'. To fix, name the folder of the team's scripts.")
                 throw ExitCodeError(code: .missingFile)
             }
             for path in paths { kept.append(try InputFile.script(path, console)) }
@@ -61,8 +64,12 @@ enum SuiteCommand {
         // before and no longer writes.
         let names = Set(suite.scripts.map(\.fileName))
         let present = (Platform.names(in: output) ?? []).filter { $0.hasSuffix(".txt") }
-        if let mine = present.first(where: { names.contains($0) && !OutputFolder.isWritten(output + "/" + $0, by: marker) }) {
-            console.error("error: '\(output)/\(mine)' was not written by rootapp suite, so it is not replaced. To fix, move it, or write the suite to another folder.")
+        if let mine = present.first(where: {
+            names.contains($0) && !OutputFolder.isWritten(output + "/" + $0, by: marker)
+        }) {
+            console.error(
+                "error: '\(output)/\(mine)' was not written by rootapp suite, so it is not replaced. To fix, move it, or write the suite to another folder."
+            )
             throw ExitCodeError(code: .cannotCreate)
         }
         var removed = 0
@@ -74,20 +81,29 @@ enum SuiteCommand {
             if status != .success { return status }
         }
         let what = target == .transitions ? "state transitions" : target.rawValue
-        let keptNote = kept.isEmpty ? "" : "; the \(kept.count) kept script\(kept.count == 1 ? "" : "s") covered \(suite.coveredByKept)"
-        for line in console.wrap("Wrote \(suite.scripts.count) script\(suite.scripts.count == 1 ? "" : "s") to \(output): \(suite.covered) of \(suite.goals) \(what) covered\(keptNote)\(removed > 0 ? "; removed \(removed) it wrote before" : "").") {
+        let keptNote =
+            kept.isEmpty
+            ? "" : "; the \(kept.count) kept script\(kept.count == 1 ? "" : "s") covered \(suite.coveredByKept)"
+        for line in console.wrap(
+            "Wrote \(suite.scripts.count) script\(suite.scripts.count == 1 ? "" : "s") to \(output): \(suite.covered) of \(suite.goals) \(what) covered\(keptNote)\(removed > 0 ? "; removed \(removed) it wrote before" : "")."
+        ) {
             console.print(line)
         }
         let ratio = suite.lowerBound == 0 ? "" : " (\(Self.ratio(suite.totalInputs, suite.lowerBound)) × the bound)"
         console.print("  inputs        \(suite.totalInputs)\(ratio)")
         console.print("  lower bound   \(suite.lowerBound) (no suite that starts each script afresh needs fewer)")
         let random = suite.random
-        let randomLine = random.finished
+        let randomLine =
+            random.finished
             ? "  random walk   \(random.inputs) (until all covered, seed fixed)"
             : "  random walk   over \(random.inputs), and stopped: it had covered \(random.covered) of \(suite.goals)"
         for line in console.wrap(randomLine, indent: "                ", firstIndent: "") { console.print(line) }
         for script in suite.scripts {
-            for line in console.wrap("\(script.fileName): \(script.inputs) inputs" + (script.covers.isEmpty ? "" : ", covers \(script.covers.joined(separator: ", "))"), indent: "      ", firstIndent: "  ") {
+            for line in console.wrap(
+                "\(script.fileName): \(script.inputs) inputs"
+                    + (script.covers.isEmpty ? "" : ", covers \(script.covers.joined(separator: ", "))"),
+                indent: "      ", firstIndent: "  ")
+            {
                 console.print(console.dim(line))
             }
         }

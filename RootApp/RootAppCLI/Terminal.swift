@@ -24,7 +24,10 @@ extension RootApp {
         let noColor = Platform.environment("NO_COLOR").map { !$0.isEmpty } ?? false
         // A dumb terminal cannot move the cursor or show colour: plain lines only.
         let dumb = Platform.environment("TERM") == "dumb"
-        let width = Platform.terminalColumns(1) ?? Platform.environment("COLUMNS").flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil } ?? 80
+        let width =
+            Platform.terminalColumns(1) ?? Platform.environment("COLUMNS").flatMap { Int($0) }.flatMap {
+                $0 > 0 ? $0 : nil
+            } ?? 80
         let isTerminal = (input: Platform.isTerminal(0), output: Platform.isTerminal(1))
         let console = Console(
             out: { text in
@@ -47,7 +50,9 @@ extension RootApp {
         interrupts.resume()
         var code = run(Array(CommandLine.arguments.dropFirst()), console: console)
         if let failure = outputFailure.withLock({ $0 }) {
-            Platform.write("\(name): error: cannot write the results to standard output: \(Platform.describe(errno: failure)). To fix, send them to a file or pipe that can take them (-o FILE where the command has it).\n", to: 2)
+            Platform.write(
+                "\(name): error: cannot write the results to standard output: \(Platform.describe(errno: failure)). To fix, send them to a file or pipe that can take them (-o FILE where the command has it).\n",
+                to: 2)
             code = RootApp.outputFailed(code)
         }
         interrupts.cancel()

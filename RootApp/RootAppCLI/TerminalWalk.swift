@@ -48,7 +48,10 @@ final class TerminalWalk: @unchecked Sendable {
             if let top { console.print(ScreenRenderer.render(top, console)) }
             if session.timerWaits, let left = session.clock.secondsLeft {
                 // Wrapped plain, then dimmed: escape codes must not count as width.
-                for line in console.wrap("(a timer is running: \(Self.clock(left)) left; s lets it finish now)", indent: "   ", firstIndent: "  ") {
+                for line in console.wrap(
+                    "(a timer is running: \(Self.clock(left)) left; s lets it finish now)", indent: "   ",
+                    firstIndent: "  ")
+                {
                     console.print(console.dim(line))
                 }
             }
@@ -68,9 +71,13 @@ final class TerminalWalk: @unchecked Sendable {
 
     private func showQuestion() {
         guard let question else { return }
-        for line in console.wrap("The app asks for \(question.label). Answer:", indent: "  ", firstIndent: "  ") { console.print(console.bold(line)) }
+        for line in console.wrap("The app asks for \(question.label). Answer:", indent: "  ", firstIndent: "  ") {
+            console.print(console.bold(line))
+        }
         for (number, answer) in question.answers.enumerated() {
-            for line in console.wrap("\(answer.label) (\(answer.name))", indent: "       ", firstIndent: "  \(number + 1). ") { console.print(line) }
+            for line in console.wrap(
+                "\(answer.label) (\(answer.name))", indent: "       ", firstIndent: "  \(number + 1). ")
+            { console.print(line) }
         }
     }
 
@@ -81,7 +88,9 @@ final class TerminalWalk: @unchecked Sendable {
         if let number = Int(typed), question.answers.indices.contains(number - 1) {
             return .answer(source: question.source, answer: question.answers[number - 1].name)
         }
-        if let named = question.answers.first(where: { $0.name.lowercased() == lowered || $0.label.lowercased() == lowered }) {
+        if let named = question.answers.first(where: {
+            $0.name.lowercased() == lowered || $0.label.lowercased() == lowered
+        }) {
             return .answer(source: question.source, answer: named.name)
         }
         return nil
@@ -128,16 +137,16 @@ final class TerminalWalk: @unchecked Sendable {
         switch instruction {
         case .choose:
             break  // recorded where it is resolved
-            case .back:
-                if let before { note("expect screen \(before.qualifiedID)") }
-                note("back")
-            case .wait:
-                note("wait")
-            case .answer(let source, let answer):
-                if let before { note("expect screen \(before.qualifiedID)") }
-                note("answer \(source) \(answer)")
-            case .emit(let stepper, let step):
-                note("emit \(stepper) \(step)")
+        case .back:
+            if let before { note("expect screen \(before.qualifiedID)") }
+            note("back")
+        case .wait:
+            note("wait")
+        case .answer(let source, let answer):
+            if let before { note("expect screen \(before.qualifiedID)") }
+            note("answer \(source) \(answer)")
+        case .emit(let stepper, let step):
+            note("emit \(stepper) \(step)")
         case .expectScreen, .expectEnd:
             break
         }
@@ -147,7 +156,9 @@ final class TerminalWalk: @unchecked Sendable {
         RootApp.interruption.withLock { $0 = { [self] in interrupted() } }
         defer { RootApp.interruption.withLock { $0 = nil } }
         // Wrapped plain, then styled: escape codes must not count as width.
-        let header = console.wrap("\(session.manifest.app.name) (\(([session.manifest.app.id] + (session.manifest.app.audience.map { [$0] } ?? [])).joined(separator: ", ")))")
+        let header = console.wrap(
+            "\(session.manifest.app.name) (\(([session.manifest.app.id] + (session.manifest.app.audience.map { [$0] } ?? [])).joined(separator: ", ")))"
+        )
         for (index, line) in header.enumerated() { console.print(index == 0 ? console.bold(line) : line) }
         showIfChanged()
         if let script {
@@ -182,7 +193,9 @@ final class TerminalWalk: @unchecked Sendable {
             if let editor {
                 let outcome = editor.read(
                     prompt: { prompt() },
-                    screenChanged: { [self] in session.top?.id != shown || question?.source != shownQuestion || session.ending != nil },
+                    screenChanged: { [self] in
+                        session.top?.id != shown || question?.source != shownQuestion || session.ending != nil
+                    },
                     drawScreen: { [self] in showIfChanged() },
                     draw: { [console] in console.out($0) }
                 )
@@ -195,7 +208,9 @@ final class TerminalWalk: @unchecked Sendable {
                 // was typed for the screen that went: it is not used.
                 if line != nil, session.top?.id != shown {
                     showIfChanged()
-                    console.error("The screen changed while you typed, so '\(line!.trimmingCharacters())' was not used.")  // checked non-nil just above
+                    console.error(
+                        // checked non-nil just above
+                        "The screen changed while you typed, so '\(line!.trimmingCharacters())' was not used.")
                     continue
                 }
             }
@@ -216,7 +231,9 @@ final class TerminalWalk: @unchecked Sendable {
             case _ where choice.lowercased().hasPrefix("answer ") || choice.lowercased().hasPrefix("emit "):
                 do throws(Script.SyntaxError) {
                     let typed = try Script.parse(choice, file: "input")
-                    if let instruction = typed.lines.first?.instruction, let failure = perform(instruction, record: true) {
+                    if let instruction = typed.lines.first?.instruction,
+                        let failure = perform(instruction, record: true)
+                    {
                         for line in console.wrap(failure.capitalizingFirstLetter()) { console.error(line) }
                     }
                 } catch {
@@ -225,10 +242,15 @@ final class TerminalWalk: @unchecked Sendable {
             default:
                 if let question {
                     if let instruction = answer(choice, to: question) {
-                        if let failure = perform(instruction, record: true) { console.error(failure.capitalizingFirstLetter()) }
+                        if let failure = perform(instruction, record: true) {
+                            console.error(failure.capitalizingFirstLetter())
+                        }
                     } else {
-                        let names = question.answers.enumerated().map { "\($0.offset + 1) (\($0.element.name))" }.joined(separator: ", ")
-                        for line in console.wrap("The app waits for \(question.label): type \(names), t or q.") { console.error(line) }
+                        let names = question.answers.enumerated().map { "\($0.offset + 1) (\($0.element.name))" }
+                            .joined(separator: ", ")
+                        for line in console.wrap("The app waits for \(question.label): type \(names), t or q.") {
+                            console.error(line)
+                        }
                     }
                     showIfChanged()
                     continue
@@ -239,7 +261,9 @@ final class TerminalWalk: @unchecked Sendable {
                     let canGoBack = session.top?.actions.contains { $0.role == .back } ?? false
                     let letters = (canGoBack ? ["b"] : []) + ["t"] + (session.timerWaits ? ["s"] : [])
                     let keys = letters.joined(separator: ", ") + " or q"
-                    for line in console.wrap(failure.capitalizingFirstLetter() + " Or type \(keys).") { console.error(line) }
+                    for line in console.wrap(failure.capitalizingFirstLetter() + " Or type \(keys).") {
+                        console.error(line)
+                    }
                 }
             }
             showIfChanged()
@@ -269,9 +293,14 @@ final class TerminalWalk: @unchecked Sendable {
 
     func printTrace() {
         let steps = session.trace
-        console.print(console.dim("Trace\(session.isResumed ? " since resuming" : "") (\(steps.count) step\(steps.count == 1 ? "" : "s")):"))
+        console.print(
+            console.dim(
+                "Trace\(session.isResumed ? " since resuming" : "") (\(steps.count) step\(steps.count == 1 ? "" : "s")):"
+            ))
         for (index, step) in steps.enumerated() {
-            for line in console.wrap(step, indent: "      ", firstIndent: "  \(index + 1). ") { console.print(console.dim(line)) }
+            for line in console.wrap(step, indent: "      ", firstIndent: "  \(index + 1). ") {
+                console.print(console.dim(line))
+            }
         }
     }
 
@@ -296,7 +325,8 @@ final class TerminalWalk: @unchecked Sendable {
             let written = OutputFile.write(SavedNavigationJSON.encode(saved), to: savePath, console)
             if written == .success {
                 let inputs = "\(saved.inputCount) input\(saved.inputCount == 1 ? "" : "s")"
-                let line = session.ending != nil
+                let line =
+                    session.ending != nil
                     ? "Saved the finished walk (\(inputs)) as \(savePath); it ended, so there is nothing to continue."
                     : "Saved the walk (\(inputs)) as \(savePath); continue it with --resume \(savePath)."
                 console.error(console.dim(line))
@@ -305,9 +335,18 @@ final class TerminalWalk: @unchecked Sendable {
             }
         }
         guard let recordPath else { return status }
-        if let exit = session.endingExit { note("expect end \(exit)") } else if let top = session.top { note("expect screen \(top.qualifiedID)") }
+        if let exit = session.endingExit {
+            note("expect end \(exit)")
+        } else if let top = session.top {
+            note("expect screen \(top.qualifiedID)")
+        }
         let written = OutputFile.write(recorded.withLock { $0 }.joined(separator: "\n") + "\n", to: recordPath, console)
-        if written == .success { console.error(console.dim(recordPath == "-" ? "Recorded the session above, on standard output." : "Recorded the session as \(recordPath).")) }
+        if written == .success {
+            console.error(
+                console.dim(
+                    recordPath == "-"
+                        ? "Recorded the session above, on standard output." : "Recorded the session as \(recordPath)."))
+        }
         return written == .success ? status : written
     }
 }

@@ -4,12 +4,19 @@ import StepflowReview
 import StepflowScripts
 
 enum ValidateCommand {
-    static let command = RootApp.Command(spec: CommandSpec(
-        name: "validate",
-        abstract: "Check manifests: errors and warnings in each, graph findings, path rules.",
-        discussion: "Prints one line per manifest on standard output (valid, or how many errors). Each problem goes to standard error as 'file:line:column: error: …' (or 'file: error: …' for the variant as a whole), so editors can jump to it; a refuted rule's counter-example follows it, one input a line. Exits 1 when any manifest has an error, a finding of error severity or a refuted rule; 66 when a file is missing.",
-        arguments: [.init(name: "manifest", help: "The manifests to check; '-' reads one from standard input.", isRepeating: true)]
-    )) { arguments, console, app throws(ExitCodeError) in
+    static let command = RootApp.Command(
+        spec: CommandSpec(
+            name: "validate",
+            abstract: "Check manifests: errors and warnings in each, graph findings, path rules.",
+            discussion:
+                "Prints one line per manifest on standard output (valid, or how many errors). Each problem goes to standard error as 'file:line:column: error: …' (or 'file: error: …' for the variant as a whole), so editors can jump to it; a refuted rule's counter-example follows it, one input a line. Exits 1 when any manifest has an error, a finding of error severity or a refuted rule; 66 when a file is missing.",
+            arguments: [
+                .init(
+                    name: "manifest", help: "The manifests to check; '-' reads one from standard input.",
+                    isRepeating: true)
+            ]
+        )
+    ) { arguments, console, app throws(ExitCodeError) in
         var worst = ExitCode.success
         for path in arguments.positional {
             let manifest: Manifest
@@ -33,25 +40,38 @@ enum ValidateCommand {
             let findings = variant.findings()
             let (rules, ruleDiagnostics) = variant.checkRules()
             let (requirements, requirementProblems) = requirementCoverage(of: manifest, rules: rules)
-            let errors = findings.filter { $0.severity == .error }.count + rules.filter { !$0.holds }.count
+            let errors =
+                findings.filter { $0.severity == .error }.count + rules.filter { !$0.holds }.count
                 + ruleDiagnostics.filter { $0.severity == .error }.count + requirementProblems.filter(\.isError).count
-            let warnings = manifest.warnings.count + findings.filter { $0.severity == .warning }.count
-                + ruleDiagnostics.filter { $0.severity == .warning }.count + requirementProblems.filter { !$0.isError }.count
+            let warnings =
+                manifest.warnings.count + findings.filter { $0.severity == .warning }.count
+                + ruleDiagnostics.filter { $0.severity == .warning }.count
+                + requirementProblems.filter { !$0.isError }.count
             let graph = variant.graph
-            var summary = "\(variant.states.states.count) states, \(graph.nodes.count) nodes, \(graph.edges.count) edges; \(rules.filter(\.holds).count) of \(manifest.rules.count) rules proved"
+            var summary =
+                "\(variant.states.states.count) states, \(graph.nodes.count) nodes, \(graph.edges.count) edges; \(rules.filter(\.holds).count) of \(manifest.rules.count) rules proved"
             if let requirements, !requirements.entries.isEmpty {
-                summary += "; \(requirements.entries.count - requirements.count(.uncovered)) of \(requirements.entries.count) requirements covered"
+                summary +=
+                    "; \(requirements.entries.count - requirements.count(.uncovered)) of \(requirements.entries.count) requirements covered"
             }
             // Said per locale, over every text a person can see (declared,
             // literal and option values): never more than was counted.
             for locale in manifest.locales where locale != "en" {
                 let coverage = variant.translationCoverage(in: locale)
-                summary += coverage.isComplete
+                summary +=
+                    coverage.isComplete
                     ? "; all \(coverage.total) shown texts have \(locale) words"
                     : "; \(coverage.untranslated) of \(coverage.total) shown texts show in English in \(locale)"
             }
-            let verdict = errors > 0 ? console.red("\(errors) error\(errors == 1 ? "" : "s")") : warnings > 0 ? console.yellow("valid, \(warnings) warning\(warnings == 1 ? "" : "s")") : console.green("valid")
-            let plain = errors > 0 ? "\(errors) error\(errors == 1 ? "" : "s")" : warnings > 0 ? "valid, \(warnings) warning\(warnings == 1 ? "" : "s")" : "valid"
+            let verdict =
+                errors > 0
+                ? console.red("\(errors) error\(errors == 1 ? "" : "s")")
+                : warnings > 0
+                    ? console.yellow("valid, \(warnings) warning\(warnings == 1 ? "" : "s")") : console.green("valid")
+            let plain =
+                errors > 0
+                ? "\(errors) error\(errors == 1 ? "" : "s")"
+                : warnings > 0 ? "valid, \(warnings) warning\(warnings == 1 ? "" : "s")" : "valid"
             let lines = console.wrap("\(path): \(plain) (\(summary))", indent: "    ", firstIndent: "")
             // The verdict keeps its colour; the rest wraps to the width.
             console.print(lines[0].replacing("\(path): \(plain)", with: "\(path): \(verdict)"))
@@ -75,7 +95,8 @@ enum ValidateCommand {
     /// scripts in its scripts folder (not run): the coverage, and the
     /// problems (a script that does not read, a requirement a script names
     /// but the manifest does not list, one nothing covers).
-    static func requirementCoverage(of manifest: Manifest, rules: [PathRuleResult]) -> (RequirementCoverage?, [Problem]) {
+    static func requirementCoverage(of manifest: Manifest, rules: [PathRuleResult]) -> (RequirementCoverage?, [Problem])
+    {
         guard !manifest.requirements.isEmpty || manifest.scriptsFolder != nil else { return (nil, []) }
         var problems: [Problem] = []
         var scripts: [Script] = []
@@ -89,12 +110,18 @@ enum ValidateCommand {
                     }
                 }
             } else {
-                problems.append(Problem(text: "\(manifest.file): error: scripts: cannot open the scripts folder '\(folder)'. To fix, check the name in \"scripts\" (beside the manifest).", isError: true))
+                problems.append(
+                    Problem(
+                        text:
+                            "\(manifest.file): error: scripts: cannot open the scripts folder '\(folder)'. To fix, check the name in \"scripts\" (beside the manifest).",
+                        isError: true))
             }
         }
         let coverage = RequirementCoverage(manifest: manifest, rules: rules, scripts: scripts)
         problems += coverage.unknown.map { Problem(text: $0.description, isError: true) }
-        problems += coverage.uncovered(in: manifest.file).map { Problem(text: $0.description, isError: $0.severity == .error) }
+        problems += coverage.uncovered(in: manifest.file).map {
+            Problem(text: $0.description, isError: $0.severity == .error)
+        }
         return (coverage, problems)
     }
 
@@ -106,7 +133,9 @@ enum ValidateCommand {
             console.error("\(place): error: \(rule.rule.path): rule refuted: \(rule.rule.name): no walk reaches it.")
             return
         }
-        console.error("\(place): error: \(rule.rule.path): rule refuted: \(rule.rule.name). A walk that breaks it (\(walk.depth) input\(walk.depth == 1 ? "" : "s")):")
+        console.error(
+            "\(place): error: \(rule.rule.path): rule refuted: \(rule.rule.name). A walk that breaks it (\(walk.depth) input\(walk.depth == 1 ? "" : "s")):"
+        )
         if walk.inputs.isEmpty { console.error("     (at the start, before any input)") }
         for input in walk.inputs { console.err(TraceExporter.line(for: input, width: console.width)) }
     }

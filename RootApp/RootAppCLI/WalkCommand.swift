@@ -28,19 +28,24 @@ enum WalkCommand {
     static let resume = OptionKey<String>(
         "resume", value: "file", help: "Continue the walk saved in this file (by --save, with the same manifest).")
 
-    static let command = RootApp.Command(spec: CommandSpec(
-        name: "walk",
-        abstract: "Walk a variant in the terminal, screen by screen.",
-        discussion: "Type an action's number or its label; when the app asks the outside world (a permission), type an answer's number or name; b goes back where the screen allows it, t prints the trace so far, s lets a waiting timer finish now, q quits. End of input and Ctrl-C end the walk with the trace printed. With --save, the walk is saved when it ends; --resume continues a saved walk where it was, a running timer with the time really left. Environment: ROOTAPP_TIME_SCALE=60 runs timers 60 times faster (resume with the scale you saved with); NO_COLOR turns colour off; TERM=dumb gets plain lines, no colour or cursor codes; COLUMNS sets the width when output is not a terminal.",
-        arguments: [.init(name: "manifest", help: "The variant's manifest.")],
-        options: [script.option, record.option, save.option, resume.option, OptionKey.locale.option]
-    )) { arguments, console, app throws(ExitCodeError) in
+    static let command = RootApp.Command(
+        spec: CommandSpec(
+            name: "walk",
+            abstract: "Walk a variant in the terminal, screen by screen.",
+            discussion:
+                "Type an action's number or its label; when the app asks the outside world (a permission), type an answer's number or name; b goes back where the screen allows it, t prints the trace so far, s lets a waiting timer finish now, q quits. End of input and Ctrl-C end the walk with the trace printed. With --save, the walk is saved when it ends; --resume continues a saved walk where it was, a running timer with the time really left. Environment: ROOTAPP_TIME_SCALE=60 runs timers 60 times faster (resume with the scale you saved with); NO_COLOR turns colour off; TERM=dumb gets plain lines, no colour or cursor codes; COLUMNS sets the width when output is not a terminal.",
+            arguments: [.init(name: "manifest", help: "The variant's manifest.")],
+            options: [script.option, record.option, save.option, resume.option, OptionKey.locale.option]
+        )
+    ) { arguments, console, app throws(ExitCodeError) in
         // The recording's file is checked first: finding it unwritable
         // after the walk would lose the session.
         let inputs = [arguments.positional[0]] + (arguments[Self.script].map { [$0] } ?? [])
         if let record = arguments[Self.record] {
             if arguments[Self.resume] != nil {
-                console.error("error: --record writes a script from the start of the walk, and --resume starts in the middle of one. To fix, record the walk that starts afresh.")
+                console.error(
+                    "error: --record writes a script from the start of the walk, and --resume starts in the middle of one. To fix, record the walk that starts afresh."
+                )
                 throw ExitCodeError(code: .usage)
             }
             try OutputFile.check(record, notOverwriting: inputs + (arguments[Self.save].map { [$0] } ?? []), console)
@@ -54,47 +59,64 @@ enum WalkCommand {
             }
             try OutputFile.check(save, notOverwriting: inputs, console)
         }
-        let saved = try arguments[Self.resume].map { path throws(ExitCodeError) in try InputFile.savedNavigation(path, console) }
+        let saved = try arguments[Self.resume].map { path throws(ExitCodeError) in
+            try InputFile.savedNavigation(path, console)
+        }
         let manifest = try app.manifest(arguments.positional[0], console)
         let locale = try RootApp.locale(arguments[.locale], of: manifest, console)
         // English always has the modules' own texts: only another locale
         // needs the variant explored for what it would show untranslated.
         if (locale ?? manifest.locales.first ?? "en") != "en" {
-            try app.requireTexts(of: VariantGraph(manifest: manifest, registry: app.registry, services: app.services, locale: locale), console)
+            try app.requireTexts(
+                of: VariantGraph(manifest: manifest, registry: app.registry, services: app.services, locale: locale),
+                console)
         }
-        let script = try arguments[Self.script].map { path throws(ExitCodeError) in try InputFile.script(path, console) }
+        let script = try arguments[Self.script].map { path throws(ExitCodeError) in try InputFile.script(path, console)
+        }
         let clock = WalkClock(scale: Platform.environment("ROOTAPP_TIME_SCALE").flatMap { Double($0) } ?? 1)
         let session: VariantSession
         if let saved, let path = arguments[Self.resume] {
             do throws(RestoreError) {
-                session = try VariantSession(resuming: saved, manifest: manifest, registry: app.registry, services: app.services, locale: locale, clock: clock)
+                session = try VariantSession(
+                    resuming: saved, manifest: manifest, registry: app.registry, services: app.services, locale: locale,
+                    clock: clock)
             } catch {
-                let reason: String = switch error.kind {
-                case .fingerprint:
-                    if let app = saved.rootFlows.first, app != manifest.app.id {
-                        "it is a walk of '\(app)', and '\(manifest.file)' is '\(manifest.app.id)'."
-                    } else {
-                        "'\(manifest.file)' changed since the walk was saved (saved: \(saved.fingerprint.isEmpty ? "no fingerprint" : saved.fingerprint); now: \(VariantSession.fingerprint(of: manifest))), and a walk is only resumed on the manifest it was saved with."
+                let reason: String =
+                    switch error.kind {
+                    case .fingerprint:
+                        if let app = saved.rootFlows.first, app != manifest.app.id {
+                            "it is a walk of '\(app)', and '\(manifest.file)' is '\(manifest.app.id)'."
+                        } else {
+                            "'\(manifest.file)' changed since the walk was saved (saved: \(saved.fingerprint.isEmpty ? "no fingerprint" : saved.fingerprint); now: \(VariantSession.fingerprint(of: manifest))), and a walk is only resumed on the manifest it was saved with."
+                        }
+                    default: error.description
                     }
-                default: error.description
-                }
-                for line in console.wrap("error: \(path): cannot resume the walk: \(reason) To fix, start afresh without --resume.") { console.error(line) }
+                for line in console.wrap(
+                    "error: \(path): cannot resume the walk: \(reason) To fix, start afresh without --resume.")
+                { console.error(line) }
                 throw ExitCodeError(code: .badInput)
             }
-            console.error(console.dim("Resumed \(path): \(saved.inputCount) input\(saved.inputCount == 1 ? "" : "s") replayed."))
+            console.error(
+                console.dim("Resumed \(path): \(saved.inputCount) input\(saved.inputCount == 1 ? "" : "s") replayed."))
             // A walk that had finished has nothing to continue: said, not
             // shown as an empty prompt.
             if session.top == nil {
-                for line in console.wrap("The walk saved in \(path) had finished: the app ended, so there is nothing to continue. To walk again, start without --resume.") {
+                for line in console.wrap(
+                    "The walk saved in \(path) had finished: the app ended, so there is nothing to continue. To walk again, start without --resume."
+                ) {
                     console.print(line)
                 }
                 return .success
             }
         } else {
             // Sources the script answers are answered by hand throughout.
-            session = VariantSession(manifest: manifest, registry: app.registry, services: app.services, locale: locale, clock: clock, answeredByHand: script?.answeredSources ?? [])
+            session = VariantSession(
+                manifest: manifest, registry: app.registry, services: app.services, locale: locale, clock: clock,
+                answeredByHand: script?.answeredSources ?? [])
         }
-        let walk = TerminalWalk(session: session, program: app.name, console: console, recordPath: arguments[Self.record], savePath: arguments[Self.save])
+        let walk = TerminalWalk(
+            session: session, program: app.name, console: console, recordPath: arguments[Self.record],
+            savePath: arguments[Self.save])
         return walk.run(script: script)
     }
 }

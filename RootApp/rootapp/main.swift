@@ -1,4 +1,7 @@
 import BundledModules
 import RootAppCLI
 
-RootApp(registry: BundledModules.registry, services: BundledModules.services, manifestsHint: "Manifests bundled with the app are in RootApp/Manifests/.").main()
+RootApp(
+    registry: BundledModules.registry, services: BundledModules.services,
+    manifestsHint: "Manifests bundled with the app are in RootApp/Manifests/."
+).main()

@@ -49,7 +49,8 @@ extension Coordinator {
                 navigator?.render(state, changes: changes)
             case .start(let attachment):
                 if let savingClock {
-                    log?.append(.started(stepper: attachment.id.rawValue, milliseconds: savingClock.now.wholeMilliseconds))
+                    log?.append(
+                        .started(stepper: attachment.id.rawValue, milliseconds: savingClock.now.wholeMilliseconds))
                 }
                 if !isAnsweredByHand(attachment) { attachment.start() }
             case .deferred(let adaptation):

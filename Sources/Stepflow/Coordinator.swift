@@ -138,7 +138,10 @@ public final class Coordinator: @unchecked Sendable {
         inbox.enqueue { [self] _ in
             if log != nil, screen.actions.indices.contains(index) {
                 let action = screen.actions[index]
-                log?.append(.select(flow: screen.flow.id.rawValue, screen: screen.id.rawValue, id: screen.qualifiedID, action: index, step: action.step, label: action.label))
+                log?.append(
+                    .select(
+                        flow: screen.flow.id.rawValue, screen: screen.id.rawValue, id: screen.qualifiedID,
+                        action: index, step: action.step, label: action.label))
             }
             transition { state, transaction in state.select(action: index, on: screen, &transaction) }
         }
@@ -166,7 +169,8 @@ public final class Coordinator: @unchecked Sendable {
             }
             for id in engine.attachments.keys.sorted() {
                 guard let unit = engine.attachments[id]?.unit, unit.outside?.id == source,
-                      let (stepID, work) = unit.answerWork(named: answer) else { continue }
+                    let (stepID, work) = unit.answerWork(named: answer)
+                else { continue }
                 enqueueByHand(work, of: unit, stepID: stepID)
                 return true
             }
@@ -204,7 +208,9 @@ public final class Coordinator: @unchecked Sendable {
     /// ids of the steps each may emit: what ``emit(stepper:step:)`` takes.
     package var emittingSteppers: [(name: String, steps: [String])] {
         let body = { [self] in
-            engine.emittingAttachments.map { ($0.unit.stepperName, $0.unit.emissionInputs(spent: $0.spent).map(\.stepID)) }
+            engine.emittingAttachments.map {
+                ($0.unit.stepperName, $0.unit.emissionInputs(spent: $0.spent).map(\.stepID))
+            }
         }
         return isOnQueue ? body() : queue.sync(execute: body)
     }
@@ -227,11 +233,12 @@ public final class Coordinator: @unchecked Sendable {
                 let open = record.unit.emissionInputs(spent: record.spent).compactMap(\.answer)
                 let answers = record.unit.answerNames.compactMap { name in open.first { $0.name == name } }
                 guard !answers.isEmpty else { continue }
-                waiting.append(WaitingAnswer(
-                    source: outside.id, label: outside.label, isQuestion: false,
-                    answers: answers,
-                    isAnsweredByHand: answeredByHand.contains(outside.id)
-                ))
+                waiting.append(
+                    WaitingAnswer(
+                        source: outside.id, label: outside.label, isQuestion: false,
+                        answers: answers,
+                        isAnsweredByHand: answeredByHand.contains(outside.id)
+                    ))
             }
             return waiting
         }
@@ -278,7 +285,8 @@ public final class Coordinator: @unchecked Sendable {
             log?.append(.deepLink(step: step.stepID))
             let tally = engine.beginDeepLink(step, completion: completion)
             for program in engine.deepLinkTargets() {
-                transition { state, transaction in state.deliverDeepLink(step, to: program, tally: tally, &transaction) }
+                transition { state, transaction in state.deliverDeepLink(step, to: program, tally: tally, &transaction)
+                }
             }
             transition { state, transaction in state.settle(tally, &transaction) }
         }
@@ -350,7 +358,10 @@ public final class Coordinator: @unchecked Sendable {
     /// A deferred `adapt` whose completion is never called keeps the
     /// coordinator from being idle; pass `false` to wait for the queue only.
     public func waitUntilIdle(includingPendingAdaptations: Bool = true) {
-        precondition(!isOnQueue, "waitUntilIdle() was called on the coordinator's queue, where it would wait for itself forever. To fix, call it from another thread, or use onIdle(_:).")
+        precondition(
+            !isOnQueue,
+            "waitUntilIdle() was called on the coordinator's queue, where it would wait for itself forever. To fix, call it from another thread, or use onIdle(_:)."
+        )
         let semaphore = DispatchSemaphore(value: 0)
         inbox.whenIdle(countingAdaptations: includingPendingAdaptations) { semaphore.signal() }
         semaphore.wait()

@@ -178,7 +178,9 @@ public struct ChildFlow<ParentStep: Step>: Sendable {
     public let parentStep: @Sendable (_ exit: any Step) -> ParentStep?
     /// Starts the child in the engine's state; generic code captured when
     /// the child was made.
-    let launch: @Sendable (_ launcher: ChildLauncher<ParentStep>, _ state: inout EngineState, _ transaction: inout Transaction) -> Void
+    let launch:
+        @Sendable (_ launcher: ChildLauncher<ParentStep>, _ state: inout EngineState, _ transaction: inout Transaction)
+            -> Void
 
     init<Child: Flow>(
         _ child: Child,

@@ -179,6 +179,9 @@ public struct DeepLinkResult: Hashable, Sendable, CustomStringConvertible {
     public var description: String {
         isHandled
             ? "handled by " + handledBy.map(\.name).joined(separator: ", ")
-            : "unhandled" + (declinedBy.isEmpty ? " (no live flow takes this step type)" : " (declined by " + declinedBy.map(\.name).joined(separator: ", ") + ")")
+            : "unhandled"
+                + (declinedBy.isEmpty
+                    ? " (no live flow takes this step type)"
+                    : " (declined by " + declinedBy.map(\.name).joined(separator: ", ") + ")")
     }
 }

@@ -120,7 +120,8 @@ extension NavigationState {
             guard let flow = flows[id] else { return changes.append(ended(id, command)) }
             let base = flow.topLayerBase
             guard flow.stack.count - 1 > base else {
-                let reason = flow.stack.isEmpty
+                let reason =
+                    flow.stack.isEmpty
                     ? "\(flow.info.name) has no screen to pop. To fix, return .none or end the flow."
                     : "\(flow.info.name) cannot pop '\(flow.stack[base].screenID)': it is the base of its layer. To fix, return .dismiss for a modal screen or .end(…) to leave the flow."
                 return changes.append(.rejected(reason: reason))
@@ -135,12 +136,17 @@ extension NavigationState {
             guard let flow = flows[id] else { return changes.append(ended(id, command)) }
             let base = flow.topLayerBase
             guard base < flow.stack.count, flow.stack[base].presentation == .modal else {
-                return changes.append(.rejected(reason: "\(flow.info.name) has no modal screen to dismiss. To fix, show the screen with .modal, or return .pop."))
+                return changes.append(
+                    .rejected(
+                        reason:
+                            "\(flow.info.name) has no modal screen to dismiss. To fix, show the screen with .modal, or return .pop."
+                    ))
             }
             removeScreens(of: id, from: base, into: &changes)
 
         case .removeScreen(let screenID):
-            guard let id = screenOwners[screenID], let index = flows[id]?.stack.firstIndex(where: { $0.id == screenID }) else {
+            guard let id = screenOwners[screenID], let index = flows[id]?.stack.firstIndex(where: { $0.id == screenID })
+            else {
                 return changes.append(.rejected(reason: "\(screenID) is not shown, so the UI cannot have removed it."))
             }
             removeScreens(of: id, from: index, into: &changes)

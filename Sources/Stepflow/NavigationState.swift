@@ -45,7 +45,9 @@ public struct NavigationState: Hashable, Sendable {
         var pending = roots.reversed() as [FlowID]
         while let id = pending.popLast() {
             order.append(id)
-            if let children = flows[id]?.childSet, !children.isEmpty { pending.append(contentsOf: children.sorted(by: >)) }
+            if let children = flows[id]?.childSet, !children.isEmpty {
+                pending.append(contentsOf: children.sorted(by: >))
+            }
         }
         return order
     }
@@ -109,7 +111,9 @@ public struct PresentedScreen: Hashable, Sendable {
         self.titleKey = screen.titleKey
         self.bodyKeys = screen.bodyKeys
         self.textKeys = screen.textKeys
-        self.actions = screen.actions.map { ActionSummary(label: $0.label, role: $0.role, step: $0.step.stepID, key: $0.key) }
+        self.actions = screen.actions.map {
+            ActionSummary(label: $0.label, role: $0.role, step: $0.step.stepID, key: $0.key)
+        }
         self.presentation = presentation
         self.visibility = visibility
     }

@@ -35,9 +35,14 @@ public struct Screen<StepType: Step>: Hashable, Sendable {
     public var textKeys: [String] {
         // A screen of literal texts (most tests, the benchmarks) has none:
         // answered without building anything on the engine's path.
-        if titleKey == nil && nestedKeys.isEmpty && bodyKeys.allSatisfy({ $0 == nil }) && actions.allSatisfy(\.textKeys.isEmpty) { return [] }
+        if titleKey == nil && nestedKeys.isEmpty && bodyKeys.allSatisfy({ $0 == nil })
+            && actions.allSatisfy(\.textKeys.isEmpty)
+        {
+            return []
+        }
         var keys: [String] = []
-        for key in ([titleKey] + bodyKeys).compactMap({ $0 }) + nestedKeys + actions.flatMap(\.textKeys) where !keys.contains(key) {
+        for key in ([titleKey] + bodyKeys).compactMap({ $0 }) + nestedKeys + actions.flatMap(\.textKeys)
+        where !keys.contains(key) {
             keys.append(key)
         }
         return keys

@@ -147,7 +147,6 @@ public enum StepIdentity {
 
 }
 
-
 /// Renderings remembered on one thread, while an explorer runs.
 final class RenderCache {
     var ids: [AnyHashable: String] = [:]

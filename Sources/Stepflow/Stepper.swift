@@ -158,7 +158,9 @@ public final class CompositeStepper<StepType: Step>: Stepper {
     public func readyToEmitSteps() { steppers.forEach { $0.readyToEmitSteps() } }
 
     /// Resumes every inner stepper.
-    public func resumeEmittingSteps(after elapsed: Duration) { steppers.forEach { $0.resumeEmittingSteps(after: elapsed) } }
+    public func resumeEmittingSteps(after elapsed: Duration) {
+        steppers.forEach { $0.resumeEmittingSteps(after: elapsed) }
+    }
 
     /// Tells every inner stepper to stop.
     public func stopEmittingSteps() { steppers.forEach { $0.stopEmittingSteps() } }

@@ -23,7 +23,10 @@ public struct WaitingAnswer: Hashable, Sendable {
         public let label: String
     }
 
-    init(source: String, label: String, isQuestion: Bool, answers: [(name: String, label: String)], isAnsweredByHand: Bool) {
+    init(
+        source: String, label: String, isQuestion: Bool, answers: [(name: String, label: String)],
+        isAnsweredByHand: Bool
+    ) {
         self.source = source
         self.label = label
         self.isQuestion = isQuestion

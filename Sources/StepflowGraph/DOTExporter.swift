@@ -21,7 +21,9 @@ public enum DOTExporter {
     /// ```swift
     /// DOTExporter.write(graph) { chunk in _ = fwrite(chunk.baseAddress, 1, chunk.count, file) }
     /// ```
-    public static func write(_ graph: NavigationGraph, title: String? = nil, to sink: @escaping (UnsafeBufferPointer<UInt8>) -> Void) {
+    public static func write(
+        _ graph: NavigationGraph, title: String? = nil, to sink: @escaping (UnsafeBufferPointer<UInt8>) -> Void
+    ) {
         var out = TextBuffer(sink: sink)
         write(graph, title: title, into: &out)
         out.flush()
@@ -47,7 +49,10 @@ public enum DOTExporter {
                 let node = graph.nodes[position]
                 out.append("    ")
                 out.appendQuoted(node.id, escape: escape)
-                out.append(node.kind == .screen ? " [shape=box, style=\"rounded,filled\", fillcolor=\"#e3f2fd\", label=" : " [shape=ellipse, label=")
+                out.append(
+                    node.kind == .screen
+                        ? " [shape=box, style=\"rounded,filled\", fillcolor=\"#e3f2fd\", label="
+                        : " [shape=ellipse, label=")
                 out.appendQuoted(node.label, escape: escape)
                 out.append("];\n")
                 out.flushIfFull()

@@ -59,7 +59,9 @@ public struct Finding: Hashable, Sendable, CustomStringConvertible {
     /// Warnings: the rest.
     public var severity: Severity {
         switch kind {
-        case .unhandledStep, .exitWithoutRoute, .deadEnd, .noWayOut, .unboundedGrowth, .neverSettles, .missingTranslation: .error
+        case .unhandledStep, .exitWithoutRoute, .deadEnd, .noWayOut, .unboundedGrowth, .neverSettles,
+            .missingTranslation:
+            .error
         case .ineffectiveBack, .unreachableInstance, .unreachableExit, .explorationLimit: .warning
         }
     }

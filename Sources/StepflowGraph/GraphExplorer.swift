@@ -18,7 +18,9 @@ public import Stepflow
 /// - Complexity: O(states × inputs × transition cost).
 public enum GraphExplorer {
     /// The screen/step graph of `flow`: ``exploreStates(_:with:app:limits:)``'s projection.
-    public static func explore<F: Flow>(_ flow: F, with stepper: any Stepper<F.StepType>, app: String? = nil) -> NavigationGraph {
+    public static func explore<F: Flow>(
+        _ flow: F, with stepper: any Stepper<F.StepType>, app: String? = nil
+    ) -> NavigationGraph {
         exploreStates(flow, with: stepper, app: app).projection
     }
 
@@ -97,7 +99,8 @@ final class StateExplorer {
         let projection = builder.finish(findings: findings)
         return StateGraph(
             app: builder.app, states: states, transitions: transitions, initialNodes: initialNodes,
-            projection: projection, isTruncated: truncated, offsets: offsets, parent: parent, keys: keys, parts: parts, facts: facts
+            projection: projection, isTruncated: truncated, offsets: offsets, parent: parent, keys: keys, parts: parts,
+            facts: facts
         )
     }
 
@@ -116,13 +119,20 @@ final class StateExplorer {
             pending.append(nil)
             unexplored.insert(index)
             // Reported once the transition that reached it is recorded.
-            grown.append((index, "\(screens) screens and \(state.navigation.flows.count) flows are live after \(depth) inputs, more than the bound of \(limits.maxScreens): something is pushed or started inside a loop and never removed. In an app that is a leak. To fix, show the screen with .replace, pop before pushing again, or end the flow. The walk that grows: "))
+            grown.append(
+                (
+                    index,
+                    "\(screens) screens and \(state.navigation.flows.count) flows are live after \(depth) inputs, more than the bound of \(limits.maxScreens): something is pushed or started inside a loop and never removed. In an app that is a leak. To fix, show the screen with .replace, pop before pushing again, or end the flow. The walk that grows: "
+                ))
         } else if states.count > limits.maxStates {
             pending.append(nil)
             unexplored.insert(index)
             if !truncated {
                 truncated = true
-                report(Finding(.explorationLimit, "start", "exploration stopped at \(limits.maxStates) states; later states are not listed."))
+                report(
+                    Finding(
+                        .explorationLimit, "start",
+                        "exploration stopped at \(limits.maxStates) states; later states are not listed."))
             }
         } else {
             pending.append(state)
@@ -143,7 +153,11 @@ final class StateExplorer {
         for question in state.openQuestions {
             for answer in question.answers {
                 var next = state
-                let input = StateGraph.Input(screen: top?.qualifiedID, kind: .answer(source: question.id, sourceLabel: question.label, answer: answer.name, label: answer.label, isQuestion: true))
+                let input = StateGraph.Input(
+                    screen: top?.qualifiedID,
+                    kind: .answer(
+                        source: question.id, sourceLabel: question.label, answer: answer.name, label: answer.label,
+                        isQuestion: true))
                 let (nodes, settled) = transition(&next, from: top) { state, transaction in
                     state.perform(answer.work, &transaction)
                 }
@@ -156,7 +170,8 @@ final class StateExplorer {
         }
         for (position, action) in top.actions.enumerated() {
             var next = state
-            let input = StateGraph.Input(screen: top.qualifiedID, kind: .choose(index: position, label: action.label, role: action.role))
+            let input = StateGraph.Input(
+                screen: top.qualifiedID, kind: .choose(index: position, label: action.label, role: action.role))
             let (nodes, settled) = transition(&next, from: top) { state, transaction in
                 state.select(action: position, on: top, &transaction)
             }
@@ -171,7 +186,9 @@ final class StateExplorer {
                 var next = state
                 let kind: StateGraph.Input.Kind
                 if let outside = record.unit.outside, let answer = emission.answer {
-                    kind = .answer(source: outside.id, sourceLabel: outside.label, answer: answer.name, label: answer.label, isQuestion: false)
+                    kind = .answer(
+                        source: outside.id, sourceLabel: outside.label, answer: answer.name, label: answer.label,
+                        isQuestion: false)
                 } else {
                     kind = .emit(stepper: record.unit.stepperName, step: emission.stepID, isTimer: record.unit.isTimer)
                 }
@@ -187,7 +204,11 @@ final class StateExplorer {
     private func record(_ state: EngineState, from index: Int, input: StateGraph.Input, nodes: [Int], settled: Bool) {
         let target = add(state, depth: states[index].depth + 1, via: transitions.count)
         if !settled {
-            report(Finding(.neverSettles, input.screen ?? "start", "\(input) causes more than \(limits.maxStepsPerInput) steps without waiting for anyone: a flow forwards or emits steps in a loop. To fix, end the loop. The walk: " + walkText(to: index) + "; \(input)"))
+            report(
+                Finding(
+                    .neverSettles, input.screen ?? "start",
+                    "\(input) causes more than \(limits.maxStepsPerInput) steps without waiting for anyone: a flow forwards or emits steps in a loop. To fix, end the loop. The walk: "
+                        + walkText(to: index) + "; \(input)"))
         }
         transitions.append(StateGraph.Transition(from: index, to: target, input: input, nodes: nodes))
         for (state, detail) in grown {
@@ -259,12 +280,20 @@ final class StateExplorer {
             if offsets[index] == offsets[index + 1] {
                 let subject = state.top ?? "start"
                 if reported.insert("dead:" + subject).inserted {
-                    report(Finding(.deadEnd, subject, "nothing can happen here: the screen offers no action and no stepper can emit. To fix, give it an action or end the flow. The walk: " + walkText(to: index)))
+                    report(
+                        Finding(
+                            .deadEnd, subject,
+                            "nothing can happen here: the screen offers no action and no stepper can emit. To fix, give it an action or end the flow. The walk: "
+                                + walkText(to: index)))
                 }
             } else if anyEnd && !reachesEnd[index] && !truncated {
                 let subject = state.top ?? "start"
                 if reported.insert("out:" + subject).inserted {
-                    report(Finding(.noWayOut, subject, "no walk from here ends the app: every way on loops or stops. To fix, give it a way to finish. The walk here: " + walkText(to: index)))
+                    report(
+                        Finding(
+                            .noWayOut, subject,
+                            "no walk from here ends the app: every way on loops or stops. To fix, give it a way to finish. The walk here: "
+                                + walkText(to: index)))
                 }
             }
         }

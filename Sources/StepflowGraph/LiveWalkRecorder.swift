@@ -46,9 +46,10 @@ public final class LiveWalkRecorder: Sendable {
     /// Every edge taken so far, as `from -> to [kind label]` with node ids.
     public var edges: Set<String> {
         state.withLock { state in
-            Set(state.builder.addedEdges.map { edge in
-                "\(state.builder.id(of: edge.from)) -> \(state.builder.id(of: edge.to)) [\(edge.kind.rawValue) \(state.builder.label(of: edge))]"
-            })
+            Set(
+                state.builder.addedEdges.map { edge in
+                    "\(state.builder.id(of: edge.from)) -> \(state.builder.id(of: edge.to)) [\(edge.kind.rawValue) \(state.builder.label(of: edge))]"
+                })
         }
     }
 }

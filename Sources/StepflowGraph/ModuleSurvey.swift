@@ -71,11 +71,12 @@ public struct ModuleSurvey: Sendable {
         let defaults = ModuleOptions(specs: module.options)
         var settings: [(label: String?, options: ModuleOptions)] = [(nil, defaults)]
         for option in module.options {
-            let values: [ModuleValue] = switch option.kind {
-            case .choice(let choices): choices.map { .text($0) }
-            case .boolean: [.boolean(true), .boolean(false)]
-            case .integer, .text: []
-            }
+            let values: [ModuleValue] =
+                switch option.kind {
+                case .choice(let choices): choices.map { .text($0) }
+                case .boolean: [.boolean(true), .boolean(false)]
+                case .integer, .text: []
+                }
             for value in values where value != option.defaultValue {
                 var changed = defaults.values
                 changed[option.name] = value
@@ -107,8 +108,12 @@ public struct ModuleSurvey: Sendable {
                 }
             }
             for handoff in handoffs where missingServices.isEmpty {
-                let launch = module.launch(instance: module.id, options: setting.options, environment: ModuleEnvironment(clock: IdleClock(), services: services), handoff: handoff)
-                let states = GraphExplorer.exploreStates(SurveyRoot(launch: launch), with: OneStepper(.start), app: "survey", limits: ExplorationLimits(maxStates: 20_000))
+                let launch = module.launch(
+                    instance: module.id, options: setting.options,
+                    environment: ModuleEnvironment(clock: IdleClock(), services: services), handoff: handoff)
+                let states = GraphExplorer.exploreStates(
+                    SurveyRoot(launch: launch), with: OneStepper(.start), app: "survey",
+                    limits: ExplorationLimits(maxStates: 20_000))
                 for node in states.projection.nodes where node.instance == module.id {
                     let local = String(node.id.dropFirst(module.id.count + 1))
                     if node.kind == .screen {
@@ -131,10 +136,14 @@ public struct ModuleSurvey: Sendable {
             if seen.contains("default") { return .not(order.filter { !seen.contains($0) }) }
             return .only(order.filter(seen.contains))
         }
-        screens = screenOrder.map { ScreenEntry(id: $0, title: titles[$0] ?? $0, availability: availability(screensBy[$0] ?? [])) }
+        screens = screenOrder.map {
+            ScreenEntry(id: $0, title: titles[$0] ?? $0, availability: availability(screensBy[$0] ?? []))
+        }
         exits = exitOrder.compactMap { name in
             guard let spec = declared[name] else { return nil }
-            return ExitEntry(name: name, fields: fieldsBy[name] ?? [], summary: spec.summary, availability: availability(exitsBy[name] ?? declaredBy[name] ?? all))
+            return ExitEntry(
+                name: name, fields: fieldsBy[name] ?? [], summary: spec.summary,
+                availability: availability(exitsBy[name] ?? declaredBy[name] ?? all))
         }
     }
 }

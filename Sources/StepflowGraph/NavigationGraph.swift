@@ -121,7 +121,10 @@ public struct NavigationGraph: Sendable {
     private let inEdges: [Int32]
     private let index: NodeIndex
 
-    init(app: String, nodes: [Node], edges: [Edge], labels: [String], instances: [String], findings: [Finding], outgoing: (offsets: [Int32], edges: [Int32])? = nil) {
+    init(
+        app: String, nodes: [Node], edges: [Edge], labels: [String], instances: [String], findings: [Finding],
+        outgoing: (offsets: [Int32], edges: [Int32])? = nil
+    ) {
         self.app = app
         self.nodes = nodes
         self.edges = edges

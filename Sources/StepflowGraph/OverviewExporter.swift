@@ -22,10 +22,12 @@ public enum OverviewExporter {
         var out = header(variant, title: title) + ends(start: true, end: true)
         let screens = screensByInstance(graph)
         let routes = routesTaken(variant)
-        for instance in variant.manifest.instances where screens[instance.id] != nil || routes.contains(where: { $0.to == instance.id }) {
+        for instance in variant.manifest.instances
+        where screens[instance.id] != nil || routes.contains(where: { $0.to == instance.id }) {
             let count = screens[instance.id]?.count ?? 0
             let label = "\(instance.id)\\n\(instance.module) · \(count) screen\(count == 1 ? "" : "s")"
-            out += "  \(quote(instance.id)) [shape=box, style=\"rounded,filled\", fillcolor=\"#e3f2fd\", label=\(quote(label, escaped: false))];\n"
+            out +=
+                "  \(quote(instance.id)) [shape=box, style=\"rounded,filled\", fillcolor=\"#e3f2fd\", label=\(quote(label, escaped: false))];\n"
         }
         out += "  \"start\" -> \(quote(variant.manifest.start)) [style=bold];\n"
         for route in routes {
@@ -48,9 +50,11 @@ public enum OverviewExporter {
         let shown = module.map { [$0] } ?? variant.manifest.instances.map(\.id)
         for (position, instance) in shown.enumerated() {
             guard let members = byInstance[instance] else { continue }
-            out += "  subgraph \"cluster_\(position)\" {\n    label=\(quote(instance)); style=\"rounded\"; color=\"#90a4ae\";\n"
+            out +=
+                "  subgraph \"cluster_\(position)\" {\n    label=\(quote(instance)); style=\"rounded\"; color=\"#90a4ae\";\n"
             for node in members {
-                out += "    \(quote(graph.nodes[node].id)) [shape=box, style=\"rounded,filled\", fillcolor=\"#e3f2fd\", label=\(quote(graph.nodes[node].label))];\n"
+                out +=
+                    "    \(quote(graph.nodes[node].id)) [shape=box, style=\"rounded,filled\", fillcolor=\"#e3f2fd\", label=\(quote(graph.nodes[node].label))];\n"
             }
             out += "  }\n"
         }
@@ -69,19 +73,24 @@ public enum OverviewExporter {
         }
         var arrows: [Arrow] = []
         var seen: Set<Arrow> = []
-        if let top = states.states.first?.top, let node = graph.node(withID: top), included.contains(graph.nodes[node].instance) {
-            arrows.append(Arrow(from: .start, to: .screen(top, instance: graph.nodes[node].instance), label: nil, style: .start))
+        if let top = states.states.first?.top, let node = graph.node(withID: top),
+            included.contains(graph.nodes[node].instance)
+        {
+            arrows.append(
+                Arrow(from: .start, to: .screen(top, instance: graph.nodes[node].instance), label: nil, style: .start))
         }
         for transition in states.transitions {
             guard let from = transition.input.screen, let fromNode = graph.node(withID: from),
-                  included.contains(graph.nodes[fromNode].instance) else { continue }
+                included.contains(graph.nodes[fromNode].instance)
+            else { continue }
             let after = states.states[transition.to]
             guard let to = endpoint(after.top, ended: after.isEnded) else { continue }
-            let label: String = switch transition.input.kind {
-            case .choose(_, let label, _): label
-            case .emit(let stepper, _, let isTimer): isTimer ? "(time is up)" : "(\(stepper))"
-            case .answer(_, let source, _, let label, _): "(\(source): \(label))"
-            }
+            let label: String =
+                switch transition.input.kind {
+                case .choose(_, let label, _): label
+                case .emit(let stepper, _, let isTimer): isTimer ? "(time is up)" : "(\(stepper))"
+                case .answer(_, let source, _, let label, _): "(\(source): \(label))"
+                }
             let fromInstance = graph.nodes[fromNode].instance
             let style: Arrow.Style
             if let toInstance = to.instance, toInstance != fromInstance {
@@ -106,11 +115,13 @@ public enum OverviewExporter {
             }
         }
         // Modules not drawn in detail appear as one box each.
-        let boxed = Set(arrows.flatMap { [$0.from, $0.to] }.compactMap { endpoint -> String? in
-            if case .instance(let instance) = endpoint { instance } else { nil }
-        })
+        let boxed = Set(
+            arrows.flatMap { [$0.from, $0.to] }.compactMap { endpoint -> String? in
+                if case .instance(let instance) = endpoint { instance } else { nil }
+            })
         for instance in variant.manifest.instances where boxed.contains(instance.id) {
-            out += "  \(quote(instance.id)) [shape=box, style=\"rounded,dashed\", label=\(quote(instance.id + " (" + instance.module + ")"))];\n"
+            out +=
+                "  \(quote(instance.id)) [shape=box, style=\"rounded,dashed\", label=\(quote(instance.id + " (" + instance.module + ")"))];\n"
         }
         out += legend(detail: true)
         out += "}\n"
@@ -166,15 +177,21 @@ public enum OverviewExporter {
 
     /// The start and the end, drawn at the top and the bottom.
     private static func ends(start: Bool, end: Bool) -> String {
-        (start ? "  \"start\" [shape=circle, style=filled, fillcolor=\"#c8e6c9\", label=\"start\"];\n  { rank=source; \"start\"; }\n" : "")
-            + (end ? "  \"end\" [shape=doublecircle, style=filled, fillcolor=\"#ffcdd2\", label=\"end\"];\n  { rank=sink; \"end\"; }\n" : "")
+        (start
+            ? "  \"start\" [shape=circle, style=filled, fillcolor=\"#c8e6c9\", label=\"start\"];\n  { rank=source; \"start\"; }\n"
+            : "")
+            + (end
+                ? "  \"end\" [shape=doublecircle, style=filled, fillcolor=\"#ffcdd2\", label=\"end\"];\n  { rank=sink; \"end\"; }\n"
+                : "")
     }
 
     private static func legend(detail: Bool) -> String {
-        let rows = detail
+        let rows =
+            detail
             ? "<tr><td align=\"left\">box</td><td align=\"left\">a screen, in its module</td></tr><tr><td align=\"left\">arrow</td><td align=\"left\">an action, to the screen shown next</td></tr><tr><td align=\"left\">(time is up)</td><td align=\"left\">a timer finishing</td></tr><tr><td align=\"left\">dashed</td><td align=\"left\">on to another module</td></tr>"
             : "<tr><td align=\"left\">box</td><td align=\"left\">a module instance: its module, its screens</td></tr><tr><td align=\"left\">arrow</td><td align=\"left\">a route: the exit taken, and the data it hands on</td></tr>"
-        return "  subgraph \"cluster_legend\" {\n    label=\"Legend\"; fontsize=9; style=\"dashed\"; color=\"#b0bec5\";\n    \"legend\" [shape=plaintext, fontsize=9, label=<<table border=\"0\" cellspacing=\"2\">\(rows)</table>>];\n  }\n"
+        return
+            "  subgraph \"cluster_legend\" {\n    label=\"Legend\"; fontsize=9; style=\"dashed\"; color=\"#b0bec5\";\n    \"legend\" [shape=plaintext, fontsize=9, label=<<table border=\"0\" cellspacing=\"2\">\(rows)</table>>];\n  }\n"
     }
 
     /// The screen nodes of each instance, in node order.
@@ -198,7 +215,8 @@ public enum OverviewExporter {
         for (key, target) in variant.manifest.routes.sorted(by: { $0.key < $1.key }) where taken.contains(key) {
             // As the app carries them: a field no module reads is dropped,
             // and the arrow says so rather than show it carried.
-            let fields = variant.manifest.instance(key.instance)?.exits.first { $0.name == key.exit }?.fields.map(\.name) ?? []
+            let fields =
+                variant.manifest.instance(key.instance)?.exits.first { $0.name == key.exit }?.fields.map(\.name) ?? []
             let carried = fields.filter(variant.carriedFields.contains)
             let dropped = fields.filter { !variant.carriedFields.contains($0) }
             var label = key.exit

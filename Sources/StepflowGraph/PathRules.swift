@@ -35,23 +35,35 @@ extension VariantGraph {
         let shortest = states.shortestWalks()
         func lookup(_ id: String, _ rule: PathRuleSpec, _ key: String) -> Int? {
             if let node = graph.node(withID: id) { return node }
-            diagnostics.append(ManifestDiagnostic(.error, file: manifest.file, location: rule.location, path: "\(rule.path).\(key)",
-                message: "no node '\(id)' in the graph of '\(manifest.app.id)'. \(Suggestion.didYouMean(id, ids))Node ids are 'start', 'end', '<instance>.<step>' and '<instance>/<screen>'; `trace` lists them."))
+            diagnostics.append(
+                ManifestDiagnostic(
+                    .error, file: manifest.file, location: rule.location, path: "\(rule.path).\(key)",
+                    message:
+                        "no node '\(id)' in the graph of '\(manifest.app.id)'. \(Suggestion.didYouMean(id, ids))Node ids are 'start', 'end', '<instance>.<step>' and '<instance>/<screen>'; `trace` lists them."
+                ))
             return nil
         }
         func refuted(_ rule: PathRuleSpec, by walk: Walk?) -> PathRuleResult {
-            PathRuleResult(rule: rule, holds: walk == nil, counterExample: walk.map { $0.nodes.map { graph.nodes[$0].id } }, walk: walk)
+            PathRuleResult(
+                rule: rule, holds: walk == nil, counterExample: walk.map { $0.nodes.map { graph.nodes[$0].id } },
+                walk: walk)
         }
         for rule in manifest.rules {
             switch rule.kind {
             case .reaches(let id):
                 guard let node = lookup(id, rule, "reaches") else { continue }
-                results.append(PathRuleResult(rule: rule, holds: shortest[node] != nil, counterExample: shortest[node] == nil ? [] : nil, walk: nil))
+                results.append(
+                    PathRuleResult(
+                        rule: rule, holds: shortest[node] != nil, counterExample: shortest[node] == nil ? [] : nil,
+                        walk: nil))
             case .neverReaches(let id):
                 guard let node = graph.node(withID: id) else {
                     if let near = Suggestion.nearest(to: id, in: ids) {
-                        diagnostics.append(ManifestDiagnostic(.warning, file: manifest.file, location: rule.location, path: "\(rule.path).neverReaches",
-                            message: "no node '\(id)' in the graph, so the rule holds; did you mean '\(near)'?"))
+                        diagnostics.append(
+                            ManifestDiagnostic(
+                                .warning, file: manifest.file, location: rule.location,
+                                path: "\(rule.path).neverReaches",
+                                message: "no node '\(id)' in the graph, so the rule holds; did you mean '\(near)'?"))
                     }
                     results.append(PathRuleResult(rule: rule, holds: true, counterExample: nil, walk: nil))
                     continue

@@ -38,9 +38,14 @@ final class ProjectionBuilder {
         for edge in edges { leaves.remove(edge.from) }
         let unhandled = Set(findings.filter { $0.kind == .unhandledStep }.map(\.subject))
         for node in leaves.sorted() where !unhandled.contains(nodes[node].id) {
-            findings.append(Finding(.deadEnd, nodes[node].id, "the step leads nowhere: it shows nothing, starts nothing and ends nothing. To fix, make navigate(to:) do something for it."))
+            findings.append(
+                Finding(
+                    .deadEnd, nodes[node].id,
+                    "the step leads nowhere: it shows nothing, starts nothing and ends nothing. To fix, make navigate(to:) do something for it."
+                ))
         }
-        return NavigationGraph(app: app, nodes: nodes, edges: edges, labels: labels.strings, instances: instances, findings: findings)
+        return NavigationGraph(
+            app: app, nodes: nodes, edges: edges, labels: labels.strings, instances: instances, findings: findings)
     }
 
     /// The id of node `index`.
@@ -52,7 +57,9 @@ final class ProjectionBuilder {
     /// The label of `edge`.
     func label(of edge: NavigationGraph.Edge) -> String { labels.strings[Int(edge.labelIndex)] }
 
-    private func node(_ id: String, kind: NavigationGraph.NodeKind, instance: String, label: @autoclosure () -> String) -> Int {
+    private func node(
+        _ id: String, kind: NavigationGraph.NodeKind, instance: String, label: @autoclosure () -> String
+    ) -> Int {
         // Keyed by instance and kind too: instance `x` step `y.z` and
         // instance `x.y` step `z` spell the same id and are two nodes.
         let key = "\(kind.rawValue)\u{0}\(instance)\u{0}\(id)"
@@ -104,7 +111,9 @@ final class ProjectionBuilder {
                 case .screen(_, let screenID, let action):
                     edge(screenNode(flow: record.flow.name, screenID: screenID), target, .action, action)
                 case .screenStepper(_, let screenID, let stepper):
-                    edge(screenNode(flow: record.flow.name, screenID: screenID), target, .stepper, Self.shortName(stepper))
+                    edge(
+                        screenNode(flow: record.flow.name, screenID: screenID), target, .stepper,
+                        Self.shortName(stepper))
                 case .stepper(let stepper):
                     edge(touched[0], target, .stepper, Self.shortName(stepper))
                 case .flowStepper(let stepper):
@@ -116,9 +125,13 @@ final class ProjectionBuilder {
                         edge(touched[0], target, .stepper, Self.shortName(stepper))
                     }
                 case .forwarded:
-                    if let source = forwardedBy.removeValue(forKey: record) { edge(source, target, .forward, "forward") }
+                    if let source = forwardedBy.removeValue(forKey: record) {
+                        edge(source, target, .forward, "forward")
+                    }
                 case .childExit(let child):
-                    if let source = exitedFrom.removeValue(forKey: child.id) { edge(source.node, target, .exit, source.exit) }
+                    if let source = exitedFrom.removeValue(forKey: child.id) {
+                        edge(source.node, target, .exit, source.exit)
+                    }
                 case .deepLink:
                     edge(start, target, .start, "deep link")
                 case .answer(_, let answer, let asked):
@@ -152,7 +165,11 @@ final class ProjectionBuilder {
                     reveal = (step, .back)
                 } else if rejected && !presented && !removed {
                     reveal = (step, .stays)
-                    report(Finding(.ineffectiveBack, nodes[step].id, "chosen on \(top?.qualifiedID ?? "no screen"), which is the first screen of its layer: nothing is removed, so the person stays. To fix, end the flow or offer another way on."))
+                    report(
+                        Finding(
+                            .ineffectiveBack, nodes[step].id,
+                            "chosen on \(top?.qualifiedID ?? "no screen"), which is the first screen of its layer: nothing is removed, so the person stays. To fix, end the flow or offer another way on."
+                        ))
                 }
             case .coordinationEnded(let exit):
                 if let last = lastStep[exit.flow.id] {
@@ -160,7 +177,10 @@ final class ProjectionBuilder {
                     touched.append(end)
                 }
             case .dropped(let record, .unhandled):
-                report(Finding(.unhandledStep, nodes[stepNode(record)].id, "\(record.flow.name) returns .unhandled for it. To fix, handle it in navigate(to:)."))
+                report(
+                    Finding(
+                        .unhandledStep, nodes[stepNode(record)].id,
+                        "\(record.flow.name) returns .unhandled for it. To fix, handle it in navigate(to:)."))
             default:
                 break
             }

@@ -67,7 +67,8 @@ public struct StateGraph: Sendable {
         public var description: String {
             switch kind {
             case .choose(_, let label, let role): role == .back ? "back (\"\(label)\")" : "choose \"\(label)\""
-            case .emit(let stepper, let step, let isTimer): isTimer ? "wait (\(stepper): \(step))" : "\(stepper) emits \(step)"
+            case .emit(let stepper, let step, let isTimer):
+                isTimer ? "wait (\(stepper): \(step))" : "\(stepper) emits \(step)"
             case .answer(let source, let sourceLabel, let answer, let label, _):
                 "answer \(source) \(answer) (\(label == answer ? "\(sourceLabel): \(label)" : label))"
             }
@@ -100,7 +101,11 @@ public struct StateGraph: Sendable {
     /// when it had none).
     package let facts: [[String]]
 
-    init(app: String, states: [State], transitions: [Transition], initialNodes: [NavigationGraph.NodeID], projection: NavigationGraph, isTruncated: Bool, offsets: [Int], parent: [Int], keys: [StateKey: Int], parts: StateKeyParts, facts: [[String]]) {
+    init(
+        app: String, states: [State], transitions: [Transition], initialNodes: [NavigationGraph.NodeID],
+        projection: NavigationGraph, isTruncated: Bool, offsets: [Int], parent: [Int], keys: [StateKey: Int],
+        parts: StateKeyParts, facts: [[String]]
+    ) {
         self.facts = facts
         self.app = app
         self.states = states

@@ -21,7 +21,9 @@ public enum StringsExporter {
     }
 
     /// The catalog text, and each shipped locale's progress.
-    public static func catalog(_ variant: VariantGraph, registry: ModuleRegistry) -> (text: String, progress: [Progress]) {
+    public static func catalog(
+        _ variant: VariantGraph, registry: ModuleRegistry
+    ) -> (text: String, progress: [Progress]) {
         let manifest = variant.manifest
         let texts = manifest.texts
         // Each module text shown, with the instances that show it.
@@ -29,7 +31,8 @@ public enum StringsExporter {
         var specs: [String: TextSpec] = [:]
         for shown in variant.shownTexts {
             guard let moduleID = texts.module(of: shown.instance), let module = registry.module(moduleID),
-                  let spec = module.texts.first(where: { $0.key == shown.key }) else { continue }
+                let spec = module.texts.first(where: { $0.key == shown.key })
+            else { continue }
             let key = "\(moduleID)/\(shown.key)"
             specs[key] = spec
             if !(shownBy[key] ?? []).contains(shown.instance) { shownBy[key, default: []].append(shown.instance) }
@@ -42,16 +45,30 @@ public enum StringsExporter {
             let instances = shownBy[key] ?? []
             let reworded = instances.filter { texts.overrides[$0]?[spec.key] != nil }
             var comment = "Shown by \(instances.joined(separator: ", "))."
-            if !spec.placeholders.isEmpty { comment += " Keep " + spec.placeholders.map { "{\($0)}" }.joined(separator: ", ") + "." }
-            if !reworded.isEmpty { comment += " Re-worded for \(reworded.joined(separator: ", ")) in the manifest's \"texts\"." }
-            var localizations = [("en", unit(spec.template, state: "translated", plural: spec.plural != nil, indent: 8))]
+            if !spec.placeholders.isEmpty {
+                comment += " Keep " + spec.placeholders.map { "{\($0)}" }.joined(separator: ", ") + "."
+            }
+            if !reworded.isEmpty {
+                comment += " Re-worded for \(reworded.joined(separator: ", ")) in the manifest's \"texts\"."
+            }
+            var localizations = [
+                ("en", unit(spec.template, state: "translated", plural: spec.plural != nil, indent: 8))
+            ]
             for locale in locales {
                 guard let localization = texts.catalog?.entries[key]?.localizations[locale] else {
                     counts[locale, default: (0, 0, 0)].missing += 1
                     continue
                 }
-                if localization.state == "translated" { counts[locale, default: (0, 0, 0)].translated += 1 } else { counts[locale, default: (0, 0, 0)].unfinished += 1 }
-                localizations.append((locale, unit(localization.template, state: localization.state, plural: localization.isPlural, indent: 8)))
+                if localization.state == "translated" {
+                    counts[locale, default: (0, 0, 0)].translated += 1
+                } else {
+                    counts[locale, default: (0, 0, 0)].unfinished += 1
+                }
+                localizations.append(
+                    (
+                        locale,
+                        unit(localization.template, state: localization.state, plural: localization.isPlural, indent: 8)
+                    ))
             }
             entries.append(entry(key, comment: comment, localizations: localizations))
         }
@@ -59,22 +76,33 @@ public enum StringsExporter {
         // instance: `option:<instance>.<option>`, with the manifest's words
         // for each locale it gives, or the catalog's.
         for option in variant.translatableOptions {
-            guard let instance = manifest.instance(option.instance), case .text(let given) = instance.options.values[option.option] else { continue }
+            guard let instance = manifest.instance(option.instance),
+                case .text(let given) = instance.options.values[option.option]
+            else { continue }
             let key = VariantTexts.optionKey(instance: option.instance, option: option.option)
             let english = instance.optionTexts[option.option]?["en"] ?? given
-            var localizations = [("en", unit(TextTemplate(other: english), state: "translated", plural: false, indent: 8))]
+            var localizations = [
+                ("en", unit(TextTemplate(other: english), state: "translated", plural: false, indent: 8))
+            ]
             for locale in locales {
                 if let words = instance.optionTexts[option.option]?[locale] {
                     counts[locale, default: (0, 0, 0)].translated += 1
-                    localizations.append((locale, unit(TextTemplate(other: words), state: "translated", plural: false, indent: 8)))
+                    localizations.append(
+                        (locale, unit(TextTemplate(other: words), state: "translated", plural: false, indent: 8)))
                 } else if let localization = texts.catalog?.entries[key]?.localizations[locale] {
-                    if localization.state == "translated" { counts[locale, default: (0, 0, 0)].translated += 1 } else { counts[locale, default: (0, 0, 0)].unfinished += 1 }
-                    localizations.append((locale, unit(localization.template, state: localization.state, plural: false, indent: 8)))
+                    if localization.state == "translated" {
+                        counts[locale, default: (0, 0, 0)].translated += 1
+                    } else {
+                        counts[locale, default: (0, 0, 0)].unfinished += 1
+                    }
+                    localizations.append(
+                        (locale, unit(localization.template, state: localization.state, plural: false, indent: 8)))
                 } else {
                     counts[locale, default: (0, 0, 0)].missing += 1
                 }
             }
-            let comment = "The option '\(option.option)' of \(option.instance), shown as it is. Given per locale in the manifest, or translated here."
+            let comment =
+                "The option '\(option.option)' of \(option.instance), shown as it is. Given per locale in the manifest, or translated here."
             entries.append(entry(key, comment: comment, localizations: localizations))
         }
         let text = """
@@ -89,14 +117,16 @@ public enum StringsExporter {
             """
         let progress = locales.map { locale in
             let count = counts[locale] ?? (0, 0, 0)
-            return Progress(locale: locale, translated: count.translated, unfinished: count.unfinished, missing: count.missing)
+            return Progress(
+                locale: locale, translated: count.translated, unfinished: count.unfinished, missing: count.missing)
         }
         return (text, progress)
     }
 
     /// One catalog entry: its key, comment and localizations (sorted).
     private static func entry(_ key: String, comment: String, localizations: [(String, String)]) -> String {
-        let body = localizations.sorted { $0.0 < $1.0 }.map { "        \(JSONText.string($0.0)) : \($0.1)" }.joined(separator: ",\n")
+        let body = localizations.sorted { $0.0 < $1.0 }.map { "        \(JSONText.string($0.0)) : \($0.1)" }.joined(
+            separator: ",\n")
         return """
                 \(JSONText.string(key)) : {
                   "comment" : \(JSONText.string(comment)),

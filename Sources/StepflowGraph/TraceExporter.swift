@@ -39,11 +39,15 @@ public enum TraceExporter {
         let graph = states.projection
         let walks = states.shortestWalks()
         let steps = order(states, walks, kind: .step)
-        var out = "{\n  \"schema\": 2,\n  \"app\": \(JSONText.string(graph.app)),\n  \"states\": \(states.states.count),\n  \"steps\": [\n"
+        var out =
+            "{\n  \"schema\": 2,\n  \"app\": \(JSONText.string(graph.app)),\n  \"states\": \(states.states.count),\n  \"steps\": [\n"
         for (position, node) in steps.enumerated() {
             guard let walk = walks[node] else { continue }
-            let inputs = walk.inputs.map { "{\"screen\": \(JSONText.string($0.screen ?? "start")), \"input\": \(JSONText.string($0.description))}" }
-            out += "    {\"id\": \(JSONText.string(graph.nodes[node].id)), \"depth\": \(walk.depth), \"inputs\": [\(inputs.joined(separator: ", "))], \"path\": \(JSONText.array(walk.nodes.map { graph.nodes[$0].id }))}"
+            let inputs = walk.inputs.map {
+                "{\"screen\": \(JSONText.string($0.screen ?? "start")), \"input\": \(JSONText.string($0.description))}"
+            }
+            out +=
+                "    {\"id\": \(JSONText.string(graph.nodes[node].id)), \"depth\": \(walk.depth), \"inputs\": [\(inputs.joined(separator: ", "))], \"path\": \(JSONText.array(walk.nodes.map { graph.nodes[$0].id }))}"
             out += position + 1 < steps.count ? ",\n" : "\n"
         }
         out += "  ]\n}\n"

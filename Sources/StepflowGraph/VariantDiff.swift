@@ -45,15 +45,19 @@ public struct VariantDiff: Sendable {
                 let before = optionsA[name]
                 let after = optionsB[name]
                 if before != after {
-                    changed.append("\(instance.id).\(name): \(before.map(\.description) ?? "(none)") → \(after.map(\.description) ?? "(none)")")
+                    changed.append(
+                        "\(instance.id).\(name): \(before.map(\.description) ?? "(none)") → \(after.map(\.description) ?? "(none)")"
+                    )
                 }
             }
         }
         changedOptions = changed
         let routesA = a.manifest.routes
         let routesB = b.manifest.routes
-        routesOnlyInA = routesA.keys.filter { routesB[$0] == nil }.sorted().map { "\($0) → \(routesA[$0]!)" }  // keys from routesA
-        routesOnlyInB = routesB.keys.filter { routesA[$0] == nil }.sorted().map { "\($0) → \(routesB[$0]!)" }  // keys from routesB
+        // keys from routesA
+        routesOnlyInA = routesA.keys.filter { routesB[$0] == nil }.sorted().map { "\($0) → \(routesA[$0]!)" }
+        // keys from routesB
+        routesOnlyInB = routesB.keys.filter { routesA[$0] == nil }.sorted().map { "\($0) → \(routesB[$0]!)" }
         changedRoutes = routesA.keys.filter { routesB[$0] != nil && routesB[$0] != routesA[$0] }.sorted()
             .map { "\($0): \(routesA[$0]!) → \(routesB[$0]!)" }  // present in both
         func screens(_ variant: VariantGraph) -> Set<String> {

@@ -22,9 +22,14 @@ public struct VariantGraph: Sendable {
     ///
     /// Labels are in `locale` (by default the variant's first); which texts
     /// a person can see does not depend on it.
-    public init(manifest: Manifest, registry: ModuleRegistry, services: ModuleServices = ModuleServices(), locale: String? = nil, limits: ExplorationLimits = .standard) {
+    public init(
+        manifest: Manifest, registry: ModuleRegistry, services: ModuleServices = ModuleServices(),
+        locale: String? = nil, limits: ExplorationLimits = .standard
+    ) {
         self.manifest = manifest
-        let root = RootFlow(manifest: manifest, registry: registry, environment: ModuleEnvironment(clock: IdleClock(), services: services), locale: locale)
+        let root = RootFlow(
+            manifest: manifest, registry: registry,
+            environment: ModuleEnvironment(clock: IdleClock(), services: services), locale: locale)
         self.locale = root.locale
         // The screens a person sees, as first seen on top of a state.
         final class Seen {
@@ -34,16 +39,20 @@ public struct VariantGraph: Sendable {
             var literalSet: Set<LiteralText> = []
         }
         let seen = Seen()
-        states = GraphExplorer.exploreStates(root, with: OneStepper(RootStep.start), app: manifest.app.id, limits: limits, describing: { state in
-            if let top = state.navigation.topScreen {
-                let snapshot = ScreenSnapshot(top)
-                if seen.seen.insert(snapshot).inserted {
-                    seen.screens.append(snapshot)
-                    for literal in LiteralText.all(on: top) where seen.literalSet.insert(literal).inserted { seen.literals.append(literal) }
+        states = GraphExplorer.exploreStates(
+            root, with: OneStepper(RootStep.start), app: manifest.app.id, limits: limits,
+            describing: { state in
+                if let top = state.navigation.topScreen {
+                    let snapshot = ScreenSnapshot(top)
+                    if seen.seen.insert(snapshot).inserted {
+                        seen.screens.append(snapshot)
+                        for literal in LiteralText.all(on: top) where seen.literalSet.insert(literal).inserted {
+                            seen.literals.append(literal)
+                        }
+                    }
                 }
-            }
-            return Self.facts(state)
-        })
+                return Self.facts(state)
+            })
         screens = seen.screens
         literalTexts = seen.literals
         carriedFields = root.carriedFields
@@ -90,7 +99,8 @@ public struct VariantGraph: Sendable {
         }
 
         public static func == (a: ScreenSnapshot, b: ScreenSnapshot) -> Bool {
-            a.id == b.id && a.title == b.title && a.body == b.body && a.actions.map(\.label) == b.actions.map(\.label) && a.actions.map(\.role) == b.actions.map(\.role)
+            a.id == b.id && a.title == b.title && a.body == b.body && a.actions.map(\.label) == b.actions.map(\.label)
+                && a.actions.map(\.role) == b.actions.map(\.role)
         }
 
         public func hash(into hasher: inout Hasher) {
@@ -134,12 +144,16 @@ public struct VariantGraph: Sendable {
         static func all(on screen: PresentedScreen) -> [LiteralText] {
             var found: [LiteralText] = []
             let instance = screen.flow.name
-            if screen.titleKey == nil { found.append(LiteralText(instance: instance, screen: screen.screenID, place: "title", text: screen.title)) }
+            if screen.titleKey == nil {
+                found.append(
+                    LiteralText(instance: instance, screen: screen.screenID, place: "title", text: screen.title))
+            }
             for (line, key) in zip(screen.body, screen.bodyKeys) where key == nil {
                 found.append(LiteralText(instance: instance, screen: screen.screenID, place: "body", text: line))
             }
             for action in screen.actions where action.key == nil {
-                found.append(LiteralText(instance: instance, screen: screen.screenID, place: "action", text: action.label))
+                found.append(
+                    LiteralText(instance: instance, screen: screen.screenID, place: "action", text: action.label))
             }
             return found
         }
@@ -213,7 +227,9 @@ public struct VariantGraph: Sendable {
     /// The translation coverage of `locale`: every shown text counted,
     /// keyed, literal and option values alike.
     public func translationCoverage(in locale: String) -> TranslationCoverage {
-        TranslationCoverage(locale: locale, keyed: shownTexts.count, literal: literalTexts.count, options: translatableOptions.count, untranslated: missingTranslations(in: locale).count)
+        TranslationCoverage(
+            locale: locale, keyed: shownTexts.count, literal: literalTexts.count, options: translatableOptions.count,
+            untranslated: missingTranslations(in: locale).count)
     }
 
     private static let textMark = "\u{1}"
@@ -233,7 +249,9 @@ public struct VariantGraph: Sendable {
     package static func entryData(_ state: EngineState) -> [String] {
         var facts: [String] = []
         for id in state.flows.keys {
-            guard let record = state.flows[id], let step = record.program.launch.step?.value.base as? RootStep else { continue }
+            guard let record = state.flows[id], let step = record.program.launch.step?.value.base as? RootStep else {
+                continue
+            }
             let instance = record.program.info.name
             var data: CarriedData
             switch step {
@@ -252,27 +270,46 @@ public struct VariantGraph: Sendable {
     public func findings() -> [Finding] {
         var result = graph.findings().map { finding -> Finding in
             guard finding.kind == .unhandledStep, let node = graph.node(withID: finding.subject),
-                  graph.incoming(node).contains(where: { graph.edges[Int($0)].kind == .exit }) else { return finding }
-            return Finding(.exitWithoutRoute, finding.subject, "the manifest has no route for this exit. To fix, add one to \"routes\".")
+                graph.incoming(node).contains(where: { graph.edges[Int($0)].kind == .exit })
+            else { return finding }
+            return Finding(
+                .exitWithoutRoute, finding.subject,
+                "the manifest has no route for this exit. To fix, add one to \"routes\".")
         }
         if !states.isTruncated, !states.states.contains(where: \.isEnded) {
-            result.append(Finding(.noWayOut, "end", "no walk ends the app: no route to \"end\" is ever taken. To fix, route an exit to \"end\" (\"<instance>.<exit>\": \"end\" in \"routes\")."))
+            result.append(
+                Finding(
+                    .noWayOut, "end",
+                    "no walk ends the app: no route to \"end\" is ever taken. To fix, route an exit to \"end\" (\"<instance>.<exit>\": \"end\" in \"routes\")."
+                ))
         }
         let entered = Set(graph.nodes.map(\.instance))
         // Decided here once, from the walks: a route to an instance whose
         // exit no walk takes does not make it reachable.
         for instance in manifest.instances where !entered.contains(instance.id) {
-            let routedFrom = manifest.routes.keys.filter { manifest.routes[$0] == .instance(instance.id) }.map(\.description).sorted()
-            let why = routedFrom.isEmpty
+            let routedFrom = manifest.routes.keys.filter { manifest.routes[$0] == .instance(instance.id) }.map(
+                \.description
+            ).sorted()
+            let why =
+                routedFrom.isEmpty
                 ? "it is not the start and no route leads to it"
                 : "no walk from the start takes \(routedFrom.map { "'\($0)'" }.joined(separator: " or ")), the route\(routedFrom.count == 1 ? "" : "s") to it"
-            result.append(Finding(.unreachableInstance, instance.id, "never entered: \(why). To fix, route an exit that is taken to it, or remove it."))
+            result.append(
+                Finding(
+                    .unreachableInstance, instance.id,
+                    "never entered: \(why). To fix, route an exit that is taken to it, or remove it."))
         }
         result += missingTranslations()
-        let taken = Set(graph.edges.filter { $0.kind == .exit }.map { "\(graph.nodes[$0.from].instance).\(graph.label(of: $0))" })
-        for key in manifest.routes.keys.sorted() where manifest.instance(key.instance).map({ entered.contains($0.id) }) ?? false {
+        let taken = Set(
+            graph.edges.filter { $0.kind == .exit }.map { "\(graph.nodes[$0.from].instance).\(graph.label(of: $0))" })
+        for key in manifest.routes.keys.sorted()
+        where manifest.instance(key.instance).map({ entered.contains($0.id) }) ?? false {
             if !taken.contains(key.description) {
-                result.append(Finding(.unreachableExit, key.description, "no path takes this exit, so its route to '\(manifest.routes[key]!)' is never used."))  // key from routes
+                result.append(
+                    Finding(
+                        .unreachableExit, key.description,
+                        // key from routes
+                        "no path takes this exit, so its route to '\(manifest.routes[key]!)' is never used."))
             }
         }
         return result
@@ -294,22 +331,42 @@ extension VariantGraph {
                 let place: String
                 if let catalog = texts.catalog {
                     let entry = catalog.entries[catalogKey]
-                    place = "\(catalog.file)\(entry.map { ":\($0.location)" } ?? ""): '\(catalogKey)' has no '\(locale)' text"
-                    findings.append(Finding(.missingTranslation, "\(text.instance)/\(text.key)", "\(place), so it would show in English. To fix, translate it in \(catalog.file) (\"localizations\": {\"\(locale)\": {\"stringUnit\": {\"state\": \"translated\", \"value\": \"…\"}}}), or re-word it for \(locale) in the manifest's \"texts\"."))
+                    place =
+                        "\(catalog.file)\(entry.map { ":\($0.location)" } ?? ""): '\(catalogKey)' has no '\(locale)' text"
+                    findings.append(
+                        Finding(
+                            .missingTranslation, "\(text.instance)/\(text.key)",
+                            "\(place), so it would show in English. To fix, translate it in \(catalog.file) (\"localizations\": {\"\(locale)\": {\"stringUnit\": {\"state\": \"translated\", \"value\": \"…\"}}}), or re-word it for \(locale) in the manifest's \"texts\"."
+                        ))
                 } else {
-                    findings.append(Finding(.missingTranslation, "\(text.instance)/\(text.key)", "the variant ships '\(locale)' but has no String Catalog, so it would show in English. To fix, name one in \"strings\"."))
+                    findings.append(
+                        Finding(
+                            .missingTranslation, "\(text.instance)/\(text.key)",
+                            "the variant ships '\(locale)' but has no String Catalog, so it would show in English. To fix, name one in \"strings\"."
+                        ))
                 }
             }
             for literal in literalTexts {
                 let module = texts.module(of: literal.instance) ?? "?"
-                findings.append(Finding(.missingTranslation, "\(literal.instance)/\(literal.screen)", "the \(literal.place) \"\(literal.text)\" is a literal in module '\(module)', not a declared text, so it shows in English in '\(locale)' and no catalog can translate it. To fix, the module declares it (TextSpec) and shows it through ModuleTexts."))
+                findings.append(
+                    Finding(
+                        .missingTranslation, "\(literal.instance)/\(literal.screen)",
+                        "the \(literal.place) \"\(literal.text)\" is a literal in module '\(module)', not a declared text, so it shows in English in '\(locale)' and no catalog can translate it. To fix, the module declares it (TextSpec) and shows it through ModuleTexts."
+                    ))
             }
             for option in translatableOptions {
-                guard let instance = manifest.instance(option.instance), instance.optionTexts[option.option]?[locale] == nil,
-                      texts.optionText(instance: option.instance, option: option.option, locale: locale) == nil else { continue }
-                let place = instance.optionLocations[option.option].map { "\(manifest.file):\($0): " } ?? "\(manifest.file): "
+                guard let instance = manifest.instance(option.instance),
+                    instance.optionTexts[option.option]?[locale] == nil,
+                    texts.optionText(instance: option.instance, option: option.option, locale: locale) == nil
+                else { continue }
+                let place =
+                    instance.optionLocations[option.option].map { "\(manifest.file):\($0): " } ?? "\(manifest.file): "
                 let key = VariantTexts.optionKey(instance: option.instance, option: option.option)
-                findings.append(Finding(.missingTranslation, "\(option.instance).\(option.option)", "\(place)the option '\(option.option)' of '\(option.instance)' is one text for every locale, so '\(locale)' shows it as written. To fix, give it per locale (\"\(option.option)\": {\"\(locale)\": \"…\", …}), or translate '\(key)' in the String Catalog."))
+                findings.append(
+                    Finding(
+                        .missingTranslation, "\(option.instance).\(option.option)",
+                        "\(place)the option '\(option.option)' of '\(option.instance)' is one text for every locale, so '\(locale)' shows it as written. To fix, give it per locale (\"\(option.option)\": {\"\(locale)\": \"…\", …}), or translate '\(key)' in the String Catalog."
+                    ))
             }
         }
         return findings
@@ -339,10 +396,15 @@ public struct GraphDiff: Hashable, Sendable {
     /// and the edges that touch them.
     public init(_ a: NavigationGraph, _ b: NavigationGraph, excludingInstances excluded: Set<String>) {
         func kept(_ node: NavigationGraph.Node) -> Bool { !excluded.contains(node.instance) }
-        func ids(_ graph: NavigationGraph) -> Set<String> { Set(graph.nodes.filter(kept).map { Self.comparable($0.id, graph) }) }
+        func ids(_ graph: NavigationGraph) -> Set<String> {
+            Set(graph.nodes.filter(kept).map { Self.comparable($0.id, graph) })
+        }
         func edges(_ graph: NavigationGraph) -> Set<String> {
-            Set(graph.edges.filter { kept(graph.nodes[$0.from]) && kept(graph.nodes[$0.to]) }
-                .map { "\(Self.comparable(graph.nodes[$0.from].id, graph)) -> \(Self.comparable(graph.nodes[$0.to].id, graph)) [\(graph.displayLabel(of: $0))]" })
+            Set(
+                graph.edges.filter { kept(graph.nodes[$0.from]) && kept(graph.nodes[$0.to]) }
+                    .map {
+                        "\(Self.comparable(graph.nodes[$0.from].id, graph)) -> \(Self.comparable(graph.nodes[$0.to].id, graph)) [\(graph.displayLabel(of: $0))]"
+                    })
         }
         let (nodesA, nodesB) = (ids(a), ids(b))
         let (edgesA, edgesB) = (edges(a), edges(b))
@@ -353,7 +415,9 @@ public struct GraphDiff: Hashable, Sendable {
     }
 
     /// Whether the graphs reach the same nodes by the same edges.
-    public var isEmpty: Bool { nodesOnlyInA.isEmpty && nodesOnlyInB.isEmpty && edgesOnlyInA.isEmpty && edgesOnlyInB.isEmpty }
+    public var isEmpty: Bool {
+        nodesOnlyInA.isEmpty && nodesOnlyInB.isEmpty && edgesOnlyInA.isEmpty && edgesOnlyInB.isEmpty
+    }
 
     /// The root flow is named after the app, which differs between variants
     /// by design; its steps compare as `app.…`.

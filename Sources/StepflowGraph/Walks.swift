@@ -67,7 +67,9 @@ extension StateGraph {
     /// `limit`, giving up after `budget` transitions looked at.
     ///
     /// - Complexity: O(budget × depth).
-    public func walks(to target: NavigationGraph.NodeID, limit: Int, budget: Int = 200_000) -> (walks: [Walk], isTruncated: Bool) {
+    public func walks(
+        to target: NavigationGraph.NodeID, limit: Int, budget: Int = 200_000
+    ) -> (walks: [Walk], isTruncated: Bool) {
         guard limit > 0 else { return ([], true) }
         if initialNodes.contains(target) { return ([walk(through: [], to: target)], false) }
         // Breadth first over walks: each entry is a state reached by a walk,
@@ -126,7 +128,9 @@ extension StateGraph {
             (nodes.firstIndex(of: target), nodes.firstIndex(of: avoided))
         }
         let start = order(initialNodes)
-        if let reached = start.target, start.avoided.map({ reached < $0 }) ?? true { return walk(through: [], to: target) }
+        if let reached = start.target, start.avoided.map({ reached < $0 }) ?? true {
+            return walk(through: [], to: target)
+        }
         if start.avoided != nil { return nil }
         var via = [Int](repeating: -2, count: states.count)  // -2: not reached
         via[0] = -1

@@ -77,13 +77,19 @@ struct DeviceSection: ManifestValidator {
     func validate(_ manifest: inout ManifestValidation) {
         guard let member = manifest.draft.device else { return }
         let path = JSONPath.root.key("device")
-        guard let fields = manifest.log.object(member.value, path, what: "the device section", required: ["appId"], optional: ["answers"]) else { return }
+        guard
+            let fields = manifest.log.object(
+                member.value, path, what: "the device section", required: ["appId"], optional: ["answers"])
+        else { return }
         var appId: String?
         if let id = manifest.log.string(fields["appId"], path.key("appId")) {
             if Self.isAppID(id.value) {
                 appId = id.value
             } else {
-                manifest.log.error(path.key("appId"), id.location, "'\(id.value)' is not an app id a device accepts. To fix, write the Android package name or iOS bundle id: letters, digits, '_' and '-' in two or more parts joined by dots, e.g. \"org.example.antigen\".")
+                manifest.log.error(
+                    path.key("appId"), id.location,
+                    "'\(id.value)' is not an app id a device accepts. To fix, write the Android package name or iOS bundle id: letters, digits, '_' and '-' in two or more parts joined by dots, e.g. \"org.example.antigen\"."
+                )
             }
         }
         var answers: [DeviceAnswer] = []
@@ -91,10 +97,15 @@ struct DeviceSection: ManifestValidator {
             let listPath = path.key("answers")
             if case .object(let members) = list.value.value {
                 for entry in manifest.log.uniqueMembers(members, listPath, noun: "answer") {
-                    if let answer = Self.answer(entry, listPath.key(entry.key), &manifest.log) { answers.append(answer) }
+                    if let answer = Self.answer(entry, listPath.key(entry.key), &manifest.log) {
+                        answers.append(answer)
+                    }
                 }
             } else {
-                manifest.log.error(listPath, list.value.location, "expected the answers (a JSON object of \"<source> <answer>\": {\"permissions\": {…}} or {\"flow\": \"file.yaml\"}), found \(DiagnosticLog.describe(list.value)).")
+                manifest.log.error(
+                    listPath, list.value.location,
+                    "expected the answers (a JSON object of \"<source> <answer>\": {\"permissions\": {…}} or {\"flow\": \"file.yaml\"}), found \(DiagnosticLog.describe(list.value))."
+                )
             }
         }
         if let appId { manifest.device = DeviceSettings(appId: appId, answers: answers, location: member.keyLocation) }
@@ -106,51 +117,83 @@ struct DeviceSection: ManifestValidator {
         let parts = id.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count >= 2, id.utf8.count <= 255 else { return false }
         return parts.allSatisfy { part in
-            guard let first = part.unicodeScalars.first, first.properties.isAlphabetic || first == "_", first.isASCII else { return false }
-            return part.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_" || $0 == "-") }
+            guard let first = part.unicodeScalars.first, first.properties.isAlphabetic || first == "_", first.isASCII
+            else { return false }
+            return part.unicodeScalars.allSatisfy {
+                $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_" || $0 == "-")
+            }
         }
     }
 
     private static func answer(_ entry: JSONMember, _ path: JSONPath, _ log: inout DiagnosticLog) -> DeviceAnswer? {
         let words = entry.key.split(separator: " ").map(String.init)
         guard words.count == 2 else {
-            log.error(path, entry.keyLocation, "'\(entry.key)' is not '<source> <answer>'. To fix, write the two words a script's answer line gives, e.g. \"camera-permission denied\".")
+            log.error(
+                path, entry.keyLocation,
+                "'\(entry.key)' is not '<source> <answer>'. To fix, write the two words a script's answer line gives, e.g. \"camera-permission denied\"."
+            )
             return nil
         }
-        guard let fields = log.object(entry.value, path, what: "how a device gives '\(entry.key)'", required: [], optional: ["permissions", "flow"]) else { return nil }
+        guard
+            let fields = log.object(
+                entry.value, path, what: "how a device gives '\(entry.key)'", required: [],
+                optional: ["permissions", "flow"])
+        else { return nil }
         switch (fields["permissions"], fields["flow"]) {
         case (let permissions?, nil):
             let permissionsPath = path.key("permissions")
             guard case .object(let members) = permissions.value.value, !members.isEmpty else {
-                log.error(permissionsPath, permissions.value.location, "expected the permissions to set (a JSON object such as {\"camera\": \"deny\"}), found \(DiagnosticLog.describe(permissions.value)).")
+                log.error(
+                    permissionsPath, permissions.value.location,
+                    "expected the permissions to set (a JSON object such as {\"camera\": \"deny\"}), found \(DiagnosticLog.describe(permissions.value))."
+                )
                 return nil
             }
             var set: [DeviceAnswer.Permission] = []
             for permission in log.uniqueMembers(members, permissionsPath, noun: "permission") {
                 guard let value = log.string(permission, permissionsPath.key(permission.key)) else { continue }
                 guard permissionValues.contains(value.value) else {
-                    log.error(permissionsPath.key(permission.key), value.location, "'\(value.value)' is not a permission's value. \(Suggestion.didYouMean(value.value, permissionValues))Values: \(Suggestion.list(permissionValues)).")
+                    log.error(
+                        permissionsPath.key(permission.key), value.location,
+                        "'\(value.value)' is not a permission's value. \(Suggestion.didYouMean(value.value, permissionValues))Values: \(Suggestion.list(permissionValues))."
+                    )
                     continue
                 }
-                guard !permission.key.isEmpty, !permission.key.contains(where: { $0.isWhitespace || $0 == ":" || $0 == "#" }) else {
-                    log.error(permissionsPath.key(permission.key), permission.keyLocation, "'\(permission.key)' is not a permission's name. To fix, write Maestro's name for it (camera, location, notifications, …) or an Android permission id.")
+                guard !permission.key.isEmpty,
+                    !permission.key.contains(where: { $0.isWhitespace || $0 == ":" || $0 == "#" })
+                else {
+                    log.error(
+                        permissionsPath.key(permission.key), permission.keyLocation,
+                        "'\(permission.key)' is not a permission's name. To fix, write Maestro's name for it (camera, location, notifications, …) or an Android permission id."
+                    )
                     continue
                 }
                 set.append(DeviceAnswer.Permission(name: permission.key, value: value.value))
             }
             guard set.count == members.count else { return nil }
-            return DeviceAnswer(source: words[0], answer: words[1], giving: .permissions(set.sorted { $0.name < $1.name }), location: entry.keyLocation)
+            return DeviceAnswer(
+                source: words[0], answer: words[1], giving: .permissions(set.sorted { $0.name < $1.name }),
+                location: entry.keyLocation)
         case (nil, let flow?):
             guard let file = log.string(flow, path.key("flow")) else { return nil }
             let parts = file.value.split(separator: "/", omittingEmptySubsequences: false)
-            guard file.value.hasSuffix(".yaml") || file.value.hasSuffix(".yml"), !file.value.hasPrefix("/"), !parts.contains(".."), !parts.contains(""),
-                  !file.value.contains(where: { $0 == "\"" || $0 == "\\" || $0.isNewline }) else {
-                log.error(path.key("flow"), file.location, "'\(file.value)' is not a flow file inside the flows' folder. To fix, write a relative path ending in .yaml, without '..', e.g. \"device/lab-sends.yaml\".")
+            guard file.value.hasSuffix(".yaml") || file.value.hasSuffix(".yml"), !file.value.hasPrefix("/"),
+                !parts.contains(".."), !parts.contains(""),
+                !file.value.contains(where: { $0 == "\"" || $0 == "\\" || $0.isNewline })
+            else {
+                log.error(
+                    path.key("flow"), file.location,
+                    "'\(file.value)' is not a flow file inside the flows' folder. To fix, write a relative path ending in .yaml, without '..', e.g. \"device/lab-sends.yaml\"."
+                )
                 return nil
             }
-            return DeviceAnswer(source: words[0], answer: words[1], giving: .flow(file.value), location: entry.keyLocation)
+            return DeviceAnswer(
+                source: words[0], answer: words[1], giving: .flow(file.value), location: entry.keyLocation)
         default:
-            log.error(path, entry.value.location, "say how a device gives '\(entry.key)' with one of \"permissions\" ({\"camera\": \"deny\"}) or \"flow\" (\"device/answer.yaml\"), not \(fields.isEmpty ? "neither" : "both").")
+            log.error(
+                path, entry.value.location,
+                "say how a device gives '\(entry.key)' with one of \"permissions\" ({\"camera\": \"deny\"}) or \"flow\" (\"device/answer.yaml\"), not \(fields.isEmpty ? "neither" : "both")."
+            )
             return nil
         }
     }

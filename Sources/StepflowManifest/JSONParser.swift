@@ -28,15 +28,22 @@ public struct JSONParser {
     public static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONNode {
         var parser = JSONParser(bytes: bytes)
         try parser.checkUTF8()
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.index = 3; parser.lineStart = 3 }
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
+            parser.index = 3
+            parser.lineStart = 3
+        }
         parser.skipWhitespace()
         guard parser.index < bytes.count else {
-            throw JSONSyntaxError(message: "the file holds no JSON value. To fix, write a JSON object starting with '{'.", location: parser.location)
+            throw JSONSyntaxError(
+                message: "the file holds no JSON value. To fix, write a JSON object starting with '{'.",
+                location: parser.location)
         }
         let node = try parser.parseValue(depth: 0)
         parser.skipWhitespace()
         guard parser.index == bytes.count else {
-            throw parser.error("unexpected \(parser.describeCurrent()) after the end of the JSON value. To fix, remove it, or wrap the values in an array.")
+            throw parser.error(
+                "unexpected \(parser.describeCurrent()) after the end of the JSON value. To fix, remove it, or wrap the values in an array."
+            )
         }
         return node
     }
@@ -92,7 +99,10 @@ public struct JSONParser {
             if valid {
                 for offset in 1..<length {
                     let byte = bytes[position + offset]
-                    if byte & 0xC0 != 0x80 { valid = false; break }
+                    if byte & 0xC0 != 0x80 {
+                        valid = false
+                        break
+                    }
                     scalar = scalar << 6 | UInt32(byte & 0x3F)
                 }
             }
@@ -100,7 +110,9 @@ public struct JSONParser {
             if valid && (scalar < minimum || scalar > 0x10FFFF || (0xD800...0xDFFF).contains(scalar)) { valid = false }
             guard valid else {
                 index = position
-                throw encodingError("the file is not UTF-8: byte \(String(format: lead)) at offset \(position) does not start a valid character. To fix, save the file as UTF-8.")
+                throw encodingError(
+                    "the file is not UTF-8: byte \(String(format: lead)) at offset \(position) does not start a valid character. To fix, save the file as UTF-8."
+                )
             }
             position += length
         }
@@ -127,20 +139,29 @@ public struct JSONParser {
 
     private mutating func parseValue(depth: Int) throws(JSONSyntaxError) -> JSONNode {
         let start = location
-        guard index < bytes.count else { throw error("the file ends where a value was expected. To fix, complete the JSON.") }
+        guard index < bytes.count else {
+            throw error("the file ends where a value was expected. To fix, complete the JSON.")
+        }
         let value: JSONValue
         switch bytes[index] {
         case UInt8(ascii: "{"): value = try parseObject(depth: depth + 1)
         case UInt8(ascii: "["): value = try parseArray(depth: depth + 1)
         case UInt8(ascii: "\""): value = .string(try parseString())
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): value = .number(try parseNumber())
-        case UInt8(ascii: "t"): try expectLiteral("true"); value = .bool(true)
-        case UInt8(ascii: "f"): try expectLiteral("false"); value = .bool(false)
-        case UInt8(ascii: "n"): try expectLiteral("null"); value = .null
+        case UInt8(ascii: "t"):
+            try expectLiteral("true")
+            value = .bool(true)
+        case UInt8(ascii: "f"):
+            try expectLiteral("false")
+            value = .bool(false)
+        case UInt8(ascii: "n"):
+            try expectLiteral("null")
+            value = .null
         case UInt8(ascii: "'"):
             throw error("strings take double quotes in JSON, not single quotes. To fix, write \"…\".")
         default:
-            throw error("expected a value (an object, array, string, number, true, false or null), found \(describeCurrent()).")
+            throw error(
+                "expected a value (an object, array, string, number, true, false or null), found \(describeCurrent()).")
         }
         return JSONNode(value: value, location: start)
     }
@@ -155,13 +176,18 @@ public struct JSONParser {
 
     private func describeWord() -> String {
         var end = index
-        while end < bytes.count, end - index < 20, !(bytes[end] == 0x20 || bytes[end] == 0x0A || bytes[end] == 0x2C || bytes[end] == 0x7D || bytes[end] == 0x5D || bytes[end] == 0x0D || bytes[end] == 0x09) { end += 1 }
+        while end < bytes.count, end - index < 20,
+            !(bytes[end] == 0x20 || bytes[end] == 0x0A || bytes[end] == 0x2C || bytes[end] == 0x7D || bytes[end] == 0x5D
+                || bytes[end] == 0x0D || bytes[end] == 0x09)
+        { end += 1 }
         return end > index ? "'\(String(decoding: bytes[index..<end], as: UTF8.self))'" : describeCurrent()
     }
 
     private mutating func checkDepth(_ depth: Int) throws(JSONSyntaxError) {
         guard depth <= Self.maximumDepth else {
-            throw error("arrays and objects nest deeper than \(Self.maximumDepth) levels. A manifest needs a handful; to fix, flatten the file.")
+            throw error(
+                "arrays and objects nest deeper than \(Self.maximumDepth) levels. A manifest needs a handful; to fix, flatten the file."
+            )
         }
     }
 
@@ -178,7 +204,9 @@ public struct JSONParser {
             skipWhitespace()
             guard index < bytes.count else { throw error("the file ends inside an object. To fix, close it with '}'.") }
             guard bytes[index] == UInt8(ascii: "\"") else {
-                if bytes[index] == UInt8(ascii: "}") { throw error("a comma before '}' is not allowed in JSON. To fix, remove the trailing comma.") }
+                if bytes[index] == UInt8(ascii: "}") {
+                    throw error("a comma before '}' is not allowed in JSON. To fix, remove the trailing comma.")
+                }
                 throw error("expected a key in double quotes, found \(describeWord()).")
             }
             let keyLocation = location
@@ -189,14 +217,20 @@ public struct JSONParser {
             }
             index += 1
             skipWhitespace()
-            guard index < bytes.count else { throw error("the file ends inside an object, after the key \"\(key)\". To fix, give its value and close the object with '}'.") }
+            guard index < bytes.count else {
+                throw error(
+                    "the file ends inside an object, after the key \"\(key)\". To fix, give its value and close the object with '}'."
+                )
+            }
             let value = try parseValue(depth: depth)
             members.append(JSONMember(key: key, keyLocation: keyLocation, value: value))
             skipWhitespace()
             guard index < bytes.count else { throw error("the file ends inside an object. To fix, close it with '}'.") }
             switch bytes[index] {
             case UInt8(ascii: ","): index += 1
-            case UInt8(ascii: "}"): index += 1; return .object(members)
+            case UInt8(ascii: "}"):
+                index += 1
+                return .object(members)
             default: throw error("expected ',' or '}' after the value of \"\(key)\", found \(describeWord()).")
             }
         }
@@ -222,7 +256,9 @@ public struct JSONParser {
             guard index < bytes.count else { throw error("the file ends inside an array. To fix, close it with ']'.") }
             switch bytes[index] {
             case UInt8(ascii: ","): index += 1
-            case UInt8(ascii: "]"): index += 1; return .array(elements)
+            case UInt8(ascii: "]"):
+                index += 1
+                return .array(elements)
             default: throw error("expected ',' or ']' in the array, found \(describeWord()).")
             }
         }
@@ -246,7 +282,9 @@ public struct JSONParser {
             case UInt8(ascii: "\\"):
                 flush(self, upTo: index)
                 index += 1
-                guard index < bytes.count else { throw error("the file ends inside a string. To fix, close it with '\"'.") }
+                guard index < bytes.count else {
+                    throw error("the file ends inside a string. To fix, close it with '\"'.")
+                }
                 let escape = bytes[index]
                 index += 1
                 switch escape {
@@ -261,11 +299,15 @@ public struct JSONParser {
                 case UInt8(ascii: "u"): scalars.append(try parseUnicodeEscape())
                 default:
                     index -= 2
-                    throw error("'\\\(Character(UnicodeScalar(escape)))' is not a JSON escape. Valid: \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX.")
+                    throw error(
+                        "'\\\(Character(UnicodeScalar(escape)))' is not a JSON escape. Valid: \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX."
+                    )
                 }
                 runStart = index
             case 0x00..<0x20:
-                throw error("a control character (\(String(format: byte))) cannot stand in a JSON string. To fix, write it as an escape such as \\n or \\t.")
+                throw error(
+                    "a control character (\(String(format: byte))) cannot stand in a JSON string. To fix, write it as an escape such as \\n or \\t."
+                )
             default:
                 index += 1
             }
@@ -293,13 +335,18 @@ public struct JSONParser {
     private mutating func parseUnicodeEscape() throws(JSONSyntaxError) -> Unicode.Scalar {
         let first = try parseHex4()
         if (0xD800...0xDBFF).contains(first) {
-            guard bytes.count - index >= 6, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else {
-                throw error("'\\u\(hex(first))' is half of a surrogate pair; the other half must follow as '\\uDC00'…'\\uDFFF'.")
+            guard bytes.count - index >= 6, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u")
+            else {
+                throw error(
+                    "'\\u\(hex(first))' is half of a surrogate pair; the other half must follow as '\\uDC00'…'\\uDFFF'."
+                )
             }
             index += 2
             let second = try parseHex4()
             guard (0xDC00...0xDFFF).contains(second) else {
-                throw error("'\\u\(hex(first))' must be followed by a low surrogate ('\\uDC00'…'\\uDFFF'), not '\\u\(hex(second))'.")
+                throw error(
+                    "'\\u\(hex(first))' must be followed by a low surrogate ('\\uDC00'…'\\uDFFF'), not '\\u\(hex(second))'."
+                )
             }
             return Unicode.Scalar(0x10000 + ((first - 0xD800) << 10) + (second - 0xDC00))!  // in range by construction
         }
@@ -318,7 +365,9 @@ public struct JSONParser {
         let start = index
         func digits(_ parser: inout JSONParser) -> Int {
             let from = parser.index
-            while parser.index < parser.bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(parser.bytes[parser.index]) { parser.index += 1 }
+            while parser.index < parser.bytes.count,
+                (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(parser.bytes[parser.index])
+            { parser.index += 1 }
             return parser.index - from
         }
         if bytes[index] == UInt8(ascii: "-") { index += 1 }
@@ -334,7 +383,9 @@ public struct JSONParser {
         }
         if index < bytes.count && (bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E")) {
             index += 1
-            if index < bytes.count && (bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-")) { index += 1 }
+            if index < bytes.count && (bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-")) {
+                index += 1
+            }
             guard digits(&self) > 0 else { throw error("a number needs digits in its exponent.") }
         }
         return JSONNumber(literal: String(decoding: bytes[start..<index], as: UTF8.self))

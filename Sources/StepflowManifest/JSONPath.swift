@@ -8,7 +8,8 @@ struct JSONPath: CustomStringConvertible {
     /// The member `key` of this object.
     func key(_ key: String) -> JSONPath {
         var path = self
-        let isIdentifier = !key.isEmpty && key.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" } && !(key.first?.isNumber ?? true)
+        let isIdentifier =
+            !key.isEmpty && key.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" } && !(key.first?.isNumber ?? true)
         if isIdentifier {
             path.text += text.isEmpty ? key : ".\(key)"
         } else {

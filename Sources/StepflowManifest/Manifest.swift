@@ -168,12 +168,16 @@ public struct ModuleInstance: Hashable, Sendable {
     public let translatableOptions: [String]
 
     /// The options that apply, with their values: given, or defaulted.
-    public var applicableOptions: [String: ModuleValue] { options.values.filter { !inapplicableOptions.contains($0.key) } }
+    public var applicableOptions: [String: ModuleValue] {
+        options.values.filter { !inapplicableOptions.contains($0.key) }
+    }
 
     /// An instance of `module` with `options`, taking `exits`.
     public init(
-        id: String, module: String, options: ModuleOptions, exits: [ExitSpec], optionTexts: [String: [String: String]] = [:],
-        optionLocations: [String: TextLocation] = [:], inapplicableOptions: Set<String> = [], translatableOptions: [String] = []
+        id: String, module: String, options: ModuleOptions, exits: [ExitSpec],
+        optionTexts: [String: [String: String]] = [:],
+        optionLocations: [String: TextLocation] = [:], inapplicableOptions: Set<String> = [],
+        translatableOptions: [String] = []
     ) {
         self.inapplicableOptions = inapplicableOptions
         self.translatableOptions = translatableOptions
@@ -266,7 +270,8 @@ public struct PathRuleSpec: Hashable, Sendable, CustomStringConvertible {
         case .passesThrough(let node, let via): self.name = name ?? "every path to \(node) passes through \(via)"
         case .neverReaches(let node): self.name = name ?? "never reaches \(node)"
         case .reaches(let node): self.name = name ?? "reaches \(node)"
-        case .carriesNone(let fields, let instance): self.name = name ?? "\(instance) is never entered with \(fields.joined(separator: ", "))"
+        case .carriesNone(let fields, let instance):
+            self.name = name ?? "\(instance) is never entered with \(fields.joined(separator: ", "))"
         }
     }
 
@@ -281,7 +286,9 @@ extension Manifest {
     public func options(of instance: ModuleInstance, in locale: String) -> ModuleOptions {
         var changes: [String: ModuleValue] = [:]
         for name in instance.translatableOptions {
-            if let text = instance.optionTexts[name]?[locale] ?? texts.optionText(instance: instance.id, option: name, locale: locale) {
+            if let text = instance.optionTexts[name]?[locale]
+                ?? texts.optionText(instance: instance.id, option: name, locale: locale)
+            {
                 changes[name] = .text(text)
             }
         }

@@ -40,8 +40,15 @@ public struct ManifestLoader: Sendable {
         let bytes = try Self.read(path: path)
         // Reading stops just past the limit: the size to report is the file's.
         if bytes.count > Self.maximumFileSize {
-            let size = FileBytes.size(path: path).map { "is \(Self.size($0))" } ?? "is over \(Self.size(Self.maximumFileSize))"
-            throw .invalid([ManifestDiagnostic(.error, file: path, location: nil, path: "", message: "the file \(size); a manifest is at most \(Self.size(Self.maximumFileSize)). To fix, check that this file is a manifest.")])
+            let size =
+                FileBytes.size(path: path).map { "is \(Self.size($0))" } ?? "is over \(Self.size(Self.maximumFileSize))"
+            throw .invalid([
+                ManifestDiagnostic(
+                    .error, file: path, location: nil, path: "",
+                    message:
+                        "the file \(size); a manifest is at most \(Self.size(Self.maximumFileSize)). To fix, check that this file is a manifest."
+                )
+            ])
         }
         return try decode(bytes, file: path)
     }
@@ -54,13 +61,22 @@ public struct ManifestLoader: Sendable {
         if !registry.conflicts.isEmpty {
             // The app's registry, not the manifest, is wrong: nothing it
             // names can be trusted to mean one module.
-            throw .invalid(registry.conflicts.map { ManifestDiagnostic(.error, file: file, location: nil, path: "", message: "the app's module registry is wrong: \($0.description)") })
+            throw .invalid(
+                registry.conflicts.map {
+                    ManifestDiagnostic(
+                        .error, file: file, location: nil, path: "",
+                        message: "the app's module registry is wrong: \($0.description)")
+                })
         }
         guard bytes.count <= Self.maximumFileSize else {
-            throw fail("the file is \(Self.size(bytes.count)); a manifest is at most \(Self.size(Self.maximumFileSize)). To fix, check that this file is a manifest.")
+            throw fail(
+                "the file is \(Self.size(bytes.count)); a manifest is at most \(Self.size(Self.maximumFileSize)). To fix, check that this file is a manifest."
+            )
         }
         guard bytes.contains(where: { !($0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09) }) else {
-            throw fail("the file is empty. A manifest is a JSON object: {\"schema\": 1, \"app\": {…}, \"modules\": […], \"start\": \"…\", \"routes\": {…}}.")
+            throw fail(
+                "the file is empty. A manifest is a JSON object: {\"schema\": 1, \"app\": {…}, \"modules\": […], \"start\": \"…\", \"routes\": {…}}."
+            )
         }
         let root: JSONNode
         do {
@@ -72,12 +88,15 @@ public struct ManifestLoader: Sendable {
         // resolves the path).
         let readFile: @Sendable (String) -> Result<[UInt8], FileReadFailure> = { path in
             do throws(FileReadFailure) {
-                return .success(try FileBytes.read(path: path, stoppingAfter: StringCatalog.maximumFileSize, kind: ".xcstrings file"))
+                return .success(
+                    try FileBytes.read(
+                        path: path, stoppingAfter: StringCatalog.maximumFileSize, kind: ".xcstrings file"))
             } catch {
                 return .failure(error)
             }
         }
-        let (manifest, diagnostics) = ManifestChecker.check(root, file: file, registry: registry, services: services, readFile: readFile)
+        let (manifest, diagnostics) = ManifestChecker.check(
+            root, file: file, registry: registry, services: services, readFile: readFile)
         guard var manifest else { throw .invalid(diagnostics) }
         manifest.digest = Manifest.digest(of: root)
         return manifest

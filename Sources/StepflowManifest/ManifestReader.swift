@@ -6,11 +6,13 @@ struct DiagnosticLog {
     init(file: String) { self.file = file }
 
     mutating func error(_ path: JSONPath, _ location: TextLocation?, _ message: String) {
-        items.append(ManifestDiagnostic(.error, file: file, location: location, path: path.description, message: message))
+        items.append(
+            ManifestDiagnostic(.error, file: file, location: location, path: path.description, message: message))
     }
 
     mutating func warning(_ path: JSONPath, _ location: TextLocation?, _ message: String) {
-        items.append(ManifestDiagnostic(.warning, file: file, location: location, path: path.description, message: message))
+        items.append(
+            ManifestDiagnostic(.warning, file: file, location: location, path: path.description, message: message))
     }
 
     /// Adds diagnostics of another file (the String Catalog).
@@ -36,7 +38,9 @@ struct DiagnosticLog {
         var first: [String: TextLocation] = [:]
         return members.filter { member in
             if let location = first[member.key] {
-                error(path.key(member.key), member.keyLocation, "duplicate \(noun) '\(member.key)'; the first is at line \(location.line). To fix, keep one.")
+                error(
+                    path.key(member.key), member.keyLocation,
+                    "duplicate \(noun) '\(member.key)'; the first is at line \(location.line). To fix, keep one.")
                 return false
             }
             first[member.key] = member.keyLocation
@@ -46,7 +50,9 @@ struct DiagnosticLog {
 
     /// The members of an object by key, reporting a value that is not an
     /// object, unknown keys, duplicate keys and missing required keys.
-    mutating func object(_ node: JSONNode, _ path: JSONPath, what: String, required: [String], optional: [String] = []) -> [String: JSONMember]? {
+    mutating func object(
+        _ node: JSONNode, _ path: JSONPath, what: String, required: [String], optional: [String] = []
+    ) -> [String: JSONMember]? {
         guard case .object(let members) = node.value else {
             error(path, node.location, "expected \(what) (a JSON object), found \(Self.describe(node)).")
             return nil
@@ -55,7 +61,10 @@ struct DiagnosticLog {
         var byKey: [String: JSONMember] = [:]
         for member in uniqueMembers(members, path) {
             if !allowed.contains(member.key) {
-                error(path.key(member.key), member.keyLocation, "unknown key '\(member.key)'. \(Suggestion.didYouMean(member.key, allowed))Allowed keys: \(Suggestion.list(allowed)).")
+                error(
+                    path.key(member.key), member.keyLocation,
+                    "unknown key '\(member.key)'. \(Suggestion.didYouMean(member.key, allowed))Allowed keys: \(Suggestion.list(allowed))."
+                )
             } else {
                 byKey[member.key] = member
             }
@@ -107,7 +116,8 @@ struct ManifestDraft {
     /// The `scripts` folder name.
     var scripts: Located<String>?
     /// The `requirements` array's objects.
-    var requirements: [(path: JSONPath, node: JSONNode, id: Located<String>?, text: Located<String>?, critical: Bool)] = []
+    var requirements: [(path: JSONPath, node: JSONNode, id: Located<String>?, text: Located<String>?, critical: Bool)] =
+        []
     /// The `texts` object's members, when it is one.
     var texts: [TextOverride] = []
     /// The `coverage` member: the minimum coverage the scripts must reach.
@@ -159,17 +169,24 @@ struct ManifestDraft {
 /// goes into the draft.
 struct ManifestReader {
     static let topKeys = ["schema", "app", "modules", "start", "routes"]
-    static let optionalTopKeys = ["rules", "locales", "strings", "texts", "requirements", "scripts", "coverage", "device"]
-    static let ruleKeys = ["name", "to", "passesThrough", "neverReaches", "reaches", "entering", "carriesNone", "requirement"]
+    static let optionalTopKeys = [
+        "rules", "locales", "strings", "texts", "requirements", "scripts", "coverage", "device",
+    ]
+    static let ruleKeys = [
+        "name", "to", "passesThrough", "neverReaches", "reaches", "entering", "carriesNone", "requirement",
+    ]
 
     /// The draft of `root`; `nil` when it is not an object at all.
     static func read(_ root: JSONNode, _ log: inout DiagnosticLog) -> ManifestDraft? {
-        guard let top = log.object(root, .root, what: "the manifest", required: topKeys, optional: optionalTopKeys) else { return nil }
+        guard let top = log.object(root, .root, what: "the manifest", required: topKeys, optional: optionalTopKeys)
+        else { return nil }
         var draft = ManifestDraft()
         draft.schema = top["schema"]?.value
         if let member = top["app"] {
             let path = JSONPath.root.key("app")
-            if let fields = log.object(member.value, path, what: "'app'", required: ["id", "name"], optional: ["audience"]) {
+            if let fields = log.object(
+                member.value, path, what: "'app'", required: ["id", "name"], optional: ["audience"])
+            {
                 draft.app = (
                     log.string(fields["id"], path.key("id")),
                     log.string(fields["name"], path.key("name")),
@@ -187,11 +204,16 @@ struct ManifestReader {
             let path = JSONPath.root.key("routes")
             if case .object(let members) = member.value.value {
                 let routes = log.uniqueMembers(members, path, noun: "route").map { route in
-                    ManifestDraft.Route(key: route.key, keyLocation: route.keyLocation, path: path.key(route.key), target: log.string(route, path.key(route.key)))
+                    ManifestDraft.Route(
+                        key: route.key, keyLocation: route.keyLocation, path: path.key(route.key),
+                        target: log.string(route, path.key(route.key)))
                 }
                 draft.routes = (member.keyLocation, routes)
             } else {
-                log.error(path, member.value.location, "expected the routes (a JSON object of \"instance.exit\": \"target\"), found \(DiagnosticLog.describe(member.value)).")
+                log.error(
+                    path, member.value.location,
+                    "expected the routes (a JSON object of \"instance.exit\": \"target\"), found \(DiagnosticLog.describe(member.value))."
+                )
             }
         }
         if let member = top["locales"] {
@@ -200,14 +222,19 @@ struct ManifestReader {
                 var values: [Located<String>] = []
                 for (index, element) in elements.enumerated() {
                     guard case .string(let locale) = element.value else {
-                        log.error(path.index(index), element.location, "expected a locale (a string such as \"de\"), found \(DiagnosticLog.describe(element)).")
+                        log.error(
+                            path.index(index), element.location,
+                            "expected a locale (a string such as \"de\"), found \(DiagnosticLog.describe(element)).")
                         continue
                     }
                     values.append(Located(value: locale, location: element.location))
                 }
                 draft.locales = (member.value.location, values)
             } else {
-                log.error(path, member.value.location, "expected the locales the variant ships (a JSON array such as [\"de\", \"en\"]), found \(DiagnosticLog.describe(member.value)).")
+                log.error(
+                    path, member.value.location,
+                    "expected the locales the variant ships (a JSON array such as [\"de\", \"en\"]), found \(DiagnosticLog.describe(member.value))."
+                )
             }
         }
         draft.strings = log.string(top["strings"], JSONPath.root.key("strings"))
@@ -217,17 +244,31 @@ struct ManifestReader {
             if case .array(let elements) = member.value.value {
                 for (index, element) in elements.enumerated() {
                     let itemPath = path.index(index)
-                    guard let fields = log.object(element, itemPath, what: "a requirement", required: ["id", "text"], optional: ["critical"]) else { continue }
+                    guard
+                        let fields = log.object(
+                            element, itemPath, what: "a requirement", required: ["id", "text"], optional: ["critical"])
+                    else { continue }
                     var critical = false
                     if let flag = fields["critical"] {
-                        if case .bool(let value) = flag.value.value { critical = value } else {
-                            log.error(itemPath.key("critical"), flag.value.location, "expected true or false, found \(DiagnosticLog.describe(flag.value)).")
+                        if case .bool(let value) = flag.value.value {
+                            critical = value
+                        } else {
+                            log.error(
+                                itemPath.key("critical"), flag.value.location,
+                                "expected true or false, found \(DiagnosticLog.describe(flag.value)).")
                         }
                     }
-                    draft.requirements.append((itemPath, element, log.string(fields["id"], itemPath.key("id")), log.string(fields["text"], itemPath.key("text")), critical))
+                    draft.requirements.append(
+                        (
+                            itemPath, element, log.string(fields["id"], itemPath.key("id")),
+                            log.string(fields["text"], itemPath.key("text")), critical
+                        ))
                 }
             } else {
-                log.error(path, member.value.location, "expected the requirements (a JSON array of {\"id\": \"…\", \"text\": \"…\", \"critical\": true}), found \(DiagnosticLog.describe(member.value)).")
+                log.error(
+                    path, member.value.location,
+                    "expected the requirements (a JSON array of {\"id\": \"…\", \"text\": \"…\", \"critical\": true}), found \(DiagnosticLog.describe(member.value))."
+                )
             }
         }
         if let member = top["texts"] {
@@ -237,19 +278,33 @@ struct ManifestReader {
                     let textPath = path.key(text.key)
                     switch text.value.value {
                     case .string(let english):
-                        draft.texts.append(ManifestDraft.TextOverride(key: text.key, keyLocation: text.keyLocation, path: textPath, english: Located(value: english, location: text.value.location), byLocale: nil))
+                        draft.texts.append(
+                            ManifestDraft.TextOverride(
+                                key: text.key, keyLocation: text.keyLocation, path: textPath,
+                                english: Located(value: english, location: text.value.location), byLocale: nil))
                     case .object(let locales):
                         var byLocale: [(locale: String, text: Located<String>)] = []
                         for locale in log.uniqueMembers(locales, textPath, noun: "locale") {
-                            if let value = log.string(locale, textPath.key(locale.key)) { byLocale.append((locale.key, value)) }
+                            if let value = log.string(locale, textPath.key(locale.key)) {
+                                byLocale.append((locale.key, value))
+                            }
                         }
-                        draft.texts.append(ManifestDraft.TextOverride(key: text.key, keyLocation: text.keyLocation, path: textPath, english: nil, byLocale: byLocale))
+                        draft.texts.append(
+                            ManifestDraft.TextOverride(
+                                key: text.key, keyLocation: text.keyLocation, path: textPath, english: nil,
+                                byLocale: byLocale))
                     default:
-                        log.error(textPath, text.value.location, "expected the text (a string, or an object by locale: {\"en\": \"…\", \"de\": \"…\"}), found \(DiagnosticLog.describe(text.value)).")
+                        log.error(
+                            textPath, text.value.location,
+                            "expected the text (a string, or an object by locale: {\"en\": \"…\", \"de\": \"…\"}), found \(DiagnosticLog.describe(text.value))."
+                        )
                     }
                 }
             } else {
-                log.error(path, member.value.location, "expected the texts (a JSON object of \"<instance>/<key>\": \"…\"), found \(DiagnosticLog.describe(member.value)).")
+                log.error(
+                    path, member.value.location,
+                    "expected the texts (a JSON object of \"<instance>/<key>\": \"…\"), found \(DiagnosticLog.describe(member.value))."
+                )
             }
         }
         if let member = top["rules"] {
@@ -257,34 +312,45 @@ struct ManifestReader {
             if case .array(let elements) = member.value.value {
                 for (index, element) in elements.enumerated() {
                     let rulePath = path.index(index)
-                    if let fields = log.object(element, rulePath, what: "a path rule", required: [], optional: ruleKeys) {
+                    if let fields = log.object(element, rulePath, what: "a path rule", required: [], optional: ruleKeys)
+                    {
                         draft.rules.append(ManifestDraft.Rule(path: rulePath, node: element, fields: fields))
                     }
                 }
             } else {
-                log.error(path, member.value.location, "expected a list of path rules (a JSON array), found \(DiagnosticLog.describe(member.value)).")
+                log.error(
+                    path, member.value.location,
+                    "expected a list of path rules (a JSON array), found \(DiagnosticLog.describe(member.value)).")
             }
         }
         return draft
     }
 
-    private static func instances(_ member: JSONMember, _ log: inout DiagnosticLog) -> (location: TextLocation, count: Int, instances: [ManifestDraft.Instance])? {
+    private static func instances(
+        _ member: JSONMember, _ log: inout DiagnosticLog
+    ) -> (location: TextLocation, count: Int, instances: [ManifestDraft.Instance])? {
         let path = JSONPath.root.key("modules")
         guard case .array(let elements) = member.value.value else {
-            log.error(path, member.value.location, "expected a list of module instances (a JSON array), found \(DiagnosticLog.describe(member.value)).")
+            log.error(
+                path, member.value.location,
+                "expected a list of module instances (a JSON array), found \(DiagnosticLog.describe(member.value)).")
             return nil
         }
         var instances: [ManifestDraft.Instance] = []
         for (index, element) in elements.enumerated() {
             let elementPath = path.index(index)
-            guard let fields = log.object(element, elementPath, what: "a module instance", required: ["id", "module"], optional: ["options"]) else { continue }
-            instances.append(ManifestDraft.Instance(
-                index: index,
-                path: elementPath,
-                id: log.string(fields["id"], elementPath.key("id")),
-                module: log.string(fields["module"], elementPath.key("module")),
-                options: fields["options"]
-            ))
+            guard
+                let fields = log.object(
+                    element, elementPath, what: "a module instance", required: ["id", "module"], optional: ["options"])
+            else { continue }
+            instances.append(
+                ManifestDraft.Instance(
+                    index: index,
+                    path: elementPath,
+                    id: log.string(fields["id"], elementPath.key("id")),
+                    module: log.string(fields["module"], elementPath.key("module")),
+                    options: fields["options"]
+                ))
         }
         return (member.value.location, elements.count, instances)
     }

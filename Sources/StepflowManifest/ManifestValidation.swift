@@ -80,7 +80,10 @@ struct ManifestValidation {
         return joined.isEmpty ? "." : joined
     }
 
-    init(draft: ManifestDraft, registry: ModuleRegistry, services: ModuleServices, readFile: @escaping @Sendable (String) -> Result<[UInt8], FileReadFailure>, log: DiagnosticLog) {
+    init(
+        draft: ManifestDraft, registry: ModuleRegistry, services: ModuleServices,
+        readFile: @escaping @Sendable (String) -> Result<[UInt8], FileReadFailure>, log: DiagnosticLog
+    ) {
         self.draft = draft
         self.registry = registry
         self.services = services
@@ -136,15 +139,21 @@ enum ManifestChecker {
     ]
 
     /// The manifest in `root`, or `nil` with the problems in `log`.
-    static func check(_ root: JSONNode, file: String, registry: ModuleRegistry, services: ModuleServices, readFile: @escaping @Sendable (String) -> Result<[UInt8], FileReadFailure>) -> (Manifest?, [ManifestDiagnostic]) {
+    static func check(
+        _ root: JSONNode, file: String, registry: ModuleRegistry, services: ModuleServices,
+        readFile: @escaping @Sendable (String) -> Result<[UInt8], FileReadFailure>
+    ) -> (Manifest?, [ManifestDiagnostic]) {
         var log = DiagnosticLog(file: file)
         guard let draft = ManifestReader.read(root, &log) else { return (nil, log.items) }
-        var validation = ManifestValidation(draft: draft, registry: registry, services: services, readFile: readFile, log: log)
+        var validation = ManifestValidation(
+            draft: draft, registry: registry, services: services, readFile: readFile, log: log)
         for validator in validators { validator.validate(&validation) }
         // Shapes first, then each rule in turn: a cause before what it
         // causes (a misspelt route before the exit it leaves unrouted).
         let diagnostics = validation.log.items
-        guard !validation.log.hasErrors, let schema = validation.schema, let app = validation.app, let start = validation.start else {
+        guard !validation.log.hasErrors, let schema = validation.schema, let app = validation.app,
+            let start = validation.start
+        else {
             return (nil, diagnostics)
         }
         let manifest = Manifest(
@@ -154,8 +163,10 @@ enum ManifestChecker {
             instances: validation.instances.compactMap { instance in
                 instance.module.map {
                     ModuleInstance(
-                        id: instance.id, module: $0.id, options: instance.options, exits: instance.exits, optionTexts: instance.optionTexts, optionLocations: instance.optionLocations,
-                        inapplicableOptions: instance.inapplicableOptions, translatableOptions: instance.translatableOptions
+                        id: instance.id, module: $0.id, options: instance.options, exits: instance.exits,
+                        optionTexts: instance.optionTexts, optionLocations: instance.optionLocations,
+                        inapplicableOptions: instance.inapplicableOptions,
+                        translatableOptions: instance.translatableOptions
                     )
                 }
             },

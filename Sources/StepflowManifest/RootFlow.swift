@@ -16,8 +16,10 @@ public enum RootStep: Step {
     public var stepID: String {
         switch self {
         case .start: "start"
-        case .enter(let instance, let data): "enter(\(instance))" + (data.handoff.fields.isEmpty ? "" : " \(data.handoff)")
-        case .exited(let instance, let exit, let data): "\(instance).\(exit)" + (data.handoff.fields.isEmpty ? "" : " \(data.handoff)")
+        case .enter(let instance, let data):
+            "enter(\(instance))" + (data.handoff.fields.isEmpty ? "" : " \(data.handoff)")
+        case .exited(let instance, let exit, let data):
+            "\(instance).\(exit)" + (data.handoff.fields.isEmpty ? "" : " \(data.handoff)")
         }
     }
 }
@@ -82,12 +84,16 @@ public enum AppExit: Step {
 
     /// The instance whose exit ended the app.
     public var instance: String {
-        switch self { case .finished(let instance, _): instance }
+        switch self {
+        case .finished(let instance, _): instance
+        }
     }
 
     /// The exit, by its name, that ended the app.
     public var exit: String {
-        switch self { case .finished(_, let exit): exit }
+        switch self {
+        case .finished(_, let exit): exit
+        }
     }
 
     /// `instance.exit`, as scripts write it (`expect end result.done`).
@@ -124,16 +130,21 @@ public final class RootFlow: Flow {
     /// A root flow for `manifest`, whose modules come from `registry`,
     /// showing the variant's texts in `locale` (by default the first it
     /// ships).
-    public init(manifest: Manifest, registry: ModuleRegistry, environment: ModuleEnvironment = ModuleEnvironment(), locale: String? = nil) {
+    public init(
+        manifest: Manifest, registry: ModuleRegistry, environment: ModuleEnvironment = ModuleEnvironment(),
+        locale: String? = nil
+    ) {
         self.manifest = manifest
         self.registry = registry
         self.environment = environment
         self.locale = locale ?? manifest.locales.first ?? "en"
-        self.carriedFields = Set(manifest.instances.flatMap { instance in
-            registry.module(instance.module)?.entryFields.map(\.name) ?? []
-        })
+        self.carriedFields = Set(
+            manifest.instances.flatMap { instance in
+                registry.module(instance.module)?.entryFields.map(\.name) ?? []
+            })
         let locale = self.locale
-        self.options = Dictionary(uniqueKeysWithValues: manifest.instances.map { ($0.id, manifest.options(of: $0, in: locale)) })
+        self.options = Dictionary(
+            uniqueKeysWithValues: manifest.instances.map { ($0.id, manifest.options(of: $0, in: locale)) })
     }
 
     /// The app's id.
@@ -164,7 +175,8 @@ public final class RootFlow: Flow {
         var data = data
         data.reenter(id)
         let texts = environment.showing(manifest.texts.source(for: id, locale: locale))
-        let launch = module.launch(instance: id, options: options[id] ?? instance.options, environment: texts, handoff: data.handoff)
+        let launch = module.launch(
+            instance: id, options: options[id] ?? instance.options, environment: texts, handoff: data.handoff)
         let carried = carriedFields
         return launch.start(onExit: { [data] exit in
             var gathered = data

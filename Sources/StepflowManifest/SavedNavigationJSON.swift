@@ -45,7 +45,12 @@ public enum SavedNavigationJSON {
         case .coordinate(let flow):
             return object("coordinate", [("flow", string(flow))])
         case .select(let flow, let screen, let id, let action, let step, let label):
-            return object("select", [("flow", "\(flow)"), ("screen", "\(screen)"), ("id", string(id)), ("action", "\(action)"), ("step", string(step)), ("label", string(label))])
+            return object(
+                "select",
+                [
+                    ("flow", "\(flow)"), ("screen", "\(screen)"), ("id", string(id)), ("action", "\(action)"),
+                    ("step", string(step)), ("label", string(label)),
+                ])
         case .removedByUI(let screen, let id):
             return object("removedByUI", [("screen", "\(screen)"), ("id", string(id))])
         case .emit(let stepper, let name, let step):
@@ -66,11 +71,16 @@ public enum SavedNavigationJSON {
     public static func load(path: String) throws(SavedNavigationError) -> SavedNavigation {
         let bytes: [UInt8]
         do throws(FileReadFailure) {
-            bytes = try FileBytes.read(path: path, stoppingAfter: maximumFileSize, kind: "saved navigation (.json file)")
+            bytes = try FileBytes.read(
+                path: path, stoppingAfter: maximumFileSize, kind: "saved navigation (.json file)")
         } catch {
             switch error {
-            case .notFound: throw SavedNavigationError(file: path, kind: .fileNotFound, "cannot open the file: No such file or directory. To fix, check the path.")
-            case .unreadable(let reason): throw SavedNavigationError(file: path, kind: .unreadable, "cannot read the file: \(reason).")
+            case .notFound:
+                throw SavedNavigationError(
+                    file: path, kind: .fileNotFound,
+                    "cannot open the file: No such file or directory. To fix, check the path.")
+            case .unreadable(let reason):
+                throw SavedNavigationError(file: path, kind: .unreadable, "cannot read the file: \(reason).")
             }
         }
         return try decode(bytes, file: path)
@@ -79,16 +89,25 @@ public enum SavedNavigationJSON {
     /// Reads `bytes` as the saved navigation `file`.
     public static func decode(_ bytes: [UInt8], file: String) throws(SavedNavigationError) -> SavedNavigation {
         guard bytes.count <= maximumFileSize else {
-            throw SavedNavigationError(file: file, kind: .invalid, "the file is over \(maximumFileSize >> 20) MiB; a saved navigation is far smaller. To fix, check that this file is one.")
+            throw SavedNavigationError(
+                file: file, kind: .invalid,
+                "the file is over \(maximumFileSize >> 20) MiB; a saved navigation is far smaller. To fix, check that this file is one."
+            )
         }
         guard bytes.contains(where: { !($0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09) }) else {
-            throw SavedNavigationError(file: file, kind: .invalid, "the file is empty (was the app killed while saving?). Start afresh.")
+            throw SavedNavigationError(
+                file: file, kind: .invalid, "the file is empty (was the app killed while saving?). Start afresh.")
         }
         let root: JSONNode
         do {
             root = try JSONParser.parse(bytes)
         } catch {
-            throw SavedNavigationError(file: file, kind: .invalid, location: error.location, error.isEncodingError ? error.message : "invalid JSON: \(error.message)\(error.message.hasSuffix(".") ? "" : ".") Was it cut short? Start afresh.")
+            throw SavedNavigationError(
+                file: file, kind: .invalid, location: error.location,
+                error.isEncodingError
+                    ? error.message
+                    : "invalid JSON: \(error.message)\(error.message.hasSuffix(".") ? "" : ".") Was it cut short? Start afresh."
+            )
         }
         var reader = Reader(file: file)
         return try reader.navigation(root)
@@ -107,47 +126,66 @@ public enum SavedNavigationJSON {
         /// objects are (``DiagnosticLog/object(_:_:what:required:optional:)``:
         /// not an object, an unknown, repeated or missing key), the first
         /// problem thrown.
-        func members(_ node: JSONNode, _ path: JSONPath, what: String, required: [String], optional: [String] = []) throws(SavedNavigationError) -> [String: JSONNode] {
+        func members(
+            _ node: JSONNode, _ path: JSONPath, what: String, required: [String], optional: [String] = []
+        ) throws(SavedNavigationError) -> [String: JSONNode] {
             var log = DiagnosticLog(file: file)
             let found = log.object(node, path, what: what, required: required, optional: optional)
             if let problem = log.items.first {
-                throw SavedNavigationError(file: file, kind: .invalid, location: problem.location, path: problem.path, problem.message)
+                throw SavedNavigationError(
+                    file: file, kind: .invalid, location: problem.location, path: problem.path, problem.message)
             }
             return found?.mapValues(\.value) ?? [:]
         }
 
         func string(_ node: JSONNode, _ path: JSONPath) throws(SavedNavigationError) -> String {
-            guard case .string(let text) = node.value else { throw fail(node, path, "expected a string, found \(DiagnosticLog.describe(node)).") }
+            guard case .string(let text) = node.value else {
+                throw fail(node, path, "expected a string, found \(DiagnosticLog.describe(node)).")
+            }
             return text
         }
 
-        func integer<Number: FixedWidthInteger>(_ node: JSONNode, _ path: JSONPath, _ type: Number.Type, atLeast minimum: Number = 0) throws(SavedNavigationError) -> Number {
+        func integer<Number: FixedWidthInteger>(
+            _ node: JSONNode, _ path: JSONPath, _ type: Number.Type, atLeast minimum: Number = 0
+        ) throws(SavedNavigationError) -> Number {
             guard case .number(let number) = node.value,
-                  !number.literal.contains(where: { $0 == "." || $0 == "e" || $0 == "E" }),
-                  let value = Number(number.literal), value >= minimum else {
-                throw fail(node, path, "expected a whole number from \(minimum) to \(Number.max), found \(DiagnosticLog.describe(node)).")
+                !number.literal.contains(where: { $0 == "." || $0 == "e" || $0 == "E" }),
+                let value = Number(number.literal), value >= minimum
+            else {
+                throw fail(
+                    node, path,
+                    "expected a whole number from \(minimum) to \(Number.max), found \(DiagnosticLog.describe(node)).")
             }
             return value
         }
 
         mutating func navigation(_ root: JSONNode) throws(SavedNavigationError) -> SavedNavigation {
             let path = JSONPath.root
-            let top = try members(root, path, what: "a saved navigation", required: ["format", "fingerprint", "screens", "entries"])
+            let top = try members(
+                root, path, what: "a saved navigation", required: ["format", "fingerprint", "screens", "entries"])
             let format = try integer(top["format"]!, path.key("format"), Int.self)  // required above
             guard format == SavedNavigation.currentFormat else {
-                throw fail(top["format"]!, path.key("format"), "format \(format) is not one this version reads (\(SavedNavigation.currentFormat)). Start afresh.")  // required above
+                throw fail(
+                    top["format"]!, path.key("format"),
+                    // required above
+                    "format \(format) is not one this version reads (\(SavedNavigation.currentFormat)). Start afresh.")
             }
-            var saved = SavedNavigation(fingerprint: try string(top["fingerprint"]!, path.key("fingerprint")))  // required above
+            // required above
+            var saved = SavedNavigation(fingerprint: try string(top["fingerprint"]!, path.key("fingerprint")))
             let screensNode = top["screens"]!  // required above
             guard case .array(let screens) = screensNode.value else {
-                throw fail(screensNode, path.key("screens"), "expected a list of screen ids, found \(screensNode.value.kindDescription).")
+                throw fail(
+                    screensNode, path.key("screens"),
+                    "expected a list of screen ids, found \(screensNode.value.kindDescription).")
             }
             for (index, screen) in screens.enumerated() {
                 saved.screens.append(try string(screen, path.key("screens").index(index)))
             }
             let entriesNode = top["entries"]!  // required above
             guard case .array(let entries) = entriesNode.value else {
-                throw fail(entriesNode, path.key("entries"), "expected a list of entries, found \(entriesNode.value.kindDescription).")
+                throw fail(
+                    entriesNode, path.key("entries"),
+                    "expected a list of entries, found \(entriesNode.value.kindDescription).")
             }
             saved.entries.reserveCapacity(entries.count)
             for (index, node) in entries.enumerated() {
@@ -160,7 +198,10 @@ public enum SavedNavigationJSON {
 
         func entry(_ node: JSONNode, _ path: JSONPath) throws(SavedNavigationError) -> SavedNavigation.Entry {
             guard case .object(let outer) = node.value, outer.count == 1 else {
-                throw fail(node, path, "expected an entry: an object with one member, its kind (\(Self.kinds.joined(separator: ", "))), found \(node.value.kindDescription).")
+                throw fail(
+                    node, path,
+                    "expected an entry: an object with one member, its kind (\(Self.kinds.joined(separator: ", "))), found \(node.value.kindDescription)."
+                )
             }
             let kind = outer[0].key
             let body = outer[0].value
@@ -184,7 +225,9 @@ public enum SavedNavigationJSON {
                 )
             case "removedByUI":
                 let f = try fields(["screen", "id"])
-                return .removedByUI(screen: try integer(f["screen"]!, at.key("screen"), UInt64.self), id: try string(f["id"]!, at.key("id")))  // required above
+                return .removedByUI(
+                    screen: try integer(f["screen"]!, at.key("screen"), UInt64.self),
+                    id: try string(f["id"]!, at.key("id")))  // required above
             case "emit":
                 let f = try fields(["stepper", "name", "step"])
                 return .emit(  // every member required above
@@ -199,7 +242,8 @@ public enum SavedNavigationJSON {
                 let f = try fields(["adaptation"], optional: ["step"])
                 var step: String?
                 if let node = f["step"], node.value != .null { step = try string(node, at.key("step")) }
-                return .answer(adaptation: try integer(f["adaptation"]!, at.key("adaptation"), Int.self), step: step)  // required above
+                // required above
+                return .answer(adaptation: try integer(f["adaptation"]!, at.key("adaptation"), Int.self), step: step)
             case "work":
                 let f = try fields(["count"])
                 return .work(count: try integer(f["count"]!, at.key("count"), Int.self, atLeast: 1))  // required above
@@ -211,7 +255,9 @@ public enum SavedNavigationJSON {
                 )
             default:
                 let hint = Suggestion.nearest(to: kind, in: Self.kinds).map { " Did you mean '\($0)'?" } ?? ""
-                throw SavedNavigationError(file: file, kind: .invalid, location: outer[0].keyLocation, path: at.description, "unknown entry '\(kind)'.\(hint) Entries are: \(Self.kinds.joined(separator: ", ")).")
+                throw SavedNavigationError(
+                    file: file, kind: .invalid, location: outer[0].keyLocation, path: at.description,
+                    "unknown entry '\(kind)'.\(hint) Entries are: \(Self.kinds.joined(separator: ", ")).")
             }
         }
     }

@@ -75,31 +75,48 @@ public struct StringCatalog: Hashable, Sendable {
             log.error(.root, error.location, error.isEncodingError ? error.message : "invalid JSON: \(error.message)")
             return (nil, log.items)
         }
-        guard let top = log.object(root, .root, what: "a String Catalog", required: ["sourceLanguage", "strings"], optional: ["version"]) else {
+        guard
+            let top = log.object(
+                root, .root, what: "a String Catalog", required: ["sourceLanguage", "strings"], optional: ["version"])
+        else {
             return (nil, log.items)
         }
         let source = log.string(top["sourceLanguage"], JSONPath.root.key("sourceLanguage"))
         if let source, source.value != "en" {
-            log.error(JSONPath.root.key("sourceLanguage"), source.location, "the catalog's source language is '\(source.value)'; modules write their texts in English. To fix, set \"sourceLanguage\": \"en\".")
+            log.error(
+                JSONPath.root.key("sourceLanguage"), source.location,
+                "the catalog's source language is '\(source.value)'; modules write their texts in English. To fix, set \"sourceLanguage\": \"en\"."
+            )
         }
         var entries: [String: Entry] = [:]
         if let strings = top["strings"] {
             let path = JSONPath.root.key("strings")
             guard case .object(let members) = strings.value.value else {
-                log.error(path, strings.value.location, "expected the strings (a JSON object by key), found \(DiagnosticLog.describe(strings.value)).")
+                log.error(
+                    path, strings.value.location,
+                    "expected the strings (a JSON object by key), found \(DiagnosticLog.describe(strings.value)).")
                 return (nil, log.items)
             }
             for member in log.uniqueMembers(members, path) {
                 let entryPath = path.key(member.key)
-                guard let fields = log.object(member.value, entryPath, what: "a catalog entry", required: [], optional: ["comment", "extractionState", "localizations", "shouldTranslate"]) else { continue }
+                guard
+                    let fields = log.object(
+                        member.value, entryPath, what: "a catalog entry", required: [],
+                        optional: ["comment", "extractionState", "localizations", "shouldTranslate"])
+                else { continue }
                 var localizations: [String: Localization] = [:]
                 if let localizationsMember = fields["localizations"] {
                     guard case .object(let byLocale) = localizationsMember.value.value else {
-                        log.error(entryPath.key("localizations"), localizationsMember.value.location, "expected the localizations (a JSON object by locale), found \(DiagnosticLog.describe(localizationsMember.value)).")
+                        log.error(
+                            entryPath.key("localizations"), localizationsMember.value.location,
+                            "expected the localizations (a JSON object by locale), found \(DiagnosticLog.describe(localizationsMember.value))."
+                        )
                         continue
                     }
                     for locale in log.uniqueMembers(byLocale, entryPath.key("localizations")) {
-                        if let localization = Self.localization(locale.value, entryPath.key("localizations").key(locale.key), &log) {
+                        if let localization = Self.localization(
+                            locale.value, entryPath.key("localizations").key(locale.key), &log)
+                        {
                             localizations[locale.key] = localization
                         }
                     }
@@ -114,41 +131,62 @@ public struct StringCatalog: Hashable, Sendable {
     }
 
     private static func localization(_ node: JSONNode, _ path: JSONPath, _ log: inout DiagnosticLog) -> Localization? {
-        guard let fields = log.object(node, path, what: "a localization", required: [], optional: ["stringUnit", "variations"]) else { return nil }
+        guard
+            let fields = log.object(
+                node, path, what: "a localization", required: [], optional: ["stringUnit", "variations"])
+        else { return nil }
         if let unit = fields["stringUnit"] {
             guard let (value, state) = stringUnit(unit.value, path.key("stringUnit"), &log) else { return nil }
-            return Localization(template: TextTemplate(other: value), state: state, location: node.location, isPlural: false)
+            return Localization(
+                template: TextTemplate(other: value), state: state, location: node.location, isPlural: false)
         }
         guard let variations = fields["variations"] else {
-            log.error(path, node.location, "a localization needs a \"stringUnit\" or plural \"variations\". To fix, add {\"stringUnit\": {\"state\": \"translated\", \"value\": \"…\"}}.")
+            log.error(
+                path, node.location,
+                "a localization needs a \"stringUnit\" or plural \"variations\". To fix, add {\"stringUnit\": {\"state\": \"translated\", \"value\": \"…\"}}."
+            )
             return nil
         }
         let variationsPath = path.key("variations")
         guard let kinds = log.object(variations.value, variationsPath, what: "variations", required: ["plural"]),
-              let plural = kinds["plural"],
-              let forms = log.object(plural.value, variationsPath.key("plural"), what: "plural forms", required: ["other"], optional: ["zero", "one", "two", "few", "many"]) else { return nil }
+            let plural = kinds["plural"],
+            let forms = log.object(
+                plural.value, variationsPath.key("plural"), what: "plural forms", required: ["other"],
+                optional: ["zero", "one", "two", "few", "many"])
+        else { return nil }
         var values: [String: String] = [:]
         var states: [String] = []
         for name in forms.keys.sorted() {
             let member = forms[name]!  // a key of `forms`
             let formPath = variationsPath.key("plural").key(name)
             guard let unitFields = log.object(member.value, formPath, what: "a plural form", required: ["stringUnit"]),
-                  let unit = unitFields["stringUnit"],
-                  let (value, state) = stringUnit(unit.value, formPath.key("stringUnit"), &log) else { continue }
+                let unit = unitFields["stringUnit"],
+                let (value, state) = stringUnit(unit.value, formPath.key("stringUnit"), &log)
+            else { continue }
             values[name] = value
             states.append(state)
         }
         guard let other = values["other"] else { return nil }
         let state = states.first { $0 != "translated" } ?? "translated"
-        return Localization(template: TextTemplate(other: other, one: values["one"]), state: state, location: node.location, isPlural: true)
+        return Localization(
+            template: TextTemplate(other: other, one: values["one"]), state: state, location: node.location,
+            isPlural: true)
     }
 
-    private static func stringUnit(_ node: JSONNode, _ path: JSONPath, _ log: inout DiagnosticLog) -> (String, String)? {
-        guard let fields = log.object(node, path, what: "a stringUnit", required: ["state", "value"]) else { return nil }
-        guard let state = log.string(fields["state"], path.key("state")), let value = log.string(fields["value"], path.key("value")) else { return nil }
+    private static func stringUnit(_ node: JSONNode, _ path: JSONPath, _ log: inout DiagnosticLog) -> (String, String)?
+    {
+        guard let fields = log.object(node, path, what: "a stringUnit", required: ["state", "value"]) else {
+            return nil
+        }
+        guard let state = log.string(fields["state"], path.key("state")),
+            let value = log.string(fields["value"], path.key("value"))
+        else { return nil }
         let states = ["translated", "new", "needs_review", "stale"]
         guard states.contains(state.value) else {
-            log.error(path.key("state"), state.location, "unknown state '\(state.value)'. \(Suggestion.didYouMean(state.value, states))Allowed: \(Suggestion.list(states)).")
+            log.error(
+                path.key("state"), state.location,
+                "unknown state '\(state.value)'. \(Suggestion.didYouMean(state.value, states))Allowed: \(Suggestion.list(states))."
+            )
             return nil
         }
         return (value.value, state.value)

@@ -23,7 +23,10 @@ public struct VariantTexts: Hashable, Sendable {
     let counts: [String: [String: String]]
 
     /// Texts for `locales` from `catalog` and `overrides`.
-    init(locales: [String], catalog: StringCatalog?, overrides: [String: [String: [String: String]]], modules: [String: String], counts: [String: [String: String]]) {
+    init(
+        locales: [String], catalog: StringCatalog?, overrides: [String: [String: [String: String]]],
+        modules: [String: String], counts: [String: [String: String]]
+    ) {
         self.locales = locales
         self.catalog = catalog
         self.overrides = overrides
@@ -72,7 +75,9 @@ public struct VariantTexts: Hashable, Sendable {
 
     /// The catalog key of an instance's translatable option:
     /// `option:<instance>.<option>` (no slash, so never a module's text).
-    public static func optionKey(instance: String, option: String) -> String { optionKeyPrefix + "\(instance).\(option)" }
+    public static func optionKey(instance: String, option: String) -> String {
+        optionKeyPrefix + "\(instance).\(option)"
+    }
 
     /// Whether a catalog key names an option (``optionKey(instance:option:)``)
     /// rather than a module's text (`<module>/<key>`).

@@ -10,7 +10,10 @@ public enum JUnitReport {
     /// The XML for `scripts` run with `results` (in the same order).
     /// With `record`, the suite's properties carry the manifest digest,
     /// the date and the versions, as the review report does.
-    public static func xml(app: String, scripts: [Script], results: [ScriptRunner.Result], requirements: RequirementCoverage? = nil, record: ReviewRecord? = nil) -> String {
+    public static func xml(
+        app: String, scripts: [Script], results: [ScriptRunner.Result], requirements: RequirementCoverage? = nil,
+        record: ReviewRecord? = nil
+    ) -> String {
         let failures = results.filter { !$0.passed }.count
         var lines = [
             #"<?xml version="1.0" encoding="UTF-8"?>"#,
@@ -29,17 +32,22 @@ public enum JUnitReport {
                 lines.append("      <property name=\"tool\" value=\(attribute(record.tool))/>")
                 lines.append("      <property name=\"stepflow\" value=\(attribute(record.stepflowVersion))/>")
                 for module in record.modules {
-                    lines.append("      <property name=\(attribute("module " + module.id)) value=\(attribute(module.package.description))/>")
+                    lines.append(
+                        "      <property name=\(attribute("module " + module.id)) value=\(attribute(module.package.description))/>"
+                    )
                 }
             }
             for entry in entries {
-                lines.append("      <property name=\(attribute("requirement " + entry.requirement.id)) value=\(attribute(entry.status.rawValue + (entry.requirement.critical ? ", critical" : "")))/>")
+                lines.append(
+                    "      <property name=\(attribute("requirement " + entry.requirement.id)) value=\(attribute(entry.status.rawValue + (entry.requirement.critical ? ", critical" : "")))/>"
+                )
             }
             lines.append("    </properties>")
         }
         for (script, result) in zip(scripts, results) {
             let name = script.file.split(separator: "/").last.map(String.init) ?? script.file
-            let opening = "    <testcase classname=\(attribute(app)) name=\(attribute(name)) file=\(attribute(script.file))"
+            let opening =
+                "    <testcase classname=\(attribute(app)) name=\(attribute(name)) file=\(attribute(script.file))"
             let covers = script.covers.map(\.id)
             guard let failure = result.failure else {
                 if covers.isEmpty {
@@ -53,7 +61,9 @@ public enum JUnitReport {
             }
             lines.append(opening + ">")
             if !covers.isEmpty { lines.append(properties(covers)) }
-            lines.append("      <failure message=\(attribute("line \(failure.line): \(failure.message)")) type=\"ScriptFailure\">\(text("\(script.file):\(failure.line): \(failure.message)"))</failure>")
+            lines.append(
+                "      <failure message=\(attribute("line \(failure.line): \(failure.message)")) type=\"ScriptFailure\">\(text("\(script.file):\(failure.line): \(failure.message)"))</failure>"
+            )
             lines.append("    </testcase>")
         }
         lines += ["  </testsuite>", "</testsuites>"]
@@ -61,7 +71,9 @@ public enum JUnitReport {
     }
 
     private static func properties(_ covers: [String]) -> String {
-        "      <properties>\n" + covers.map { "        <property name=\"covers\" value=\(attribute($0))/>" }.joined(separator: "\n") + "\n      </properties>"
+        "      <properties>\n"
+            + covers.map { "        <property name=\"covers\" value=\(attribute($0))/>" }.joined(separator: "\n")
+            + "\n      </properties>"
     }
 
     /// `"…"`, escaped for an attribute.

@@ -56,15 +56,22 @@ public struct RequirementCoverage: Sendable {
         var unknown: [UnknownRequirement] = []
         for script in scripts {
             for (id, line) in script.covers where !ids.contains(id) {
-                let known = ids.isEmpty ? "The manifest lists no \"requirements\"." : "Requirements: \(ids.map { "'\($0)'" }.joined(separator: ", "))."
-                unknown.append(UnknownRequirement(file: script.file, line: line, message: "unknown requirement '\(id)'. \(Suggestion.didYouMean(id, ids))\(known)"))
+                let known =
+                    ids.isEmpty
+                    ? "The manifest lists no \"requirements\"."
+                    : "Requirements: \(ids.map { "'\($0)'" }.joined(separator: ", "))."
+                unknown.append(
+                    UnknownRequirement(
+                        file: script.file, line: line,
+                        message: "unknown requirement '\(id)'. \(Suggestion.didYouMean(id, ids))\(known)"))
             }
         }
         self.unknown = unknown
         entries = manifest.requirements.map { requirement in
             let proving = rules.filter { $0.rule.requirement == requirement.id }.map { ($0.rule.name, $0.holds) }
             var exercising: [(file: String, passed: Bool?)] = []
-            for (index, script) in scripts.enumerated() where script.covers.contains(where: { $0.id == requirement.id }) {
+            for (index, script) in scripts.enumerated() where script.covers.contains(where: { $0.id == requirement.id })
+            {
                 exercising.append((script.file, results.map { $0[index].passed }))
             }
             let status: Status
@@ -87,8 +94,10 @@ public struct RequirementCoverage: Sendable {
         entries.filter { $0.status == .uncovered }.map { entry in
             let requirement = entry.requirement
             return ManifestDiagnostic(
-                requirement.critical ? .error : .warning, file: file, location: requirement.location, path: requirement.path,
-                message: "\(requirement.critical ? "critical requirement" : "requirement") '\(requirement.id)' is covered by no rule and no script. To fix, name it in a rule (\"requirement\": \"\(requirement.id)\") or in a script (covers \(requirement.id))."
+                requirement.critical ? .error : .warning, file: file, location: requirement.location,
+                path: requirement.path,
+                message:
+                    "\(requirement.critical ? "critical requirement" : "requirement") '\(requirement.id)' is covered by no rule and no script. To fix, name it in a rule (\"requirement\": \"\(requirement.id)\") or in a script (covers \(requirement.id))."
             )
         }
     }

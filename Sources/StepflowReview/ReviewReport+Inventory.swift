@@ -31,11 +31,13 @@ extension ReviewReport {
         var result: [String: [Consequence]] = [:]
         for (position, transition) in states.transitions.enumerated() {
             guard let screen = states.states[transition.from].top else { continue }
-            let input: ScreenInput = switch transition.input.kind {
-            case .choose(let index, _, _): .action(index)
-            case .emit(let stepper, let step, let isTimer): .other(isTimer ? "(the timer finishes)" : "(\(stepper) emits \(step))")
-            case .answer(_, let source, _, let label, _): .other("(\(source): \(label))")
-            }
+            let input: ScreenInput =
+                switch transition.input.kind {
+                case .choose(let index, _, _): .action(index)
+                case .emit(let stepper, let step, let isTimer):
+                    .other(isTimer ? "(the timer finishes)" : "(\(stepper) emits \(step))")
+                case .answer(_, let source, _, let label, _): .other("(\(source): \(label))")
+                }
             let target = states.states[transition.to]
             let place = target.isEnded ? "the end" : target.top ?? "no screen"
             var rows = result[screen] ?? []

@@ -46,7 +46,11 @@ public enum ReviewReport {
         public var record: ReviewRecord?
 
         /// The contents of a report.
-        public init(variant: VariantGraph, rules: [PathRuleResult], scripts: [Script], results: [ScriptRunner.Result], coverage: ScriptRunner.Coverage?, requirements: RequirementCoverage, diagram: Diagram, against: (variant: VariantGraph, diff: VariantDiff)? = nil, generator: String, record: ReviewRecord? = nil) {
+        public init(
+            variant: VariantGraph, rules: [PathRuleResult], scripts: [Script], results: [ScriptRunner.Result],
+            coverage: ScriptRunner.Coverage?, requirements: RequirementCoverage, diagram: Diagram,
+            against: (variant: VariantGraph, diff: VariantDiff)? = nil, generator: String, record: ReviewRecord? = nil
+        ) {
             self.variant = variant
             self.rules = rules
             self.scripts = scripts
@@ -86,46 +90,109 @@ public enum ReviewReport {
         let findings = variant.findings()
         let errors = findings.filter { $0.severity == .error }
         let requirementsFailed = contents.requirements.count(.failed)
-        let criticalUncovered = contents.requirements.entries.filter { $0.status == .uncovered && $0.requirement.critical }.count
-        let verdict = SignOffVerdict(variant: variant, rules: contents.rules, results: contents.results, coverage: contents.coverage, requirements: contents.requirements, findings: findings)
+        let criticalUncovered = contents.requirements.entries.filter {
+            $0.status == .uncovered && $0.requirement.critical
+        }.count
+        let verdict = SignOffVerdict(
+            variant: variant, rules: contents.rules, results: contents.results, coverage: contents.coverage,
+            requirements: contents.requirements, findings: findings)
         page.line("<header id=\"cover\">")
         page.line("<p class=\"kind\">Variant review package</p>")
         page.line("<h1>\(escape(app.name))</h1>")
-        page.line("<p class=\"meta\">\(escape(app.id))\(app.audience.map { " · " + escape($0) } ?? "") · shown in \(escape(variant.locale)) (ships \(escape(manifest.locales.joined(separator: ", ")))) · \(escape(manifest.file)) · made by \(escape(contents.generator)) from the variant's own flows</p>")
+        page.line(
+            "<p class=\"meta\">\(escape(app.id))\(app.audience.map { " · " + escape($0) } ?? "") · shown in \(escape(variant.locale)) (ships \(escape(manifest.locales.joined(separator: ", ")))) · \(escape(manifest.file)) · made by \(escape(contents.generator)) from the variant's own flows</p>"
+        )
         if let record = contents.record {
-            page.line("<p class=\"meta record\">Manifest digest <code>\(escape(record.manifestDigest))</code>\(record.catalogDigest.map { " · catalog digest <code>\(escape($0))</code>" } ?? "") · made \(escape(record.date)) by \(escape(record.tool)) on Stepflow \(escape(record.stepflowVersion)) · modules: \(escape(record.packages))</p>")
+            page.line(
+                "<p class=\"meta record\">Manifest digest <code>\(escape(record.manifestDigest))</code>\(record.catalogDigest.map { " · catalog digest <code>\(escape($0))</code>" } ?? "") · made \(escape(record.date)) by \(escape(record.tool)) on Stepflow \(escape(record.stepflowVersion)) · modules: \(escape(record.packages))</p>"
+            )
         } else {
             page.line("<p class=\"meta record\">Not tied to a build: no digest, date or versions were recorded.</p>")
         }
-        let standing = switch verdict.standing { case .ready: "ok"; case .unjudged: "warn"; case .notReady: "bad" }
+        let standing =
+            switch verdict.standing {
+            case .ready: "ok"
+            case .unjudged: "warn"
+            case .notReady: "bad"
+            }
         page.line("<p class=\"verdict \(standing)\">\(escape(verdict.headline))</p>")
         page.line("<table class=\"summary\" id=\"summary\"><tbody>")
-        page.row(["Path rules", "\(contents.rules.count - refuted) of \(contents.rules.count) proved" + (refuted > 0 ? ", \(refuted) refuted" : "")], header: true, bad: refuted > 0)
+        page.row(
+            [
+                "Path rules",
+                "\(contents.rules.count - refuted) of \(contents.rules.count) proved"
+                    + (refuted > 0 ? ", \(refuted) refuted" : ""),
+            ], header: true, bad: refuted > 0)
         let requirements = contents.requirements
-        page.row(["Requirements", requirements.entries.isEmpty ? "none listed" : "\(requirements.count(.passed)) of \(requirements.entries.count) passed, \(requirementsFailed) failed, \(requirements.count(.covered)) covered, \(requirements.count(.uncovered)) uncovered"], header: true, bad: requirementsFailed > 0 || criticalUncovered > 0)
-        page.row(["Acceptance scripts", contents.results.isEmpty ? "none ran" : "\(contents.results.count - failedScripts) of \(contents.results.count) passed"], header: true, bad: failedScripts > 0)
+        page.row(
+            [
+                "Requirements",
+                requirements.entries.isEmpty
+                    ? "none listed"
+                    : "\(requirements.count(.passed)) of \(requirements.entries.count) passed, \(requirementsFailed) failed, \(requirements.count(.covered)) covered, \(requirements.count(.uncovered)) uncovered",
+            ], header: true, bad: requirementsFailed > 0 || criticalUncovered > 0)
+        page.row(
+            [
+                "Acceptance scripts",
+                contents.results.isEmpty
+                    ? "none ran" : "\(contents.results.count - failedScripts) of \(contents.results.count) passed",
+            ], header: true, bad: failedScripts > 0)
         if let coverage = contents.coverage {
-            page.row(["Coverage", "screens \(coverage.screens), edges \(coverage.edges), state transitions \(coverage.transitions)"], header: true, bad: !verdict.shortfalls.isEmpty)
-            let kinds = ScriptRunner.transitionsByKind(of: contents.results, in: variant.states).map { "\($0.kind) \($0.share)" }
+            page.row(
+                [
+                    "Coverage",
+                    "screens \(coverage.screens), edges \(coverage.edges), state transitions \(coverage.transitions)",
+                ], header: true, bad: !verdict.shortfalls.isEmpty)
+            let kinds = ScriptRunner.transitionsByKind(of: contents.results, in: variant.states).map {
+                "\($0.kind) \($0.share)"
+            }
             if !kinds.isEmpty { page.row(["Transitions by kind", kinds.joined(separator: ", ")], header: true) }
         }
         if let minimum = manifest.coverageMinimum, !minimum.percents.isEmpty {
-            let set = CoverageMinimum.Kind.allCases.compactMap { kind in minimum.percents[kind].map { "\(kind.rawValue) \($0)%" } }
+            let set = CoverageMinimum.Kind.allCases.compactMap { kind in
+                minimum.percents[kind].map { "\(kind.rawValue) \($0)%" }
+            }
             let below = verdict.shortfalls.map { "\($0.kind.rawValue) \($0.share)" }
-            page.row(["Minimum coverage", set.joined(separator: ", ") + (below.isEmpty ? ": met" : "; below it: " + below.joined(separator: ", "))], header: true, bad: !below.isEmpty)
+            page.row(
+                [
+                    "Minimum coverage",
+                    set.joined(separator: ", ")
+                        + (below.isEmpty ? ": met" : "; below it: " + below.joined(separator: ", ")),
+                ], header: true, bad: !below.isEmpty)
         } else {
             page.row(["Minimum coverage", "none set in the manifest: coverage is not judged"], header: true)
         }
         for translation in verdict.translations {
-            page.row(["Texts in \(translation.locale)", translation.isComplete
-                ? "all \(translation.total) shown texts have \(translation.locale) words (\(translation.keyed) module texts, \(translation.literal) literal, \(translation.options) option values)"
-                : "\(translation.untranslated) of \(translation.total) shown texts show in English"], header: true, bad: !translation.isComplete)
+            page.row(
+                [
+                    "Texts in \(translation.locale)",
+                    translation.isComplete
+                        ? "all \(translation.total) shown texts have \(translation.locale) words (\(translation.keyed) module texts, \(translation.literal) literal, \(translation.options) option values)"
+                        : "\(translation.untranslated) of \(translation.total) shown texts show in English",
+                ], header: true, bad: !translation.isComplete)
         }
-        page.row(["Findings", findings.isEmpty ? "none" : "\(errors.count) error\(errors.count == 1 ? "" : "s"), \(findings.count - errors.count) warning\(findings.count - errors.count == 1 ? "" : "s")"], header: true, bad: !errors.isEmpty)
-        page.row(["Explored", "\(variant.states.states.count) states, \(variant.states.transitions.count) transitions, \(variant.graph.nodes.count) screens and steps, \(variant.screens.count) screen wordings"], header: true)
+        page.row(
+            [
+                "Findings",
+                findings.isEmpty
+                    ? "none"
+                    : "\(errors.count) error\(errors.count == 1 ? "" : "s"), \(findings.count - errors.count) warning\(findings.count - errors.count == 1 ? "" : "s")",
+            ], header: true, bad: !errors.isEmpty)
+        page.row(
+            [
+                "Explored",
+                "\(variant.states.states.count) states, \(variant.states.transitions.count) transitions, \(variant.graph.nodes.count) screens and steps, \(variant.screens.count) screen wordings",
+            ], header: true)
         page.line("</tbody></table>")
         page.line("<nav><ol>")
-        let sections = [("variant", "The variant"), ("requirements", "Requirements"), ("rules", "Path rules"), ("scripts", "Acceptance scripts"), ("screens", "Screen inventory"), ("diagram", "Navigation diagram"), ("findings", "Findings")] + (contents.against.map { [("differences", "Differences from \($0.variant.manifest.app.id)")] } ?? []) + [("sign-off", "Sign-off")]
+        let sections =
+            [
+                ("variant", "The variant"), ("requirements", "Requirements"), ("rules", "Path rules"),
+                ("scripts", "Acceptance scripts"), ("screens", "Screen inventory"), ("diagram", "Navigation diagram"),
+                ("findings", "Findings"),
+            ] + (contents.against.map { [("differences", "Differences from \($0.variant.manifest.app.id)")] } ?? []) + [
+                ("sign-off", "Sign-off")
+            ]
         for (id, title) in sections { page.line("<li><a href=\"#\(id)\">\(escape(title))</a></li>") }
         page.line("</ol></nav>")
         page.line("</header>")
@@ -135,8 +202,12 @@ public enum ReviewReport {
         page.line("<table><thead><tr><th>Instance</th><th>Module</th><th>Options</th></tr></thead><tbody>")
         for instance in manifest.instances {
             let applicable = instance.applicableOptions
-            let options = applicable.keys.sorted().map { "\($0) = \(applicable[$0]!)" }.joined(separator: ", ")  // keys of `applicable`
-            page.row([instance.id + (instance.id == manifest.start ? " (start)" : ""), instance.module, options.isEmpty ? "none" : options])
+            // Force-unwrapped: the keys are `applicable`'s own.
+            let options = applicable.keys.sorted().map { "\($0) = \(applicable[$0]!)" }.joined(separator: ", ")
+            page.row([
+                instance.id + (instance.id == manifest.start ? " (start)" : ""), instance.module,
+                options.isEmpty ? "none" : options,
+            ])
         }
         page.line("</tbody></table>")
         page.line("<h3>Routes</h3><table><thead><tr><th>Exit</th><th>Leads to</th></tr></thead><tbody>")
@@ -150,12 +221,22 @@ public enum ReviewReport {
         if requirements.entries.isEmpty {
             page.line("<p class=\"note\">The manifest lists no requirements.</p>")
         } else {
-            page.line("<table><thead><tr><th>Id</th><th>Requirement</th><th>Status</th><th>Proved by</th><th>Exercised by</th></tr></thead><tbody>")
+            page.line(
+                "<table><thead><tr><th>Id</th><th>Requirement</th><th>Status</th><th>Proved by</th><th>Exercised by</th></tr></thead><tbody>"
+            )
             for entry in requirements.entries {
                 let status = entry.status.rawValue + (entry.requirement.critical ? " (critical)" : "")
                 let rules = entry.rules.map { "\($0.name) (\($0.holds ? "holds" : "refuted"))" }
-                let scripts = entry.scripts.map { "\(base($0.file)) (\($0.passed.map { $0 ? "passed" : "failed" } ?? "not run"))" }
-                page.row([entry.requirement.id, entry.requirement.text, status, rules.isEmpty ? "—" : rules.joined(separator: "; "), scripts.isEmpty ? "—" : scripts.joined(separator: "; ")], bad: entry.status == .failed || (entry.status == .uncovered && entry.requirement.critical), classes: ["id", "", "status " + entry.status.rawValue, "", ""])
+                let scripts = entry.scripts.map {
+                    "\(base($0.file)) (\($0.passed.map { $0 ? "passed" : "failed" } ?? "not run"))"
+                }
+                page.row(
+                    [
+                        entry.requirement.id, entry.requirement.text, status,
+                        rules.isEmpty ? "—" : rules.joined(separator: "; "),
+                        scripts.isEmpty ? "—" : scripts.joined(separator: "; "),
+                    ], bad: entry.status == .failed || (entry.status == .uncovered && entry.requirement.critical),
+                    classes: ["id", "", "status " + entry.status.rawValue, "", ""])
             }
             page.line("</tbody></table>")
         }
@@ -167,9 +248,13 @@ public enum ReviewReport {
         for rule in contents.rules {
             page.line("<div class=\"rule \(rule.holds ? "ok" : "bad")\">")
             page.line("<h3>\(escape(rule.rule.name))</h3>")
-            page.line("<p>\(rule.holds ? "Proved over every state of the variant." : "Refuted.")\(rule.rule.requirement.map { " Proves " + escape($0) + "." } ?? "") Written at \(escape(manifest.file)):\(rule.rule.location) (\(escape(rule.rule.path))).</p>")
+            page.line(
+                "<p>\(rule.holds ? "Proved over every state of the variant." : "Refuted.")\(rule.rule.requirement.map { " Proves " + escape($0) + "." } ?? "") Written at \(escape(manifest.file)):\(rule.rule.location) (\(escape(rule.rule.path))).</p>"
+            )
             if !rule.holds, let walk = rule.walk {
-                page.line("<p>A walk that breaks it (\(walk.depth) input\(walk.depth == 1 ? "" : "s")), as the live engine takes it:</p><ol class=\"walk\">")
+                page.line(
+                    "<p>A walk that breaks it (\(walk.depth) input\(walk.depth == 1 ? "" : "s")), as the live engine takes it:</p><ol class=\"walk\">"
+                )
                 for input in walk.inputs { page.line("<li>\(escape("\(input.screen ?? "start"): \(input)"))</li>") }
                 page.line("</ol>")
             }
@@ -182,16 +267,27 @@ public enum ReviewReport {
         if contents.scripts.isEmpty {
             page.line("<p class=\"note\">No acceptance scripts ran.</p>")
         } else {
-            page.line("<table><thead><tr><th>Script</th><th>Covers</th><th>Lines</th><th>Result</th></tr></thead><tbody>")
+            page.line(
+                "<table><thead><tr><th>Script</th><th>Covers</th><th>Lines</th><th>Result</th></tr></thead><tbody>")
             for (script, result) in zip(contents.scripts, contents.results) {
                 let outcome = result.failure.map { "failed at line \($0.line): \($0.message)" } ?? "passed"
-                page.row([base(script.file), script.covers.map(\.id).joined(separator: ", "), "\(result.lineCount)", outcome], bad: !result.passed, classes: ["", "", "", result.passed ? "status passed" : "status failed"])
+                page.row(
+                    [
+                        base(script.file), script.covers.map(\.id).joined(separator: ", "), "\(result.lineCount)",
+                        outcome,
+                    ], bad: !result.passed, classes: ["", "", "", result.passed ? "status passed" : "status failed"])
             }
             page.line("</tbody></table>")
-            page.line("<p class=\"note\">The state transitions the scripts took, by kind of input (a transition is one input in one state of the app; an action offered in several states counts once in each).</p>")
-            page.line("<table class=\"kinds\"><thead><tr><th>Kind of input</th><th>Taken</th><th>Of</th><th>Share</th></tr></thead><tbody>")
+            page.line(
+                "<p class=\"note\">The state transitions the scripts took, by kind of input (a transition is one input in one state of the app; an action offered in several states counts once in each).</p>"
+            )
+            page.line(
+                "<table class=\"kinds\"><thead><tr><th>Kind of input</th><th>Taken</th><th>Of</th><th>Share</th></tr></thead><tbody>"
+            )
             for entry in ScriptRunner.transitionsByKind(of: contents.results, in: variant.states) {
-                page.row([entry.kind, "\(entry.share.covered)", "\(entry.share.total)", "\(entry.share.percent)%"], bad: entry.share.covered == 0)
+                page.row(
+                    [entry.kind, "\(entry.share.covered)", "\(entry.share.total)", "\(entry.share.percent)%"],
+                    bad: entry.share.covered == 0)
             }
             page.line("</tbody></table>")
         }
@@ -199,7 +295,9 @@ public enum ReviewReport {
 
         // 5. Screen inventory.
         page.line("<section id=\"screens\"><h2>5. Screen inventory</h2>")
-        page.line("<p class=\"note\">Every screen a person can see in this variant, in \(escape(variant.locale)), with each wording it can have, where each action leads, which scripts walk it, and how many of each input's state transitions they take.</p>")
+        page.line(
+            "<p class=\"note\">Every screen a person can see in this variant, in \(escape(variant.locale)), with each wording it can have, where each action leads, which scripts walk it, and how many of each input's state transitions they take.</p>"
+        )
         let consequences = consequences(variant.states)
         let taken = contents.results.reduce(into: Set<Int>()) { $0.formUnion($1.transitions) }
         // Module by module, in the manifest's order; within a module, in
@@ -215,28 +313,40 @@ public enum ReviewReport {
             for line in screen.body { page.line("<p>\(escape(line))</p>") }
             if !contents.results.isEmpty {
                 let walkers = contents.results.filter { $0.nodes.contains(screen.id) }.map { base($0.file) }
-                page.line(walkers.isEmpty
-                    ? "<p class=\"walked none\">No script walks this screen.</p>"
-                    : "<p class=\"walked\">Walked by \(walkers.count) script\(walkers.count == 1 ? "" : "s"): \(escape(walkers.joined(separator: ", "))).</p>")
+                page.line(
+                    walkers.isEmpty
+                        ? "<p class=\"walked none\">No script walks this screen.</p>"
+                        : "<p class=\"walked\">Walked by \(walkers.count) script\(walkers.count == 1 ? "" : "s"): \(escape(walkers.joined(separator: ", "))).</p>"
+                )
             }
-            page.line("<table class=\"actions\"><thead><tr><th>Action</th><th>Leads to</th><th>Taken by the scripts</th></tr></thead><tbody>")
+            page.line(
+                "<table class=\"actions\"><thead><tr><th>Action</th><th>Leads to</th><th>Taken by the scripts</th></tr></thead><tbody>"
+            )
             let rows = consequences[screen.id] ?? []
             func share(_ transitions: [Int]) -> String {
                 transitions.isEmpty ? "—" : "\(transitions.filter(taken.contains).count) of \(transitions.count)"
             }
             for (index, action) in screen.actions.enumerated() {
-                let label = switch action.role {
-                case .primary: action.label
-                case .back: action.label.lowercased() == "back" ? action.label : "\(action.label) (goes back)"
-                case .cancel: "\(action.label) (cancels)"
-                }
+                let label =
+                    switch action.role {
+                    case .primary: action.label
+                    case .back: action.label.lowercased() == "back" ? action.label : "\(action.label) (goes back)"
+                    case .cancel: "\(action.label) (cancels)"
+                    }
                 let row = rows.first { $0.input == .action(index) }
                 let places = row?.leadsTo ?? []
-                page.row([label, places.isEmpty ? "nowhere a walk takes it" : places.map { $0 == screen.id ? "stays here" : $0 }.joined(separator: ", "), share(row?.transitions ?? [])])
+                page.row([
+                    label,
+                    places.isEmpty
+                        ? "nowhere a walk takes it"
+                        : places.map { $0 == screen.id ? "stays here" : $0 }.joined(separator: ", "),
+                    share(row?.transitions ?? []),
+                ])
             }
             for row in rows {
                 guard case .other(let input) = row.input else { continue }
-                page.row([input, row.leadsTo.joined(separator: ", "), share(row.transitions)], classes: ["note", "", ""])
+                page.row(
+                    [input, row.leadsTo.joined(separator: ", "), share(row.transitions)], classes: ["note", "", ""])
             }
             page.line("</tbody></table></div>")
         }
@@ -246,14 +356,17 @@ public enum ReviewReport {
         page.line("<section id=\"diagram\"><h2>6. Navigation diagram</h2>")
         switch contents.diagram {
         case .svg(let svg):
-            page.line("<figure>\(inlineSVG(svg))<figcaption>The modules and the routes walks take between them, from the start (top) to the end (bottom), with the data each route hands on.</figcaption></figure>")
+            page.line(
+                "<figure>\(inlineSVG(svg))<figcaption>The modules and the routes walks take between them, from the start (top) to the end (bottom), with the data each route hands on.</figcaption></figure>"
+            )
         case .outline(let reason):
             page.line("<p class=\"note\">\(escape(reason)) The routes as an outline instead:</p>")
             page.line("<ul class=\"outline\">")
             for instance in manifest.instances {
                 page.line("<li>\(escape(instance.id)) (\(escape(instance.module)))<ul>")
                 for exit in instance.exits {
-                    let target = manifest.routes[RouteKey(instance: instance.id, exit: exit.name)]?.description ?? "no route"
+                    let target =
+                        manifest.routes[RouteKey(instance: instance.id, exit: exit.name)]?.description ?? "no route"
                     page.line("<li>\(escape(exit.name)) → \(escape(target))</li>")
                 }
                 page.line("</ul></li>")
@@ -266,10 +379,17 @@ public enum ReviewReport {
         page.line("<section id=\"findings\"><h2>7. Findings</h2>")
         if findings.isEmpty {
             let texts = verdict.translations.map { "all \($0.total) shown texts have \($0.locale) words" }
-            page.line("<p>None over the \(variant.states.states.count) states explored: no dead end, no unhandled step, no exit without a route, every instance entered\(texts.isEmpty ? "" : ", " + texts.joined(separator: ", ")).</p>")
+            page.line(
+                "<p>None over the \(variant.states.states.count) states explored: no dead end, no unhandled step, no exit without a route, every instance entered\(texts.isEmpty ? "" : ", " + texts.joined(separator: ", ")).</p>"
+            )
         } else {
-            page.line("<table><thead><tr><th>Severity</th><th>Kind</th><th>Where</th><th>Detail</th></tr></thead><tbody>")
-            for finding in findings { page.row([finding.severity.rawValue, "\(finding.kind)", finding.subject, finding.detail], bad: finding.severity == .error) }
+            page.line(
+                "<table><thead><tr><th>Severity</th><th>Kind</th><th>Where</th><th>Detail</th></tr></thead><tbody>")
+            for finding in findings {
+                page.row(
+                    [finding.severity.rawValue, "\(finding.kind)", finding.subject, finding.detail],
+                    bad: finding.severity == .error)
+            }
             page.line("</tbody></table>")
         }
         page.line("</section>")
@@ -283,7 +403,8 @@ public enum ReviewReport {
                 page.line("<p>None: the same modules, routes, screens, steps and edges.</p>")
             }
             let parts: [(String, [String])] = [
-                ("Modules only in \(app.id)", diff.instancesOnlyInA), ("Modules only in \(other)", diff.instancesOnlyInB),
+                ("Modules only in \(app.id)", diff.instancesOnlyInA),
+                ("Modules only in \(other)", diff.instancesOnlyInB),
                 ("Options changed", diff.changedOptions), ("Routes only in \(app.id)", diff.routesOnlyInA),
                 ("Routes only in \(other)", diff.routesOnlyInB), ("Routes changed", diff.changedRoutes),
                 ("Screens only in \(app.id)", diff.screensOnlyInA), ("Screens only in \(other)", diff.screensOnlyInB),
@@ -299,9 +420,13 @@ public enum ReviewReport {
         page.line("<section id=\"sign-off\"><h2>Sign-off</h2>")
         page.line("<p>I have reviewed this variant's requirements, rules, scripts and screens as listed above.</p>")
         if let record = contents.record {
-            page.line("<p>This sign-off is for the variant whose manifest digest is <code>\(escape(record.manifestDigest))</code>\(record.catalogDigest.map { " (catalog digest <code>\(escape($0))</code>)" } ?? ""), as explored on \(escape(record.date)) by \(escape(record.tool)) on Stepflow \(escape(record.stepflowVersion)), with \(escape(record.packages)). A CI run's JUnit file records the same digest.</p>")
+            page.line(
+                "<p>This sign-off is for the variant whose manifest digest is <code>\(escape(record.manifestDigest))</code>\(record.catalogDigest.map { " (catalog digest <code>\(escape($0))</code>)" } ?? ""), as explored on \(escape(record.date)) by \(escape(record.tool)) on Stepflow \(escape(record.stepflowVersion)), with \(escape(record.packages)). A CI run's JUnit file records the same digest.</p>"
+            )
         }
-        page.line("<table class=\"sign\"><tbody><tr><th>Name</th><td></td></tr><tr><th>Role</th><td></td></tr><tr><th>Date</th><td></td></tr><tr><th>Signature</th><td></td></tr></tbody></table>")
+        page.line(
+            "<table class=\"sign\"><tbody><tr><th>Name</th><td></td></tr><tr><th>Role</th><td></td></tr><tr><th>Date</th><td></td></tr><tr><th>Signature</th><td></td></tr></tbody></table>"
+        )
         page.line("</section>")
         page.line("</body>")
         page.line("</html>")

@@ -52,7 +52,10 @@ public struct SignOffVerdict: Sendable {
     public let translations: [VariantGraph.TranslationCoverage]
 
     /// The verdict for `variant` from what was checked.
-    public init(variant: VariantGraph, rules: [PathRuleResult], results: [ScriptRunner.Result], coverage: ScriptRunner.Coverage?, requirements: RequirementCoverage, findings: [Finding]) {
+    public init(
+        variant: VariantGraph, rules: [PathRuleResult], results: [ScriptRunner.Result],
+        coverage: ScriptRunner.Coverage?, requirements: RequirementCoverage, findings: [Finding]
+    ) {
         let manifest = variant.manifest
         self.rules = ScriptRunner.Share(covered: rules.filter(\.holds).count, total: rules.count)
         self.scripts = ScriptRunner.Share(covered: results.filter(\.passed).count, total: results.count)
@@ -63,7 +66,9 @@ public struct SignOffVerdict: Sendable {
             for kind in CoverageMinimum.Kind.allCases {
                 guard let percent = minimum.percents[kind] else { continue }
                 let share = self.coverage.map { Self.share(kind, of: $0) } ?? ScriptRunner.Share(covered: 0, total: 1)
-                if share.covered * 100 < percent * share.total { shortfalls.append(Shortfall(kind: kind, share: share, minimum: percent)) }
+                if share.covered * 100 < percent * share.total {
+                    shortfalls.append(Shortfall(kind: kind, share: share, minimum: percent))
+                }
             }
         }
         self.shortfalls = shortfalls
@@ -107,19 +112,37 @@ public struct SignOffVerdict: Sendable {
         switch standing {
         case .ready: lead = "Ready for sign-off, on this evidence:"
         case .unjudged:
-            lead = coverage == nil
+            lead =
+                coverage == nil
                 ? "Not judged ready: no acceptance script ran, so nothing shows the variant was exercised."
                 : "Not judged ready: the manifest sets no minimum coverage (\"coverage\"), so how much the scripts exercised is stated, not judged."
         case .notReady:
             var reasons: [String] = []
             for shortfall in shortfalls {
-                reasons.append("the scripts take \(shortfall.kind.rawValue) \(shortfall.share), below the manifest's minimum of \(shortfall.minimum)%")
+                reasons.append(
+                    "the scripts take \(shortfall.kind.rawValue) \(shortfall.share), below the manifest's minimum of \(shortfall.minimum)%"
+                )
             }
-            if rules.covered < rules.total { reasons.append("\(rules.total - rules.covered) rule\(rules.total - rules.covered == 1 ? " is" : "s are") refuted") }
-            if scripts.covered < scripts.total { reasons.append("\(scripts.total - scripts.covered) script\(scripts.total - scripts.covered == 1 ? "" : "s") failed") }
-            if requirements.failed > 0 { reasons.append("\(requirements.failed) requirement\(requirements.failed == 1 ? "" : "s") failed") }
-            if requirements.criticalUncovered > 0 { reasons.append("\(requirements.criticalUncovered) critical requirement\(requirements.criticalUncovered == 1 ? " is" : "s are") uncovered") }
-            if errorFindings > 0 { reasons.append("\(errorFindings) finding\(errorFindings == 1 ? " is an error" : "s are errors")") }
+            if rules.covered < rules.total {
+                reasons.append(
+                    "\(rules.total - rules.covered) rule\(rules.total - rules.covered == 1 ? " is" : "s are") refuted")
+            }
+            if scripts.covered < scripts.total {
+                reasons.append(
+                    "\(scripts.total - scripts.covered) script\(scripts.total - scripts.covered == 1 ? "" : "s") failed"
+                )
+            }
+            if requirements.failed > 0 {
+                reasons.append("\(requirements.failed) requirement\(requirements.failed == 1 ? "" : "s") failed")
+            }
+            if requirements.criticalUncovered > 0 {
+                reasons.append(
+                    "\(requirements.criticalUncovered) critical requirement\(requirements.criticalUncovered == 1 ? " is" : "s are") uncovered"
+                )
+            }
+            if errorFindings > 0 {
+                reasons.append("\(errorFindings) finding\(errorFindings == 1 ? " is an error" : "s are errors")")
+            }
             lead = "Not ready for sign-off: " + reasons.joined(separator: "; ") + "."
         }
         return lead + " " + evidence
@@ -129,21 +152,28 @@ public struct SignOffVerdict: Sendable {
     public var evidence: String {
         var parts = ["\(rules.covered) of \(rules.total) rules proved"]
         if let coverage {
-            parts.append("\(scripts.covered) of \(scripts.total) scripts pass; they take \(coverage.screens) screens, \(coverage.edges) edges and \(coverage.transitions) state transitions")
+            parts.append(
+                "\(scripts.covered) of \(scripts.total) scripts pass; they take \(coverage.screens) screens, \(coverage.edges) edges and \(coverage.transitions) state transitions"
+            )
         } else {
             parts.append("no script ran")
         }
         if requirements.total > 0 {
             parts.append("\(requirements.passed) of \(requirements.total) requirements passed")
         }
-        parts.append(errorFindings == 0 ? "no error finding" : "\(errorFindings) error finding\(errorFindings == 1 ? "" : "s")")
+        parts.append(
+            errorFindings == 0 ? "no error finding" : "\(errorFindings) error finding\(errorFindings == 1 ? "" : "s")")
         for translation in translations {
-            parts.append(translation.isComplete
-                ? "all \(translation.total) shown texts have \(translation.locale) words"
-                : "\(translation.untranslated) of \(translation.total) shown texts show in English in \(translation.locale)")
+            parts.append(
+                translation.isComplete
+                    ? "all \(translation.total) shown texts have \(translation.locale) words"
+                    : "\(translation.untranslated) of \(translation.total) shown texts show in English in \(translation.locale)"
+            )
         }
         if let minimum, !minimum.percents.isEmpty {
-            let set = CoverageMinimum.Kind.allCases.compactMap { kind in minimum.percents[kind].map { "\(kind.rawValue) \($0)%" } }
+            let set = CoverageMinimum.Kind.allCases.compactMap { kind in
+                minimum.percents[kind].map { "\(kind.rawValue) \($0)%" }
+            }
             parts.append("minimum coverage " + set.joined(separator: ", "))
         }
         return parts.joined(separator: "; ") + "."

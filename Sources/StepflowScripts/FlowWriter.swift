@@ -39,8 +39,12 @@ struct FlowWriter {
         guard let screen else { return }
         if let previous, previous.id == screen.id { return }
         lines.append("- assertVisible: \(Self.quoted(Self.pattern(screen.title)))  # screen \(screen.qualifiedID)")
-        if let previous, Self.texts(of: previous).contains(screen.title), let distinct = Self.distinctText(of: screen, besides: previous) {
-            lines.append("- assertVisible: \(Self.quoted(Self.pattern(distinct)))  # the screen before showed that title too; this text is new")
+        if let previous, Self.texts(of: previous).contains(screen.title),
+            let distinct = Self.distinctText(of: screen, besides: previous)
+        {
+            lines.append(
+                "- assertVisible: \(Self.quoted(Self.pattern(distinct)))  # the screen before showed that title too; this text is new"
+            )
         }
     }
 
@@ -49,7 +53,9 @@ struct FlowWriter {
         Set([screen.title] + screen.actions.map(\.label) + screen.body)
     }
 
-    mutating func waitForTimer(seconds: Int, step: String?, until screen: PresentedScreen?, after previous: PresentedScreen?) {
+    mutating func waitForTimer(
+        seconds: Int, step: String?, until screen: PresentedScreen?, after previous: PresentedScreen?
+    ) {
         let timeout = (seconds + 30) * 1000
         let what = step.map { "timer \($0)" } ?? "a timer"
         guard let screen else {
@@ -57,7 +63,11 @@ struct FlowWriter {
             return
         }
         var visible = screen.title
-        if let previous, Self.texts(of: previous).contains(screen.title), let distinct = Self.distinctText(of: screen, besides: previous) { visible = distinct }
+        if let previous, Self.texts(of: previous).contains(screen.title),
+            let distinct = Self.distinctText(of: screen, besides: previous)
+        {
+            visible = distinct
+        }
         lines.append("- extendedWaitUntil:  # \(what): \(seconds) s, then screen \(screen.qualifiedID)")
         lines.append("    visible: \(Self.quoted(Self.pattern(visible)))")
         lines.append("    timeout: \(timeout)")
@@ -82,7 +92,8 @@ struct FlowWriter {
     /// label, else a body line.
     static func distinctText(of screen: PresentedScreen, besides previous: PresentedScreen) -> String? {
         let old = texts(of: previous)
-        return screen.actions.map(\.label).first { !old.contains($0) } ?? screen.body.first { !old.contains($0) && !$0.isEmpty }
+        return screen.actions.map(\.label).first { !old.contains($0) }
+            ?? screen.body.first { !old.contains($0) && !$0.isEmpty }
     }
 
     /// `text` as a regular expression matching it literally.
@@ -100,7 +111,8 @@ struct FlowWriter {
     /// (DEL, C1 controls, line and paragraph separators, BOM).
     static func quoted(_ text: String) -> String {
         JSONText.quoted(text) { scalar in
-            scalar.value == 0x7F || (0x80..<0xA0).contains(scalar.value) || scalar.value == 0x2028 || scalar.value == 0x2029 || scalar.value == 0xFEFF
+            scalar.value == 0x7F || (0x80..<0xA0).contains(scalar.value) || scalar.value == 0x2028
+                || scalar.value == 0x2029 || scalar.value == 0xFEFF
         }
     }
 
@@ -111,9 +123,13 @@ struct FlowWriter {
 
     /// `text` with only letters, digits, `.`, `_` and `-` (others as `_`).
     static func fileSafe(_ text: String) -> String {
-        let safe = String(text.unicodeScalars.map { scalar -> Character in
-            scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "._-".unicodeScalars.contains(scalar)) ? Character(scalar) : "_"
-        })
+        let safe = String(
+            text.unicodeScalars.map { scalar -> Character in
+                scalar.isASCII
+                    && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)
+                        || "._-".unicodeScalars.contains(scalar))
+                    ? Character(scalar) : "_"
+            })
         return safe.hasPrefix(".") ? "_" + safe.dropFirst() : safe
     }
 }

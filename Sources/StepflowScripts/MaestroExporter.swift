@@ -67,16 +67,26 @@ public struct MaestroExporter: Sendable {
     public init(runner: ScriptRunner, locale: String? = nil) throws(Refusal) {
         let manifest = runner.manifest
         guard let device = manifest.device else {
-            throw Refusal(message: "\(manifest.file): error: the manifest has no device section, so a flow has no appId. To fix, add \"device\": {\"appId\": \"org.example.app\"} with the app's Android package name or iOS bundle id.")
+            throw Refusal(
+                message:
+                    "\(manifest.file): error: the manifest has no device section, so a flow has no appId. To fix, add \"device\": {\"appId\": \"org.example.app\"} with the app's Android package name or iOS bundle id."
+            )
         }
         var declared: Set<String> = []
         for transition in runner.variant.states.transitions {
-            if case .answer(let source, _, let answer, _, _) = transition.input.kind { declared.insert("\(source) \(answer)") }
+            if case .answer(let source, _, let answer, _, _) = transition.input.kind {
+                declared.insert("\(source) \(answer)")
+            }
         }
         for answer in device.answers where !declared.contains("\(answer.source) \(answer.answer)") {
             let known = declared.sorted()
-            let list = known.isEmpty ? "The variant has no outside answers." : "Its outside answers: \(known.joined(separator: ", "))."
-            throw Refusal(message: "\(manifest.file):\(answer.location.line):\(answer.location.column): error: the device answer '\(answer.source) \(answer.answer)' is no answer the variant can be given. \(Suggestion.didYouMean("\(answer.source) \(answer.answer)", known))\(list)")
+            let list =
+                known.isEmpty
+                ? "The variant has no outside answers." : "Its outside answers: \(known.joined(separator: ", "))."
+            throw Refusal(
+                message:
+                    "\(manifest.file):\(answer.location.line):\(answer.location.column): error: the device answer '\(answer.source) \(answer.answer)' is no answer the variant can be given. \(Suggestion.didYouMean("\(answer.source) \(answer.answer)", known))\(list)"
+            )
         }
         self.runner = runner
         self.locale = locale ?? runner.locale
@@ -144,10 +154,15 @@ public struct MaestroExporter: Sendable {
         let byHand = script.answeredSources
         let manifest = runner.manifest
         let states = runner.variant.states
-        let reading = VariantSession(manifest: manifest, registry: runner.registry, services: runner.services, locale: runner.locale, states: states, answeredByHand: byHand)
-        let texts = locale == runner.locale
+        let reading = VariantSession(
+            manifest: manifest, registry: runner.registry, services: runner.services, locale: runner.locale,
+            states: states, answeredByHand: byHand)
+        let texts =
+            locale == runner.locale
             ? reading
-            : VariantSession(manifest: manifest, registry: runner.registry, services: runner.services, locale: locale, answeredByHand: byHand)
+            : VariantSession(
+                manifest: manifest, registry: runner.registry, services: runner.services, locale: locale,
+                answeredByHand: byHand)
         let name = Self.baseName(of: script.file)
         var writer = FlowWriter()
         writer.header(script: name, appId: device.appId, tags: script.covers.map(\.id).uniqued(), locale: locale)
@@ -165,22 +180,31 @@ public struct MaestroExporter: Sendable {
         }
         for line in script.lines {
             func fail(_ message: String) -> Refusal {
-                Refusal(message: "\(script.file):\(line.number): error: \(message) No flow is written for a script that does not pass; run rootapp check on it.")
+                Refusal(
+                    message:
+                        "\(script.file):\(line.number): error: \(message) No flow is written for a script that does not pass; run rootapp check on it."
+                )
             }
             if let timedOut = onBoth({ $0.awaitOutside() }) { throw fail(timedOut) }
             let before = texts.top
             switch line.instruction {
             case .choose(let choice):
-                guard let screen = reading.top, let shown = before else { throw fail("the app has ended; there is nothing to choose.") }
+                guard let screen = reading.top, let shown = before else {
+                    throw fail("the app has ended; there is nothing to choose.")
+                }
                 let index: Int
                 switch reading.actionIndex(choice) {
                 case .success(let found): index = found
                 case .failure(let refusal): throw fail(refusal.message)
                 }
-                guard shown.actions.indices.contains(index) else { throw fail("the screen in \(locale) has no action \(index + 1).") }
+                guard shown.actions.indices.contains(index) else {
+                    throw fail("the screen in \(locale) has no action \(index + 1).")
+                }
                 if let refusal = onBoth({ $0.choose(actionAt: index) }) { throw fail(refusal) }
                 let action = shown.actions[index]
-                writer.tap(action.label, comment: "\(action.role == .back ? "back, " : "")step \(action.step) on \(screen.qualifiedID)")
+                writer.tap(
+                    action.label,
+                    comment: "\(action.role == .back ? "back, " : "")step \(action.step) on \(screen.qualifiedID)")
                 writer.assertScreen(texts.top, after: shown)
                 askedByLastTap = Set(reading.waitingAnswers.filter(\.isQuestion).map(\.source))
             case .back:
@@ -188,7 +212,9 @@ public struct MaestroExporter: Sendable {
                     throw fail(reading.back() ?? "the app has no way back here.")
                 }
                 if let refusal = onBoth({ $0.back() }) { throw fail(refusal) }
-                writer.tap(shown.actions[index].label, comment: "back, step \(shown.actions[index].step) on \(shown.qualifiedID)")
+                writer.tap(
+                    shown.actions[index].label,
+                    comment: "back, step \(shown.actions[index].step) on \(shown.qualifiedID)")
                 writer.assertScreen(texts.top, after: shown)
                 askedByLastTap = Set(reading.waitingAnswers.filter(\.isQuestion).map(\.source))
             case .wait:
@@ -197,18 +223,23 @@ public struct MaestroExporter: Sendable {
                 if let refusal = onBoth({ $0.skipTime() }) { throw fail(refusal) }
                 askedByLastTap = []
                 var timer: String?
-                if reading.walk.count > walked, case .emit(let stepper, let step, _) = states.transitions[reading.walk[walked]].input.kind {
+                if reading.walk.count > walked,
+                    case .emit(let stepper, let step, _) = states.transitions[reading.walk[walked]].input.kind
+                {
                     timer = "\(stepper): \(step)"
                 }
                 writer.waitForTimer(seconds: seconds, step: timer, until: texts.top, after: before)
             case .answer(let source, let answer):
-                let label = texts.waitingAnswers.first { $0.source == source }?.answers.first { $0.name == answer }?.label ?? answer
+                let label =
+                    texts.waitingAnswers.first { $0.source == source }?.answers.first { $0.name == answer }?.label
+                    ?? answer
                 if let refusal = onBoth({ $0.answer(source, answer) }) { throw fail(refusal) }
                 let atOnce = askedByLastTap.contains(source)
                 askedByLastTap = []
                 switch device.answer(source: source, answer: answer)?.giving {
                 case .permissions(let permissions) where atOnce:
-                    writer.setPermissions(permissions, comment: "answer \(source) \(answer) (\(label)), before the tap that asks")
+                    writer.setPermissions(
+                        permissions, comment: "answer \(source) \(answer) (\(label)), before the tap that asks")
                 case .flow(let file):
                     writer.runFlow(file, comment: "answer \(source) \(answer) (\(label))")
                 case .permissions, nil:
@@ -216,8 +247,12 @@ public struct MaestroExporter: Sendable {
                     // answer given after other inputs needs the team's flow.
                     let outside = OutsideInput(source: source, answer: answer)
                     placeholders.append(outside)
-                    let why = device.answer(source: source, answer: answer) == nil ? "" : " after other inputs, so permissions set before the tap cannot give it"
-                    writer.runFlow(outside.placeholderPath, comment: "answer \(source) \(answer) (\(label))\(why); fill in how a device gives it")
+                    let why =
+                        device.answer(source: source, answer: answer) == nil
+                        ? "" : " after other inputs, so permissions set before the tap cannot give it"
+                    writer.runFlow(
+                        outside.placeholderPath,
+                        comment: "answer \(source) \(answer) (\(label))\(why); fill in how a device gives it")
                 }
                 writer.assertScreen(texts.top, after: before)
             case .emit(let stepper, let step):
@@ -225,7 +260,8 @@ public struct MaestroExporter: Sendable {
                 askedByLastTap = []
                 let outside = OutsideInput(source: stepper, answer: step)
                 placeholders.append(outside)
-                writer.runFlow(outside.placeholderPath, comment: "\(stepper) emits \(step); fill in how a device makes it")
+                writer.runFlow(
+                    outside.placeholderPath, comment: "\(stepper) emits \(step); fill in how a device makes it")
                 writer.assertScreen(texts.top, after: before)
             case .expectScreen, .expectEnd:
                 if let refusal = reading.perform(line.instruction) { throw fail(refusal) }
@@ -234,8 +270,11 @@ public struct MaestroExporter: Sendable {
                 }
             }
         }
-        let ending: Ending = reading.endingExit.map(Ending.exit) ?? reading.top.map { .screen($0.qualifiedID) } ?? .ended
-        return Flow(fileName: name + ".yaml", text: writer.text, script: script.file, tags: script.covers.map(\.id).uniqued(), ending: ending, placeholders: placeholders.uniqued())
+        let ending: Ending =
+            reading.endingExit.map(Ending.exit) ?? reading.top.map { .screen($0.qualifiedID) } ?? .ended
+        return Flow(
+            fileName: name + ".yaml", text: writer.text, script: script.file, tags: script.covers.map(\.id).uniqued(),
+            ending: ending, placeholders: placeholders.uniqued())
     }
 
     /// The placeholders `flows` run, each once, sorted by path.
@@ -279,7 +318,9 @@ public struct MaestroExporter: Sendable {
         }
         let known = Set(runner.manifest.requirements.map(\.id))
         for tag in Set(flows.flatMap(\.tags)).subtracting(known).sorted() {
-            lines.append("#   \(tag) (not a requirement of the manifest): " + flows.filter { $0.tags.contains(tag) }.map(\.fileName).joined(separator: ", "))
+            lines.append(
+                "#   \(tag) (not a requirement of the manifest): "
+                    + flows.filter { $0.tags.contains(tag) }.map(\.fileName).joined(separator: ", "))
         }
         lines += [
             "flows:",

@@ -58,10 +58,11 @@ public struct Script: Sendable {
     /// The outside sources the script answers itself: the app's services
     /// for them are not asked while it runs.
     public var answeredSources: Set<String> {
-        Set(lines.compactMap { line in
-            if case .answer(let source, _) = line.instruction { return source }
-            return nil
-        })
+        Set(
+            lines.compactMap { line in
+                if case .answer(let source, _) = line.instruction { return source }
+                return nil
+            })
     }
 
     /// An instruction and the line it is on.
@@ -113,16 +114,27 @@ public struct Script: Sendable {
             let rest = words.count > 1 ? words[1].trimmingCharacters() : ""
             switch words[0].lowercased() {
             case "choose":
-                guard !rest.isEmpty else { throw SyntaxError(file: file, line: number, message: "'choose' needs an action's label, number or [key].") }
+                guard !rest.isEmpty else {
+                    throw SyntaxError(
+                        file: file, line: number, message: "'choose' needs an action's label, number or [key].")
+                }
                 if rest.hasPrefix("[") {
                     // A key: `choose [privacy.agree]`, then an optional
                     // `# comment` (the label it had when recorded).
                     guard let close = rest.firstIndex(of: "]"), close > rest.index(after: rest.startIndex) else {
-                        throw SyntaxError(file: file, line: number, message: "'\(rest)' opens a key with '[' but does not close it. Write choose [<key>], e.g. choose [privacy.agree].")
+                        throw SyntaxError(
+                            file: file, line: number,
+                            message:
+                                "'\(rest)' opens a key with '[' but does not close it. Write choose [<key>], e.g. choose [privacy.agree]."
+                        )
                     }
                     let after = rest[rest.index(after: close)...].trimmingCharacters()
                     guard after.isEmpty || after.hasPrefix("#") else {
-                        throw SyntaxError(file: file, line: number, message: "'\(after)' follows the key \(rest[...close]); only a # comment may. Write choose [<key>] # <label>.")
+                        throw SyntaxError(
+                            file: file, line: number,
+                            message:
+                                "'\(after)' follows the key \(rest[...close]); only a # comment may. Write choose [<key>] # <label>."
+                        )
                     }
                     lines.append(Line(number: number, instruction: .choose(String(rest[...close]))))
                 } else {
@@ -130,7 +142,13 @@ public struct Script: Sendable {
                 }
             case "covers":
                 let ids = rest.split(whereSeparator: { $0 == "," || $0 == " " }).map(String.init)
-                guard !ids.isEmpty else { throw SyntaxError(file: file, line: number, message: "'covers' needs the ids of the requirements the script exercises: covers UR-RES-01, UR-RES-02.") }
+                guard !ids.isEmpty else {
+                    throw SyntaxError(
+                        file: file, line: number,
+                        message:
+                            "'covers' needs the ids of the requirements the script exercises: covers UR-RES-01, UR-RES-02."
+                    )
+                }
                 covers += ids.map { ($0, number) }
             case "back":
                 lines.append(Line(number: number, instruction: .back))
@@ -138,28 +156,47 @@ public struct Script: Sendable {
                 lines.append(Line(number: number, instruction: .wait))
             case "answer", "emit":
                 // What follows `#` is a comment (the answer's label).
-                let said = rest.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
+                let said =
+                    rest.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init)
+                    ?? ""
                 let parts = said.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
                 let word = words[0].lowercased()
                 guard parts.count == 2 else {
-                    let example = word == "answer" ? "answer camera-permission denied" : "emit SendWhenConnected result.sentLater"
-                    throw SyntaxError(file: file, line: number, message: "'\(word)' takes two words, \(word == "answer" ? "the source and its answer" : "the stepper and the step"), e.g. \(example); '\(rest)' is not that.")
+                    let example =
+                        word == "answer" ? "answer camera-permission denied" : "emit SendWhenConnected result.sentLater"
+                    throw SyntaxError(
+                        file: file, line: number,
+                        message:
+                            "'\(word)' takes two words, \(word == "answer" ? "the source and its answer" : "the stepper and the step"), e.g. \(example); '\(rest)' is not that."
+                    )
                 }
-                lines.append(Line(number: number, instruction: word == "answer" ? .answer(source: parts[0], answer: parts[1]) : .emit(stepper: parts[0], step: parts[1])))
+                lines.append(
+                    Line(
+                        number: number,
+                        instruction: word == "answer"
+                            ? .answer(source: parts[0], answer: parts[1]) : .emit(stepper: parts[0], step: parts[1])))
             case "expect":
                 let parts = rest.split(separator: " ", maxSplits: 1).map(String.init)
                 switch parts.first?.lowercased() {
                 case "screen" where parts.count == 2:
                     lines.append(Line(number: number, instruction: .expectScreen(parts[1].trimmingCharacters())))
                 case "end":
-                    lines.append(Line(number: number, instruction: .expectEnd(parts.count == 2 ? parts[1].trimmingCharacters() : nil)))
+                    lines.append(
+                        Line(
+                            number: number,
+                            instruction: .expectEnd(parts.count == 2 ? parts[1].trimmingCharacters() : nil)))
                 default:
-                    throw SyntaxError(file: file, line: number, message: "'expect' takes 'screen <instance/screen>' or 'end [<instance.exit>]', not '\(rest)'.")
+                    throw SyntaxError(
+                        file: file, line: number,
+                        message: "'expect' takes 'screen <instance/screen>' or 'end [<instance.exit>]', not '\(rest)'.")
                 }
             default:
                 let word = line.split(separator: " ").first.map(String.init) ?? ""
-                let hint = Suggestion.nearest(to: word, in: ["choose", "back", "wait", "answer", "emit", "expect", "covers"])
-                throw SyntaxError(file: file, line: number, message: "unknown instruction '\(line)'.\(hint.map { " Did you mean '\($0)'?" } ?? "")")
+                let hint = Suggestion.nearest(
+                    to: word, in: ["choose", "back", "wait", "answer", "emit", "expect", "covers"])
+                throw SyntaxError(
+                    file: file, line: number,
+                    message: "unknown instruction '\(line)'.\(hint.map { " Did you mean '\($0)'?" } ?? "")")
             }
         }
         return Script(file: file, lines: lines, covers: covers)
@@ -212,7 +249,9 @@ extension Script {
             }
         }
         guard bytes.count <= maximumFileSize else {
-            throw .notAScript(path: path, reason: "the file is over 4 MiB; a script is a few lines. To fix, check that this file is a script.")
+            throw .notAScript(
+                path: path,
+                reason: "the file is over 4 MiB; a script is a few lines. To fix, check that this file is a script.")
         }
         guard let text = String(validating: bytes, as: UTF8.self) else {
             throw .notAScript(path: path, reason: "the file is not UTF-8. To fix, save it as UTF-8.")

@@ -28,7 +28,9 @@ public struct ScriptRunner: Sendable {
 
     /// A runner for `manifest`'s variant in `locale` (by default the first
     /// it ships); explores it once.
-    public init(manifest: Manifest, registry: ModuleRegistry, services: ModuleServices = ModuleServices(), locale: String? = nil) {
+    public init(
+        manifest: Manifest, registry: ModuleRegistry, services: ModuleServices = ModuleServices(), locale: String? = nil
+    ) {
         self.manifest = manifest
         self.registry = registry
         self.services = services
@@ -66,7 +68,9 @@ public struct ScriptRunner: Sendable {
     /// are answered by it alone; for the others the app's services answer,
     /// and each line waits while the app waits for them.
     public func run(_ script: Script) -> Result {
-        let session = VariantSession(manifest: manifest, registry: registry, services: services, locale: locale, states: variant.states, answeredByHand: script.answeredSources)
+        let session = VariantSession(
+            manifest: manifest, registry: registry, services: services, locale: locale, states: variant.states,
+            answeredByHand: script.answeredSources)
         var failure: (line: Int, message: String)?
         for line in script.lines {
             if let message = session.perform(line.instruction) {
@@ -74,7 +78,9 @@ public struct ScriptRunner: Sendable {
                 break
             }
         }
-        return Result(file: script.file, lineCount: script.lines.count, failure: failure, edges: session.recorder.edges, nodes: session.touched, transitions: session.walkedTransitions, walk: session.walk)
+        return Result(
+            file: script.file, lineCount: script.lines.count, failure: failure, edges: session.recorder.edges,
+            nodes: session.touched, transitions: session.walkedTransitions, walk: session.walk)
     }
 
     /// So many of so many.
@@ -114,17 +120,19 @@ public struct ScriptRunner: Sendable {
 
     /// The transitions of `states` that `results` took, by kind of input
     /// (see ``transitionsByKind(of:)``).
-    public static func transitionsByKind(of results: [Result], in states: StateGraph) -> [(kind: String, share: Share)] {
+    public static func transitionsByKind(of results: [Result], in states: StateGraph) -> [(kind: String, share: Share)]
+    {
         let walked = results.reduce(into: Set<Int>()) { $0.formUnion($1.transitions) }
         let kinds = ["actions", "backs", "timers", "outside answers", "stepper emissions"]
         var totals = [Int](repeating: 0, count: kinds.count)
         var taken = [Int](repeating: 0, count: kinds.count)
         for (position, transition) in states.transitions.enumerated() {
-            let kind: Int = switch transition.input.kind {
-            case .choose(_, _, let role): role == .back ? 1 : 0
-            case .emit(_, _, let isTimer): isTimer ? 2 : 4
-            case .answer: 3
-            }
+            let kind: Int =
+                switch transition.input.kind {
+                case .choose(_, _, let role): role == .back ? 1 : 0
+                case .emit(_, _, let isTimer): isTimer ? 2 : 4
+                case .answer: 3
+                }
             totals[kind] += 1
             if walked.contains(position) { taken[kind] += 1 }
         }
@@ -137,12 +145,16 @@ public struct ScriptRunner: Sendable {
     public func redundant(_ results: [Result]) -> [(file: String, coveredBy: [String])] {
         var kept = results.indices.filter { results[$0].passed }
         var redundant: [(file: String, coveredBy: [String])] = []
-        for index in kept.sorted(by: { (results[$0].transitions.count, results[$1].file) < (results[$1].transitions.count, results[$0].file) }) {
+        for index in kept.sorted(by: {
+            (results[$0].transitions.count, results[$1].file) < (results[$1].transitions.count, results[$0].file)
+        }) {
             let others = kept.filter { $0 != index }
             let union = others.reduce(into: Set<Int>()) { $0.formUnion(results[$1].transitions) }
             guard results[index].transitions.isSubset(of: union) else { continue }
             kept.removeAll { $0 == index }
-            let givers = others.filter { !results[$0].transitions.isDisjoint(with: results[index].transitions) }.map { results[$0].file }
+            let givers = others.filter { !results[$0].transitions.isDisjoint(with: results[index].transitions) }.map {
+                results[$0].file
+            }
             redundant.append((results[index].file, givers))
         }
         return redundant.sorted { $0.file < $1.file }

@@ -119,15 +119,24 @@ public struct SuiteGenerator: Sendable {
     public func generate(keeping kept: [Script] = []) throws(Refusal) -> Suite {
         let states = runner.variant.states
         guard !states.isTruncated else {
-            throw Refusal(message: "exploration of '\(runner.manifest.app.id)' stopped at a bound, so its states are not all known and no suite can cover them. To fix, find out why it grows (rootapp validate says where).")
+            throw Refusal(
+                message:
+                    "exploration of '\(runner.manifest.app.id)' stopped at a bound, so its states are not all known and no suite can cover them. To fix, find out why it grows (rootapp validate says where)."
+            )
         }
         if target == .requirements {
             let known = Set(states.projection.nodes.map(\.id) + states.projection.nodes.map(\.instance))
             for (requirement, node) in ruleNodes where !known.contains(node) {
-                throw Refusal(message: "requirement '\(requirement)' cannot be covered: its rule names '\(node)', which no walk of '\(runner.manifest.app.id)' reaches. To fix, correct the rule, or cover another target.")
+                throw Refusal(
+                    message:
+                        "requirement '\(requirement)' cannot be covered: its rule names '\(node)', which no walk of '\(runner.manifest.app.id)' reaches. To fix, correct the rule, or cover another target."
+                )
             }
             if ruleNodes.isEmpty {
-                throw Refusal(message: "no rule of '\(runner.manifest.app.id)' names a requirement that a walk can touch, so there is nothing to cover with --cover requirements. To fix, give rules a \"requirement\", or cover transitions or screens.")
+                throw Refusal(
+                    message:
+                        "no rule of '\(runner.manifest.app.id)' names a requirement that a walk can touch, so there is nothing to cover with --cover requirements. To fix, give rules a \"requirement\", or cover transitions or screens."
+                )
             }
         }
         let planner = SuitePlanner(states: states, target: target, maxInputs: maxInputs, ruleNodes: ruleNodes)
@@ -136,7 +145,10 @@ public struct SuiteGenerator: Sendable {
         for script in kept {
             let result = runner.run(script)
             guard result.passed else {
-                throw Refusal(message: "\(result.description). A kept script must pass before a suite is built on it. To fix, correct it or leave it out.")
+                throw Refusal(
+                    message:
+                        "\(result.description). A kept script must pass before a suite is built on it. To fix, correct it or leave it out."
+                )
             }
             for goal in planner.metGoals(of: result.walk) where !covered[goal] {
                 covered[goal] = true
@@ -169,17 +181,21 @@ public struct SuiteGenerator: Sendable {
     /// For pairs, one per pair; for screens and requirements, the depth
     /// of the goal farthest from the start.
     public func lowerBound(_ states: StateGraph) -> Int {
-        SuitePlanner(states: states, target: target, maxInputs: maxInputs, ruleNodes: ruleNodes).lowerBound(coveredAlready: nil)
+        SuitePlanner(states: states, target: target, maxInputs: maxInputs, ruleNodes: ruleNodes).lowerBound(
+            coveredAlready: nil)
     }
 
     // MARK: - Writing
 
     /// Replays `walk` on the live engine and writes its script.
-    private func write(_ walk: [Int], number: Int, of count: Int, states: StateGraph, first: Int?) throws(Refusal) -> GeneratedScript {
-        let answered = Set(walk.compactMap { position -> String? in
-            if case .answer(let source, _, _, _, _) = states.transitions[position].input.kind { return source }
-            return nil
-        })
+    private func write(
+        _ walk: [Int], number: Int, of count: Int, states: StateGraph, first: Int?
+    ) throws(Refusal) -> GeneratedScript {
+        let answered = Set(
+            walk.compactMap { position -> String? in
+                if case .answer(let source, _, _, _, _) = states.transitions[position].input.kind { return source }
+                return nil
+            })
         let session = VariantSession(
             manifest: runner.manifest, registry: runner.registry, services: runner.services, locale: runner.locale,
             clock: WalkClock(), states: states, answeredByHand: answered
@@ -188,7 +204,10 @@ public struct SuiteGenerator: Sendable {
         for position in walk {
             let transition = states.transitions[position]
             guard session.stateIndex == transition.from, let top = session.top else {
-                throw Refusal(message: "the live engine left the walk of script \(number) before '\(transition.input)': it is in \(session.top?.qualifiedID ?? "no screen"), the graph says \(transition.input.screen ?? "the start"). This is a bug in Stepflow; please report it with the manifest.")
+                throw Refusal(
+                    message:
+                        "the live engine left the walk of script \(number) before '\(transition.input)': it is in \(session.top?.qualifiedID ?? "no screen"), the graph says \(transition.input.screen ?? "the start"). This is a bug in Stepflow; please report it with the manifest."
+                )
             }
             lines.append("expect screen \(top.qualifiedID)")
             let instruction: Script.Instruction
@@ -209,7 +228,10 @@ public struct SuiteGenerator: Sendable {
                     instruction = .choose("\(number + 1)")
                     line = "choose \(number + 1) # \(label)"
                 } else {
-                    throw Refusal(message: "action \(index) of \(top.qualifiedID) ('\(label)') cannot be named in a script: another action has its label and key. To fix, give the module's actions distinct labels.")
+                    throw Refusal(
+                        message:
+                            "action \(index) of \(top.qualifiedID) ('\(label)') cannot be named in a script: another action has its label and key. To fix, give the module's actions distinct labels."
+                    )
                 }
             case .emit(let stepper, let step, let isTimer):
                 instruction = isTimer ? .wait : .emit(stepper: stepper, step: step)
@@ -219,14 +241,21 @@ public struct SuiteGenerator: Sendable {
                 line = "answer \(source) \(answer) # \(label)"
             }
             if let failure = session.perform(instruction) {
-                throw Refusal(message: "the live engine refused '\(line)' of script \(number) on \(top.qualifiedID): \(failure) This is a bug in Stepflow; please report it with the manifest.")
+                throw Refusal(
+                    message:
+                        "the live engine refused '\(line)' of script \(number) on \(top.qualifiedID): \(failure) This is a bug in Stepflow; please report it with the manifest."
+                )
             }
             lines.append(line)
         }
         guard walk.allSatisfy(session.walkedTransitions.contains) else {
-            throw Refusal(message: "script \(number) did not take on the live engine every transition the graph says it does. This is a bug in Stepflow; please report it with the manifest.")
+            throw Refusal(
+                message:
+                    "script \(number) did not take on the live engine every transition the graph says it does. This is a bug in Stepflow; please report it with the manifest."
+            )
         }
-        let last = session.endingExit.map { "expect end \($0)" } ?? session.top.map { "expect screen \($0.qualifiedID)" }
+        let last =
+            session.endingExit.map { "expect end \($0)" } ?? session.top.map { "expect screen \($0.qualifiedID)" }
         if let last { lines.append(last) }
         let touched = session.touched
         let covers = runner.manifest.requirements.map(\.id).filter { requirement in
@@ -234,14 +263,20 @@ public struct SuiteGenerator: Sendable {
         }
         let ending = session.endingExit ?? session.top?.qualifiedID ?? "start"
         let highlight = first.map { Self.name(of: states.transitions[$0]) }
-        let name = padded(number, width: max(2, "\(count)".count)) + "-" + Self.slug(highlight.map { "\($0) then \(ending)" } ?? ending) + ".txt"
+        let name =
+            padded(number, width: max(2, "\(count)".count)) + "-"
+            + Self.slug(highlight.map { "\($0) then \(ending)" } ?? ending) + ".txt"
         var header = [
             "# \(runner.manifest.app.name): generated by rootapp suite (\(target.rawValue)), script \(number) of \(count).",
             "# \(walk.count) inputs, ending \(session.endingExit.map { "through \($0)" } ?? "on \(ending)")"
-                + (first.map { "; first to take \(states.transitions[$0].input.screen ?? "start"): \(states.transitions[$0].input)" } ?? "") + ".",
+                + (first.map {
+                    "; first to take \(states.transitions[$0].input.screen ?? "start"): \(states.transitions[$0].input)"
+                } ?? "") + ".",
         ]
         if !covers.isEmpty { header.append("covers \(covers.joined(separator: ", "))") }
-        return GeneratedScript(fileName: name, text: (header + [""] + lines).joined(separator: "\n") + "\n", inputs: walk.count, transitions: walk, covers: covers)
+        return GeneratedScript(
+            fileName: name, text: (header + [""] + lines).joined(separator: "\n") + "\n", inputs: walk.count,
+            transitions: walk, covers: covers)
     }
 
     /// Whether a walk that touched `touched` touched `node`, or any node
@@ -254,11 +289,12 @@ public struct SuiteGenerator: Sendable {
     /// (`nasal-2 back`, `read camera-permission denied`).
     private static func name(of transition: StateGraph.Transition) -> String {
         let screen = transition.input.screen.map { String($0.split(separator: "/").last ?? "") } ?? "start"
-        let done: String = switch transition.input.kind {
-        case .choose(_, let label, let role): role == .back ? "back" : label
-        case .emit(let stepper, let step, let isTimer): isTimer ? "wait" : "\(stepper) \(step)"
-        case .answer(let source, _, let answer, _, _): "\(source) \(answer)"
-        }
+        let done: String =
+            switch transition.input.kind {
+            case .choose(_, let label, let role): role == .back ? "back" : label
+            case .emit(let stepper, let step, let isTimer): isTimer ? "wait" : "\(stepper) \(step)"
+            case .answer(let source, _, let answer, _, _): "\(source) \(answer)"
+            }
         return "\(screen) \(done)"
     }
 
@@ -276,7 +312,6 @@ public struct SuiteGenerator: Sendable {
         return String(out.prefix(72))
     }
 }
-
 
 extension SuiteGenerator {
     /// The most inputs the random baseline takes before it gives up.

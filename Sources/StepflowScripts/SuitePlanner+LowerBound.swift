@@ -34,11 +34,14 @@ extension SuitePlanner {
                 flow += incoming[state]
                 guard state != 0 else { continue }
                 if outgoing[state] > incoming[state] { deficits.append((state, outgoing[state] - incoming[state])) }
-                if incoming[state] > outgoing[state], !states.transitions(from: state).isEmpty { surpluses.append((state, incoming[state] - outgoing[state])) }
+                if incoming[state] > outgoing[state], !states.transitions(from: state).isEmpty {
+                    surpluses.append((state, incoming[state] - outgoing[state]))
+                }
             }
             flow += Self.transportCost(states, deficits: deficits, surpluses: surpluses)
             var endings = 0
-            for (position, transition) in states.transitions.enumerated() where !covered[position] && states.transitions(from: transition.to).isEmpty {
+            for (position, transition) in states.transitions.enumerated()
+            where !covered[position] && states.transitions(from: transition.to).isEmpty {
                 endings += states.states[transition.from].depth + 1
             }
             return max(flow, endings)
@@ -60,7 +63,9 @@ extension SuitePlanner {
     /// The least total distance that brings `deficits` arrivals to their
     /// states from the start (without limit) or from `surpluses`: a
     /// transportation problem, solved by successive shortest paths.
-    static func transportCost(_ states: StateGraph, deficits: [(state: Int, amount: Int)], surpluses: [(state: Int, amount: Int)]) -> Int {
+    static func transportCost(
+        _ states: StateGraph, deficits: [(state: Int, amount: Int)], surpluses: [(state: Int, amount: Int)]
+    ) -> Int {
         guard !deficits.isEmpty else { return 0 }
         func distances(from origin: Int) -> [Int] {
             var distance = [Int](repeating: -1, count: states.states.count)
@@ -110,7 +115,8 @@ extension SuitePlanner {
                 let node = queue[head]
                 head += 1
                 inQueue[node] = false
-                for edge in adjacency[node] where edges[edge].capacity > 0 && cost[node] + edges[edge].cost < cost[edges[edge].to] {
+                for edge in adjacency[node]
+                where edges[edge].capacity > 0 && cost[node] + edges[edge].cost < cost[edges[edge].to] {
                     cost[edges[edge].to] = cost[node] + edges[edge].cost
                     via[edges[edge].to] = edge
                     if !inQueue[edges[edge].to] {

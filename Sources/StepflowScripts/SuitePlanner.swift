@@ -32,7 +32,10 @@ public struct SuitePlanner: Sendable {
         self.init(states: states, target: target, maxInputs: maxInputs, ruleNodes: [])
     }
 
-    init(states: StateGraph, target: SuiteGenerator.Target, maxInputs: Int?, ruleNodes: [(requirement: String, node: String)]) {
+    init(
+        states: StateGraph, target: SuiteGenerator.Target, maxInputs: Int?,
+        ruleNodes: [(requirement: String, node: String)]
+    ) {
         self.states = states
         self.target = target
         self.maxInputs = maxInputs
@@ -68,10 +71,14 @@ public struct SuitePlanner: Sendable {
         let random = randomInputs(covered: covered)
         // Distances to the start's states, to refuse what a bound puts out of reach.
         if let maxInputs {
-            for (position, transition) in states.transitions.enumerated() where states.states[transition.from].depth + 1 > maxInputs {
+            for (position, transition) in states.transitions.enumerated()
+            where states.states[transition.from].depth + 1 > maxInputs {
                 let unmet = target == .pairs ? [] : goals.met[position].filter { !covered[$0] }
                 if let goal = unmet.first {
-                    throw SuiteGenerator.Refusal(message: "'\(goals.names[goal])' needs at least \(states.states[transition.from].depth + 1) inputs from the start, more than --max-inputs \(maxInputs). To fix, raise --max-inputs.")
+                    throw SuiteGenerator.Refusal(
+                        message:
+                            "'\(goals.names[goal])' needs at least \(states.states[transition.from].depth + 1) inputs from the start, more than --max-inputs \(maxInputs). To fix, raise --max-inputs."
+                    )
                 }
             }
         }
@@ -79,11 +86,15 @@ public struct SuitePlanner: Sendable {
         while covered.contains(false) {
             guard let walk = nextWalk(covered: &covered) else {
                 let missing = covered.indices.filter { !covered[$0] }.prefix(3).map { goals.names[$0] }
-                throw SuiteGenerator.Refusal(message: "no walk from the start covers \(missing.joined(separator: "; "))\(maxInputs.map { " within \($0) inputs" } ?? ""). To fix, raise --max-inputs, or cover another target.")
+                throw SuiteGenerator.Refusal(
+                    message:
+                        "no walk from the start covers \(missing.joined(separator: "; "))\(maxInputs.map { " within \($0) inputs" } ?? ""). To fix, raise --max-inputs, or cover another target."
+                )
             }
             walks.append(walk)
         }
-        return Plan(walks: walks, goals: goals.count, covered: covered.filter { $0 }.count, lowerBound: bound, random: random)
+        return Plan(
+            walks: walks, goals: goals.count, covered: covered.filter { $0 }.count, lowerBound: bound, random: random)
     }
 
     // MARK: - Goals
@@ -100,11 +111,15 @@ public struct SuitePlanner: Sendable {
         let names: [String]
     }
 
-    static func goals(_ states: StateGraph, target: SuiteGenerator.Target, ruleNodes: [(requirement: String, node: String)]) -> Goals {
+    static func goals(
+        _ states: StateGraph, target: SuiteGenerator.Target, ruleNodes: [(requirement: String, node: String)]
+    ) -> Goals {
         let graph = states.projection
         switch target {
         case .transitions:
-            return Goals(count: states.transitions.count, pairIndex: [:], met: states.transitions.indices.map { [$0] }, names: states.transitions.map { "\($0.input.screen ?? "start"): \($0.input)" })
+            return Goals(
+                count: states.transitions.count, pairIndex: [:], met: states.transitions.indices.map { [$0] },
+                names: states.transitions.map { "\($0.input.screen ?? "start"): \($0.input)" })
         case .screens:
             var index: [Int: Int] = [:]
             var names: [String] = []
@@ -112,28 +127,34 @@ public struct SuitePlanner: Sendable {
                 index[id] = names.count
                 names.append(node.id)
             }
-            return Goals(count: names.count, pairIndex: [:], met: states.transitions.map { $0.nodes.compactMap { index[$0] } }, names: names)
+            return Goals(
+                count: names.count, pairIndex: [:], met: states.transitions.map { $0.nodes.compactMap { index[$0] } },
+                names: names)
         case .requirements:
             var names: [String] = []
             var byNode: [String: [Int]] = [:]
             for (requirement, node) in ruleNodes {
                 let goal: Int
-                if let known = names.firstIndex(of: requirement) { goal = known } else {
+                if let known = names.firstIndex(of: requirement) {
+                    goal = known
+                } else {
                     goal = names.count
                     names.append(requirement)
                 }
                 byNode[node, default: []].append(goal)
             }
-            return Goals(count: names.count, pairIndex: [:], met: states.transitions.map { transition in
-                var met: [Int] = []
-                for node in transition.nodes {
-                    let id = graph.nodes[node].id
-                    met += byNode[id] ?? []
-                    // A rule about entering an instance: any node of it.
-                    met += byNode[graph.nodes[node].instance] ?? []
-                }
-                return met
-            }, names: names)
+            return Goals(
+                count: names.count, pairIndex: [:],
+                met: states.transitions.map { transition in
+                    var met: [Int] = []
+                    for node in transition.nodes {
+                        let id = graph.nodes[node].id
+                        met += byNode[id] ?? []
+                        // A rule about entering an instance: any node of it.
+                        met += byNode[graph.nodes[node].instance] ?? []
+                    }
+                    return met
+                }, names: names)
         case .pairs:
             var index: [Int64: Int] = [:]
             var names: [String] = []
@@ -150,7 +171,9 @@ public struct SuitePlanner: Sendable {
         }
     }
 
-    private static func pairKey(_ previous: Int, _ next: Int) -> Int64 { Int64(previous) << 32 | Int64(next & 0xffff_ffff) }
+    private static func pairKey(_ previous: Int, _ next: Int) -> Int64 {
+        Int64(previous) << 32 | Int64(next & 0xffff_ffff)
+    }
 
     func goalsMet(by transition: Int, after previous: Int, _ goals: Goals) -> [Int] {
         if target == .pairs { return goals.pairIndex[Self.pairKey(previous, transition)].map { [$0] } ?? [] }
@@ -183,8 +206,14 @@ public struct SuitePlanner: Sendable {
             let budget = maxInputs.map { $0 - walk.count } ?? Int.max
             // A goal that ends the app ends the script: taken only when no
             // other is in reach, so each script pays its way in once.
-            guard budget > 0, let path = nearestGoal(states, from: state, after: previous, goals: goals, covered: covered, budget: budget, endingToo: false)
-                ?? nearestGoal(states, from: state, after: previous, goals: goals, covered: covered, budget: budget, endingToo: true) else { break }
+            guard budget > 0,
+                let path = nearestGoal(
+                    states, from: state, after: previous, goals: goals, covered: covered, budget: budget,
+                    endingToo: false)
+                    ?? nearestGoal(
+                        states, from: state, after: previous, goals: goals, covered: covered, budget: budget,
+                        endingToo: true)
+            else { break }
             for transition in path {
                 for goal in goalsMet(by: transition, after: previous, goals) { covered[goal] = true }
                 walk.append(transition)
@@ -198,7 +227,10 @@ public struct SuitePlanner: Sendable {
     /// The shortest path (transitions) from `state` whose last transition
     /// meets an uncovered goal, at most `budget` long. Breadth first over
     /// transitions, so pairs are found as easily as single transitions.
-    func nearestGoal(_ states: StateGraph, from state: Int, after previous: Int, goals: Goals, covered: [Bool], budget: Int, endingToo: Bool) -> [Int]? {
+    func nearestGoal(
+        _ states: StateGraph, from state: Int, after previous: Int, goals: Goals, covered: [Bool], budget: Int,
+        endingToo: Bool
+    ) -> [Int]? {
         // Nodes of the search: the last transition taken, so that a pair
         // is judged with the transition before it.
         var parent: [Int: Int] = [:]
@@ -235,7 +267,9 @@ public struct SuitePlanner: Sendable {
     /// restarting from the start where the app ends (GraphWalker's
     /// `random(edge_coverage(100))`); `nil` when ``randomLimit`` inputs
     /// did not cover them all.
-    func randomInputs(covered: [Bool]) -> SuiteGenerator.RandomBaseline { randomInputs(states, goals: goals, covered: covered) }
+    func randomInputs(covered: [Bool]) -> SuiteGenerator.RandomBaseline {
+        randomInputs(states, goals: goals, covered: covered)
+    }
 
     func randomInputs(_ states: StateGraph, goals: Goals, covered start: [Bool]) -> SuiteGenerator.RandomBaseline {
         var covered = start
@@ -251,7 +285,9 @@ public struct SuitePlanner: Sendable {
                 previous = -1
                 continue
             }
-            guard inputs < SuiteGenerator.randomLimit else { return SuiteGenerator.RandomBaseline(inputs: inputs, covered: goals.count - left, finished: false) }
+            guard inputs < SuiteGenerator.randomLimit else {
+                return SuiteGenerator.RandomBaseline(inputs: inputs, covered: goals.count - left, finished: false)
+            }
             let position = choices.lowerBound + Int(random.next() % UInt64(choices.count))
             inputs += 1
             for goal in goalsMet(by: position, after: previous, goals) where !covered[goal] {

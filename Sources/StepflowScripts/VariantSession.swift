@@ -59,8 +59,14 @@ public final class VariantSession {
     /// The outside sources in `answeredByHand` (question ids and
     /// ``Stepflow/Stepper/outside`` ids) are answered with ``answer(_:_:)``
     /// only: their services are not asked.
-    public convenience init(manifest: Manifest, registry: ModuleRegistry, services: ModuleServices = ModuleServices(), locale: String? = nil, clock: WalkClock = WalkClock(), states: StateGraph? = nil, answeredByHand: Set<String> = []) {
-        self.init(manifest: manifest, registry: registry, services: services, locale: locale, clock: clock, states: states, answeredByHand: answeredByHand, parts: ())
+    public convenience init(
+        manifest: Manifest, registry: ModuleRegistry, services: ModuleServices = ModuleServices(),
+        locale: String? = nil, clock: WalkClock = WalkClock(), states: StateGraph? = nil,
+        answeredByHand: Set<String> = []
+    ) {
+        self.init(
+            manifest: manifest, registry: registry, services: services, locale: locale, clock: clock, states: states,
+            answeredByHand: answeredByHand, parts: ())
         coordinator.coordinate(flow: root, with: rootStepper)
         settle()
     }
@@ -74,8 +80,14 @@ public final class VariantSession {
     /// - Throws: ``RestoreError`` when `saved` was saved under another
     ///   manifest (its ``Manifest/digest`` differs) or no longer fits the
     ///   modules; start a new session then.
-    public convenience init(resuming saved: SavedNavigation, manifest: Manifest, registry: ModuleRegistry, services: ModuleServices = ModuleServices(), locale: String? = nil, clock: WalkClock = WalkClock(), states: StateGraph? = nil, answeredByHand: Set<String> = []) throws(RestoreError) {
-        self.init(manifest: manifest, registry: registry, services: services, locale: locale, clock: clock, states: states, answeredByHand: answeredByHand, parts: ())
+    public convenience init(
+        resuming saved: SavedNavigation, manifest: Manifest, registry: ModuleRegistry,
+        services: ModuleServices = ModuleServices(), locale: String? = nil, clock: WalkClock = WalkClock(),
+        states: StateGraph? = nil, answeredByHand: Set<String> = []
+    ) throws(RestoreError) {
+        self.init(
+            manifest: manifest, registry: registry, services: services, locale: locale, clock: clock, states: states,
+            answeredByHand: answeredByHand, parts: ())
         try coordinator.restore(saved, flow: root, with: rootStepper, fingerprint: Self.fingerprint(of: manifest))
         isResumed = true
         settle()
@@ -102,12 +114,17 @@ public final class VariantSession {
     private let root: RootFlow
     private let rootStepper = OneStepper(RootFlow.StepType.start)
 
-    private init(manifest: Manifest, registry: ModuleRegistry, services: ModuleServices, locale: String?, clock: WalkClock, states: StateGraph?, answeredByHand: Set<String>, parts: ()) {
+    private init(
+        manifest: Manifest, registry: ModuleRegistry, services: ModuleServices, locale: String?, clock: WalkClock,
+        states: StateGraph?, answeredByHand: Set<String>, parts: ()
+    ) {
         self.manifest = manifest
         self.states = states
         self.clock = clock
         self.recorder = LiveWalkRecorder(app: manifest.app.id)
-        coordinator = Coordinator(queue: DispatchQueue(label: "stepflow.session"), navigator: holder, savesNavigationOn: clock, answeredByHand: answeredByHand)
+        coordinator = Coordinator(
+            queue: DispatchQueue(label: "stepflow.session"), navigator: holder, savesNavigationOn: clock,
+            answeredByHand: answeredByHand)
         let recorder = self.recorder
         let log = self.log
         coordinator.observe { event in
@@ -119,7 +136,9 @@ public final class VariantSession {
             default: break
             }
         }
-        root = RootFlow(manifest: manifest, registry: registry, environment: ModuleEnvironment(clock: clock, services: services), locale: locale)
+        root = RootFlow(
+            manifest: manifest, registry: registry, environment: ModuleEnvironment(clock: clock, services: services),
+            locale: locale)
         self.locale = root.locale
     }
 
@@ -180,7 +199,8 @@ public final class VariantSession {
             switch (kind, given) {
             case (.choose(let index, _, _), .action(let chosen)): index == chosen
             case (.emit, .emission), (.answer, .emission): true
-            case (.answer(let source, _, let answer, _, _), .answer(let givenSource, let givenAnswer)): source == givenSource && answer == givenAnswer
+            case (.answer(let source, _, let answer, _, _), .answer(let givenSource, let givenAnswer)):
+                source == givenSource && answer == givenAnswer
             default: false
             }
         }
@@ -242,7 +262,8 @@ public final class VariantSession {
             sleepBriefly()
         }
         let answers = waiting.answers.map(\.name).joined(separator: ", ")
-        return "the app waited \(limit) for \(waiting.label) and no answer came. To fix, check the service, or give its answer: answer \(waiting.source) <\(answers)>."
+        return
+            "the app waited \(limit) for \(waiting.label) and no answer came. To fix, check the service, or give its answer: answer \(waiting.source) <\(answers)>."
     }
 
     private func sleepBriefly() {
@@ -258,13 +279,17 @@ public final class VariantSession {
     public func answer(_ source: String, _ answer: String) -> String? {
         let waiting = coordinator.waitingAnswers
         guard let target = waiting.first(where: { $0.source == source }) else {
-            let now = waiting.isEmpty
+            let now =
+                waiting.isEmpty
                 ? "nothing waits for an answer from outside on \(top?.qualifiedID ?? "this screen")"
-                : "what can answer now: " + waiting.map { "\($0.source) (\($0.answers.map(\.name).joined(separator: ", ")))" }.joined(separator: "; ")
+                : "what can answer now: "
+                    + waiting.map { "\($0.source) (\($0.answers.map(\.name).joined(separator: ", ")))" }.joined(
+                        separator: "; ")
             return "no answer from '\(source)' is awaited here; \(now)."
         }
         guard target.answers.contains(where: { $0.name == answer }) else {
-            return "\(target.label) has no answer '\(answer)'; its answers: \(target.answers.map(\.name).joined(separator: ", "))."
+            return
+                "\(target.label) has no answer '\(answer)'; its answers: \(target.answers.map(\.name).joined(separator: ", "))."
         }
         guard coordinator.answer(source, with: answer) else { return "\(target.label) no longer waits for an answer." }
         settle(.answer(source: source, answer: answer))
@@ -277,7 +302,10 @@ public final class VariantSession {
     public func emit(_ stepper: String, _ step: String) -> String? {
         let live = coordinator.emittingSteppers
         guard coordinator.emit(stepper: stepper, step: step) else {
-            let now = live.isEmpty ? "no stepper is live" : "live: " + live.map { "\($0.name) (\($0.steps.joined(separator: ", ")))" }.joined(separator: "; ")
+            let now =
+                live.isEmpty
+                ? "no stepper is live"
+                : "live: " + live.map { "\($0.name) (\($0.steps.joined(separator: ", ")))" }.joined(separator: "; ")
             return "no live stepper '\(stepper)' can emit '\(step)' now; \(now)."
         }
         settle(.emission)
@@ -302,7 +330,9 @@ public final class VariantSession {
     /// (case-insensitive), or its text key in brackets (`[privacy.agree]`,
     /// the same in every locale).
     public func actionIndex(_ choice: String) -> Result<Int, Refusal> {
-        guard let screen = top else { return .failure(Refusal(message: "the app has ended; there is nothing to choose.")) }
+        guard let screen = top else {
+            return .failure(Refusal(message: "the app has ended; there is nothing to choose."))
+        }
         let numbered = Self.numbered(screen)
         let index: Int?
         if choice.hasPrefix("["), choice.hasSuffix("]"), choice.count > 2 {
@@ -310,7 +340,11 @@ public final class VariantSession {
             index = screen.actions.firstIndex { $0.key == key }
             if index == nil {
                 let keys = screen.actions.compactMap(\.key).map { "[\($0)]" }.joined(separator: ", ")
-                return .failure(Refusal(message: "no action with the key \(choice) on \(screen.qualifiedID). Its keys: \(keys.isEmpty ? "none" : keys)."))
+                return .failure(
+                    Refusal(
+                        message:
+                            "no action with the key \(choice) on \(screen.qualifiedID). Its keys: \(keys.isEmpty ? "none" : keys)."
+                    ))
             }
         } else if let number = Int(choice) {
             index = numbered.indices.contains(number - 1) ? numbered[number - 1] : nil
@@ -320,7 +354,8 @@ public final class VariantSession {
         guard let index else {
             let labels = screen.actions.map { "'\($0.label)'" }.joined(separator: ", ")
             let keys = numbered.isEmpty ? "" : numbered.count == 1 ? "1 or " : "1-\(numbered.count) or "
-            return .failure(Refusal(message: "no action '\(choice)' on \(screen.qualifiedID). Choose \(keys)a label: \(labels)."))
+            return .failure(
+                Refusal(message: "no action '\(choice)' on \(screen.qualifiedID). Choose \(keys)a label: \(labels)."))
         }
         return .success(index)
     }
@@ -345,7 +380,8 @@ public final class VariantSession {
         guard let screen = top else { return "the app has ended; there is nothing to choose." }
         guard screen.actions.indices.contains(index) else { return "\(screen.qualifiedID) has no action \(index + 1)." }
         if let waiting = waitingAnswers.first(where: \.isQuestion) {
-            return "the app waits for \(waiting.label); give its answer first: answer \(waiting.source) <\(waiting.answers.map(\.name).joined(separator: ", "))>."
+            return
+                "the app waits for \(waiting.label); give its answer first: answer \(waiting.source) <\(waiting.answers.map(\.name).joined(separator: ", "))>."
         }
         coordinator.select(action: index, on: screen)
         settle(.action(index))
@@ -360,7 +396,8 @@ public final class VariantSession {
             return "\(screen.qualifiedID) has no way back."
         }
         if let waiting = waitingAnswers.first(where: \.isQuestion) {
-            return "the app waits for \(waiting.label); give its answer first: answer \(waiting.source) <\(waiting.answers.map(\.name).joined(separator: ", "))>."
+            return
+                "the app waits for \(waiting.label); give its answer first: answer \(waiting.source) <\(waiting.answers.map(\.name).joined(separator: ", "))>."
         }
         coordinator.select(action: index, on: screen)
         settle(.action(index))
@@ -389,10 +426,16 @@ public final class VariantSession {
         case .wait: return skipTime()
         case .expectScreen(let id):
             let shown = top?.qualifiedID
-            return shown == id ? nil : "expected screen \(id), but \(shown.map { "\($0) is showing" } ?? "the app has ended\(endingExit.map { " (\($0))" } ?? "")")."
+            return shown == id
+                ? nil
+                : "expected screen \(id), but \(shown.map { "\($0) is showing" } ?? "the app has ended\(endingExit.map { " (\($0))" } ?? "")")."
         case .expectEnd(let exit):
-            guard let ended = endingExit else { return "expected the app to have ended, but \(top?.qualifiedID ?? "nothing") is showing." }
-            if let exit, exit != ended { return "expected the app to end through \(exit), but it ended through \(ended)." }
+            guard let ended = endingExit else {
+                return "expected the app to have ended, but \(top?.qualifiedID ?? "nothing") is showing."
+            }
+            if let exit, exit != ended {
+                return "expected the app to end through \(exit), but it ended through \(ended)."
+            }
             return nil
         }
     }

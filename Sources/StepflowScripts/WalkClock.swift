@@ -41,7 +41,9 @@ public final class WalkClock: StepClock {
             if isPending { action() }
         }
         let scheduled = base.schedule(after: delay, fire)
-        pending.withLock { $0.items.append(Pending(id: id, deadline: .now() + seconds, action: fire, scheduled: scheduled)) }
+        pending.withLock {
+            $0.items.append(Pending(id: id, deadline: .now() + seconds, action: fire, scheduled: scheduled))
+        }
         return Cancel { [pending] in
             pending.withLock { $0.items.removeAll { $0.id == id } }
             scheduled.cancel()

@@ -57,7 +57,9 @@ public struct GoldenFile: Sendable {
             return
         }
         guard let expected = Self.read(path) else {
-            Issue.record("no golden file \(name). To fix, run the tests with RECORD_SNAPSHOTS=1 and review the new file.", sourceLocation: sourceLocation)
+            Issue.record(
+                "no golden file \(name). To fix, run the tests with RECORD_SNAPSHOTS=1 and review the new file.",
+                sourceLocation: sourceLocation)
             return
         }
         guard actual != expected else { return }
@@ -69,6 +71,8 @@ public struct GoldenFile: Sendable {
             let e = line < expectedLines.count ? String(expectedLines[line]) : "(none)"
             if a != e { report.append("line \(line + 1):\n  - \(e)\n  + \(a)") }
         }
-        Issue.record("\(name) differs from its golden file:\n\(report.joined(separator: "\n"))\nTo accept the change, run with RECORD_SNAPSHOTS=1 and review the diff.", sourceLocation: sourceLocation)
+        Issue.record(
+            "\(name) differs from its golden file:\n\(report.joined(separator: "\n"))\nTo accept the change, run with RECORD_SNAPSHOTS=1 and review the diff.",
+            sourceLocation: sourceLocation)
     }
 }

@@ -48,7 +48,9 @@ public enum BundledManifests {
         defer { closedir(directory) }
         var files: [String] = []
         while let entry = readdir(directory) {
-            let file = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            let file = withUnsafeBytes(of: entry.pointee.d_name) {
+                String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
+            }
             if file.hasSuffix(suffix) { files.append("\(folder)/\(file)") }
         }
         return files.sorted()

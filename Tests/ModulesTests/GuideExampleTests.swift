@@ -25,15 +25,21 @@ final class SymptomsFlow: Flow {
     func navigate(to step: SymptomsStep) -> Navigation<SymptomsStep, SymptomsExit> {
         switch step {
         case .ask:
-            .show(Screen(id: "ask", title: "Any symptoms?", body: ["Cough, sore throat, loss of smell or taste."], actions: [
-                ScreenAction("Yes", askAboutFever ? .fever : .answered(hasSymptoms: true)),
-                ScreenAction("No", .answered(hasSymptoms: false)),
-            ]))
+            .show(
+                Screen(
+                    id: "ask", title: "Any symptoms?", body: ["Cough, sore throat, loss of smell or taste."],
+                    actions: [
+                        ScreenAction("Yes", askAboutFever ? .fever : .answered(hasSymptoms: true)),
+                        ScreenAction("No", .answered(hasSymptoms: false)),
+                    ]))
         case .fever:
-            .show(Screen(id: "fever", title: "Fever?", body: ["Above 38 °C in the last day."], actions: [
-                ScreenAction("Yes or no, noted", .answered(hasSymptoms: true)),
-                ScreenAction("Back", .back, role: .back),
-            ]))
+            .show(
+                Screen(
+                    id: "fever", title: "Fever?", body: ["Above 38 °C in the last day."],
+                    actions: [
+                        ScreenAction("Yes or no, noted", .answered(hasSymptoms: true)),
+                        ScreenAction("Back", .back, role: .back),
+                    ]))
         case .answered(let hasSymptoms):
             .end(hasSymptoms ? .symptomatic : .asymptomatic)
         case .back:
@@ -55,7 +61,7 @@ public enum SymptomsModule: FeatureModule {
     public static let id = "symptoms"
     public static let summary = "Asks about symptoms before the test."
     public static let options: [OptionSpec] = [
-        OptionSpec("askAboutFever", .boolean, default: .boolean(true), summary: "Ask about fever after a yes."),
+        OptionSpec("askAboutFever", .boolean, default: .boolean(true), summary: "Ask about fever after a yes.")
     ]
 
     public static func exits(for options: ModuleOptions) -> [ExitSpec] {
@@ -66,7 +72,9 @@ public enum SymptomsModule: FeatureModule {
         ]
     }
 
-    public static func launch(instance: String, options: ModuleOptions, environment: ModuleEnvironment, handoff: Handoff) -> ModuleLaunch {
+    public static func launch(
+        instance: String, options: ModuleOptions, environment: ModuleEnvironment, handoff: Handoff
+    ) -> ModuleLaunch {
         ModuleLaunch(SymptomsFlow(name: instance, askAboutFever: options.boolean("askAboutFever")), entry: .ask)
     }
 }

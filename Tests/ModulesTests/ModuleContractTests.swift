@@ -48,25 +48,29 @@ struct ModuleContractTests {
             static let summary = "Broken on purpose."
             static let options: [OptionSpec] = []
             static func exits(for options: ModuleOptions) -> [ExitSpec] { [ExitSpec("done", summary: "never")] }
-            static func launch(instance: String, options: ModuleOptions, environment: ModuleEnvironment, handoff: Handoff) -> ModuleLaunch {
+            static func launch(
+                instance: String, options: ModuleOptions, environment: ModuleEnvironment, handoff: Handoff
+            ) -> ModuleLaunch {
                 ModuleLaunch(BrokenFlow(), entry: .start)
             }
         }
-        #expect(ModuleContract.problems(in: BrokenModule.self, options: ModuleOptions(specs: [])) == [
-            "broken with no options: declared exit 'done' is never reached. To fix, reach it or stop declaring it for these options.",
-            "broken with no options: exit 'surprise' is reached but not declared. To fix, add it to exits(for:).",
-            "broken with no options: screen 'stuck' has no action, so nobody can leave it. To fix, give it an action.",
-        ])
+        #expect(
+            ModuleContract.problems(in: BrokenModule.self, options: ModuleOptions(specs: [])) == [
+                "broken with no options: declared exit 'done' is never reached. To fix, reach it or stop declaring it for these options.",
+                "broken with no options: exit 'surprise' is reached but not declared. To fix, add it to exits(for:).",
+                "broken with no options: screen 'stuck' has no action, so nobody can leave it. To fix, give it an action.",
+            ])
     }
 
     @Test func theContractFindsTextsThatCannotBeReWordedOrTranslated() {
         // A module that declares its texts but shows one literal, one
         // undeclared key, and declares one key twice.
-        #expect(ModuleContract.problems(in: WordyModule.self, options: ModuleOptions(specs: [])) == [
-            "wordy with no options: text 'hello.bodyy' is shown but not declared. To fix, add TextSpec(\"hello.bodyy\", …) to the module's texts.",
-            "wordy with no options: hello: OK is shown without a key, so no manifest can re-word it and no catalog translate it. To fix, declare it and show it through ModuleTexts.",
-            "wordy: text 'hello.title' is declared twice. To fix, give each text its own key.",
-        ])
+        #expect(
+            ModuleContract.problems(in: WordyModule.self, options: ModuleOptions(specs: [])) == [
+                "wordy with no options: text 'hello.bodyy' is shown but not declared. To fix, add TextSpec(\"hello.bodyy\", …) to the module's texts.",
+                "wordy with no options: hello: OK is shown without a key, so no manifest can re-word it and no catalog translate it. To fix, declare it and show it through ModuleTexts.",
+                "wordy: text 'hello.title' is declared twice. To fix, give each text its own key.",
+            ])
     }
 
     @Test(arguments: BundledModules.all.map { $0.id })
@@ -87,7 +91,11 @@ private final class WordyFlow: Flow {
     init(text: ModuleTexts) { self.text = text }
     func navigate(to step: WordyStep) -> Navigation<WordyStep, WordyExit> {
         switch step {
-        case .start: .show(Screen(id: "hello", title: text["hello.title"], body: [text["hello.bodyy"]], actions: [ScreenAction("OK", .done)]))
+        case .start:
+            .show(
+                Screen(
+                    id: "hello", title: text["hello.title"], body: [text["hello.bodyy"]],
+                    actions: [ScreenAction("OK", .done)]))
         case .done: .end(.done)
         }
     }
@@ -96,9 +104,13 @@ private enum WordyModule: FeatureModule {
     static let id = "wordy"
     static let summary = "Says things."
     static let options: [OptionSpec] = []
-    static let texts = [TextSpec("hello.title", "Hello"), TextSpec("hello.body", "Hi."), TextSpec("hello.title", "Hello again")]
+    static let texts = [
+        TextSpec("hello.title", "Hello"), TextSpec("hello.body", "Hi."), TextSpec("hello.title", "Hello again"),
+    ]
     static func exits(for options: ModuleOptions) -> [ExitSpec] { [ExitSpec("done", summary: "said")] }
-    static func launch(instance: String, options: ModuleOptions, environment: ModuleEnvironment, handoff: Handoff) -> ModuleLaunch {
+    static func launch(
+        instance: String, options: ModuleOptions, environment: ModuleEnvironment, handoff: Handoff
+    ) -> ModuleLaunch {
         ModuleLaunch(WordyFlow(text: ModuleTexts(texts, environment)), entry: .start)
     }
 }

@@ -11,22 +11,32 @@ import Testing
 /// The screens each module shows for its options.
 @Suite("Module flows")
 struct ModuleFlowTests {
-    private func explore(_ module: any FeatureModule.Type, _ values: [String: ModuleValue], handoff: Handoff = Handoff()) -> FlowExplorer.Exploration {
+    private func explore(
+        _ module: any FeatureModule.Type, _ values: [String: ModuleValue], handoff: Handoff = Handoff()
+    ) -> FlowExplorer.Exploration {
         let options = ModuleOptions(specs: module.options, values: values)
-        let launch = module.launch(instance: module.id, options: options, environment: ModuleEnvironment(clock: ManualClock()), handoff: handoff)
+        let launch = module.launch(
+            instance: module.id, options: options, environment: ModuleEnvironment(clock: ManualClock()),
+            handoff: handoff)
         return FlowExplorer.explore(launch)
     }
 
     @Test(arguments: 1...5)
     func layOnboardingShowsAsManyHowItWorksPagesAsConfigured(pages: Int) {
-        let screens = explore(OnboardingModule.self, ["audience": .text("lay"), "howItWorksPages": .integer(pages)]).screens
+        let screens = explore(OnboardingModule.self, ["audience": .text("lay"), "howItWorksPages": .integer(pages)])
+            .screens
         #expect(screens == ["welcome"] + (1...pages).map { "how-it-works-\($0)" } + ["privacy"])
     }
 
     @Test func professionalOnboardingSignsInPicksASiteAndAcknowledgesDataProtection() {
-        let exploration = explore(OnboardingModule.self, ["audience": .text("professional"), "maxSignInAttempts": .integer(3)])
-        #expect(exploration.screens == ["welcome", "sign-in", "site", "wrong-password", "data-protection", "locked-out"])
-        #expect(exploration.exits == ["completed(site: mainClinic)", "completed(site: mobileUnit)", "completed(site: careHome)", "lockedOut"])
+        let exploration = explore(
+            OnboardingModule.self, ["audience": .text("professional"), "maxSignInAttempts": .integer(3)])
+        #expect(
+            exploration.screens == ["welcome", "sign-in", "site", "wrong-password", "data-protection", "locked-out"])
+        #expect(
+            exploration.exits == [
+                "completed(site: mainClinic)", "completed(site: mobileUnit)", "completed(site: careHome)", "lockedOut",
+            ])
         #expect(exploration.handoffs["completed(site: careHome)"] == Handoff(["site": .text("care-home")]))
     }
 
@@ -46,17 +56,28 @@ struct ModuleFlowTests {
         let screens = explore(ProcedureModule.self, ["sample": .text(sample.rawValue)]).screens
         let instructions = screens.filter { $0.hasPrefix(sample.rawValue + "-") }
         #expect(instructions.count == SampleGuide.instructions(for: sample).count)
-        #expect(screens.allSatisfy { screen in ProcedureModule.Sample.allCases.allSatisfy { $0 == sample || !screen.hasPrefix($0.rawValue + "-") } })
+        #expect(
+            screens.allSatisfy { screen in
+                ProcedureModule.Sample.allCases.allSatisfy { $0 == sample || !screen.hasPrefix($0.rawValue + "-") }
+            })
     }
 
     @Test func anHbA1cReadoutCapturesHbA1cResults() {
-        let exploration = explore(ProcedureModule.self, ["sample": .text("fingerstick"), "readout": .text("hba1c"), "readBy": .text("manual")])
+        let exploration = explore(
+            ProcedureModule.self,
+            ["sample": .text("fingerstick"), "readout": .text("hba1c"), "readBy": .text("manual")])
         let results = exploration.exits.filter { $0.hasPrefix("resultCaptured") }
-        #expect(results == ["normal", "prediabetes", "diabetes", "invalid"].map { "resultCaptured(\($0), sample: fingerstick)" })
+        #expect(
+            results
+                == ["normal", "prediabetes", "diabetes", "invalid"].map { "resultCaptured(\($0), sample: fingerstick)" }
+        )
         #expect(!exploration.screens.contains("photo"))
     }
 
-    @Test(arguments: [("photo", ["photo", "manual"], ["read"]), ("manual", ["manual"], ["photo", "read"]), ("both", ["read", "photo", "manual"], [])])
+    @Test(arguments: [
+        ("photo", ["photo", "manual"], ["read"]), ("manual", ["manual"], ["photo", "read"]),
+        ("both", ["read", "photo", "manual"], []),
+    ])
     func theReadMethodDecidesTheReadingScreens(readBy: String, shown: [String], hidden: [String]) {
         let screens = explore(ProcedureModule.self, ["readBy": .text(readBy)]).screens
         #expect(shown.allSatisfy(screens.contains))
@@ -68,7 +89,8 @@ struct ModuleFlowTests {
         let navigator = RecordingNavigator()
         let coordinator = Coordinator(navigator: navigator)
         let options = ModuleOptions(specs: ProcedureModule.options, values: ["waitMinutes": .integer(15)])
-        let flow = ProcedureFlow(name: "test", sample: .nasal, wait: 15, readout: .lateralFlow, readBy: .both, clock: clock)
+        let flow = ProcedureFlow(
+            name: "test", sample: .nasal, wait: 15, readout: .lateralFlow, readBy: .both, clock: clock)
         _ = options
         coordinator.coordinate(flow: flow, with: OneStepper(.startTimer))
         coordinator.waitUntilIdle()
@@ -98,7 +120,8 @@ struct ModuleFlowTests {
         let clock = ManualClock()
         let navigator = RecordingNavigator()
         let coordinator = Coordinator(navigator: navigator)
-        let flow = ProcedureFlow(name: "test", sample: .nasal, wait: 15, readout: .lateralFlow, readBy: .both, readWindow: 5, clock: clock)
+        let flow = ProcedureFlow(
+            name: "test", sample: .nasal, wait: 15, readout: .lateralFlow, readBy: .both, readWindow: 5, clock: clock)
         coordinator.coordinate(flow: flow, with: OneStepper(.startTimer))
         coordinator.waitUntilIdle()
         clock.advance(by: .seconds(15 * 60))
@@ -126,24 +149,30 @@ struct ModuleFlowTests {
     @Test func aResultReadInTimeStopsTheReadWindow() throws {
         let clock = ManualClock()
         let coordinator = Coordinator()
-        let flow = ProcedureFlow(name: "test", sample: .nasal, wait: 15, readout: .lateralFlow, readBy: .manual, readWindow: 5, clock: clock)
+        let flow = ProcedureFlow(
+            name: "test", sample: .nasal, wait: 15, readout: .lateralFlow, readBy: .manual, readWindow: 5, clock: clock)
         coordinator.coordinate(flow: flow, with: OneStepper(.startTimer))
         coordinator.waitUntilIdle()
         clock.advance(by: .seconds(15 * 60))
         coordinator.waitUntilIdle()
         coordinator.select(actionLabeled: "Read the result", on: try #require(coordinator.currentState.topScreen))
         coordinator.waitUntilIdle()
-        coordinator.select(actionLabeled: "only the C line (negative)", on: try #require(coordinator.currentState.topScreen))
+        coordinator.select(
+            actionLabeled: "only the C line (negative)", on: try #require(coordinator.currentState.topScreen))
         coordinator.waitUntilIdle()
         #expect(clock.pendingCount == 0, "the flow ended: its read window with it")
     }
 
     @Test(arguments: ProcedureModule.Sample.allCases)
     func aProfessionalIsToldWhatToDoToThePatientNeverToSwabThemselves(sample: ProcedureModule.Sample) {
-        let professional = explore(ProcedureModule.self, ["sample": .text(sample.rawValue), "performedBy": .text("professional")])
+        let professional = explore(
+            ProcedureModule.self, ["sample": .text(sample.rawValue), "performedBy": .text("professional")])
         let person = explore(ProcedureModule.self, ["sample": .text(sample.rawValue), "performedBy": .text("person")])
         func pages(by performer: ProcedureModule.Performer) -> Set<String> {
-            Set(SampleGuide.instructions(for: sample, by: performer).indices.map { SampleGuide.key(for: sample, by: performer, page: $0 + 1) + ".text" })
+            Set(
+                SampleGuide.instructions(for: sample, by: performer).indices.map {
+                    SampleGuide.key(for: sample, by: performer, page: $0 + 1) + ".text"
+                })
         }
         // A professional sees every professional page and no self-test page; a person the other way round.
         #expect(pages(by: .professional).isSubset(of: professional.textKeys))
@@ -153,16 +182,21 @@ struct ModuleFlowTests {
         let instructions = pages(by: .professional)
         let texts = ProcedureModule.texts.filter { instructions.contains($0.key) }.map(\.english).joined(separator: " ")
         #expect(texts.contains("patient"))
-        for selfTest in ["Blow your nose", "Warm the hand", "Let saliva pool in your mouth"] { #expect(!texts.contains(selfTest)) }
+        for selfTest in ["Blow your nose", "Warm the hand", "Let saliva pool in your mouth"] {
+            #expect(!texts.contains(selfTest))
+        }
     }
 
     @Test(arguments: [
-        ("lay", "covid", "positive", "positive"), ("lay", "covid", "negative", "negative"), ("lay", "strep-a", "invalid", "invalid"),
+        ("lay", "covid", "positive", "positive"), ("lay", "covid", "negative", "negative"),
+        ("lay", "strep-a", "invalid", "invalid"),
         ("lay", "hba1c", "prediabetes", "prediabetes"), ("professional", "covid", "positive", "review"),
         ("professional", "covid", "invalid", "review-invalid"),
     ])
     func resultsShowTheAdviceForTheResult(advice: String, condition: String, result: String, screen: String) {
-        let exploration = explore(ResultsModule.self, ["advice": .text(advice), "condition": .text(condition)], handoff: Handoff(["result": .text(result)]))
+        let exploration = explore(
+            ResultsModule.self, ["advice": .text(advice), "condition": .text(condition)],
+            handoff: Handoff(["result": .text(result)]))
         #expect(exploration.screens.first == screen)
     }
 
@@ -176,8 +210,11 @@ struct ModuleFlowTests {
     }
 
     @Test func professionalResultsNameThePatientAndSubmitToTheLab() {
-        let exploration = explore(ResultsModule.self, ["advice": .text("professional"), "lab": .text("Lab North")], handoff: Handoff(["result": .text("negative"), "patient": .text("P-7")]))
-        #expect(exploration.screens == ["review", "record", "submit", "submitted", "submit-failed", "saved", "sent-later"])
+        let exploration = explore(
+            ResultsModule.self, ["advice": .text("professional"), "lab": .text("Lab North")],
+            handoff: Handoff(["result": .text("negative"), "patient": .text("P-7")]))
+        #expect(
+            exploration.screens == ["review", "record", "submit", "submitted", "submit-failed", "saved", "sent-later"])
         #expect(exploration.steps.contains("confirmed(negative, patient: \"P-7\")"))
     }
 
@@ -186,7 +223,10 @@ struct ModuleFlowTests {
         final class FlakyLink: LabLink {
             let tries = Locked<[LabRecord]>([])
             func send(_ record: LabRecord, done: @escaping @Sendable (Bool) -> Void) {
-                let count = tries.withLock { $0.append(record); return $0.count }
+                let count = tries.withLock {
+                    $0.append(record)
+                    return $0.count
+                }
                 done(count >= 2)
             }
         }
@@ -194,11 +234,14 @@ struct ModuleFlowTests {
         let link = FlakyLink()
         let navigator = RecordingNavigator()
         let coordinator = Coordinator(navigator: navigator)
-        let flow = ResultsFlow(name: "result", advice: .professional, condition: .covid, lab: "the regional lab", link: link, clock: clock)
+        let flow = ResultsFlow(
+            name: "result", advice: .professional, condition: .covid, lab: "the regional lab", link: link, clock: clock)
         coordinator.coordinate(flow: flow, with: OneStepper(.savedForLater(.positive, patient: "P-7")))
         coordinator.waitUntilIdle()
         #expect(navigator.topScreen?.screenID == "saved")
-        #expect(navigator.topScreen?.body.first?.contains("sent to the regional lab as soon as the connection returns") == true)
+        #expect(
+            navigator.topScreen?.body.first?.contains("sent to the regional lab as soon as the connection returns")
+                == true)
         clock.advance(by: .seconds(60))
         coordinator.waitUntilIdle()
         #expect(navigator.topScreen?.screenID == "saved", "the first try fails")
@@ -206,13 +249,19 @@ struct ModuleFlowTests {
         coordinator.waitUntilIdle()
         #expect(navigator.topScreen?.screenID == "sent-later")
         #expect(navigator.topScreen?.body == ["The connection is back: the saved result was sent to the regional lab."])
-        #expect(link.tries.withLock { $0 } == [LabRecord(lab: "the regional lab", result: "positive", patient: "P-7"), LabRecord(lab: "the regional lab", result: "positive", patient: "P-7")])
+        #expect(
+            link.tries.withLock { $0 } == [
+                LabRecord(lab: "the regional lab", result: "positive", patient: "P-7"),
+                LabRecord(lab: "the regional lab", result: "positive", patient: "P-7"),
+            ])
     }
 
     @Test func leavingTheSavedScreenStopsTheNextTryLikeATimer() throws {
         let clock = ManualClock()
         let coordinator = Coordinator()
-        let flow = ResultsFlow(name: "result", advice: .professional, condition: .covid, lab: "the lab", link: NeverConnected(), clock: clock)
+        let flow = ResultsFlow(
+            name: "result", advice: .professional, condition: .covid, lab: "the lab", link: NeverConnected(),
+            clock: clock)
         coordinator.coordinate(flow: flow, with: OneStepper(.savedForLater(.positive, patient: nil)))
         coordinator.waitUntilIdle()
         #expect(clock.pendingCount == 1, "the next try waits on the clock")

@@ -12,7 +12,9 @@ import Testing
 
 @Suite("rootapp's command line")
 struct CommandLineTests {
-    static let commands = ["walk", "check", "graph", "trace", "paths", "validate", "diff", "report", "modules", "strings", "completion"]
+    static let commands = [
+        "walk", "check", "graph", "trace", "paths", "validate", "diff", "report", "modules", "strings", "completion",
+    ]
 
     @Test func theOverviewAndEveryCommandsHelpMatchTheirGoldenFilesAndFitEightyColumns() {
         let overview = Harness.run(["--help"])
@@ -28,16 +30,38 @@ struct CommandLineTests {
         #expect(Harness.run(["--version"]).out == "rootapp 0.4.0\n")
     }
 
-    @Test(arguments: [
-        (["grph"], "error: unknown command 'grph'. Did you mean 'graph'? Commands: walk, check, suite, export, graph, trace, paths, validate, diff, report, modules, strings, completion.\nSee 'rootapp --help'.\n"),
-        (["graph", "m.json", "--fromat", "dot"], "error: unknown option '--fromat'. Did you mean '--format'?\nSee 'rootapp graph --help'.\n"),
-        (["graph", "m.json", "-o", "x.png"], "error: cannot tell the format from 'x.png': name it with --format (dot, mermaid, json or svg), or end the file name in .dot, .mmd, .json or .svg.\nSee 'rootapp graph --help'.\n"),
-        (["graph", "m.json", "--format", "svgg"], "error: 'svgg' is not a valid format for '--format'. Did you mean 'svg'? Allowed: dot, mermaid, json, svg.\nSee 'rootapp graph --help'.\n"),
-        (["trace"], "error: missing <manifest>.\nUsage: rootapp trace <manifest> [--format <format>] [--locale <locale>]\nSee 'rootapp trace --help'.\n"),
-        (["trace", "a.json", "b.json"], "error: unexpected argument 'b.json'.\nUsage: rootapp trace <manifest> [--format <format>] [--locale <locale>]\nSee 'rootapp trace --help'.\n"),
-        (["paths", "m.json", "--to", "end", "--limit", "0"], "error: --limit takes a whole number from 1 to 10000, not '0'.\nSee 'rootapp paths --help'.\n"),
-        ([], nil),
-    ] as [([String], String?)])
+    @Test(
+        arguments: [
+            (
+                ["grph"],
+                "error: unknown command 'grph'. Did you mean 'graph'? Commands: walk, check, suite, export, graph, trace, paths, validate, diff, report, modules, strings, completion.\nSee 'rootapp --help'.\n"
+            ),
+            (
+                ["graph", "m.json", "--fromat", "dot"],
+                "error: unknown option '--fromat'. Did you mean '--format'?\nSee 'rootapp graph --help'.\n"
+            ),
+            (
+                ["graph", "m.json", "-o", "x.png"],
+                "error: cannot tell the format from 'x.png': name it with --format (dot, mermaid, json or svg), or end the file name in .dot, .mmd, .json or .svg.\nSee 'rootapp graph --help'.\n"
+            ),
+            (
+                ["graph", "m.json", "--format", "svgg"],
+                "error: 'svgg' is not a valid format for '--format'. Did you mean 'svg'? Allowed: dot, mermaid, json, svg.\nSee 'rootapp graph --help'.\n"
+            ),
+            (
+                ["trace"],
+                "error: missing <manifest>.\nUsage: rootapp trace <manifest> [--format <format>] [--locale <locale>]\nSee 'rootapp trace --help'.\n"
+            ),
+            (
+                ["trace", "a.json", "b.json"],
+                "error: unexpected argument 'b.json'.\nUsage: rootapp trace <manifest> [--format <format>] [--locale <locale>]\nSee 'rootapp trace --help'.\n"
+            ),
+            (
+                ["paths", "m.json", "--to", "end", "--limit", "0"],
+                "error: --limit takes a whole number from 1 to 10000, not '0'.\nSee 'rootapp paths --help'.\n"
+            ),
+            ([], nil),
+        ] as [([String], String?)])
     func usageErrorsNameTheWordSuggestAndPointToHelp(arguments: [String], expected: String?) {
         let run = Harness.run(arguments)
         #expect(run.code == 64)
@@ -48,7 +72,10 @@ struct CommandLineTests {
     @Test func aMissingManifestIs66AndAnInvalidOneIs65() {
         let missing = Harness.run(["trace", "/no/such.json"])
         #expect(missing.code == 66)
-        #expect(missing.err == "/no/such.json: error: no such file. To fix, check the path.\nManifests bundled with the app are in RootApp/Manifests/.\n")
+        #expect(
+            missing.err
+                == "/no/such.json: error: no such file. To fix, check the path.\nManifests bundled with the app are in RootApp/Manifests/.\n"
+        )
         let invalid = Harness.run(["trace", BundledManifests.repositoryRoot + "/Package.swift"])
         #expect(invalid.code == 65)
         #expect(invalid.err.contains("Package.swift:1:1: error: invalid JSON:"))
@@ -59,13 +86,21 @@ struct CommandLineTests {
         #expect(bundled.code == 0)
         #expect(bundled.out.split(separator: "\n").filter { !$0.hasPrefix(" ") }.count == BundledManifests.names.count)
         #expect(bundled.unwrappedOut.contains("covid-antigen-home.json: valid (68 states, 101 nodes"))
-        let mixed = Harness.run(["validate", BundledManifests.path("strep-a-home"), BundledManifests.repositoryRoot + "/Package.swift", "/no/such.json"])
+        let mixed = Harness.run([
+            "validate", BundledManifests.path("strep-a-home"), BundledManifests.repositoryRoot + "/Package.swift",
+            "/no/such.json",
+        ])
         #expect(mixed.code == 66, "a missing file outranks errors")
         #expect(mixed.out.contains("Package.swift: 1 error"))
         #expect(mixed.out.contains("strep-a-home.json: valid"))
         // Diagnostics go to stderr, each starting with its file and place,
         // as editors match them; results to stdout.
-        #expect(mixed.err.split(separator: "\n").contains { $0.hasSuffix("Package.swift:1:1: error: invalid JSON: expected a value (an object, array, string, number, true, false or null), found '/'.") || $0.contains("Package.swift:1:1: error:") })
+        #expect(
+            mixed.err.split(separator: "\n").contains {
+                $0.hasSuffix(
+                    "Package.swift:1:1: error: invalid JSON: expected a value (an object, array, string, number, true, false or null), found '/'."
+                ) || $0.contains("Package.swift:1:1: error:")
+            })
         #expect(mixed.err.contains("/no/such.json: error: no such file."))
         #expect(!mixed.out.contains("error:"))
     }
@@ -86,7 +121,10 @@ struct CommandLineTests {
         #expect(run.out.hasPrefix("\(path): 3 errors"))
         #expect(run.err.contains("\(path): error: no way out: end: no walk ends the app"))
         #expect(run.err.contains("\(path):5:12: error: rules[0]: rule refuted: reaches end: no walk reaches it."))
-        #expect(run.err.contains("\(path):5:32: error: rules[1]: rule refuted: never the second topic. A walk that breaks it (1 input):\n     help/topics: choose \"Carry on\"\n"))
+        #expect(
+            run.err.contains(
+                "\(path):5:32: error: rules[1]: rule refuted: never the second topic. A walk that breaks it (1 input):\n     help/topics: choose \"Carry on\"\n"
+            ))
     }
 
     @Test func helpForHelpAndHelpAfterTheFlagWork() {
@@ -120,13 +158,16 @@ struct OutputErrorTests {
     @Test func aFullDiskOnStandardOutputExits74() {
         let run = Harness.runBinary(["trace", BundledManifests.path("strep-a-home")], stdout: "/dev/full")
         #expect(run.code == 74)
-        #expect(run.err.contains("rootapp: error: cannot write the results to standard output: No space left on device."))
+        #expect(
+            run.err.contains("rootapp: error: cannot write the results to standard output: No space left on device."))
     }
 
     @Test func traceGraphAndPathsPrintWhatTheLibraryComputes() throws {
         let manifest = BundledManifests.path("covid-antigen-home")
         let json = Harness.run(["trace", manifest, "--format", "json"])
-        #expect(json.code == 0 && json.out.hasPrefix("{\n  \"schema\": 2,\n  \"app\": \"covid-antigen-home\",\n  \"states\": "))
+        #expect(
+            json.code == 0
+                && json.out.hasPrefix("{\n  \"schema\": 2,\n  \"app\": \"covid-antigen-home\",\n  \"states\": "))
         let text = Harness.run(["trace", manifest])
         #expect(text.out.hasPrefix("covid-antigen-home: 69 reachable steps, 30 screens"))
         let mermaid = Harness.run(["graph", manifest, "--format", "mermaid"])
@@ -145,14 +186,25 @@ struct OutputErrorTests {
     }
 
     @Test func diffExitsOneWhenVariantsDiffer() {
-        let differ = Harness.run(["diff", BundledManifests.path("covid-antigen-home"), BundledManifests.path("covid-antigen-clinic")])
+        let differ = Harness.run([
+            "diff", BundledManifests.path("covid-antigen-home"), BundledManifests.path("covid-antigen-clinic"),
+        ])
         #expect(differ.code == 1)
         // What a person asks comes first: modules, options, routes, screens.
-        #expect(differ.out.hasPrefix("Summary: covid-antigen-home → covid-antigen-clinic (compared in en)\n\nModules only in covid-antigen-clinic (1):\n  intake (intake)\n"))
-        #expect(differ.out.contains("Options changed (9):\n  onboarding.audience: \"lay\" → \"professional\"\n  test.performedBy: \"person\" → \"professional\"\n  test.readBy: \"both\" → \"photo\"\n"))
+        #expect(
+            differ.out.hasPrefix(
+                "Summary: covid-antigen-home → covid-antigen-clinic (compared in en)\n\nModules only in covid-antigen-clinic (1):\n  intake (intake)\n"
+            ))
+        #expect(
+            differ.out.contains(
+                "Options changed (9):\n  onboarding.audience: \"lay\" → \"professional\"\n  test.performedBy: \"person\" → \"professional\"\n  test.readBy: \"both\" → \"photo\"\n"
+            ))
         // A lab is an option of professional advice only: the lay variant has none.
         #expect(differ.out.contains("  result.lab: (none) → \"the regional public-health lab\"\n"))
-        #expect(differ.out.contains("Routes changed (3):\n  onboarding.completed: test → intake\n  result.done: end → intake\n  test.cancelled: end → intake\n"))
+        #expect(
+            differ.out.contains(
+                "Routes changed (3):\n  onboarding.completed: test → intake\n  result.done: end → intake\n  test.cancelled: end → intake\n"
+            ))
         #expect(differ.out.contains("Screens only in covid-antigen-clinic (18):\n  intake/confirm\n"))
         // The app's own steps, which differ only by their data, are left out.
         #expect(!differ.out.contains("covid-antigen-home.result.done {"))
@@ -161,9 +213,14 @@ struct OutputErrorTests {
         let same = Harness.run(["diff", BundledManifests.path("strep-a-home"), BundledManifests.path("strep-a-home")])
         #expect(same.code == 0)
         // A translation is compared in a shared locale: only what it says differs.
-        let german = Harness.run(["diff", BundledManifests.path("covid-antigen-home"), BundledManifests.path("covid-antigen-home-de")])
+        let german = Harness.run([
+            "diff", BundledManifests.path("covid-antigen-home"), BundledManifests.path("covid-antigen-home-de"),
+        ])
         #expect(german.code == 1)
-        #expect(german.out.hasPrefix("Summary: covid-antigen-home → covid-antigen-home-de (compared in en)\n\nTexts changed (3):\n  locales: en → de, en\n"))
+        #expect(
+            german.out.hasPrefix(
+                "Summary: covid-antigen-home → covid-antigen-home-de (compared in en)\n\nTexts changed (3):\n  locales: en → de, en\n"
+            ))
         #expect(!german.out.contains("Edges only in"), "the same navigation, whatever the words")
     }
 
@@ -172,7 +229,8 @@ struct OutputErrorTests {
         let manifest = BundledManifests.path(name)
         for arguments in [
             ["validate", manifest], ["trace", manifest], ["trace", manifest, "--format", "json"],
-            ["graph", manifest, "--format", "dot"], ["graph", manifest, "--format", "mermaid"], ["graph", manifest, "--format", "json"],
+            ["graph", manifest, "--format", "dot"], ["graph", manifest, "--format", "mermaid"],
+            ["graph", manifest, "--format", "json"],
             ["paths", manifest, "--to", "end", "--limit", "3"], ["diff", manifest, manifest],
         ] {
             let run = Harness.run(arguments)
@@ -186,7 +244,9 @@ struct OutputErrorTests {
     @Test func modulesListsEveryBundledModuleWithinEightyColumns() {
         let run = Harness.run(["modules"])
         #expect(run.code == 0)
-        for id in ["onboarding", "intake", "procedure", "results", "support"] { #expect(run.out.contains("\n\(id)\n") || run.out.hasPrefix("\(id)\n")) }
+        for id in ["onboarding", "intake", "procedure", "results", "support"] {
+            #expect(run.out.contains("\n\(id)\n") || run.out.hasPrefix("\(id)\n"))
+        }
         #expect(run.out.contains("waitMinutes: integer 1...60, required, e.g. 15"))
         #expect(run.out.contains("lab: text, required when advice is \"professional\""))
         for line in run.out.split(separator: "\n") { #expect(line.count <= 80, "\(line)") }
@@ -207,15 +267,21 @@ struct WalkAndCheckTests {
     }
 
     @Test func aWalkEndsCleanlyAtTheEndOfInputAndHelpsWithAWrongChoice() {
-        let run = Harness.run(["walk", BundledManifests.path("strep-a-home")], input: ["9", "Get started", "b", "t", "s"])
+        let run = Harness.run(
+            ["walk", BundledManifests.path("strep-a-home")], input: ["9", "Get started", "b", "t", "s"])
         #expect(run.code == 0)
         // Wrapped to the width; no 'b' where there is no way back, no 's'
         // where no timer runs.
-        #expect(run.err.replacing("\n", with: " ").contains("No action '9' on onboarding/welcome. Choose 1 or a label: 'Get started'. Or type t or q."))
+        #expect(
+            run.err.replacing("\n", with: " ").contains(
+                "No action '9' on onboarding/welcome. Choose 1 or a label: 'Get started'. Or type t or q."))
         #expect(run.err.split(separator: "\n").allSatisfy { $0.count <= 80 })
         #expect(run.err.contains("onboarding/how-it-works-1") == false)
         #expect(run.err.contains("no timer is waiting"))
-        #expect(run.out.hasSuffix("End of input.\nTrace (3 steps):\n  1. strep-a-home.start\n  2. onboarding.welcome\n  3. onboarding.howItWorks(page: 1)\n") == false)
+        #expect(
+            run.out.hasSuffix(
+                "End of input.\nTrace (3 steps):\n  1. strep-a-home.start\n  2. onboarding.welcome\n  3. onboarding.howItWorks(page: 1)\n"
+            ) == false)
         #expect(run.out.contains("End of input."))
         #expect(run.out.contains("onboarding.back"))
     }
@@ -224,7 +290,9 @@ struct WalkAndCheckTests {
         let record = "/tmp/rootapp-record-\(getpid()).txt"
         defer { unlink(record) }
         let script = BundledManifests.scripts("covid-antigen-home").first { $0.hasSuffix("declined.txt") }!  // bundled
-        let run = Harness.run(["walk", BundledManifests.path("covid-antigen-home"), "--script", script, "--record", record])
+        let run = Harness.run([
+            "walk", BundledManifests.path("covid-antigen-home"), "--script", script, "--record", record,
+        ])
         #expect(run.code == 0)
         #expect(run.out.contains("Finished: onboarding.declined."))
         let recorded = try #require(GoldenFile.read(record))
@@ -242,7 +310,9 @@ struct WalkAndCheckTests {
         let run = Harness.run(["check", BundledManifests.path(name)] + scripts)
         #expect(run.code == 0, "\(run.out)\(run.err)")
         #expect(run.out.contains("Coverage of \(name) by \(scripts.count) scripts that ran:"))
-        let endings = scripts.compactMap { GoldenFile.read($0)?.split(separator: "\n").last }.filter { $0.hasPrefix("expect end") }
+        let endings = scripts.compactMap { GoldenFile.read($0)?.split(separator: "\n").last }.filter {
+            $0.hasPrefix("expect end")
+        }
         #expect(!endings.isEmpty, "some script walks \(name) to its end")
     }
 
@@ -253,9 +323,12 @@ struct WalkAndCheckTests {
         let scripts = BundledManifests.scripts("covid-antigen-home")
         let run = Harness.run(["check", BundledManifests.path("covid-antigen-home"), broken] + scripts)
         #expect(run.code == 65, "a broken script: 65, though the others pass")
-        #expect(run.out.split(separator: "\n").filter { $0.hasSuffix("lines)") }.count == scripts.count, "every good script ran")
+        #expect(
+            run.out.split(separator: "\n").filter { $0.hasSuffix("lines)") }.count == scripts.count,
+            "every good script ran")
         #expect(run.err.contains("\(broken):2: error: unknown instruction 'frobnicate'."))
-        let missing = Harness.run(["check", BundledManifests.path("covid-antigen-home"), broken, "/no/such.txt"] + scripts)
+        let missing = Harness.run(
+            ["check", BundledManifests.path("covid-antigen-home"), broken, "/no/such.txt"] + scripts)
         #expect(missing.code == 66, "a missing script outranks a broken one")
     }
 
@@ -274,9 +347,14 @@ struct WalkAndCheckTests {
     }
 
     @Test func aFolderGivenAsAScriptIsRefusedNotRunAsAnEmptyScript() {
-        let run = Harness.run(["check", BundledManifests.path("strep-a-home"), BundledManifests.repositoryRoot + "/RootApp/Scripts"])
+        let run = Harness.run([
+            "check", BundledManifests.path("strep-a-home"), BundledManifests.repositoryRoot + "/RootApp/Scripts",
+        ])
         #expect(run.code == 66)
-        #expect(run.err.hasSuffix("/RootApp/Scripts: error: cannot read the file: it is a folder, not a file. To fix, name a script inside it.\n"))
+        #expect(
+            run.err.hasSuffix(
+                "/RootApp/Scripts: error: cannot read the file: it is a folder, not a file. To fix, name a script inside it.\n"
+            ))
     }
 
     @Test func aFailingLineIsReportedWithTheScreenShowing() {
@@ -285,7 +363,9 @@ struct WalkAndCheckTests {
         Harness.write("choose Get started\nexpect screen onboarding/privacy\n", to: script)
         let run = Harness.run(["check", BundledManifests.path("covid-antigen-home"), script])
         #expect(run.code == 1)
-        #expect(run.unwrappedOut.contains("\(script):2: failed: expected screen onboarding/privacy, but onboarding/how-it-works-1 is showing."))
+        #expect(
+            run.unwrappedOut.contains(
+                "\(script):2: failed: expected screen onboarding/privacy, but onboarding/how-it-works-1 is showing."))
         #expect(run.out.split(separator: "\n").allSatisfy { $0.count <= 80 })
     }
 }
@@ -301,7 +381,8 @@ struct BinaryTests {
         #expect(usage.code == 64 && usage.err.contains("Did you mean 'trace'?") && usage.out.isEmpty)
         let missing = Harness.runBinary(["validate", "/no/such.json"])
         #expect(missing.code == 66)
-        let walk = Harness.runBinary(["walk", BundledManifests.path("covid-antigen-home")], environment: ["NO_COLOR=1"])
+        let walk = Harness.runBinary(
+            ["walk", BundledManifests.path("covid-antigen-home")], environment: ["NO_COLOR=1"])
         #expect(walk.code == 0 && walk.out.contains("End of input."), "stdin is /dev/null: the walk ends cleanly")
         #expect(!walk.out.contains("\u{1B}["))
     }
@@ -329,7 +410,9 @@ struct StreamsAndCompletionTests {
         // Read from standard input, a manifest's files are found from the
         // working folder: this one names its scripts by their whole path.
         let manifest = GoldenFile.read(BundledManifests.path("strep-a-home"))!  // bundled
-            .replacing(#""scripts": "../Scripts/strep-a-home""#, with: #""scripts": "\#(BundledManifests.repositoryRoot)/RootApp/Scripts/strep-a-home""#)
+            .replacing(
+                #""scripts": "../Scripts/strep-a-home""#,
+                with: #""scripts": "\#(BundledManifests.repositoryRoot)/RootApp/Scripts/strep-a-home""#)
         let input = TemporaryFiles.folder(["m.json": manifest]) + "/m.json"
         let validated = Harness.runBinary(["validate", "-"], stdin: input)
         #expect(validated.code == 0 && validated.out.hasPrefix("-: valid ("), "\(validated.err)")
@@ -341,7 +424,10 @@ struct StreamsAndCompletionTests {
     func everyShellGetsAScriptThatNamesEveryCommandAndTheFormats(shell: String) {
         let run = Harness.run(["completion", shell])
         #expect(run.code == 0)
-        for command in ["walk", "check", "graph", "trace", "paths", "validate", "diff", "report", "modules", "strings", "completion"] {
+        for command in [
+            "walk", "check", "graph", "trace", "paths", "validate", "diff", "report", "modules", "strings",
+            "completion",
+        ] {
             #expect(run.out.contains(command), "\(shell): \(command)")
         }
         #expect(run.out.contains("mermaid"), "the --format values are completed")
@@ -354,7 +440,10 @@ struct StreamsAndCompletionTests {
         defer { unlink(script) }
         let text = Harness.run(["completion", "bash"]).out
         Harness.write(text, to: script)
-        let probe = Harness.runProgram(["/bin/bash", "-c", "source \(script) && COMP_WORDS=(rootapp graph m.json --format m) && COMP_CWORD=4 && _rootapp && echo ${COMPREPLY[@]} && COMP_WORDS=(rootapp tr) && COMP_CWORD=1 && _rootapp && echo ${COMPREPLY[@]}"])
+        let probe = Harness.runProgram([
+            "/bin/bash", "-c",
+            "source \(script) && COMP_WORDS=(rootapp graph m.json --format m) && COMP_CWORD=4 && _rootapp && echo ${COMPREPLY[@]} && COMP_WORDS=(rootapp tr) && COMP_CWORD=1 && _rootapp && echo ${COMPREPLY[@]}",
+        ])
         #expect(probe.code == 0, "\(probe.err)")
         #expect(probe.out == "mermaid\ntrace\n")
     }

@@ -22,7 +22,8 @@ struct FuzzCorpusTests {
         for path in inputs {
             let bytes = try #require(GoldenFile.readBytes(path))
             do {
-                _ = try ManifestLoader(registry: BundledModules.registry, services: BundledModules.services).decode(bytes, file: path)
+                _ = try ManifestLoader(registry: BundledModules.registry, services: BundledModules.services).decode(
+                    bytes, file: path)
             } catch {
                 #expect(!error.description.isEmpty)
             }
@@ -69,7 +70,8 @@ struct FuzzCorpusTests {
             let clock = ManualClock(now: .seconds(1_800_000_000))
             let navigator = RecordingNavigator()
             let coordinator = Coordinator(navigator: navigator, savesNavigationOn: clock)
-            let root = RootFlow(manifest: manifest, registry: BundledModules.registry, environment: ModuleEnvironment(clock: clock))
+            let root = RootFlow(
+                manifest: manifest, registry: BundledModules.registry, environment: ModuleEnvironment(clock: clock))
             do {
                 try coordinator.restore(saved, flow: root, with: OneStepper(.start), fingerprint: saved.fingerprint)
                 coordinator.waitUntilIdle()

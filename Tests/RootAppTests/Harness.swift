@@ -26,7 +26,9 @@ enum Harness {
     static let goldens = GoldenFile(folder: BundledManifests.repositoryRoot + "/Tests/RootAppTests/Goldens")
 
     /// `rootapp` as its main.swift makes it: the bundled modules.
-    static let rootapp = RootApp(registry: BundledModules.registry, services: BundledModules.services, manifestsHint: "Manifests bundled with the app are in RootApp/Manifests/.")
+    static let rootapp = RootApp(
+        registry: BundledModules.registry, services: BundledModules.services,
+        manifestsHint: "Manifests bundled with the app are in RootApp/Manifests/.")
 
     /// Runs `arguments` with `input` as the lines typed, on `tool`.
     static func run(_ arguments: [String], input: [String] = [], tool: RootApp = rootapp) -> Run {
@@ -58,8 +60,13 @@ enum Harness {
         runBinary(Array(arguments.dropFirst()), program: arguments[0])
     }
 
-    static func runBinary(_ arguments: [String], environment: [String] = [], stdout: String? = nil, stdin: String = "/dev/null", program: String? = nil) -> Run {
-        let directory = String(CommandLine.arguments[0].split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/"))
+    static func runBinary(
+        _ arguments: [String], environment: [String] = [], stdout: String? = nil, stdin: String = "/dev/null",
+        program: String? = nil
+    ) -> Run {
+        let directory = String(
+            CommandLine.arguments[0].split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(
+                separator: "/"))
         let binary = program ?? directory + "/rootapp"
         var outPipe: [Int32] = [0, 0]
         var errPipe: [Int32] = [0, 0]

@@ -12,12 +12,17 @@ struct LocaleCommandTests {
     @Test func theGermanVariantWalksInGermanByDefaultAndInEnglishOnRequest() {
         let de = Harness.run(["walk", Self.german], input: ["Los geht’s", "q"])
         #expect(de.code == 0)
-        #expect(de.out.contains("── Willkommen ─") && de.out.contains("1) Los geht’s") && de.out.contains("── Was Sie brauchen (1 von 3) ─"))
+        #expect(
+            de.out.contains("── Willkommen ─") && de.out.contains("1) Los geht’s")
+                && de.out.contains("── Was Sie brauchen (1 von 3) ─"))
         let en = Harness.run(["walk", Self.german, "--locale", "en"], input: ["Get started", "q"])
         #expect(en.out.contains("── What you need (1 of 3) ─"))
         let unknown = Harness.run(["walk", Self.german, "--locale", "dee"])
         #expect(unknown.code == 64)
-        #expect(unknown.err == "error: 'covid-antigen-home-de' does not ship the locale 'dee'. Did you mean 'de'? It ships: de, en.\n")
+        #expect(
+            unknown.err
+                == "error: 'covid-antigen-home-de' does not ship the locale 'dee'. Did you mean 'de'? It ships: de, en.\n"
+        )
     }
 
     @Test func scriptsByKeyRunInEveryLocaleAndByLabelInTheirOwn() {
@@ -30,11 +35,17 @@ struct LocaleCommandTests {
         let byGermanLabel = scripts.filter { $0.hasSuffix("positive-by-photo-then-help.txt") }
         #expect(Harness.run(["check", Self.german] + byGermanLabel).code == 0)
         let inEnglish = Harness.run(["check", Self.german, "--locale", "en"] + byGermanLabel)
-        #expect(inEnglish.code == 1 && inEnglish.unwrappedOut.contains("failed: no action 'Los geht’s' on onboarding/welcome. Choose 1 or a label: 'Get started'."))
+        #expect(
+            inEnglish.code == 1
+                && inEnglish.unwrappedOut.contains(
+                    "failed: no action 'Los geht’s' on onboarding/welcome. Choose 1 or a label: 'Get started'.")
+        )
     }
 
     @Test func aVariantMissingAGermanTextIsRefusedByWalkAndCheckAndListedByValidate() throws {
-        let manifest = try #require(GoldenFile.read(Self.german)).replacing(#""scripts": "../Scripts/covid-antigen-home-de""#, with: #""scripts": "\#(BundledManifests.repositoryRoot)/RootApp/Scripts/covid-antigen-home-de""#)
+        let manifest = try #require(GoldenFile.read(Self.german)).replacing(
+            #""scripts": "../Scripts/covid-antigen-home-de""#,
+            with: #""scripts": "\#(BundledManifests.repositoryRoot)/RootApp/Scripts/covid-antigen-home-de""#)
         let catalog = try #require(GoldenFile.read(BundledManifests.folder + "/covid-antigen-home-de.xcstrings"))
         // One German string deleted: the negative result's title.
         let lines = catalog.split(separator: "\n", omittingEmptySubsequences: false)
@@ -44,9 +55,17 @@ struct LocaleCommandTests {
         let folder = TemporaryFiles.folder(["v.json": manifest, "covid-antigen-home-de.xcstrings": broken])
         let walk = Harness.run(["walk", folder + "/v.json"])
         #expect(walk.code == 65)
-        #expect(walk.err.contains("error: missing translation: result/negative.title: \(folder)/covid-antigen-home-de.xcstrings: 'results/negative.title' has no 'de' text, so it would show in English."))
-        #expect(Harness.run(["check", folder + "/v.json"] + BundledManifests.scripts("covid-antigen-home-de")).code == 65)
-        #expect(Harness.run(["check", folder + "/v.json", "--locale", "en"] + BundledManifests.scripts("covid-antigen-home-de").prefix(1)).code == 0, "English has the module's own text")
+        #expect(
+            walk.err.contains(
+                "error: missing translation: result/negative.title: \(folder)/covid-antigen-home-de.xcstrings: 'results/negative.title' has no 'de' text, so it would show in English."
+            ))
+        #expect(
+            Harness.run(["check", folder + "/v.json"] + BundledManifests.scripts("covid-antigen-home-de")).code == 65)
+        #expect(
+            Harness.run(
+                ["check", folder + "/v.json", "--locale", "en"]
+                    + BundledManifests.scripts("covid-antigen-home-de").prefix(1)
+            ).code == 0, "English has the module's own text")
         let validate = Harness.run(["validate", folder + "/v.json"])
         #expect(validate.code == 1 && validate.out.contains("1 error"))
     }
@@ -59,7 +78,9 @@ struct LocaleCommandTests {
         let junit = TemporaryFiles.folder([:]) + "/j.xml"
         #expect(Harness.run(["report", Self.german, "-o", output]).code == 0)
         #expect(Harness.run(["check", Self.german, "--junit", junit]).code == 0)
-        #expect(GoldenFile.read(output)?.contains("Manifest digest <code>\(manifest.digest)</code> · catalog digest <code>\(catalog)</code>") == true)
+        #expect(
+            GoldenFile.read(output)?.contains(
+                "Manifest digest <code>\(manifest.digest)</code> · catalog digest <code>\(catalog)</code>") == true)
         #expect(GoldenFile.read(junit)?.contains("<property name=\"catalog digest\" value=\"\(catalog)\"/>") == true)
     }
 
@@ -67,7 +88,10 @@ struct LocaleCommandTests {
         let output = TemporaryFiles.folder([:]) + "/de.xcstrings"
         let run = Harness.run(["strings", Self.german, "-o", output])
         #expect(run.code == 0)
-        #expect(run.err == "covid-antigen-home-de: 88 texts a person can see (86 module texts, 2 option values).\n  de: 88 translated, 0 not signed off, 0 missing\n")
+        #expect(
+            run.err
+                == "covid-antigen-home-de: 88 texts a person can see (86 module texts, 2 option values).\n  de: 88 translated, 0 not signed off, 0 missing\n"
+        )
         let text = try #require(GoldenFile.read(output))
         #expect(text.hasPrefix("{\n  \"sourceLanguage\" : \"en\",\n  \"strings\" : {\n"))
         #expect(text.contains("\"value\" : \"Ihr Ergebnis: negativ\""))
@@ -83,9 +107,16 @@ struct LocaleCommandTests {
             _ = try Script.parse("\nchoose [privacy.agree] Ich stimme zu\n", file: "k.txt")
             Issue.record("a label after a key is refused")
         } catch {
-            #expect(error.description.hasPrefix("k.txt:2: error: 'Ich stimme zu' follows the key [privacy.agree]; only a # comment may. Write choose [<key>] # <label>."))
+            #expect(
+                error.description.hasPrefix(
+                    "k.txt:2: error: 'Ich stimme zu' follows the key [privacy.agree]; only a # comment may. Write choose [<key>] # <label>."
+                ))
         }
-        let wrongKey = Harness.run(["check", Self.german, TemporaryFiles.folder(["w.txt": "choose [welcome.start]\n"]) + "/w.txt"])
-        #expect(wrongKey.unwrappedOut.contains("failed: no action with the key [welcome.start] on onboarding/welcome. Its keys: [welcome.lay.start]."))
+        let wrongKey = Harness.run([
+            "check", Self.german, TemporaryFiles.folder(["w.txt": "choose [welcome.start]\n"]) + "/w.txt",
+        ])
+        #expect(
+            wrongKey.unwrappedOut.contains(
+                "failed: no action with the key [welcome.start] on onboarding/welcome. Its keys: [welcome.lay.start]."))
     }
 }

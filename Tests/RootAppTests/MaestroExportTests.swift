@@ -66,7 +66,10 @@ struct FlowReplay {
         var text = ""
         var escaped = false
         for character in pattern {
-            if !escaped, character == "\\" { escaped = true; continue }
+            if !escaped, character == "\\" {
+                escaped = true
+                continue
+            }
             escaped = false
             text.append(character)
         }
@@ -80,11 +83,15 @@ struct FlowReplay {
         // What the flow answers by hand: its permissions and answer flows.
         func permissionAnswer(_ node: JSONNode) -> (String, String)? {
             guard let set = node["permissions"]?.members else { return nil }
-            let given = set.map { DeviceAnswer.Permission(name: $0.key, value: $0.value.string ?? "") }.sorted { $0.name < $1.name }
+            let given = set.map { DeviceAnswer.Permission(name: $0.key, value: $0.value.string ?? "") }.sorted {
+                $0.name < $1.name
+            }
             return device.answers.first { $0.giving == .permissions(given) }.map { ($0.source, $0.answer) }
         }
         func flowAnswer(_ path: String) -> (String, String)? {
-            if let mapped = device.answers.first(where: { $0.giving == .flow(path) }) { return (mapped.source, mapped.answer) }
+            if let mapped = device.answers.first(where: { $0.giving == .flow(path) }) {
+                return (mapped.source, mapped.answer)
+            }
             let parts = path.split(separator: "/").map(String.init)
             guard parts.count == 3, parts[0] == "answers", parts[2].hasSuffix(".yaml") else { return nil }
             return (parts[1], String(parts[2].dropLast(5)))
@@ -99,8 +106,11 @@ struct FlowReplay {
         for (index, command) in commands.enumerated() {
             let place = "\(file) command \(index + 1)"
             if command.string == "launchApp" || command["launchApp"] != nil {
-                #expect(command["launchApp"]?["clearState"]?.value == .bool(true), "\(place): a flow starts the app afresh")
-                session = VariantSession(manifest: manifest, registry: BundledModules.registry, services: BundledModules.services, locale: locale, answeredByHand: sources)
+                #expect(
+                    command["launchApp"]?["clearState"]?.value == .bool(true), "\(place): a flow starts the app afresh")
+                session = VariantSession(
+                    manifest: manifest, registry: BundledModules.registry, services: BundledModules.services,
+                    locale: locale, answeredByHand: sources)
                 continue
             }
             let live = try #require(session, "\(place): a command before launchApp")
@@ -108,26 +118,36 @@ struct FlowReplay {
             if let text = command["assertVisible"]?.string {
                 let shown = try #require(live.top, "\(place): asserts '\(text)' but the app has ended")
                 let wanted = Self.literal(text)
-                #expect(shown.title == wanted || shown.actions.contains { $0.label == wanted } || shown.body.contains(wanted), "\(place): '\(wanted)' is not on \(shown.qualifiedID)")
+                #expect(
+                    shown.title == wanted || shown.actions.contains { $0.label == wanted }
+                        || shown.body.contains(wanted), "\(place): '\(wanted)' is not on \(shown.qualifiedID)")
             } else if let text = command["tapOn"]?.string {
                 let shown = try #require(live.top, "\(place): taps '\(text)' but the app has ended")
                 let label = Self.literal(text)
-                let index = try #require(shown.actions.firstIndex { $0.label == label }, "\(place): no '\(label)' on \(shown.qualifiedID)")
+                let index = try #require(
+                    shown.actions.firstIndex { $0.label == label }, "\(place): no '\(label)' on \(shown.qualifiedID)")
                 if let refusal = live.choose(actionAt: index) { throw PyYAML.Failure("\(place): \(refusal)") }
                 // The device has the permission set already: the app's
                 // question is answered as it is asked.
-                while let open = live.waitingAnswers.first(where: \.isQuestion), let at = pending.firstIndex(where: { $0.source == open.source }) {
+                while let open = live.waitingAnswers.first(where: \.isQuestion),
+                    let at = pending.firstIndex(where: { $0.source == open.source })
+                {
                     let answer = pending.remove(at: at)
-                    if let refusal = live.answer(answer.source, answer.answer) { throw PyYAML.Failure("\(place): \(refusal)") }
+                    if let refusal = live.answer(answer.source, answer.answer) {
+                        throw PyYAML.Failure("\(place): \(refusal)")
+                    }
                 }
             } else if let wait = command["extendedWaitUntil"] {
                 if let refusal = live.skipTime() { throw PyYAML.Failure("\(place): \(refusal)") }
                 let visible = Self.literal(try #require(wait["visible"]?.string))
                 let shown = try #require(live.top, "\(place): waits for '\(visible)' but the app has ended")
-                #expect(shown.title == visible || shown.actions.contains { $0.label == visible } || shown.body.contains(visible), "\(place): '\(visible)' is not on \(shown.qualifiedID)")
+                #expect(
+                    shown.title == visible || shown.actions.contains { $0.label == visible }
+                        || shown.body.contains(visible), "\(place): '\(visible)' is not on \(shown.qualifiedID)")
                 #expect(wait["timeout"]?.value != nil)
             } else if let set = command["setPermissions"] {
-                let answer = try #require(permissionAnswer(set), "\(place): permissions no device answer of the manifest sets")
+                let answer = try #require(
+                    permissionAnswer(set), "\(place): permissions no device answer of the manifest sets")
                 pending.append(answer)
             } else if let path = command["runFlow"]?.string {
                 let (source, answer) = try #require(flowAnswer(path), "\(place): runs '\(path)', no answer")
@@ -149,7 +169,9 @@ struct MaestroExportTests {
     /// How `script` ends when run as a script: the reference a flow's
     /// replay must reach.
     static func end(of script: Script, _ manifest: Manifest) -> String {
-        let session = VariantSession(manifest: manifest, registry: BundledModules.registry, services: BundledModules.services, answeredByHand: script.answeredSources)
+        let session = VariantSession(
+            manifest: manifest, registry: BundledModules.registry, services: BundledModules.services,
+            answeredByHand: script.answeredSources)
         for line in script.lines where session.perform(line.instruction) != nil { return "failed at \(line.number)" }
         return session.endingExit.map { "end \($0)" } ?? session.top?.qualifiedID ?? "end"
     }
@@ -165,7 +187,9 @@ struct MaestroExportTests {
         if let locale { arguments += ["--locale", locale] }
         let run = Harness.run(arguments)
         #expect(run.code == 0, "\(run.err)")
-        let flows = try #require(Platform.files(in: output, endingWith: ".yaml")).filter { !$0.hasSuffix("/config.yaml") }
+        let flows = try #require(Platform.files(in: output, endingWith: ".yaml")).filter {
+            !$0.hasSuffix("/config.yaml")
+        }
         let scripts = try #require(folder.map { Script.paths(in: $0) } ?? BundledManifests.scripts(name))
         #expect(flows.count == scripts.count)
         let documents = try PyYAML.load(flows + [output + "/config.yaml"])
@@ -181,17 +205,26 @@ struct MaestroExportTests {
             #expect(docs[0]["appId"]?.string == manifest.device?.appId)
             #expect(Set(docs[0]["tags"]?.array?.compactMap(\.string) ?? []) == Set(script.covers.map(\.id)))
             let commands = try #require(docs[1].array)
-            #expect(try replay.replay(commands, file: flowPath) == end(of: script, manifest), "\(flowPath) ends where \(path) ends")
+            #expect(
+                try replay.replay(commands, file: flowPath) == end(of: script, manifest),
+                "\(flowPath) ends where \(path) ends")
         }
         return flows.count
     }
 
-    @Test(.enabled(if: PyYAML.isThere || PyYAML.isRequired, "no python3-yaml here: install Debian's python3-yaml (.ci/run does)"), arguments: BundledManifests.names)
+    @Test(
+        .enabled(
+            if: PyYAML.isThere || PyYAML.isRequired,
+            "no python3-yaml here: install Debian's python3-yaml (.ci/run does)"), arguments: BundledManifests.names)
     func everyHandWrittenScriptsFlowIsYAMLAndItsTapsReplayToTheSameEnd(name: String) throws {
         #expect(try Self.exportParseAndReplay(name, scripts: nil, locale: nil) > 0)
     }
 
-    @Test(.enabled(if: PyYAML.isThere || PyYAML.isRequired, "no python3-yaml here: install Debian's python3-yaml (.ci/run does)"), arguments: ["covid-antigen-home", "covid-antigen-home-de"])
+    @Test(
+        .enabled(
+            if: PyYAML.isThere || PyYAML.isRequired,
+            "no python3-yaml here: install Debian's python3-yaml (.ci/run does)"),
+        arguments: ["covid-antigen-home", "covid-antigen-home-de"])
     func everyGeneratedScriptsFlowReplaysToTheSameEndInEachLocale(name: String) throws {
         let suite = TemporaryFiles.folder([:]) + "/suite"
         #expect(Harness.run(["suite", BundledManifests.path(name), "-o", suite]).code == 0)
@@ -202,20 +235,27 @@ struct MaestroExportTests {
 
     @Test func aPermissionIsSetBeforeTheTapThatMakesTheAppAskAndEachScreenIsAsserted() throws {
         let output = TemporaryFiles.folder([:]) + "/flows"
-        let script = BundledManifests.repositoryRoot + "/RootApp/Scripts/covid-antigen-home/camera-denied-reads-by-eye.txt"
+        let script =
+            BundledManifests.repositoryRoot + "/RootApp/Scripts/covid-antigen-home/camera-denied-reads-by-eye.txt"
         let run = Harness.run(["export", "maestro", BundledManifests.path("covid-antigen-home"), script, "-o", output])
         #expect(run.code == 0, "\(run.err)")
         let flow = try #require(GoldenFile.read(output + "/camera-denied-reads-by-eye.yaml"))
-        #expect(flow.contains("""
-            - setPermissions:  # answer camera-permission denied (camera not allowed), before the tap that asks
-                permissions:
-                  camera: deny
-            - tapOn: "Take a photo"  # step readByPhoto on test/read
-            - assertVisible: "Which lines do you see\\\\?"  # screen test/manual
-            """))
+        #expect(
+            flow.contains(
+                """
+                - setPermissions:  # answer camera-permission denied (camera not allowed), before the tap that asks
+                    permissions:
+                      camera: deny
+                - tapOn: "Take a photo"  # step readByPhoto on test/read
+                - assertVisible: "Which lines do you see\\\\?"  # screen test/manual
+                """))
         #expect(flow.contains("appId: org.example.stepflow.antigen.home\n"))
-        #expect(flow.contains("- extendedWaitUntil:  # timer TimerStepper: timerDone: 900 s, then screen test/ready\n    visible: \"Time is up\"\n    timeout: 930000\n"))
-        #expect(flow.contains("- assertVisible: \"What you need \\\\(1 of 3\\\\)\"  # screen onboarding/how-it-works-1"))
+        #expect(
+            flow.contains(
+                "- extendedWaitUntil:  # timer TimerStepper: timerDone: 900 s, then screen test/ready\n    visible: \"Time is up\"\n    timeout: 930000\n"
+            ))
+        #expect(
+            flow.contains("- assertVisible: \"What you need \\\\(1 of 3\\\\)\"  # screen onboarding/how-it-works-1"))
     }
 
     @Test func anAnswerTheManifestDoesNotCoverRunsAPlaceholderWrittenOnceThatFailsUntilFilledIn() throws {
@@ -233,7 +273,10 @@ struct MaestroExportTests {
         let text = try #require(GoldenFile.read(placeholder))
         #expect(text.contains("- assertTrue:\n    condition: ${false}"))
         let flow = try #require(GoldenFile.read(output + "/" + MaestroExporterNames.flowName(of: answering[0])))
-        #expect(flow.contains("- runFlow: \"answers/lab-link/sent.yaml\"  # answer lab-link sent (the lab received the saved result); fill in how a device gives it"))
+        #expect(
+            flow.contains(
+                "- runFlow: \"answers/lab-link/sent.yaml\"  # answer lab-link sent (the lab received the saved result); fill in how a device gives it"
+            ))
         // The team fills it in; exporting again keeps their flow.
         Harness.write("appId: org.example.stepflow.antigen.clinic\n---\n- tapOn: \"Send\"\n", to: placeholder)
         #expect(Harness.run(["export", "maestro", manifest, "-o", output] + answering).code == 0)
@@ -248,10 +291,18 @@ struct MaestroExportTests {
         #expect(format.err.contains("unknown format 'maestr'. Did you mean 'maestro'?"))
         #expect(Harness.run(["export", "maestro", manifest]).err.contains("missing '--output <folder>'"))
         // A manifest without a device section has no appId.
-        let noDevice = TemporaryFiles.folder(["m.json": try #require(GoldenFile.read(manifest)).replacing(#"  "device": { "appId": "org.example.stepflow.strepa.home" },"# + "\n", with: "").replacing("../Scripts", with: BundledManifests.repositoryRoot + "/RootApp/Scripts")]) + "/m.json"
+        let noDevice =
+            TemporaryFiles.folder([
+                "m.json": try #require(GoldenFile.read(manifest)).replacing(
+                    #"  "device": { "appId": "org.example.stepflow.strepa.home" },"# + "\n", with: ""
+                ).replacing("../Scripts", with: BundledManifests.repositoryRoot + "/RootApp/Scripts")
+            ]) + "/m.json"
         let missing = Harness.run(["export", "maestro", noDevice, "-o", output])
         #expect(missing.code == 65)
-        #expect(missing.err.replacing("\n", with: " ").contains("the manifest has no device section, so a flow has no appId. To fix, add \"device\": {\"appId\": \"org.example.app\"}"), "\(missing.err)")
+        #expect(
+            missing.err.replacing("\n", with: " ").contains(
+                "the manifest has no device section, so a flow has no appId. To fix, add \"device\": {\"appId\": \"org.example.app\"}"
+            ), "\(missing.err)")
         // A failing script gets no flow, the others do, and the exit is 1.
         let scripts = TemporaryFiles.folder([
             "good.txt": "expect screen onboarding/welcome\nchoose Get started\n",
@@ -259,8 +310,13 @@ struct MaestroExportTests {
         ])
         let partly = Harness.run(["export", "maestro", manifest, "--scripts", scripts, "-o", output])
         #expect(partly.code == 1)
-        #expect(partly.err.replacing("\n    ", with: " ").contains("bad.txt:2: error: no action 'Nope' on onboarding/how-it-works-1."), "\(partly.err)")
-        #expect(Platform.files(in: output, endingWith: ".yaml")?.map { $0.split(separator: "/").last.map(String.init) ?? "" } == ["config.yaml", "good.yaml"])
+        #expect(
+            partly.err.replacing("\n    ", with: " ").contains(
+                "bad.txt:2: error: no action 'Nope' on onboarding/how-it-works-1."), "\(partly.err)")
+        #expect(
+            Platform.files(in: output, endingWith: ".yaml")?.map {
+                $0.split(separator: "/").last.map(String.init) ?? ""
+            } == ["config.yaml", "good.yaml"])
         // A file a person wrote is never replaced.
         Harness.write("# mine\n", to: output + "/good.yaml")
         let kept = Harness.run(["export", "maestro", manifest, "--scripts", scripts, "-o", output])
@@ -280,15 +336,25 @@ struct MaestroExportTests {
         #expect(run.out.contains("3 errors"))
         let errors = run.err.replacing("\n    ", with: " ")
         #expect(errors.contains(#"device.appId: 'antigen home' is not an app id a device accepts."#), "\(run.err)")
-        #expect(errors.contains(#"device.answers["camera-permission denied"].permissions.camera: 'denyy' is not a permission's value. Did you mean 'deny'?"#))
-        #expect(errors.contains(#"device.answers["camera-permission"]: 'camera-permission' is not '<source> <answer>'."#))
+        #expect(
+            errors.contains(
+                #"device.answers["camera-permission denied"].permissions.camera: 'denyy' is not a permission's value. Did you mean 'deny'?"#
+            ))
+        #expect(
+            errors.contains(#"device.answers["camera-permission"]: 'camera-permission' is not '<source> <answer>'."#))
         // An answer the variant cannot be given is refused by the export.
-        let unknown = TemporaryFiles.folder(["m.json": try #require(GoldenFile.read(BundledManifests.path("covid-antigen-home")))
-            .replacing(#""camera-permission denied""#, with: #""camera-permission refused""#)
-            .replacing("../Scripts", with: BundledManifests.repositoryRoot + "/RootApp/Scripts")]) + "/m.json"
+        let unknown =
+            TemporaryFiles.folder([
+                "m.json": try #require(GoldenFile.read(BundledManifests.path("covid-antigen-home")))
+                    .replacing(#""camera-permission denied""#, with: #""camera-permission refused""#)
+                    .replacing("../Scripts", with: BundledManifests.repositoryRoot + "/RootApp/Scripts")
+            ]) + "/m.json"
         let export = Harness.run(["export", "maestro", unknown, "-o", TemporaryFiles.folder([:]) + "/f"])
         #expect(export.code == 65)
-        #expect(export.err.replacing("\n", with: " ").contains("the device answer 'camera-permission refused' is no answer the variant can be given."), "\(export.err)")
+        #expect(
+            export.err.replacing("\n", with: " ").contains(
+                "the device answer 'camera-permission refused' is no answer the variant can be given."), "\(export.err)"
+        )
     }
 }
 

@@ -25,8 +25,12 @@ enum GreetingModule: FeatureModule {
     static let options: [OptionSpec] = []
     static let services = [ServiceRequirement((any Greeter).self, summary: "says hello")]
     static func exits(for options: ModuleOptions) -> [ExitSpec] { [ExitSpec("done", summary: "greeted")] }
-    static func launch(instance: String, options: ModuleOptions, environment: ModuleEnvironment, handoff: Handoff) -> ModuleLaunch {
-        ModuleLaunch(GreetingFlow(name: instance, text: environment.services.require((any Greeter).self).greeting()), entry: .greet)
+    static func launch(
+        instance: String, options: ModuleOptions, environment: ModuleEnvironment, handoff: Handoff
+    ) -> ModuleLaunch {
+        ModuleLaunch(
+            GreetingFlow(name: instance, text: environment.services.require((any Greeter).self).greeting()),
+            entry: .greet)
     }
 }
 
@@ -60,7 +64,9 @@ enum FakeSupportModule: FeatureModule {
     static let summary = "Not the bundled one."
     static let options: [OptionSpec] = []
     static func exits(for options: ModuleOptions) -> [ExitSpec] { [] }
-    static func launch(instance: String, options: ModuleOptions, environment: ModuleEnvironment, handoff: Handoff) -> ModuleLaunch {
+    static func launch(
+        instance: String, options: ModuleOptions, environment: ModuleEnvironment, handoff: Handoff
+    ) -> ModuleLaunch {
         GreetingModule.launch(instance: instance, options: options, environment: environment, handoff: handoff)
     }
 }
@@ -90,14 +96,18 @@ struct PluginTests {
         let usage = Harness.run(["trace"], tool: Self.tool)
         #expect(usage.code == 64 && usage.err.hasSuffix("See 'teamapp trace --help'.\n"))
         #expect(Harness.run(["--version"], tool: Self.tool).out == "teamapp, on Stepflow's RootAppCLI 0.4.0\n")
-        let versioned = RootApp(name: "teamapp", modules: BundledModules.all + [GreetingModule.self], services: Self.services, version: "2.1.0")
+        let versioned = RootApp(
+            name: "teamapp", modules: BundledModules.all + [GreetingModule.self], services: Self.services,
+            version: "2.1.0")
         #expect(Harness.run(["--version"], tool: versioned).out == "teamapp 2.1.0, on Stepflow's RootAppCLI 0.4.0\n")
         #expect(!Harness.run(["--help"], tool: Self.tool).out.contains("RootApp/Manifests"))
         for shell in ["bash", "zsh", "fish"] {
             let script = Harness.run(["completion", shell], tool: Self.tool).out
             #expect(script.contains("teamapp") && !script.contains("rootapp"), "\(shell)")
         }
-        #expect(Harness.run(["completion", "bash"], tool: Self.tool).out.contains("complete -o filenames -F _teamapp teamapp\n"))
+        #expect(
+            Harness.run(["completion", "bash"], tool: Self.tool).out.contains(
+                "complete -o filenames -F _teamapp teamapp\n"))
     }
 
     @Test func itWalksValidatesAndChecksAVariantMixingBundledAndItsOwnModules() {
@@ -110,7 +120,9 @@ struct PluginTests {
         #expect(graph.out.contains("\"kind\": \"exit\"") && graph.out.contains("\"label\": \"done\""))
         #expect(!graph.out.contains("finishedOK\""))
         let walk = Harness.run(["walk", path], input: ["OK", "Carry on"], tool: Self.tool)
-        #expect(walk.code == 0 && walk.out.contains("Mixed (mixed, school nurses)") && walk.out.contains("Finished: help.resume."))
+        #expect(
+            walk.code == 0 && walk.out.contains("Mixed (mixed, school nurses)")
+                && walk.out.contains("Finished: help.resume."))
     }
 
     @Test func aGermanVariantReportsEachLiteralTextOfAnOutsideModuleAsShownInEnglish() throws {
@@ -119,7 +131,8 @@ struct PluginTests {
         // translated: literals were never counted.
         let catalog = BundledManifests.repositoryRoot + "/RootApp/Manifests/covid-antigen-home-de.xcstrings"
         let path = "/tmp/stepflow-plugin-de-\(UInt64.random(in: 0...UInt64.max)).json"
-        Harness.write("""
+        Harness.write(
+            """
             {"schema": 1, "app": {"id": "mixed-de", "name": "Gemischt"}, "locales": ["de", "en"], "strings": "\(catalog)",
              "modules": [{"id": "hi", "module": "greeting"},
                          {"id": "help", "module": "support", "options": {"hotline": "0800 123 4567", "hours": {"de": "montags", "en": "Mondays"}}}],
@@ -129,8 +142,13 @@ struct PluginTests {
         #expect(validate.code == 1)
         #expect(validate.out.contains("2 of "), "\(validate.out)")
         #expect(validate.out.contains("shown texts show in English in de"), "\(validate.out)")
-        #expect(validate.err.contains("missing translation: hi/hello: the title \"Hello\" is a literal in module 'greeting', not a declared text, so it shows in English in 'de'"), "\(validate.err)")
-        #expect(validate.err.contains("missing translation: hi/hello: the action \"OK\" is a literal in module 'greeting'"), "\(validate.err)")
+        #expect(
+            validate.err.contains(
+                "missing translation: hi/hello: the title \"Hello\" is a literal in module 'greeting', not a declared text, so it shows in English in 'de'"
+            ), "\(validate.err)")
+        #expect(
+            validate.err.contains("missing translation: hi/hello: the action \"OK\" is a literal in module 'greeting'"),
+            "\(validate.err)")
         // The support module's texts and its hours, given per locale, are German: not listed.
         #expect(!validate.err.contains("help/"), "\(validate.err)")
         #expect(!validate.err.contains("help.hours"), "\(validate.err)")
@@ -139,7 +157,8 @@ struct PluginTests {
     @Test func aTranslatableOptionGivenOnceIsReportedAtItsLineInTheManifest() throws {
         let catalog = BundledManifests.repositoryRoot + "/RootApp/Manifests/covid-antigen-home-de.xcstrings"
         let path = "/tmp/stepflow-plugin-hours-\(UInt64.random(in: 0...UInt64.max)).json"
-        Harness.write("""
+        Harness.write(
+            """
             {"schema": 1, "app": {"id": "help-de", "name": "Hilfe"}, "locales": ["de", "en"], "strings": "\(catalog)",
              "modules": [{"id": "help", "module": "support",
                           "options": {"hotline": "0800 123 4567", "hours": "Monday to Friday"}}],
@@ -147,18 +166,26 @@ struct PluginTests {
             """, to: path)
         let validate = Harness.run(["validate", path], tool: Self.tool)
         #expect(validate.code == 1)
-        #expect(validate.err.contains("missing translation: help.hours: \(path):3:64: the option 'hours' of 'help' is one text for every locale, so 'de' shows it as written."), "\(validate.err)")
+        #expect(
+            validate.err.contains(
+                "missing translation: help.hours: \(path):3:64: the option 'hours' of 'help' is one text for every locale, so 'de' shows it as written."
+            ), "\(validate.err)")
         #expect(validate.out.contains("1 of "), "\(validate.out)")
     }
 
     @Test func aTeamsReportNamesItsOwnToolAndVersionAndItsModulesPackages() throws {
         let path = Self.manifestFile()
         let output = "/tmp/stepflow-plugin-report-\(UInt64.random(in: 0...UInt64.max)).html"
-        let tool = RootApp(name: "teamapp", modules: BundledModules.all + [GreetingModule.self], services: Self.services, version: "2.1.0")
+        let tool = RootApp(
+            name: "teamapp", modules: BundledModules.all + [GreetingModule.self], services: Self.services,
+            version: "2.1.0")
         let run = Harness.run(["report", path, "-o", output], tool: tool)
         #expect(run.code == 0, "\(run.err)")
         let html = try #require(GoldenFile.read(output))
-        #expect(html.contains("by teamapp 2.1.0 on Stepflow 0.4.0 · modules: greeting: (package not declared) (version not declared); support: Stepflow 0.4.0"))
+        #expect(
+            html.contains(
+                "by teamapp 2.1.0 on Stepflow 0.4.0 · modules: greeting: (package not declared) (version not declared); support: Stepflow 0.4.0"
+            ))
         #expect(!html.contains("rootapp"))
     }
 
@@ -168,7 +195,10 @@ struct PluginTests {
         let validate = Harness.run(["validate", path], tool: bare)
         #expect(validate.code == 1, "validate reports an invalid manifest as a finding")
         #expect(Harness.run(["trace", path], tool: bare).code == 65)
-        #expect(validate.err.contains(":2:37: error: modules[0].module: module 'greeting' needs the service Greeter (says hello), which this app does not provide (it provides: none). To fix, provide it in the app's ModuleServices, or use another module."))
+        #expect(
+            validate.err.contains(
+                ":2:37: error: modules[0].module: module 'greeting' needs the service Greeter (says hello), which this app does not provide (it provides: none). To fix, provide it in the app's ModuleServices, or use another module."
+            ))
         let modules = Harness.run(["modules"], tool: bare)
         #expect(modules.code == 0)
         #expect(modules.out.contains("    Greeter (says hello) (not provided by teamapp)\n"))
@@ -179,7 +209,10 @@ struct PluginTests {
         let twice = RootApp(name: "teamapp", modules: BundledModules.all + [FakeSupportModule.self])
         let run = Harness.run(["modules"], tool: twice)
         #expect(run.code == 70)
-        #expect(run.err == "teamapp: error: two modules have the id 'support': Support.SupportModule and RootAppTests.FakeSupportModule. To fix, register one of them, or give each module its own id.\n")
+        #expect(
+            run.err
+                == "teamapp: error: two modules have the id 'support': Support.SupportModule and RootAppTests.FakeSupportModule. To fix, register one of them, or give each module its own id.\n"
+        )
         // A library user's loader refuses too, rather than guess.
         let loader = ManifestLoader(registry: ModuleRegistry(BundledModules.all + [FakeSupportModule.self]))
         #expect(throws: ManifestLoadError.self) { try loader.decode(Array(Self.manifest.utf8), file: "mixed.json") }
@@ -197,13 +230,18 @@ struct PluginTests {
     }
 
     @Test func aTeamsScriptRunsWithoutTheCLI() throws {
-        let manifest = try ManifestLoader(registry: Self.tool.registry, services: Self.services).decode(Array(Self.manifest.utf8), file: "mixed.json")
+        let manifest = try ManifestLoader(registry: Self.tool.registry, services: Self.services).decode(
+            Array(Self.manifest.utf8), file: "mixed.json")
         let runner = ScriptRunner(manifest: manifest, registry: Self.tool.registry, services: Self.services)
-        let passing = try Script.parse("expect screen hi/hello\nchoose OK\nexpect screen help/topics\nchoose Stop for now\nexpect end help.quit\n", file: "ok.txt")
+        let passing = try Script.parse(
+            "expect screen hi/hello\nchoose OK\nexpect screen help/topics\nchoose Stop for now\nexpect end help.quit\n",
+            file: "ok.txt")
         let result = runner.run(passing)
         #expect(result.passed, "\(result)")
         let failing = try Script.parse("choose OK\nexpect end hi.done\n", file: "wrong.txt")
-        #expect(runner.run(failing).description == "wrong.txt:2: failed: expected the app to have ended, but help/topics is showing.")
+        #expect(
+            runner.run(failing).description
+                == "wrong.txt:2: failed: expected the app to have ended, but help/topics is showing.")
         let coverage = runner.coverage(of: [result])
         #expect(coverage.screens == ScriptRunner.Share(covered: 2, total: 2 + 3 + 1))
     }

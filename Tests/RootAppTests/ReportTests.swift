@@ -30,7 +30,9 @@ enum Browser {
 
     /// Runs the browser headless on `arguments` (then the page).
     static func run(_ arguments: [String]) -> Run {
-        Harness.runProgram([path!, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--no-first-run"] + arguments)  // guarded by the tests' condition
+        Harness.runProgram(
+            // guarded by the tests' condition
+            [path!, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--no-first-run"] + arguments)
     }
 }
 
@@ -44,12 +46,16 @@ struct ReportTests {
         let scripts = try BundledManifests.scripts(name).map { try Script.load(path: $0) }
         let results = scripts.map(runner.run)
         let (rules, _) = runner.variant.checkRules()
-        let html = ReviewReport.html(ReviewReport.Contents(
-            variant: runner.variant, rules: rules, scripts: scripts, results: results, coverage: runner.coverage(of: results),
-            requirements: RequirementCoverage(manifest: manifest, rules: rules, scripts: scripts, results: results),
-            diagram: .outline(reason: "No drawing in the golden file."), generator: "rootapp 0.4.0",
-            record: ReviewRecord(manifest: manifest, registry: BundledModules.registry, tool: "rootapp 0.4.0", date: "2026-11-24 12:00 UTC")
-        ))
+        let html = ReviewReport.html(
+            ReviewReport.Contents(
+                variant: runner.variant, rules: rules, scripts: scripts, results: results,
+                coverage: runner.coverage(of: results),
+                requirements: RequirementCoverage(manifest: manifest, rules: rules, scripts: scripts, results: results),
+                diagram: .outline(reason: "No drawing in the golden file."), generator: "rootapp 0.4.0",
+                record: ReviewRecord(
+                    manifest: manifest, registry: BundledModules.registry, tool: "rootapp 0.4.0",
+                    date: "2026-11-24 12:00 UTC")
+            ))
         return html.replacing(BundledManifests.repositoryRoot + "/", with: "")
     }
 
@@ -62,7 +68,10 @@ struct ReportTests {
     /// report shows every kind whole and every screen walked.
     @Test func theReportShowsCoverageByKindAndPerScreenAndAGeneratedSuiteTakesThemAll() throws {
         let html = try Self.report("covid-antigen-home")
-        #expect(html.contains("<tr><th>Transitions by kind</th><td>actions 34 of 104 (32%), backs 3 of 31 (9%), timers 2 of 18 (11%), outside answers 2 of 12 (16%)</td></tr>"))
+        #expect(
+            html.contains(
+                "<tr><th>Transitions by kind</th><td>actions 34 of 104 (32%), backs 3 of 31 (9%), timers 2 of 18 (11%), outside answers 2 of 12 (16%)</td></tr>"
+            ))
         #expect(html.contains("<tr><td>outside answers</td><td>2</td><td>12</td><td>16%</td></tr>"))
         #expect(html.ranges(of: "No script walks this screen.").count == 8, "30 screens, 22 walked")
         #expect(html.contains("<tr><td>Get started</td><td>onboarding/how-it-works-1</td><td>1 of 1</td></tr>"))
@@ -74,7 +83,10 @@ struct ReportTests {
         let output = TemporaryFiles.folder([:]) + "/r.html"
         _ = Harness.run(["report", manifest, "--scripts", folder, "-o", output])
         let whole = try #require(GoldenFile.read(output))
-        #expect(whole.contains("<tr><th>Transitions by kind</th><td>actions 114 of 114 (100%), backs 40 of 40 (100%), timers 15 of 15 (100%)</td></tr>"))
+        #expect(
+            whole.contains(
+                "<tr><th>Transitions by kind</th><td>actions 114 of 114 (100%), backs 40 of 40 (100%), timers 15 of 15 (100%)</td></tr>"
+            ))
         #expect(!whole.contains("No script walks this screen."))
         #expect(!whole.contains("<td>0 of "))
     }
@@ -84,13 +96,20 @@ struct ReportTests {
         // Every check holds, but no minimum coverage is set: stated, not
         // judged ready, with what the scripts took beside the rest.
         #expect(html.contains("<p class=\"verdict warn\">Not judged ready: the manifest sets no minimum coverage"))
-        #expect(html.contains("they take 24 of 40 (60%) screens, 93 of 207 (44%) edges and 44 of 337 (13%) state transitions"))
+        #expect(
+            html.contains(
+                "they take 24 of 40 (60%) screens, 93 of 207 (44%) edges and 44 of 337 (13%) state transitions"))
         #expect(!html.contains("Every rule holds, every script passes"))
-        #expect(html.contains("<td class=\"id\">UR-CLIN-04</td><td>A result the lab cannot receive is kept and can be sent again.</td><td class=\"status passed\">passed (critical)</td>"))
+        #expect(
+            html.contains(
+                "<td class=\"id\">UR-CLIN-04</td><td>A result the lab cannot receive is kept and can be sent again.</td><td class=\"status passed\">passed (critical)</td>"
+            ))
         // Texts from a manifest are text, not markup.
         let manifest = try #require(GoldenFile.read(BundledManifests.path("strep-a-home")))
             .replacing(#""name": "Strep A Throat Self-Test""#, with: #""name": "<script>alert(1)</script> & Co""#)
-            .replacing(#""scripts": "../Scripts/strep-a-home""#, with: #""scripts": "\#(BundledManifests.repositoryRoot)/RootApp/Scripts/strep-a-home""#)
+            .replacing(
+                #""scripts": "../Scripts/strep-a-home""#,
+                with: #""scripts": "\#(BundledManifests.repositoryRoot)/RootApp/Scripts/strep-a-home""#)
         let path = TemporaryFiles.folder(["m.json": manifest]) + "/m.json"
         let output = TemporaryFiles.folder([:]) + "/r.html"
         let run = Harness.run(["report", path, "-o", output])
@@ -109,7 +128,9 @@ struct ReportTests {
     static func clinic(minimum: String) throws -> String {
         let manifest = try #require(GoldenFile.read(BundledManifests.path("covid-antigen-clinic")))
             .replacing(#""start": "#, with: #""coverage": \#(minimum), "start": "#)
-            .replacing(#""scripts": "../Scripts/covid-antigen-clinic""#, with: #""scripts": "\#(BundledManifests.repositoryRoot)/RootApp/Scripts/covid-antigen-clinic""#)
+            .replacing(
+                #""scripts": "../Scripts/covid-antigen-clinic""#,
+                with: #""scripts": "\#(BundledManifests.repositoryRoot)/RootApp/Scripts/covid-antigen-clinic""#)
         return TemporaryFiles.folder(["clinic.json": manifest]) + "/clinic.json"
     }
 
@@ -117,29 +138,45 @@ struct ReportTests {
         let path = try Self.clinic(minimum: #"{"screens": 60, "transitions": 80}"#)
         let check = Harness.run(["check", path])
         #expect(check.code == 1, "\(check.err)")
-        #expect(check.unwrappedOut.contains("Not ready for sign-off: the scripts take transitions 44 of 337 (13%), below the manifest's minimum of 80%."), "\(check.out)")
+        #expect(
+            check.unwrappedOut.contains(
+                "Not ready for sign-off: the scripts take transitions 44 of 337 (13%), below the manifest's minimum of 80%."
+            ), "\(check.out)")
         #expect(check.unwrappedOut.contains("minimum coverage screens 60%, transitions 80%."))
         let output = TemporaryFiles.folder([:]) + "/r.html"
         let report = Harness.run(["report", path, "-o", output])
         #expect(report.code == 1)
         let html = try #require(GoldenFile.read(output))
-        #expect(html.contains("<p class=\"verdict bad\">Not ready for sign-off: the scripts take transitions 44 of 337 (13%), below the manifest&#39;s minimum of 80%."))
-        #expect(html.contains("<tr class=\"bad\"><th>Minimum coverage</th><td>screens 60%, transitions 80%; below it: transitions 44 of 337 (13%)</td></tr>"))
+        #expect(
+            html.contains(
+                "<p class=\"verdict bad\">Not ready for sign-off: the scripts take transitions 44 of 337 (13%), below the manifest&#39;s minimum of 80%."
+            ))
+        #expect(
+            html.contains(
+                "<tr class=\"bad\"><th>Minimum coverage</th><td>screens 60%, transitions 80%; below it: transitions 44 of 337 (13%)</td></tr>"
+            ))
     }
 
     @Test func atTheManifestsMinimumCoverageTheVariantIsReadyOnTheEvidenceListed() throws {
         let path = try Self.clinic(minimum: #"{"screens": 60, "transitions": 11}"#)
         let check = Harness.run(["check", path])
         #expect(check.code == 0, "\(check.err)")
-        #expect(check.unwrappedOut.contains("Ready for sign-off, on this evidence: 5 of 5 rules proved; 4 of 4 scripts pass;"), "\(check.out)")
+        #expect(
+            check.unwrappedOut.contains(
+                "Ready for sign-off, on this evidence: 5 of 5 rules proved; 4 of 4 scripts pass;"), "\(check.out)")
     }
 
     @Test func aWrongMinimumCoverageIsRefusedWhereItIsWritten() throws {
         let path = try Self.clinic(minimum: #"{"transition": 80, "screens": 120}"#)
         let check = Harness.run(["check", path])
         #expect(check.code == 65)
-        #expect(check.err.contains("coverage.transition: unknown coverage kind 'transition'. Did you mean 'transitions'? Kinds: 'screens', 'edges', 'transitions'."), "\(check.err)")
-        #expect(check.err.contains("coverage.screens: expected a whole percent from 0 to 100, found an integer (120)."), "\(check.err)")
+        #expect(
+            check.err.contains(
+                "coverage.transition: unknown coverage kind 'transition'. Did you mean 'transitions'? Kinds: 'screens', 'edges', 'transitions'."
+            ), "\(check.err)")
+        #expect(
+            check.err.contains("coverage.screens: expected a whole percent from 0 to 100, found an integer (120)."),
+            "\(check.err)")
     }
 
     @Test func theSignOffIsTiedToTheManifestsDigestTheToolAndEachModulesPackage() throws {
@@ -152,13 +189,19 @@ struct ReportTests {
         let xml = try #require(GoldenFile.read(junit))
         #expect(manifest.digest.count == 16)
         #expect(html.contains("Manifest digest <code>\(manifest.digest)</code> · made "))
-        #expect(html.contains(" by rootapp 0.4.0 on Stepflow 0.4.0 · modules: onboarding: Stepflow 0.4.0; intake: Stepflow 0.4.0;"))
-        #expect(html.contains("This sign-off is for the variant whose manifest digest is <code>\(manifest.digest)</code>"))
+        #expect(
+            html.contains(
+                " by rootapp 0.4.0 on Stepflow 0.4.0 · modules: onboarding: Stepflow 0.4.0; intake: Stepflow 0.4.0;"))
+        #expect(
+            html.contains("This sign-off is for the variant whose manifest digest is <code>\(manifest.digest)</code>"))
         #expect(xml.contains("<property name=\"manifest digest\" value=\"\(manifest.digest)\"/>"))
         #expect(xml.contains("<property name=\"tool\" value=\"rootapp 0.4.0\"/>"))
     }
 
-    @Test(.enabled(if: Browser.path != nil || Browser.isRequired, "no Chromium here: install Debian's chromium (.ci/run does)"))
+    @Test(
+        .enabled(
+            if: Browser.path != nil || Browser.isRequired, "no Chromium here: install Debian's chromium (.ci/run does)")
+    )
     func aBrowserLoadsTheReportShowsEverySectionAndPrintsIt() throws {
         let browser = try #require(Browser.path, "STEPFLOW_REQUIRE_BROWSER=1 but no chromium on PATH")
         _ = browser
@@ -169,7 +212,10 @@ struct ReportTests {
         // The DOM the browser built: every section, the requirements table,
         // the drawn diagram (Graphviz is there in CI) or its outline.
         let dom = Browser.run(["--dump-dom", "file://" + html])
-        for section in ["cover", "summary", "variant", "requirements", "rules", "scripts", "screens", "diagram", "findings", "sign-off"] {
+        for section in [
+            "cover", "summary", "variant", "requirements", "rules", "scripts", "screens", "diagram", "findings",
+            "sign-off",
+        ] {
             #expect(dom.out.contains("id=\"\(section)\""), "section \(section)")
         }
         #expect(dom.out.contains("UR-TIME-01"))

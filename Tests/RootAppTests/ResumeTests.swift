@@ -14,7 +14,10 @@ import Testing
 @Suite("Saving and resuming a walk")
 struct ResumeTests {
     static let home = BundledManifests.path("covid-antigen-home")
-    static let toTheTimer = ["Get started", "Next", "Next", "Next", "I agree", "Everything is there", "Next", "Next", "Next", "Done, start the timer"]
+    static let toTheTimer = [
+        "Get started", "Next", "Next", "Next", "I agree", "Everything is there", "Next", "Next", "Next",
+        "Done, start the timer",
+    ]
 
     /// A fresh temporary path for this test.
     static func temporary(_ name: String) -> String { "/tmp/rootapp-resume-\(getpid())-\(name)" }
@@ -30,7 +33,11 @@ struct ResumeTests {
         #expect(saved.screens == ["test/checklist"])
 
         // Resumed and saved again to the same file: the rest of the way.
-        let second = Harness.run(["walk", Self.home, "--resume", file, "--save", file], input: Array(Self.toTheTimer.dropFirst(5)) + ["s", "Read the result", "Read it myself", "only the C line (negative)"])
+        let second = Harness.run(
+            ["walk", Self.home, "--resume", file, "--save", file],
+            input: Array(Self.toTheTimer.dropFirst(5)) + [
+                "s", "Read the result", "Read it myself", "only the C line (negative)",
+            ])
         #expect(second.code == 0)
         #expect(second.err.contains("Resumed \(file): 10 inputs replayed."))
         #expect(second.out.contains("── Check your kit"), "the saved screen is shown first")
@@ -109,11 +116,14 @@ struct ResumeTests {
         saved.entries[last] = .started(stepper: stepper, milliseconds: milliseconds - 897_000)
         Harness.write(SavedNavigationJSON.encode(saved), to: file)
 
-        let directory = String(CommandLine.arguments[0].split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/"))
-        let terminal = try #require(PseudoTerminal(
-            arguments: [directory + "/rootapp", "walk", Self.home, "--resume", file, "--save", file],
-            environment: ["TERM=xterm", "NO_COLOR=1", "PATH=/usr/bin:/bin"]
-        ))
+        let directory = String(
+            CommandLine.arguments[0].split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(
+                separator: "/"))
+        let terminal = try #require(
+            PseudoTerminal(
+                arguments: [directory + "/rootapp", "walk", Self.home, "--resume", file, "--save", file],
+                environment: ["TERM=xterm", "NO_COLOR=1", "PATH=/usr/bin:/bin"]
+            ))
         #expect(terminal.waitFor("── Waiting for the result"))
         #expect(terminal.waitFor("0:0"), "a countdown of seconds, not 15 minutes")
         #expect(terminal.waitFor("── Time is up", seconds: 15))

@@ -16,18 +16,25 @@ struct SmallTruthsTests {
         // Get started, three pages, then decline the privacy notice: the app ends.
         let walk = Harness.run(["walk", Self.home, "--save", file], input: ["1", "1", "1", "1", "2"])
         #expect(walk.code == 0)
-        #expect(walk.err.contains("Saved the finished walk (9 inputs) as \(file); it ended, so there is nothing to continue."), "\(walk.err)")
+        #expect(
+            walk.err.contains(
+                "Saved the finished walk (9 inputs) as \(file); it ended, so there is nothing to continue."),
+            "\(walk.err)")
         #expect(!walk.err.contains("--resume"))
         let resumed = Harness.run(["walk", Self.home, "--resume", file])
         #expect(resumed.code == 0)
-        #expect(resumed.unwrappedOut.replacing("\n", with: " ").contains("had finished: the app ended, so there is nothing to continue. To walk again, start without --resume."), "\(resumed.out)")
+        #expect(
+            resumed.unwrappedOut.replacing("\n", with: " ").contains(
+                "had finished: the app ended, so there is nothing to continue. To walk again, start without --resume."),
+            "\(resumed.out)")
         #expect(!resumed.out.contains("End of input"), "no empty prompt")
     }
 
     @Test func aSaveSurvivesWhitespaceAndKeyOrderEditsOfItsManifest() throws {
         let original = try #require(GoldenFile.read(Self.home))
         let scripts = BundledManifests.repositoryRoot + "/RootApp/Scripts/covid-antigen-home"
-        let base = original.replacing(#""scripts": "../Scripts/covid-antigen-home""#, with: #""scripts": "\#(scripts)""#)
+        let base = original.replacing(
+            #""scripts": "../Scripts/covid-antigen-home""#, with: #""scripts": "\#(scripts)""#)
         let folder = TemporaryFiles.folder(["m.json": base])
         let save = folder + "/walk.json"
         #expect(Harness.run(["walk", folder + "/m.json", "--save", save], input: ["1", "1"]).code == 0)
@@ -55,18 +62,30 @@ struct SmallTruthsTests {
     }
 
     @Test func aMistypedPathIsAnsweredWithTheNearestFile() {
-        let manifest = Harness.run(["validate", BundledManifests.repositoryRoot + "/RootApp/Manifests/covid-antigen-hom.json"])
+        let manifest = Harness.run([
+            "validate", BundledManifests.repositoryRoot + "/RootApp/Manifests/covid-antigen-hom.json",
+        ])
         #expect(manifest.code == 66)
-        #expect(manifest.err.contains("Did you mean '\(BundledManifests.repositoryRoot)/RootApp/Manifests/covid-antigen-home.json'?"), "\(manifest.err)")
-        let script = Harness.run(["check", Self.home, BundledManifests.repositoryRoot + "/RootApp/Scripts/covid-antigen-home/negative-by-hnd.txt"])
-        #expect(script.err.contains("Did you mean '\(BundledManifests.repositoryRoot)/RootApp/Scripts/covid-antigen-home/negative-by-hand.txt'?"), "\(script.err)")
+        #expect(
+            manifest.err.contains(
+                "Did you mean '\(BundledManifests.repositoryRoot)/RootApp/Manifests/covid-antigen-home.json'?"),
+            "\(manifest.err)")
+        let script = Harness.run([
+            "check", Self.home,
+            BundledManifests.repositoryRoot + "/RootApp/Scripts/covid-antigen-home/negative-by-hnd.txt",
+        ])
+        #expect(
+            script.err.contains(
+                "Did you mean '\(BundledManifests.repositoryRoot)/RootApp/Scripts/covid-antigen-home/negative-by-hand.txt'?"
+            ), "\(script.err)")
     }
 
     @Test func theKeysOfferedAfterAWrongChoiceAreTheOnesThatWorkThere() {
         // The how-it-works page has a way back: b is offered; the welcome has none.
         let run = Harness.run(["walk", Self.home], input: ["x", "1", "x"])
         let lines = run.err.replacing("\n", with: " ")
-        #expect(lines.contains("on onboarding/welcome. Choose 1 or a label: 'Get started'. Or type t or q."), "\(run.err)")
+        #expect(
+            lines.contains("on onboarding/welcome. Choose 1 or a label: 'Get started'. Or type t or q."), "\(run.err)")
         #expect(lines.contains("'Next', 'Back'. Or type b, t or q."), "\(run.err)")
     }
 
@@ -80,7 +99,9 @@ struct SmallTruthsTests {
     @Test func theTimerLineWrapsToANarrowTerminal() {
         let out = Locked("")
         let lines = Locked(Array(repeating: "1", count: 10)[...])
-        let console = Console(out: { text in out.withLock { $0 += text } }, err: { _ in }, readLine: { lines.withLock { $0.popFirst() } }, width: 50)
+        let console = Console(
+            out: { text in out.withLock { $0 += text } }, err: { _ in }, readLine: { lines.withLock { $0.popFirst() } },
+            width: 50)
         _ = Harness.rootapp.run(["walk", Self.home], console: console)
         let printed = out.withLock { $0 }
         #expect(printed.contains("  (a timer is running: 15:00 left; s lets it\n   finish now)\n"), "\(printed)")
@@ -94,9 +115,15 @@ struct SmallTruthsTests {
         #expect(!html.contains("Back (back)"))
         // Every onboarding screen before the first test screen, and every
         // test screen before the first result screen.
-        func first(_ prefix: String) -> String.Index? { html.firstRange(of: "<span class=\"sid\">\(prefix)/")?.lowerBound }
-        func last(_ prefix: String) -> String.Index? { html.ranges(of: "<span class=\"sid\">\(prefix)/").last?.lowerBound }
-        let (onboardingEnd, testStart, testEnd, resultStart) = try (#require(last("onboarding")), #require(first("test")), #require(last("test")), #require(first("result")))
+        func first(_ prefix: String) -> String.Index? {
+            html.firstRange(of: "<span class=\"sid\">\(prefix)/")?.lowerBound
+        }
+        func last(_ prefix: String) -> String.Index? {
+            html.ranges(of: "<span class=\"sid\">\(prefix)/").last?.lowerBound
+        }
+        let (onboardingEnd, testStart, testEnd, resultStart) = try (
+            #require(last("onboarding")), #require(first("test")), #require(last("test")), #require(first("result"))
+        )
         #expect(onboardingEnd < testStart && testEnd < resultStart)
         // A lay variant has no lab: the option does not apply, so it is not listed.
         #expect(!html.contains("lab = "))

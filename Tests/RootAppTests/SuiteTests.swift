@@ -29,7 +29,9 @@ struct SuiteTests {
         #expect(walked.count == runner.variant.states.transitions.count)
         #expect(suite.covered == suite.goals)
         #expect(suite.lowerBound <= suite.totalInputs)
-        #expect(Double(suite.totalInputs) <= 1.2 * Double(suite.lowerBound), "\(suite.totalInputs) inputs, bound \(suite.lowerBound)")
+        #expect(
+            Double(suite.totalInputs) <= 1.2 * Double(suite.lowerBound),
+            "\(suite.totalInputs) inputs, bound \(suite.lowerBound)")
         #expect(suite.random.inputs > suite.totalInputs)
     }
 
@@ -84,9 +86,14 @@ struct SuiteTests {
     }
 
     @Test func aBoundTooShortIsRefusedNamingWhatCannotBeReached() {
-        let run = Harness.run(["suite", BundledManifests.path("strep-a-home"), "-o", TemporaryFiles.folder([:]) + "/s", "--max-inputs", "5"])
+        let run = Harness.run([
+            "suite", BundledManifests.path("strep-a-home"), "-o", TemporaryFiles.folder([:]) + "/s", "--max-inputs",
+            "5",
+        ])
         #expect(run.code == 1)
-        #expect(run.err.replacing("\n", with: " ").contains("more than --max-inputs 5. To fix, raise --max-inputs."), "\(run.err)")
+        #expect(
+            run.err.replacing("\n", with: " ").contains("more than --max-inputs 5. To fix, raise --max-inputs."),
+            "\(run.err)")
     }
 
     @Test func keptScriptsAreRunAndOnlyWhatTheyMissIsAdded() throws {
@@ -100,15 +107,22 @@ struct SuiteTests {
         #expect(added.totalInputs < full.totalInputs)
         var walked = Set<Int>()
         for script in kept { walked.formUnion(runner.run(script).transitions) }
-        for generated in added.scripts { walked.formUnion(runner.run(try Script.parse(generated.text, file: generated.fileName)).transitions) }
+        for generated in added.scripts {
+            walked.formUnion(runner.run(try Script.parse(generated.text, file: generated.fileName)).transitions)
+        }
         #expect(walked.count == runner.variant.states.transitions.count)
     }
 
     @Test func checkNamesAHandWrittenScriptOthersMakeRedundant() {
         let run = Harness.run(["check", BundledManifests.path("covid-antigen-home"), "--redundant"])
-        #expect(run.flat.contains("Redundant: 1 of 6 passing scripts take only state transitions the others take:"), "\(run.out)")
+        #expect(
+            run.flat.contains("Redundant: 1 of 6 passing scripts take only state transitions the others take:"),
+            "\(run.out)")
         #expect(run.flat.contains("negative-by-hand.txt: all taken by camera-denied-reads-by-eye.txt"))
-        #expect(run.flat.contains("by kind: actions 34 of 104 (32%), backs 3 of 31 (9%), timers 2 of 18 (11%), outside answers 2 of 12 (16%)"))
+        #expect(
+            run.flat.contains(
+                "by kind: actions 34 of 104 (32%), backs 3 of 31 (9%), timers 2 of 18 (11%), outside answers 2 of 12 (16%)"
+            ))
     }
 }
 

@@ -25,8 +25,8 @@ final class PseudoTerminal {
         var unlock: Int32 = 0
         var number: UInt32 = 0
         guard master >= 0,
-              ioctl(master, UInt(0x4004_5431), &unlock) == 0,  // TIOCSPTLCK
-              ioctl(master, UInt(0x8004_5430), &number) == 0  // TIOCGPTN
+            ioctl(master, UInt(0x4004_5431), &unlock) == 0,  // TIOCSPTLCK
+            ioctl(master, UInt(0x8004_5430), &number) == 0  // TIOCGPTN
         else { return nil }
         let slavePath = "/dev/pts/\(number)"
         var size = winsize(ws_row: 40, ws_col: 90, ws_xpixel: 0, ws_ypixel: 0)
@@ -97,19 +97,27 @@ struct TerminalWalkTests {
             fputs(quick, file)
             fclose(file)
         }
-        let directory = String(CommandLine.arguments[0].split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/"))
-        let terminal = try #require(PseudoTerminal(
-            arguments: [directory + "/rootapp", "walk", manifest],
-            environment: ["TERM=xterm", "NO_COLOR=1", "ROOTAPP_TIME_SCALE=30", "PATH=/usr/bin:/bin"]
-        ))
+        let directory = String(
+            CommandLine.arguments[0].split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(
+                separator: "/"))
+        let terminal = try #require(
+            PseudoTerminal(
+                arguments: [directory + "/rootapp", "walk", manifest],
+                environment: ["TERM=xterm", "NO_COLOR=1", "ROOTAPP_TIME_SCALE=30", "PATH=/usr/bin:/bin"]
+            ))
         #expect(terminal.waitFor("── Welcome"))
         #expect(terminal.waitFor("─ onboarding\r\n"), "the rule names the instance")
         // The terminal is 90 columns wide: the rule fills it.
         // (A terminal ends lines with "\r\n", one Character in Swift.)
-        let rule = terminal.output.split(whereSeparator: { $0 == "\r\n" || $0 == "\n" }).first { $0.hasPrefix("── Welcome") }
+        let rule = terminal.output.split(whereSeparator: { $0 == "\r\n" || $0 == "\n" }).first {
+            $0.hasPrefix("── Welcome")
+        }
         #expect(rule?.count == 90)
         // Through the onboarding and the instructions to the timer.
-        for title in ["What you need", "How the test works", "Reading your result", "Your privacy", "Check your kit", "Prepare", "Take the swab", "Mix", "Apply the sample", "Waiting for the result"] {
+        for title in [
+            "What you need", "How the test works", "Reading your result", "Your privacy", "Check your kit", "Prepare",
+            "Take the swab", "Mix", "Apply the sample", "Waiting for the result",
+        ] {
             let mark = terminal.output.endIndex
             terminal.type("1\r")
             #expect(terminal.waitFor("── \(title)", after: mark), "\(title)")
@@ -118,14 +126,18 @@ struct TerminalWalkTests {
         terminal.type("zz")
         #expect(terminal.waitFor("left, s to finish now > zz"))
         let beforeRedraw = terminal.output.endIndex
-        #expect(terminal.waitFor("left, s to finish now > zz", after: beforeRedraw), "a later redraw still shows what was typed")
+        #expect(
+            terminal.waitFor("left, s to finish now > zz", after: beforeRedraw),
+            "a later redraw still shows what was typed")
         // The timer finishes while the person waits: the new screen is
         // drawn at once, and the half-typed line is dropped, not applied.
         #expect(terminal.waitFor("── Time is up", seconds: 15))
         #expect(terminal.waitFor("(The screen changed, so what you typed was not used.)"))
         let mark = terminal.output.endIndex
         terminal.type("1\r")
-        #expect(terminal.waitFor("── Read the result", after: mark), "1 means what the visible screen says: Read the result")
+        #expect(
+            terminal.waitFor("── Read the result", after: mark), "1 means what the visible screen says: Read the result"
+        )
         terminal.type("q\r")
         #expect(terminal.waitFor("Quit."))
         #expect(terminal.finish() == 0)
@@ -133,11 +145,14 @@ struct TerminalWalkTests {
     }
 
     @Test func aDumbTerminalGetsNoColourAndNoCursorCodes() throws {
-        let directory = String(CommandLine.arguments[0].split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/"))
-        let terminal = try #require(PseudoTerminal(
-            arguments: [directory + "/rootapp", "walk", BundledManifests.path("covid-antigen-home")],
-            environment: ["TERM=dumb", "PATH=/usr/bin:/bin"]
-        ))
+        let directory = String(
+            CommandLine.arguments[0].split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(
+                separator: "/"))
+        let terminal = try #require(
+            PseudoTerminal(
+                arguments: [directory + "/rootapp", "walk", BundledManifests.path("covid-antigen-home")],
+                environment: ["TERM=dumb", "PATH=/usr/bin:/bin"]
+            ))
         #expect(terminal.waitFor("── Welcome"))
         terminal.type("1\r")
         #expect(terminal.waitFor("── What you need"))
@@ -147,4 +162,3 @@ struct TerminalWalkTests {
         #expect(!terminal.output.contains("\u{1B}"), "no escape codes at all")
     }
 }
-

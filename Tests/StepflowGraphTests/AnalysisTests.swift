@@ -41,7 +41,10 @@ struct FindingTests {
             default: .unhandled
             }
         }
-        #expect(Crafted.findings(flow).first == "error: unhandled step: app.ignored: app returns .unhandled for it. To fix, handle it in navigate(to:).")
+        #expect(
+            Crafted.findings(flow).first
+                == "error: unhandled step: app.ignored: app returns .unhandled for it. To fix, handle it in navigate(to:)."
+        )
     }
 
     @Test func aScreenWithNoActionAndAStepThatLeadsNowhere() {
@@ -52,10 +55,11 @@ struct FindingTests {
             default: .none
             }
         }
-        #expect(Crafted.findings(flow) == [
-            "error: dead end: app/stuck: nothing can happen here: the screen offers no action and no stepper can emit. To fix, give it an action or end the flow. The walk: app/home: choose \"Stuck\"",
-            "error: dead end: app.a: the step leads nowhere: it shows nothing, starts nothing and ends nothing. To fix, make navigate(to:) do something for it.",
-        ])
+        #expect(
+            Crafted.findings(flow) == [
+                "error: dead end: app/stuck: nothing can happen here: the screen offers no action and no stepper can emit. To fix, give it an action or end the flow. The walk: app/home: choose \"Stuck\"",
+                "error: dead end: app.a: the step leads nowhere: it shows nothing, starts nothing and ends nothing. To fix, make navigate(to:) do something for it.",
+            ])
     }
 
     @Test func aLoopWithNoWayOut() {
@@ -71,8 +75,13 @@ struct FindingTests {
         // the loop is reported as growth, with the walk that grows.
         let findings = Crafted.findings(flow)
         #expect(findings.count == 1)
-        #expect(findings.first?.hasPrefix("error: unbounded growth: app/loop: 49 screens and 1 flows are live after 48 inputs") == true)
-        #expect(findings.first?.hasSuffix("app/home: choose \"Loop\"; " + Array(repeating: "app/loop: choose \"Again\"", count: 47).joined(separator: "; ")) == true)
+        #expect(
+            findings.first?.hasPrefix(
+                "error: unbounded growth: app/loop: 49 screens and 1 flows are live after 48 inputs") == true)
+        #expect(
+            findings.first?.hasSuffix(
+                "app/home: choose \"Loop\"; "
+                    + Array(repeating: "app/loop: choose \"Again\"", count: 47).joined(separator: "; ")) == true)
     }
 
     @Test func aBackOnTheFirstScreenOfAFlowGoesNowhere() {
@@ -86,9 +95,10 @@ struct FindingTests {
             }
         }
         let graph = GraphExplorer.explore(flow, with: OneStepper(.start))
-        #expect(graph.findings().map(\.description) == [
-            "warning: ineffective back: app.back: chosen on app/home, which is the first screen of its layer: nothing is removed, so the person stays. To fix, end the flow or offer another way on.",
-        ])
+        #expect(
+            graph.findings().map(\.description) == [
+                "warning: ineffective back: app.back: chosen on app/home, which is the first screen of its layer: nothing is removed, so the person stays. To fix, end the flow or offer another way on."
+            ])
         let edges = graph.outgoing(graph.node(withID: "app.back")!).map { graph.edges[Int($0)] }  // the test's step
             .map { "\($0.kind.rawValue) \(graph.nodes[$0.to].id)" }
         #expect(edges.sorted() == ["back app/home", "stays app/home"])
@@ -101,7 +111,10 @@ struct FindingTests {
             var name: String { "sneaky" }
             func navigate(to step: SneakyStep) -> Navigation<SneakyStep, SneakyExit> {
                 switch step {
-                case .ask: .show(Screen(id: "ask", title: "Ask", actions: [ScreenAction("OK", .ok), ScreenAction("Sneak", .sneak)]))
+                case .ask:
+                    .show(
+                        Screen(
+                            id: "ask", title: "Ask", actions: [ScreenAction("OK", .ok), ScreenAction("Sneak", .sneak)]))
                 case .ok: .end(.done)
                 case .sneak: .end(.surprise)  // an exit it does not declare
                 }
@@ -112,22 +125,28 @@ struct FindingTests {
             static let summary = "Declares one exit, takes two."
             static let options: [OptionSpec] = []
             static func exits(for options: ModuleOptions) -> [ExitSpec] { [ExitSpec("done", summary: "done")] }
-            static func launch(instance: String, options: ModuleOptions, environment: ModuleEnvironment, handoff: Handoff) -> ModuleLaunch {
+            static func launch(
+                instance: String, options: ModuleOptions, environment: ModuleEnvironment, handoff: Handoff
+            ) -> ModuleLaunch {
                 ModuleLaunch(SneakyFlow(), entry: .ask)
             }
         }
         let registry = ModuleRegistry([SneakyModule.self])
-        let text = #"{"schema": 1, "app": {"id": "s", "name": "S", "audience": "lay"}, "modules": [{"id": "sneaky", "module": "sneaky"}], "start": "sneaky", "routes": {"sneaky.done": "end"}}"#
+        let text =
+            #"{"schema": 1, "app": {"id": "s", "name": "S", "audience": "lay"}, "modules": [{"id": "sneaky", "module": "sneaky"}], "start": "sneaky", "routes": {"sneaky.done": "end"}}"#
         // Refused when it loads, for what the module's author must change;
         // once `validate` advised a route here that loading then refused.
-        #expect(throws: ManifestLoadError.self) { try ManifestLoader(registry: registry).decode(Array(text.utf8), file: "s.json") }
+        #expect(throws: ManifestLoadError.self) {
+            try ManifestLoader(registry: registry).decode(Array(text.utf8), file: "s.json")
+        }
         do {
             _ = try ManifestLoader(registry: registry).decode(Array(text.utf8), file: "s.json")
         } catch {
             guard case .invalid(let diagnostics) = error else { return }
-            #expect(diagnostics.map(\.description) == [
-                "s.json:1:106: error: modules[0].module: module 'sneaky' (instance 'sneaky') breaks its contract: its flow can end with the exit 'surprise', which it does not declare, so no route can take it and a walk would drop it. To fix, the module's author declares 'surprise' in SneakyModule.exits(for:) or stops ending with it; no route in this manifest can fix it.",
-            ])
+            #expect(
+                diagnostics.map(\.description) == [
+                    "s.json:1:106: error: modules[0].module: module 'sneaky' (instance 'sneaky') breaks its contract: its flow can end with the exit 'surprise', which it does not declare, so no route can take it and a walk would drop it. To fix, the module's author declares 'surprise' in SneakyModule.exits(for:) or stops ending with it; no route in this manifest can fix it."
+                ])
         }
     }
 
@@ -143,17 +162,18 @@ struct FindingTests {
              "routes": {"test.resultCaptured": "end", "test.cancelled": "end", "test.needsHelp": "end",
                         "help.resume": "more", "help.quit": "end", "more.resume": "end", "more.quit": "end"}}
             """
-        let manifest = try ManifestLoader(registry: BundledModules.registry, services: BundledModules.services).decode(Array(text.utf8), file: "odd.json")
+        let manifest = try ManifestLoader(registry: BundledModules.registry, services: BundledModules.services).decode(
+            Array(text.utf8), file: "odd.json")
         // Loading says nothing of reachability: the walks decide it, once.
         #expect(manifest.warnings.isEmpty)
         let findings = VariantGraph(manifest: manifest, registry: BundledModules.registry).findings().map(\.description)
-        #expect(findings == [
-            "warning: unreachable instance: help: never entered: it is not the start and no route leads to it. To fix, route an exit that is taken to it, or remove it.",
-            "warning: unreachable instance: more: never entered: no walk from the start takes 'help.resume', the route to it. To fix, route an exit that is taken to it, or remove it.",
-        ])
+        #expect(
+            findings == [
+                "warning: unreachable instance: help: never entered: it is not the start and no route leads to it. To fix, route an exit that is taken to it, or remove it.",
+                "warning: unreachable instance: more: never entered: no walk from the start takes 'help.resume', the route to it. To fix, route an exit that is taken to it, or remove it.",
+            ])
     }
 }
-
 
 @Suite("Path rules")
 struct PathRuleTests {
@@ -165,38 +185,55 @@ struct PathRuleTests {
         for result in results { #expect(result.holds, "\(result)") }
     }
 
-    private func rules(_ rules: String, in name: String = "covid-antigen-home") throws -> (results: [String], diagnostics: [String]) {
+    private func rules(
+        _ rules: String, in name: String = "covid-antigen-home"
+    ) throws -> (results: [String], diagnostics: [String]) {
         let path = "\(BundledManifests.repositoryRoot)/RootApp/Manifests/\(name).json"
         var text = String(decoding: try ManifestLoaderTestHook.read(path), as: UTF8.self)
         let start = text.firstRange(of: "\"rules\": [")!  // every bundled manifest has rules
         let end = text[start.upperBound...].firstRange(of: "\n  ]")!
         text.replaceSubrange(start.lowerBound..<end.upperBound, with: "\"rules\": [\(rules)]")
-        let manifest = try ManifestLoader(registry: BundledModules.registry, services: BundledModules.services).decode(Array(text.utf8), file: "\(name).json")
+        let manifest = try ManifestLoader(registry: BundledModules.registry, services: BundledModules.services).decode(
+            Array(text.utf8), file: "\(name).json")
         let checked = VariantGraph(manifest: manifest, registry: BundledModules.registry).checkRules()
         return (checked.results.map(\.description), checked.diagnostics.map(\.description))
     }
 
     @Test func aBrokenRuleIsRefutedWithACounterExamplePath() throws {
-        let checked = try rules(#"{"name": "help only after consent", "to": "help/topics", "passesThrough": "onboarding/privacy"}, {"neverReaches": "result/positive"}"#)
-        #expect(checked.results == [
-            "proved: help only after consent",
-            "refuted: never reaches result/positive: start → covid-antigen-home.start → onboarding.welcome → onboarding/welcome → onboarding.howItWorks(page: 1) → onboarding/how-it-works-1 → onboarding.howItWorks(page: 2) → onboarding/how-it-works-2 → onboarding.howItWorks(page: 3) → onboarding/how-it-works-3 → onboarding.privacy → onboarding/privacy → onboarding.consentAccepted → covid-antigen-home.onboarding.completed → test.checklist → test/checklist → test.instruction(1) → test/nasal-1 → test.instruction(2) → test/nasal-2 → test.instruction(3) → test/nasal-3 → test.applySample → test/apply-sample → test.startTimer → test/timer → test.timerDone → test/ready → test.read → test/read → test.readByHand → test/manual → test.resultRead(positive) → covid-antigen-home.test.resultCaptured {result: \"positive\"} → result.show(positive, patient: nil) → result/positive",
-        ])
-        let bypass = try rules(#"{"to": "result/record", "passesThrough": "onboarding/wrong-password"}"#, in: "covid-antigen-clinic")
-        #expect(bypass.results.first?.hasPrefix("refuted: every path to result/record passes through onboarding/wrong-password: start → covid-antigen-clinic.start → onboarding.welcome") == true)
+        let checked = try rules(
+            #"{"name": "help only after consent", "to": "help/topics", "passesThrough": "onboarding/privacy"}, {"neverReaches": "result/positive"}"#
+        )
+        #expect(
+            checked.results == [
+                "proved: help only after consent",
+                "refuted: never reaches result/positive: start → covid-antigen-home.start → onboarding.welcome → onboarding/welcome → onboarding.howItWorks(page: 1) → onboarding/how-it-works-1 → onboarding.howItWorks(page: 2) → onboarding/how-it-works-2 → onboarding.howItWorks(page: 3) → onboarding/how-it-works-3 → onboarding.privacy → onboarding/privacy → onboarding.consentAccepted → covid-antigen-home.onboarding.completed → test.checklist → test/checklist → test.instruction(1) → test/nasal-1 → test.instruction(2) → test/nasal-2 → test.instruction(3) → test/nasal-3 → test.applySample → test/apply-sample → test.startTimer → test/timer → test.timerDone → test/ready → test.read → test/read → test.readByHand → test/manual → test.resultRead(positive) → covid-antigen-home.test.resultCaptured {result: \"positive\"} → result.show(positive, patient: nil) → result/positive",
+            ])
+        let bypass = try rules(
+            #"{"to": "result/record", "passesThrough": "onboarding/wrong-password"}"#, in: "covid-antigen-clinic")
+        #expect(
+            bypass.results.first?.hasPrefix(
+                "refuted: every path to result/record passes through onboarding/wrong-password: start → covid-antigen-clinic.start → onboarding.welcome"
+            ) == true)
         #expect(bypass.results.first?.hasSuffix("→ result/record") == true)
     }
 
     @Test func aRuleNamingAnUnknownNodeIsAnErrorWithTheNearestNode() throws {
-        let checked = try rules(#"{"to": "result/positiv", "passesThrough": "onboarding/privacy"}, {"neverReaches": "intake/identfy"}"#)
+        let checked = try rules(
+            #"{"to": "result/positiv", "passesThrough": "onboarding/privacy"}, {"neverReaches": "intake/identfy"}"#)
         #expect(checked.diagnostics.first?.hasPrefix("covid-antigen-home.json:") == true)
-        #expect(checked.diagnostics.first?.contains("error: rules[0].to: no node 'result/positiv' in the graph of 'covid-antigen-home'. Did you mean 'result/positive'?") == true)
+        #expect(
+            checked.diagnostics.first?.contains(
+                "error: rules[0].to: no node 'result/positiv' in the graph of 'covid-antigen-home'. Did you mean 'result/positive'?"
+            ) == true)
         #expect(checked.results == ["proved: never reaches intake/identfy"])
     }
 
     @Test func aRuleThatSaysTwoThingsIsRejected() throws {
         let text = BrokenRules.manifest(#"{"neverReaches": "a/b", "reaches": "end"}"#)
-        #expect(throws: ManifestLoadError.self) { try ManifestLoader(registry: BundledModules.registry, services: BundledModules.services).decode(Array(text.utf8), file: "r.json") }
+        #expect(throws: ManifestLoadError.self) {
+            try ManifestLoader(registry: BundledModules.registry, services: BundledModules.services).decode(
+                Array(text.utf8), file: "r.json")
+        }
     }
 }
 
@@ -221,12 +258,16 @@ enum ManifestLoaderTestHook {
 @Suite("Paths and diffs")
 struct PathAndDiffTests {
     @Test func theLayAndProfessionalCovidVariantsDiffer() throws {
-        let diff = GraphDiff(try Bundled.variant("covid-antigen-home").graph, try Bundled.variant("covid-antigen-clinic").graph)
+        let diff = GraphDiff(
+            try Bundled.variant("covid-antigen-home").graph, try Bundled.variant("covid-antigen-clinic").graph)
         #expect(diff.nodesOnlyInA.contains("onboarding/privacy"))
         #expect(diff.nodesOnlyInB.contains("intake/identify"))
         #expect(diff.nodesOnlyInB.contains("result/submit"))
-        #expect(!diff.nodesOnlyInA.contains("test/checklist") && !diff.nodesOnlyInB.contains("test/checklist"), "both test")
-        #expect(diff.edgesOnlyInA.contains("test/read -> test.readByHand [Read it myself]"), "only the home variant reads by hand")
+        #expect(
+            !diff.nodesOnlyInA.contains("test/checklist") && !diff.nodesOnlyInB.contains("test/checklist"), "both test")
+        #expect(
+            diff.edgesOnlyInA.contains("test/read -> test.readByHand [Read it myself]"),
+            "only the home variant reads by hand")
         #expect(GraphDiff(try Bundled.variant("strep-a-home").graph, try Bundled.variant("strep-a-home").graph).isEmpty)
     }
 }
@@ -259,7 +300,9 @@ struct NodeIDTests {
         // Instance "x" step "y.z" and instance "x.y" step "z" are both
         // "x.y.z": lookups still land on a node with the id asked for, the
         // first one, and every later node is still found.
-        let child = Named("x.y") { step in step == .start ? .forward(.plain) : .show(Screen(id: "child", title: "Child")) }
+        let child = Named("x.y") { step in
+            step == .start ? .forward(.plain) : .show(Screen(id: "child", title: "Child"))
+        }
         let root = Named("x") { step in
             switch step {
             case .start: .forward(.dotted)

@@ -13,7 +13,9 @@ struct DataLifetimeTests {
         data.record(Handoff(["site": .text("main-clinic")]), from: "onboarding")
         data.record(Handoff(["patient": .text("P-1")]), from: "intake")
         data.record(Handoff(["result": .text("positive")]), from: "test")
-        #expect(data.handoff == Handoff(["site": .text("main-clinic"), "patient": .text("P-1"), "result": .text("positive")]))
+        #expect(
+            data.handoff
+                == Handoff(["site": .text("main-clinic"), "patient": .text("P-1"), "result": .text("positive")]))
         var retest = data
         retest.reenter("test")
         #expect(retest.handoff == Handoff(["site": .text("main-clinic"), "patient": .text("P-1")]))
@@ -38,15 +40,22 @@ struct DataLifetimeTests {
     /// the walk ends with the instance running on that data.
     @Test func aRefutedDataRuleGivesAWalkThatCarriesTheDataLive() throws {
         var text = try #require(GoldenFile.read(BundledManifests.path("covid-antigen-clinic")))
-        text = text.replacingOccurrences(of: #""entering": "intake", "carriesNone": ["patient", "result"]"#, with: #""entering": "result", "carriesNone": ["patient"]"#)
-        let manifest = try ManifestLoader(registry: BundledModules.registry, services: BundledModules.services).decode(Array(text.utf8), file: "clinic.json")
+        text = text.replacingOccurrences(
+            of: #""entering": "intake", "carriesNone": ["patient", "result"]"#,
+            with: #""entering": "result", "carriesNone": ["patient"]"#)
+        let manifest = try ManifestLoader(registry: BundledModules.registry, services: BundledModules.services).decode(
+            Array(text.utf8), file: "clinic.json")
         let variant = VariantGraph(manifest: manifest, registry: BundledModules.registry)
-        let rule = try #require(variant.checkRules().results.first { if case .carriesNone = $0.rule.kind { true } else { false } })
+        let rule = try #require(
+            variant.checkRules().results.first { if case .carriesNone = $0.rule.kind { true } else { false } })
         #expect(!rule.holds)
         let walk = try #require(rule.walk)
         let clock = ManualClock()
         let coordinator = Coordinator()
-        coordinator.coordinate(flow: RootFlow(manifest: manifest, registry: BundledModules.registry, environment: ModuleEnvironment(clock: clock)), with: OneStepper(.start))
+        coordinator.coordinate(
+            flow: RootFlow(
+                manifest: manifest, registry: BundledModules.registry, environment: ModuleEnvironment(clock: clock)),
+            with: OneStepper(.start))
         coordinator.waitUntilIdle()
         for input in walk.inputs {
             let top = try #require(coordinator.currentState.topScreen)

@@ -11,8 +11,10 @@ struct ExportGoldenTests {
     func exportsMatchTheirGoldenFiles(name: String) throws {
         let variant = try Bundled.variant(name)
         Bundled.goldens.check(DOTExporter.export(variant.graph, title: variant.manifest.app.name), "\(name).dot")
-        Bundled.goldens.check(OverviewExporter.overview(variant, title: variant.manifest.app.name), "\(name).overview.dot")
-        Bundled.goldens.check(OverviewExporter.screens(variant, title: variant.manifest.app.name), "\(name).screens.dot")
+        Bundled.goldens.check(
+            OverviewExporter.overview(variant, title: variant.manifest.app.name), "\(name).overview.dot")
+        Bundled.goldens.check(
+            OverviewExporter.screens(variant, title: variant.manifest.app.name), "\(name).screens.dot")
         Bundled.goldens.check(MermaidExporter.export(variant.graph), "\(name).mmd")
         Bundled.goldens.check(JSONExporter.export(variant.graph), "\(name).json")
         Bundled.goldens.check(TraceExporter.text(variant.states), "\(name).trace.txt")
@@ -50,11 +52,17 @@ struct OverviewTests {
         let variant = try Bundled.variant(name)
         let dot = OverviewExporter.overview(variant)
         let arrows = dot.split(separator: "\n").filter { $0.contains(" -> ") && !$0.contains("\"start\" ->") }
-        let taken = Set(variant.graph.edges.filter { $0.kind == .exit }.map { "\(variant.graph.nodes[$0.from].instance).\(variant.graph.label(of: $0))" })
+        let taken = Set(
+            variant.graph.edges.filter { $0.kind == .exit }.map {
+                "\(variant.graph.nodes[$0.from].instance).\(variant.graph.label(of: $0))"
+            })
         #expect(arrows.count == taken.count)
         for key in taken {
             let route = try #require(variant.manifest.routes.first { $0.key.description == key })
-            #expect(arrows.contains { $0.hasPrefix("  \"\(route.key.instance)\" -> \"\(route.value)\" [label=\"\(route.key.exit)") }, "\(key)")
+            #expect(
+                arrows.contains {
+                    $0.hasPrefix("  \"\(route.key.instance)\" -> \"\(route.value)\" [label=\"\(route.key.exit)")
+                }, "\(key)")
         }
     }
 
@@ -63,7 +71,9 @@ struct OverviewTests {
     @Test func aBackGoesToTheScreenBeforeNotToEveryScreenItEverRevealed() throws {
         let variant = try Bundled.variant("covid-antigen-clinic")
         let dot = OverviewExporter.screens(variant, module: "test")
-        let backs = dot.split(separator: "\n").filter { $0.hasPrefix("  \"test/nasal-2\" -> ") && $0.contains("label=\"Back\"") }
+        let backs = dot.split(separator: "\n").filter {
+            $0.hasPrefix("  \"test/nasal-2\" -> ") && $0.contains("label=\"Back\"")
+        }
         #expect(backs == ["  \"test/nasal-2\" -> \"test/nasal-1\" [label=\"Back\"];"])
     }
 }
@@ -92,12 +102,18 @@ struct MermaidShapeTests {
             #expect(forms.contains { line.wholeMatch(of: $0) != nil }, "not a Mermaid flowchart line: \(line)")
             if line.hasPrefix("  subgraph") { depth += 1 }
             if line == "  end" { depth -= 1 }
-            if line.hasPrefix("    n"), let id = line.dropFirst(4).split(whereSeparator: { $0 == "[" || $0 == "(" }).first { declared.insert(String(id)) }
+            if line.hasPrefix("    n"),
+                let id = line.dropFirst(4).split(whereSeparator: { $0 == "[" || $0 == "(" }).first
+            {
+                declared.insert(String(id))
+            }
         }
         #expect(depth == 0, "subgraphs are closed")
         for line in text.split(separator: "\n") where line.contains(" -->|") {
             let parts = line.split(separator: " ")
-            #expect(declared.contains(String(parts[0])) && declared.contains(String(parts[parts.count - 1])), "edge between declared nodes: \(line)")
+            #expect(
+                declared.contains(String(parts[0])) && declared.contains(String(parts[parts.count - 1])),
+                "edge between declared nodes: \(line)")
         }
     }
 

@@ -55,7 +55,9 @@ struct RandomWalkTests {
     /// engine reaches must be that transition's target. Three times in four
     /// the walk takes a transition not walked yet, or heads for one.
     /// Returns the transitions walked and what disagreed.
-    static func walk(_ manifest: Manifest, states: StateGraph, walked: Set<Int>, seed: UInt64) -> (walked: Set<Int>, disagreements: [String]) {
+    static func walk(
+        _ manifest: Manifest, states: StateGraph, walked: Set<Int>, seed: UInt64
+    ) -> (walked: Set<Int>, disagreements: [String]) {
         var random = SeededGenerator(state: seed)
         let distance = distances(states, walked: walked)
         var taken: Set<Int> = []
@@ -66,7 +68,9 @@ struct RandomWalkTests {
             let clock = ManualClock()
             let coordinator = Coordinator()
             let services = BundledModules.services
-            let root = RootFlow(manifest: manifest, registry: BundledModules.registry, environment: ModuleEnvironment(clock: clock, services: services))
+            let root = RootFlow(
+                manifest: manifest, registry: BundledModules.registry,
+                environment: ModuleEnvironment(clock: clock, services: services))
             coordinator.coordinate(flow: root, with: OneStepper(.start))
             coordinator.waitUntilIdle()
             guard var state = states.state(of: coordinator.engineState) else {
@@ -83,7 +87,8 @@ struct RandomWalkTests {
                 }
                 let best = options.map(score).min() ?? Int.max
                 let nearest = options.filter { score($0) == best }
-                let chosen = Int.random(in: 0..<4, using: &random) < 3
+                let chosen =
+                    Int.random(in: 0..<4, using: &random) < 3
                     ? nearest[Int.random(in: 0..<nearest.count, using: &random)]
                     : options[Int.random(in: 0..<options.count, using: &random)]
                 let transition = states.transitions[chosen]
@@ -113,7 +118,9 @@ struct RandomWalkTests {
                 coordinator.waitUntilIdle()
                 let reached = states.state(of: coordinator.engineState)
                 guard reached == transition.to else {
-                    disagreements.append("seed \(seed): \(transition.input.screen ?? "start"): \(transition.input) led the engine to \(reached.map { "state \($0)" } ?? "a state the graph does not list"), the graph says state \(transition.to)")
+                    disagreements.append(
+                        "seed \(seed): \(transition.input.screen ?? "start"): \(transition.input) led the engine to \(reached.map { "state \($0)" } ?? "a state the graph does not list"), the graph says state \(transition.to)"
+                    )
                     return (taken, disagreements)
                 }
                 taken.insert(chosen)
@@ -137,6 +144,9 @@ struct RandomWalkTests {
             if walked.count == states.transitions.count { break }
         }
         let unwalked = states.transitions.indices.filter { !walked.contains($0) }
-        #expect(unwalked.isEmpty, "\(unwalked.count) of \(states.transitions.count) transitions no walk took: \(unwalked.prefix(5).map { states.transitions[$0].input })")
+        #expect(
+            unwalked.isEmpty,
+            "\(unwalked.count) of \(states.transitions.count) transitions no walk took: \(unwalked.prefix(5).map { states.transitions[$0].input })"
+        )
     }
 }

@@ -13,39 +13,56 @@ enum Replay {
     /// What replaying a walk gave: the node ids touched, from the start,
     /// cut at the first touch of `target` in the last input; or why it
     /// could not be replayed.
-    static func replay(_ walk: Walk, to target: String, manifest: Manifest, registry: ModuleRegistry = BundledModules.registry) -> Result<[String], ReplayError> {
+    static func replay(
+        _ walk: Walk, to target: String, manifest: Manifest, registry: ModuleRegistry = BundledModules.registry
+    ) -> Result<[String], ReplayError> {
         let clock = ManualClock()
         let coordinator = Coordinator()
         let recorder = LiveWalkRecorder(app: manifest.app.id)
         coordinator.observe { recorder.record($0) }
-        coordinator.coordinate(flow: RootFlow(manifest: manifest, registry: registry, environment: ModuleEnvironment(clock: clock, services: BundledModules.services)), with: OneStepper(.start))
+        coordinator.coordinate(
+            flow: RootFlow(
+                manifest: manifest, registry: registry,
+                environment: ModuleEnvironment(clock: clock, services: BundledModules.services)),
+            with: OneStepper(.start))
         coordinator.waitUntilIdle()
         var nodes = recorder.take(from: nil, to: coordinator.currentState.topScreen)
         if walk.inputs.isEmpty, let cut = nodes.firstIndex(of: target) { nodes = Array(nodes[...cut]) }
         for (position, input) in walk.inputs.enumerated() {
             let top = coordinator.currentState.topScreen
             guard top?.qualifiedID == input.screen else {
-                return .failure(ReplayError("input \(position + 1) is for \(input.screen ?? "no screen"), but \(top?.qualifiedID ?? "no screen") is showing"))
+                return .failure(
+                    ReplayError(
+                        "input \(position + 1) is for \(input.screen ?? "no screen"), but \(top?.qualifiedID ?? "no screen") is showing"
+                    ))
             }
             switch input.kind {
             case .choose(let index, let label, let role):
                 guard let top else { return .failure(ReplayError("no screen to choose on")) }
                 // As the walk types it: `b` picks the first back action, a
                 // label the first action with it.
-                let typed = role == .back
+                let typed =
+                    role == .back
                     ? top.actions.firstIndex { $0.role == .back }
                     : top.actions.firstIndex { $0.label.lowercased() == label.lowercased() }
                 guard typed == index else {
-                    return .failure(ReplayError("typing \(input) on \(top.qualifiedID) picks action \(typed.map(String.init) ?? "none"), not \(index)"))
+                    return .failure(
+                        ReplayError(
+                            "typing \(input) on \(top.qualifiedID) picks action \(typed.map(String.init) ?? "none"), not \(index)"
+                        ))
                 }
                 coordinator.select(action: index, on: top)
             case .emit:
                 // A timer, or the lab link's next try: both wait on the clock.
-                guard clock.pendingCount > 0 else { return .failure(ReplayError("\(input): nothing waits on the clock")) }
+                guard clock.pendingCount > 0 else {
+                    return .failure(ReplayError("\(input): nothing waits on the clock"))
+                }
                 clock.advance(by: .seconds(3600))
             case .answer(let source, _, let answer, _, _):
                 // Nobody outside is asked in a test: the answer is given by hand.
-                guard coordinator.answer(source, with: answer) else { return .failure(ReplayError("\(input): nothing waits for that answer")) }
+                guard coordinator.answer(source, with: answer) else {
+                    return .failure(ReplayError("\(input): nothing waits for that answer"))
+                }
             }
             coordinator.waitUntilIdle()
             var touched = recorder.take(from: top, to: coordinator.currentState.topScreen)
@@ -94,7 +111,9 @@ struct ReplayTests {
             #expect(!found.walks.isEmpty, "\(id)")
             #expect(found.walks.map(\.depth) == found.walks.map(\.depth).sorted(), "shortest first")
             for walk in found.walks {
-                #expect(try Replay.replay(walk, to: id, manifest: variant.manifest).get() == walk.nodes.map { graph.nodes[$0].id }, "\(id)")
+                #expect(
+                    try Replay.replay(walk, to: id, manifest: variant.manifest).get()
+                        == walk.nodes.map { graph.nodes[$0].id }, "\(id)")
             }
         }
     }
@@ -113,7 +132,9 @@ struct ReplayTests {
                 refuted += 1
                 let ids = try Replay.replay(walk, to: graph.nodes[target].id, manifest: variant.manifest).get()
                 #expect(ids == walk.nodes.map { graph.nodes[$0].id })
-                #expect(!ids.dropLast().contains(graph.nodes[avoided].id), "\(graph.nodes[target].id) avoiding \(graph.nodes[avoided].id)")
+                #expect(
+                    !ids.dropLast().contains(graph.nodes[avoided].id),
+                    "\(graph.nodes[target].id) avoiding \(graph.nodes[avoided].id)")
             }
         }
         #expect(refuted > 0)

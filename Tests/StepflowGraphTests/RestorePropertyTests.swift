@@ -16,7 +16,8 @@ struct SavingRun {
     init(_ manifest: Manifest, now: Duration = .seconds(1_800_000_000)) {
         clock = ManualClock(now: now)
         coordinator = Coordinator(savesNavigationOn: clock)
-        root = RootFlow(manifest: manifest, registry: BundledModules.registry, environment: ModuleEnvironment(clock: clock))
+        root = RootFlow(
+            manifest: manifest, registry: BundledModules.registry, environment: ModuleEnvironment(clock: clock))
     }
 
     func start() {
@@ -120,7 +121,8 @@ struct RestorePropertyTests {
                 let went = original.input(&after)
                 let wentRestored = restored.input(&afterRestored)
                 if went != wentRestored || original.snapshot(parts) != restored.snapshot(parts) {
-                    failures.append("seed \(seed), cut after \(taken) inputs: input \(step + 1) after the restore led elsewhere")
+                    failures.append(
+                        "seed \(seed), cut after \(taken) inputs: input \(step + 1) after the restore led elsewhere")
                     break
                 }
                 if !went { break }
@@ -128,9 +130,11 @@ struct RestorePropertyTests {
             // A save whose last choice no longer fits is refused, and
             // leaves the coordinator fresh.
             if let last = saved.entries.lastIndex(where: { if case .select = $0 { true } else { false } }),
-               case .select(let flow, let screen, let id, let action, _, let label) = saved.entries[last] {
+                case .select(let flow, let screen, let id, let action, _, let label) = saved.entries[last]
+            {
                 var changed = saved
-                changed.entries[last] = .select(flow: flow, screen: screen, id: id, action: action, step: "renamedInANewVersion", label: label)
+                changed.entries[last] = .select(
+                    flow: flow, screen: screen, id: id, action: action, step: "renamedInANewVersion", label: label)
                 mutated += 1
                 let fresh = SavingRun(manifest)
                 do {
@@ -145,9 +149,14 @@ struct RestorePropertyTests {
                 }
             }
         }
-        #expect(failures.count == 0, "\(failures.count) of \(Self.walksPerVariant) walks of \(variant) failed; first: \(failures.prefix(5).joined(separator: "; "))")
+        #expect(
+            failures.count == 0,
+            "\(failures.count) of \(Self.walksPerVariant) walks of \(variant) failed; first: \(failures.prefix(5).joined(separator: "; "))"
+        )
         #expect(refused == mutated)
         #expect(cuts.count > Self.longestCut / 2, "the walks were cut at too few points: \(cuts.sorted())")
-        print("restore \(variant): \(Self.walksPerVariant) walks, cut after 0-\(cuts.max() ?? 0) inputs (\(cuts.count) distinct cut points), \(refused) of \(mutated) mismatched saves refused")
+        print(
+            "restore \(variant): \(Self.walksPerVariant) walks, cut after 0-\(cuts.max() ?? 0) inputs (\(cuts.count) distinct cut points), \(refused) of \(mutated) mismatched saves refused"
+        )
     }
 }

@@ -48,12 +48,13 @@ struct TraceWrapTests {
     @Test func aPathBreaksBeforeAnArrowAndNoLinePassesTheWidth() {
         let parts = ["start", "onboarding.welcome", "onboarding/welcome", "onboarding.consent", "é.ü", "end"]
         let text = TraceExporter.wrap(parts, width: 40, indent: "  ")
-        #expect(text == """
-              start → onboarding.welcome
-                → onboarding/welcome
-                → onboarding.consent → é.ü → end
+        #expect(
+            text == """
+                  start → onboarding.welcome
+                    → onboarding/welcome
+                    → onboarding.consent → é.ü → end
 
-            """)
+                """)
         #expect(text.split(separator: "\n").allSatisfy { $0.count <= 40 })
     }
 

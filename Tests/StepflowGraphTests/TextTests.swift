@@ -12,7 +12,10 @@ struct TextTests {
 
     /// A lay variant of onboarding and support only, shipping `locales`,
     /// with `texts` (a JSON object) and a catalog of `catalog` entries.
-    static func variant(locales: String = #"["de", "en"]"#, texts: String = "{}", catalog: String?, strings: String = #""strings": "v.xcstrings","#) -> String {
+    static func variant(
+        locales: String = #"["de", "en"]"#, texts: String = "{}", catalog: String?,
+        strings: String = #""strings": "v.xcstrings","#
+    ) -> String {
         let manifest = """
             {"schema": 1, "app": {"id": "v", "name": "V"},
              "locales": \(locales),
@@ -23,7 +26,9 @@ struct TextTests {
              "texts": \(texts)}
             """
         var files = ["v.json": manifest]
-        if let catalog { files["v.xcstrings"] = #"{"sourceLanguage": "en", "version": "1.0", "strings": {"# + catalog + "}}" }
+        if let catalog {
+            files["v.xcstrings"] = #"{"sourceLanguage": "en", "version": "1.0", "strings": {"# + catalog + "}}"
+        }
         return TemporaryFiles.folder(files) + "/v.json"
     }
 
@@ -34,10 +39,13 @@ struct TextTests {
 
     /// Every German text the small variant shows.
     static let complete = [
-        de("onboarding/welcome.title", "Willkommen"), de("onboarding/welcome.lay.body", "Diese App führt Sie durch den Test."),
-        de("onboarding/welcome.lay.start", "Los geht’s"), de("onboarding/howItWorks.title", "{title} ({page} von {pages})"),
+        de("onboarding/welcome.title", "Willkommen"),
+        de("onboarding/welcome.lay.body", "Diese App führt Sie durch den Test."),
+        de("onboarding/welcome.lay.start", "Los geht’s"),
+        de("onboarding/howItWorks.title", "{title} ({page} von {pages})"),
         de("onboarding/howItWorks.1.title", "Was Sie brauchen"), de("onboarding/howItWorks.1.body", "Das Testset."),
-        de("onboarding/howItWorks.next", "Weiter"), de("onboarding/back", "Zurück"), de("onboarding/privacy.title", "Datenschutz"),
+        de("onboarding/howItWorks.next", "Weiter"), de("onboarding/back", "Zurück"),
+        de("onboarding/privacy.title", "Datenschutz"),
         de("onboarding/privacy.body", "Ihr Ergebnis bleibt hier."), de("onboarding/privacy.agree", "Ich stimme zu"),
         de("onboarding/privacy.decline", "Ich stimme nicht zu"),
     ]
@@ -66,7 +74,8 @@ struct TextTests {
         #expect(TextTemplate.placeholders(in: "{a} and {b}, not {} or {c d}") == ["a", "b"])
         // One pass: a value holding a placeholder is shown as it is, and
         // an unknown placeholder stays as written.
-        #expect(TextTemplate(other: "{a} and {b}, {c}").filled(["a": "{b}", "b": "x"], locale: "en") == "{b} and x, {c}")
+        #expect(
+            TextTemplate(other: "{a} and {b}, {c}").filled(["a": "{b}", "b": "x"], locale: "en") == "{b} and x, {c}")
     }
 
     @Test func aTranslatedVariantShowsItsLanguageAndEnglishOnRequest() throws {
@@ -85,41 +94,98 @@ struct TextTests {
     }
 
     @Test func oneGermanStringDeletedIsFoundWhereAPersonWouldSeeIt() throws {
-        let path = Self.variant(catalog: Self.complete.filter { !$0.contains("privacy.decline") }.joined(separator: ", "))
+        let path = Self.variant(
+            catalog: Self.complete.filter { !$0.contains("privacy.decline") }.joined(separator: ", "))
         let manifest = try Self.loader.load(path: path)
-        let missing = VariantGraph(manifest: manifest, registry: BundledModules.registry).findings().filter { $0.kind == .missingTranslation }
+        let missing = VariantGraph(manifest: manifest, registry: BundledModules.registry).findings().filter {
+            $0.kind == .missingTranslation
+        }
         #expect(missing.count == 1)
         #expect(missing.first?.subject == "onboarding/privacy.decline")
-        #expect(missing.first.map { Self.lastPart($0.detail) }?.hasPrefix("v.xcstrings: 'onboarding/privacy.decline' has no 'de' text, so it would show in English.") == true)
+        #expect(
+            missing.first.map { Self.lastPart($0.detail) }?.hasPrefix(
+                "v.xcstrings: 'onboarding/privacy.decline' has no 'de' text, so it would show in English.") == true)
     }
 
     @Test func catalogProblemsNameTheCatalogLineAndFix() {
-        let entries = Self.complete + [
-            Self.de("onboarding/privacy.titel", "Datenschutz"),
-            Self.de("procedure/timer.title", "Warten"),
-            #""onboarding/howItWorks.1.body": {"localizations": {"de": {"stringUnit": {"state": "needs_review", "value": "Das Testset."}}}}"#,
-        ]
-        let catalog = entries.filter { !$0.contains("\"onboarding/howItWorks.title\"") && !$0.contains("\"onboarding/howItWorks.1.body\": {\"localizations\": {\"de\": {\"stringUnit\": {\"state\": \"translated\"") }
+        let entries =
+            Self.complete + [
+                Self.de("onboarding/privacy.titel", "Datenschutz"),
+                Self.de("procedure/timer.title", "Warten"),
+                #""onboarding/howItWorks.1.body": {"localizations": {"de": {"stringUnit": {"state": "needs_review", "value": "Das Testset."}}}}"#,
+            ]
+        let catalog =
+            entries.filter {
+                !$0.contains("\"onboarding/howItWorks.title\"")
+                    && !$0.contains(
+                        "\"onboarding/howItWorks.1.body\": {\"localizations\": {\"de\": {\"stringUnit\": {\"state\": \"translated\""
+                    )
+            }
             + [Self.de("onboarding/howItWorks.title", "{title} ({seite} von {pages})")]
         let messages = Self.messages(Self.variant(catalog: catalog.joined(separator: ",\n"))).map(Self.lastPart)
-        #expect(messages.contains { $0.hasPrefix("v.xcstrings:") && $0.contains("error: strings[\"onboarding/howItWorks.title\"].localizations.de: the de text drops {page} and invents {seite}") })
-        #expect(messages.contains { $0.contains("warning: strings[\"onboarding/privacy.titel\"]: module 'onboarding' has no text 'privacy.titel'. Did you mean 'privacy.title'?") })
-        #expect(messages.contains { $0.contains("warning: strings[\"procedure/timer.title\"]: no instance of this variant is of module 'procedure'") })
-        #expect(messages.contains { $0.contains("warning: strings[\"onboarding/howItWorks.1.body\"].localizations.de: the de text is in state 'needs_review'") })
+        #expect(
+            messages.contains {
+                $0.hasPrefix("v.xcstrings:")
+                    && $0.contains(
+                        "error: strings[\"onboarding/howItWorks.title\"].localizations.de: the de text drops {page} and invents {seite}"
+                    )
+            })
+        #expect(
+            messages.contains {
+                $0.contains(
+                    "warning: strings[\"onboarding/privacy.titel\"]: module 'onboarding' has no text 'privacy.titel'. Did you mean 'privacy.title'?"
+                )
+            })
+        #expect(
+            messages.contains {
+                $0.contains(
+                    "warning: strings[\"procedure/timer.title\"]: no instance of this variant is of module 'procedure'")
+            })
+        #expect(
+            messages.contains {
+                $0.contains(
+                    "warning: strings[\"onboarding/howItWorks.1.body\"].localizations.de: the de text is in state 'needs_review'"
+                )
+            })
     }
 
     @Test func aBrokenOrMissingCatalogIsAnErrorAtItsPlace() {
-        let broken = Self.messages(Self.variant(catalog: #""onboarding/back": {"localizations": {"de": {"stringUnit": {"state": "done", "value": "Zurück"}}}}"#)).map(Self.lastPart)
-        #expect(broken.contains { $0.hasPrefix("v.xcstrings:1:") && $0.contains("error: strings[\"onboarding/back\"].localizations.de.stringUnit.state: unknown state 'done'.") })
+        let broken = Self.messages(
+            Self.variant(
+                catalog:
+                    #""onboarding/back": {"localizations": {"de": {"stringUnit": {"state": "done", "value": "Zurück"}}}}"#
+            )
+        ).map(Self.lastPart)
+        #expect(
+            broken.contains {
+                $0.hasPrefix("v.xcstrings:1:")
+                    && $0.contains(
+                        "error: strings[\"onboarding/back\"].localizations.de.stringUnit.state: unknown state 'done'.")
+            })
         let missing = Self.messages(Self.variant(catalog: nil)).map(Self.lastPart)
-        #expect(missing.contains { $0.hasPrefix("v.json:3:") && $0.contains("error: strings: no String Catalog 'v.xcstrings' beside the manifest.") })
+        #expect(
+            missing.contains {
+                $0.hasPrefix("v.json:3:")
+                    && $0.contains("error: strings: no String Catalog 'v.xcstrings' beside the manifest.")
+            })
         let none = Self.messages(Self.variant(catalog: nil, strings: "")).map(Self.lastPart)
-        #expect(none.contains { $0.contains("error: locales: the variant ships de but names no String Catalog to translate it.") })
+        #expect(
+            none.contains {
+                $0.contains("error: locales: the variant ships de but names no String Catalog to translate it.")
+            })
     }
 
     @Test func reWordingOnlyTheEnglishOfAGermanVariantIsTheOverlayTrap() {
-        let messages = Self.messages(Self.variant(texts: #"{"onboarding/welcome.title": "Hello there"}"#, catalog: Self.complete.joined(separator: ", "))).map(Self.lastPart)
-        #expect(messages.contains { $0.contains("error: texts[\"onboarding/welcome.title\"]: 'onboarding/welcome.title' re-words the English only, but the variant ships de: de would still show the module's old text. To fix, give every locale: {\"de\": \"…\", \"en\": \"…\"}.") })
+        let messages = Self.messages(
+            Self.variant(
+                texts: #"{"onboarding/welcome.title": "Hello there"}"#, catalog: Self.complete.joined(separator: ", "))
+        ).map(Self.lastPart)
+        #expect(
+            messages.contains {
+                $0.contains(
+                    "error: texts[\"onboarding/welcome.title\"]: 'onboarding/welcome.title' re-words the English only, but the variant ships de: de would still show the module's old text. To fix, give every locale: {\"de\": \"…\", \"en\": \"…\"}."
+                )
+            })
     }
 
     @Test func overridesNameAnInstanceAKeyAndEveryLocaleWithTheirPlaceholders() {
@@ -129,19 +195,44 @@ struct TextTests {
              "onboarding/howItWorks.title": {"de": "{title} ({page})", "en": "{title} ({page} of {pages})"},
              "onboarding/privacy.title": {"de": "Datenschutz", "fr": "Vie privée"}}
             """#
-        let messages = Self.messages(Self.variant(texts: texts, catalog: Self.complete.joined(separator: ", "))).map(Self.lastPart)
-        #expect(messages.contains { $0.contains("error: texts[\"onbording/welcome.title\"]: unknown instance 'onbording'. Did you mean 'onboarding'?") })
-        #expect(messages.contains { $0.contains("error: texts[\"onboarding/welcome.titel\"]: module 'onboarding' has no text 'welcome.titel'. Did you mean 'welcome.title'?") })
-        #expect(messages.contains { $0.contains("error: texts[\"onboarding/howItWorks.title\"].de: the de text drops {pages}") })
-        #expect(messages.contains { $0.contains("error: texts[\"onboarding/privacy.title\"].fr: the variant does not ship 'fr'.") })
-        #expect(messages.contains { $0.contains("error: texts[\"onboarding/privacy.title\"]: 'onboarding/privacy.title' has no en text") })
+        let messages = Self.messages(Self.variant(texts: texts, catalog: Self.complete.joined(separator: ", "))).map(
+            Self.lastPart)
+        #expect(
+            messages.contains {
+                $0.contains(
+                    "error: texts[\"onbording/welcome.title\"]: unknown instance 'onbording'. Did you mean 'onboarding'?"
+                )
+            })
+        #expect(
+            messages.contains {
+                $0.contains(
+                    "error: texts[\"onboarding/welcome.titel\"]: module 'onboarding' has no text 'welcome.titel'. Did you mean 'welcome.title'?"
+                )
+            })
+        #expect(
+            messages.contains {
+                $0.contains("error: texts[\"onboarding/howItWorks.title\"].de: the de text drops {pages}")
+            })
+        #expect(
+            messages.contains {
+                $0.contains("error: texts[\"onboarding/privacy.title\"].fr: the variant does not ship 'fr'.")
+            })
+        #expect(
+            messages.contains {
+                $0.contains("error: texts[\"onboarding/privacy.title\"]: 'onboarding/privacy.title' has no en text")
+            })
     }
 
     @Test func localesAreKnownLanguagesEachOnce() {
-        let messages = Self.messages(Self.variant(locales: #"["de", "de", "xx"]"#, catalog: Self.complete.joined(separator: ", "))).map(Self.lastPart)
+        let messages = Self.messages(
+            Self.variant(locales: #"["de", "de", "xx"]"#, catalog: Self.complete.joined(separator: ", "))
+        ).map(Self.lastPart)
         #expect(messages.contains { $0.contains("error: locales[1]: 'de' is listed twice.") })
         #expect(messages.contains { $0.contains("error: locales[2]: Stepflow has no plural rule for 'xx' yet") })
-        #expect(Self.messages(Self.variant(locales: "[]", catalog: nil)).contains { $0.contains("error: locales: the variant ships no locale.") })
+        #expect(
+            Self.messages(Self.variant(locales: "[]", catalog: nil)).contains {
+                $0.contains("error: locales: the variant ships no locale.")
+            })
     }
 
     @Test func theStringsExportListsEveryShownTextAndReadsBackAsACatalog() throws {
@@ -152,16 +243,26 @@ struct TextTests {
         let path = TemporaryFiles.folder(["export.xcstrings": text]) + "/export.xcstrings"
         // The export is a catalog a variant can name: every entry, German kept.
         let manifest = try #require(GoldenFile.read(BundledManifests.path("covid-antigen-home-de")))
-        let copy = TemporaryFiles.folder(["v.json": manifest.replacing("\"covid-antigen-home-de.xcstrings\"", with: "\"\(path)\"")]) + "/v.json"
+        let copy =
+            TemporaryFiles.folder([
+                "v.json": manifest.replacing("\"covid-antigen-home-de.xcstrings\"", with: "\"\(path)\"")
+            ]) + "/v.json"
         let reloaded = try Self.loader.load(path: copy)
         #expect(reloaded.texts.catalog?.entries.count == 88)
-        #expect(VariantGraph(manifest: reloaded, registry: BundledModules.registry).findings().filter { $0.kind == .missingTranslation }.isEmpty)
+        #expect(
+            VariantGraph(manifest: reloaded, registry: BundledModules.registry).findings().filter {
+                $0.kind == .missingTranslation
+            }.isEmpty)
         // An English-only variant exports its English, nothing else.
-        let home = VariantGraph(manifest: try BundledManifests.load("covid-antigen-home"), registry: BundledModules.registry)
+        let home = VariantGraph(
+            manifest: try BundledManifests.load("covid-antigen-home"), registry: BundledModules.registry)
         let english = StringsExporter.catalog(home, registry: BundledModules.registry)
         #expect(english.progress.isEmpty)
         // One entry per module text shown, and one per translatable option.
-        #expect(english.text.split(separator: "\"comment\"").count - 1 == Set(home.shownTexts.map { "\(home.manifest.texts.module(of: $0.instance)!)/\($0.key)" }).count + home.translatableOptions.count)
+        #expect(
+            english.text.split(separator: "\"comment\"").count - 1 == Set(
+                home.shownTexts.map { "\(home.manifest.texts.module(of: $0.instance)!)/\($0.key)" }
+            ).count + home.translatableOptions.count)
     }
 
     @Test func theGermanVariantIsTranslatedEverywhereAPersonCanLook() throws {

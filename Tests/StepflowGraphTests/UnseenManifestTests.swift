@@ -11,45 +11,45 @@ import Testing
 enum Unseen {
     static let manifests: [String: String] = [
         "two-procedures": """
-            {"schema": 1, "app": {"id": "two-procedures", "name": "Two procedures", "audience": "lay"},
-             "modules": [
-               {"id": "onboarding", "module": "onboarding", "options": {"howItWorksPages": 1}},
-               {"id": "swab", "module": "procedure", "options": {"sample": "nasal", "readBy": "manual", "waitMinutes": 15, "readWithinMinutes": 5, "performedBy": "person"}},
-               {"id": "spit", "module": "procedure", "options": {"sample": "saliva", "readBy": "photo", "waitMinutes": 15, "readWithinMinutes": 5, "performedBy": "person"}},
-               {"id": "first", "module": "results", "options": {"advice": "lay", "condition": "covid"}},
-               {"id": "second", "module": "results", "options": {"advice": "lay", "condition": "covid"}},
-               {"id": "help", "module": "support", "options": {"hotline": "0800 123 4567", "hours": "Monday to Friday, 8:00 to 18:00"}}
-             ],
-             "start": "onboarding",
-             "routes": {
-               "onboarding.completed": "swab", "onboarding.declined": "end",
-               "swab.resultCaptured": "first", "swab.cancelled": "end", "swab.needsHelp": "help",
-               "spit.resultCaptured": "second", "spit.cancelled": "swab", "spit.needsHelp": "help",
-               "first.retest": "spit", "first.done": "end", "first.needsHelp": "help",
-               "second.retest": "swab", "second.done": "end", "second.needsHelp": "help",
-               "help.resume": "swab", "help.quit": "end"
-             }}
-            """,
+        {"schema": 1, "app": {"id": "two-procedures", "name": "Two procedures", "audience": "lay"},
+         "modules": [
+           {"id": "onboarding", "module": "onboarding", "options": {"howItWorksPages": 1}},
+           {"id": "swab", "module": "procedure", "options": {"sample": "nasal", "readBy": "manual", "waitMinutes": 15, "readWithinMinutes": 5, "performedBy": "person"}},
+           {"id": "spit", "module": "procedure", "options": {"sample": "saliva", "readBy": "photo", "waitMinutes": 15, "readWithinMinutes": 5, "performedBy": "person"}},
+           {"id": "first", "module": "results", "options": {"advice": "lay", "condition": "covid"}},
+           {"id": "second", "module": "results", "options": {"advice": "lay", "condition": "covid"}},
+           {"id": "help", "module": "support", "options": {"hotline": "0800 123 4567", "hours": "Monday to Friday, 8:00 to 18:00"}}
+         ],
+         "start": "onboarding",
+         "routes": {
+           "onboarding.completed": "swab", "onboarding.declined": "end",
+           "swab.resultCaptured": "first", "swab.cancelled": "end", "swab.needsHelp": "help",
+           "spit.resultCaptured": "second", "spit.cancelled": "swab", "spit.needsHelp": "help",
+           "first.retest": "spit", "first.done": "end", "first.needsHelp": "help",
+           "second.retest": "swab", "second.done": "end", "second.needsHelp": "help",
+           "help.resume": "swab", "help.quit": "end"
+         }}
+        """,
         "clinic-loop": """
-            {"schema": 1, "app": {"id": "clinic-loop", "name": "Clinic loop", "audience": "professional"},
-             "modules": [
-               {"id": "onboarding", "module": "onboarding", "options": {"audience": "professional", "maxSignInAttempts": 2}},
-               {"id": "intake", "module": "intake", "options": {"identifyBy": "type"}},
-               {"id": "test", "module": "procedure", "options": {"sample": "throat", "readBy": "both", "waitMinutes": 5, "readWithinMinutes": 10, "performedBy": "professional"}},
-               {"id": "result", "module": "results", "options": {"advice": "professional", "condition": "strep-a", "lab": "the central lab"}},
-               {"id": "help", "module": "support", "options": {"hotline": "0800 123 4567", "hours": "Monday to Friday, 8:00 to 18:00"}},
-               {"id": "resultHelp", "module": "support", "options": {"hotline": "0800 123 4567", "hours": "Monday to Friday, 8:00 to 18:00"}}
-             ],
-             "start": "onboarding",
-             "routes": {
-               "onboarding.completed": "intake", "onboarding.lockedOut": "end",
-               "intake.identified": "test", "intake.cancelled": "end",
-               "test.resultCaptured": "result", "test.cancelled": "intake", "test.needsHelp": "help",
-               "result.retest": "test", "result.done": "intake", "result.needsHelp": "resultHelp",
-               "help.resume": "test", "help.quit": "end",
-               "resultHelp.resume": "result", "resultHelp.quit": "end"
-             }}
-            """,
+        {"schema": 1, "app": {"id": "clinic-loop", "name": "Clinic loop", "audience": "professional"},
+         "modules": [
+           {"id": "onboarding", "module": "onboarding", "options": {"audience": "professional", "maxSignInAttempts": 2}},
+           {"id": "intake", "module": "intake", "options": {"identifyBy": "type"}},
+           {"id": "test", "module": "procedure", "options": {"sample": "throat", "readBy": "both", "waitMinutes": 5, "readWithinMinutes": 10, "performedBy": "professional"}},
+           {"id": "result", "module": "results", "options": {"advice": "professional", "condition": "strep-a", "lab": "the central lab"}},
+           {"id": "help", "module": "support", "options": {"hotline": "0800 123 4567", "hours": "Monday to Friday, 8:00 to 18:00"}},
+           {"id": "resultHelp", "module": "support", "options": {"hotline": "0800 123 4567", "hours": "Monday to Friday, 8:00 to 18:00"}}
+         ],
+         "start": "onboarding",
+         "routes": {
+           "onboarding.completed": "intake", "onboarding.lockedOut": "end",
+           "intake.identified": "test", "intake.cancelled": "end",
+           "test.resultCaptured": "result", "test.cancelled": "intake", "test.needsHelp": "help",
+           "result.retest": "test", "result.done": "intake", "result.needsHelp": "resultHelp",
+           "help.resume": "test", "help.quit": "end",
+           "resultHelp.resume": "result", "resultHelp.quit": "end"
+         }}
+        """,
     ]
 
     static func variant(_ name: String) throws -> VariantGraph {
@@ -83,7 +83,9 @@ struct UnseenManifestTests {
         for (node, walk) in variant.states.shortestWalks().enumerated() {
             guard let walk else { continue }
             let id = graph.nodes[node].id
-            #expect(try Replay.replay(walk, to: id, manifest: variant.manifest).get() == walk.nodes.map { graph.nodes[$0].id }, "\(id)")
+            #expect(
+                try Replay.replay(walk, to: id, manifest: variant.manifest).get()
+                    == walk.nodes.map { graph.nodes[$0].id }, "\(id)")
         }
     }
 
@@ -92,7 +94,9 @@ struct UnseenManifestTests {
         let graph = variant.graph
         let spit = try #require(graph.node(withID: "spit/checklist"))
         let first = try #require(graph.node(withID: "first/positive"))
-        #expect(variant.states.walk(to: spit, avoiding: first) != nil, "an invalid first result also leads to the second test")
+        #expect(
+            variant.states.walk(to: spit, avoiding: first) != nil,
+            "an invalid first result also leads to the second test")
         let read = try #require(graph.node(withID: "first.show(positive, patient: nil)"))
         #expect(variant.states.walk(to: first, avoiding: read) == nil)
     }

@@ -20,12 +20,22 @@ struct JSONParserTests {
 
     @Test func valuesRememberTheirLineAndColumn() throws {
         let node = try parse("{\n  \"a\": [1, 2.5, \"ü\", true, null],\n  \"b\": {\"c\": -3e2}\n}")
-        guard case .object(let members) = node.value else { Issue.record("not an object"); return }
+        guard case .object(let members) = node.value else {
+            Issue.record("not an object")
+            return
+        }
         #expect(members.map(\.key) == ["a", "b"])
         #expect(members.map(\.keyLocation) == [TextLocation(line: 2, column: 3), TextLocation(line: 3, column: 3)])
-        guard case .array(let elements) = members[0].value.value else { Issue.record("not an array"); return }
+        guard case .array(let elements) = members[0].value.value else {
+            Issue.record("not an array")
+            return
+        }
         #expect(elements.map(\.location.column) == [9, 12, 17, 22, 28], "columns count characters, not bytes")
-        #expect(elements.map(\.value) == [.number(JSONNumber(literal: "1")), .number(JSONNumber(literal: "2.5")), .string("ü"), .bool(true), .null])
+        #expect(
+            elements.map(\.value) == [
+                .number(JSONNumber(literal: "1")), .number(JSONNumber(literal: "2.5")), .string("ü"), .bool(true),
+                .null,
+            ])
     }
 
     @Test func stringsDecodeEveryEscape() throws {
@@ -51,10 +61,19 @@ struct JSONParserTests {
         ("{\"a\": tru}", "1:7: expected 'true', found 'tru'."),
         ("{\"a\": 01}", "1:7: numbers cannot start with 0 in JSON. To fix, remove the leading zeros."),
         ("{\"a\": 1.}", "1:9: a number needs digits after '.'."),
-        ("{\"a\": \"x\ny\"}", "1:9: a control character (0x0A) cannot stand in a JSON string. To fix, write it as an escape such as \\n or \\t."),
+        (
+            "{\"a\": \"x\ny\"}",
+            "1:9: a control character (0x0A) cannot stand in a JSON string. To fix, write it as an escape such as \\n or \\t."
+        ),
         ("{\"a\": \"\\q\"}", "1:8: '\\q' is not a JSON escape. Valid: \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX."),
-        ("{\"a\": \"\\ud83d\"}", "1:14: '\\uD83D' is half of a surrogate pair; the other half must follow as '\\uDC00'…'\\uDFFF'."),
-        ("{\"a\": 1} x", "1:10: unexpected 'x' after the end of the JSON value. To fix, remove it, or wrap the values in an array."),
+        (
+            "{\"a\": \"\\ud83d\"}",
+            "1:14: '\\uD83D' is half of a surrogate pair; the other half must follow as '\\uDC00'…'\\uDFFF'."
+        ),
+        (
+            "{\"a\": 1} x",
+            "1:10: unexpected 'x' after the end of the JSON value. To fix, remove it, or wrap the values in an array."
+        ),
         ("{\n  \"a\": [1,\n", "3:1: the file ends inside an array. To fix, close it with ']'."),
         ("{\"a\": \"open", "1:12: the file ends inside a string. To fix, close it with '\"'."),
         ("  \n ", "2:2: the file holds no JSON value. To fix, write a JSON object starting with '{'."),
@@ -65,9 +84,15 @@ struct JSONParserTests {
 
     @Test func bytesThatAreNotUTF8AreReportedWithTheirOffset() {
         let bytes = Array("{\n  \"name\": \"".utf8) + [0xFF] + Array("\"}".utf8)
-        #expect(failure(bytes) == "2:12: the file is not UTF-8: byte 0xFF at offset 13 does not start a valid character. To fix, save the file as UTF-8.")
-        #expect(failure([0xC0, 0x80]).hasPrefix("1:1: the file is not UTF-8: byte 0xC0"), "overlong forms are not UTF-8")
-        #expect(failure([0x22, 0xED, 0xA0, 0x80, 0x22]).hasPrefix("1:2: the file is not UTF-8"), "encoded surrogates are not UTF-8")
+        #expect(
+            failure(bytes)
+                == "2:12: the file is not UTF-8: byte 0xFF at offset 13 does not start a valid character. To fix, save the file as UTF-8."
+        )
+        #expect(
+            failure([0xC0, 0x80]).hasPrefix("1:1: the file is not UTF-8: byte 0xC0"), "overlong forms are not UTF-8")
+        #expect(
+            failure([0x22, 0xED, 0xA0, 0x80, 0x22]).hasPrefix("1:2: the file is not UTF-8"),
+            "encoded surrogates are not UTF-8")
     }
 
     @Test func aByteOrderMarkIsSkipped() throws {
@@ -76,7 +101,10 @@ struct JSONParserTests {
 
     @Test func hostileNestingIsRefusedNotOverflowed() {
         let deep = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
-        #expect(failure(deep) == "1:65: arrays and objects nest deeper than 64 levels. A manifest needs a handful; to fix, flatten the file.")
+        #expect(
+            failure(deep)
+                == "1:65: arrays and objects nest deeper than 64 levels. A manifest needs a handful; to fix, flatten the file."
+        )
         let fine = String(repeating: "[", count: 64) + String(repeating: "]", count: 64)
         #expect(failure(fine) == "parsed")
     }

@@ -11,7 +11,8 @@ private final class SloppyFlow: Flow {
     let name = "sloppy"
     func navigate(to step: SloppyStep) -> Navigation<SloppyStep, SloppyExit> {
         switch step {
-        case .ask: .show(Screen(id: "ask", title: "Agree?", actions: [ScreenAction("Yes", .yes), ScreenAction("No", .no)]))
+        case .ask:
+            .show(Screen(id: "ask", title: "Agree?", actions: [ScreenAction("Yes", .yes), ScreenAction("No", .no)]))
         case .yes: .end(.agreed)
         case .no: .end(.refused)
         }
@@ -22,7 +23,9 @@ private enum SloppyModule: FeatureModule {
     static let summary = "Declares 'agreed' only, but can also end 'refused'."
     static let options: [OptionSpec] = []
     static func exits(for options: ModuleOptions) -> [ExitSpec] { [ExitSpec("agreed", summary: "yes")] }
-    static func launch(instance: String, options: ModuleOptions, environment: ModuleEnvironment, handoff: Handoff) -> ModuleLaunch {
+    static func launch(
+        instance: String, options: ModuleOptions, environment: ModuleEnvironment, handoff: Handoff
+    ) -> ModuleLaunch {
         ModuleLaunch(SloppyFlow(), entry: .ask)
     }
 }
@@ -36,7 +39,9 @@ struct ModuleContractAtLoadTests {
 
     static func diagnostics(_ text: String, registry: ModuleRegistry = registry) -> [String] {
         do {
-            return try ManifestLoader(registry: registry, services: BundledModules.services).decode(Array(text.utf8), file: "m.json").warnings.map(\.description)
+            return try ManifestLoader(registry: registry, services: BundledModules.services).decode(
+                Array(text.utf8), file: "m.json"
+            ).warnings.map(\.description)
         } catch {
             guard case .invalid(let diagnostics) = error else { return ["\(error)"] }
             return diagnostics.map(\.description)
@@ -49,9 +54,10 @@ struct ModuleContractAtLoadTests {
              "modules": [{"id": "gate", "module": "sloppy"}],
              "start": "gate", "routes": {"gate.agreed": "end"}}
             """
-        #expect(Self.diagnostics(manifest) == [
-            "m.json:2:39: error: modules[0].module: module 'sloppy' (instance 'gate') breaks its contract: its flow can end with the exit 'refused', which it does not declare, so no route can take it and a walk would drop it. To fix, the module's author declares 'refused' in SloppyModule.exits(for:) or stops ending with it; no route in this manifest can fix it.",
-        ])
+        #expect(
+            Self.diagnostics(manifest) == [
+                "m.json:2:39: error: modules[0].module: module 'sloppy' (instance 'gate') breaks its contract: its flow can end with the exit 'refused', which it does not declare, so no route can take it and a walk would drop it. To fix, the module's author declares 'refused' in SloppyModule.exits(for:) or stops ending with it; no route in this manifest can fix it."
+            ])
     }
 
     @Test func theRouteValidationOnceAdvisedIsNotOfferedForAnUndeclaredExit() {
@@ -68,8 +74,11 @@ struct ModuleContractAtLoadTests {
     }
 
     @Test func everyBundledModuleKeepsItsContractWithTheOptionsOfEveryBundledManifest() throws {
-        for name in ["covid-antigen-home", "covid-antigen-home-de", "covid-antigen-clinic", "hba1c-clinic", "strep-a-home"] {
-            let manifest = try ManifestLoader(registry: BundledModules.registry, services: BundledModules.services).load(path: "RootApp/Manifests/\(name).json")
+        for name in [
+            "covid-antigen-home", "covid-antigen-home-de", "covid-antigen-clinic", "hba1c-clinic", "strep-a-home",
+        ] {
+            let manifest = try ManifestLoader(registry: BundledModules.registry, services: BundledModules.services)
+                .load(path: "RootApp/Manifests/\(name).json")
             #expect(manifest.warnings.isEmpty, "\(name): \(manifest.warnings)")
         }
     }
@@ -82,15 +91,17 @@ struct ModuleContractAtLoadTests {
 
     @Test func aRequiredOptionLeftOutIsRefusedNamingItInsteadOfShippingAMadeUpPhoneNumber() {
         let messages = Self.diagnostics(Self.supportOnly.replacing("OPTIONS", with: ""))
-        #expect(messages == [
-            "m.json:2:39: error: modules[0]: module 'support' needs the option 'hotline' (text: The support phone number shown.), which has no default: the variant must choose it. To fix, add \"options\": {\"hotline\": \"0800 123 4567\"} with this variant's own value.",
-            "m.json:2:39: error: modules[0]: module 'support' needs the option 'hours' (text: When the hotline answers, in words a person reads.), which has no default: the variant must choose it. To fix, add \"options\": {\"hours\": \"Monday to Friday, 8:00 to 18:00\"} with this variant's own value.",
-        ])
+        #expect(
+            messages == [
+                "m.json:2:39: error: modules[0]: module 'support' needs the option 'hotline' (text: The support phone number shown.), which has no default: the variant must choose it. To fix, add \"options\": {\"hotline\": \"0800 123 4567\"} with this variant's own value.",
+                "m.json:2:39: error: modules[0]: module 'support' needs the option 'hours' (text: When the hotline answers, in words a person reads.), which has no default: the variant must choose it. To fix, add \"options\": {\"hours\": \"Monday to Friday, 8:00 to 18:00\"} with this variant's own value.",
+            ])
     }
 
     @Test func aRequiredOptionIsRequiredOnlyWhereItApplies() {
         func results(_ options: String) -> [String] {
-            Self.diagnostics("""
+            Self.diagnostics(
+                """
                 {"schema": 1, "app": {"id": "s", "name": "S"},
                  "modules": [{"id": "result", "module": "results", "options": {\(options)}}],
                  "start": "result", "routes": {"result.retest": "end", "result.done": "end", "result.needsHelp": "end"}}
@@ -111,19 +122,29 @@ struct ModuleContractAtLoadTests {
         """
 
     @Test func aTranslatableOptionGivenPerLocaleMustGiveEveryLocaleTheVariantShips() {
-        let messages = Self.diagnostics(Self.germanSupport.replacing("HOURS", with: "{\"de\": \"montags\", \"fr\": \"lundi\"}"))
-        #expect(messages.contains { $0.contains("modules[0].options.hours.fr: the variant does not ship the locale 'fr'") })
+        let messages = Self.diagnostics(
+            Self.germanSupport.replacing("HOURS", with: "{\"de\": \"montags\", \"fr\": \"lundi\"}"))
+        #expect(
+            messages.contains { $0.contains("modules[0].options.hours.fr: the variant does not ship the locale 'fr'") })
         let missing = Self.diagnostics(Self.germanSupport.replacing("HOURS", with: "{\"de\": \"montags\"}"))
         #expect(missing.contains { $0.contains("modules[0].options.hours: no text for 'en'") })
     }
 
     @Test func anOptionThatIsNotTranslatableCannotBeGivenPerLocale() {
-        let messages = Self.diagnostics(Self.supportOnly.replacing("OPTIONS", with: ", \"options\": {\"hotline\": {\"en\": \"1\"}, \"hours\": \"x\"}"))
-        #expect(messages.contains { $0.contains("modules[0].options.hotline: expected text, found an object. Only an option the module declares translatable can be given per locale.") })
+        let messages = Self.diagnostics(
+            Self.supportOnly.replacing(
+                "OPTIONS", with: ", \"options\": {\"hotline\": {\"en\": \"1\"}, \"hours\": \"x\"}"))
+        #expect(
+            messages.contains {
+                $0.contains(
+                    "modules[0].options.hotline: expected text, found an object. Only an option the module declares translatable can be given per locale."
+                )
+            })
     }
 
     @Test func aRootFlowShowsATranslatableOptionInTheLocaleItShows() throws {
-        let manifest = try ManifestLoader(registry: BundledModules.registry, services: BundledModules.services).load(path: "RootApp/Manifests/covid-antigen-home-de.json")
+        let manifest = try ManifestLoader(registry: BundledModules.registry, services: BundledModules.services).load(
+            path: "RootApp/Manifests/covid-antigen-home-de.json")
         let help = try #require(manifest.instance("help"))
         #expect(manifest.options(of: help, in: "de").text("hours") == "montags bis freitags von 8 bis 18 Uhr")
         #expect(manifest.options(of: help, in: "en").text("hours") == "Monday to Friday, 8:00 to 18:00")
@@ -132,9 +153,11 @@ struct ModuleContractAtLoadTests {
 
     @Test func theDigestIgnoresWhitespaceAndKeyOrderButNotAnEditToTheVariant() throws {
         let loader = ManifestLoader(registry: BundledModules.registry, services: BundledModules.services)
-        let base = #"{"schema": 1, "app": {"id": "s", "name": "S"}, "modules": [{"id": "help", "module": "support", "options": {"hotline": "1", "hours": "x"}}], "start": "help", "routes": {"help.resume": "end", "help.quit": "end"}}"#
+        let base =
+            #"{"schema": 1, "app": {"id": "s", "name": "S"}, "modules": [{"id": "help", "module": "support", "options": {"hotline": "1", "hours": "x"}}], "start": "help", "routes": {"help.resume": "end", "help.quit": "end"}}"#
         let spaced = "\n\n" + base.replacing(", ", with: ",\n    ") + "\n"
-        let reordered = #"{"start": "help", "routes": {"help.quit": "end", "help.resume": "end"}, "app": {"name": "S", "id": "s"}, "schema": 1, "modules": [{"options": {"hours": "x", "hotline": "1"}, "module": "support", "id": "help"}]}"#
+        let reordered =
+            #"{"start": "help", "routes": {"help.quit": "end", "help.resume": "end"}, "app": {"name": "S", "id": "s"}, "schema": 1, "modules": [{"options": {"hours": "x", "hotline": "1"}, "module": "support", "id": "help"}]}"#
         let edited = base.replacing(#""hotline": "1""#, with: #""hotline": "2""#)
         func digest(_ text: String) throws -> String { try loader.decode(Array(text.utf8), file: "m.json").digest }
         #expect(try digest(spaced) == digest(base))
@@ -162,6 +185,9 @@ struct ModuleContractAtLoadTests {
         // The hotline is no words to translate: an entry for it is said to
         // be wrong, and not shown.
         #expect(loaded.options(of: help, in: "de").text("hotline") == "0800 1")
-        #expect(loaded.warnings.map(\.description).contains { $0.contains("'option:help.hotline' is no translatable option of this variant.") })
+        #expect(
+            loaded.warnings.map(\.description).contains {
+                $0.contains("'option:help.hotline' is no translatable option of this variant.")
+            })
     }
 }

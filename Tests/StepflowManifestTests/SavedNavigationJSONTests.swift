@@ -56,7 +56,8 @@ struct SavedNavigationJSONTests {
         let text = SavedNavigationJSON.encode(Self.sample)
         let bytes = Array(text.utf8)
         var refused = 0
-        for length in 0..<bytes.count where (try? SavedNavigationJSON.decode(Array(bytes[..<length]), file: "saved.json")) == nil {
+        for length in 0..<bytes.count
+        where (try? SavedNavigationJSON.decode(Array(bytes[..<length]), file: "saved.json")) == nil {
             refused += 1
         }
         // Only the whole file (and the whole file less its last newline) reads.
@@ -66,19 +67,51 @@ struct SavedNavigationJSONTests {
         #expect(error("")?.message == "the file is empty (was the app killed while saving?). Start afresh.")
     }
 
-    @Test("Wrong files are refused with the place and the fix", arguments: [
-        ("[]", "saved.json:1:1: error: expected a saved navigation (a JSON object), found an array."),
-        (#"{"format": 1, "fingerprint": "", "screens": []}"#, #"saved.json:1:1: error: missing 'entries'. To fix, add "entries": … to a saved navigation."#),
-        (#"{"format": 2, "fingerprint": "", "screens": [], "entries": []}"#, "saved.json:1:12: error: format: format 2 is not one this version reads (1). Start afresh."),
-        (#"{"format": 1, "fingerprint": "", "screen": [], "entries": []}"#, "saved.json:1:34: error: screen: unknown key 'screen'. Did you mean 'screens'? Allowed keys: 'format', 'fingerprint', 'screens', 'entries'."),
-        (#"{"format": 1, "fingerprint": "", "screens": [], "entries": [{"selekt": {}}]}"#, #"saved.json:1:62: error: entries[0].selekt: unknown entry 'selekt'. Did you mean 'select'? Entries are: coordinate, select, removedByUI, emit, deepLink, answer, work, started."#),
-        (#"{"format": 1, "fingerprint": "", "screens": [], "entries": [{"work": {"count": 0}}]}"#, "saved.json:1:80: error: entries[0].work.count: expected a whole number from 1 to 9223372036854775807, found an integer (0)."),
-        (#"{"format": 1, "fingerprint": "", "screens": [], "entries": [{"emit": {"stepper": -1, "name": "T", "step": "s"}}]}"#, "saved.json:1:82: error: entries[0].emit.stepper: expected a whole number from 0 to 18446744073709551615, found an integer (-1)."),
-        (#"{"format": 1, "fingerprint": "", "screens": [], "entries": [{"select": {"flow": 99999999999, "screen": 1, "id": "a/b", "action": 0, "step": "s", "label": "l"}}]}"#, "saved.json:1:81: error: entries[0].select.flow: expected a whole number from 0 to 4294967295, found an integer (99999999999)."),
-        (#"{"format": 1, "fingerprint": "", "screens": [], "entries": [{"deepLink": {"step": 1}}]}"#, "saved.json:1:83: error: entries[0].deepLink.step: expected a string, found an integer (1)."),
-        (#"{"format": 1, "fingerprint": "", "screens": [], "entries": [{"work": {"count": 1}, "x": 2}]}"#, "saved.json:1:61: error: entries[0]: expected an entry: an object with one member, its kind (coordinate, select, removedByUI, emit, deepLink, answer, work, started), found an object."),
-        (#"{"format": 1, "fingerprint": "", "fingerprint": "", "screens": [], "entries": []}"#, "saved.json:1:34: error: fingerprint: duplicate key 'fingerprint'; the first is at line 1. To fix, keep one."),
-    ])
+    @Test(
+        "Wrong files are refused with the place and the fix",
+        arguments: [
+            ("[]", "saved.json:1:1: error: expected a saved navigation (a JSON object), found an array."),
+            (
+                #"{"format": 1, "fingerprint": "", "screens": []}"#,
+                #"saved.json:1:1: error: missing 'entries'. To fix, add "entries": … to a saved navigation."#
+            ),
+            (
+                #"{"format": 2, "fingerprint": "", "screens": [], "entries": []}"#,
+                "saved.json:1:12: error: format: format 2 is not one this version reads (1). Start afresh."
+            ),
+            (
+                #"{"format": 1, "fingerprint": "", "screen": [], "entries": []}"#,
+                "saved.json:1:34: error: screen: unknown key 'screen'. Did you mean 'screens'? Allowed keys: 'format', 'fingerprint', 'screens', 'entries'."
+            ),
+            (
+                #"{"format": 1, "fingerprint": "", "screens": [], "entries": [{"selekt": {}}]}"#,
+                #"saved.json:1:62: error: entries[0].selekt: unknown entry 'selekt'. Did you mean 'select'? Entries are: coordinate, select, removedByUI, emit, deepLink, answer, work, started."#
+            ),
+            (
+                #"{"format": 1, "fingerprint": "", "screens": [], "entries": [{"work": {"count": 0}}]}"#,
+                "saved.json:1:80: error: entries[0].work.count: expected a whole number from 1 to 9223372036854775807, found an integer (0)."
+            ),
+            (
+                #"{"format": 1, "fingerprint": "", "screens": [], "entries": [{"emit": {"stepper": -1, "name": "T", "step": "s"}}]}"#,
+                "saved.json:1:82: error: entries[0].emit.stepper: expected a whole number from 0 to 18446744073709551615, found an integer (-1)."
+            ),
+            (
+                #"{"format": 1, "fingerprint": "", "screens": [], "entries": [{"select": {"flow": 99999999999, "screen": 1, "id": "a/b", "action": 0, "step": "s", "label": "l"}}]}"#,
+                "saved.json:1:81: error: entries[0].select.flow: expected a whole number from 0 to 4294967295, found an integer (99999999999)."
+            ),
+            (
+                #"{"format": 1, "fingerprint": "", "screens": [], "entries": [{"deepLink": {"step": 1}}]}"#,
+                "saved.json:1:83: error: entries[0].deepLink.step: expected a string, found an integer (1)."
+            ),
+            (
+                #"{"format": 1, "fingerprint": "", "screens": [], "entries": [{"work": {"count": 1}, "x": 2}]}"#,
+                "saved.json:1:61: error: entries[0]: expected an entry: an object with one member, its kind (coordinate, select, removedByUI, emit, deepLink, answer, work, started), found an object."
+            ),
+            (
+                #"{"format": 1, "fingerprint": "", "fingerprint": "", "screens": [], "entries": []}"#,
+                "saved.json:1:34: error: fingerprint: duplicate key 'fingerprint'; the first is at line 1. To fix, keep one."
+            ),
+        ])
     func refused(text: String, expected: String) {
         #expect(error(text)?.description == expected)
     }

@@ -17,7 +17,9 @@ final class Walk {
     init(_ manifest: Manifest, services: ModuleServices = ModuleServices()) {
         coordinator = Coordinator(navigator: navigator)
         events = EventRecorder(observing: coordinator)
-        let root = RootFlow(manifest: manifest, registry: BundledModules.registry, environment: ModuleEnvironment(clock: clock, services: services))
+        let root = RootFlow(
+            manifest: manifest, registry: BundledModules.registry,
+            environment: ModuleEnvironment(clock: clock, services: services))
         coordinator.coordinate(flow: root, with: OneStepper(.start))
         coordinator.waitUntilIdle()
     }
@@ -32,7 +34,9 @@ final class Walk {
             return
         }
         guard top.actions.contains(where: { $0.label == label }) else {
-            Issue.record("\(top.qualifiedID) has no action '\(label)'; it has \(top.actions.map(\.label))", sourceLocation: sourceLocation)
+            Issue.record(
+                "\(top.qualifiedID) has no action '\(label)'; it has \(top.actions.map(\.label))",
+                sourceLocation: sourceLocation)
             return
         }
         coordinator.select(actionLabeled: label, on: top)
@@ -41,7 +45,9 @@ final class Walk {
 
     /// Answers the open question or outside source `source` with `answer`.
     func answer(_ source: String, _ answer: String, sourceLocation: SourceLocation = #_sourceLocation) {
-        #expect(coordinator.answer(source, with: answer), "nothing waits for \(source) \(answer)", sourceLocation: sourceLocation)
+        #expect(
+            coordinator.answer(source, with: answer), "nothing waits for \(source) \(answer)",
+            sourceLocation: sourceLocation)
         coordinator.waitUntilIdle()
     }
 
@@ -65,7 +71,10 @@ struct VariantWalkTests {
     /// The tests over every bundled variant take their list from the
     /// folder: an unreadable folder must fail here, not pass them all empty.
     @Test func theBundledVariantsAreFound() {
-        #expect(BundledManifests.names == ["covid-antigen-clinic", "covid-antigen-home-de", "covid-antigen-home", "hba1c-clinic", "strep-a-home"])
+        #expect(
+            BundledManifests.names == [
+                "covid-antigen-clinic", "covid-antigen-home-de", "covid-antigen-home", "hba1c-clinic", "strep-a-home",
+            ])
         #expect(BundledManifests.names.allSatisfy { !BundledManifests.scripts($0).isEmpty })
     }
 
@@ -104,7 +113,10 @@ struct VariantWalkTests {
 
     @Test func theClinicVariantCarriesThePatientFromIntakeToTheLab() throws {
         let walk = Walk(try BundledManifests.load("covid-antigen-clinic"))
-        for label in ["Sign in", "Sign in (wrong password)", "Try again", "Sign in (password accepted)", "Main clinic", "I acknowledge"] { walk.choose(label) }
+        for label in [
+            "Sign in", "Sign in (wrong password)", "Try again", "Sign in (password accepted)", "Main clinic",
+            "I acknowledge",
+        ] { walk.choose(label) }
         #expect(walk.screen == "intake/identify")
         for label in ["Scan wristband (reads P-1024)", "Details are correct", "Consent given"] { walk.choose(label) }
         for label in ["Everything is there", "Next", "Next", "Next", "Done, start the timer"] { walk.choose(label) }
@@ -127,7 +139,10 @@ struct VariantWalkTests {
 
     @Test func anInvalidStrepATestLoopsBackToANewTest() throws {
         let walk = Walk(try BundledManifests.load("strep-a-home"))
-        for label in ["Get started", "Next", "Next", "I agree", "Everything is there", "Next", "Next", "Next", "Done, start the timer"] { walk.choose(label) }
+        for label in [
+            "Get started", "Next", "Next", "I agree", "Everything is there", "Next", "Next", "Next",
+            "Done, start the timer",
+        ] { walk.choose(label) }
         walk.wait(minutes: 5)
         walk.choose("Read the result")
         #expect(walk.screen == "test/manual", "this variant reads by hand only")
@@ -153,7 +168,10 @@ struct VariantWalkTests {
 
     @Test func helpFromTheTestResumesTheTest() throws {
         let walk = Walk(try BundledManifests.load("hba1c-clinic"))
-        for label in ["Sign in", "Sign in (password accepted)", "Care home visit", "I acknowledge", "Scan wristband (reads P-1024)", "Details are correct", "Consent given"] { walk.choose(label) }
+        for label in [
+            "Sign in", "Sign in (password accepted)", "Care home visit", "I acknowledge",
+            "Scan wristband (reads P-1024)", "Details are correct", "Consent given",
+        ] { walk.choose(label) }
         walk.choose("Get help")
         #expect(walk.screen == "help/topics")
         walk.choose("Talk to a person")
@@ -164,7 +182,10 @@ struct VariantWalkTests {
 
     @Test func helpWithAPositiveResultReturnsToTheSameAdvice() throws {
         let walk = Walk(try BundledManifests.load("covid-antigen-home"))
-        for label in ["Get started", "Next", "Next", "Next", "I agree", "Everything is there", "Next", "Next", "Next", "Done, start the timer"] { walk.choose(label) }
+        for label in [
+            "Get started", "Next", "Next", "Next", "I agree", "Everything is there", "Next", "Next", "Next",
+            "Done, start the timer",
+        ] { walk.choose(label) }
         walk.wait(minutes: 15)
         for label in ["Read the result", "Take a photo"] { walk.choose(label) }
         walk.answer("camera-permission", "granted")
@@ -187,7 +208,8 @@ struct VariantWalkTests {
              "routes": {"quick.resultCaptured": "slow", "quick.cancelled": "end", "quick.needsHelp": "end",
                         "slow.resultCaptured": "end", "slow.cancelled": "end", "slow.needsHelp": "end"}}
             """
-        let manifest = try ManifestLoader(registry: BundledModules.registry, services: BundledModules.services).decode(Array(text.utf8), file: "twice.json")
+        let manifest = try ManifestLoader(registry: BundledModules.registry, services: BundledModules.services).decode(
+            Array(text.utf8), file: "twice.json")
         let walk = Walk(manifest)
         for label in ["Everything is there", "Next", "Next", "Next", "Done, start the timer"] { walk.choose(label) }
         walk.wait(minutes: 1)
@@ -216,7 +238,10 @@ private final class SlowCamera: CameraAccess {
 struct CameraPermissionTests {
     /// Up to the screen that asks for the camera.
     private func walkToRead(_ walk: Walk) {
-        for label in ["Get started", "Next", "Next", "Next", "I agree", "Everything is there", "Next", "Next", "Next", "Done, start the timer"] { walk.choose(label) }
+        for label in [
+            "Get started", "Next", "Next", "Next", "I agree", "Everything is there", "Next", "Next", "Next",
+            "Done, start the timer",
+        ] { walk.choose(label) }
         walk.wait(minutes: 15)
         walk.choose("Read the result")
     }
@@ -239,10 +264,11 @@ struct CameraPermissionTests {
         walk.choose("Take a photo")
         walk.choose("Read it myself")
         #expect(walk.screen == "test/read")
-        #expect(walk.events.events.contains { event in
-            if case .dropped(_, .awaitingAnswer(let question)) = event { return question == "camera permission" }
-            return false
-        })
+        #expect(
+            walk.events.events.contains { event in
+                if case .dropped(_, .awaitingAnswer(let question)) = event { return question == "camera permission" }
+                return false
+            })
         walk.answer("camera-permission", "granted")
         #expect(walk.screen == "test/photo")
         #expect(!walk.coordinator.answer("camera-permission", with: "denied"), "the question is closed once answered")
@@ -260,10 +286,11 @@ struct CameraPermissionTests {
         #expect(walk.screen == "test/too-late")
         walk.answer("camera-permission", answer)
         #expect(walk.screen == "test/too-late")
-        #expect(walk.events.events.contains { event in
-            if case .dropped(_, .screenDismissed(let screen)) = event { return screen == "test/read" }
-            return false
-        })
+        #expect(
+            walk.events.events.contains { event in
+                if case .dropped(_, .screenDismissed(let screen)) = event { return screen == "test/read" }
+                return false
+            })
         walk.choose("Count it as invalid")
         #expect(walk.screen == "result/invalid")
     }

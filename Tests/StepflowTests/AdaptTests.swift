@@ -47,7 +47,9 @@ struct AdaptTests {
         let flow = TestFlow<TestStep, Never>(
             "root",
             adapt: { step in
-                .deferred { completion in answers.asyncAfter(deadline: .now()) { completion(step == .start ? .c : step) } }
+                .deferred { completion in
+                    answers.asyncAfter(deadline: .now()) { completion(step == .start ? .c : step) }
+                }
             },
             navigate: { _ in
                 onQueue.withLock { $0.append(coordinator.isOnQueue) }
@@ -88,8 +90,11 @@ struct AdaptTests {
         let pending = Locked<(@Sendable (TestStep?) -> Void)?>(nil)
         let child = TestFlow<TestStep, TestExit>(
             "child",
-            adapt: { step in step == .a ? .deferred { completion in pending.withLock { $0 = completion } } : .step(step) },
-            navigate: { step in step == .start ? .multiple(.forward(.a), .forward(.done)) : step == .done ? .end(.finished) : .none }
+            adapt: { step in step == .a ? .deferred { completion in pending.withLock { $0 = completion } } : .step(step)
+            },
+            navigate: { step in
+                step == .start ? .multiple(.forward(.a), .forward(.done)) : step == .done ? .end(.finished) : .none
+            }
         )
         let root = TestFlow<TestStep, Never>("root") { step in
             step == .start ? .start(child, with: OneStepper(.start), onExit: { _ in .done }) : .none

@@ -72,6 +72,9 @@ struct CompositeStepperTests {
         coordinator.waitUntilIdle()
 
         #expect(flow.navigated == [.start, .b])
-        #expect(events.lines.contains("undeclared step root.b from ManualStepper<TestStep>. To fix, add it to ManualStepper<TestStep>.declaredSteps so analysis sees it."))
+        #expect(
+            events.lines.contains(
+                "undeclared step root.b from ManualStepper<TestStep>. To fix, add it to ManualStepper<TestStep>.declaredSteps so analysis sees it."
+            ))
     }
 }

@@ -71,13 +71,16 @@ struct ConcurrencyTests {
         let children = (0..<4).map { _ in ManualStepper<TestStep>(declared: [.a, .done]) }
         let root = TestFlowWithoutLog<TestStep, Never> { step in
             guard case .start = step else { return .none }
-            return .multiple(children.enumerated().map { index, stepper in
-                .start(
-                    TestFlowWithoutLog<TestStep, TestExit>(name: "child\(index)") { $0 == .done ? .end(.finished) : .none },
-                    with: stepper,
-                    onExit: { _ in .b }
-                )
-            })
+            return .multiple(
+                children.enumerated().map { index, stepper in
+                    .start(
+                        TestFlowWithoutLog<TestStep, TestExit>(name: "child\(index)") {
+                            $0 == .done ? .end(.finished) : .none
+                        },
+                        with: stepper,
+                        onExit: { _ in .b }
+                    )
+                })
         }
         coordinator.coordinate(flow: root, with: OneStepper(.start))
         coordinator.waitUntilIdle()

@@ -44,7 +44,11 @@ struct CoordinateTests {
 
         #expect(coordinator.currentState.flows.values.first?.isReady == true)
         #expect(stepper.readyCount == 1)
-        #expect(events.lines == ["start root", "will navigate root.start from flow stepper ManualStepper<TestStep>", "ready root", "navigated root.start: ready root"])
+        #expect(
+            events.lines == [
+                "start root", "will navigate root.start from flow stepper ManualStepper<TestStep>", "ready root",
+                "navigated root.start: ready root",
+            ])
     }
 
     @Test func aLateObserverStillLearnsThatAFlowIsReady() {

@@ -77,10 +77,11 @@ struct DeepLinkTests {
             if case .deepLink = event { return event.description }
             return nil
         }
-        #expect(deepLinks == [
-            "deep link open(\"settings\"): unhandled (declined by tab1, tab1.inner, tab2)",
-            "deep link finished: unhandled (no live flow takes this step type)",
-        ])
+        #expect(
+            deepLinks == [
+                "deep link open(\"settings\"): unhandled (declined by tab1, tab1.inner, tab2)",
+                "deep link finished: unhandled (no live flow takes this step type)",
+            ])
     }
 
     @Test func aFlowEndedByAnEarlierDeliveryOfTheSameLinkIsReportedNotSkipped() {

@@ -6,9 +6,12 @@ import Testing
 struct EndingTests {
     @Test func endForwardsTheExitToTheParentsAdaptAndNavigate() {
         let (coordinator, _, _) = makeCoordinator()
-        let root = TestFlow<TestStep, Never>("root", adapt: { step in
-            step == .childEnded(7) ? .step(.childEnded(8)) : .step(step)
-        }) { step in
+        let root = TestFlow<TestStep, Never>(
+            "root",
+            adapt: { step in
+                step == .childEnded(7) ? .step(.childEnded(8)) : .step(step)
+            }
+        ) { step in
             switch step {
             case .start:
                 .start(
@@ -35,24 +38,28 @@ struct EndingTests {
 
         @Sendable func grandchild() -> TestFlow<TestStep, TestExit> {
             let timer = tracker.track(ManualStepper<TestStep>(declared: [.d]), "grandchild screen stepper")
-            return tracker.track(TestFlow<TestStep, TestExit>("grandchild") { step in
-                step == .start ? .show(screen("clock"), stepper: timer) : .none
-            }, "grandchild")
+            return tracker.track(
+                TestFlow<TestStep, TestExit>("grandchild") { step in
+                    step == .start ? .show(screen("clock"), stepper: timer) : .none
+                }, "grandchild")
         }
         @Sendable func child() -> TestFlow<TestStep, TestExit> {
             let contributed = tracker.track(ManualStepper<TestStep>(declared: [.c]), "child stepper")
-            return tracker.track(TestFlow<TestStep, TestExit>("child") { step in
-                switch step {
-                case .start:
-                    .multiple(
-                        .show(screen("welcome", .done)),
-                        .contribute(contributed),
-                        .start(grandchild(), with: tracker.track(OneStepper(.start), "grandchild's own stepper"), onExit: { _ in .done })
-                    )
-                case .done: .end(.finished)
-                default: .none
-                }
-            }, "child")
+            return tracker.track(
+                TestFlow<TestStep, TestExit>("child") { step in
+                    switch step {
+                    case .start:
+                        .multiple(
+                            .show(screen("welcome", .done)),
+                            .contribute(contributed),
+                            .start(
+                                grandchild(), with: tracker.track(OneStepper(.start), "grandchild's own stepper"),
+                                onExit: { _ in .done })
+                        )
+                    case .done: .end(.finished)
+                    default: .none
+                    }
+                }, "child")
         }
         let root = TestFlow<TestStep, Never>(
             "root",
@@ -63,7 +70,9 @@ struct EndingTests {
             navigate: { step in
                 switch step {
                 case .start: return .start(child(), with: OneStepper(.start), onExit: { _ in .childEnded(0) })
-                case .childEnded: aliveWhenParentNavigates.withLock { $0 = tracker.alive }; return .none
+                case .childEnded:
+                    aliveWhenParentNavigates.withLock { $0 = tracker.alive }
+                    return .none
                 default: return .none
                 }
             }
@@ -119,11 +128,12 @@ struct EndingTests {
         coordinator.select(action: 0, on: navigator.topScreen!)  // shown by .start
         coordinator.waitUntilIdle()
 
-        #expect(events.lines.suffix(3) == [
-            "end root with finished",
-            "navigated root.done: removed root/bye; ended root",
-            "coordination ended with root.finished",
-        ])
+        #expect(
+            events.lines.suffix(3) == [
+                "end root with finished",
+                "navigated root.done: removed root/bye; ended root",
+                "coordination ended with root.finished",
+            ])
         #expect(coordinator.currentState == NavigationState())
     }
 
@@ -142,7 +152,10 @@ struct EndingTests {
             if case .rejected(let reason) = change { return reason }
             return nil
         }
-        #expect(rejected == ["child ended earlier in this navigation, so its later parts were not applied. To fix, put .end(…) last."])
+        #expect(
+            rejected == [
+                "child ended earlier in this navigation, so its later parts were not applied. To fix, put .end(…) last."
+            ])
         #expect(navigator.presentedScreens.isEmpty)
     }
 
@@ -152,7 +165,8 @@ struct EndingTests {
             step == .start ? .forwardToParent(.note("hello")) : .none
         }
         let root = TestFlow<TestStep, Never>("root") { step in
-            step == .start ? .start(child, with: OneStepper(.start), onExit: { exit in exit == .note("hello") ? .b : .c }) : .none
+            step == .start
+                ? .start(child, with: OneStepper(.start), onExit: { exit in exit == .note("hello") ? .b : .c }) : .none
         }
         coordinator.coordinate(flow: root, with: OneStepper(.start))
         coordinator.waitUntilIdle()

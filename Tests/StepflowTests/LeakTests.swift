@@ -12,21 +12,24 @@ struct LeakTests {
         @Sendable func child(_ n: Int) -> TestFlowWithoutLog<TestStep, TestExit> {
             let timer = tracker.track(ManualStepper<TestStep>(initial: [.a], declared: [.a]), "timer \(n)")
             let extra = tracker.track(ManualStepper<TestStep>(declared: [.b]), "extra \(n)")
-            return tracker.track(TestFlowWithoutLog<TestStep, TestExit>(name: "child") { step in
-                switch step {
-                case .start: .multiple(.show(screen("work"), stepper: timer), .contribute(extra))
-                case .a: .show(screen("done", .done), as: .modal)
-                case .done: .end(.finishedWith(n))
-                default: .none
-                }
-            }, "child \(n)")
+            return tracker.track(
+                TestFlowWithoutLog<TestStep, TestExit>(name: "child") { step in
+                    switch step {
+                    case .start: .multiple(.show(screen("work"), stepper: timer), .contribute(extra))
+                    case .a: .show(screen("done", .done), as: .modal)
+                    case .done: .end(.finishedWith(n))
+                    default: .none
+                    }
+                }, "child \(n)")
         }
         let root = TestFlowWithoutLog<TestStep, Never> { step in
             switch step {
             case .spawn(let n):
-                .start(child(n), with: tracker.track(ManualStepper(initial: [.start, .done]), "child stepper \(n)"), onExit: { exit in
-                    if case .finishedWith(let n) = exit { .childEnded(n) } else { .done }
-                })
+                .start(
+                    child(n), with: tracker.track(ManualStepper(initial: [.start, .done]), "child stepper \(n)"),
+                    onExit: { exit in
+                        if case .finishedWith(let n) = exit { .childEnded(n) } else { .done }
+                    })
             case .childEnded(let n): n < cycles ? .forward(.spawn(n + 1)) : .none
             default: .none
             }
@@ -68,27 +71,36 @@ struct LeakTests {
         var coordinator: Coordinator? = Coordinator()
         // Made in a function so that no local keeps a flow alive.
         func makeRoot() -> TestFlowWithoutLog<TestStep, Never> {
-            let grandchild = tracker.track(TestFlowWithoutLog<TestStep, TestExit>(name: "grandchild") { step in
-                switch step {
-                case .start: .contribute(ticker)
-                default: .none
-                }
-            }, "grandchild")
-            let child = tracker.track(TestFlow<TestStep, TestExit>("child", adapt: { step in
-                guard case .b = step else { return .step(step) }
-                return .deferred { completion in pendingAnswer.withLock { $0 = completion } }
-            }) { step in
-                switch step {
-                case .start: .multiple(.show(screen("work", .b)), .start(grandchild, with: OneStepper(.start), onExit: { _ in .done }))
-                default: .none
-                }
-            }, "child")
-            return tracker.track(TestFlowWithoutLog<TestStep, Never> { step in
-                switch step {
-                case .start: .start(child, with: OneStepper(.start), onExit: { _ in .done })
-                default: .none
-                }
-            }, "root")
+            let grandchild = tracker.track(
+                TestFlowWithoutLog<TestStep, TestExit>(name: "grandchild") { step in
+                    switch step {
+                    case .start: .contribute(ticker)
+                    default: .none
+                    }
+                }, "grandchild")
+            let child = tracker.track(
+                TestFlow<TestStep, TestExit>(
+                    "child",
+                    adapt: { step in
+                        guard case .b = step else { return .step(step) }
+                        return .deferred { completion in pendingAnswer.withLock { $0 = completion } }
+                    }
+                ) { step in
+                    switch step {
+                    case .start:
+                        .multiple(
+                            .show(screen("work", .b)),
+                            .start(grandchild, with: OneStepper(.start), onExit: { _ in .done }))
+                    default: .none
+                    }
+                }, "child")
+            return tracker.track(
+                TestFlowWithoutLog<TestStep, Never> { step in
+                    switch step {
+                    case .start: .start(child, with: OneStepper(.start), onExit: { _ in .done })
+                    default: .none
+                    }
+                }, "root")
         }
         coordinator!.coordinate(flow: makeRoot(), with: OneStepper(.start))  // just made
         coordinator!.waitUntilIdle()  // just made

@@ -9,7 +9,9 @@ struct NavigationStateTests {
     private let grandchild = FlowInfo(id: FlowID(rawValue: 3), name: "grandchild")
     private var lastScreen: UInt64 = 0
 
-    private mutating func screen(_ id: String, in flow: FlowInfo, _ presentation: Presentation = .push) -> PresentedScreen {
+    private mutating func screen(
+        _ id: String, in flow: FlowInfo, _ presentation: Presentation = .push
+    ) -> PresentedScreen {
         lastScreen += 1
         return PresentedScreen(
             id: ScreenInstanceID(rawValue: lastScreen),
@@ -53,10 +55,23 @@ struct NavigationStateTests {
         state.apply(.show(screen("home", in: root)))
         let before = state
 
-        #expect(state.apply(.pop(root.id)) == [.rejected(reason: "root cannot pop 'home': it is the base of its layer. To fix, return .dismiss for a modal screen or .end(…) to leave the flow.")])
-        #expect(state.apply(.dismiss(root.id)) == [.rejected(reason: "root has no modal screen to dismiss. To fix, show the screen with .modal, or return .pop.")])
+        #expect(
+            state.apply(.pop(root.id)) == [
+                .rejected(
+                    reason:
+                        "root cannot pop 'home': it is the base of its layer. To fix, return .dismiss for a modal screen or .end(…) to leave the flow."
+                )
+            ])
+        #expect(
+            state.apply(.dismiss(root.id)) == [
+                .rejected(
+                    reason: "root has no modal screen to dismiss. To fix, show the screen with .modal, or return .pop.")
+            ])
         #expect(state.apply(.end(child.id)) == [.rejected(reason: "flow#2 has ended; end(flow#2) was not applied")])
-        #expect(state.apply(.startFlow(grandchild, parent: child.id)) == [.rejected(reason: "parent flow#2 of grandchild has ended")])
+        #expect(
+            state.apply(.startFlow(grandchild, parent: child.id)) == [
+                .rejected(reason: "parent flow#2 of grandchild has ended")
+            ])
         #expect(state == before)
     }
 
@@ -97,10 +112,11 @@ struct NavigationStateTests {
         state.apply(.show(screen("deep", in: grandchild)))
 
         let changes = state.apply(.end(child.id))
-        #expect(changes.map(\.description) == [
-            "removed grandchild/deep", "ended grandchild",
-            "removed child/two", "removed child/one", "ended child",
-        ])
+        #expect(
+            changes.map(\.description) == [
+                "removed grandchild/deep", "ended grandchild",
+                "removed child/two", "removed child/one", "ended child",
+            ])
         #expect(state.flowsInTreeOrder == [root.id])
         #expect(state.flows[root.id]?.children == [])
         #expect(state.topScreen?.qualifiedID == "root/home")

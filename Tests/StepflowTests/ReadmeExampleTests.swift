@@ -14,10 +14,13 @@ final class ConsentFlow: Flow {
     func navigate(to step: ConsentStep) -> Navigation<ConsentStep, ConsentExit> {
         switch step {
         case .ask:
-            .show(Screen(id: "ask", title: "Privacy", body: ["May we keep your result?"], actions: [
-                ScreenAction("Accept", .accepted),
-                ScreenAction("Decline", .declined, role: .cancel),
-            ]))
+            .show(
+                Screen(
+                    id: "ask", title: "Privacy", body: ["May we keep your result?"],
+                    actions: [
+                        ScreenAction("Accept", .accepted),
+                        ScreenAction("Decline", .declined, role: .cancel),
+                    ]))
         case .accepted: .end(.granted)
         case .declined: .end(.refused)
         }

@@ -8,7 +8,12 @@ struct ReentrancyTests {
     /// Counts how deep `navigate` calls nest.
     final class DepthGauge: Sendable {
         private let depths = Locked<(current: Int, deepest: Int)>((0, 0))
-        func enter() { depths.withLock { $0.current += 1; $0.deepest = max($0.deepest, $0.current) } }
+        func enter() {
+            depths.withLock {
+                $0.current += 1
+                $0.deepest = max($0.deepest, $0.current)
+            }
+        }
         func leave() { depths.withLock { $0.current -= 1 } }
         var deepest: Int { depths.withLock { $0.deepest } }
     }
@@ -44,7 +49,10 @@ struct ReentrancyTests {
         let emitted = Locked(false)
         let navigator = RecordingNavigator { state in
             guard state.topScreen?.screenID == "first" else { return }
-            let first = emitted.withLock { emitted in defer { emitted = true }; return !emitted }
+            let first = emitted.withLock { emitted in
+                defer { emitted = true }
+                return !emitted
+            }
             if first { sideChannel.emit(.b) }
         }
         let coordinator = Coordinator(navigator: navigator)

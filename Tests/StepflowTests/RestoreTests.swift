@@ -22,7 +22,8 @@ private func timerFlow(_ clock: ManualClock) -> TestFlow<TestStep, TestExit> {
 /// A coordinator that saves, on `clock`, with a recording navigator.
 private func savingCoordinator(_ clock: ManualClock) -> (Coordinator, RecordingNavigator, EventRecorder) {
     let navigator = RecordingNavigator()
-    let coordinator = Coordinator(queue: DispatchQueue(label: "test.restore"), navigator: navigator, savesNavigationOn: clock)
+    let coordinator = Coordinator(
+        queue: DispatchQueue(label: "test.restore"), navigator: navigator, savesNavigationOn: clock)
     return (coordinator, navigator, EventRecorder(observing: coordinator))
 }
 
@@ -80,7 +81,9 @@ struct RestoreTests {
         #expect(navigator.state.topScreen?.qualifiedID == "test/result")
     }
 
-    @Test("A timer restored at or after its deadline says time is up at once, and only once", arguments: [900, 901, 86_400])
+    @Test(
+        "A timer restored at or after its deadline says time is up at once, and only once",
+        arguments: [900, 901, 86_400])
     func timerAtOrAfterDeadline(secondsLater: Int) throws {
         let saved = savedWhileWaiting()
         let clock = ManualClock(now: start + .seconds(secondsLater))
@@ -156,11 +159,14 @@ struct RestoreTests {
     func mismatches() throws {
         let saved = savedWhileWaiting()
         let clock = ManualClock(now: start)
-        func refusal(_ changed: SavedNavigation, flow: TestFlow<TestStep, TestExit>? = nil, roots: Int = 1) -> RestoreError? {
+        func refusal(
+            _ changed: SavedNavigation, flow: TestFlow<TestStep, TestExit>? = nil, roots: Int = 1
+        ) -> RestoreError? {
             let (coordinator, _, _) = savingCoordinator(clock)
             let flow = flow ?? timerFlow(clock)
             do {
-                try coordinator.restore(changed, roots: Array(repeating: RootCoordination(flow, with: OneStepper(.start)), count: roots))
+                try coordinator.restore(
+                    changed, roots: Array(repeating: RootCoordination(flow, with: OneStepper(.start)), count: roots))
                 return nil
             } catch {
                 #expect(coordinator.currentState.flows.isEmpty)
@@ -173,13 +179,18 @@ struct RestoreTests {
         #expect(refusal(format)?.kind == .format)
         // Another root flow.
         let renamed = TestFlow<TestStep, TestExit>("renamed") { _ in .none }
-        #expect(refusal(saved, flow: renamed)?.description == "entries[0]: it coordinates the flow 'test', and the restore was given 'renamed' in its place. To fix, give the roots it was saved with, in order.")
+        #expect(
+            refusal(saved, flow: renamed)?.description
+                == "entries[0]: it coordinates the flow 'test', and the restore was given 'renamed' in its place. To fix, give the roots it was saved with, in order."
+        )
         #expect(refusal(saved, roots: 2)?.kind == .mismatch)
         // A flow that now shows another screen first.
         let changedFlow = TestFlow<TestStep, TestExit>("test") { step in
             step == .start ? .show(screen("intro", .c)) : .none
         }
-        #expect(refusal(saved, flow: changedFlow)?.message.contains("it was saved showing test/wait, and replaying it now shows test/intro") == true)
+        #expect(
+            refusal(saved, flow: changedFlow)?.message.contains(
+                "it was saved showing test/wait, and replaying it now shows test/intro") == true)
         // Truncated: the entries that showed the screen are gone.
         var truncated = saved
         truncated.entries.removeLast(truncated.entries.count - 1)
@@ -214,10 +225,13 @@ struct RestoreTests {
     func deepLinksAndDeferredAnswers() throws {
         let asked = Locked<[@Sendable (TestStep?) -> Void]>([])
         let flow = { @Sendable () -> TestFlow<TestStep, TestExit> in
-            TestFlow("links", adapt: { step in
-                guard step == .b else { return .step(step) }
-                return .deferred { answer in asked.withLock { $0.append(answer) } }
-            }) { step in
+            TestFlow(
+                "links",
+                adapt: { step in
+                    guard step == .b else { return .step(step) }
+                    return .deferred { answer in asked.withLock { $0.append(answer) } }
+                }
+            ) { step in
                 switch step {
                 case .start: .show(screen("home", .b))
                 case .a: .show(screen("linked", .b))
@@ -327,7 +341,6 @@ struct RestoreTests {
         #expect(navigator.state == coordinator.currentState)
     }
 }
-
 
 /// The README's "In an app" example, compiled and run: a store that keeps
 /// the save in memory stands for the app's file.

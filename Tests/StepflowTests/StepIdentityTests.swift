@@ -31,7 +31,9 @@ struct StepIdentityTests {
     }
 
     @Test func distinctStepsHaveDistinctIdentities() {
-        let steps: [Sample] = [.start, .captured(.positive), .captured(.negative), .patient(id: "a", age: 1), .patient(id: "a", age: 2)]
+        let steps: [Sample] = [
+            .start, .captured(.positive), .captured(.negative), .patient(id: "a", age: 1), .patient(id: "a", age: 2),
+        ]
         #expect(Set(steps.map(\.stepID)).count == steps.count)
     }
 

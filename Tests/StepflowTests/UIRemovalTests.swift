@@ -57,7 +57,8 @@ struct UIRemovalTests {
 
     @Test func removingAScreenNoLongerShownChangesNothingAndSaysSo() throws {
         let (coordinator, navigator, events) = makeCoordinator()
-        coordinator.coordinate(flow: Self.threeScreens(stepper: ManualStepper(declared: [])), with: OneStepper(TestStep.start))
+        coordinator.coordinate(
+            flow: Self.threeScreens(stepper: ManualStepper(declared: [])), with: OneStepper(TestStep.start))
         coordinator.waitUntilIdle()
         coordinator.select(action: 0, on: try #require(navigator.topScreen))
         coordinator.waitUntilIdle()
@@ -73,7 +74,8 @@ struct UIRemovalTests {
         // queue takes first wins, and the other is reported, never lost.
         for _ in 0..<50 {
             let (coordinator, navigator, events) = makeCoordinator()
-            coordinator.coordinate(flow: Self.threeScreens(stepper: ManualStepper(declared: [])), with: OneStepper(TestStep.start))
+            coordinator.coordinate(
+                flow: Self.threeScreens(stepper: ManualStepper(declared: [])), with: OneStepper(TestStep.start))
             coordinator.waitUntilIdle()
             coordinator.select(action: 0, on: try #require(navigator.topScreen))
             coordinator.waitUntilIdle()

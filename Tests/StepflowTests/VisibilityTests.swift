@@ -24,7 +24,9 @@ struct VisibilityTests {
         return (flow, coordinator, navigator, events)
     }
 
-    private func select(_ label: String, onScreen screenID: String, _ navigator: RecordingNavigator, _ coordinator: Coordinator) {
+    private func select(
+        _ label: String, onScreen screenID: String, _ navigator: RecordingNavigator, _ coordinator: Coordinator
+    ) {
         let screen = navigator.renders.lazy.compactMap { render in
             render.state.flows.values.lazy.flatMap(\.stack).first { $0.screenID == screenID }
         }.first!  // the test showed it
@@ -47,11 +49,14 @@ struct VisibilityTests {
         #expect(flow.navigated == [.start, .a, .b])
         #expect(events.droppedSteps.map(\.step) == ["root.c"])
         #expect(events.droppedSteps.first?.reason == .screenCovered(screen: "root/first", topScreen: "root/cover"))
-        #expect(events.lines.last?.hasSuffix("To deliver steps from a covered screen, show it with visibility: .allowStepsWhenCovered.") == true)
+        #expect(
+            events.lines.last?.hasSuffix(
+                "To deliver steps from a covered screen, show it with visibility: .allowStepsWhenCovered.") == true)
     }
 
     @Test func aCoveredScreenThatAllowsItStillDelivers() {
-        let (flow, coordinator, navigator, events) = run(visibility: .allowStepsWhenCovered, then: .show(screen("cover")))
+        let (flow, coordinator, navigator, events) = run(
+            visibility: .allowStepsWhenCovered, then: .show(screen("cover")))
         select("b", onScreen: "first", navigator, coordinator)
         select("c", onScreen: "first", navigator, coordinator)
 
@@ -70,7 +75,8 @@ struct VisibilityTests {
     }
 
     @Test func aDismissedScreenThatAllowsItStillDelivers() {
-        let (flow, coordinator, navigator, events) = run(visibility: .allowStepsWhenDismissed, presentation: .modal, then: .dismiss)
+        let (flow, coordinator, navigator, events) = run(
+            visibility: .allowStepsWhenDismissed, presentation: .modal, then: .dismiss)
         select("b", onScreen: "first", navigator, coordinator)
         select("c", onScreen: "first", navigator, coordinator)
 
@@ -134,9 +140,10 @@ struct VisibilityTests {
         coordinator.select(actionLabeled: "Nope", on: home)
         coordinator.waitUntilIdle()
 
-        #expect(events.droppedSteps.map(\.reason) == [
-            .noSuchAction(screen: "root/home", action: "5; it has 0 'a'"),
-            .noSuchAction(screen: "root/home", action: "'Nope'; it has 'a'"),
-        ])
+        #expect(
+            events.droppedSteps.map(\.reason) == [
+                .noSuchAction(screen: "root/home", action: "5; it has 0 'a'"),
+                .noSuchAction(screen: "root/home", action: "'Nope'; it has 'a'"),
+            ])
     }
 }

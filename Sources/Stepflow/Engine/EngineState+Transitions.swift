@@ -6,9 +6,13 @@ extension EngineState {
     // MARK: - Inputs
 
     /// Starts `flow` as a root driven by `stepper`.
-    package mutating func coordinate<F: Flow>(_ flow: F, with stepper: any Stepper<F.StepType>, _ transaction: inout Transaction) {
+    package mutating func coordinate<F: Flow>(
+        _ flow: F, with stepper: any Stepper<F.StepType>, _ transaction: inout Transaction
+    ) {
         rootsStarted += 1
-        launch(flow, stepper: stepper, parent: nil, key: LaunchKey(parent: nil, step: nil, element: rootsStarted - 1), exitRoute: { _ in nil }, &transaction)
+        launch(
+            flow, stepper: stepper, parent: nil, key: LaunchKey(parent: nil, step: nil, element: rootsStarted - 1),
+            exitRoute: { _ in nil }, &transaction)
         commit(step: nil, &transaction)
     }
 
@@ -22,7 +26,8 @@ extension EngineState {
         }
         if let question = openQuestions.first {
             let step = screen.actions.indices.contains(index) ? screen.actions[index].step : "action[\(index)]"
-            return reportDropped(StepRecord(flow: screen.flow, step: step), .awaitingAnswer(question: question.label), &transaction)
+            return reportDropped(
+                StepRecord(flow: screen.flow, step: step), .awaitingAnswer(question: question.label), &transaction)
         }
         flow.program.select(action: index, on: screen, in: &self, &transaction)
     }
@@ -48,7 +53,9 @@ extension EngineState {
     /// of its own, so that each flow's navigation is rendered before the
     /// next (one transaction for all of them would hold a copy of the
     /// state per flow until the last).
-    mutating func deliverDeepLink<S: Step>(_ step: S, to program: FlowProgram, tally: Int, _ transaction: inout Transaction) {
+    mutating func deliverDeepLink<S: Step>(
+        _ step: S, to program: FlowProgram, tally: Int, _ transaction: inout Transaction
+    ) {
         guard flows.contains(program.info.id) else {
             // Ended by an earlier delivery: it can still say whether the
             // link was for it.
@@ -77,7 +84,11 @@ extension EngineState {
 
     /// `flow` answered deep link `tally`: it navigated (`handled`) or not.
     mutating func record(_ flow: FlowInfo, handled: Bool, to tally: Int, _ transaction: inout Transaction) {
-        if handled { deepLinks[tally]?.result.handledBy.append(flow) } else { deepLinks[tally]?.result.declinedBy.append(flow) }
+        if handled {
+            deepLinks[tally]?.result.handledBy.append(flow)
+        } else {
+            deepLinks[tally]?.result.declinedBy.append(flow)
+        }
         settle(tally, &transaction)
     }
 
@@ -109,7 +120,9 @@ extension EngineState {
     // MARK: - Parts of a transition
 
     /// Counts a dropped step and reports it.
-    mutating func reportDropped(_ record: @autoclosure () -> StepRecord, _ reason: DropReason, _ transaction: inout Transaction) {
+    mutating func reportDropped(
+        _ record: @autoclosure () -> StepRecord, _ reason: DropReason, _ transaction: inout Transaction
+    ) {
         statistics.dropped += 1
         transaction.emit { .dropped(record(), reason: reason) }
     }
@@ -225,7 +238,8 @@ extension EngineState {
                 if let flow = flows.removeValue(forKey: info.id) {
                     // Flow-bound steppers first, then screens in showing order.
                     var ids = flow.steppers
-                    for screen in flow.screens.keys.sorted() { ids += flow.screens[screen]!.steppers }  // keys from `screens`
+                    // keys from `screens`
+                    for screen in flow.screens.keys.sorted() { ids += flow.screens[screen]!.steppers }
                     for id in ids { detach(id, &transaction) }
                     // Its questions close: a late answer is reported as dropped.
                     if !openQuestions.isEmpty { openQuestions.removeAll { $0.flow.id == info.id } }

@@ -14,15 +14,21 @@ package class FlowProgram: @unchecked Sendable {
     }
 
     /// Chooses action `index` of the presented `screen`: a transition.
-    func select(action index: Int, on screen: PresentedScreen, in state: inout EngineState, _ transaction: inout Transaction) {}
+    func select(
+        action index: Int, on screen: PresentedScreen, in state: inout EngineState, _ transaction: inout Transaction
+    ) {}
     /// Delivers a deep link if `step` is of this flow's step type.
-    func deliverDeepLink(_ step: any Step, to tally: Int, in state: inout EngineState, _ transaction: inout Transaction) {}
+    func deliverDeepLink(_ step: any Step, to tally: Int, in state: inout EngineState, _ transaction: inout Transaction)
+    {}
     /// Whether `step` is of this flow's step type.
     func accepts(_ step: any Step) -> Bool { false }
     /// Replays a saved choice of action `index` (labelled `label`) on
     /// screen instance `screen` (`id`): a transition. Returns what no
     /// longer fits, if anything does.
-    func replaySelect(action index: Int, step: String, on screen: ScreenInstanceID, id: String, in state: inout EngineState, _ transaction: inout Transaction) -> String? { nil }
+    func replaySelect(
+        action index: Int, step: String, on screen: ScreenInstanceID, id: String, in state: inout EngineState,
+        _ transaction: inout Transaction
+    ) -> String? { nil }
 }
 
 /// The program of a live flow of type `F`.
@@ -56,7 +62,8 @@ final class FlowProgramOf<F: Flow>: FlowProgram, @unchecked Sendable {
                 program.navigate(adapted, origin: origin, in: &state, &transaction)
             }
         case .ask(let question):
-            open(question, about: step, origin: origin, in: &state, &transaction) { program, adapted, origin, state, transaction in
+            open(question, about: step, origin: origin, in: &state, &transaction) {
+                program, adapted, origin, state, transaction in
                 program.navigate(adapted, origin: origin, in: &state, &transaction)
             }
         }
@@ -87,35 +94,52 @@ final class FlowProgramOf<F: Flow>: FlowProgram, @unchecked Sendable {
         func work(for answer: Answer<StepType>, declared: Bool) -> PendingWork {
             PendingWork { state, transaction in
                 guard let index = state.openQuestions.firstIndex(where: { $0.number == number }) else {
-                    state.reportDropped(StepRecord(flow: info, step: (answer.step ?? step).stepID), .questionClosed(question: label), &transaction)
+                    state.reportDropped(
+                        StepRecord(flow: info, step: (answer.step ?? step).stepID), .questionClosed(question: label),
+                        &transaction)
                     onDrop?(&state, &transaction)
                     return
                 }
                 state.openQuestions.remove(at: index)
                 if let asking, !state.navigation.isPresented(asking.id) {
-                    state.reportDropped(StepRecord(flow: info, step: (answer.step ?? step).stepID), .screenDismissed(screen: asking.qualifiedID), &transaction)
+                    state.reportDropped(
+                        StepRecord(flow: info, step: (answer.step ?? step).stepID),
+                        .screenDismissed(screen: asking.qualifiedID), &transaction)
                     onDrop?(&state, &transaction)
                     return
                 }
                 guard let program = state.flows[info.id]?.program as? FlowProgramOf<F> else {
-                    state.reportDropped(StepRecord(flow: info, step: (answer.step ?? step).stepID), .flowEnded, &transaction)
+                    state.reportDropped(
+                        StepRecord(flow: info, step: (answer.step ?? step).stepID), .flowEnded, &transaction)
                     onDrop?(&state, &transaction)
                     return
                 }
                 if !declared, transaction.observes {
-                    transaction.emit { .undeclaredStep(StepRecord(flow: info, step: answer.step?.stepID ?? "nothing"), stepper: "\(label): \(answer.name)") }
+                    transaction.emit {
+                        .undeclaredStep(
+                            StepRecord(flow: info, step: answer.step?.stepID ?? "nothing"),
+                            stepper: "\(label): \(answer.name)")
+                    }
                 }
                 guard let adapted = answer.step else {
                     state.reportDropped(StepRecord(flow: info, step: step.stepID), .filteredByAdapt, &transaction)
                     onDrop?(&state, &transaction)
                     return
                 }
-                then(program, adapted, .answer(question: label, answer: answer.label, asked: StepRecord(flow: info, step: step.stepID)), &state, &transaction)
+                then(
+                    program, adapted,
+                    .answer(question: label, answer: answer.label, asked: StepRecord(flow: info, step: step.stepID)),
+                    &state, &transaction)
             }
         }
         transaction.emit { .asked(record(step), origin: origin, question: label) }
-        let declared = question.answers.map { OpenAnswer(name: $0.name, label: $0.label, work: work(for: $0, declared: true)) }
-        state.openQuestions.append(OpenQuestion(number: number, flow: info, id: question.id, label: label, askedAbout: KeyPart(step), answers: declared, asksOutside: question.ask != nil))
+        let declared = question.answers.map {
+            OpenAnswer(name: $0.name, label: $0.label, work: work(for: $0, declared: true))
+        }
+        state.openQuestions.append(
+            OpenQuestion(
+                number: number, flow: info, id: question.id, label: label, askedAbout: KeyPart(step), answers: declared,
+                asksOutside: question.ask != nil))
         let makeWork = QueueConfined { (answer: Answer<StepType>, known: Bool) in work(for: answer, declared: known) }
         let ask = question.ask.map { ask in
             { (answered: @escaping @Sendable (PendingWork, String?) -> Void) in
@@ -127,14 +151,16 @@ final class FlowProgramOf<F: Flow>: FlowProgram, @unchecked Sendable {
                 }
             }
         }
-        transaction.effects.append(.deferred(DeferredAdaptation(
-            ask: ask,
-            asIfUnchanged: nil,
-            replay: { name in
-                declared.first { $0.name == name }?.work
-            },
-            question: (number, question.id)
-        )))
+        transaction.effects.append(
+            .deferred(
+                DeferredAdaptation(
+                    ask: ask,
+                    asIfUnchanged: nil,
+                    replay: { name in
+                        declared.first { $0.name == name }?.work
+                    },
+                    question: (number, question.id)
+                )))
     }
 
     /// Waits for a deferred `adapt` answer; it joins the back of the queue.
@@ -153,7 +179,8 @@ final class FlowProgramOf<F: Flow>: FlowProgram, @unchecked Sendable {
         let answer = QueueConfined { (adapted: StepType?) in
             PendingWork { state, transaction in
                 guard let program = state.flows[info.id]?.program as? FlowProgramOf<F> else {
-                    state.reportDropped(StepRecord(flow: info, step: (adapted ?? step).stepID), .flowEnded, &transaction)
+                    state.reportDropped(
+                        StepRecord(flow: info, step: (adapted ?? step).stepID), .flowEnded, &transaction)
                     onDrop?(&state, &transaction)
                     return
                 }
@@ -166,26 +193,30 @@ final class FlowProgramOf<F: Flow>: FlowProgram, @unchecked Sendable {
             }
         }
         let unchanged = answer.value(step)
-        transaction.effects.append(.deferred(DeferredAdaptation(
-            ask: { answered in
-                let isFirst = FirstCall()
-                ask { adapted in
-                    if isFirst.take() { answered(answer.value(adapted), adapted?.stepID) }
-                }
-            },
-            asIfUnchanged: unchanged,
-            replay: { stepID in
-                guard let stepID else { return answer.value(nil) }
-                return stepID == step.stepID ? unchanged : nil
-            },
-            question: nil
-        )))
+        transaction.effects.append(
+            .deferred(
+                DeferredAdaptation(
+                    ask: { answered in
+                        let isFirst = FirstCall()
+                        ask { adapted in
+                            if isFirst.take() { answered(answer.value(adapted), adapted?.stepID) }
+                        }
+                    },
+                    asIfUnchanged: unchanged,
+                    replay: { stepID in
+                        guard let stepID else { return answer.value(nil) }
+                        return stepID == step.stepID ? unchanged : nil
+                    },
+                    question: nil
+                )))
     }
 
     /// Navigates `step` and applies the result. Returns whether the flow
     /// handled it.
     @discardableResult
-    func navigate(_ step: StepType, origin: StepOrigin, in state: inout EngineState, _ transaction: inout Transaction) -> Bool {
+    func navigate(
+        _ step: StepType, origin: StepOrigin, in state: inout EngineState, _ transaction: inout Transaction
+    ) -> Bool {
         if transaction.observes { transaction.effects.append(.event(.willNavigate(record(step), origin: origin))) }
         let navigation = flow.navigate(to: step)
         guard navigation.isHandled else {
@@ -209,30 +240,44 @@ final class FlowProgramOf<F: Flow>: FlowProgram, @unchecked Sendable {
     /// Applies the parts in order. Out of line: its loop needs the element
     /// type's metadata, a run-time lookup the fast path above avoids.
     @inline(never)
-    private func apply(_ elements: [Navigation<StepType, F.ExitType>.Element], for step: StepType, in state: inout EngineState, _ transaction: inout Transaction) {
+    private func apply(
+        _ elements: [Navigation<StepType, F.ExitType>.Element], for step: StepType, in state: inout EngineState,
+        _ transaction: inout Transaction
+    ) {
         for (position, element) in elements.enumerated() {
             guard state.flows[info.id] != nil else {
-                transaction.changes.append(.rejected(reason: "\(info.name) ended earlier in this navigation, so its later parts were not applied. To fix, put .end(…) last."))
+                transaction.changes.append(
+                    .rejected(
+                        reason:
+                            "\(info.name) ended earlier in this navigation, so its later parts were not applied. To fix, put .end(…) last."
+                    ))
                 continue
             }
             apply(element, at: position, for: step, in: &state, &transaction)
         }
     }
 
-    private func apply(_ element: Navigation<StepType, F.ExitType>.Element, at position: Int, for step: StepType, in state: inout EngineState, _ transaction: inout Transaction) {
+    private func apply(
+        _ element: Navigation<StepType, F.ExitType>.Element, at position: Int, for step: StepType,
+        in state: inout EngineState, _ transaction: inout Transaction
+    ) {
         let id = info.id
         switch element {
         case .show(let screen, let presentation, let stepper, let visibility):
             state.lastScreenID += 1
             let instance = ScreenInstanceID(rawValue: state.lastScreenID)
-            let presented = PresentedScreen(id: instance, flow: info, screen: screen, presentation: presentation, visibility: visibility)
+            let presented = PresentedScreen(
+                id: instance, flow: info, screen: screen, presentation: presentation, visibility: visibility)
             state.command(.show(presented), &transaction)
             var record = ScreenRecord(part: KeyPart(AnyHashable(screen)), visibility: visibility)
-            if let stepper, let attachment = state.attach(
-                stepper, to: self,
-                binding: .screen(instance, qualifiedID: presented.qualifiedID, screenID: screen.id, visibility: visibility),
-                &transaction
-            ) {
+            if let stepper,
+                let attachment = state.attach(
+                    stepper, to: self,
+                    binding: .screen(
+                        instance, qualifiedID: presented.qualifiedID, screenID: screen.id, visibility: visibility),
+                    &transaction
+                )
+            {
                 record.steppers.append(attachment)
             }
             state.flows[id]?.screens[instance] = record
@@ -247,27 +292,35 @@ final class FlowProgramOf<F: Flow>: FlowProgram, @unchecked Sendable {
         case .dismiss:
             state.command(.dismiss(id), &transaction)
         case .start(let child):
-            child.launch(ChildLauncher(parent: self, key: LaunchKey(parent: id, step: KeyPart(AnyHashable(step)), element: position)), &state, &transaction)
+            child.launch(
+                ChildLauncher(
+                    parent: self, key: LaunchKey(parent: id, step: KeyPart(AnyHashable(step)), element: position)),
+                &state, &transaction)
         case .forward(let next):
-            transaction.enqueue(PendingWork { [self] state, transaction in
-                guard state.flows[id] != nil else {
-                    return state.reportDropped(record(next), .flowEnded, &transaction)
-                }
-                receive(next, origin: .forwarded, in: &state, &transaction)
-            })
+            transaction.enqueue(
+                PendingWork { [self] state, transaction in
+                    guard state.flows[id] != nil else {
+                        return state.reportDropped(record(next), .flowEnded, &transaction)
+                    }
+                    receive(next, origin: .forwarded, in: &state, &transaction)
+                })
             if transaction.observes { transaction.changes.append(.forwarded(record(next))) }
         case .forwardToParent(let exit):
             guard let exitRoute else {
                 return state.reportDropped(StepRecord(flow: info, step: exit.stepID), .noParent, &transaction)
             }
             transaction.enqueue(exitRoute(exit))
-            if transaction.observes { transaction.changes.append(.exited(info, exit: exit.stepID, name: Self.exitName(exit))) }
+            if transaction.observes {
+                transaction.changes.append(.exited(info, exit: exit.stepID, name: Self.exitName(exit)))
+            }
         case .end(let exit):
             state.command(.end(id), &transaction)
             if transaction.observes { transaction.exits[id] = exit.stepID }
             if let exitRoute {
                 transaction.enqueue(exitRoute(exit))
-                if transaction.observes { transaction.changes.append(.exited(info, exit: exit.stepID, name: Self.exitName(exit))) }
+                if transaction.observes {
+                    transaction.changes.append(.exited(info, exit: exit.stepID, name: Self.exitName(exit)))
+                }
             } else if transaction.observes {
                 transaction.endedCoordinations.append(StepRecord(flow: info, step: exit))
             }
@@ -278,7 +331,9 @@ final class FlowProgramOf<F: Flow>: FlowProgram, @unchecked Sendable {
 
     override func accepts(_ step: any Step) -> Bool { step is StepType }
 
-    override func deliverDeepLink(_ step: any Step, to tally: Int, in state: inout EngineState, _ transaction: inout Transaction) {
+    override func deliverDeepLink(
+        _ step: any Step, to tally: Int, in state: inout EngineState, _ transaction: inout Transaction
+    ) {
         guard let step = step as? StepType else { return }
         state.expectAnswer(to: tally)
         let info = self.info
@@ -298,43 +353,58 @@ final class FlowProgramOf<F: Flow>: FlowProgram, @unchecked Sendable {
                 state.record(info, handled: handled, to: tally, &transaction)
             }
         case .ask(let question):
-            open(question, about: step, origin: .deepLink, onDrop: declined, in: &state, &transaction) { program, adapted, _, state, transaction in
+            open(question, about: step, origin: .deepLink, onDrop: declined, in: &state, &transaction) {
+                program, adapted, _, state, transaction in
                 let handled = program.navigate(adapted, origin: .deepLink, in: &state, &transaction)
                 state.record(info, handled: handled, to: tally, &transaction)
             }
         }
     }
 
-    override func replaySelect(action index: Int, step: String, on screen: ScreenInstanceID, id: String, in state: inout EngineState, _ transaction: inout Transaction) -> String? {
-        guard let entry = state.flows[info.id]?.screens[screen], let typed = entry.part.value.base as? Screen<StepType> else {
+    override func replaySelect(
+        action index: Int, step: String, on screen: ScreenInstanceID, id: String, in state: inout EngineState,
+        _ transaction: inout Transaction
+    ) -> String? {
+        guard let entry = state.flows[info.id]?.screens[screen], let typed = entry.part.value.base as? Screen<StepType>
+        else {
             // Gone: dropped, as it was when it was saved.
             state.statistics.dropped += 1
             return nil
         }
         let qualifiedID = "\(info.name)/\(typed.id)"
         guard qualifiedID == id else {
-            return "an action was chosen on \(id), and screen #\(screen.rawValue) is now \(qualifiedID). A module changed since it was saved."
+            return
+                "an action was chosen on \(id), and screen #\(screen.rawValue) is now \(qualifiedID). A module changed since it was saved."
         }
         guard typed.actions.indices.contains(index), typed.actions[index].step.stepID == step else {
             let steps = typed.actions.map(\.step.stepID).joined(separator: ", ")
-            return "action \(index) of \(id) was \(step), and its actions now are \(steps.isEmpty ? "none" : steps). A module changed since it was saved."
+            return
+                "action \(index) of \(id) was \(step), and its actions now are \(steps.isEmpty ? "none" : steps). A module changed since it was saved."
         }
-        let presented = state.navigation.screen(screen)
+        let presented =
+            state.navigation.screen(screen)
             ?? PresentedScreen(id: screen, flow: info, screen: typed, presentation: .push, visibility: entry.visibility)
         select(action: index, on: presented, in: &state, &transaction)
         return nil
     }
 
-    override func select(action index: Int, on screen: PresentedScreen, in state: inout EngineState, _ transaction: inout Transaction) {
-        guard let entry = state.flows[info.id]?.screens[screen.id], let typed = entry.part.value.base as? Screen<StepType> else {
+    override func select(
+        action index: Int, on screen: PresentedScreen, in state: inout EngineState, _ transaction: inout Transaction
+    ) {
+        guard let entry = state.flows[info.id]?.screens[screen.id],
+            let typed = entry.part.value.base as? Screen<StepType>
+        else {
             let step = screen.actions.indices.contains(index) ? screen.actions[index].step : "action[\(index)]"
-            return state.reportDropped(StepRecord(flow: info, step: step), .screenDismissed(screen: screen.qualifiedID), &transaction)
+            return state.reportDropped(
+                StepRecord(flow: info, step: step), .screenDismissed(screen: screen.qualifiedID), &transaction)
         }
         guard typed.actions.indices.contains(index) else {
             let labels = typed.actions.enumerated().map { "\($0.offset) '\($0.element.label)'" }
             return state.reportDropped(
                 StepRecord(flow: info, step: "action[\(index)]"),
-                .noSuchAction(screen: screen.qualifiedID, action: "\(index); it has \(labels.isEmpty ? "none" : labels.joined(separator: ", "))"),
+                .noSuchAction(
+                    screen: screen.qualifiedID,
+                    action: "\(index); it has \(labels.isEmpty ? "none" : labels.joined(separator: ", "))"),
                 &transaction
             )
         }
@@ -342,10 +412,10 @@ final class FlowProgramOf<F: Flow>: FlowProgram, @unchecked Sendable {
         if let reason = state.gate(screen.id, qualifiedID: screen.qualifiedID, visibility: entry.visibility) {
             return state.reportDropped(record(action.step), reason, &transaction)
         }
-        receive(action.step, origin: .screen(screen.id, screenID: typed.id, action: action.label), in: &state, &transaction)
+        receive(
+            action.step, origin: .screen(screen.id, screenID: typed.id, action: action.label), in: &state, &transaction)
     }
 }
-
 
 extension FlowProgramOf {
     /// The name a parent routes `exit` by: a module exit's own name, else

@@ -27,7 +27,8 @@ struct ChildLauncher<ParentStep: Step> {
         self.deliverToParent = { step, child in
             PendingWork { state, transaction in
                 guard state.flows[parent.info.id] != nil else {
-                    return state.reportDropped(StepRecord(flow: parent.info, step: step.stepID), .flowEnded, &transaction)
+                    return state.reportDropped(
+                        StepRecord(flow: parent.info, step: step.stepID), .flowEnded, &transaction)
                 }
                 parent.receive(step, origin: .childExit(child), in: &state, &transaction)
             }
@@ -42,9 +43,11 @@ struct ChildLauncher<ParentStep: Step> {
         _ transaction: inout Transaction
     ) {
         let deliver = deliverToParent
-        state.launch(child, stepper: stepper, parent: parentID, key: key, exitRoute: { info in
-            { exit in deliver(onExit(exit), info) }
-        }, &transaction)
+        state.launch(
+            child, stepper: stepper, parent: parentID, key: key,
+            exitRoute: { info in
+                { exit in deliver(onExit(exit), info) }
+            }, &transaction)
     }
 }
 

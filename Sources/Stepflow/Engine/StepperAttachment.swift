@@ -33,7 +33,10 @@ package class AnyStepperAttachment: QueuedSteps, @unchecked Sendable {
     /// label; `nil` for the app's own stepper.
     package let outside: (id: String, label: String)?
 
-    init(id: AttachmentID, flow: FlowInfo, binding: AttachmentBinding, limited: [Int], stepperObject: ObjectIdentifier, isTimer: Bool, outside: (id: String, label: String)?) {
+    init(
+        id: AttachmentID, flow: FlowInfo, binding: AttachmentBinding, limited: [Int], stepperObject: ObjectIdentifier,
+        isTimer: Bool, outside: (id: String, label: String)?
+    ) {
         self.outside = outside
         self.id = id
         self.flow = flow
@@ -111,11 +114,13 @@ final class StepperAttachment<F: Flow>: AnyStepperAttachment, @unchecked Sendabl
     @exclusivity(unchecked) private var originCache: StepOrigin?
     private var cachedOrigin: StepOrigin {
         if let originCache { return originCache }
-        let origin: StepOrigin = switch binding {
-        case .flowStepper: .flowStepper(TypeNames.name(of: stepperType))
-        case .flow: .stepper(TypeNames.name(of: stepperType))
-        case .screen(let id, _, let screenID, _): .screenStepper(id, screenID: screenID, stepper: TypeNames.name(of: stepperType))
-        }
+        let origin: StepOrigin =
+            switch binding {
+            case .flowStepper: .flowStepper(TypeNames.name(of: stepperType))
+            case .flow: .stepper(TypeNames.name(of: stepperType))
+            case .screen(let id, _, let screenID, _):
+                .screenStepper(id, screenID: screenID, stepper: TypeNames.name(of: stepperType))
+            }
         originCache = origin
         return origin
     }
@@ -162,9 +167,12 @@ final class StepperAttachment<F: Flow>: AnyStepperAttachment, @unchecked Sendabl
             if let slot = limited.firstIndex(of: position), spent[slot] { continue }
             for step in emission.steps where seen.insert(step).inserted {
                 let answer = answers.first { $0.step == step }
-                inputs.append(EmissionInput(stepID: step.stepID, work: PendingWork { [self] state, transaction in
-                    deliver(step, in: &state, &transaction)
-                }, answer: answer.map { ($0.name, $0.label) }))
+                inputs.append(
+                    EmissionInput(
+                        stepID: step.stepID,
+                        work: PendingWork { [self] state, transaction in
+                            deliver(step, in: &state, &transaction)
+                        }, answer: answer.map { ($0.name, $0.label) }))
             }
         }
         return inputs
@@ -180,7 +188,8 @@ final class StepperAttachment<F: Flow>: AnyStepperAttachment, @unchecked Sendabl
     /// Delivers a step it emitted: a transition of the engine.
     func deliver(_ step: StepType, in state: inout EngineState, _ transaction: inout Transaction) {
         guard let program, let index = state.attachments.entry(of: id) else {
-            return state.reportDropped(StepRecord(flow: flow, step: step.stepID), detachedReason(in: state), &transaction)
+            return state.reportDropped(
+                StepRecord(flow: flow, step: step.stepID), detachedReason(in: state), &transaction)
         }
         if !limited.isEmpty { spend(step, at: index, in: &state) }
         // Only an observer learns of an undeclared step: without one, the
@@ -189,7 +198,8 @@ final class StepperAttachment<F: Flow>: AnyStepperAttachment, @unchecked Sendabl
             transaction.emit { .undeclaredStep(program.record(step), stepper: TypeNames.name(of: stepperType)) }
         }
         if case .screen(let screen, let qualifiedID, _, let visibility) = binding,
-           let reason = state.gate(screen, qualifiedID: qualifiedID, visibility: visibility) {
+            let reason = state.gate(screen, qualifiedID: qualifiedID, visibility: visibility)
+        {
             return state.reportDropped(program.record(step), reason, &transaction)
         }
         program.receive(step, origin: cachedOrigin, in: &state, &transaction)

@@ -59,7 +59,10 @@ public struct ModuleEnvironment: Sendable {
     public let texts: TextSource
 
     /// An environment on `clock` with `services`, showing `texts`.
-    public init(clock: any StepClock = DispatchClock(), services: ModuleServices = ModuleServices(), texts: TextSource = TextSource()) {
+    public init(
+        clock: any StepClock = DispatchClock(), services: ModuleServices = ModuleServices(),
+        texts: TextSource = TextSource()
+    ) {
         self.clock = clock
         self.services = services
         self.texts = texts
@@ -130,7 +133,9 @@ public protocol FeatureModule: Sendable {
     static func exits(for options: ModuleOptions) -> [ExitSpec]
     /// Makes the flow for one instance of the module, with its entry step
     /// made from the data handed to it.
-    static func launch(instance: String, options: ModuleOptions, environment: ModuleEnvironment, handoff: Handoff) -> ModuleLaunch
+    static func launch(
+        instance: String, options: ModuleOptions, environment: ModuleEnvironment, handoff: Handoff
+    ) -> ModuleLaunch
 }
 
 extension FeatureModule {
@@ -160,7 +165,8 @@ public struct ModuleLaunch: Sendable {
 
     /// Seals `flow`, to be started with `entry`. Called inside the module,
     /// where the flow's types are visible.
-    public init<ModuleFlow: Flow>(_ flow: ModuleFlow, entry: ModuleFlow.StepType) where ModuleFlow.ExitType: ModuleExit {
+    public init<ModuleFlow: Flow>(_ flow: ModuleFlow, entry: ModuleFlow.StepType)
+    where ModuleFlow.ExitType: ModuleExit {
         box = TypedLaunch(flow: flow, entry: entry)
     }
 
@@ -183,7 +189,9 @@ public struct ModuleLaunch: Sendable {
 private protocol LaunchBox: Sendable {
     var anyFlow: any Flow { get }
     var anyEntry: any Step { get }
-    func start<ParentStep: Step, ParentExit: Step>(onExit: @escaping @Sendable (any ModuleExit) -> ParentStep) -> Navigation<ParentStep, ParentExit>
+    func start<ParentStep: Step, ParentExit: Step>(
+        onExit: @escaping @Sendable (any ModuleExit) -> ParentStep
+    ) -> Navigation<ParentStep, ParentExit>
 }
 
 private struct TypedLaunch<ModuleFlow: Flow>: LaunchBox where ModuleFlow.ExitType: ModuleExit {
@@ -191,7 +199,9 @@ private struct TypedLaunch<ModuleFlow: Flow>: LaunchBox where ModuleFlow.ExitTyp
     let entry: ModuleFlow.StepType
     var anyFlow: any Flow { flow }
     var anyEntry: any Step { entry }
-    func start<ParentStep: Step, ParentExit: Step>(onExit: @escaping @Sendable (any ModuleExit) -> ParentStep) -> Navigation<ParentStep, ParentExit> {
+    func start<ParentStep: Step, ParentExit: Step>(
+        onExit: @escaping @Sendable (any ModuleExit) -> ParentStep
+    ) -> Navigation<ParentStep, ParentExit> {
         .start(flow, with: OneStepper(entry), onExit: { exit in onExit(exit) })
     }
 }

@@ -104,7 +104,9 @@ public enum FlowExplorer {
                         result.screens.append(screen.id)
                         if screen.actions.isEmpty && stepper == nil { result.screensWithoutActions.append(screen.id) }
                     }
-                    let texts = [(screen.titleKey, screen.title)] + zip(screen.bodyKeys, screen.body).map { ($0, $1) } + screen.actions.map { ($0.key, $0.label) }
+                    let texts =
+                        [(screen.titleKey, screen.title)] + zip(screen.bodyKeys, screen.body).map { ($0, $1) }
+                        + screen.actions.map { ($0.key, $0.label) }
                     for (key, value) in texts where key == nil { literals.insert("\(screen.id): \(value)") }
                     keys.formUnion(screen.textKeys)
                     screen.actions.forEach { reach($0.step) }

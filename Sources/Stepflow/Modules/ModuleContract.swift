@@ -47,13 +47,18 @@ public enum ModuleContract {
     ) -> [ContractViolation] {
         var exploration = FlowExplorer.Exploration()
         for handoff in handoffs ?? entryHandoffs(for: module) {
-            let launch = module.launch(instance: module.id, options: options, environment: environment, handoff: handoff)
+            let launch = module.launch(
+                instance: module.id, options: options, environment: environment, handoff: handoff)
             let found = FlowExplorer.explore(launch)
-            for name in found.exitNames where !exploration.exitNames.contains(name) { exploration.exitNames.append(name) }
+            for name in found.exitNames where !exploration.exitNames.contains(name) {
+                exploration.exitNames.append(name)
+            }
             exploration.handoffs.merge(found.handoffs) { first, _ in first }
             exploration.exitNamesByID.merge(found.exitNamesByID) { first, _ in first }
             exploration.unhandledSteps += found.unhandledSteps.filter { !exploration.unhandledSteps.contains($0) }
-            exploration.screensWithoutActions += found.screensWithoutActions.filter { !exploration.screensWithoutActions.contains($0) }
+            exploration.screensWithoutActions += found.screensWithoutActions.filter {
+                !exploration.screensWithoutActions.contains($0)
+            }
             exploration.textKeys = Array(Set(exploration.textKeys + found.textKeys)).sorted()
             exploration.literalTexts = Array(Set(exploration.literalTexts + found.literalTexts)).sorted()
             exploration.isTruncated = exploration.isTruncated || found.isTruncated
@@ -63,32 +68,45 @@ public enum ModuleContract {
         let context = "\(module.id) with \(describe(options))"
         var found: [ContractViolation] = []
         func add(_ kind: ContractViolation.Kind, _ subject: String, _ message: String, context: String = context) {
-            found.append(ContractViolation(kind, module: module.id, context: context, subject: subject, message: message))
+            found.append(
+                ContractViolation(kind, module: module.id, context: context, subject: subject, message: message))
         }
         for name in declaredNames where !exploration.exitNames.contains(name) {
-            add(.unreachedExit, name, "declared exit '\(name)' is never reached. To fix, reach it or stop declaring it for these options.")
+            add(
+                .unreachedExit, name,
+                "declared exit '\(name)' is never reached. To fix, reach it or stop declaring it for these options.")
         }
         for name in exploration.exitNames where !declaredNames.contains(name) {
             add(.undeclaredExit, name, "exit '\(name)' is reached but not declared. To fix, add it to exits(for:).")
         }
         for (exit, handoff) in exploration.handoffs.sorted(by: { $0.key < $1.key }) {
-            guard let name = exploration.exitNamesByID[exit], let spec = declared.first(where: { $0.name == name }) else { continue }
+            guard let name = exploration.exitNamesByID[exit], let spec = declared.first(where: { $0.name == name })
+            else { continue }
             let expected = Set(spec.fields.map(\.name))
             let given = Set(handoff.fields.keys)
             if expected != given {
-                add(.handoffMismatch, exit, "exit \(exit) hands on \(given.sorted()) but declares \(expected.sorted()). To fix, make the handoff match the ExitSpec.")
+                add(
+                    .handoffMismatch, exit,
+                    "exit \(exit) hands on \(given.sorted()) but declares \(expected.sorted()). To fix, make the handoff match the ExitSpec."
+                )
             }
             for field in spec.fields {
                 if let value = handoff.fields[field.name], !field.kind.accepts(value) {
-                    add(.handoffValue, exit, "exit \(exit) hands on \(field.name) = \(value), which is not \(field.kind).")
+                    add(
+                        .handoffValue, exit,
+                        "exit \(exit) hands on \(field.name) = \(value), which is not \(field.kind).")
                 }
             }
         }
         for step in exploration.unhandledSteps {
-            add(.unhandledStep, step, "step '\(step)' is reachable but not handled. To fix, handle it in navigate(to:).")
+            add(
+                .unhandledStep, step, "step '\(step)' is reachable but not handled. To fix, handle it in navigate(to:)."
+            )
         }
         for screen in exploration.screensWithoutActions {
-            add(.screenWithoutAction, screen, "screen '\(screen)' has no action, so nobody can leave it. To fix, give it an action.")
+            add(
+                .screenWithoutAction, screen,
+                "screen '\(screen)' has no action, so nobody can leave it. To fix, give it an action.")
         }
         if exploration.isTruncated {
             add(.unbounded, "", "more than 100,000 steps are reachable; a step payload probably grows without bound.")
@@ -98,14 +116,22 @@ public enum ModuleContract {
         if !module.texts.isEmpty {
             let declaredKeys = Set(module.texts.map(\.key))
             for key in exploration.textKeys where !declaredKeys.contains(key) {
-                add(.undeclaredText, key, "text '\(key)' is shown but not declared. To fix, add TextSpec(\"\(key)\", …) to the module's texts.")
+                add(
+                    .undeclaredText, key,
+                    "text '\(key)' is shown but not declared. To fix, add TextSpec(\"\(key)\", …) to the module's texts."
+                )
             }
             for literal in exploration.literalTexts {
-                add(.literalText, literal, "\(literal) is shown without a key, so no manifest can re-word it and no catalog translate it. To fix, declare it and show it through ModuleTexts.")
+                add(
+                    .literalText, literal,
+                    "\(literal) is shown without a key, so no manifest can re-word it and no catalog translate it. To fix, declare it and show it through ModuleTexts."
+                )
             }
             var seen: Set<String> = []
             for spec in module.texts where !seen.insert(spec.key).inserted {
-                add(.duplicateTextKey, spec.key, "text '\(spec.key)' is declared twice. To fix, give each text its own key.", context: module.id)
+                add(
+                    .duplicateTextKey, spec.key,
+                    "text '\(spec.key)' is declared twice. To fix, give each text its own key.", context: module.id)
             }
         }
         return found
@@ -114,11 +140,15 @@ public enum ModuleContract {
     /// Every entry a module's ``FeatureModule/entryFields`` allow: each
     /// combination of choice and boolean values, integers at their bounds,
     /// text as `"T-1"`; `extra` fields added to each.
-    public static func entryHandoffs(for module: any FeatureModule.Type, extra: [String: ModuleValue] = [:]) -> [Handoff] {
+    public static func entryHandoffs(
+        for module: any FeatureModule.Type, extra: [String: ModuleValue] = [:]
+    ) -> [Handoff] {
         var combinations: [[String: ModuleValue]] = [extra]
         for field in module.entryFields {
             combinations = combinations.flatMap { partial in
-                let present = values(of: field.kind, default: .text("T-1")).map { partial.merging([field.name: $0]) { $1 } }
+                let present = values(of: field.kind, default: .text("T-1")).map {
+                    partial.merging([field.name: $0]) { $1 }
+                }
                 // An optional field may also be missing, unless given in `extra`.
                 return field.isRequired || extra[field.name] != nil ? present : present + [partial]
             }
@@ -160,7 +190,10 @@ public enum ModuleContract {
     }
 
     package static func describe(_ options: ModuleOptions) -> String {
-        options.values.isEmpty ? "no options" : options.values.keys.sorted().map { "\($0): \(options.values[$0]!)" }.joined(separator: ", ")  // keys from values
+        options.values.isEmpty
+            ? "no options"
+            // keys from values
+            : options.values.keys.sorted().map { "\($0): \(options.values[$0]!)" }.joined(separator: ", ")
     }
 }
 
@@ -236,5 +269,7 @@ public struct IdleClock: StepClock {
     private struct Nothing: ScheduledAction { func cancel() {} }
 
     /// Never runs `action`.
-    public func schedule(after delay: Duration, _ action: @escaping @Sendable () -> Void) -> any ScheduledAction { Nothing() }
+    public func schedule(after delay: Duration, _ action: @escaping @Sendable () -> Void) -> any ScheduledAction {
+        Nothing()
+    }
 }

@@ -33,7 +33,9 @@ public struct ModuleOptions: Hashable, Sendable {
 
     private func value(_ name: String) -> ModuleValue {
         guard let value = values[name] else {
-            preconditionFailure("The module read option '\(name)', which it does not declare. Declared: \(values.keys.sorted()). To fix, add it to the module's options.")
+            preconditionFailure(
+                "The module read option '\(name)', which it does not declare. Declared: \(values.keys.sorted()). To fix, add it to the module's options."
+            )
         }
         return value
     }
@@ -57,7 +59,8 @@ public struct ModuleOptions: Hashable, Sendable {
     }
 
     /// The choice option `name` as the module's own enum.
-    public func choice<Choice: RawRepresentable>(_ name: String, as type: Choice.Type) -> Choice where Choice.RawValue == String {
+    public func choice<Choice: RawRepresentable>(_ name: String, as type: Choice.Type) -> Choice
+    where Choice.RawValue == String {
         guard let choice = Choice(rawValue: text(name)) else {
             preconditionFailure("option '\(name)': \(text(name)) is not a \(Choice.self)")
         }
@@ -88,7 +91,8 @@ public struct Handoff: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The choice field `name` as the module's own enum, if present and valid.
-    public func choice<Choice: RawRepresentable>(_ name: String, as type: Choice.Type) -> Choice? where Choice.RawValue == String {
+    public func choice<Choice: RawRepresentable>(_ name: String, as type: Choice.Type) -> Choice?
+    where Choice.RawValue == String {
         text(name).flatMap(Choice.init(rawValue:))
     }
 

@@ -49,7 +49,9 @@ public struct ModuleServices: Sendable {
     /// and stops the program with both names.
     public func require<Service>(_ type: Service.Type) -> Service {
         guard let service = resolve(type) else {
-            preconditionFailure("A module asked for the service \(TypeName.of(type)), which the app does not provide (it provides: \(names.isEmpty ? "none" : names.joined(separator: ", "))). To fix, declare it in the module's `services`, so manifests that need it are refused when loaded, and provide it in the app's ModuleServices.")
+            preconditionFailure(
+                "A module asked for the service \(TypeName.of(type)), which the app does not provide (it provides: \(names.isEmpty ? "none" : names.joined(separator: ", "))). To fix, declare it in the module's `services`, so manifests that need it are refused when loaded, and provide it in the app's ModuleServices."
+            )
         }
         return service
     }

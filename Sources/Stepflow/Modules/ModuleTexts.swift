@@ -83,7 +83,9 @@ public struct TextTemplate: Hashable, Sendable {
             let after = rest[rest.index(after: open)...]
             guard let close = after.firstIndex(of: "}") else { break }
             let name = after[..<close]
-            if !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) { names.append(String(name)) }
+            if !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) {
+                names.append(String(name))
+            }
             rest = after[after.index(after: close)...]
         }
         return names
@@ -95,7 +97,9 @@ public struct TextTemplate: Hashable, Sendable {
     /// `{name}` is shown as it is, never filled again.
     public func filled(_ arguments: [String: String], locale: String) -> String {
         var form = other[...]
-        if let one, let count, let value = arguments[count], let number = Int(value), PluralRule.isOne(number, locale: locale) {
+        if let one, let count, let value = arguments[count], let number = Int(value),
+            PluralRule.isOne(number, locale: locale)
+        {
             form = one[...]
         }
         var text = ""
@@ -244,7 +248,9 @@ public struct ModuleTexts: Sendable {
         let nested = arguments.keys.sorted().flatMap { (arguments[$0] as? LocalizedText)?.keys ?? [] }
         guard let spec = specs[key] else { return LocalizedText(key: key, value: "[\(key)]", nestedKeys: nested) }
         let template = source.template(key) ?? spec.template
-        return LocalizedText(key: key, value: template.filled(arguments.mapValues(\.argumentText), locale: source.locale), nestedKeys: nested)
+        return LocalizedText(
+            key: key, value: template.filled(arguments.mapValues(\.argumentText), locale: source.locale),
+            nestedKeys: nested)
     }
 
     /// Whether the module declared `key`.

@@ -94,7 +94,10 @@ public struct OptionSpec: Hashable, Sendable {
     /// When a required option is required, as words: ` when advice is
     /// "professional"`; empty when it always is, or is not required.
     public var requiredWhenDescription: String {
-        requiredWhen.isEmpty ? "" : " when " + requiredWhen.keys.sorted().map { "\($0) is \(requiredWhen[$0]!)" }.joined(separator: " and ")  // keys of requiredWhen
+        requiredWhen.isEmpty
+            ? ""
+            // keys of requiredWhen
+            : " when " + requiredWhen.keys.sorted().map { "\($0) is \(requiredWhen[$0]!)" }.joined(separator: " and ")
     }
 
     /// Whether a manifest with these option values must give this option.
@@ -103,14 +106,22 @@ public struct OptionSpec: Hashable, Sendable {
     }
 
     /// Declares an option with a default. `defaultValue` must be accepted by `kind`.
-    public init(_ name: String, _ kind: ValueKind, default defaultValue: ModuleValue, summary: String, translatable: Bool = false) {
-        self.init(name, kind, defaultValue: defaultValue, example: defaultValue, summary: summary, translatable: translatable, when: [:])
+    public init(
+        _ name: String, _ kind: ValueKind, default defaultValue: ModuleValue, summary: String,
+        translatable: Bool = false
+    ) {
+        self.init(
+            name, kind, defaultValue: defaultValue, example: defaultValue, summary: summary, translatable: translatable,
+            when: [:])
     }
 
     private init(
-        _ name: String, _ kind: ValueKind, defaultValue: ModuleValue?, example: ModuleValue, summary: String, translatable: Bool, when: [String: ModuleValue]
+        _ name: String, _ kind: ValueKind, defaultValue: ModuleValue?, example: ModuleValue, summary: String,
+        translatable: Bool, when: [String: ModuleValue]
     ) {
-        precondition(kind.accepts(example), "option '\(name)': \(defaultValue == nil ? "example" : "default") \(example) is not \(kind)")
+        precondition(
+            kind.accepts(example),
+            "option '\(name)': \(defaultValue == nil ? "example" : "default") \(example) is not \(kind)")
         precondition(!translatable || kind == .text, "option '\(name)': only a text option can be translatable")
         self.name = name
         self.summary = summary
@@ -127,9 +138,11 @@ public struct OptionSpec: Hashable, Sendable {
     /// only while the other options have those values
     /// (`when: ["advice": .text("professional")]`).
     public static func required(
-        _ name: String, _ kind: ValueKind, example: ModuleValue, summary: String, translatable: Bool = false, when: [String: ModuleValue] = [:]
+        _ name: String, _ kind: ValueKind, example: ModuleValue, summary: String, translatable: Bool = false,
+        when: [String: ModuleValue] = [:]
     ) -> OptionSpec {
-        OptionSpec(name, kind, defaultValue: nil, example: example, summary: summary, translatable: translatable, when: when)
+        OptionSpec(
+            name, kind, defaultValue: nil, example: example, summary: summary, translatable: translatable, when: when)
     }
 }
 

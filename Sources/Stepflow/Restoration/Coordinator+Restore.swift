@@ -51,20 +51,29 @@ extension Coordinator {
     ///   flow, the format or fingerprint differs, or the flows no longer do
     ///   what they did (a module, an option or a step changed): the entry
     ///   at fault and why. The coordinator is then left as it was.
-    public func restore(_ saved: SavedNavigation, roots: [RootCoordination], fingerprint: String = "", deepLinks: [any Step] = []) throws(RestoreError) {
+    public func restore(
+        _ saved: SavedNavigation, roots: [RootCoordination], fingerprint: String = "", deepLinks: [any Step] = []
+    ) throws(RestoreError) {
         let isFresh = acceptedInput.withLock { accepted in
             defer { accepted = true }
             return !accepted
         }
         guard isFresh else {
-            throw RestoreError(.notFresh, "the coordinator has already been given a flow or a restore. To fix, restore on a new coordinator, before coordinate(flow:with:).")
+            throw RestoreError(
+                .notFresh,
+                "the coordinator has already been given a flow or a restore. To fix, restore on a new coordinator, before coordinate(flow:with:)."
+            )
         }
         do throws(RestoreError) {
             guard saved.format == SavedNavigation.currentFormat else {
-                throw RestoreError(.format, "it is in format \(saved.format), and this version of Stepflow reads format \(SavedNavigation.currentFormat). Start afresh.")
+                throw RestoreError(
+                    .format,
+                    "it is in format \(saved.format), and this version of Stepflow reads format \(SavedNavigation.currentFormat). Start afresh."
+                )
             }
             guard saved.fingerprint == fingerprint else {
-                throw RestoreError(.fingerprint, "it was saved by '\(saved.fingerprint)', and this is '\(fingerprint)'. Start afresh.")
+                throw RestoreError(
+                    .fingerprint, "it was saved by '\(saved.fingerprint)', and this is '\(fingerprint)'. Start afresh.")
             }
             // Pure: runs on the caller's thread, off the queue.
             var replay = Replay()
@@ -89,8 +98,12 @@ extension Coordinator {
 
     /// Restores a navigation with one root flow; see
     /// ``restore(_:roots:fingerprint:deepLinks:)``.
-    public func restore<F: Flow>(_ saved: SavedNavigation, flow: F, with stepper: any Stepper<F.StepType>, fingerprint: String = "", deepLinks: [any Step] = []) throws(RestoreError) {
-        try restore(saved, roots: [RootCoordination(flow, with: stepper)], fingerprint: fingerprint, deepLinks: deepLinks)
+    public func restore<F: Flow>(
+        _ saved: SavedNavigation, flow: F, with stepper: any Stepper<F.StepType>, fingerprint: String = "",
+        deepLinks: [any Step] = []
+    ) throws(RestoreError) {
+        try restore(
+            saved, roots: [RootCoordination(flow, with: stepper)], fingerprint: fingerprint, deepLinks: deepLinks)
     }
 
     /// Takes a replayed state on: on the queue.
@@ -114,7 +127,8 @@ extension Coordinator {
         perform(effects)
         let now = (savingClock?.now ?? WallClock.now).wholeMilliseconds
         for (unit, startedAt) in restored.resume where !isAnsweredByHand(unit) {
-            let elapsed = startedAt.map { Duration.milliseconds(now.subtractingReportingOverflow($0).partialValue) } ?? .zero
+            let elapsed =
+                startedAt.map { Duration.milliseconds(now.subtractingReportingOverflow($0).partialValue) } ?? .zero
             unit.resume(after: elapsed)
         }
         for work in restored.queued { inbox.enqueue(work) }

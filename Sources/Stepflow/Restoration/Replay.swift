@@ -27,14 +27,19 @@ package struct Replay {
 
     /// Replays every entry of `saved` for `roots`. Throws at the first
     /// entry that no longer fits.
-    package mutating func run(_ saved: SavedNavigation, roots: [RootCoordination], deepLinks: [any Step]) throws(RestoreError) {
+    package mutating func run(
+        _ saved: SavedNavigation, roots: [RootCoordination], deepLinks: [any Step]
+    ) throws(RestoreError) {
         var nextRoot = 0
         let expectedRoots = saved.entries.reduce(0) { count, entry in
             if case .coordinate = entry { return count + 1 }
             return count
         }
         guard expectedRoots == roots.count else {
-            throw RestoreError(.mismatch, "it starts \(expectedRoots) root flow\(expectedRoots == 1 ? "" : "s"), and the restore was given \(roots.count). To fix, give the roots it was saved with, in order.")
+            throw RestoreError(
+                .mismatch,
+                "it starts \(expectedRoots) root flow\(expectedRoots == 1 ? "" : "s"), and the restore was given \(roots.count). To fix, give the roots it was saved with, in order."
+            )
         }
         for (index, entry) in saved.entries.enumerated() {
             var transaction = Transaction(observes: false, renders: false)
@@ -43,7 +48,10 @@ package struct Replay {
                 let root = roots[nextRoot]
                 nextRoot += 1
                 guard root.name == name else {
-                    throw RestoreError(.mismatch, entry: index, "it coordinates the flow '\(name)', and the restore was given '\(root.name)' in its place. To fix, give the roots it was saved with, in order.")
+                    throw RestoreError(
+                        .mismatch, entry: index,
+                        "it coordinates the flow '\(name)', and the restore was given '\(root.name)' in its place. To fix, give the roots it was saved with, in order."
+                    )
                 }
                 root.launch(&state, &transaction)
             case .select(let flow, let screen, let id, let action, let step, _):
@@ -51,13 +59,18 @@ package struct Replay {
                     state.statistics.dropped += 1
                     break
                 }
-                if let problem = program.replaySelect(action: action, step: step, on: ScreenInstanceID(rawValue: screen), id: id, in: &state, &transaction) {
+                if let problem = program.replaySelect(
+                    action: action, step: step, on: ScreenInstanceID(rawValue: screen), id: id, in: &state, &transaction
+                ) {
                     throw RestoreError(.mismatch, entry: index, problem)
                 }
             case .removedByUI(let screen, let id):
                 guard let presented = state.navigation.screen(ScreenInstanceID(rawValue: screen)) else { break }
                 guard presented.qualifiedID == id else {
-                    throw RestoreError(.mismatch, entry: index, "the UI removed \(id), and screen #\(screen) is now \(presented.qualifiedID). A module changed since it was saved.")
+                    throw RestoreError(
+                        .mismatch, entry: index,
+                        "the UI removed \(id), and screen #\(screen) is now \(presented.qualifiedID). A module changed since it was saved."
+                    )
                 }
                 state.removedByUI(presented, &transaction)
             case .emit(let stepper, let name, let step):
@@ -67,30 +80,48 @@ package struct Replay {
                     break
                 }
                 guard record.unit.stepperName == name else {
-                    throw RestoreError(.mismatch, entry: index, "\(name) emitted \(step), and stepper #\(stepper) is now a \(record.unit.stepperName) of \(record.unit.flow.name). A module changed since it was saved.")
+                    throw RestoreError(
+                        .mismatch, entry: index,
+                        "\(name) emitted \(step), and stepper #\(stepper) is now a \(record.unit.stepperName) of \(record.unit.flow.name). A module changed since it was saved."
+                    )
                 }
                 guard let work = record.unit.replayEmission(stepID: step) else {
-                    throw RestoreError(.mismatch, entry: index, "\(name) of \(record.unit.flow.name) emitted \(step), which it does not declare (now). To fix, declare every step a stepper emits; a step it does not declare cannot be replayed.")
+                    throw RestoreError(
+                        .mismatch, entry: index,
+                        "\(name) of \(record.unit.flow.name) emitted \(step), which it does not declare (now). To fix, declare every step a stepper emits; a step it does not declare cannot be replayed."
+                    )
                 }
                 state.perform(work, &transaction)
             case .deepLink(let stepID):
                 guard let step = deepLinks.first(where: { $0.stepID == stepID }) else {
-                    throw RestoreError(.mismatch, entry: index, "a deep link to \(stepID) was delivered, and the restore was not given that step. To fix, pass every step the app deep-links to in `deepLinks:`.")
+                    throw RestoreError(
+                        .mismatch, entry: index,
+                        "a deep link to \(stepID) was delivered, and the restore was not given that step. To fix, pass every step the app deep-links to in `deepLinks:`."
+                    )
                 }
                 deliverDeepLink(step)
                 continue
             case .answer(let number, let step):
                 guard let adaptation = unanswered.removeValue(forKey: number) else {
-                    throw RestoreError(.mismatch, entry: index, "it answers deferred adapt #\(number), which was not asked (now). A module changed since it was saved.")
+                    throw RestoreError(
+                        .mismatch, entry: index,
+                        "it answers deferred adapt #\(number), which was not asked (now). A module changed since it was saved."
+                    )
                 }
                 guard let work = adaptation.replay(step) else {
-                    throw RestoreError(.mismatch, entry: index, "deferred adapt #\(number) answered \(step ?? "nothing") in place of the step it was asked about; only an answer that keeps or filters the step can be replayed.")
+                    throw RestoreError(
+                        .mismatch, entry: index,
+                        "deferred adapt #\(number) answered \(step ?? "nothing") in place of the step it was asked about; only an answer that keeps or filters the step can be replayed."
+                    )
                 }
                 state.perform(work, &transaction)
             case .work(let count):
                 for _ in 0..<max(0, count) {
                     guard nextQueued < queued.count else {
-                        throw RestoreError(.mismatch, entry: index, "it runs more work the flows queued themselves (forwarded steps, exits) than the flows queue now. A module changed since it was saved.")
+                        throw RestoreError(
+                            .mismatch, entry: index,
+                            "it runs more work the flows queued themselves (forwarded steps, exits) than the flows queue now. A module changed since it was saved."
+                        )
                     }
                     let work = queued[nextQueued]
                     nextQueued += 1
@@ -104,7 +135,10 @@ package struct Replay {
         }
         let shown = state.navigation.shownScreens.map(\.qualifiedID)
         guard shown == saved.screens else {
-            throw RestoreError(.mismatch, "it was saved showing \(Self.list(saved.screens)), and replaying it now shows \(Self.list(shown)). A module or an option changed since it was saved.")
+            throw RestoreError(
+                .mismatch,
+                "it was saved showing \(Self.list(saved.screens)), and replaying it now shows \(Self.list(shown)). A module or an option changed since it was saved."
+            )
         }
     }
 

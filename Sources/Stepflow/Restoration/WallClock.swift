@@ -22,6 +22,7 @@ extension Duration {
         let (seconds, attoseconds) = components
         let (product, overflow) = seconds.multipliedReportingOverflow(by: 1000)
         if overflow { return seconds < 0 ? .min : .max }
-        return product.addingReportingOverflow(attoseconds / 1_000_000_000_000_000).overflow ? .max : product + attoseconds / 1_000_000_000_000_000
+        return product.addingReportingOverflow(attoseconds / 1_000_000_000_000_000).overflow
+            ? .max : product + attoseconds / 1_000_000_000_000_000
     }
 }

@@ -11,7 +11,10 @@ struct CatalogTranslations: ManifestValidator {
         let translated = manifest.locales.filter { $0 != "en" }
         guard let strings = manifest.draft.strings else {
             if !translated.isEmpty, let locales = manifest.draft.locales {
-                manifest.log.error(JSONPath.root.key("locales"), locales.location, "the variant ships \(translated.joined(separator: ", ")) but names no String Catalog to translate it. To fix, add \"strings\": \"<name>.xcstrings\" beside the manifest (the strings command writes one to start from).")
+                manifest.log.error(
+                    JSONPath.root.key("locales"), locales.location,
+                    "the variant ships \(translated.joined(separator: ", ")) but names no String Catalog to translate it. To fix, add \"strings\": \"<name>.xcstrings\" beside the manifest (the strings command writes one to start from)."
+                )
             }
             return
         }
@@ -21,14 +24,19 @@ struct CatalogTranslations: ManifestValidator {
         switch manifest.readFile(file) {
         case .success(let read): bytes = read
         case .failure(.notFound):
-            manifest.log.error(path, strings.location, "no String Catalog '\(strings.value)' beside the manifest. To fix, check the name, or write one with the strings command.")
+            manifest.log.error(
+                path, strings.location,
+                "no String Catalog '\(strings.value)' beside the manifest. To fix, check the name, or write one with the strings command."
+            )
             return
         case .failure(.unreadable(let reason)):
             manifest.log.error(path, strings.location, "cannot read the String Catalog '\(strings.value)': \(reason).")
             return
         }
         guard bytes.count <= StringCatalog.maximumFileSize else {
-            manifest.log.error(path, strings.location, "the String Catalog '\(strings.value)' is over 8 MiB. To fix, check that it is a catalog.")
+            manifest.log.error(
+                path, strings.location,
+                "the String Catalog '\(strings.value)' is over 8 MiB. To fix, check that it is a catalog.")
             return
         }
         let (catalog, diagnostics) = StringCatalog.read(bytes, file: file)
@@ -36,43 +44,65 @@ struct CatalogTranslations: ManifestValidator {
         guard let catalog else { return }
         manifest.catalog = catalog
         var catalogLog = DiagnosticLog(file: catalog.file)
-        let used = Dictionary(manifest.instances.compactMap { $0.module.map { ($0.id, $0) } }, uniquingKeysWith: { first, _ in first })
-        let translatable = Set(manifest.instances.flatMap { instance in
-            instance.translatableOptions.map { VariantTexts.optionKey(instance: instance.id, option: $0) }
-        })
+        let used = Dictionary(
+            manifest.instances.compactMap { $0.module.map { ($0.id, $0) } }, uniquingKeysWith: { first, _ in first })
+        let translatable = Set(
+            manifest.instances.flatMap { instance in
+                instance.translatableOptions.map { VariantTexts.optionKey(instance: instance.id, option: $0) }
+            })
         for entry in catalog.entries.values.sorted(by: { $0.location < $1.location }) {
             let entryPath = JSONPath.root.key("strings").key(entry.key)
             // A translatable option's words: `option:<instance>.<option>`.
             if VariantTexts.isOptionKey(entry.key) {
                 if !translatable.contains(entry.key) {
                     let known = translatable.sorted()
-                    catalogLog.warning(entryPath, entry.location, "'\(entry.key)' is no translatable option of this variant. \(Suggestion.didYouMean(entry.key, known))\(known.isEmpty ? "It has none." : "It has: \(Suggestion.list(known)).") To fix, rename or remove it.")
+                    catalogLog.warning(
+                        entryPath, entry.location,
+                        "'\(entry.key)' is no translatable option of this variant. \(Suggestion.didYouMean(entry.key, known))\(known.isEmpty ? "It has none." : "It has: \(Suggestion.list(known)).") To fix, rename or remove it."
+                    )
                 }
                 continue
             }
             guard let slash = entry.key.firstIndex(of: "/") else {
-                catalogLog.warning(entryPath, entry.location, "'\(entry.key)' is not a module's text. Keys are '<module>/<key>' (\"procedure/timer.title\"). To fix, rename or remove it.")
+                catalogLog.warning(
+                    entryPath, entry.location,
+                    "'\(entry.key)' is not a module's text. Keys are '<module>/<key>' (\"procedure/timer.title\"). To fix, rename or remove it."
+                )
                 continue
             }
             let moduleID = String(entry.key[..<slash])
             let key = String(entry.key[entry.key.index(after: slash)...])
             guard let module = used[moduleID] else {
-                catalogLog.warning(entryPath, entry.location, "no instance of this variant is of module '\(moduleID)', so '\(entry.key)' is never shown. \(Suggestion.didYouMean(moduleID, used.keys.sorted()))To fix, remove it, or check the module id.")
+                catalogLog.warning(
+                    entryPath, entry.location,
+                    "no instance of this variant is of module '\(moduleID)', so '\(entry.key)' is never shown. \(Suggestion.didYouMean(moduleID, used.keys.sorted()))To fix, remove it, or check the module id."
+                )
                 continue
             }
             guard let spec = module.texts.first(where: { $0.key == key }) else {
                 let keys = module.texts.map(\.key)
-                catalogLog.warning(entryPath, entry.location, "module '\(moduleID)' has no text '\(key)'. \(Suggestion.didYouMean(key, keys))To fix, rename or remove it; the strings command lists every text of the variant.")
+                catalogLog.warning(
+                    entryPath, entry.location,
+                    "module '\(moduleID)' has no text '\(key)'. \(Suggestion.didYouMean(key, keys))To fix, rename or remove it; the strings command lists every text of the variant."
+                )
                 continue
             }
             for locale in translated {
                 guard let localization = entry.localizations[locale] else { continue }
                 let localePath = entryPath.key("localizations").key(locale)
-                if let problem = TextOverrides.placeholderProblem(localization.template.placeholders, english: spec.placeholders) {
-                    catalogLog.error(localePath, localization.location, "the \(locale) text \(problem) (the English: \"\(spec.english)\"). To fix, keep exactly the placeholders of the English.")
+                if let problem = TextOverrides.placeholderProblem(
+                    localization.template.placeholders, english: spec.placeholders)
+                {
+                    catalogLog.error(
+                        localePath, localization.location,
+                        "the \(locale) text \(problem) (the English: \"\(spec.english)\"). To fix, keep exactly the placeholders of the English."
+                    )
                 }
                 if localization.state != "translated" {
-                    catalogLog.warning(localePath, localization.location, "the \(locale) text is in state '\(localization.state)': it is shown, but nobody has signed it off. To fix, review it and set \"state\": \"translated\".")
+                    catalogLog.warning(
+                        localePath, localization.location,
+                        "the \(locale) text is in state '\(localization.state)': it is shown, but nobody has signed it off. To fix, review it and set \"state\": \"translated\"."
+                    )
                 }
             }
         }

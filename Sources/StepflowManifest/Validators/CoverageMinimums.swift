@@ -10,17 +10,27 @@ struct CoverageMinimums: ManifestValidator {
         let path = JSONPath.root.key("coverage")
         let kinds = CoverageMinimum.Kind.allCases.map(\.rawValue)
         guard case .object(let members) = member.value.value else {
-            manifest.log.error(path, member.value.location, "expected the minimum coverage (a JSON object such as {\"transitions\": 80}), found \(DiagnosticLog.describe(member.value)).")
+            manifest.log.error(
+                path, member.value.location,
+                "expected the minimum coverage (a JSON object such as {\"transitions\": 80}), found \(DiagnosticLog.describe(member.value))."
+            )
             return
         }
         var minimum = CoverageMinimum(location: member.keyLocation)
         for entry in manifest.log.uniqueMembers(members, path) {
             guard let kind = CoverageMinimum.Kind(rawValue: entry.key) else {
-                manifest.log.error(path.key(entry.key), entry.keyLocation, "unknown coverage kind '\(entry.key)'. \(Suggestion.didYouMean(entry.key, kinds))Kinds: \(Suggestion.list(kinds)).")
+                manifest.log.error(
+                    path.key(entry.key), entry.keyLocation,
+                    "unknown coverage kind '\(entry.key)'. \(Suggestion.didYouMean(entry.key, kinds))Kinds: \(Suggestion.list(kinds))."
+                )
                 continue
             }
-            guard case .number(let number) = entry.value.value, let percent = number.integer, (0...100).contains(percent) else {
-                manifest.log.error(path.key(entry.key), entry.value.location, "expected a whole percent from 0 to 100, found \(DiagnosticLog.describe(entry.value)).")
+            guard case .number(let number) = entry.value.value, let percent = number.integer,
+                (0...100).contains(percent)
+            else {
+                manifest.log.error(
+                    path.key(entry.key), entry.value.location,
+                    "expected a whole percent from 0 to 100, found \(DiagnosticLog.describe(entry.value)).")
                 continue
             }
             minimum.percents[kind] = percent

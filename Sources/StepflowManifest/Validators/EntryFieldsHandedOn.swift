@@ -8,7 +8,9 @@ import Stepflow
 struct EntryFieldsHandedOn: ManifestValidator {
     func validate(_ manifest: inout ManifestValidation) {
         // The fields are only worth proving over a manifest otherwise sound.
-        guard let start = manifest.start, manifest.draft.routes != nil, !manifest.instances.isEmpty, !manifest.log.hasErrors else { return }
+        guard let start = manifest.start, manifest.draft.routes != nil, !manifest.instances.isEmpty,
+            !manifest.log.hasErrors
+        else { return }
         let instances = manifest.instances
         let routes = manifest.routes
         // What each instance is entered with: the fields every path brings
@@ -20,9 +22,12 @@ struct EntryFieldsHandedOn: ManifestValidator {
         entry[start] = [:]
         func handedOn(_ route: ManifestValidation.Route, _ entry: [String: [String: Arrival]?]) -> [String: Arrival]? {
             guard let incoming = entry[route.key.instance] ?? nil,
-                  let exit = byID[route.key.instance]?.exits.first(where: { $0.name == route.key.exit }) else { return nil }
+                let exit = byID[route.key.instance]?.exits.first(where: { $0.name == route.key.exit })
+            else { return nil }
             var fields = incoming
-            for field in exit.fields { fields[field.name] = Arrival(kind: field.kind, origins: [route.key.description]) }
+            for field in exit.fields {
+                fields[field.name] = Arrival(kind: field.kind, origins: [route.key.description])
+            }
             return fields
         }
         var changed = true
@@ -40,8 +45,11 @@ struct EntryFieldsHandedOn: ManifestValidator {
                     }
                     var merged: [String: Arrival] = [:]
                     for (name, arrival) in current {
-                        guard let other = offered[name], let kind = Self.merge(arrival.kind, other.kind) else { continue }
-                        merged[name] = Arrival(kind: kind, origins: Array(Set(arrival.origins + other.origins)).sorted())
+                        guard let other = offered[name], let kind = Self.merge(arrival.kind, other.kind) else {
+                            continue
+                        }
+                        merged[name] = Arrival(
+                            kind: kind, origins: Array(Set(arrival.origins + other.origins)).sorted())
                     }
                     fields = merged
                 }
@@ -54,10 +62,14 @@ struct EntryFieldsHandedOn: ManifestValidator {
         let path = JSONPath.root.key("routes")
         for route in routes {
             guard case .instance(let targetID) = route.target, let target = byID[targetID], let module = target.module,
-                  let offered = handedOn(route, entry) else { continue }
+                let offered = handedOn(route, entry)
+            else { continue }
             for needed in module.entryFields(for: target.options) where needed.isRequired {
                 guard let arrival = offered[needed.name] else {
-                    manifest.log.error(path.key(route.key.description), route.location, "'\(targetID)' (module '\(module.id)') needs '\(needed.name)' (\(needed.kind)), which '\(route.key)' does not hand on. To fix, route '\(route.key)' to an instance that does not need it, or to 'end'.")
+                    manifest.log.error(
+                        path.key(route.key.description), route.location,
+                        "'\(targetID)' (module '\(module.id)') needs '\(needed.name)' (\(needed.kind)), which '\(route.key)' does not hand on. To fix, route '\(route.key)' to an instance that does not need it, or to 'end'."
+                    )
                     continue
                 }
                 guard !Self.kind(arrival.kind, satisfies: needed.kind) else { continue }
@@ -69,7 +81,10 @@ struct EntryFieldsHandedOn: ManifestValidator {
                 } else {
                     values = "\(arrival.kind) can arrive"
                 }
-                manifest.log.error(path.key(route.key.description), route.location, "'\(targetID)' (module '\(module.id)') accepts '\(needed.name)' \(needed.kind), but \(values) when it is entered through '\(route.key)' (handed on by \(through)). To fix, give the instance that hands it on options whose values '\(targetID)' accepts, or give '\(targetID)' options that accept them.")
+                manifest.log.error(
+                    path.key(route.key.description), route.location,
+                    "'\(targetID)' (module '\(module.id)') accepts '\(needed.name)' \(needed.kind), but \(values) when it is entered through '\(route.key)' (handed on by \(through)). To fix, give the instance that hands it on options whose values '\(targetID)' accepts, or give '\(targetID)' options that accept them."
+                )
             }
         }
     }
@@ -86,7 +101,8 @@ struct EntryFieldsHandedOn: ManifestValidator {
     static func merge(_ a: ValueKind, _ b: ValueKind) -> ValueKind? {
         switch (a, b) {
         case (.choice(let x), .choice(let y)): .choice(x + y.filter { !x.contains($0) })
-        case (.integer(let x), .integer(let y)): .integer(min(x.lowerBound, y.lowerBound)...max(x.upperBound, y.upperBound))
+        case (.integer(let x), .integer(let y)):
+            .integer(min(x.lowerBound, y.lowerBound)...max(x.upperBound, y.upperBound))
         case (.text, .choice), (.choice, .text): .text
         default: a == b ? a : nil
         }
@@ -97,7 +113,8 @@ struct EntryFieldsHandedOn: ManifestValidator {
         switch (offered, needed) {
         case (.choice(let given), .choice(let accepted)): Set(given).isSubset(of: accepted)
         case (.choice, .text): true
-        case (.integer(let given), .integer(let accepted)): accepted.contains(given.lowerBound) && accepted.contains(given.upperBound)
+        case (.integer(let given), .integer(let accepted)):
+            accepted.contains(given.lowerBound) && accepted.contains(given.upperBound)
         default: offered == needed
         }
     }

@@ -5,22 +5,33 @@ import Stepflow
 struct InstanceIDs: ManifestValidator {
     static func isIdentifier(_ text: String) -> Bool {
         guard let first = text.unicodeScalars.first, first.properties.isAlphabetic, first.isASCII else { return false }
-        return text.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" || $0 == "_") }
+        return text.unicodeScalars.allSatisfy {
+            $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" || $0 == "_")
+        }
     }
 
     func validate(_ manifest: inout ManifestValidation) {
         guard let modules = manifest.draft.modules else { return }
         guard modules.count > 0 else {
-            manifest.log.error(JSONPath.root.key("modules"), modules.location, "the app has no modules. To fix, add at least one: {\"id\": \"…\", \"module\": \"…\"}. Known modules: \(Suggestion.list(manifest.registry.ids)).")
+            manifest.log.error(
+                JSONPath.root.key("modules"), modules.location,
+                "the app has no modules. To fix, add at least one: {\"id\": \"…\", \"module\": \"…\"}. Known modules: \(Suggestion.list(manifest.registry.ids))."
+            )
             return
         }
         var firstByID: [String: (index: Int, line: Int)] = [:]
         for instance in modules.instances {
             guard let id = instance.id else { continue }
             if !Self.isIdentifier(id.value) || id.value == "end" {
-                manifest.log.error(instance.path.key("id"), id.location, "'\(id.value)' is not a valid instance id. Start with a letter; use letters, digits, '-' and '_' (no dots); 'end' is reserved.")
+                manifest.log.error(
+                    instance.path.key("id"), id.location,
+                    "'\(id.value)' is not a valid instance id. Start with a letter; use letters, digits, '-' and '_' (no dots); 'end' is reserved."
+                )
             } else if let first = firstByID[id.value] {
-                manifest.log.error(instance.path.key("id"), id.location, "duplicate instance id '\(id.value)'; modules[\(first.index)] at line \(first.line) has it too. To fix, give each instance its own id.")
+                manifest.log.error(
+                    instance.path.key("id"), id.location,
+                    "duplicate instance id '\(id.value)'; modules[\(first.index)] at line \(first.line) has it too. To fix, give each instance its own id."
+                )
             } else {
                 firstByID[id.value] = (instance.index, id.location.line)
                 manifest.instances.append(ManifestValidation.Instance(draft: instance, id: id.value))

@@ -7,17 +7,24 @@ struct Locales: ManifestValidator {
         guard let written = manifest.draft.locales else { return }
         let path = JSONPath.root.key("locales")
         guard !written.values.isEmpty else {
-            manifest.log.error(path, written.location, "the variant ships no locale. To fix, name at least one (\"en\"), or leave 'locales' out for English.")
+            manifest.log.error(
+                path, written.location,
+                "the variant ships no locale. To fix, name at least one (\"en\"), or leave 'locales' out for English.")
             return
         }
         var locales: [String] = []
         for (index, locale) in written.values.enumerated() {
             let language = PluralRule.language(of: locale.value)
             if locales.contains(locale.value) {
-                manifest.log.error(path.index(index), locale.location, "'\(locale.value)' is listed twice. To fix, list each locale once.")
+                manifest.log.error(
+                    path.index(index), locale.location,
+                    "'\(locale.value)' is listed twice. To fix, list each locale once.")
             } else if !PluralRule.knownLanguages.contains(language) || locale.value.isEmpty {
                 let known = PluralRule.knownLanguages.sorted()
-                manifest.log.error(path.index(index), locale.location, "Stepflow has no plural rule for '\(locale.value)' yet, so counted texts could not be chosen. \(Suggestion.didYouMean(locale.value, known))Known languages: \(Suggestion.list(known)).")
+                manifest.log.error(
+                    path.index(index), locale.location,
+                    "Stepflow has no plural rule for '\(locale.value)' yet, so counted texts could not be chosen. \(Suggestion.didYouMean(locale.value, known))Known languages: \(Suggestion.list(known))."
+                )
             } else {
                 locales.append(locale.value)
             }

@@ -15,16 +15,21 @@ struct ModuleContracts: ManifestValidator {
         let environment = ModuleEnvironment(clock: IdleClock(), services: manifest.services)
         for instance in manifest.instances {
             guard let module = instance.module, let name = instance.draft.module,
-                  module.services(for: instance.options).allSatisfy(manifest.services.provides) else { continue }
-            let key = Self.Key(module: ObjectIdentifier(module), options: instance.options, services: manifest.services.names)
-            let violations = Self.checked.withLock { $0[key] } ?? {
-                let found = ModuleContract.violations(in: module, options: instance.options, environment: environment)
-                Self.checked.withLock { cache in
-                    if cache.count >= Self.capacity { cache.removeAll() }
-                    cache[key] = found
-                }
-                return found
-            }()
+                module.services(for: instance.options).allSatisfy(manifest.services.provides)
+            else { continue }
+            let key = Self.Key(
+                module: ObjectIdentifier(module), options: instance.options, services: manifest.services.names)
+            let violations =
+                Self.checked.withLock { $0[key] }
+                ?? {
+                    let found = ModuleContract.violations(
+                        in: module, options: instance.options, environment: environment)
+                    Self.checked.withLock { cache in
+                        if cache.count >= Self.capacity { cache.removeAll() }
+                        cache[key] = found
+                    }
+                    return found
+                }()
             for violation in violations where violation.kind.isError {
                 manifest.log.error(
                     instance.draft.path.key("module"), name.location,

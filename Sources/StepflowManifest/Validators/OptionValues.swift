@@ -15,11 +15,14 @@ struct OptionValues: ManifestValidator {
             manifest.instances[index].options = read.options
             manifest.instances[index].optionTexts = read.texts
             manifest.instances[index].optionLocations = read.locations
-            let inapplicable = Set(module.options.filter {
-                $0.isRequired && read.locations[$0.name] == nil && !$0.isRequired(given: read.options.values)
-            }.map(\.name))
+            let inapplicable = Set(
+                module.options.filter {
+                    $0.isRequired && read.locations[$0.name] == nil && !$0.isRequired(given: read.options.values)
+                }.map(\.name))
             manifest.instances[index].inapplicableOptions = inapplicable
-            manifest.instances[index].translatableOptions = module.options.filter { $0.isTranslatable && !inapplicable.contains($0.name) }.map(\.name)
+            manifest.instances[index].translatableOptions = module.options.filter {
+                $0.isTranslatable && !inapplicable.contains($0.name)
+            }.map(\.name)
             manifest.instances[index].exits = module.exits(for: read.options)
         }
     }
@@ -33,7 +36,9 @@ struct OptionValues: ManifestValidator {
         var locations: [String: TextLocation] = [:]
     }
 
-    static func options(_ draft: ManifestDraft.Instance, module: any FeatureModule.Type, locales: [String], _ log: inout DiagnosticLog) -> Read {
+    static func options(
+        _ draft: ManifestDraft.Instance, module: any FeatureModule.Type, locales: [String], _ log: inout DiagnosticLog
+    ) -> Read {
         let specs = module.options
         let path = draft.path.key("options")
         var values: [String: ModuleValue] = [:]
@@ -42,7 +47,10 @@ struct OptionValues: ManifestValidator {
         guard let member = draft.options else { return read }
         let names = specs.map(\.name)
         guard case .object(let members) = member.value.value else {
-            log.error(path, member.value.location, "expected the options of '\(module.id)' (a JSON object), found \(DiagnosticLog.describe(member.value)).")
+            log.error(
+                path, member.value.location,
+                "expected the options of '\(module.id)' (a JSON object), found \(DiagnosticLog.describe(member.value))."
+            )
             // Not given as an object: said once, not also each required one missing.
             for spec in specs { values[spec.name] = spec.example }
             return read
@@ -50,18 +58,25 @@ struct OptionValues: ManifestValidator {
         for option in log.uniqueMembers(members, path) {
             let optionPath = path.key(option.key)
             guard let spec = specs.first(where: { $0.name == option.key }) else {
-                let known = specs.isEmpty ? "Module '\(module.id)' takes no options." : "Options of '\(module.id)': \(Suggestion.list(names))."
-                log.error(optionPath, option.keyLocation, "unknown option '\(option.key)'. \(Suggestion.didYouMean(option.key, names))\(known)")
+                let known =
+                    specs.isEmpty
+                    ? "Module '\(module.id)' takes no options."
+                    : "Options of '\(module.id)': \(Suggestion.list(names))."
+                log.error(
+                    optionPath, option.keyLocation,
+                    "unknown option '\(option.key)'. \(Suggestion.didYouMean(option.key, names))\(known)")
                 // A misspelt required option is one error, not also a missing one.
                 if let meant = Suggestion.nearest(to: option.key, in: names), values[meant] == nil,
-                   let spec = specs.first(where: { $0.name == meant }) {
+                    let spec = specs.first(where: { $0.name == meant })
+                {
                     values[meant] = spec.example
                 }
                 continue
             }
             read.locations[spec.name] = option.value.location
             if spec.isTranslatable, case .object(let byLocale) = option.value.value {
-                guard let texts = perLocale(byLocale, optionPath, at: option.value.location, locales: locales, &log) else {
+                guard let texts = perLocale(byLocale, optionPath, at: option.value.location, locales: locales, &log)
+                else {
                     values[spec.name] = spec.example
                     continue
                 }
@@ -81,17 +96,26 @@ struct OptionValues: ManifestValidator {
 
     /// A translatable option's texts by locale: a string for each locale
     /// the variant ships, and no other.
-    static func perLocale(_ members: [JSONMember], _ path: JSONPath, at location: TextLocation, locales: [String], _ log: inout DiagnosticLog) -> [String: String]? {
+    static func perLocale(
+        _ members: [JSONMember], _ path: JSONPath, at location: TextLocation, locales: [String],
+        _ log: inout DiagnosticLog
+    ) -> [String: String]? {
         var texts: [String: String] = [:]
         var valid = true
         for member in log.uniqueMembers(members, path, noun: "locale") {
             guard locales.contains(member.key) else {
-                log.error(path.key(member.key), member.keyLocation, "the variant does not ship the locale '\(member.key)'. \(Suggestion.didYouMean(member.key, locales))It ships: \(Suggestion.list(locales)). To fix, give the text for those locales only.")
+                log.error(
+                    path.key(member.key), member.keyLocation,
+                    "the variant does not ship the locale '\(member.key)'. \(Suggestion.didYouMean(member.key, locales))It ships: \(Suggestion.list(locales)). To fix, give the text for those locales only."
+                )
                 valid = false
                 continue
             }
             guard case .string(let text) = member.value.value, !text.allSatisfy(\.isWhitespace) else {
-                log.error(path.key(member.key), member.value.location, "expected the '\(member.key)' text (a non-empty string), found \(DiagnosticLog.describe(member.value)).")
+                log.error(
+                    path.key(member.key), member.value.location,
+                    "expected the '\(member.key)' text (a non-empty string), found \(DiagnosticLog.describe(member.value))."
+                )
                 valid = false
                 continue
             }
@@ -99,7 +123,10 @@ struct OptionValues: ManifestValidator {
         }
         let missing = locales.filter { texts[$0] == nil }
         if valid, !missing.isEmpty {
-            log.error(path, location, "no text for \(Suggestion.list(missing)): a translatable option given per locale gives every locale the variant ships (\(Suggestion.list(locales))), or the person sees another language. To fix, add \(missing.map { "\"\($0)\": \"…\"" }.joined(separator: ", ")).")
+            log.error(
+                path, location,
+                "no text for \(Suggestion.list(missing)): a translatable option given per locale gives every locale the variant ships (\(Suggestion.list(locales))), or the person sees another language. To fix, add \(missing.map { "\"\($0)\": \"…\"" }.joined(separator: ", "))."
+            )
             valid = false
         }
         return valid ? texts : nil
@@ -107,12 +134,19 @@ struct OptionValues: ManifestValidator {
 
     /// Each required option is given: a made-up default could reach a
     /// person who acts on it (a phone number, a lab).
-    static func requireGiven(_ specs: [OptionSpec], values: [String: ModuleValue], _ draft: ManifestDraft.Instance, module: any FeatureModule.Type, _ log: inout DiagnosticLog) {
+    static func requireGiven(
+        _ specs: [OptionSpec], values: [String: ModuleValue], _ draft: ManifestDraft.Instance,
+        module: any FeatureModule.Type, _ log: inout DiagnosticLog
+    ) {
         let merged = ModuleOptions(specs: specs, values: values).values
         for spec in specs where spec.isRequired(given: merged) && values[spec.name] == nil {
-            let place = draft.options == nil ? "add \"options\": {\"\(spec.name)\": \(spec.example)}" : "add \"\(spec.name)\": \(spec.example) to its \"options\""
+            let place =
+                draft.options == nil
+                ? "add \"options\": {\"\(spec.name)\": \(spec.example)}"
+                : "add \"\(spec.name)\": \(spec.example) to its \"options\""
             log.error(
-                draft.options == nil ? draft.path : draft.path.key("options"), draft.options?.keyLocation ?? draft.module?.location,
+                draft.options == nil ? draft.path : draft.path.key("options"),
+                draft.options?.keyLocation ?? draft.module?.location,
                 "module '\(module.id)' needs the option '\(spec.name)'\(spec.requiredWhenDescription) (\(spec.kind): \(spec.summary)), which has no default: the variant must choose it. To fix, \(place) with this variant's own value."
             )
         }
@@ -135,7 +169,10 @@ struct OptionValues: ManifestValidator {
             return nil
         case (.choice(let choices), .string(let string)):
             guard choices.contains(string) else {
-                log.error(path, node.location, "unknown value '\(string)'. \(Suggestion.didYouMean(string, choices))Allowed: \(Suggestion.list(choices)).")
+                log.error(
+                    path, node.location,
+                    "unknown value '\(string)'. \(Suggestion.didYouMean(string, choices))Allowed: \(Suggestion.list(choices))."
+                )
                 return nil
             }
             return .text(string)
@@ -144,7 +181,10 @@ struct OptionValues: ManifestValidator {
         case (.text, .string(let string)):
             return .text(string)
         case (.text, .object):
-            log.error(path, node.location, "expected text, found an object. Only an option the module declares translatable can be given per locale.")
+            log.error(
+                path, node.location,
+                "expected text, found an object. Only an option the module declares translatable can be given per locale."
+            )
             return nil
         default:
             log.error(path, node.location, "expected \(kind), found \(DiagnosticLog.describe(node)).")

@@ -8,20 +8,32 @@ struct Requirements: ManifestValidator {
         var seen: [String: Int] = [:]
         for written in manifest.draft.requirements {
             guard let id = written.id, let text = written.text else { continue }
-            guard !id.value.isEmpty, id.value.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "._-".contains($0)) }) else {
-                manifest.log.error(written.path.key("id"), id.location, "'\(id.value)' is not a requirement id. Use letters, digits, '.', '-' and '_' (\"UR-RES-01\").")
+            guard !id.value.isEmpty,
+                id.value.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "._-".contains($0)) })
+            else {
+                manifest.log.error(
+                    written.path.key("id"), id.location,
+                    "'\(id.value)' is not a requirement id. Use letters, digits, '.', '-' and '_' (\"UR-RES-01\").")
                 continue
             }
             if let line = seen[id.value] {
-                manifest.log.error(written.path.key("id"), id.location, "duplicate requirement '\(id.value)'; line \(line) has it too. To fix, give each requirement its own id.")
+                manifest.log.error(
+                    written.path.key("id"), id.location,
+                    "duplicate requirement '\(id.value)'; line \(line) has it too. To fix, give each requirement its own id."
+                )
                 continue
             }
             seen[id.value] = id.location.line
             guard !text.value.allSatisfy(\.isWhitespace) else {
-                manifest.log.error(written.path.key("text"), text.location, "the requirement '\(id.value)' says nothing. To fix, write what must be true.")
+                manifest.log.error(
+                    written.path.key("text"), text.location,
+                    "the requirement '\(id.value)' says nothing. To fix, write what must be true.")
                 continue
             }
-            manifest.requirements.append(Requirement(id: id.value, text: text.value, critical: written.critical, location: written.node.location, path: written.path.description))
+            manifest.requirements.append(
+                Requirement(
+                    id: id.value, text: text.value, critical: written.critical, location: written.node.location,
+                    path: written.path.description))
         }
         if let scripts = manifest.draft.scripts {
             manifest.scriptsFolder = manifest.resolve(scripts.value)

@@ -6,8 +6,13 @@ struct RouteEnds: ManifestValidator {
         let ids = manifest.ids
         let targets = ids + ["end"]
         for route in manifest.draft.routes?.routes ?? [] {
-            guard let dot = route.key.firstIndex(of: "."), dot != route.key.startIndex, route.key.index(after: dot) != route.key.endIndex else {
-                manifest.log.error(route.path, route.keyLocation, "'\(route.key)' is not a route source. Write \"<instance>.<exit>\", e.g. \"\(ids.first ?? "test").\(manifest.instances.first?.exits.first?.name ?? "done")\".")
+            guard let dot = route.key.firstIndex(of: "."), dot != route.key.startIndex,
+                route.key.index(after: dot) != route.key.endIndex
+            else {
+                manifest.log.error(
+                    route.path, route.keyLocation,
+                    "'\(route.key)' is not a route source. Write \"<instance>.<exit>\", e.g. \"\(ids.first ?? "test").\(manifest.instances.first?.exits.first?.name ?? "done")\"."
+                )
                 continue
             }
             let instanceID = String(route.key[..<dot])
@@ -16,22 +21,34 @@ struct RouteEnds: ManifestValidator {
             if let instance = manifest.instances.first(where: { $0.id == instanceID }) {
                 if let module = instance.module, !instance.exits.contains(where: { $0.name == exitName }) {
                     let exits = instance.exits.map(\.name)
-                    manifest.log.error(route.path, route.keyLocation, "'\(instanceID)' (module '\(module.id)') has no exit '\(exitName)'. \(Suggestion.didYouMean(exitName, exits))Its exits: \(Suggestion.list(exits)).")
+                    manifest.log.error(
+                        route.path, route.keyLocation,
+                        "'\(instanceID)' (module '\(module.id)') has no exit '\(exitName)'. \(Suggestion.didYouMean(exitName, exits))Its exits: \(Suggestion.list(exits))."
+                    )
                     sourceIsValid = false
                 }
             } else {
-                manifest.log.error(route.path, route.keyLocation, "unknown instance '\(instanceID)'. \(Suggestion.didYouMean(instanceID, ids))Instances: \(Suggestion.list(ids)).")
+                manifest.log.error(
+                    route.path, route.keyLocation,
+                    "unknown instance '\(instanceID)'. \(Suggestion.didYouMean(instanceID, ids))Instances: \(Suggestion.list(ids))."
+                )
                 sourceIsValid = false
             }
             let key = RouteKey(instance: instanceID, exit: exitName)
             if sourceIsValid { manifest.routedSources.insert(key) }
             guard let target = route.target else { continue }
             guard targets.contains(target.value) else {
-                manifest.log.error(route.path, target.location, "route to nowhere: '\(target.value)' is not an instance. \(Suggestion.didYouMean(target.value, targets))Targets: \(Suggestion.list(targets)).")
+                manifest.log.error(
+                    route.path, target.location,
+                    "route to nowhere: '\(target.value)' is not an instance. \(Suggestion.didYouMean(target.value, targets))Targets: \(Suggestion.list(targets))."
+                )
                 continue
             }
             if sourceIsValid {
-                manifest.routes.append(ManifestValidation.Route(key: key, target: target.value == "end" ? .end : .instance(target.value), location: target.location))
+                manifest.routes.append(
+                    ManifestValidation.Route(
+                        key: key, target: target.value == "end" ? .end : .instance(target.value),
+                        location: target.location))
             }
         }
     }

@@ -4,7 +4,8 @@ import Stepflow
 /// an instance and fields of this variant. (The nodes a rule names are
 /// checked against the explored graph, which knows every node.)
 struct RuleShapes: ManifestValidator {
-    static let shapes = "{\"to\": \"<node>\", \"passesThrough\": \"<node>\"}, {\"neverReaches\": \"<node>\"}, {\"reaches\": \"<node>\"} or {\"entering\": \"<instance>\", \"carriesNone\": [\"<field>\", …]}"
+    static let shapes =
+        "{\"to\": \"<node>\", \"passesThrough\": \"<node>\"}, {\"neverReaches\": \"<node>\"}, {\"reaches\": \"<node>\"} or {\"entering\": \"<instance>\", \"carriesNone\": [\"<field>\", …]}"
 
     func validate(_ manifest: inout ManifestValidation) {
         let ids = manifest.requirements.map(\.id)
@@ -16,12 +17,18 @@ struct RuleShapes: ManifestValidator {
                 if ids.contains(written.value) {
                     requirement = written.value
                 } else {
-                    manifest.log.error(rule.path.key("requirement"), written.location, "unknown requirement '\(written.value)'. \(Suggestion.didYouMean(written.value, ids))\(ids.isEmpty ? "The manifest lists no \"requirements\"." : "Requirements: \(Suggestion.list(ids)).")")
+                    manifest.log.error(
+                        rule.path.key("requirement"), written.location,
+                        "unknown requirement '\(written.value)'. \(Suggestion.didYouMean(written.value, ids))\(ids.isEmpty ? "The manifest lists no \"requirements\"." : "Requirements: \(Suggestion.list(ids)).")"
+                    )
                 }
             }
             if fields["entering"] != nil || fields["carriesNone"] != nil {
                 if let kind = Self.dataRule(rule, &manifest) {
-                    manifest.rules.append(PathRuleSpec(name: name, kind: kind, location: rule.node.location, path: rule.path.description, requirement: requirement))
+                    manifest.rules.append(
+                        PathRuleSpec(
+                            name: name, kind: kind, location: rule.node.location, path: rule.path.description,
+                            requirement: requirement))
                 }
                 continue
             }
@@ -31,7 +38,11 @@ struct RuleShapes: ManifestValidator {
             let reaches = fields["reaches"].flatMap { manifest.log.string($0, rule.path.key("reaches"))?.value }
             let kinds = [to != nil || via != nil, never != nil, reaches != nil].filter { $0 }.count
             guard kinds == 1 else {
-                manifest.log.error(rule.path, rule.node.location, kinds == 0 ? "the rule says nothing. Write \(Self.shapes)." : "a rule says one thing. Write \(Self.shapes), each as its own rule.")
+                manifest.log.error(
+                    rule.path, rule.node.location,
+                    kinds == 0
+                        ? "the rule says nothing. Write \(Self.shapes)."
+                        : "a rule says one thing. Write \(Self.shapes), each as its own rule.")
                 continue
             }
             let kind: PathRuleSpec.Kind
@@ -42,10 +53,16 @@ struct RuleShapes: ManifestValidator {
             } else if let to, let via {
                 kind = .passesThrough(node: to, via: via)
             } else {
-                manifest.log.error(rule.path, rule.node.location, "\(to == nil ? "'passesThrough' needs 'to'" : "'to' needs 'passesThrough'"): write {\"to\": \"<node>\", \"passesThrough\": \"<node>\"}.")
+                manifest.log.error(
+                    rule.path, rule.node.location,
+                    "\(to == nil ? "'passesThrough' needs 'to'" : "'to' needs 'passesThrough'"): write {\"to\": \"<node>\", \"passesThrough\": \"<node>\"}."
+                )
                 continue
             }
-            manifest.rules.append(PathRuleSpec(name: name, kind: kind, location: rule.node.location, path: rule.path.description, requirement: requirement))
+            manifest.rules.append(
+                PathRuleSpec(
+                    name: name, kind: kind, location: rule.node.location, path: rule.path.description,
+                    requirement: requirement))
         }
     }
 
@@ -55,22 +72,33 @@ struct RuleShapes: ManifestValidator {
         let shape = "write {\"entering\": \"<instance>\", \"carriesNone\": [\"<field>\", …]}"
         let fields = rule.fields
         guard let enteringMember = fields["entering"], let carriedMember = fields["carriesNone"] else {
-            manifest.log.error(rule.path, rule.node.location, "\(fields["entering"] == nil ? "'carriesNone' needs 'entering'" : "'entering' needs 'carriesNone'"): \(shape).")
+            manifest.log.error(
+                rule.path, rule.node.location,
+                "\(fields["entering"] == nil ? "'carriesNone' needs 'entering'" : "'entering' needs 'carriesNone'"): \(shape)."
+            )
             return nil
         }
-        if fields["to"] != nil || fields["passesThrough"] != nil || fields["neverReaches"] != nil || fields["reaches"] != nil {
-            manifest.log.error(rule.path, rule.node.location, "a rule says one thing: \(shape), and the other rule as its own.")
+        if fields["to"] != nil || fields["passesThrough"] != nil || fields["neverReaches"] != nil
+            || fields["reaches"] != nil
+        {
+            manifest.log.error(
+                rule.path, rule.node.location, "a rule says one thing: \(shape), and the other rule as its own.")
             return nil
         }
         let instance = manifest.log.string(enteringMember, rule.path.key("entering"))?.value
         let ids = manifest.ids
         var valid = instance != nil
         if let instance, !ids.contains(instance) {
-            manifest.log.error(rule.path.key("entering"), enteringMember.value.location, "unknown instance '\(instance)'. \(Suggestion.didYouMean(instance, ids))Instances: \(Suggestion.list(ids)).")
+            manifest.log.error(
+                rule.path.key("entering"), enteringMember.value.location,
+                "unknown instance '\(instance)'. \(Suggestion.didYouMean(instance, ids))Instances: \(Suggestion.list(ids))."
+            )
             valid = false
         }
         guard case .array(let items) = carriedMember.value.value, !items.isEmpty else {
-            manifest.log.error(rule.path.key("carriesNone"), carriedMember.value.location, "expected a non-empty list of field names, found \(DiagnosticLog.describe(carriedMember.value)).")
+            manifest.log.error(
+                rule.path.key("carriesNone"), carriedMember.value.location,
+                "expected a non-empty list of field names, found \(DiagnosticLog.describe(carriedMember.value)).")
             return nil
         }
         let known = Set(manifest.instances.flatMap { $0.exits.flatMap { $0.fields.map(\.name) } }).sorted()
@@ -78,11 +106,15 @@ struct RuleShapes: ManifestValidator {
         for (index, item) in items.enumerated() {
             let itemPath = rule.path.key("carriesNone").index(index)
             guard case .string(let name) = item.value else {
-                manifest.log.error(itemPath, item.location, "expected a field name (a string), found \(DiagnosticLog.describe(item)).")
+                manifest.log.error(
+                    itemPath, item.location, "expected a field name (a string), found \(DiagnosticLog.describe(item)).")
                 continue
             }
             guard known.contains(name) else {
-                manifest.log.error(itemPath, item.location, "no module of this variant hands on a field '\(name)'. \(Suggestion.didYouMean(name, known))Fields: \(Suggestion.list(known)).")
+                manifest.log.error(
+                    itemPath, item.location,
+                    "no module of this variant hands on a field '\(name)'. \(Suggestion.didYouMean(name, known))Fields: \(Suggestion.list(known))."
+                )
                 continue
             }
             names.append(name)

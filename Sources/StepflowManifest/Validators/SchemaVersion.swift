@@ -6,11 +6,14 @@ struct SchemaVersion: ManifestValidator {
         guard let node = manifest.draft.schema else { return }
         let path = JSONPath.root.key("schema")
         guard case .number(let number) = node.value, let version = number.integer else {
-            manifest.log.error(path, node.location, "expected the schema version 1 (an integer), found \(DiagnosticLog.describe(node)).")
+            manifest.log.error(
+                path, node.location,
+                "expected the schema version 1 (an integer), found \(DiagnosticLog.describe(node)).")
             return
         }
         guard version == 1 else {
-            manifest.log.error(path, node.location, "unsupported schema \(version). This version of Stepflow reads schema 1.")
+            manifest.log.error(
+                path, node.location, "unsupported schema \(version). This version of Stepflow reads schema 1.")
             return
         }
         manifest.schema = version

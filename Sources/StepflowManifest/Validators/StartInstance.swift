@@ -8,7 +8,10 @@ struct StartInstance: ManifestValidator {
         if ids.contains(start.value) {
             manifest.start = start.value
         } else if !ids.isEmpty {
-            manifest.log.error(JSONPath.root.key("start"), start.location, "unknown instance '\(start.value)'. \(Suggestion.didYouMean(start.value, ids))Instances: \(Suggestion.list(ids)).")
+            manifest.log.error(
+                JSONPath.root.key("start"), start.location,
+                "unknown instance '\(start.value)'. \(Suggestion.didYouMean(start.value, ids))Instances: \(Suggestion.list(ids))."
+            )
         }
     }
 }

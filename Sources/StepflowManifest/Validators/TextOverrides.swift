@@ -20,21 +20,34 @@ struct TextOverrides: ManifestValidator {
         let ids = manifest.ids
         let locales = manifest.locales
         for text in manifest.draft.texts {
-            guard let slash = text.key.firstIndex(of: "/"), slash != text.key.startIndex, text.key.index(after: slash) != text.key.endIndex else {
-                manifest.log.error(text.path, text.keyLocation, "'\(text.key)' does not name a text. Write \"<instance>/<key>\" (\"test/timer.title\"); the strings command lists every key.")
+            guard let slash = text.key.firstIndex(of: "/"), slash != text.key.startIndex,
+                text.key.index(after: slash) != text.key.endIndex
+            else {
+                manifest.log.error(
+                    text.path, text.keyLocation,
+                    "'\(text.key)' does not name a text. Write \"<instance>/<key>\" (\"test/timer.title\"); the strings command lists every key."
+                )
                 continue
             }
             let instanceID = String(text.key[..<slash])
             let key = String(text.key[text.key.index(after: slash)...])
             guard let instance = manifest.instances.first(where: { $0.id == instanceID }) else {
-                manifest.log.error(text.path, text.keyLocation, "unknown instance '\(instanceID)'. \(Suggestion.didYouMean(instanceID, ids))Instances: \(Suggestion.list(ids)).")
+                manifest.log.error(
+                    text.path, text.keyLocation,
+                    "unknown instance '\(instanceID)'. \(Suggestion.didYouMean(instanceID, ids))Instances: \(Suggestion.list(ids))."
+                )
                 continue
             }
             guard let module = instance.module else { continue }
             guard let spec = module.texts.first(where: { $0.key == key }) else {
                 let keys = module.texts.map(\.key)
-                let known = keys.isEmpty ? "Module '\(module.id)' declares no texts, so none can be re-worded." : "The strings command lists its texts."
-                manifest.log.error(text.path, text.keyLocation, "module '\(module.id)' has no text '\(key)'. \(Suggestion.didYouMean(key, keys))\(known)")
+                let known =
+                    keys.isEmpty
+                    ? "Module '\(module.id)' declares no texts, so none can be re-worded."
+                    : "The strings command lists its texts."
+                manifest.log.error(
+                    text.path, text.keyLocation,
+                    "module '\(module.id)' has no text '\(key)'. \(Suggestion.didYouMean(key, keys))\(known)")
                 continue
             }
             var byLocale: [String: String] = [:]
@@ -42,26 +55,45 @@ struct TextOverrides: ManifestValidator {
                 byLocale["en"] = english.value
                 if let other = locales.first(where: { $0 != "en" }) {
                     let others = locales.filter { $0 != "en" }
-                    manifest.log.error(text.path, english.location, "'\(text.key)' re-words the English only, but the variant ships \(others.joined(separator: ", ")): \(other) would still show the module's old text. To fix, give every locale: {\(locales.map { "\"\($0)\": \"…\"" }.joined(separator: ", "))}.")
+                    manifest.log.error(
+                        text.path, english.location,
+                        "'\(text.key)' re-words the English only, but the variant ships \(others.joined(separator: ", ")): \(other) would still show the module's old text. To fix, give every locale: {\(locales.map { "\"\($0)\": \"…\"" }.joined(separator: ", "))}."
+                    )
                 }
-                if let problem = Self.placeholderProblem(TextTemplate(other: english.value).placeholders, english: spec.placeholders) {
-                    manifest.log.error(text.path, english.location, "the text \(problem) (the module's English: \"\(spec.english)\"). To fix, keep exactly its placeholders.")
+                if let problem = Self.placeholderProblem(
+                    TextTemplate(other: english.value).placeholders, english: spec.placeholders)
+                {
+                    manifest.log.error(
+                        text.path, english.location,
+                        "the text \(problem) (the module's English: \"\(spec.english)\"). To fix, keep exactly its placeholders."
+                    )
                 }
             }
             for (locale, value) in text.byLocale ?? [] {
                 guard locales.contains(locale) else {
-                    manifest.log.error(text.path.key(locale), value.location, "the variant does not ship '\(locale)'. \(Suggestion.didYouMean(locale, locales))Its locales: \(Suggestion.list(locales)).")
+                    manifest.log.error(
+                        text.path.key(locale), value.location,
+                        "the variant does not ship '\(locale)'. \(Suggestion.didYouMean(locale, locales))Its locales: \(Suggestion.list(locales))."
+                    )
                     continue
                 }
-                if let problem = Self.placeholderProblem(TextTemplate(other: value.value).placeholders, english: spec.placeholders) {
-                    manifest.log.error(text.path.key(locale), value.location, "the \(locale) text \(problem) (the module's English: \"\(spec.english)\"). To fix, keep exactly its placeholders.")
+                if let problem = Self.placeholderProblem(
+                    TextTemplate(other: value.value).placeholders, english: spec.placeholders)
+                {
+                    manifest.log.error(
+                        text.path.key(locale), value.location,
+                        "the \(locale) text \(problem) (the module's English: \"\(spec.english)\"). To fix, keep exactly its placeholders."
+                    )
                 }
                 byLocale[locale] = value.value
             }
             if text.byLocale != nil {
                 let missing = locales.filter { byLocale[$0] == nil }
                 if !missing.isEmpty {
-                    manifest.log.error(text.path, text.keyLocation, "'\(text.key)' has no \(missing.joined(separator: ", ")) text, so \(missing.count == 1 ? "that locale" : "those locales") would show the module's old one. To fix, add \(missing.map { "\"\($0)\": \"…\"" }.joined(separator: ", ")).")
+                    manifest.log.error(
+                        text.path, text.keyLocation,
+                        "'\(text.key)' has no \(missing.joined(separator: ", ")) text, so \(missing.count == 1 ? "that locale" : "those locales") would show the module's old one. To fix, add \(missing.map { "\"\($0)\": \"…\"" }.joined(separator: ", "))."
+                    )
                 }
             }
             manifest.overrides[instanceID, default: [:]][key] = byLocale

@@ -30,21 +30,30 @@ final class SymptomCheckFlow: Flow {
     func navigate(to step: SymptomStep) -> Navigation<SymptomStep, SymptomCheckExit> {
         switch step {
         case .start:
-            return .show(Screen(id: "symptoms", title: text["symptoms.title"], body: [
-                text["symptoms.body"],
-            ], actions: [
-                ScreenAction(text["yes"], .answeredSymptoms(true)),
-                ScreenAction(text["no"], .answeredSymptoms(false)),
-                ScreenAction(text["symptoms.stop"], .stop, role: .cancel),
-            ]))
+            return .show(
+                Screen(
+                    id: "symptoms", title: text["symptoms.title"],
+                    body: [
+                        text["symptoms.body"]
+                    ],
+                    actions: [
+                        ScreenAction(text["yes"], .answeredSymptoms(true)),
+                        ScreenAction(text["no"], .answeredSymptoms(false)),
+                        ScreenAction(text["symptoms.stop"], .stop, role: .cancel),
+                    ]))
         case .answeredSymptoms(true):
-            return .show(Screen(id: "breathing", title: text["breathing.title"], body: [
-                text["breathing.body"],
-            ], actions: [
-                ScreenAction(text["yes"], .answeredBreathing(SymptomAnswers(hasSymptoms: true, shortOfBreath: true))),
-                ScreenAction(text["no"], .answeredBreathing(SymptomAnswers(hasSymptoms: true))),
-                ScreenAction(text["back"], .back, role: .back),
-            ]))
+            return .show(
+                Screen(
+                    id: "breathing", title: text["breathing.title"],
+                    body: [
+                        text["breathing.body"]
+                    ],
+                    actions: [
+                        ScreenAction(
+                            text["yes"], .answeredBreathing(SymptomAnswers(hasSymptoms: true, shortOfBreath: true))),
+                        ScreenAction(text["no"], .answeredBreathing(SymptomAnswers(hasSymptoms: true))),
+                        ScreenAction(text["back"], .back, role: .back),
+                    ]))
         case .answeredSymptoms(false):
             return navigate(to: .answeredBreathing(SymptomAnswers()))
         case .answeredBreathing(let answers):
@@ -52,28 +61,37 @@ final class SymptomCheckFlow: Flow {
             var yes = answers, no = answers
             yes.hadContact = true
             no.hadContact = false
-            return .show(Screen(id: "contact", title: text["contact.title"], body: [
-                text["contact.body"],
-            ], actions: [
-                ScreenAction(text["yes"], .answeredContact(yes)),
-                ScreenAction(text["no"], .answeredContact(no)),
-                ScreenAction(text["back"], .back, role: .back),
-            ]))
+            return .show(
+                Screen(
+                    id: "contact", title: text["contact.title"],
+                    body: [
+                        text["contact.body"]
+                    ],
+                    actions: [
+                        ScreenAction(text["yes"], .answeredContact(yes)),
+                        ScreenAction(text["no"], .answeredContact(no)),
+                        ScreenAction(text["back"], .back, role: .back),
+                    ]))
         case .answeredContact(let answers):
             // The advisor is asked only once this screen is up: the
             // stepper is the one place the service is called.
             return .show(
-                Screen(id: "checking", title: text["checking.title"], body: [
-                    text["checking.body"],
-                ], actions: [ScreenAction(text["back"], .back, role: .back)]),
+                Screen(
+                    id: "checking", title: text["checking.title"],
+                    body: [
+                        text["checking.body"]
+                    ], actions: [ScreenAction(text["back"], .back, role: .back)]),
                 stepper: AdviceStepper(advisor: advisor, answers: answers)
             )
         case .advised(.test, let level):
             return .end(.proceed(level))
         case .advised(.seekCare, _):
-            return .show(Screen(id: "seek-care", title: text["seekCare.title"], body: [
-                text["seekCare.body"],
-            ], actions: [ScreenAction(text["seekCare.understood"], .readCareAdvice)]), as: .replace)
+            return .show(
+                Screen(
+                    id: "seek-care", title: text["seekCare.title"],
+                    body: [
+                        text["seekCare.body"]
+                    ], actions: [ScreenAction(text["seekCare.understood"], .readCareAdvice)]), as: .replace)
         case .readCareAdvice:
             return .end(.seekCare)
         case .stop:
@@ -107,10 +125,12 @@ final class AdviceStepper: Stepper {
     /// answer, and a script can give one (`answer symptom-advisor seekCare`).
     var outside: OutsideSource<SymptomStep>? {
         let level = level
-        return OutsideSource("symptom-advisor", label: "symptom advisor", answers: [
-            Answer(SymptomAdvice.test.rawValue, .advised(.test, level), label: "advises the test"),
-            Answer(SymptomAdvice.seekCare.rawValue, .advised(.seekCare, level), label: "advises seeing a doctor"),
-        ])
+        return OutsideSource(
+            "symptom-advisor", label: "symptom advisor",
+            answers: [
+                Answer(SymptomAdvice.test.rawValue, .advised(.test, level), label: "advises the test"),
+                Answer(SymptomAdvice.seekCare.rawValue, .advised(.seekCare, level), label: "advises seeing a doctor"),
+            ])
     }
 
     func readyToEmitSteps() {

@@ -9,18 +9,22 @@ public enum SymptomCheckModule: FeatureModule {
     /// `symptom-check`.
     public static let id = "symptom-check"
     /// One line for `symptomapp modules`.
-    public static let summary = "A few questions on symptoms before the test; the app's advisor says test now or see a doctor."
+    public static let summary =
+        "A few questions on symptoms before the test; the app's advisor says test now or see a doctor."
     /// The package and version a review report records.
     public static let package = ModulePackage(name: "SymptomCheck", version: "1.0.0")
 
     /// The options.
     public static let options: [OptionSpec] = [
-        OptionSpec("askAboutContact", .boolean, default: .boolean(true), summary: "Also ask whether the person was in contact with a confirmed case."),
+        OptionSpec(
+            "askAboutContact", .boolean, default: .boolean(true),
+            summary: "Also ask whether the person was in contact with a confirmed case.")
     ]
 
     /// The advisor that turns answers into advice.
     public static let services = [
-        ServiceRequirement((any SymptomAdvisor).self, summary: "turns the answers into advice: test now, or see a doctor"),
+        ServiceRequirement(
+            (any SymptomAdvisor).self, summary: "turns the answers into advice: test now, or see a doctor")
     ]
 
     /// Every text the check shows, with its key and English default: a
@@ -31,7 +35,9 @@ public enum SymptomCheckModule: FeatureModule {
         TextSpec("no", "No"),
         TextSpec("back", "Back"),
         TextSpec("symptoms.title", "How are you feeling?"),
-        TextSpec("symptoms.body", "Do you have any of these now: fever, a cough, a sore throat, or a lost sense of smell or taste?"),
+        TextSpec(
+            "symptoms.body",
+            "Do you have any of these now: fever, a cough, a sore throat, or a lost sense of smell or taste?"),
         TextSpec("symptoms.stop", "I would rather not say"),
         TextSpec("breathing.title", "Your breathing"),
         TextSpec("breathing.body", "Are you short of breath, or does breathing hurt?"),
@@ -40,21 +46,28 @@ public enum SymptomCheckModule: FeatureModule {
         TextSpec("checking.title", "Checking your answers"),
         TextSpec("checking.body", "One moment…"),
         TextSpec("seekCare.title", "See a doctor now"),
-        TextSpec("seekCare.body", "Your answers suggest you need a doctor before a self-test. Call your doctor, or the emergency number if breathing is hard."),
+        TextSpec(
+            "seekCare.body",
+            "Your answers suggest you need a doctor before a self-test. Call your doctor, or the emergency number if breathing is hard."
+        ),
         TextSpec("seekCare.understood", "I understand"),
     ]
 
     /// `proceed` (with `symptoms`), `seekCare`, `stopped`.
     public static func exits(for options: ModuleOptions) -> [ExitSpec] {
         [
-            ExitSpec("proceed", fields: [FieldSpec("symptoms", .choice(SymptomLevel.allCases.map(\.rawValue)))], summary: "the advice is to take the test"),
+            ExitSpec(
+                "proceed", fields: [FieldSpec("symptoms", .choice(SymptomLevel.allCases.map(\.rawValue)))],
+                summary: "the advice is to take the test"),
             ExitSpec("seekCare", summary: "the advice is to see a doctor now; the person has read how"),
             ExitSpec("stopped", summary: "the person chose not to answer"),
         ]
     }
 
     /// The questionnaire, from its first question.
-    public static func launch(instance: String, options: ModuleOptions, environment: ModuleEnvironment, handoff: Handoff) -> ModuleLaunch {
+    public static func launch(
+        instance: String, options: ModuleOptions, environment: ModuleEnvironment, handoff: Handoff
+    ) -> ModuleLaunch {
         let flow = SymptomCheckFlow(
             name: instance,
             asksAboutContact: options.boolean("askAboutContact"),
@@ -110,7 +123,8 @@ public struct SymptomAnswers: Hashable, Sendable, CustomStringConvertible {
     /// name the steps that carry the answers.
     public var description: String {
         func word(_ flag: Bool) -> String { flag ? "yes" : "no" }
-        return "symptoms \(word(hasSymptoms)), breathless \(word(shortOfBreath))" + (hadContact.map { ", contact \(word($0))" } ?? "")
+        return "symptoms \(word(hasSymptoms)), breathless \(word(shortOfBreath))"
+            + (hadContact.map { ", contact \(word($0))" } ?? "")
     }
 }
 

@@ -10,7 +10,8 @@ import Dispatch
 import Testing
 
 /// This package's folder, found from this file.
-let packageRoot = String(#filePath.split(separator: "/", omittingEmptySubsequences: false).dropLast(3).joined(separator: "/"))
+let packageRoot = String(
+    #filePath.split(separator: "/", omittingEmptySubsequences: false).dropLast(3).joined(separator: "/"))
 let manifestPath = packageRoot + "/Manifests/covid-antigen-symptoms.json"
 
 /// An advisor that counts the times it is asked and always says `advice`.
@@ -27,9 +28,12 @@ final class CountingAdvisor: SymptomAdvisor {
 @Suite("The symptom-check module")
 struct ModuleTests {
     @Test func keepsItsContractUnderEveryOptionSet() {
-        let environment = ModuleEnvironment(clock: ManualClock(), services: ModuleServices().providing((any SymptomAdvisor).self, CountingAdvisor(.test)))
+        let environment = ModuleEnvironment(
+            clock: ManualClock(),
+            services: ModuleServices().providing((any SymptomAdvisor).self, CountingAdvisor(.test)))
         for options in ModuleContract.optionSets(for: SymptomCheckModule.self) {
-            #expect(ModuleContract.problems(in: SymptomCheckModule.self, options: options, environment: environment) == [])
+            #expect(
+                ModuleContract.problems(in: SymptomCheckModule.self, options: options, environment: environment) == [])
         }
     }
 
@@ -38,7 +42,9 @@ struct ModuleTests {
         #expect {
             try loader.load(path: manifestPath)
         } throws: { error in
-            "\(error)".contains("module 'symptom-check' needs the service SymptomAdvisor (turns the answers into advice: test now, or see a doctor), which this app does not provide (it provides: none)")
+            "\(error)".contains(
+                "module 'symptom-check' needs the service SymptomAdvisor (turns the answers into advice: test now, or see a doctor), which this app does not provide (it provides: none)"
+            )
         }
     }
 
@@ -61,11 +67,14 @@ struct ModuleTests {
 
 @Suite("The symptom-check app")
 struct AppTests {
-    static let scripts = ["back-changes-an-answer", "no-symptoms-tests-negative", "rather-not-say-stops", "short-of-breath-sees-a-doctor"]
+    static let scripts = [
+        "back-changes-an-answer", "no-symptoms-tests-negative", "rather-not-say-stops", "short-of-breath-sees-a-doctor",
+    ]
 
     @Test(arguments: scripts)
     func itsAcceptanceScriptPasses(_ name: String) throws {
-        let manifest = try ManifestLoader(registry: SymptomApp.registry, services: SymptomApp.services).load(path: manifestPath)
+        let manifest = try ManifestLoader(registry: SymptomApp.registry, services: SymptomApp.services).load(
+            path: manifestPath)
         let runner = ScriptRunner(manifest: manifest, registry: SymptomApp.registry, services: SymptomApp.services)
         let result = runner.run(try Script.load(path: "\(packageRoot)/Scripts/covid-antigen-symptoms/\(name).txt"))
         #expect(result.passed, "\(result)")
@@ -86,7 +95,10 @@ struct AppTests {
         let console = Console(out: { _ in }, err: { text in err.withLock { $0 += text } })
         let tool = RootApp(name: "symptomapp", modules: [SymptomCheckModule.self, ImpostorModule.self])
         #expect(tool.run(["modules"], console: console) == 70)
-        #expect(err.withLock { $0 } == "symptomapp: error: two modules have the id 'symptom-check': SymptomCheck.SymptomCheckModule and SymptomCheckTests.ImpostorModule. To fix, register one of them, or give each module its own id.\n")
+        #expect(
+            err.withLock { $0 }
+                == "symptomapp: error: two modules have the id 'symptom-check': SymptomCheck.SymptomCheckModule and SymptomCheckTests.ImpostorModule. To fix, register one of them, or give each module its own id.\n"
+        )
     }
 }
 
@@ -96,8 +108,12 @@ enum ImpostorModule: FeatureModule {
     static let summary = "Not the real one."
     static let options: [OptionSpec] = []
     static func exits(for options: ModuleOptions) -> [ExitSpec] { [] }
-    static func launch(instance: String, options: ModuleOptions, environment: ModuleEnvironment, handoff: Handoff) -> ModuleLaunch {
-        SymptomCheckModule.launch(instance: instance, options: ModuleOptions(specs: SymptomCheckModule.options), environment: environment, handoff: handoff)
+    static func launch(
+        instance: String, options: ModuleOptions, environment: ModuleEnvironment, handoff: Handoff
+    ) -> ModuleLaunch {
+        SymptomCheckModule.launch(
+            instance: instance, options: ModuleOptions(specs: SymptomCheckModule.options), environment: environment,
+            handoff: handoff)
     }
 }
 
@@ -132,10 +148,13 @@ struct OutsideAnswerTests {
 
     @Test func theGraphShowsEachAdviceAsTheAdvisorsAnswer() throws {
         let states = try runner(CountingAdvisor(.test)).variant.states
-        let answers = Set(states.transitions.compactMap { transition -> String? in
-            if case .answer(let source, _, let answer, _, false) = transition.input.kind { return "\(source) \(answer)" }
-            return nil
-        })
+        let answers = Set(
+            states.transitions.compactMap { transition -> String? in
+                if case .answer(let source, _, let answer, _, false) = transition.input.kind {
+                    return "\(source) \(answer)"
+                }
+                return nil
+            })
         #expect(answers == ["symptom-advisor test", "symptom-advisor seekCare"])
     }
 
@@ -148,7 +167,8 @@ struct OutsideAnswerTests {
     @Test func aScriptThatGivesTheAnswerIsNotAnsweredByTheService() throws {
         // The service would say "test"; the script says the advisor sends
         // the person to a doctor, and that is what happens.
-        let script = try Script.parse(Self.questions + "answer symptom-advisor seekCare\nexpect screen symptoms/seek-care\n", file: "given.txt")
+        let script = try Script.parse(
+            Self.questions + "answer symptom-advisor seekCare\nexpect screen symptoms/seek-care\n", file: "given.txt")
         let advisor = CountingAdvisor(.test)
         let result = try runner(advisor).run(script)
         #expect(result.passed, "\(result)")
@@ -158,6 +178,7 @@ struct OutsideAnswerTests {
     @Test func anAnswerNobodyWaitsForFailsNamingWhatCanAnswer() throws {
         let script = try Script.parse("answer symptom-advisor seekCare\n", file: "early.txt")
         let result = try runner(CountingAdvisor(.test)).run(script)
-        #expect(result.failure?.message.contains("no answer from 'symptom-advisor' is awaited here") == true, "\(result)")
+        #expect(
+            result.failure?.message.contains("no answer from 'symptom-advisor' is awaited here") == true, "\(result)")
     }
 }
