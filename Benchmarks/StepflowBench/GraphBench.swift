@@ -119,7 +119,10 @@ func graphSection(quick: Bool) -> [GraphFigure] {
         let previous = figures[figures.count - 2]
         print("")
         print(
-            "Growth from \(previous.steps) to \(last.steps) steps: \(fixed(last.engine.median / previous.engine.median, 1))x (linear: \(last.steps / previous.steps)x)."
+            """
+            Growth from \(previous.steps) to \(last.steps) steps: \
+            \(fixed(last.engine.median / previous.engine.median, 1))x (linear: \(last.steps / previous.steps)x).
+            """
         )
     }
     if let figure = figures.first(where: { $0.steps == 100_000 }) {

@@ -41,14 +41,21 @@ func parseOptions() -> Options {
             let sections = Set(list.split(separator: ",").map(String.init))
             if let unknown = sections.subtracting(Options.allSections).sorted().first {
                 printError(
-                    "error: unknown section '\(unknown)'. Sections: graph, suite, engine, memory, restore, startup.\n\(usage)"
+                    """
+                    error: unknown section '\(unknown)'. Sections: graph, suite, engine, memory, restore, \
+                    startup.\n\(usage)
+                    """
                 )
                 exit(64)
             }
             options.sections = sections
         case "-h", "--help":
             print(
-                "\(usage)\n\n  --quick          sizes up to 100k steps, fewer runs (about two minutes)\n  --json FILE      also write the figures as JSON\n  --only SECTIONS  run only these: graph, suite, engine, memory, restore, startup"
+                """
+                \(usage)\n\n  --quick          sizes up to 100k steps, fewer runs (about two minutes)\n  --json \
+                FILE      also write the figures as JSON\n  --only SECTIONS  run only these: graph, suite, engine, \
+                memory, restore, startup
+                """
             )
             exit(0)
         default:

@@ -85,7 +85,10 @@ func restoreSection(cycles: Int, quick: Bool) -> RestoreFigures? {
     let figures = RestoreFigures(
         inputs: inputs, entries: saved.entries.count, bytes: bytes.count, restore: restore, read: read, live: live)
     print(
-        "Restore: a session of \(inputs) inputs (\(saved.entries.count) log entries, \(bytes.count / 1024) KiB of JSON), median (min-max) ms:"
+        """
+        Restore: a session of \(inputs) inputs (\(saved.entries.count) log entries, \(bytes.count / 1024) KiB of \
+        JSON), median (min-max) ms:
+        """
     )
     print("  read the JSON:                \(spread(read.per(1_000_000), 2))")
     print(

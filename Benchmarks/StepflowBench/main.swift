@@ -36,7 +36,10 @@ let startup = options.sections.contains("startup") ? startupSection(runs: option
 if let path = options.json {
     var text = "{\n  \"schema\": 1,\n"
     func json(_ timing: Timing, _ digits: Int = 1) -> String {
-        "{\"median\": \(fixed(timing.median, digits)), \"min\": \(fixed(timing.min, digits)), \"max\": \(fixed(timing.max, digits))}"
+        """
+        {\"median\": \(fixed(timing.median, digits)), \"min\": \(fixed(timing.min, digits)), \"max\": \
+        \(fixed(timing.max, digits))}
+        """
     }
     if let engine {
         text +=
@@ -53,12 +56,20 @@ if let path = options.json {
     text +=
         "  \"cliStartupMilliseconds\": ["
         + startup.map {
-            "{\"manifest\": \"\($0.name)\", \"rootapp\": \(fixed($0.rootapp / 1e6)), \"floor\": \(fixed($0.floor / 1e6))}"
+            """
+            {\"manifest\": \"\($0.name)\", \"rootapp\": \(fixed($0.rootapp / 1e6)), \"floor\": \
+            \(fixed($0.floor / 1e6))}
+            """
         }.joined(separator: ", ") + "],\n"
     text +=
         "  \"suites\": ["
         + suites.map {
-            "{\"variant\": \"\($0.name)\", \"states\": \($0.states), \"transitions\": \($0.transitions), \"walks\": \($0.walks), \"inputs\": \($0.inputs), \"lowerBound\": \($0.bound), \"randomInputs\": \($0.random.inputs), \"randomFinished\": \($0.random.finished), \"milliseconds\": \(fixed($0.timing.median / 1e6))}"
+            """
+            {\"variant\": \"\($0.name)\", \"states\": \($0.states), \"transitions\": \($0.transitions), \"walks\": \
+            \($0.walks), \"inputs\": \($0.inputs), \"lowerBound\": \($0.bound), \"randomInputs\": \
+            \($0.random.inputs), \"randomFinished\": \($0.random.finished), \"milliseconds\": \
+            \(fixed($0.timing.median / 1e6))}
+            """
         }.joined(separator: ", ") + "],\n"
     text += "  \"graph\": [\n"
     for (index, figure) in figures.enumerated() {

@@ -232,11 +232,17 @@ enum SampleGuide {
             [
                 (
                     "Prepare",
-                    "Ask the patient to blow their nose. Wash your hands, put on gloves and open the swab at the stick end."
+                    """
+                    Ask the patient to blow their nose. Wash your hands, put on gloves and open the swab at the \
+                    stick end.
+                    """
                 ),
                 (
                     "Take the swab",
-                    "Tilt the patient's head back slightly. Insert the soft tip 2 cm into one nostril and rotate it 5 times. Repeat in the other nostril."
+                    """
+                    Tilt the patient's head back slightly. Insert the soft tip 2 cm into one nostril and rotate it \
+                    5 times. Repeat in the other nostril.
+                    """
                 ),
                 ("Mix", "Put the swab in the tube, squeeze the tube and turn the swab 10 times. Close the cap."),
             ]
@@ -248,7 +254,10 @@ enum SampleGuide {
                 ),
                 (
                     "Take the swab",
-                    "Ask the patient to open wide. Press the tongue down with the depressor and rub the swab over both tonsils and the back of the throat."
+                    """
+                    Ask the patient to open wide. Press the tongue down with the depressor and rub the swab over \
+                    both tonsils and the back of the throat.
+                    """
                 ),
                 ("Mix", "Put the swab in the tube, squeeze and turn it 10 times. Close the cap."),
             ]
@@ -264,7 +273,10 @@ enum SampleGuide {
             [
                 (
                     "Prepare",
-                    "Ask the patient to warm their hand. Put on gloves, clean the side of a fingertip with the alcohol wipe and let it dry."
+                    """
+                    Ask the patient to warm their hand. Put on gloves, clean the side of a fingertip with the \
+                    alcohol wipe and let it dry.
+                    """
                 ),
                 ("Prick", "Press the lancet against the side of the patient's fingertip. Wipe the first drop away."),
                 ("Collect", "Fill the capillary tube from the next drop and push it into the cartridge."),
@@ -288,7 +300,10 @@ enum SampleGuide {
                 ("Prepare", "Do not eat or drink for 30 minutes before the test. Wash your hands."),
                 (
                     "Take the swab",
-                    "Press the tongue down with the depressor. Rub the swab over both tonsils and the back of the throat."
+                    """
+                    Press the tongue down with the depressor. Rub the swab over both tonsils and the back of the \
+                    throat.
+                    """
                 ),
                 ("Mix", "Put the swab in the tube, squeeze and turn it 10 times. Close the cap."),
             ]

@@ -28,13 +28,19 @@ public enum ProcedureModule: FeatureModule {
         OptionSpec.required(
             "readWithinMinutes", .integer(1...60), example: .integer(5),
             summary:
-                "How long a strip stays readable once the time is up (the kit's leaflet); after it, the result counts as invalid.",
+                """
+                How long a strip stays readable once the time is up (the kit's leaflet); after it, the result \
+                counts as invalid.
+                """,
             when: ["readout": .text("lateral-flow")]
         ),
         OptionSpec.required(
             "performedBy", .choice(Performer.allCases.map(\.rawValue)), example: .text("person"),
             summary:
-                "Who takes the sample: the person testing themselves, or a professional testing a patient (the instructions address them)."
+                """
+                Who takes the sample: the person testing themselves, or a professional testing a patient (the \
+                instructions address them).
+                """
         ),
     ]
 

@@ -48,9 +48,15 @@ extension ProcedureModule {
             TextSpec(
                 "tooLate.body",
                 one:
-                    "More than {minutes} minute has passed since the time was up, so the lines can no longer be trusted. The result counts as invalid: test again with a new kit.",
+                    """
+                    More than {minutes} minute has passed since the time was up, so the lines can no longer be \
+                    trusted. The result counts as invalid: test again with a new kit.
+                    """,
                 other:
-                    "More than {minutes} minutes have passed since the time was up, so the lines can no longer be trusted. The result counts as invalid: test again with a new kit.",
+                    """
+                    More than {minutes} minutes have passed since the time was up, so the lines can no longer be \
+                    trusted. The result counts as invalid: test again with a new kit.
+                    """,
                 count: "minutes"),
             TextSpec("tooLate.invalid", "Count it as invalid"),
             TextSpec("ready.read", "Read the result"),

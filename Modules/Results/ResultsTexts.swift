@@ -41,14 +41,20 @@ extension ResultsModule {
         TextSpec("saved.title", "Saved for later"),
         TextSpec(
             "saved.body",
-            "The result is kept on this device and sent to {lab} as soon as the connection returns (the app tries every minute). You can go on with the next patient."
+            """
+            The result is kept on this device and sent to {lab} as soon as the connection returns (the app tries \
+            every minute). You can go on with the next patient.
+            """
         ),
         TextSpec("sentLater.title", "Sent to the lab"),
         TextSpec("sentLater.body", "The connection is back: the saved result was sent to {lab}."),
         TextSpec("invalid.title", "The test did not work"),
         TextSpec(
             "invalid.noControlLine",
-            "The result cannot be trusted: the control line (C) did not appear, or the test was read too late. This does not say whether you are infected."
+            """
+            The result cannot be trusted: the control line (C) did not appear, or the test was read too late. This \
+            does not say whether you are infected.
+            """
         ),
         TextSpec("invalid.testAgain", "Use a new test kit and test again."),
         TextSpec("invalid.retest", "Test again"),
@@ -61,13 +67,19 @@ extension ResultsModule {
         TextSpec("positive.covid.doctor", "Contact your doctor by phone if you feel unwell or are at higher risk."),
         TextSpec(
             "positive.strepA.doctor",
-            "The test found group A streptococcus. Contact your doctor today: strep throat is usually treated with antibiotics."
+            """
+            The test found group A streptococcus. Contact your doctor today: strep throat is usually treated with \
+            antibiotics.
+            """
         ),
         TextSpec("positive.strepA.isolate", "Stay at home until you have taken antibiotics for at least 24 hours."),
         TextSpec("negative.title", "Your result: negative"),
         TextSpec(
             "negative.covid.notRuledOut",
-            "No virus was found in this sample. A negative result does not rule out an infection, especially early on."),
+            """
+            No virus was found in this sample. A negative result does not rule out an infection, especially early \
+            on.
+            """),
         TextSpec("negative.covid.retest", "If you have symptoms, stay careful and test again in 24 to 48 hours."),
         TextSpec(
             "negative.strepA.viral",
@@ -80,11 +92,17 @@ extension ResultsModule {
         TextSpec("prediabetes.title", "Your HbA1c is raised"),
         TextSpec(
             "prediabetes.body",
-            "5.7 to 6.4 % can mean prediabetes. Talk to your doctor about a confirmatory test and what you can change."),
+            """
+            5.7 to 6.4 % can mean prediabetes. Talk to your doctor about a confirmatory test and what you can \
+            change.
+            """),
         TextSpec("diabetes.title", "Your HbA1c is high"),
         TextSpec(
             "diabetes.body",
-            "6.5 % or more can mean diabetes. See your doctor soon: one test is not a diagnosis, and they will confirm it."
+            """
+            6.5 % or more can mean diabetes. See your doctor soon: one test is not a diagnosis, and they will \
+            confirm it.
+            """
         ),
     ]
 }

@@ -56,7 +56,10 @@ enum CheckCommand {
             }
             guard let found = Script.paths(in: folder) else {
                 console.error(
-                    "\(manifest.file): error: scripts: cannot open the scripts folder '\(folder)'. To fix, check the name in \"scripts\" (beside the manifest)."
+                    """
+                    \(manifest.file): error: scripts: cannot open the scripts folder '\(folder)'. To fix, check \
+                    the name in \"scripts\" (beside the manifest).
+                    """
                 )
                 throw ExitCodeError(code: .missingFile)
             }
@@ -128,11 +131,17 @@ enum CheckCommand {
                 console.print("Redundant: none; each passing script takes a state transition no other takes.")
             } else {
                 console.print(
-                    "Redundant: \(redundant.count) of \(results.filter(\.passed).count) passing scripts take only state transitions the others take:"
+                    """
+                    Redundant: \(redundant.count) of \(results.filter(\.passed).count) passing scripts take only \
+                    state transitions the others take:
+                    """
                 )
                 for entry in redundant {
                     for line in console.wrap(
-                        "\(fileName(entry.file)): all taken by \(entry.coveredBy.map(fileName).joined(separator: ", "))",
+                        """
+                        \(fileName(entry.file)): all taken by \
+                        \(entry.coveredBy.map(fileName).joined(separator: ", "))
+                        """,
                         indent: "      ", firstIndent: "  ")
                     { console.print(line) }
                 }

@@ -220,14 +220,20 @@ extension CommandSpec {
             guard let value = inlineValue ?? remaining.popFirst(), !(inlineValue == nil && value.hasPrefix("--")) else {
                 throw UsageError(
                     message:
-                        "'--\(name)' needs a value: --\(name) <\(placeholder)>\(option.choices.isEmpty ? "" : ", one of \(option.choices.joined(separator: ", "))").",
+                        """
+                        '--\(name)' needs a value: --\(name) \
+                        <\(placeholder)>\(option.choices.isEmpty ? "" : ", one of \(option.choices.joined(separator: ", "))").
+                        """,
                     command: self.name)
             }
             if !option.choices.isEmpty && !option.choices.contains(value) {
                 let near = Suggestion.nearest(to: value, in: option.choices).map { " Did you mean '\($0)'?" } ?? ""
                 throw UsageError(
                     message:
-                        "'\(value)' is not a valid \(placeholder) for '--\(name)'.\(near) Allowed: \(option.choices.joined(separator: ", ")).",
+                        """
+                        '\(value)' is not a valid \(placeholder) for '--\(name)'.\(near) Allowed: \
+                        \(option.choices.joined(separator: ", ")).
+                        """,
                     command: self.name)
             }
             if parsed.isGiven(name) {

@@ -8,7 +8,12 @@ enum CompletionCommand {
             name: "completion",
             abstract: "Print a shell completion script: bash, zsh or fish.",
             discussion:
-                "bash: source <(rootapp completion bash), or save it in /etc/bash_completion.d/. zsh: rootapp completion zsh > \"${fpath[1]}/_rootapp\". fish: rootapp completion fish > ~/.config/fish/completions/rootapp.fish. Commands, options and their fixed values are completed; manifests and scripts as file names.",
+                """
+                bash: source <(rootapp completion bash), or save it in /etc/bash_completion.d/. zsh: rootapp \
+                completion zsh > \"${fpath[1]}/_rootapp\". fish: rootapp completion fish > \
+                ~/.config/fish/completions/rootapp.fish. Commands, options and their fixed values are completed; \
+                manifests and scripts as file names.
+                """,
             arguments: [.init(name: "shell", help: "bash, zsh or fish.")]
         )
     ) { arguments, console, app throws(ExitCodeError) in

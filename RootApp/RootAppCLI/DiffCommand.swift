@@ -7,7 +7,13 @@ enum DiffCommand {
             name: "diff",
             abstract: "What differs between two variants: modules, options, routes and screens first, then the steps.",
             discussion:
-                "Both variants are compared in one locale, so a translation is not a difference in every edge: --locale if given (both must ship it), else the first variant's first locale if the second ships it too, else the second's if the first does. Differences in the texts themselves (locales, re-worded texts) come first. Exits 1 when the variants differ, 0 when they reach the same steps and screens by the same edges with the same texts.",
+                """
+                Both variants are compared in one locale, so a translation is not a difference in every edge: \
+                --locale if given (both must ship it), else the first variant's first locale if the second ships \
+                it too, else the second's if the first does. Differences in the texts themselves (locales, \
+                re-worded texts) come first. Exits 1 when the variants differ, 0 when they reach the same steps \
+                and screens by the same edges with the same texts.
+                """,
             arguments: [
                 .init(name: "manifest-a", help: "The first variant."),
                 .init(name: "manifest-b", help: "The second variant."),

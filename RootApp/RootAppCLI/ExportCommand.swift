@@ -45,7 +45,10 @@ enum ExportCommand {
             console.error(
                 UsageError(
                     message:
-                        "unknown format '\(format)'. \(Suggestion.didYouMean(format, formats))Formats: \(formats.joined(separator: ", ")).",
+                        """
+                        unknown format '\(format)'. \(Suggestion.didYouMean(format, formats))Formats: \
+                        \(formats.joined(separator: ", ")).
+                        """,
                     command: "export"
                 ).text(program: app.name))
             throw ExitCodeError(code: .usage)
@@ -54,7 +57,10 @@ enum ExportCommand {
             console.error(
                 UsageError(
                     message:
-                        "export \(format) needs the variant's manifest: \(app.name) export \(format) <manifest> -o <folder>.",
+                        """
+                        export \(format) needs the variant's manifest: \(app.name) export \(format) <manifest> -o \
+                        <folder>.
+                        """,
                     command: "export"
                 ).text(program: app.name))
             throw ExitCodeError(code: .usage)
@@ -80,7 +86,10 @@ enum ExportCommand {
                 console.error(
                     UsageError(
                         message:
-                            "no script to export: name scripts, a folder with --scripts, or a \"scripts\" folder in the manifest.",
+                            """
+                            no script to export: name scripts, a folder with --scripts, or a \"scripts\" folder in \
+                            the manifest.
+                            """,
                         command: "export"
                     ).text(program: app.name))
                 throw ExitCodeError(code: .usage)
@@ -91,7 +100,10 @@ enum ExportCommand {
             }
             guard !found.isEmpty else {
                 console.error(
-                    "error: the folder '\(folder)' has no scripts (*.txt). To fix, write some (rootapp suite, rootapp walk --record) or name another folder."
+                    """
+                    error: the folder '\(folder)' has no scripts (*.txt). To fix, write some (rootapp suite, \
+                    rootapp walk --record) or name another folder.
+                    """
                 )
                 throw ExitCodeError(code: .missingFile)
             }
@@ -122,7 +134,10 @@ enum ExportCommand {
         let clash = Dictionary(grouping: flows, by: \.fileName).filter { $0.value.count > 1 }
         if let (name, same) = clash.min(by: { $0.key < $1.key }) {
             console.error(
-                "error: \(same.map(\.script).joined(separator: " and ")) would both be written as \(name). To fix, rename one of them."
+                """
+                error: \(same.map(\.script).joined(separator: " and ")) would both be written as \(name). To fix, \
+                rename one of them.
+                """
             )
             throw ExitCodeError(code: .usage)
         }
@@ -133,7 +148,10 @@ enum ExportCommand {
             OutputFolder.exists(output + "/" + $0) && !OutputFolder.isWritten(output + "/" + $0, by: marker)
         }) {
             console.error(
-                "error: '\(output)/\(mine)' was not written by \(app.name) export, so it is not replaced. To fix, move it, or write the flows to another folder."
+                """
+                error: '\(output)/\(mine)' was not written by \(app.name) export, so it is not replaced. To fix, \
+                move it, or write the flows to another folder.
+                """
             )
             throw ExitCodeError(code: .cannotCreate)
         }
@@ -158,7 +176,10 @@ enum ExportCommand {
             written.append(placeholder.path)
         }
         let summary =
-            "Wrote \(flows.count) Maestro flow\(flows.count == 1 ? "" : "s") and config.yaml to \(output) (appId \(exporter.device.appId), texts in \(exporter.locale))"
+            """
+            Wrote \(flows.count) Maestro flow\(flows.count == 1 ? "" : "s") and config.yaml to \(output) (appId \
+            \(exporter.device.appId), texts in \(exporter.locale))
+            """
             + (removed > 0 ? "; removed \(removed) it wrote before" : "") + "."
         for line in console.wrap(summary, indent: "    ", firstIndent: "") { console.print(line) }
         for flow in flows {

@@ -57,7 +57,11 @@ extension RootApp {
         if !missing.isEmpty {
             console.error(
                 console.yellow(
-                    "warning: \(missing.count) text\(missing.count == 1 ? "" : "s") a person can see \(missing.count == 1 ? "has" : "have") no '\(variant.locale)' text and show\(missing.count == 1 ? "s" : "") in English ('validate' lists them)."
+                    """
+                    warning: \(missing.count) text\(missing.count == 1 ? "" : "s") a person can see \
+                    \(missing.count == 1 ? "has" : "have") no '\(variant.locale)' text and \
+                    show\(missing.count == 1 ? "s" : "") in English ('validate' lists them).
+                    """
                 ))
         }
         return variant
@@ -70,7 +74,11 @@ extension RootApp {
         guard !missing.isEmpty else { return }
         for finding in missing { console.error(finding.description) }
         console.error(
-            "error: \(missing.count) text\(missing.count == 1 ? "" : "s") of '\(variant.manifest.app.id)' \(missing.count == 1 ? "has" : "have") no '\(variant.locale)' text (above). To fix, translate \(missing.count == 1 ? "it" : "them"), or choose another --locale."
+            """
+            error: \(missing.count) text\(missing.count == 1 ? "" : "s") of '\(variant.manifest.app.id)' \
+            \(missing.count == 1 ? "has" : "have") no '\(variant.locale)' text (above). To fix, translate \
+            \(missing.count == 1 ? "it" : "them"), or choose another --locale.
+            """
         )
         throw ExitCodeError(code: .badInput)
     }
@@ -83,7 +91,10 @@ extension RootApp {
         guard manifest.locales.contains(requested) else {
             let hint = Suggestion.nearest(to: requested, in: manifest.locales).map { " Did you mean '\($0)'?" } ?? ""
             console.error(
-                "error: '\(manifest.app.id)' does not ship the locale '\(requested)'.\(hint) It ships: \(manifest.locales.joined(separator: ", "))."
+                """
+                error: '\(manifest.app.id)' does not ship the locale '\(requested)'.\(hint) It ships: \
+                \(manifest.locales.joined(separator: ", ")).
+                """
             )
             throw ExitCodeError(code: .usage)
         }
@@ -137,7 +148,10 @@ enum OutputFile {
         let target = canonical(path)
         if let input = inputs.first(where: { canonical($0) == target }) {
             console.error(
-                "error: '\(path)' is \(input == path ? "an input of this command" : "the same file as '\(input)'"), so writing it would destroy it. To fix, name another output file."
+                """
+                error: '\(path)' is \(input == path ? "an input of this command" : "the same file as '\(input)'"), \
+                so writing it would destroy it. To fix, name another output file.
+                """
             )
             throw ExitCodeError(code: .cannotCreate)
         }
@@ -149,7 +163,10 @@ enum OutputFile {
         let folder = directory(of: path)
         guard access(folder, W_OK) == 0 else {
             console.error(
-                "error: cannot write '\(path)': \(String(cString: strerror(errno))) (the folder '\(folder)'). To fix, create the folder or name another file."
+                """
+                error: cannot write '\(path)': \(String(cString: strerror(errno))) (the folder '\(folder)'). To \
+                fix, create the folder or name another file.
+                """
             )
             throw ExitCodeError(code: .cannotCreate)
         }
@@ -174,7 +191,11 @@ enum OutputFile {
         fclose(file)
         guard written == text.utf8.count, flushed, rename(temporary, path) == 0 else {
             console.error(
-                "error: writing '\(path)' failed: \(String(cString: strerror(written == text.utf8.count && flushed ? errno : failure))). Nothing was changed."
+                """
+                error: writing '\(path)' failed: \
+                \(String(cString: strerror(written == text.utf8.count && flushed ? errno : failure))). Nothing was \
+                changed.
+                """
             )
             unlink(temporary)
             return .cannotCreate
@@ -210,13 +231,19 @@ enum OutputFolder {
         if stat(folder, &status) == 0 {
             guard (status.st_mode & S_IFMT) == S_IFDIR else {
                 console.error(
-                    "error: '\(folder)' is a file, not a folder; -o names the folder the files go in. To fix, name a folder."
+                    """
+                    error: '\(folder)' is a file, not a folder; -o names the folder the files go in. To fix, name \
+                    a folder.
+                    """
                 )
                 throw ExitCodeError(code: .cannotCreate)
             }
             guard access(folder, W_OK) == 0 else {
                 console.error(
-                    "error: cannot write in '\(folder)': \(String(cString: strerror(errno))). To fix, name another folder."
+                    """
+                    error: cannot write in '\(folder)': \(String(cString: strerror(errno))). To fix, name another \
+                    folder.
+                    """
                 )
                 throw ExitCodeError(code: .cannotCreate)
             }
@@ -228,7 +255,10 @@ enum OutputFolder {
         }
         guard mkdir(folder, 0o755) == 0 else {
             console.error(
-                "error: cannot make the folder '\(folder)': \(String(cString: strerror(errno))). To fix, make its parent folder or name another."
+                """
+                error: cannot make the folder '\(folder)': \(String(cString: strerror(errno))). To fix, make its \
+                parent folder or name another.
+                """
             )
             throw ExitCodeError(code: .cannotCreate)
         }

@@ -74,7 +74,10 @@ enum GraphCommand {
             let ids = variant.manifest.instances.map(\.id)
             let hint = Suggestion.nearest(to: module, in: ids).map { " Did you mean '\($0)'?" } ?? ""
             let message =
-                "no module instance '\(module)' in '\(variant.manifest.app.id)'.\(hint) Instances: \(ids.joined(separator: ", "))."
+                """
+                no module instance '\(module)' in '\(variant.manifest.app.id)'.\(hint) Instances: \
+                \(ids.joined(separator: ", ")).
+                """
             console.error(UsageError(message: message, command: "graph").text(program: app.name))
             return .usage
         }
@@ -168,7 +171,11 @@ enum Graphviz {
         let outcome = Platform.run(["dot", "-Tsvg", input] + (rendered.map { ["-o", $0] } ?? []))
         guard outcome != .notFound else {
             console.error(
-                "error: svg needs Graphviz's 'dot', which is not installed. To fix, install Graphviz (Debian and Ubuntu: apt-get install graphviz; macOS: brew install graphviz), or export --format dot and render it elsewhere."
+                """
+                error: svg needs Graphviz's 'dot', which is not installed. To fix, install Graphviz (Debian and \
+                Ubuntu: apt-get install graphviz; macOS: brew install graphviz), or export --format dot and render \
+                it elsewhere.
+                """
             )
             return .unavailable
         }
@@ -178,7 +185,10 @@ enum Graphviz {
                     "exited with status \(code)"
                 } else if case .signal(let signal) = outcome { "was stopped by signal \(signal)" } else { "failed" }
             console.error(
-                "error: Graphviz's dot \(how) while rendering the SVG (its message is above). To fix, check that 'dot -Tsvg' works here, or export --format dot and render it elsewhere."
+                """
+                error: Graphviz's dot \(how) while rendering the SVG (its message is above). To fix, check that \
+                'dot -Tsvg' works here, or export --format dot and render it elsewhere.
+                """
             )
             return .unavailable
         }

@@ -8,7 +8,11 @@ enum ModulesCommand {
             name: "modules",
             abstract: "List the modules manifests may name: options, entry fields, services, exits and screens.",
             discussion:
-                "Exits and screens are found by exploring each module's flow with its default options, then with each other value of each choice or boolean option (the others at their defaults); one found only under some of these settings says which."
+                """
+                Exits and screens are found by exploring each module's flow with its default options, then with \
+                each other value of each choice or boolean option (the others at their defaults); one found only \
+                under some of these settings says which.
+                """
         )
     ) { _, console, app in
         for module in app.registry.all {
@@ -50,7 +54,10 @@ enum ModulesCommand {
             guard survey.missingServices.isEmpty else {
                 let names = survey.missingServices.map(\.name).joined(separator: ", ")
                 for line in console.wrap(
-                    "exits and screens: not explored, as \(app.name) does not provide \(names); manifests naming this module are refused.",
+                    """
+                    exits and screens: not explored, as \(app.name) does not provide \(names); manifests naming \
+                    this module are refused.
+                    """,
                     indent: "    ", firstIndent: "  ")
                 { console.print(line) }
                 console.print()

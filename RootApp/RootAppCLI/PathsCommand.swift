@@ -13,7 +13,10 @@ enum PathsCommand {
             name: "paths",
             abstract: "Walks from the start to a node, shortest first, as many as a limit allows.",
             discussion:
-                "Each walk visits no state twice, and no two print the same screens and steps. Every walk can be replayed in 'rootapp walk' input for input.",
+                """
+                Each walk visits no state twice, and no two print the same screens and steps. Every walk can be \
+                replayed in 'rootapp walk' input for input.
+                """,
             arguments: [.init(name: "manifest", help: "The variant's manifest.")],
             options: [to.option, limit.option, OptionKey.locale.option]
         )
@@ -27,7 +30,10 @@ enum PathsCommand {
             console.error(
                 UsageError(
                     message:
-                        "no node '\(id)' in the graph of '\(graph.app)'.\(hint) '\(app.name) trace' lists the steps; screens are '<instance>/<screen>'.",
+                        """
+                        no node '\(id)' in the graph of '\(graph.app)'.\(hint) '\(app.name) trace' lists the \
+                        steps; screens are '<instance>/<screen>'.
+                        """,
                     command: "paths"
                 ).text(program: app.name))
             return .usage
@@ -46,7 +52,11 @@ enum PathsCommand {
             let count = found.walks.count
             console.error(
                 console.dim(
-                    "Stopped at \(count) walk\(count == 1 ? "" : "s")\(count < limit ? " (search budget reached)" : ""); raise --limit for more."
+                    """
+                    Stopped at \(count) \
+                    walk\(count == 1 ? "" : "s")\(count < limit ? " (search budget reached)" : ""); raise --limit \
+                    for more.
+                    """
                 ))
         }
         return .success

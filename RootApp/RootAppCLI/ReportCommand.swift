@@ -16,7 +16,21 @@ enum ReportCommand {
             name: "report",
             abstract: "Write a variant's review package: one self-contained HTML page to sign off.",
             discussion:
-                "The page holds the variant (modules, options, routes), its requirements with the rules and scripts behind each and their status, every path rule with its proof or the walk that breaks it, the scripts' results and coverage, every screen with its words and where each action leads, the navigation diagram (inline SVG when Graphviz's dot is installed, else an outline and a note), the findings, and with --against the differences from another variant. It uses no script and no network, and prints on A4. The cover says whether the variant is ready for sign-off and on what evidence: the rules proved, the scripts passed and the share of the variant they took, the requirements, error findings, shown texts per locale, against the manifest's \"coverage\" minimum (without one, coverage is stated, not judged); and it records the manifest's and catalog's digests, the date (SOURCE_DATE_EPOCH when set), the tool, Stepflow's version and each module's package. Exits 1 when the variant is not ready: a rule refuted, a script failed, a requirement failed or a critical one uncovered, an error finding, or coverage below the minimum (the report is written all the same).",
+                """
+                The page holds the variant (modules, options, routes), its requirements with the rules and scripts \
+                behind each and their status, every path rule with its proof or the walk that breaks it, the \
+                scripts' results and coverage, every screen with its words and where each action leads, the \
+                navigation diagram (inline SVG when Graphviz's dot is installed, else an outline and a note), the \
+                findings, and with --against the differences from another variant. It uses no script and no \
+                network, and prints on A4. The cover says whether the variant is ready for sign-off and on what \
+                evidence: the rules proved, the scripts passed and the share of the variant they took, the \
+                requirements, error findings, shown texts per locale, against the manifest's \"coverage\" minimum \
+                (without one, coverage is stated, not judged); and it records the manifest's and catalog's \
+                digests, the date (SOURCE_DATE_EPOCH when set), the tool, Stepflow's version and each module's \
+                package. Exits 1 when the variant is not ready: a rule refuted, a script failed, a requirement \
+                failed or a critical one uncovered, an error finding, or coverage below the minimum (the report is \
+                written all the same).
+                """,
             arguments: [.init(name: "manifest", help: "The variant's manifest.")],
             options: [scripts.option, against.option, OptionKey.outputFile.option, OptionKey.locale.option]
         )

@@ -145,7 +145,10 @@ public struct RootApp: Sendable {
             }
             if arguments[1] == "help" {
                 console.out(
-                    "USAGE: \(name) help [<command>]\n\nShows the overview, or a command's help: its arguments, options and exit codes.\n"
+                    """
+                    USAGE: \(name) help [<command>]\n\nShows the overview, or a command's help: its arguments, \
+                    options and exit codes.\n
+                    """
                 )
                 return ExitCode.success.rawValue
             }
@@ -189,7 +192,10 @@ public struct RootApp: Sendable {
         let what = word.hasPrefix("-") ? "option" : "command"
         return UsageError(
             message:
-                "unknown \(what) '\(word)'.\(hint) Commands: \(Self.commands.map(\.spec.name).joined(separator: ", ")).",
+                """
+                unknown \(what) '\(word)'.\(hint) Commands: \
+                \(Self.commands.map(\.spec.name).joined(separator: ", ")).
+                """,
             command: nil)
     }
 

@@ -7,7 +7,15 @@ enum StringsCommand {
             name: "strings",
             abstract: "Export every text a variant can show as a String Catalog.",
             discussion:
-                "One entry per module text a person can see on some walk ('<module>/<key>'), and one per translatable option of an instance ('option:<instance>.<option>', opening hours say), with its English and, for each locale the manifest ships, the translation and its state (from the variant's catalog, or for an option the manifest's own words). Texts no walk shows are left out. Literal texts a module writes without a key cannot be translated and are not listed: validate names them. Each locale's progress goes to standard error. Give the file to translators (Xcode opens it), then name it in the manifest's \"strings\".",
+                """
+                One entry per module text a person can see on some walk ('<module>/<key>'), and one per \
+                translatable option of an instance ('option:<instance>.<option>', opening hours say), with its \
+                English and, for each locale the manifest ships, the translation and its state (from the variant's \
+                catalog, or for an option the manifest's own words). Texts no walk shows are left out. Literal \
+                texts a module writes without a key cannot be translated and are not listed: validate names them. \
+                Each locale's progress goes to standard error. Give the file to translators (Xcode opens it), then \
+                name it in the manifest's \"strings\".
+                """,
             arguments: [.init(name: "manifest", help: "The variant's manifest.")],
             options: [OptionKey.outputFile.option]
         )

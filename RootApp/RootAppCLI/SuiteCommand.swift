@@ -68,7 +68,10 @@ enum SuiteCommand {
             names.contains($0) && !OutputFolder.isWritten(output + "/" + $0, by: marker)
         }) {
             console.error(
-                "error: '\(output)/\(mine)' was not written by rootapp suite, so it is not replaced. To fix, move it, or write the suite to another folder."
+                """
+                error: '\(output)/\(mine)' was not written by rootapp suite, so it is not replaced. To fix, move \
+                it, or write the suite to another folder.
+                """
             )
             throw ExitCodeError(code: .cannotCreate)
         }
@@ -85,7 +88,11 @@ enum SuiteCommand {
             kept.isEmpty
             ? "" : "; the \(kept.count) kept script\(kept.count == 1 ? "" : "s") covered \(suite.coveredByKept)"
         for line in console.wrap(
-            "Wrote \(suite.scripts.count) script\(suite.scripts.count == 1 ? "" : "s") to \(output): \(suite.covered) of \(suite.goals) \(what) covered\(keptNote)\(removed > 0 ? "; removed \(removed) it wrote before" : "")."
+            """
+            Wrote \(suite.scripts.count) script\(suite.scripts.count == 1 ? "" : "s") to \(output): \
+            \(suite.covered) of \(suite.goals) \(what) \
+            covered\(keptNote)\(removed > 0 ? "; removed \(removed) it wrote before" : "").
+            """
         ) {
             console.print(line)
         }

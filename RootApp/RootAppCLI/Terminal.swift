@@ -51,7 +51,10 @@ extension RootApp {
         var code = run(Array(CommandLine.arguments.dropFirst()), console: console)
         if let failure = outputFailure.withLock({ $0 }) {
             Platform.write(
-                "\(name): error: cannot write the results to standard output: \(Platform.describe(errno: failure)). To fix, send them to a file or pipe that can take them (-o FILE where the command has it).\n",
+                """
+                \(name): error: cannot write the results to standard output: \(Platform.describe(errno: failure)). \
+                To fix, send them to a file or pipe that can take them (-o FILE where the command has it).\n
+                """,
                 to: 2)
             code = RootApp.outputFailed(code)
         }

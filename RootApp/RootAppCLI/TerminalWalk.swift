@@ -157,7 +157,10 @@ final class TerminalWalk: @unchecked Sendable {
         defer { RootApp.interruption.withLock { $0 = nil } }
         // Wrapped plain, then styled: escape codes must not count as width.
         let header = console.wrap(
-            "\(session.manifest.app.name) (\(([session.manifest.app.id] + (session.manifest.app.audience.map { [$0] } ?? [])).joined(separator: ", ")))"
+            """
+            \(session.manifest.app.name) \
+            (\(([session.manifest.app.id] + (session.manifest.app.audience.map { [$0] } ?? [])).joined(separator: ", ")))
+            """
         )
         for (index, line) in header.enumerated() { console.print(index == 0 ? console.bold(line) : line) }
         showIfChanged()
@@ -295,7 +298,10 @@ final class TerminalWalk: @unchecked Sendable {
         let steps = session.trace
         console.print(
             console.dim(
-                "Trace\(session.isResumed ? " since resuming" : "") (\(steps.count) step\(steps.count == 1 ? "" : "s")):"
+                """
+                Trace\(session.isResumed ? " since resuming" : "") (\(steps.count) \
+                step\(steps.count == 1 ? "" : "s")):
+                """
             ))
         for (index, step) in steps.enumerated() {
             for line in console.wrap(step, indent: "      ", firstIndent: "  \(index + 1). ") {

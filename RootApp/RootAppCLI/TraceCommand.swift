@@ -14,7 +14,11 @@ enum TraceCommand {
             name: "trace",
             abstract: "Every reachable step with a shortest walk that reaches it.",
             discussion:
-                "Each step comes after its depth, the fewest inputs a person needs to reach it, then the walk: one input a line, on the screen it is given on, as 'rootapp walk' and acceptance scripts take it (choose a label, b for back, s to let a timer finish).",
+                """
+                Each step comes after its depth, the fewest inputs a person needs to reach it, then the walk: one \
+                input a line, on the screen it is given on, as 'rootapp walk' and acceptance scripts take it \
+                (choose a label, b for back, s to let a timer finish).
+                """,
             arguments: [.init(name: "manifest", help: "The variant's manifest.")],
             options: [format.option, OptionKey.locale.option]
         )

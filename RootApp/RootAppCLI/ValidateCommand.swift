@@ -9,7 +9,13 @@ enum ValidateCommand {
             name: "validate",
             abstract: "Check manifests: errors and warnings in each, graph findings, path rules.",
             discussion:
-                "Prints one line per manifest on standard output (valid, or how many errors). Each problem goes to standard error as 'file:line:column: error: …' (or 'file: error: …' for the variant as a whole), so editors can jump to it; a refuted rule's counter-example follows it, one input a line. Exits 1 when any manifest has an error, a finding of error severity or a refuted rule; 66 when a file is missing.",
+                """
+                Prints one line per manifest on standard output (valid, or how many errors). Each problem goes to \
+                standard error as 'file:line:column: error: …' (or 'file: error: …' for the variant as a whole), \
+                so editors can jump to it; a refuted rule's counter-example follows it, one input a line. Exits 1 \
+                when any manifest has an error, a finding of error severity or a refuted rule; 66 when a file is \
+                missing.
+                """,
             arguments: [
                 .init(
                     name: "manifest", help: "The manifests to check; '-' reads one from standard input.",
@@ -49,10 +55,16 @@ enum ValidateCommand {
                 + requirementProblems.filter { !$0.isError }.count
             let graph = variant.graph
             var summary =
-                "\(variant.states.states.count) states, \(graph.nodes.count) nodes, \(graph.edges.count) edges; \(rules.filter(\.holds).count) of \(manifest.rules.count) rules proved"
+                """
+                \(variant.states.states.count) states, \(graph.nodes.count) nodes, \(graph.edges.count) edges; \
+                \(rules.filter(\.holds).count) of \(manifest.rules.count) rules proved
+                """
             if let requirements, !requirements.entries.isEmpty {
                 summary +=
-                    "; \(requirements.entries.count - requirements.count(.uncovered)) of \(requirements.entries.count) requirements covered"
+                    """
+                    ; \(requirements.entries.count - requirements.count(.uncovered)) of \
+                    \(requirements.entries.count) requirements covered
+                    """
             }
             // Said per locale, over every text a person can see (declared,
             // literal and option values): never more than was counted.
@@ -113,7 +125,10 @@ enum ValidateCommand {
                 problems.append(
                     Problem(
                         text:
-                            "\(manifest.file): error: scripts: cannot open the scripts folder '\(folder)'. To fix, check the name in \"scripts\" (beside the manifest).",
+                            """
+                            \(manifest.file): error: scripts: cannot open the scripts folder '\(folder)'. To fix, \
+                            check the name in \"scripts\" (beside the manifest).
+                            """,
                         isError: true))
             }
         }
@@ -134,7 +149,10 @@ enum ValidateCommand {
             return
         }
         console.error(
-            "\(place): error: \(rule.rule.path): rule refuted: \(rule.rule.name). A walk that breaks it (\(walk.depth) input\(walk.depth == 1 ? "" : "s")):"
+            """
+            \(place): error: \(rule.rule.path): rule refuted: \(rule.rule.name). A walk that breaks it \
+            (\(walk.depth) input\(walk.depth == 1 ? "" : "s")):
+            """
         )
         if walk.inputs.isEmpty { console.error("     (at the start, before any input)") }
         for input in walk.inputs { console.err(TraceExporter.line(for: input, width: console.width)) }

@@ -33,7 +33,15 @@ enum WalkCommand {
             name: "walk",
             abstract: "Walk a variant in the terminal, screen by screen.",
             discussion:
-                "Type an action's number or its label; when the app asks the outside world (a permission), type an answer's number or name; b goes back where the screen allows it, t prints the trace so far, s lets a waiting timer finish now, q quits. End of input and Ctrl-C end the walk with the trace printed. With --save, the walk is saved when it ends; --resume continues a saved walk where it was, a running timer with the time really left. Environment: ROOTAPP_TIME_SCALE=60 runs timers 60 times faster (resume with the scale you saved with); NO_COLOR turns colour off; TERM=dumb gets plain lines, no colour or cursor codes; COLUMNS sets the width when output is not a terminal.",
+                """
+                Type an action's number or its label; when the app asks the outside world (a permission), type an \
+                answer's number or name; b goes back where the screen allows it, t prints the trace so far, s lets \
+                a waiting timer finish now, q quits. End of input and Ctrl-C end the walk with the trace printed. \
+                With --save, the walk is saved when it ends; --resume continues a saved walk where it was, a \
+                running timer with the time really left. Environment: ROOTAPP_TIME_SCALE=60 runs timers 60 times \
+                faster (resume with the scale you saved with); NO_COLOR turns colour off; TERM=dumb gets plain \
+                lines, no colour or cursor codes; COLUMNS sets the width when output is not a terminal.
+                """,
             arguments: [.init(name: "manifest", help: "The variant's manifest.")],
             options: [script.option, record.option, save.option, resume.option, OptionKey.locale.option]
         )
@@ -44,7 +52,10 @@ enum WalkCommand {
         if let record = arguments[Self.record] {
             if arguments[Self.resume] != nil {
                 console.error(
-                    "error: --record writes a script from the start of the walk, and --resume starts in the middle of one. To fix, record the walk that starts afresh."
+                    """
+                    error: --record writes a script from the start of the walk, and --resume starts in the middle \
+                    of one. To fix, record the walk that starts afresh.
+                    """
                 )
                 throw ExitCodeError(code: .usage)
             }
@@ -87,7 +98,12 @@ enum WalkCommand {
                         if let app = saved.rootFlows.first, app != manifest.app.id {
                             "it is a walk of '\(app)', and '\(manifest.file)' is '\(manifest.app.id)'."
                         } else {
-                            "'\(manifest.file)' changed since the walk was saved (saved: \(saved.fingerprint.isEmpty ? "no fingerprint" : saved.fingerprint); now: \(VariantSession.fingerprint(of: manifest))), and a walk is only resumed on the manifest it was saved with."
+                            """
+                            '\(manifest.file)' changed since the walk was saved (saved: \
+                            \(saved.fingerprint.isEmpty ? "no fingerprint" : saved.fingerprint); now: \
+                            \(VariantSession.fingerprint(of: manifest))), and a walk is only resumed on the \
+                            manifest it was saved with.
+                            """
                         }
                     default: error.description
                     }
@@ -102,7 +118,10 @@ enum WalkCommand {
             // shown as an empty prompt.
             if session.top == nil {
                 for line in console.wrap(
-                    "The walk saved in \(path) had finished: the app ended, so there is nothing to continue. To walk again, start without --resume."
+                    """
+                    The walk saved in \(path) had finished: the app ended, so there is nothing to continue. To \
+                    walk again, start without --resume.
+                    """
                 ) {
                     console.print(line)
                 }

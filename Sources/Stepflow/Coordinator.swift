@@ -360,7 +360,10 @@ public final class Coordinator: @unchecked Sendable {
     public func waitUntilIdle(includingPendingAdaptations: Bool = true) {
         precondition(
             !isOnQueue,
-            "waitUntilIdle() was called on the coordinator's queue, where it would wait for itself forever. To fix, call it from another thread, or use onIdle(_:)."
+            """
+            waitUntilIdle() was called on the coordinator's queue, where it would wait for itself forever. To fix, \
+            call it from another thread, or use onIdle(_:).
+            """
         )
         let semaphore = DispatchSemaphore(value: 0)
         inbox.whenIdle(countingAdaptations: includingPendingAdaptations) { semaphore.signal() }

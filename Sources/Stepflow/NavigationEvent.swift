@@ -59,7 +59,10 @@ public enum NavigationEvent: Hashable, Sendable, CustomStringConvertible {
         case .undeclaredStep(let step, let stepper):
             "undeclared step \(step) from \(stepper). To fix, add it to \(stepper).declaredSteps so analysis sees it."
         case .duplicateStepper(let flow, let stepper):
-            "ignored \(stepper) contributed again in \(flow.name): it is already coordinated. To fix, contribute each stepper once."
+            """
+            ignored \(stepper) contributed again in \(flow.name): it is already coordinated. To fix, contribute \
+            each stepper once.
+            """
         case .flowEnded(let flow, let exit): exit.map { "end \(flow.name) with \($0)" } ?? "end \(flow.name)"
         case .deepLink(let step, let result): "deep link \(step): \(result)"
         case .coordinationEnded(let exit): "coordination ended with \(exit)"
@@ -142,9 +145,15 @@ public enum DropReason: Hashable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .screenCovered(let screen, let top):
-            "screen \(screen) is covered by \(top ?? "another screen"). To deliver steps from a covered screen, show it with visibility: .allowStepsWhenCovered."
+            """
+            screen \(screen) is covered by \(top ?? "another screen"). To deliver steps from a covered screen, \
+            show it with visibility: .allowStepsWhenCovered.
+            """
         case .screenDismissed(let screen):
-            "screen \(screen) was dismissed. To deliver steps from a dismissed screen, show it with visibility: .allowStepsWhenDismissed."
+            """
+            screen \(screen) was dismissed. To deliver steps from a dismissed screen, show it with visibility: \
+            .allowStepsWhenDismissed.
+            """
         case .flowEnded:
             "its flow has ended. To fix, stop the stepper in stopEmittingSteps()."
         case .unhandled:

@@ -123,7 +123,10 @@ extension NavigationState {
                 let reason =
                     flow.stack.isEmpty
                     ? "\(flow.info.name) has no screen to pop. To fix, return .none or end the flow."
-                    : "\(flow.info.name) cannot pop '\(flow.stack[base].screenID)': it is the base of its layer. To fix, return .dismiss for a modal screen or .end(…) to leave the flow."
+                    : """
+                    \(flow.info.name) cannot pop '\(flow.stack[base].screenID)': it is the base of its layer. To \
+                    fix, return .dismiss for a modal screen or .end(…) to leave the flow.
+                    """
                 return changes.append(.rejected(reason: reason))
             }
             removeScreens(of: id, from: flow.stack.count - 1, into: &changes)
@@ -139,7 +142,10 @@ extension NavigationState {
                 return changes.append(
                     .rejected(
                         reason:
-                            "\(flow.info.name) has no modal screen to dismiss. To fix, show the screen with .modal, or return .pop."
+                            """
+                            \(flow.info.name) has no modal screen to dismiss. To fix, show the screen with .modal, \
+                            or return .pop.
+                            """
                     ))
             }
             removeScreens(of: id, from: base, into: &changes)

@@ -20,7 +20,10 @@ public enum JSONExporter {
     /// - Complexity: O(V + E).
     public static func export(_ graph: NavigationGraph) -> String {
         var out =
-            "{\n  \"schema\": \(schema),\n  \"app\": \(JSONText.string(graph.app)),\n  \"start\": \"start\",\n  \"nodes\": [\n"
+            """
+            {\n  \"schema\": \(schema),\n  \"app\": \(JSONText.string(graph.app)),\n  \"start\": \"start\",\n  \
+            \"nodes\": [\n
+            """
         out.reserveCapacity(graph.nodes.count * 100 + graph.edges.count * 80)
         for (position, node) in graph.nodes.enumerated() {
             out +=

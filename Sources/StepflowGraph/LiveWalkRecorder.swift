@@ -48,7 +48,10 @@ public final class LiveWalkRecorder: Sendable {
         state.withLock { state in
             Set(
                 state.builder.addedEdges.map { edge in
-                    "\(state.builder.id(of: edge.from)) -> \(state.builder.id(of: edge.to)) [\(edge.kind.rawValue) \(state.builder.label(of: edge))]"
+                    """
+                    \(state.builder.id(of: edge.from)) -> \(state.builder.id(of: edge.to)) [\(edge.kind.rawValue) \
+                    \(state.builder.label(of: edge))]
+                    """
                 })
         }
     }

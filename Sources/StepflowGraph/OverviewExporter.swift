@@ -188,8 +188,17 @@ public enum OverviewExporter {
     private static func legend(detail: Bool) -> String {
         let rows =
             detail
-            ? "<tr><td align=\"left\">box</td><td align=\"left\">a screen, in its module</td></tr><tr><td align=\"left\">arrow</td><td align=\"left\">an action, to the screen shown next</td></tr><tr><td align=\"left\">(time is up)</td><td align=\"left\">a timer finishing</td></tr><tr><td align=\"left\">dashed</td><td align=\"left\">on to another module</td></tr>"
-            : "<tr><td align=\"left\">box</td><td align=\"left\">a module instance: its module, its screens</td></tr><tr><td align=\"left\">arrow</td><td align=\"left\">a route: the exit taken, and the data it hands on</td></tr>"
+            ? """
+            <tr><td align=\"left\">box</td><td align=\"left\">a screen, in its module</td></tr><tr><td \
+            align=\"left\">arrow</td><td align=\"left\">an action, to the screen shown next</td></tr><tr><td \
+            align=\"left\">(time is up)</td><td align=\"left\">a timer finishing</td></tr><tr><td \
+            align=\"left\">dashed</td><td align=\"left\">on to another module</td></tr>
+            """
+            : """
+            <tr><td align=\"left\">box</td><td align=\"left\">a module instance: its module, its \
+            screens</td></tr><tr><td align=\"left\">arrow</td><td align=\"left\">a route: the exit taken, and the \
+            data it hands on</td></tr>
+            """
         return
             "  subgraph \"cluster_legend\" {\n    label=\"Legend\"; fontsize=9; style=\"dashed\"; color=\"#b0bec5\";\n    \"legend\" [shape=plaintext, fontsize=9, label=<<table border=\"0\" cellspacing=\"2\">\(rows)</table>>];\n  }\n"
     }

@@ -39,7 +39,11 @@ extension VariantGraph {
                 ManifestDiagnostic(
                     .error, file: manifest.file, location: rule.location, path: "\(rule.path).\(key)",
                     message:
-                        "no node '\(id)' in the graph of '\(manifest.app.id)'. \(Suggestion.didYouMean(id, ids))Node ids are 'start', 'end', '<instance>.<step>' and '<instance>/<screen>'; `trace` lists them."
+                        """
+                        no node '\(id)' in the graph of '\(manifest.app.id)'. \
+                        \(Suggestion.didYouMean(id, ids))Node ids are 'start', 'end', '<instance>.<step>' and \
+                        '<instance>/<screen>'; `trace` lists them.
+                        """
                 ))
             return nil
         }

@@ -41,7 +41,10 @@ final class ProjectionBuilder {
             findings.append(
                 Finding(
                     .deadEnd, nodes[node].id,
-                    "the step leads nowhere: it shows nothing, starts nothing and ends nothing. To fix, make navigate(to:) do something for it."
+                    """
+                    the step leads nowhere: it shows nothing, starts nothing and ends nothing. To fix, make \
+                    navigate(to:) do something for it.
+                    """
                 ))
         }
         return NavigationGraph(
@@ -168,7 +171,10 @@ final class ProjectionBuilder {
                     report(
                         Finding(
                             .ineffectiveBack, nodes[step].id,
-                            "chosen on \(top?.qualifiedID ?? "no screen"), which is the first screen of its layer: nothing is removed, so the person stays. To fix, end the flow or offer another way on."
+                            """
+                            chosen on \(top?.qualifiedID ?? "no screen"), which is the first screen of its layer: \
+                            nothing is removed, so the person stays. To fix, end the flow or offer another way on.
+                            """
                         ))
                 }
             case .coordinationEnded(let exit):

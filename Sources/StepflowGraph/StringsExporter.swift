@@ -102,7 +102,10 @@ public enum StringsExporter {
                 }
             }
             let comment =
-                "The option '\(option.option)' of \(option.instance), shown as it is. Given per locale in the manifest, or translated here."
+                """
+                The option '\(option.option)' of \(option.instance), shown as it is. Given per locale in the \
+                manifest, or translated here.
+                """
             entries.append(entry(key, comment: comment, localizations: localizations))
         }
         let text = """
@@ -142,7 +145,10 @@ public enum StringsExporter {
     private static func unit(_ template: TextTemplate, state: String, plural: Bool, indent: Int) -> String {
         let pad = String(repeating: " ", count: indent)
         func stringUnit(_ value: String, _ pad: String) -> String {
-            "{\n\(pad)  \"stringUnit\" : {\n\(pad)    \"state\" : \(JSONText.string(state)),\n\(pad)    \"value\" : \(JSONText.string(value))\n\(pad)  }\n\(pad)}"
+            """
+            {\n\(pad)  \"stringUnit\" : {\n\(pad)    \"state\" : \(JSONText.string(state)),\n\(pad)    \"value\" : \
+            \(JSONText.string(value))\n\(pad)  }\n\(pad)}
+            """
         }
         guard plural, let one = template.one else { return stringUnit(template.other, pad) }
         let inner = pad + "      "

@@ -40,7 +40,10 @@ public enum TraceExporter {
         let walks = states.shortestWalks()
         let steps = order(states, walks, kind: .step)
         var out =
-            "{\n  \"schema\": 2,\n  \"app\": \(JSONText.string(graph.app)),\n  \"states\": \(states.states.count),\n  \"steps\": [\n"
+            """
+            {\n  \"schema\": 2,\n  \"app\": \(JSONText.string(graph.app)),\n  \"states\": \
+            \(states.states.count),\n  \"steps\": [\n
+            """
         for (position, node) in steps.enumerated() {
             guard let walk = walks[node] else { continue }
             let inputs = walk.inputs.map {

@@ -46,7 +46,10 @@ public struct VariantDiff: Sendable {
                 let after = optionsB[name]
                 if before != after {
                     changed.append(
-                        "\(instance.id).\(name): \(before.map(\.description) ?? "(none)") → \(after.map(\.description) ?? "(none)")"
+                        """
+                        \(instance.id).\(name): \(before.map(\.description) ?? "(none)") → \
+                        \(after.map(\.description) ?? "(none)")
+                        """
                     )
                 }
             }

@@ -280,7 +280,10 @@ public struct VariantGraph: Sendable {
             result.append(
                 Finding(
                     .noWayOut, "end",
-                    "no walk ends the app: no route to \"end\" is ever taken. To fix, route an exit to \"end\" (\"<instance>.<exit>\": \"end\" in \"routes\")."
+                    """
+                    no walk ends the app: no route to \"end\" is ever taken. To fix, route an exit to \"end\" \
+                    (\"<instance>.<exit>\": \"end\" in \"routes\").
+                    """
                 ))
         }
         let entered = Set(graph.nodes.map(\.instance))
@@ -293,7 +296,10 @@ public struct VariantGraph: Sendable {
             let why =
                 routedFrom.isEmpty
                 ? "it is not the start and no route leads to it"
-                : "no walk from the start takes \(routedFrom.map { "'\($0)'" }.joined(separator: " or ")), the route\(routedFrom.count == 1 ? "" : "s") to it"
+                : """
+                no walk from the start takes \(routedFrom.map { "'\($0)'" }.joined(separator: " or ")), the \
+                route\(routedFrom.count == 1 ? "" : "s") to it
+                """
             result.append(
                 Finding(
                     .unreachableInstance, instance.id,
@@ -332,17 +338,27 @@ extension VariantGraph {
                 if let catalog = texts.catalog {
                     let entry = catalog.entries[catalogKey]
                     place =
-                        "\(catalog.file)\(entry.map { ":\($0.location)" } ?? ""): '\(catalogKey)' has no '\(locale)' text"
+                        """
+                        \(catalog.file)\(entry.map { ":\($0.location)" } ?? ""): '\(catalogKey)' has no \
+                        '\(locale)' text
+                        """
                     findings.append(
                         Finding(
                             .missingTranslation, "\(text.instance)/\(text.key)",
-                            "\(place), so it would show in English. To fix, translate it in \(catalog.file) (\"localizations\": {\"\(locale)\": {\"stringUnit\": {\"state\": \"translated\", \"value\": \"…\"}}}), or re-word it for \(locale) in the manifest's \"texts\"."
+                            """
+                            \(place), so it would show in English. To fix, translate it in \(catalog.file) \
+                            (\"localizations\": {\"\(locale)\": {\"stringUnit\": {\"state\": \"translated\", \
+                            \"value\": \"…\"}}}), or re-word it for \(locale) in the manifest's \"texts\".
+                            """
                         ))
                 } else {
                     findings.append(
                         Finding(
                             .missingTranslation, "\(text.instance)/\(text.key)",
-                            "the variant ships '\(locale)' but has no String Catalog, so it would show in English. To fix, name one in \"strings\"."
+                            """
+                            the variant ships '\(locale)' but has no String Catalog, so it would show in English. \
+                            To fix, name one in \"strings\".
+                            """
                         ))
                 }
             }
@@ -351,7 +367,11 @@ extension VariantGraph {
                 findings.append(
                     Finding(
                         .missingTranslation, "\(literal.instance)/\(literal.screen)",
-                        "the \(literal.place) \"\(literal.text)\" is a literal in module '\(module)', not a declared text, so it shows in English in '\(locale)' and no catalog can translate it. To fix, the module declares it (TextSpec) and shows it through ModuleTexts."
+                        """
+                        the \(literal.place) \"\(literal.text)\" is a literal in module '\(module)', not a \
+                        declared text, so it shows in English in '\(locale)' and no catalog can translate it. To \
+                        fix, the module declares it (TextSpec) and shows it through ModuleTexts.
+                        """
                     ))
             }
             for option in translatableOptions {
@@ -365,7 +385,12 @@ extension VariantGraph {
                 findings.append(
                     Finding(
                         .missingTranslation, "\(option.instance).\(option.option)",
-                        "\(place)the option '\(option.option)' of '\(option.instance)' is one text for every locale, so '\(locale)' shows it as written. To fix, give it per locale (\"\(option.option)\": {\"\(locale)\": \"…\", …}), or translate '\(key)' in the String Catalog."
+                        """
+                        \(place)the option '\(option.option)' of '\(option.instance)' is one text for every \
+                        locale, so '\(locale)' shows it as written. To fix, give it per locale \
+                        (\"\(option.option)\": {\"\(locale)\": \"…\", …}), or translate '\(key)' in the String \
+                        Catalog.
+                        """
                     ))
             }
         }
@@ -403,7 +428,10 @@ public struct GraphDiff: Hashable, Sendable {
             Set(
                 graph.edges.filter { kept(graph.nodes[$0.from]) && kept(graph.nodes[$0.to]) }
                     .map {
-                        "\(Self.comparable(graph.nodes[$0.from].id, graph)) -> \(Self.comparable(graph.nodes[$0.to].id, graph)) [\(graph.displayLabel(of: $0))]"
+                        """
+                        \(Self.comparable(graph.nodes[$0.from].id, graph)) -> \
+                        \(Self.comparable(graph.nodes[$0.to].id, graph)) [\(graph.displayLabel(of: $0))]
+                        """
                     })
         }
         let (nodesA, nodesB) = (ids(a), ids(b))

@@ -88,7 +88,11 @@ struct DeviceSection: ManifestValidator {
             } else {
                 manifest.log.error(
                     path.key("appId"), id.location,
-                    "'\(id.value)' is not an app id a device accepts. To fix, write the Android package name or iOS bundle id: letters, digits, '_' and '-' in two or more parts joined by dots, e.g. \"org.example.antigen\"."
+                    """
+                    '\(id.value)' is not an app id a device accepts. To fix, write the Android package name or iOS \
+                    bundle id: letters, digits, '_' and '-' in two or more parts joined by dots, e.g. \
+                    \"org.example.antigen\".
+                    """
                 )
             }
         }
@@ -104,7 +108,10 @@ struct DeviceSection: ManifestValidator {
             } else {
                 manifest.log.error(
                     listPath, list.value.location,
-                    "expected the answers (a JSON object of \"<source> <answer>\": {\"permissions\": {…}} or {\"flow\": \"file.yaml\"}), found \(DiagnosticLog.describe(list.value))."
+                    """
+                    expected the answers (a JSON object of \"<source> <answer>\": {\"permissions\": {…}} or \
+                    {\"flow\": \"file.yaml\"}), found \(DiagnosticLog.describe(list.value)).
+                    """
                 )
             }
         }
@@ -130,7 +137,10 @@ struct DeviceSection: ManifestValidator {
         guard words.count == 2 else {
             log.error(
                 path, entry.keyLocation,
-                "'\(entry.key)' is not '<source> <answer>'. To fix, write the two words a script's answer line gives, e.g. \"camera-permission denied\"."
+                """
+                '\(entry.key)' is not '<source> <answer>'. To fix, write the two words a script's answer line \
+                gives, e.g. \"camera-permission denied\".
+                """
             )
             return nil
         }
@@ -145,7 +155,10 @@ struct DeviceSection: ManifestValidator {
             guard case .object(let members) = permissions.value.value, !members.isEmpty else {
                 log.error(
                     permissionsPath, permissions.value.location,
-                    "expected the permissions to set (a JSON object such as {\"camera\": \"deny\"}), found \(DiagnosticLog.describe(permissions.value))."
+                    """
+                    expected the permissions to set (a JSON object such as {\"camera\": \"deny\"}), found \
+                    \(DiagnosticLog.describe(permissions.value)).
+                    """
                 )
                 return nil
             }
@@ -155,7 +168,11 @@ struct DeviceSection: ManifestValidator {
                 guard permissionValues.contains(value.value) else {
                     log.error(
                         permissionsPath.key(permission.key), value.location,
-                        "'\(value.value)' is not a permission's value. \(Suggestion.didYouMean(value.value, permissionValues))Values: \(Suggestion.list(permissionValues))."
+                        """
+                        '\(value.value)' is not a permission's value. \
+                        \(Suggestion.didYouMean(value.value, permissionValues))Values: \
+                        \(Suggestion.list(permissionValues)).
+                        """
                     )
                     continue
                 }
@@ -164,7 +181,10 @@ struct DeviceSection: ManifestValidator {
                 else {
                     log.error(
                         permissionsPath.key(permission.key), permission.keyLocation,
-                        "'\(permission.key)' is not a permission's name. To fix, write Maestro's name for it (camera, location, notifications, …) or an Android permission id."
+                        """
+                        '\(permission.key)' is not a permission's name. To fix, write Maestro's name for it \
+                        (camera, location, notifications, …) or an Android permission id.
+                        """
                     )
                     continue
                 }
@@ -183,7 +203,10 @@ struct DeviceSection: ManifestValidator {
             else {
                 log.error(
                     path.key("flow"), file.location,
-                    "'\(file.value)' is not a flow file inside the flows' folder. To fix, write a relative path ending in .yaml, without '..', e.g. \"device/lab-sends.yaml\"."
+                    """
+                    '\(file.value)' is not a flow file inside the flows' folder. To fix, write a relative path \
+                    ending in .yaml, without '..', e.g. \"device/lab-sends.yaml\".
+                    """
                 )
                 return nil
             }
@@ -192,7 +215,10 @@ struct DeviceSection: ManifestValidator {
         default:
             log.error(
                 path, entry.value.location,
-                "say how a device gives '\(entry.key)' with one of \"permissions\" ({\"camera\": \"deny\"}) or \"flow\" (\"device/answer.yaml\"), not \(fields.isEmpty ? "neither" : "both")."
+                """
+                say how a device gives '\(entry.key)' with one of \"permissions\" ({\"camera\": \"deny\"}) or \
+                \"flow\" (\"device/answer.yaml\"), not \(fields.isEmpty ? "neither" : "both").
+                """
             )
             return nil
         }

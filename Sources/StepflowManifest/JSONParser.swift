@@ -42,7 +42,10 @@ public struct JSONParser {
         parser.skipWhitespace()
         guard parser.index == bytes.count else {
             throw parser.error(
-                "unexpected \(parser.describeCurrent()) after the end of the JSON value. To fix, remove it, or wrap the values in an array."
+                """
+                unexpected \(parser.describeCurrent()) after the end of the JSON value. To fix, remove it, or wrap \
+                the values in an array.
+                """
             )
         }
         return node
@@ -111,7 +114,10 @@ public struct JSONParser {
             guard valid else {
                 index = position
                 throw encodingError(
-                    "the file is not UTF-8: byte \(String(format: lead)) at offset \(position) does not start a valid character. To fix, save the file as UTF-8."
+                    """
+                    the file is not UTF-8: byte \(String(format: lead)) at offset \(position) does not start a \
+                    valid character. To fix, save the file as UTF-8.
+                    """
                 )
             }
             position += length
@@ -186,7 +192,10 @@ public struct JSONParser {
     private mutating func checkDepth(_ depth: Int) throws(JSONSyntaxError) {
         guard depth <= Self.maximumDepth else {
             throw error(
-                "arrays and objects nest deeper than \(Self.maximumDepth) levels. A manifest needs a handful; to fix, flatten the file."
+                """
+                arrays and objects nest deeper than \(Self.maximumDepth) levels. A manifest needs a handful; to \
+                fix, flatten the file.
+                """
             )
         }
     }
@@ -219,7 +228,10 @@ public struct JSONParser {
             skipWhitespace()
             guard index < bytes.count else {
                 throw error(
-                    "the file ends inside an object, after the key \"\(key)\". To fix, give its value and close the object with '}'."
+                    """
+                    the file ends inside an object, after the key \"\(key)\". To fix, give its value and close the \
+                    object with '}'.
+                    """
                 )
             }
             let value = try parseValue(depth: depth)
@@ -300,13 +312,19 @@ public struct JSONParser {
                 default:
                     index -= 2
                     throw error(
-                        "'\\\(Character(UnicodeScalar(escape)))' is not a JSON escape. Valid: \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX."
+                        """
+                        '\\\(Character(UnicodeScalar(escape)))' is not a JSON escape. Valid: \\\" \\\\ \\/ \\b \\f \
+                        \\n \\r \\t \\uXXXX.
+                        """
                     )
                 }
                 runStart = index
             case 0x00..<0x20:
                 throw error(
-                    "a control character (\(String(format: byte))) cannot stand in a JSON string. To fix, write it as an escape such as \\n or \\t."
+                    """
+                    a control character (\(String(format: byte))) cannot stand in a JSON string. To fix, write it \
+                    as an escape such as \\n or \\t.
+                    """
                 )
             default:
                 index += 1
@@ -345,7 +363,10 @@ public struct JSONParser {
             let second = try parseHex4()
             guard (0xDC00...0xDFFF).contains(second) else {
                 throw error(
-                    "'\\u\(hex(first))' must be followed by a low surrogate ('\\uDC00'…'\\uDFFF'), not '\\u\(hex(second))'."
+                    """
+                    '\\u\(hex(first))' must be followed by a low surrogate ('\\uDC00'…'\\uDFFF'), not \
+                    '\\u\(hex(second))'.
+                    """
                 )
             }
             return Unicode.Scalar(0x10000 + ((first - 0xD800) << 10) + (second - 0xDC00))!  // in range by construction

@@ -54,7 +54,10 @@ public enum ManifestLoadError: Error, Hashable, Sendable, CustomStringConvertibl
     public var description: String {
         switch self {
         case .fileNotFound(let path):
-            "\(path): error: no such file. \(Suggestion.nearbyFile(path).map { "Did you mean '\($0)'? " } ?? "")To fix, check the path."
+            """
+            \(path): error: no such file. \(Suggestion.nearbyFile(path).map { "Did you mean '\($0)'? " } ?? "")To \
+            fix, check the path.
+            """
         case .unreadable(let path, let reason):
             "\(path): error: cannot read the file: \(reason)."
         case .invalid(let diagnostics):

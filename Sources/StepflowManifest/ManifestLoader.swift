@@ -46,7 +46,10 @@ public struct ManifestLoader: Sendable {
                 ManifestDiagnostic(
                     .error, file: path, location: nil, path: "",
                     message:
-                        "the file \(size); a manifest is at most \(Self.size(Self.maximumFileSize)). To fix, check that this file is a manifest."
+                        """
+                        the file \(size); a manifest is at most \(Self.size(Self.maximumFileSize)). To fix, check \
+                        that this file is a manifest.
+                        """
                 )
             ])
         }
@@ -70,12 +73,18 @@ public struct ManifestLoader: Sendable {
         }
         guard bytes.count <= Self.maximumFileSize else {
             throw fail(
-                "the file is \(Self.size(bytes.count)); a manifest is at most \(Self.size(Self.maximumFileSize)). To fix, check that this file is a manifest."
+                """
+                the file is \(Self.size(bytes.count)); a manifest is at most \(Self.size(Self.maximumFileSize)). \
+                To fix, check that this file is a manifest.
+                """
             )
         }
         guard bytes.contains(where: { !($0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09) }) else {
             throw fail(
-                "the file is empty. A manifest is a JSON object: {\"schema\": 1, \"app\": {…}, \"modules\": […], \"start\": \"…\", \"routes\": {…}}."
+                """
+                the file is empty. A manifest is a JSON object: {\"schema\": 1, \"app\": {…}, \"modules\": […], \
+                \"start\": \"…\", \"routes\": {…}}.
+                """
             )
         }
         let root: JSONNode

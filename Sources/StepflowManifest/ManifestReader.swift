@@ -63,7 +63,10 @@ struct DiagnosticLog {
             if !allowed.contains(member.key) {
                 error(
                     path.key(member.key), member.keyLocation,
-                    "unknown key '\(member.key)'. \(Suggestion.didYouMean(member.key, allowed))Allowed keys: \(Suggestion.list(allowed))."
+                    """
+                    unknown key '\(member.key)'. \(Suggestion.didYouMean(member.key, allowed))Allowed keys: \
+                    \(Suggestion.list(allowed)).
+                    """
                 )
             } else {
                 byKey[member.key] = member
@@ -212,7 +215,10 @@ struct ManifestReader {
             } else {
                 log.error(
                     path, member.value.location,
-                    "expected the routes (a JSON object of \"instance.exit\": \"target\"), found \(DiagnosticLog.describe(member.value))."
+                    """
+                    expected the routes (a JSON object of \"instance.exit\": \"target\"), found \
+                    \(DiagnosticLog.describe(member.value)).
+                    """
                 )
             }
         }
@@ -233,7 +239,10 @@ struct ManifestReader {
             } else {
                 log.error(
                     path, member.value.location,
-                    "expected the locales the variant ships (a JSON array such as [\"de\", \"en\"]), found \(DiagnosticLog.describe(member.value))."
+                    """
+                    expected the locales the variant ships (a JSON array such as [\"de\", \"en\"]), found \
+                    \(DiagnosticLog.describe(member.value)).
+                    """
                 )
             }
         }
@@ -267,7 +276,10 @@ struct ManifestReader {
             } else {
                 log.error(
                     path, member.value.location,
-                    "expected the requirements (a JSON array of {\"id\": \"…\", \"text\": \"…\", \"critical\": true}), found \(DiagnosticLog.describe(member.value))."
+                    """
+                    expected the requirements (a JSON array of {\"id\": \"…\", \"text\": \"…\", \"critical\": \
+                    true}), found \(DiagnosticLog.describe(member.value)).
+                    """
                 )
             }
         }
@@ -296,14 +308,20 @@ struct ManifestReader {
                     default:
                         log.error(
                             textPath, text.value.location,
-                            "expected the text (a string, or an object by locale: {\"en\": \"…\", \"de\": \"…\"}), found \(DiagnosticLog.describe(text.value))."
+                            """
+                            expected the text (a string, or an object by locale: {\"en\": \"…\", \"de\": \"…\"}), \
+                            found \(DiagnosticLog.describe(text.value)).
+                            """
                         )
                     }
                 }
             } else {
                 log.error(
                     path, member.value.location,
-                    "expected the texts (a JSON object of \"<instance>/<key>\": \"…\"), found \(DiagnosticLog.describe(member.value))."
+                    """
+                    expected the texts (a JSON object of \"<instance>/<key>\": \"…\"), found \
+                    \(DiagnosticLog.describe(member.value)).
+                    """
                 )
             }
         }

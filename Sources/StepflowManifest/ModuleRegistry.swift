@@ -26,7 +26,10 @@ public struct ModuleRegistry: Sendable {
 
         /// What is wrong and the fix.
         public var description: String {
-            "two modules have the id '\(id)': \(String(reflecting: kept)) and \(String(reflecting: duplicate)). To fix, register one of them, or give each module its own id."
+            """
+            two modules have the id '\(id)': \(String(reflecting: kept)) and \(String(reflecting: duplicate)). To \
+            fix, register one of them, or give each module its own id.
+            """
         }
     }
 

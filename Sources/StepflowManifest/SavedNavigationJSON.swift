@@ -91,7 +91,10 @@ public enum SavedNavigationJSON {
         guard bytes.count <= maximumFileSize else {
             throw SavedNavigationError(
                 file: file, kind: .invalid,
-                "the file is over \(maximumFileSize >> 20) MiB; a saved navigation is far smaller. To fix, check that this file is one."
+                """
+                the file is over \(maximumFileSize >> 20) MiB; a saved navigation is far smaller. To fix, check \
+                that this file is one.
+                """
             )
         }
         guard bytes.contains(where: { !($0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09) }) else {
@@ -106,7 +109,10 @@ public enum SavedNavigationJSON {
                 file: file, kind: .invalid, location: error.location,
                 error.isEncodingError
                     ? error.message
-                    : "invalid JSON: \(error.message)\(error.message.hasSuffix(".") ? "" : ".") Was it cut short? Start afresh."
+                    : """
+                    invalid JSON: \(error.message)\(error.message.hasSuffix(".") ? "" : ".") Was it cut short? \
+                    Start afresh.
+                    """
             )
         }
         var reader = Reader(file: file)
@@ -200,7 +206,10 @@ public enum SavedNavigationJSON {
             guard case .object(let outer) = node.value, outer.count == 1 else {
                 throw fail(
                     node, path,
-                    "expected an entry: an object with one member, its kind (\(Self.kinds.joined(separator: ", "))), found \(node.value.kindDescription)."
+                    """
+                    expected an entry: an object with one member, its kind \
+                    (\(Self.kinds.joined(separator: ", "))), found \(node.value.kindDescription).
+                    """
                 )
             }
             let kind = outer[0].key

@@ -85,7 +85,10 @@ public struct StringCatalog: Hashable, Sendable {
         if let source, source.value != "en" {
             log.error(
                 JSONPath.root.key("sourceLanguage"), source.location,
-                "the catalog's source language is '\(source.value)'; modules write their texts in English. To fix, set \"sourceLanguage\": \"en\"."
+                """
+                the catalog's source language is '\(source.value)'; modules write their texts in English. To fix, \
+                set \"sourceLanguage\": \"en\".
+                """
             )
         }
         var entries: [String: Entry] = [:]
@@ -109,7 +112,10 @@ public struct StringCatalog: Hashable, Sendable {
                     guard case .object(let byLocale) = localizationsMember.value.value else {
                         log.error(
                             entryPath.key("localizations"), localizationsMember.value.location,
-                            "expected the localizations (a JSON object by locale), found \(DiagnosticLog.describe(localizationsMember.value))."
+                            """
+                            expected the localizations (a JSON object by locale), found \
+                            \(DiagnosticLog.describe(localizationsMember.value)).
+                            """
                         )
                         continue
                     }
@@ -143,7 +149,10 @@ public struct StringCatalog: Hashable, Sendable {
         guard let variations = fields["variations"] else {
             log.error(
                 path, node.location,
-                "a localization needs a \"stringUnit\" or plural \"variations\". To fix, add {\"stringUnit\": {\"state\": \"translated\", \"value\": \"…\"}}."
+                """
+                a localization needs a \"stringUnit\" or plural \"variations\". To fix, add {\"stringUnit\": \
+                {\"state\": \"translated\", \"value\": \"…\"}}.
+                """
             )
             return nil
         }
@@ -185,7 +194,10 @@ public struct StringCatalog: Hashable, Sendable {
         guard states.contains(state.value) else {
             log.error(
                 path.key("state"), state.location,
-                "unknown state '\(state.value)'. \(Suggestion.didYouMean(state.value, states))Allowed: \(Suggestion.list(states))."
+                """
+                unknown state '\(state.value)'. \(Suggestion.didYouMean(state.value, states))Allowed: \
+                \(Suggestion.list(states)).
+                """
             )
             return nil
         }

@@ -66,7 +66,10 @@ package enum Platform {
         gmtime_r(&seconds, &parts)
         func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
         return
-            "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday)) \(two(parts.tm_hour)):\(two(parts.tm_min)) UTC"
+            """
+            \(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday)) \
+            \(two(parts.tm_hour)):\(two(parts.tm_min)) UTC
+            """
     }
 
     /// The environment variable `name`, if set.

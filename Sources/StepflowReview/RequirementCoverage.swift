@@ -97,7 +97,11 @@ public struct RequirementCoverage: Sendable {
                 requirement.critical ? .error : .warning, file: file, location: requirement.location,
                 path: requirement.path,
                 message:
-                    "\(requirement.critical ? "critical requirement" : "requirement") '\(requirement.id)' is covered by no rule and no script. To fix, name it in a rule (\"requirement\": \"\(requirement.id)\") or in a script (covers \(requirement.id))."
+                    """
+                    \(requirement.critical ? "critical requirement" : "requirement") '\(requirement.id)' is \
+                    covered by no rule and no script. To fix, name it in a rule (\"requirement\": \
+                    \"\(requirement.id)\") or in a script (covers \(requirement.id)).
+                    """
             )
         }
     }

@@ -100,7 +100,11 @@ public enum ReviewReport {
         page.line("<p class=\"kind\">Variant review package</p>")
         page.line("<h1>\(escape(app.name))</h1>")
         page.line(
-            "<p class=\"meta\">\(escape(app.id))\(app.audience.map { " · " + escape($0) } ?? "") · shown in \(escape(variant.locale)) (ships \(escape(manifest.locales.joined(separator: ", ")))) · \(escape(manifest.file)) · made by \(escape(contents.generator)) from the variant's own flows</p>"
+            """
+            <p class=\"meta\">\(escape(app.id))\(app.audience.map { " · " + escape($0) } ?? "") · shown in \
+            \(escape(variant.locale)) (ships \(escape(manifest.locales.joined(separator: ", ")))) · \
+            \(escape(manifest.file)) · made by \(escape(contents.generator)) from the variant's own flows</p>
+            """
         )
         if let record = contents.record {
             page.line(
@@ -129,7 +133,10 @@ public enum ReviewReport {
                 "Requirements",
                 requirements.entries.isEmpty
                     ? "none listed"
-                    : "\(requirements.count(.passed)) of \(requirements.entries.count) passed, \(requirementsFailed) failed, \(requirements.count(.covered)) covered, \(requirements.count(.uncovered)) uncovered",
+                    : """
+                    \(requirements.count(.passed)) of \(requirements.entries.count) passed, \(requirementsFailed) \
+                    failed, \(requirements.count(.covered)) covered, \(requirements.count(.uncovered)) uncovered
+                    """,
             ], header: true, bad: requirementsFailed > 0 || criticalUncovered > 0)
         page.row(
             [
@@ -167,7 +174,11 @@ public enum ReviewReport {
                 [
                     "Texts in \(translation.locale)",
                     translation.isComplete
-                        ? "all \(translation.total) shown texts have \(translation.locale) words (\(translation.keyed) module texts, \(translation.literal) literal, \(translation.options) option values)"
+                        ? """
+                        all \(translation.total) shown texts have \(translation.locale) words \
+                        (\(translation.keyed) module texts, \(translation.literal) literal, \(translation.options) \
+                        option values)
+                        """
                         : "\(translation.untranslated) of \(translation.total) shown texts show in English",
                 ], header: true, bad: !translation.isComplete)
         }
@@ -176,12 +187,18 @@ public enum ReviewReport {
                 "Findings",
                 findings.isEmpty
                     ? "none"
-                    : "\(errors.count) error\(errors.count == 1 ? "" : "s"), \(findings.count - errors.count) warning\(findings.count - errors.count == 1 ? "" : "s")",
+                    : """
+                    \(errors.count) error\(errors.count == 1 ? "" : "s"), \(findings.count - errors.count) \
+                    warning\(findings.count - errors.count == 1 ? "" : "s")
+                    """,
             ], header: true, bad: !errors.isEmpty)
         page.row(
             [
                 "Explored",
-                "\(variant.states.states.count) states, \(variant.states.transitions.count) transitions, \(variant.graph.nodes.count) screens and steps, \(variant.screens.count) screen wordings",
+                """
+                \(variant.states.states.count) states, \(variant.states.transitions.count) transitions, \
+                \(variant.graph.nodes.count) screens and steps, \(variant.screens.count) screen wordings
+                """,
             ], header: true)
         page.line("</tbody></table>")
         page.line("<nav><ol>")
@@ -222,7 +239,10 @@ public enum ReviewReport {
             page.line("<p class=\"note\">The manifest lists no requirements.</p>")
         } else {
             page.line(
-                "<table><thead><tr><th>Id</th><th>Requirement</th><th>Status</th><th>Proved by</th><th>Exercised by</th></tr></thead><tbody>"
+                """
+                <table><thead><tr><th>Id</th><th>Requirement</th><th>Status</th><th>Proved by</th><th>Exercised \
+                by</th></tr></thead><tbody>
+                """
             )
             for entry in requirements.entries {
                 let status = entry.status.rawValue + (entry.requirement.critical ? " (critical)" : "")
@@ -253,7 +273,10 @@ public enum ReviewReport {
             )
             if !rule.holds, let walk = rule.walk {
                 page.line(
-                    "<p>A walk that breaks it (\(walk.depth) input\(walk.depth == 1 ? "" : "s")), as the live engine takes it:</p><ol class=\"walk\">"
+                    """
+                    <p>A walk that breaks it (\(walk.depth) input\(walk.depth == 1 ? "" : "s")), as the live \
+                    engine takes it:</p><ol class=\"walk\">
+                    """
                 )
                 for input in walk.inputs { page.line("<li>\(escape("\(input.screen ?? "start"): \(input)"))</li>") }
                 page.line("</ol>")
@@ -279,10 +302,16 @@ public enum ReviewReport {
             }
             page.line("</tbody></table>")
             page.line(
-                "<p class=\"note\">The state transitions the scripts took, by kind of input (a transition is one input in one state of the app; an action offered in several states counts once in each).</p>"
+                """
+                <p class=\"note\">The state transitions the scripts took, by kind of input (a transition is one \
+                input in one state of the app; an action offered in several states counts once in each).</p>
+                """
             )
             page.line(
-                "<table class=\"kinds\"><thead><tr><th>Kind of input</th><th>Taken</th><th>Of</th><th>Share</th></tr></thead><tbody>"
+                """
+                <table class=\"kinds\"><thead><tr><th>Kind of \
+                input</th><th>Taken</th><th>Of</th><th>Share</th></tr></thead><tbody>
+                """
             )
             for entry in ScriptRunner.transitionsByKind(of: contents.results, in: variant.states) {
                 page.row(
@@ -296,7 +325,11 @@ public enum ReviewReport {
         // 5. Screen inventory.
         page.line("<section id=\"screens\"><h2>5. Screen inventory</h2>")
         page.line(
-            "<p class=\"note\">Every screen a person can see in this variant, in \(escape(variant.locale)), with each wording it can have, where each action leads, which scripts walk it, and how many of each input's state transitions they take.</p>"
+            """
+            <p class=\"note\">Every screen a person can see in this variant, in \(escape(variant.locale)), with \
+            each wording it can have, where each action leads, which scripts walk it, and how many of each input's \
+            state transitions they take.</p>
+            """
         )
         let consequences = consequences(variant.states)
         let taken = contents.results.reduce(into: Set<Int>()) { $0.formUnion($1.transitions) }
@@ -316,11 +349,17 @@ public enum ReviewReport {
                 page.line(
                     walkers.isEmpty
                         ? "<p class=\"walked none\">No script walks this screen.</p>"
-                        : "<p class=\"walked\">Walked by \(walkers.count) script\(walkers.count == 1 ? "" : "s"): \(escape(walkers.joined(separator: ", "))).</p>"
+                        : """
+                        <p class=\"walked\">Walked by \(walkers.count) script\(walkers.count == 1 ? "" : "s"): \
+                        \(escape(walkers.joined(separator: ", "))).</p>
+                        """
                 )
             }
             page.line(
-                "<table class=\"actions\"><thead><tr><th>Action</th><th>Leads to</th><th>Taken by the scripts</th></tr></thead><tbody>"
+                """
+                <table class=\"actions\"><thead><tr><th>Action</th><th>Leads to</th><th>Taken by the \
+                scripts</th></tr></thead><tbody>
+                """
             )
             let rows = consequences[screen.id] ?? []
             func share(_ transitions: [Int]) -> String {
@@ -357,7 +396,10 @@ public enum ReviewReport {
         switch contents.diagram {
         case .svg(let svg):
             page.line(
-                "<figure>\(inlineSVG(svg))<figcaption>The modules and the routes walks take between them, from the start (top) to the end (bottom), with the data each route hands on.</figcaption></figure>"
+                """
+                <figure>\(inlineSVG(svg))<figcaption>The modules and the routes walks take between them, from the \
+                start (top) to the end (bottom), with the data each route hands on.</figcaption></figure>
+                """
             )
         case .outline(let reason):
             page.line("<p class=\"note\">\(escape(reason)) The routes as an outline instead:</p>")
@@ -380,7 +422,11 @@ public enum ReviewReport {
         if findings.isEmpty {
             let texts = verdict.translations.map { "all \($0.total) shown texts have \($0.locale) words" }
             page.line(
-                "<p>None over the \(variant.states.states.count) states explored: no dead end, no unhandled step, no exit without a route, every instance entered\(texts.isEmpty ? "" : ", " + texts.joined(separator: ", ")).</p>"
+                """
+                <p>None over the \(variant.states.states.count) states explored: no dead end, no unhandled step, \
+                no exit without a route, every instance \
+                entered\(texts.isEmpty ? "" : ", " + texts.joined(separator: ", ")).</p>
+                """
             )
         } else {
             page.line(

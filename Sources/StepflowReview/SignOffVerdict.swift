@@ -115,12 +115,18 @@ public struct SignOffVerdict: Sendable {
             lead =
                 coverage == nil
                 ? "Not judged ready: no acceptance script ran, so nothing shows the variant was exercised."
-                : "Not judged ready: the manifest sets no minimum coverage (\"coverage\"), so how much the scripts exercised is stated, not judged."
+                : """
+                Not judged ready: the manifest sets no minimum coverage (\"coverage\"), so how much the scripts \
+                exercised is stated, not judged.
+                """
         case .notReady:
             var reasons: [String] = []
             for shortfall in shortfalls {
                 reasons.append(
-                    "the scripts take \(shortfall.kind.rawValue) \(shortfall.share), below the manifest's minimum of \(shortfall.minimum)%"
+                    """
+                    the scripts take \(shortfall.kind.rawValue) \(shortfall.share), below the manifest's minimum \
+                    of \(shortfall.minimum)%
+                    """
                 )
             }
             if rules.covered < rules.total {
@@ -137,7 +143,10 @@ public struct SignOffVerdict: Sendable {
             }
             if requirements.criticalUncovered > 0 {
                 reasons.append(
-                    "\(requirements.criticalUncovered) critical requirement\(requirements.criticalUncovered == 1 ? " is" : "s are") uncovered"
+                    """
+                    \(requirements.criticalUncovered) critical \
+                    requirement\(requirements.criticalUncovered == 1 ? " is" : "s are") uncovered
+                    """
                 )
             }
             if errorFindings > 0 {
@@ -153,7 +162,10 @@ public struct SignOffVerdict: Sendable {
         var parts = ["\(rules.covered) of \(rules.total) rules proved"]
         if let coverage {
             parts.append(
-                "\(scripts.covered) of \(scripts.total) scripts pass; they take \(coverage.screens) screens, \(coverage.edges) edges and \(coverage.transitions) state transitions"
+                """
+                \(scripts.covered) of \(scripts.total) scripts pass; they take \(coverage.screens) screens, \
+                \(coverage.edges) edges and \(coverage.transitions) state transitions
+                """
             )
         } else {
             parts.append("no script ran")
@@ -167,7 +179,10 @@ public struct SignOffVerdict: Sendable {
             parts.append(
                 translation.isComplete
                     ? "all \(translation.total) shown texts have \(translation.locale) words"
-                    : "\(translation.untranslated) of \(translation.total) shown texts show in English in \(translation.locale)"
+                    : """
+                    \(translation.untranslated) of \(translation.total) shown texts show in English in \
+                    \(translation.locale)
+                    """
             )
         }
         if let minimum, !minimum.percents.isEmpty {

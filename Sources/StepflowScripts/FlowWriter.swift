@@ -43,7 +43,10 @@ struct FlowWriter {
             let distinct = Self.distinctText(of: screen, besides: previous)
         {
             lines.append(
-                "- assertVisible: \(Self.quoted(Self.pattern(distinct)))  # the screen before showed that title too; this text is new"
+                """
+                - assertVisible: \(Self.quoted(Self.pattern(distinct)))  # the screen before showed that title \
+                too; this text is new
+                """
             )
         }
     }

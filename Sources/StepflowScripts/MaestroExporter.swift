@@ -69,7 +69,11 @@ public struct MaestroExporter: Sendable {
         guard let device = manifest.device else {
             throw Refusal(
                 message:
-                    "\(manifest.file): error: the manifest has no device section, so a flow has no appId. To fix, add \"device\": {\"appId\": \"org.example.app\"} with the app's Android package name or iOS bundle id."
+                    """
+                    \(manifest.file): error: the manifest has no device section, so a flow has no appId. To fix, \
+                    add \"device\": {\"appId\": \"org.example.app\"} with the app's Android package name or iOS \
+                    bundle id.
+                    """
             )
         }
         var declared: Set<String> = []
@@ -85,7 +89,11 @@ public struct MaestroExporter: Sendable {
                 ? "The variant has no outside answers." : "Its outside answers: \(known.joined(separator: ", "))."
             throw Refusal(
                 message:
-                    "\(manifest.file):\(answer.location.line):\(answer.location.column): error: the device answer '\(answer.source) \(answer.answer)' is no answer the variant can be given. \(Suggestion.didYouMean("\(answer.source) \(answer.answer)", known))\(list)"
+                    """
+                    \(manifest.file):\(answer.location.line):\(answer.location.column): error: the device answer \
+                    '\(answer.source) \(answer.answer)' is no answer the variant can be given. \
+                    \(Suggestion.didYouMean("\(answer.source) \(answer.answer)", known))\(list)
+                    """
             )
         }
         self.runner = runner
@@ -182,7 +190,10 @@ public struct MaestroExporter: Sendable {
             func fail(_ message: String) -> Refusal {
                 Refusal(
                     message:
-                        "\(script.file):\(line.number): error: \(message) No flow is written for a script that does not pass; run rootapp check on it."
+                        """
+                        \(script.file):\(line.number): error: \(message) No flow is written for a script that does \
+                        not pass; run rootapp check on it.
+                        """
                 )
             }
             if let timedOut = onBoth({ $0.awaitOutside() }) { throw fail(timedOut) }

@@ -98,7 +98,11 @@ public struct Script: Sendable {
         public let message: String
         /// `file:line: error: message` and the forms a line takes.
         public var description: String {
-            "\(file):\(line): error: \(message) Lines are: choose <label, number or [key]>, back, wait, answer <source> <answer>, emit <stepper> <step>, expect screen <instance/screen>, expect end [<instance.exit>], covers <requirement ids>, or # comments."
+            """
+            \(file):\(line): error: \(message) Lines are: choose <label, number or [key]>, back, wait, answer \
+            <source> <answer>, emit <stepper> <step>, expect screen <instance/screen>, expect end \
+            [<instance.exit>], covers <requirement ids>, or # comments.
+            """
         }
     }
 
@@ -125,7 +129,10 @@ public struct Script: Sendable {
                         throw SyntaxError(
                             file: file, line: number,
                             message:
-                                "'\(rest)' opens a key with '[' but does not close it. Write choose [<key>], e.g. choose [privacy.agree]."
+                                """
+                                '\(rest)' opens a key with '[' but does not close it. Write choose [<key>], e.g. \
+                                choose [privacy.agree].
+                                """
                         )
                     }
                     let after = rest[rest.index(after: close)...].trimmingCharacters()
@@ -133,7 +140,10 @@ public struct Script: Sendable {
                         throw SyntaxError(
                             file: file, line: number,
                             message:
-                                "'\(after)' follows the key \(rest[...close]); only a # comment may. Write choose [<key>] # <label>."
+                                """
+                                '\(after)' follows the key \(rest[...close]); only a # comment may. Write choose \
+                                [<key>] # <label>.
+                                """
                         )
                     }
                     lines.append(Line(number: number, instruction: .choose(String(rest[...close]))))
@@ -146,7 +156,10 @@ public struct Script: Sendable {
                     throw SyntaxError(
                         file: file, line: number,
                         message:
-                            "'covers' needs the ids of the requirements the script exercises: covers UR-RES-01, UR-RES-02."
+                            """
+                            'covers' needs the ids of the requirements the script exercises: covers UR-RES-01, \
+                            UR-RES-02.
+                            """
                     )
                 }
                 covers += ids.map { ($0, number) }
@@ -167,7 +180,11 @@ public struct Script: Sendable {
                     throw SyntaxError(
                         file: file, line: number,
                         message:
-                            "'\(word)' takes two words, \(word == "answer" ? "the source and its answer" : "the stepper and the step"), e.g. \(example); '\(rest)' is not that."
+                            """
+                            '\(word)' takes two words, \
+                            \(word == "answer" ? "the source and its answer" : "the stepper and the step"), e.g. \
+                            \(example); '\(rest)' is not that.
+                            """
                     )
                 }
                 lines.append(
@@ -220,7 +237,10 @@ public enum ScriptLoadError: Error, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .fileNotFound(let path):
-            "\(path): error: cannot open the file: No such file or directory. \(Suggestion.nearbyFile(path).map { "Did you mean '\($0)'? " } ?? "")To fix, check the path."
+            """
+            \(path): error: cannot open the file: No such file or directory. \
+            \(Suggestion.nearbyFile(path).map { "Did you mean '\($0)'? " } ?? "")To fix, check the path.
+            """
         case .unreadable(let path, let reason), .notAScript(let path, let reason): "\(path): error: \(reason)"
         case .syntax(let error): error.description
         }

@@ -121,7 +121,10 @@ public struct SuiteGenerator: Sendable {
         guard !states.isTruncated else {
             throw Refusal(
                 message:
-                    "exploration of '\(runner.manifest.app.id)' stopped at a bound, so its states are not all known and no suite can cover them. To fix, find out why it grows (rootapp validate says where)."
+                    """
+                    exploration of '\(runner.manifest.app.id)' stopped at a bound, so its states are not all known \
+                    and no suite can cover them. To fix, find out why it grows (rootapp validate says where).
+                    """
             )
         }
         if target == .requirements {
@@ -129,13 +132,20 @@ public struct SuiteGenerator: Sendable {
             for (requirement, node) in ruleNodes where !known.contains(node) {
                 throw Refusal(
                     message:
-                        "requirement '\(requirement)' cannot be covered: its rule names '\(node)', which no walk of '\(runner.manifest.app.id)' reaches. To fix, correct the rule, or cover another target."
+                        """
+                        requirement '\(requirement)' cannot be covered: its rule names '\(node)', which no walk of \
+                        '\(runner.manifest.app.id)' reaches. To fix, correct the rule, or cover another target.
+                        """
                 )
             }
             if ruleNodes.isEmpty {
                 throw Refusal(
                     message:
-                        "no rule of '\(runner.manifest.app.id)' names a requirement that a walk can touch, so there is nothing to cover with --cover requirements. To fix, give rules a \"requirement\", or cover transitions or screens."
+                        """
+                        no rule of '\(runner.manifest.app.id)' names a requirement that a walk can touch, so there \
+                        is nothing to cover with --cover requirements. To fix, give rules a \"requirement\", or \
+                        cover transitions or screens.
+                        """
                 )
             }
         }
@@ -147,7 +157,10 @@ public struct SuiteGenerator: Sendable {
             guard result.passed else {
                 throw Refusal(
                     message:
-                        "\(result.description). A kept script must pass before a suite is built on it. To fix, correct it or leave it out."
+                        """
+                        \(result.description). A kept script must pass before a suite is built on it. To fix, \
+                        correct it or leave it out.
+                        """
                 )
             }
             for goal in planner.metGoals(of: result.walk) where !covered[goal] {
@@ -206,7 +219,12 @@ public struct SuiteGenerator: Sendable {
             guard session.stateIndex == transition.from, let top = session.top else {
                 throw Refusal(
                     message:
-                        "the live engine left the walk of script \(number) before '\(transition.input)': it is in \(session.top?.qualifiedID ?? "no screen"), the graph says \(transition.input.screen ?? "the start"). This is a bug in Stepflow; please report it with the manifest."
+                        """
+                        the live engine left the walk of script \(number) before '\(transition.input)': it is in \
+                        \(session.top?.qualifiedID ?? "no screen"), the graph says \
+                        \(transition.input.screen ?? "the start"). This is a bug in Stepflow; please report it \
+                        with the manifest.
+                        """
                 )
             }
             lines.append("expect screen \(top.qualifiedID)")
@@ -230,7 +248,11 @@ public struct SuiteGenerator: Sendable {
                 } else {
                     throw Refusal(
                         message:
-                            "action \(index) of \(top.qualifiedID) ('\(label)') cannot be named in a script: another action has its label and key. To fix, give the module's actions distinct labels."
+                            """
+                            action \(index) of \(top.qualifiedID) ('\(label)') cannot be named in a script: \
+                            another action has its label and key. To fix, give the module's actions distinct \
+                            labels.
+                            """
                     )
                 }
             case .emit(let stepper, let step, let isTimer):
@@ -243,7 +265,10 @@ public struct SuiteGenerator: Sendable {
             if let failure = session.perform(instruction) {
                 throw Refusal(
                     message:
-                        "the live engine refused '\(line)' of script \(number) on \(top.qualifiedID): \(failure) This is a bug in Stepflow; please report it with the manifest."
+                        """
+                        the live engine refused '\(line)' of script \(number) on \(top.qualifiedID): \(failure) \
+                        This is a bug in Stepflow; please report it with the manifest.
+                        """
                 )
             }
             lines.append(line)
@@ -251,7 +276,10 @@ public struct SuiteGenerator: Sendable {
         guard walk.allSatisfy(session.walkedTransitions.contains) else {
             throw Refusal(
                 message:
-                    "script \(number) did not take on the live engine every transition the graph says it does. This is a bug in Stepflow; please report it with the manifest."
+                    """
+                    script \(number) did not take on the live engine every transition the graph says it does. This \
+                    is a bug in Stepflow; please report it with the manifest.
+                    """
             )
         }
         let last =
@@ -267,7 +295,10 @@ public struct SuiteGenerator: Sendable {
             padded(number, width: max(2, "\(count)".count)) + "-"
             + Self.slug(highlight.map { "\($0) then \(ending)" } ?? ending) + ".txt"
         var header = [
-            "# \(runner.manifest.app.name): generated by rootapp suite (\(target.rawValue)), script \(number) of \(count).",
+            """
+            # \(runner.manifest.app.name): generated by rootapp suite (\(target.rawValue)), script \(number) of \
+            \(count).
+            """,
             "# \(walk.count) inputs, ending \(session.endingExit.map { "through \($0)" } ?? "on \(ending)")"
                 + (first.map {
                     "; first to take \(states.transitions[$0].input.screen ?? "start"): \(states.transitions[$0].input)"

@@ -77,7 +77,10 @@ public struct SuitePlanner: Sendable {
                 if let goal = unmet.first {
                     throw SuiteGenerator.Refusal(
                         message:
-                            "'\(goals.names[goal])' needs at least \(states.states[transition.from].depth + 1) inputs from the start, more than --max-inputs \(maxInputs). To fix, raise --max-inputs."
+                            """
+                            '\(goals.names[goal])' needs at least \(states.states[transition.from].depth + 1) \
+                            inputs from the start, more than --max-inputs \(maxInputs). To fix, raise --max-inputs.
+                            """
                     )
                 }
             }
@@ -88,7 +91,11 @@ public struct SuitePlanner: Sendable {
                 let missing = covered.indices.filter { !covered[$0] }.prefix(3).map { goals.names[$0] }
                 throw SuiteGenerator.Refusal(
                     message:
-                        "no walk from the start covers \(missing.joined(separator: "; "))\(maxInputs.map { " within \($0) inputs" } ?? ""). To fix, raise --max-inputs, or cover another target."
+                        """
+                        no walk from the start covers \
+                        \(missing.joined(separator: "; "))\(maxInputs.map { " within \($0) inputs" } ?? ""). To \
+                        fix, raise --max-inputs, or cover another target.
+                        """
                 )
             }
             walks.append(walk)

@@ -263,7 +263,10 @@ public final class VariantSession {
         }
         let answers = waiting.answers.map(\.name).joined(separator: ", ")
         return
-            "the app waited \(limit) for \(waiting.label) and no answer came. To fix, check the service, or give its answer: answer \(waiting.source) <\(answers)>."
+            """
+            the app waited \(limit) for \(waiting.label) and no answer came. To fix, check the service, or give \
+            its answer: answer \(waiting.source) <\(answers)>.
+            """
     }
 
     private func sleepBriefly() {
@@ -289,7 +292,10 @@ public final class VariantSession {
         }
         guard target.answers.contains(where: { $0.name == answer }) else {
             return
-                "\(target.label) has no answer '\(answer)'; its answers: \(target.answers.map(\.name).joined(separator: ", "))."
+                """
+                \(target.label) has no answer '\(answer)'; its answers: \
+                \(target.answers.map(\.name).joined(separator: ", ")).
+                """
         }
         guard coordinator.answer(source, with: answer) else { return "\(target.label) no longer waits for an answer." }
         settle(.answer(source: source, answer: answer))
@@ -343,7 +349,10 @@ public final class VariantSession {
                 return .failure(
                     Refusal(
                         message:
-                            "no action with the key \(choice) on \(screen.qualifiedID). Its keys: \(keys.isEmpty ? "none" : keys)."
+                            """
+                            no action with the key \(choice) on \(screen.qualifiedID). Its keys: \
+                            \(keys.isEmpty ? "none" : keys).
+                            """
                     ))
             }
         } else if let number = Int(choice) {
@@ -381,7 +390,10 @@ public final class VariantSession {
         guard screen.actions.indices.contains(index) else { return "\(screen.qualifiedID) has no action \(index + 1)." }
         if let waiting = waitingAnswers.first(where: \.isQuestion) {
             return
-                "the app waits for \(waiting.label); give its answer first: answer \(waiting.source) <\(waiting.answers.map(\.name).joined(separator: ", "))>."
+                """
+                the app waits for \(waiting.label); give its answer first: answer \(waiting.source) \
+                <\(waiting.answers.map(\.name).joined(separator: ", "))>.
+                """
         }
         coordinator.select(action: index, on: screen)
         settle(.action(index))
@@ -397,7 +409,10 @@ public final class VariantSession {
         }
         if let waiting = waitingAnswers.first(where: \.isQuestion) {
             return
-                "the app waits for \(waiting.label); give its answer first: answer \(waiting.source) <\(waiting.answers.map(\.name).joined(separator: ", "))>."
+                """
+                the app waits for \(waiting.label); give its answer first: answer \(waiting.source) \
+                <\(waiting.answers.map(\.name).joined(separator: ", "))>.
+                """
         }
         coordinator.select(action: index, on: screen)
         settle(.action(index))
@@ -428,7 +443,10 @@ public final class VariantSession {
             let shown = top?.qualifiedID
             return shown == id
                 ? nil
-                : "expected screen \(id), but \(shown.map { "\($0) is showing" } ?? "the app has ended\(endingExit.map { " (\($0))" } ?? "")")."
+                : """
+                expected screen \(id), but \
+                \(shown.map { "\($0) is showing" } ?? "the app has ended\(endingExit.map { " (\($0))" } ?? "")").
+                """
         case .expectEnd(let exit):
             guard let ended = endingExit else {
                 return "expected the app to have ended, but \(top?.qualifiedID ?? "nothing") is showing."

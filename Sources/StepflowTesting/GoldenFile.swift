@@ -72,7 +72,10 @@ public struct GoldenFile: Sendable {
             if a != e { report.append("line \(line + 1):\n  - \(e)\n  + \(a)") }
         }
         Issue.record(
-            "\(name) differs from its golden file:\n\(report.joined(separator: "\n"))\nTo accept the change, run with RECORD_SNAPSHOTS=1 and review the diff.",
+            """
+            \(name) differs from its golden file:\n\(report.joined(separator: "\n"))\nTo accept the change, run \
+            with RECORD_SNAPSHOTS=1 and review the diff.
+            """,
             sourceLocation: sourceLocation)
     }
 }

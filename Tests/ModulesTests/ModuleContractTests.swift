@@ -56,9 +56,15 @@ struct ModuleContractTests {
         }
         #expect(
             ModuleContract.problems(in: BrokenModule.self, options: ModuleOptions(specs: [])) == [
-                "broken with no options: declared exit 'done' is never reached. To fix, reach it or stop declaring it for these options.",
+                """
+                broken with no options: declared exit 'done' is never reached. To fix, reach it or stop declaring \
+                it for these options.
+                """,
                 "broken with no options: exit 'surprise' is reached but not declared. To fix, add it to exits(for:).",
-                "broken with no options: screen 'stuck' has no action, so nobody can leave it. To fix, give it an action.",
+                """
+                broken with no options: screen 'stuck' has no action, so nobody can leave it. To fix, give it an \
+                action.
+                """,
             ])
     }
 
@@ -67,8 +73,14 @@ struct ModuleContractTests {
         // undeclared key, and declares one key twice.
         #expect(
             ModuleContract.problems(in: WordyModule.self, options: ModuleOptions(specs: [])) == [
-                "wordy with no options: text 'hello.bodyy' is shown but not declared. To fix, add TextSpec(\"hello.bodyy\", …) to the module's texts.",
-                "wordy with no options: hello: OK is shown without a key, so no manifest can re-word it and no catalog translate it. To fix, declare it and show it through ModuleTexts.",
+                """
+                wordy with no options: text 'hello.bodyy' is shown but not declared. To fix, add \
+                TextSpec(\"hello.bodyy\", …) to the module's texts.
+                """,
+                """
+                wordy with no options: hello: OK is shown without a key, so no manifest can re-word it and no \
+                catalog translate it. To fix, declare it and show it through ModuleTexts.
+                """,
                 "wordy: text 'hello.title' is declared twice. To fix, give each text its own key.",
             ])
     }

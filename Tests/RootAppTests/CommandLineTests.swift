@@ -34,7 +34,10 @@ struct CommandLineTests {
         arguments: [
             (
                 ["grph"],
-                "error: unknown command 'grph'. Did you mean 'graph'? Commands: walk, check, suite, export, graph, trace, paths, validate, diff, report, modules, strings, completion.\nSee 'rootapp --help'.\n"
+                """
+                error: unknown command 'grph'. Did you mean 'graph'? Commands: walk, check, suite, export, graph, \
+                trace, paths, validate, diff, report, modules, strings, completion.\nSee 'rootapp --help'.\n
+                """
             ),
             (
                 ["graph", "m.json", "--fromat", "dot"],
@@ -42,19 +45,31 @@ struct CommandLineTests {
             ),
             (
                 ["graph", "m.json", "-o", "x.png"],
-                "error: cannot tell the format from 'x.png': name it with --format (dot, mermaid, json or svg), or end the file name in .dot, .mmd, .json or .svg.\nSee 'rootapp graph --help'.\n"
+                """
+                error: cannot tell the format from 'x.png': name it with --format (dot, mermaid, json or svg), or \
+                end the file name in .dot, .mmd, .json or .svg.\nSee 'rootapp graph --help'.\n
+                """
             ),
             (
                 ["graph", "m.json", "--format", "svgg"],
-                "error: 'svgg' is not a valid format for '--format'. Did you mean 'svg'? Allowed: dot, mermaid, json, svg.\nSee 'rootapp graph --help'.\n"
+                """
+                error: 'svgg' is not a valid format for '--format'. Did you mean 'svg'? Allowed: dot, mermaid, \
+                json, svg.\nSee 'rootapp graph --help'.\n
+                """
             ),
             (
                 ["trace"],
-                "error: missing <manifest>.\nUsage: rootapp trace <manifest> [--format <format>] [--locale <locale>]\nSee 'rootapp trace --help'.\n"
+                """
+                error: missing <manifest>.\nUsage: rootapp trace <manifest> [--format <format>] [--locale \
+                <locale>]\nSee 'rootapp trace --help'.\n
+                """
             ),
             (
                 ["trace", "a.json", "b.json"],
-                "error: unexpected argument 'b.json'.\nUsage: rootapp trace <manifest> [--format <format>] [--locale <locale>]\nSee 'rootapp trace --help'.\n"
+                """
+                error: unexpected argument 'b.json'.\nUsage: rootapp trace <manifest> [--format <format>] \
+                [--locale <locale>]\nSee 'rootapp trace --help'.\n
+                """
             ),
             (
                 ["paths", "m.json", "--to", "end", "--limit", "0"],
@@ -74,7 +89,10 @@ struct CommandLineTests {
         #expect(missing.code == 66)
         #expect(
             missing.err
-                == "/no/such.json: error: no such file. To fix, check the path.\nManifests bundled with the app are in RootApp/Manifests/.\n"
+                == """
+                /no/such.json: error: no such file. To fix, check the path.\nManifests bundled with the app are in \
+                RootApp/Manifests/.\n
+                """
         )
         let invalid = Harness.run(["trace", BundledManifests.repositoryRoot + "/Package.swift"])
         #expect(invalid.code == 65)
@@ -98,7 +116,10 @@ struct CommandLineTests {
         #expect(
             mixed.err.split(separator: "\n").contains {
                 $0.hasSuffix(
-                    "Package.swift:1:1: error: invalid JSON: expected a value (an object, array, string, number, true, false or null), found '/'."
+                    """
+                    Package.swift:1:1: error: invalid JSON: expected a value (an object, array, string, number, \
+                    true, false or null), found '/'.
+                    """
                 ) || $0.contains("Package.swift:1:1: error:")
             })
         #expect(mixed.err.contains("/no/such.json: error: no such file."))
@@ -123,7 +144,10 @@ struct CommandLineTests {
         #expect(run.err.contains("\(path):5:12: error: rules[0]: rule refuted: reaches end: no walk reaches it."))
         #expect(
             run.err.contains(
-                "\(path):5:32: error: rules[1]: rule refuted: never the second topic. A walk that breaks it (1 input):\n     help/topics: choose \"Carry on\"\n"
+                """
+                \(path):5:32: error: rules[1]: rule refuted: never the second topic. A walk that breaks it (1 \
+                input):\n     help/topics: choose \"Carry on\"\n
+                """
             ))
     }
 
@@ -193,17 +217,26 @@ struct OutputErrorTests {
         // What a person asks comes first: modules, options, routes, screens.
         #expect(
             differ.out.hasPrefix(
-                "Summary: covid-antigen-home → covid-antigen-clinic (compared in en)\n\nModules only in covid-antigen-clinic (1):\n  intake (intake)\n"
+                """
+                Summary: covid-antigen-home → covid-antigen-clinic (compared in en)\n\nModules only in \
+                covid-antigen-clinic (1):\n  intake (intake)\n
+                """
             ))
         #expect(
             differ.out.contains(
-                "Options changed (9):\n  onboarding.audience: \"lay\" → \"professional\"\n  test.performedBy: \"person\" → \"professional\"\n  test.readBy: \"both\" → \"photo\"\n"
+                """
+                Options changed (9):\n  onboarding.audience: \"lay\" → \"professional\"\n  test.performedBy: \
+                \"person\" → \"professional\"\n  test.readBy: \"both\" → \"photo\"\n
+                """
             ))
         // A lab is an option of professional advice only: the lay variant has none.
         #expect(differ.out.contains("  result.lab: (none) → \"the regional public-health lab\"\n"))
         #expect(
             differ.out.contains(
-                "Routes changed (3):\n  onboarding.completed: test → intake\n  result.done: end → intake\n  test.cancelled: end → intake\n"
+                """
+                Routes changed (3):\n  onboarding.completed: test → intake\n  result.done: end → intake\n  \
+                test.cancelled: end → intake\n
+                """
             ))
         #expect(differ.out.contains("Screens only in covid-antigen-clinic (18):\n  intake/confirm\n"))
         // The app's own steps, which differ only by their data, are left out.
@@ -219,7 +252,10 @@ struct OutputErrorTests {
         #expect(german.code == 1)
         #expect(
             german.out.hasPrefix(
-                "Summary: covid-antigen-home → covid-antigen-home-de (compared in en)\n\nTexts changed (3):\n  locales: en → de, en\n"
+                """
+                Summary: covid-antigen-home → covid-antigen-home-de (compared in en)\n\nTexts changed (3):\n  \
+                locales: en → de, en\n
+                """
             ))
         #expect(!german.out.contains("Edges only in"), "the same navigation, whatever the words")
     }
@@ -280,7 +316,10 @@ struct WalkAndCheckTests {
         #expect(run.err.contains("no timer is waiting"))
         #expect(
             run.out.hasSuffix(
-                "End of input.\nTrace (3 steps):\n  1. strep-a-home.start\n  2. onboarding.welcome\n  3. onboarding.howItWorks(page: 1)\n"
+                """
+                End of input.\nTrace (3 steps):\n  1. strep-a-home.start\n  2. onboarding.welcome\n  3. \
+                onboarding.howItWorks(page: 1)\n
+                """
             ) == false)
         #expect(run.out.contains("End of input."))
         #expect(run.out.contains("onboarding.back"))
@@ -353,7 +392,10 @@ struct WalkAndCheckTests {
         #expect(run.code == 66)
         #expect(
             run.err.hasSuffix(
-                "/RootApp/Scripts: error: cannot read the file: it is a folder, not a file. To fix, name a script inside it.\n"
+                """
+                /RootApp/Scripts: error: cannot read the file: it is a folder, not a file. To fix, name a script \
+                inside it.\n
+                """
             ))
     }
 
@@ -442,7 +484,10 @@ struct StreamsAndCompletionTests {
         Harness.write(text, to: script)
         let probe = Harness.runProgram([
             "/bin/bash", "-c",
-            "source \(script) && COMP_WORDS=(rootapp graph m.json --format m) && COMP_CWORD=4 && _rootapp && echo ${COMPREPLY[@]} && COMP_WORDS=(rootapp tr) && COMP_CWORD=1 && _rootapp && echo ${COMPREPLY[@]}",
+            """
+            source \(script) && COMP_WORDS=(rootapp graph m.json --format m) && COMP_CWORD=4 && _rootapp && echo \
+            ${COMPREPLY[@]} && COMP_WORDS=(rootapp tr) && COMP_CWORD=1 && _rootapp && echo ${COMPREPLY[@]}
+            """,
         ])
         #expect(probe.code == 0, "\(probe.err)")
         #expect(probe.out == "mermaid\ntrace\n")

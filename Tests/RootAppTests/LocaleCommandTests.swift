@@ -21,7 +21,10 @@ struct LocaleCommandTests {
         #expect(unknown.code == 64)
         #expect(
             unknown.err
-                == "error: 'covid-antigen-home-de' does not ship the locale 'dee'. Did you mean 'de'? It ships: de, en.\n"
+                == """
+                error: 'covid-antigen-home-de' does not ship the locale 'dee'. Did you mean 'de'? It ships: de, \
+                en.\n
+                """
         )
     }
 
@@ -57,7 +60,10 @@ struct LocaleCommandTests {
         #expect(walk.code == 65)
         #expect(
             walk.err.contains(
-                "error: missing translation: result/negative.title: \(folder)/covid-antigen-home-de.xcstrings: 'results/negative.title' has no 'de' text, so it would show in English."
+                """
+                error: missing translation: result/negative.title: \(folder)/covid-antigen-home-de.xcstrings: \
+                'results/negative.title' has no 'de' text, so it would show in English.
+                """
             ))
         #expect(
             Harness.run(["check", folder + "/v.json"] + BundledManifests.scripts("covid-antigen-home-de")).code == 65)
@@ -90,7 +96,10 @@ struct LocaleCommandTests {
         #expect(run.code == 0)
         #expect(
             run.err
-                == "covid-antigen-home-de: 88 texts a person can see (86 module texts, 2 option values).\n  de: 88 translated, 0 not signed off, 0 missing\n"
+                == """
+                covid-antigen-home-de: 88 texts a person can see (86 module texts, 2 option values).\n  de: 88 \
+                translated, 0 not signed off, 0 missing\n
+                """
         )
         let text = try #require(GoldenFile.read(output))
         #expect(text.hasPrefix("{\n  \"sourceLanguage\" : \"en\",\n  \"strings\" : {\n"))
@@ -109,7 +118,10 @@ struct LocaleCommandTests {
         } catch {
             #expect(
                 error.description.hasPrefix(
-                    "k.txt:2: error: 'Ich stimme zu' follows the key [privacy.agree]; only a # comment may. Write choose [<key>] # <label>."
+                    """
+                    k.txt:2: error: 'Ich stimme zu' follows the key [privacy.agree]; only a # comment may. Write \
+                    choose [<key>] # <label>.
+                    """
                 ))
         }
         let wrongKey = Harness.run([

@@ -252,7 +252,10 @@ struct MaestroExportTests {
         #expect(flow.contains("appId: org.example.stepflow.antigen.home\n"))
         #expect(
             flow.contains(
-                "- extendedWaitUntil:  # timer TimerStepper: timerDone: 900 s, then screen test/ready\n    visible: \"Time is up\"\n    timeout: 930000\n"
+                """
+                - extendedWaitUntil:  # timer TimerStepper: timerDone: 900 s, then screen test/ready\n    visible: \
+                \"Time is up\"\n    timeout: 930000\n
+                """
             ))
         #expect(
             flow.contains("- assertVisible: \"What you need \\\\(1 of 3\\\\)\"  # screen onboarding/how-it-works-1"))
@@ -275,7 +278,10 @@ struct MaestroExportTests {
         let flow = try #require(GoldenFile.read(output + "/" + MaestroExporterNames.flowName(of: answering[0])))
         #expect(
             flow.contains(
-                "- runFlow: \"answers/lab-link/sent.yaml\"  # answer lab-link sent (the lab received the saved result); fill in how a device gives it"
+                """
+                - runFlow: \"answers/lab-link/sent.yaml\"  # answer lab-link sent (the lab received the saved \
+                result); fill in how a device gives it
+                """
             ))
         // The team fills it in; exporting again keeps their flow.
         Harness.write("appId: org.example.stepflow.antigen.clinic\n---\n- tapOn: \"Send\"\n", to: placeholder)
@@ -301,7 +307,10 @@ struct MaestroExportTests {
         #expect(missing.code == 65)
         #expect(
             missing.err.replacing("\n", with: " ").contains(
-                "the manifest has no device section, so a flow has no appId. To fix, add \"device\": {\"appId\": \"org.example.app\"}"
+                """
+                the manifest has no device section, so a flow has no appId. To fix, add \"device\": {\"appId\": \
+                \"org.example.app\"}
+                """
             ), "\(missing.err)")
         // A failing script gets no flow, the others do, and the exit is 1.
         let scripts = TemporaryFiles.folder([

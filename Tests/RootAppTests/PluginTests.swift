@@ -144,7 +144,10 @@ struct PluginTests {
         #expect(validate.out.contains("shown texts show in English in de"), "\(validate.out)")
         #expect(
             validate.err.contains(
-                "missing translation: hi/hello: the title \"Hello\" is a literal in module 'greeting', not a declared text, so it shows in English in 'de'"
+                """
+                missing translation: hi/hello: the title \"Hello\" is a literal in module 'greeting', not a \
+                declared text, so it shows in English in 'de'
+                """
             ), "\(validate.err)")
         #expect(
             validate.err.contains("missing translation: hi/hello: the action \"OK\" is a literal in module 'greeting'"),
@@ -168,7 +171,10 @@ struct PluginTests {
         #expect(validate.code == 1)
         #expect(
             validate.err.contains(
-                "missing translation: help.hours: \(path):3:64: the option 'hours' of 'help' is one text for every locale, so 'de' shows it as written."
+                """
+                missing translation: help.hours: \(path):3:64: the option 'hours' of 'help' is one text for every \
+                locale, so 'de' shows it as written.
+                """
             ), "\(validate.err)")
         #expect(validate.out.contains("1 of "), "\(validate.out)")
     }
@@ -184,7 +190,10 @@ struct PluginTests {
         let html = try #require(GoldenFile.read(output))
         #expect(
             html.contains(
-                "by teamapp 2.1.0 on Stepflow 0.4.0 · modules: greeting: (package not declared) (version not declared); support: Stepflow 0.4.0"
+                """
+                by teamapp 2.1.0 on Stepflow 0.4.0 · modules: greeting: (package not declared) (version not \
+                declared); support: Stepflow 0.4.0
+                """
             ))
         #expect(!html.contains("rootapp"))
     }
@@ -197,7 +206,11 @@ struct PluginTests {
         #expect(Harness.run(["trace", path], tool: bare).code == 65)
         #expect(
             validate.err.contains(
-                ":2:37: error: modules[0].module: module 'greeting' needs the service Greeter (says hello), which this app does not provide (it provides: none). To fix, provide it in the app's ModuleServices, or use another module."
+                """
+                :2:37: error: modules[0].module: module 'greeting' needs the service Greeter (says hello), which \
+                this app does not provide (it provides: none). To fix, provide it in the app's ModuleServices, or \
+                use another module.
+                """
             ))
         let modules = Harness.run(["modules"], tool: bare)
         #expect(modules.code == 0)
@@ -211,7 +224,10 @@ struct PluginTests {
         #expect(run.code == 70)
         #expect(
             run.err
-                == "teamapp: error: two modules have the id 'support': Support.SupportModule and RootAppTests.FakeSupportModule. To fix, register one of them, or give each module its own id.\n"
+                == """
+                teamapp: error: two modules have the id 'support': Support.SupportModule and \
+                RootAppTests.FakeSupportModule. To fix, register one of them, or give each module its own id.\n
+                """
         )
         // A library user's loader refuses too, rather than guess.
         let loader = ManifestLoader(registry: ModuleRegistry(BundledModules.all + [FakeSupportModule.self]))

@@ -70,7 +70,10 @@ struct ReportTests {
         let html = try Self.report("covid-antigen-home")
         #expect(
             html.contains(
-                "<tr><th>Transitions by kind</th><td>actions 34 of 104 (32%), backs 3 of 31 (9%), timers 2 of 18 (11%), outside answers 2 of 12 (16%)</td></tr>"
+                """
+                <tr><th>Transitions by kind</th><td>actions 34 of 104 (32%), backs 3 of 31 (9%), timers 2 of 18 \
+                (11%), outside answers 2 of 12 (16%)</td></tr>
+                """
             ))
         #expect(html.contains("<tr><td>outside answers</td><td>2</td><td>12</td><td>16%</td></tr>"))
         #expect(html.ranges(of: "No script walks this screen.").count == 8, "30 screens, 22 walked")
@@ -85,7 +88,10 @@ struct ReportTests {
         let whole = try #require(GoldenFile.read(output))
         #expect(
             whole.contains(
-                "<tr><th>Transitions by kind</th><td>actions 114 of 114 (100%), backs 40 of 40 (100%), timers 15 of 15 (100%)</td></tr>"
+                """
+                <tr><th>Transitions by kind</th><td>actions 114 of 114 (100%), backs 40 of 40 (100%), timers 15 of \
+                15 (100%)</td></tr>
+                """
             ))
         #expect(!whole.contains("No script walks this screen."))
         #expect(!whole.contains("<td>0 of "))
@@ -102,7 +108,10 @@ struct ReportTests {
         #expect(!html.contains("Every rule holds, every script passes"))
         #expect(
             html.contains(
-                "<td class=\"id\">UR-CLIN-04</td><td>A result the lab cannot receive is kept and can be sent again.</td><td class=\"status passed\">passed (critical)</td>"
+                """
+                <td class=\"id\">UR-CLIN-04</td><td>A result the lab cannot receive is kept and can be sent \
+                again.</td><td class=\"status passed\">passed (critical)</td>
+                """
             ))
         // Texts from a manifest are text, not markup.
         let manifest = try #require(GoldenFile.read(BundledManifests.path("strep-a-home")))
@@ -140,7 +149,10 @@ struct ReportTests {
         #expect(check.code == 1, "\(check.err)")
         #expect(
             check.unwrappedOut.contains(
-                "Not ready for sign-off: the scripts take transitions 44 of 337 (13%), below the manifest's minimum of 80%."
+                """
+                Not ready for sign-off: the scripts take transitions 44 of 337 (13%), below the manifest's minimum \
+                of 80%.
+                """
             ), "\(check.out)")
         #expect(check.unwrappedOut.contains("minimum coverage screens 60%, transitions 80%."))
         let output = TemporaryFiles.folder([:]) + "/r.html"
@@ -149,11 +161,17 @@ struct ReportTests {
         let html = try #require(GoldenFile.read(output))
         #expect(
             html.contains(
-                "<p class=\"verdict bad\">Not ready for sign-off: the scripts take transitions 44 of 337 (13%), below the manifest&#39;s minimum of 80%."
+                """
+                <p class=\"verdict bad\">Not ready for sign-off: the scripts take transitions 44 of 337 (13%), \
+                below the manifest&#39;s minimum of 80%.
+                """
             ))
         #expect(
             html.contains(
-                "<tr class=\"bad\"><th>Minimum coverage</th><td>screens 60%, transitions 80%; below it: transitions 44 of 337 (13%)</td></tr>"
+                """
+                <tr class=\"bad\"><th>Minimum coverage</th><td>screens 60%, transitions 80%; below it: transitions \
+                44 of 337 (13%)</td></tr>
+                """
             ))
     }
 
@@ -172,7 +190,10 @@ struct ReportTests {
         #expect(check.code == 65)
         #expect(
             check.err.contains(
-                "coverage.transition: unknown coverage kind 'transition'. Did you mean 'transitions'? Kinds: 'screens', 'edges', 'transitions'."
+                """
+                coverage.transition: unknown coverage kind 'transition'. Did you mean 'transitions'? Kinds: \
+                'screens', 'edges', 'transitions'.
+                """
             ), "\(check.err)")
         #expect(
             check.err.contains("coverage.screens: expected a whole percent from 0 to 100, found an integer (120)."),

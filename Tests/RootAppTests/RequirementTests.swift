@@ -24,7 +24,10 @@ struct RequirementTests {
     static let consent =
         #"[{"id": "UR-PRIV-01", "text": "Consent before the end.", "critical": true}, {"id": "UR-END-01", "text": "The app can end."}]"#
     static let declined =
-        "covers UR-PRIV-01\nchoose [welcome.lay.start]\nchoose [howItWorks.next]\nexpect screen onboarding/privacy\nchoose [privacy.decline]\nexpect end onboarding.declined\n"
+        """
+        covers UR-PRIV-01\nchoose [welcome.lay.start]\nchoose [howItWorks.next]\nexpect screen \
+        onboarding/privacy\nchoose [privacy.decline]\nexpect end onboarding.declined\n
+        """
 
     @Test func ruleAndScriptCoverageMakesTheVariantValid() {
         let path = Self.variant(
@@ -47,7 +50,11 @@ struct RequirementTests {
         #expect(validate.code == 1)
         #expect(
             validate.err.contains(
-                "r.json:3:19: error: requirements[0]: critical requirement 'UR-PRIV-01' is covered by no rule and no script. To fix, name it in a rule (\"requirement\": \"UR-PRIV-01\") or in a script (covers UR-PRIV-01)."
+                """
+                r.json:3:19: error: requirements[0]: critical requirement 'UR-PRIV-01' is covered by no rule and \
+                no script. To fix, name it in a rule (\"requirement\": \"UR-PRIV-01\") or in a script (covers \
+                UR-PRIV-01).
+                """
             ))
         #expect(
             validate.err.contains(

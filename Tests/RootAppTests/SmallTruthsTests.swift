@@ -76,7 +76,10 @@ struct SmallTruthsTests {
         ])
         #expect(
             script.err.contains(
-                "Did you mean '\(BundledManifests.repositoryRoot)/RootApp/Scripts/covid-antigen-home/negative-by-hand.txt'?"
+                """
+                Did you mean \
+                '\(BundledManifests.repositoryRoot)/RootApp/Scripts/covid-antigen-home/negative-by-hand.txt'?
+                """
             ), "\(script.err)")
     }
 

@@ -121,7 +121,10 @@ struct SuiteTests {
         #expect(run.flat.contains("negative-by-hand.txt: all taken by camera-denied-reads-by-eye.txt"))
         #expect(
             run.flat.contains(
-                "by kind: actions 34 of 104 (32%), backs 3 of 31 (9%), timers 2 of 18 (11%), outside answers 2 of 12 (16%)"
+                """
+                by kind: actions 34 of 104 (32%), backs 3 of 31 (9%), timers 2 of 18 (11%), outside answers 2 of \
+                12 (16%)
+                """
             ))
     }
 }

@@ -43,7 +43,10 @@ struct FindingTests {
         }
         #expect(
             Crafted.findings(flow).first
-                == "error: unhandled step: app.ignored: app returns .unhandled for it. To fix, handle it in navigate(to:)."
+                == """
+                error: unhandled step: app.ignored: app returns .unhandled for it. To fix, handle it in \
+                navigate(to:).
+                """
         )
     }
 
@@ -57,8 +60,14 @@ struct FindingTests {
         }
         #expect(
             Crafted.findings(flow) == [
-                "error: dead end: app/stuck: nothing can happen here: the screen offers no action and no stepper can emit. To fix, give it an action or end the flow. The walk: app/home: choose \"Stuck\"",
-                "error: dead end: app.a: the step leads nowhere: it shows nothing, starts nothing and ends nothing. To fix, make navigate(to:) do something for it.",
+                """
+                error: dead end: app/stuck: nothing can happen here: the screen offers no action and no stepper \
+                can emit. To fix, give it an action or end the flow. The walk: app/home: choose \"Stuck\"
+                """,
+                """
+                error: dead end: app.a: the step leads nowhere: it shows nothing, starts nothing and ends nothing. \
+                To fix, make navigate(to:) do something for it.
+                """,
             ])
     }
 
@@ -97,7 +106,10 @@ struct FindingTests {
         let graph = GraphExplorer.explore(flow, with: OneStepper(.start))
         #expect(
             graph.findings().map(\.description) == [
-                "warning: ineffective back: app.back: chosen on app/home, which is the first screen of its layer: nothing is removed, so the person stays. To fix, end the flow or offer another way on."
+                """
+                warning: ineffective back: app.back: chosen on app/home, which is the first screen of its layer: \
+                nothing is removed, so the person stays. To fix, end the flow or offer another way on.
+                """
             ])
         let edges = graph.outgoing(graph.node(withID: "app.back")!).map { graph.edges[Int($0)] }  // the test's step
             .map { "\($0.kind.rawValue) \(graph.nodes[$0.to].id)" }
@@ -145,7 +157,12 @@ struct FindingTests {
             guard case .invalid(let diagnostics) = error else { return }
             #expect(
                 diagnostics.map(\.description) == [
-                    "s.json:1:106: error: modules[0].module: module 'sneaky' (instance 'sneaky') breaks its contract: its flow can end with the exit 'surprise', which it does not declare, so no route can take it and a walk would drop it. To fix, the module's author declares 'surprise' in SneakyModule.exits(for:) or stops ending with it; no route in this manifest can fix it."
+                    """
+                    s.json:1:106: error: modules[0].module: module 'sneaky' (instance 'sneaky') breaks its \
+                    contract: its flow can end with the exit 'surprise', which it does not declare, so no route \
+                    can take it and a walk would drop it. To fix, the module's author declares 'surprise' in \
+                    SneakyModule.exits(for:) or stops ending with it; no route in this manifest can fix it.
+                    """
                 ])
         }
     }
@@ -169,8 +186,14 @@ struct FindingTests {
         let findings = VariantGraph(manifest: manifest, registry: BundledModules.registry).findings().map(\.description)
         #expect(
             findings == [
-                "warning: unreachable instance: help: never entered: it is not the start and no route leads to it. To fix, route an exit that is taken to it, or remove it.",
-                "warning: unreachable instance: more: never entered: no walk from the start takes 'help.resume', the route to it. To fix, route an exit that is taken to it, or remove it.",
+                """
+                warning: unreachable instance: help: never entered: it is not the start and no route leads to it. \
+                To fix, route an exit that is taken to it, or remove it.
+                """,
+                """
+                warning: unreachable instance: more: never entered: no walk from the start takes 'help.resume', \
+                the route to it. To fix, route an exit that is taken to it, or remove it.
+                """,
             ])
     }
 }
@@ -206,13 +229,27 @@ struct PathRuleTests {
         #expect(
             checked.results == [
                 "proved: help only after consent",
-                "refuted: never reaches result/positive: start → covid-antigen-home.start → onboarding.welcome → onboarding/welcome → onboarding.howItWorks(page: 1) → onboarding/how-it-works-1 → onboarding.howItWorks(page: 2) → onboarding/how-it-works-2 → onboarding.howItWorks(page: 3) → onboarding/how-it-works-3 → onboarding.privacy → onboarding/privacy → onboarding.consentAccepted → covid-antigen-home.onboarding.completed → test.checklist → test/checklist → test.instruction(1) → test/nasal-1 → test.instruction(2) → test/nasal-2 → test.instruction(3) → test/nasal-3 → test.applySample → test/apply-sample → test.startTimer → test/timer → test.timerDone → test/ready → test.read → test/read → test.readByHand → test/manual → test.resultRead(positive) → covid-antigen-home.test.resultCaptured {result: \"positive\"} → result.show(positive, patient: nil) → result/positive",
+                """
+                refuted: never reaches result/positive: start → covid-antigen-home.start → onboarding.welcome → \
+                onboarding/welcome → onboarding.howItWorks(page: 1) → onboarding/how-it-works-1 → \
+                onboarding.howItWorks(page: 2) → onboarding/how-it-works-2 → onboarding.howItWorks(page: 3) → \
+                onboarding/how-it-works-3 → onboarding.privacy → onboarding/privacy → onboarding.consentAccepted → \
+                covid-antigen-home.onboarding.completed → test.checklist → test/checklist → test.instruction(1) → \
+                test/nasal-1 → test.instruction(2) → test/nasal-2 → test.instruction(3) → test/nasal-3 → \
+                test.applySample → test/apply-sample → test.startTimer → test/timer → test.timerDone → test/ready \
+                → test.read → test/read → test.readByHand → test/manual → test.resultRead(positive) → \
+                covid-antigen-home.test.resultCaptured {result: \"positive\"} → result.show(positive, patient: \
+                nil) → result/positive
+                """,
             ])
         let bypass = try rules(
             #"{"to": "result/record", "passesThrough": "onboarding/wrong-password"}"#, in: "covid-antigen-clinic")
         #expect(
             bypass.results.first?.hasPrefix(
-                "refuted: every path to result/record passes through onboarding/wrong-password: start → covid-antigen-clinic.start → onboarding.welcome"
+                """
+                refuted: every path to result/record passes through onboarding/wrong-password: start → \
+                covid-antigen-clinic.start → onboarding.welcome
+                """
             ) == true)
         #expect(bypass.results.first?.hasSuffix("→ result/record") == true)
     }
@@ -223,7 +260,10 @@ struct PathRuleTests {
         #expect(checked.diagnostics.first?.hasPrefix("covid-antigen-home.json:") == true)
         #expect(
             checked.diagnostics.first?.contains(
-                "error: rules[0].to: no node 'result/positiv' in the graph of 'covid-antigen-home'. Did you mean 'result/positive'?"
+                """
+                error: rules[0].to: no node 'result/positiv' in the graph of 'covid-antigen-home'. Did you mean \
+                'result/positive'?
+                """
             ) == true)
         #expect(checked.results == ["proved: never reaches intake/identfy"])
     }

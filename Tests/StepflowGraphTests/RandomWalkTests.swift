@@ -119,7 +119,11 @@ struct RandomWalkTests {
                 let reached = states.state(of: coordinator.engineState)
                 guard reached == transition.to else {
                     disagreements.append(
-                        "seed \(seed): \(transition.input.screen ?? "start"): \(transition.input) led the engine to \(reached.map { "state \($0)" } ?? "a state the graph does not list"), the graph says state \(transition.to)"
+                        """
+                        seed \(seed): \(transition.input.screen ?? "start"): \(transition.input) led the engine to \
+                        \(reached.map { "state \($0)" } ?? "a state the graph does not list"), the graph says \
+                        state \(transition.to)
+                        """
                     )
                     return (taken, disagreements)
                 }
@@ -146,7 +150,10 @@ struct RandomWalkTests {
         let unwalked = states.transitions.indices.filter { !walked.contains($0) }
         #expect(
             unwalked.isEmpty,
-            "\(unwalked.count) of \(states.transitions.count) transitions no walk took: \(unwalked.prefix(5).map { states.transitions[$0].input })"
+            """
+            \(unwalked.count) of \(states.transitions.count) transitions no walk took: \
+            \(unwalked.prefix(5).map { states.transitions[$0].input })
+            """
         )
     }
 }

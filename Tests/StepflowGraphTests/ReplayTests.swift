@@ -33,7 +33,10 @@ enum Replay {
             guard top?.qualifiedID == input.screen else {
                 return .failure(
                     ReplayError(
-                        "input \(position + 1) is for \(input.screen ?? "no screen"), but \(top?.qualifiedID ?? "no screen") is showing"
+                        """
+                        input \(position + 1) is for \(input.screen ?? "no screen"), but \
+                        \(top?.qualifiedID ?? "no screen") is showing
+                        """
                     ))
             }
             switch input.kind {
@@ -48,7 +51,10 @@ enum Replay {
                 guard typed == index else {
                     return .failure(
                         ReplayError(
-                            "typing \(input) on \(top.qualifiedID) picks action \(typed.map(String.init) ?? "none"), not \(index)"
+                            """
+                            typing \(input) on \(top.qualifiedID) picks action \
+                            \(typed.map(String.init) ?? "none"), not \(index)
+                            """
                         ))
                 }
                 coordinator.select(action: index, on: top)

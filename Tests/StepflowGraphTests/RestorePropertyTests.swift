@@ -151,12 +151,18 @@ struct RestorePropertyTests {
         }
         #expect(
             failures.count == 0,
-            "\(failures.count) of \(Self.walksPerVariant) walks of \(variant) failed; first: \(failures.prefix(5).joined(separator: "; "))"
+            """
+            \(failures.count) of \(Self.walksPerVariant) walks of \(variant) failed; first: \
+            \(failures.prefix(5).joined(separator: "; "))
+            """
         )
         #expect(refused == mutated)
         #expect(cuts.count > Self.longestCut / 2, "the walks were cut at too few points: \(cuts.sorted())")
         print(
-            "restore \(variant): \(Self.walksPerVariant) walks, cut after 0-\(cuts.max() ?? 0) inputs (\(cuts.count) distinct cut points), \(refused) of \(mutated) mismatched saves refused"
+            """
+            restore \(variant): \(Self.walksPerVariant) walks, cut after 0-\(cuts.max() ?? 0) inputs \
+            (\(cuts.count) distinct cut points), \(refused) of \(mutated) mismatched saves refused
+            """
         )
     }
 }

@@ -118,7 +118,10 @@ struct TextTests {
             entries.filter {
                 !$0.contains("\"onboarding/howItWorks.title\"")
                     && !$0.contains(
-                        "\"onboarding/howItWorks.1.body\": {\"localizations\": {\"de\": {\"stringUnit\": {\"state\": \"translated\""
+                        """
+                        \"onboarding/howItWorks.1.body\": {\"localizations\": {\"de\": {\"stringUnit\": \
+                        {\"state\": \"translated\"
+                        """
                     )
             }
             + [Self.de("onboarding/howItWorks.title", "{title} ({seite} von {pages})")]
@@ -127,13 +130,19 @@ struct TextTests {
             messages.contains {
                 $0.hasPrefix("v.xcstrings:")
                     && $0.contains(
-                        "error: strings[\"onboarding/howItWorks.title\"].localizations.de: the de text drops {page} and invents {seite}"
+                        """
+                        error: strings[\"onboarding/howItWorks.title\"].localizations.de: the de text drops {page} \
+                        and invents {seite}
+                        """
                     )
             })
         #expect(
             messages.contains {
                 $0.contains(
-                    "warning: strings[\"onboarding/privacy.titel\"]: module 'onboarding' has no text 'privacy.titel'. Did you mean 'privacy.title'?"
+                    """
+                    warning: strings[\"onboarding/privacy.titel\"]: module 'onboarding' has no text \
+                    'privacy.titel'. Did you mean 'privacy.title'?
+                    """
                 )
             })
         #expect(
@@ -144,7 +153,10 @@ struct TextTests {
         #expect(
             messages.contains {
                 $0.contains(
-                    "warning: strings[\"onboarding/howItWorks.1.body\"].localizations.de: the de text is in state 'needs_review'"
+                    """
+                    warning: strings[\"onboarding/howItWorks.1.body\"].localizations.de: the de text is in state \
+                    'needs_review'
+                    """
                 )
             })
     }
@@ -183,7 +195,11 @@ struct TextTests {
         #expect(
             messages.contains {
                 $0.contains(
-                    "error: texts[\"onboarding/welcome.title\"]: 'onboarding/welcome.title' re-words the English only, but the variant ships de: de would still show the module's old text. To fix, give every locale: {\"de\": \"…\", \"en\": \"…\"}."
+                    """
+                    error: texts[\"onboarding/welcome.title\"]: 'onboarding/welcome.title' re-words the English \
+                    only, but the variant ships de: de would still show the module's old text. To fix, give every \
+                    locale: {\"de\": \"…\", \"en\": \"…\"}.
+                    """
                 )
             })
     }
@@ -200,13 +216,19 @@ struct TextTests {
         #expect(
             messages.contains {
                 $0.contains(
-                    "error: texts[\"onbording/welcome.title\"]: unknown instance 'onbording'. Did you mean 'onboarding'?"
+                    """
+                    error: texts[\"onbording/welcome.title\"]: unknown instance 'onbording'. Did you mean \
+                    'onboarding'?
+                    """
                 )
             })
         #expect(
             messages.contains {
                 $0.contains(
-                    "error: texts[\"onboarding/welcome.titel\"]: module 'onboarding' has no text 'welcome.titel'. Did you mean 'welcome.title'?"
+                    """
+                    error: texts[\"onboarding/welcome.titel\"]: module 'onboarding' has no text 'welcome.titel'. \
+                    Did you mean 'welcome.title'?
+                    """
                 )
             })
         #expect(

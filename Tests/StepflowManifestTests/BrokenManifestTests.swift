@@ -67,7 +67,10 @@ struct BrokenManifestTests {
     @Test func anUnknownModuleSuggestsTheNearestAndListsTheKnownOnes() {
         #expect(
             Self.broken(#""module": "procedure""#, #""module": "procedur""#) == [
-                "broken.json:6:31: error: modules[1].module: unknown module 'procedur'. Did you mean 'procedure'? Known modules: 'intake', 'onboarding', 'procedure', 'results', 'support'."
+                """
+                broken.json:6:31: error: modules[1].module: unknown module 'procedur'. Did you mean 'procedure'? \
+                Known modules: 'intake', 'onboarding', 'procedure', 'results', 'support'.
+                """
             ])
     }
 
@@ -81,62 +84,96 @@ struct BrokenManifestTests {
     @Test func anOptionOfTheWrongType() {
         #expect(
             Self.broken(#""waitMinutes": 15"#, #""waitMinutes": "15""#) == [
-                "broken.json:6:72: error: modules[1].options.waitMinutes: expected integer 1...60, found a string \"15\". To fix, remove the quotes."
+                """
+                broken.json:6:72: error: modules[1].options.waitMinutes: expected integer 1...60, found a string \
+                \"15\". To fix, remove the quotes.
+                """
             ])
         #expect(
             Self.broken(#""waitMinutes": 15"#, #""waitMinutes": 1.5"#) == [
-                "broken.json:6:72: error: modules[1].options.waitMinutes: expected a whole number (integer 1...60), found 1.5."
+                """
+                broken.json:6:72: error: modules[1].options.waitMinutes: expected a whole number (integer 1...60), \
+                found 1.5.
+                """
             ])
     }
 
     @Test func anUnknownOptionSuggestsTheNearest() {
         #expect(
             Self.broken(#""waitMinutes": 15"#, #""waitMinute": 15"#) == [
-                "broken.json:6:57: error: modules[1].options.waitMinute: unknown option 'waitMinute'. Did you mean 'waitMinutes'? Options of 'procedure': 'sample', 'waitMinutes', 'readout', 'readBy', 'readWithinMinutes', 'performedBy'."
+                """
+                broken.json:6:57: error: modules[1].options.waitMinute: unknown option 'waitMinute'. Did you mean \
+                'waitMinutes'? Options of 'procedure': 'sample', 'waitMinutes', 'readout', 'readBy', \
+                'readWithinMinutes', 'performedBy'.
+                """
             ])
     }
 
     @Test func anUnknownChoiceSuggestsTheNearestAndListsTheAllowed() {
         #expect(
             Self.broken(#""sample": "nasal""#, #""sample": "nasel""#) == [
-                "broken.json:6:86: error: modules[1].options.sample: unknown value 'nasel'. Did you mean 'nasal'? Allowed: 'nasal', 'throat', 'saliva', 'fingerstick'."
+                """
+                broken.json:6:86: error: modules[1].options.sample: unknown value 'nasel'. Did you mean 'nasal'? \
+                Allowed: 'nasal', 'throat', 'saliva', 'fingerstick'.
+                """
             ])
     }
 
     @Test func aRouteToNowhere() {
         #expect(
             Self.broken(#""test.cancelled": "end""#, #""test.cancelled": "ending""#) == [
-                "broken.json:14:23: error: routes[\"test.cancelled\"]: route to nowhere: 'ending' is not an instance. Did you mean 'end'? Targets: 'onboarding', 'test', 'result', 'end'."
+                """
+                broken.json:14:23: error: routes[\"test.cancelled\"]: route to nowhere: 'ending' is not an \
+                instance. Did you mean 'end'? Targets: 'onboarding', 'test', 'result', 'end'.
+                """
             ])
     }
 
     @Test func anExitWithNoRoute() {
         #expect(
             Self.broken(#""result.retest": "test","#, "") == [
-                "broken.json:10:3: error: routes: no route for 'result.retest' (the test did not work or must be repeated). To fix, add \"result.retest\": \"<instance>\" or \"end\"."
+                """
+                broken.json:10:3: error: routes: no route for 'result.retest' (the test did not work or must be \
+                repeated). To fix, add \"result.retest\": \"<instance>\" or \"end\".
+                """
             ])
     }
 
     @Test func anUnknownExitSuggestsTheNearestAndListsTheModulesExits() {
         #expect(
             Self.broken(#""test.cancelled": "end""#, #""test.canceled": "end""#) == [
-                "broken.json:14:5: error: routes[\"test.canceled\"]: 'test' (module 'procedure') has no exit 'canceled'. Did you mean 'cancelled'? Its exits: 'resultCaptured', 'cancelled', 'needsHelp'.",
-                "broken.json:10:3: error: routes: no route for 'test.cancelled' (the test was cancelled). To fix, add \"test.cancelled\": \"<instance>\" or \"end\".",
+                """
+                broken.json:14:5: error: routes[\"test.canceled\"]: 'test' (module 'procedure') has no exit \
+                'canceled'. Did you mean 'cancelled'? Its exits: 'resultCaptured', 'cancelled', 'needsHelp'.
+                """,
+                """
+                broken.json:10:3: error: routes: no route for 'test.cancelled' (the test was cancelled). To fix, \
+                add \"test.cancelled\": \"<instance>\" or \"end\".
+                """,
             ])
     }
 
     @Test func anUnknownInstanceInARoute() {
         #expect(
             Self.broken(#""test.cancelled": "end""#, #""tset.cancelled": "end""#) == [
-                "broken.json:14:5: error: routes[\"tset.cancelled\"]: unknown instance 'tset'. Did you mean 'test'? Instances: 'onboarding', 'test', 'result'.",
-                "broken.json:10:3: error: routes: no route for 'test.cancelled' (the test was cancelled). To fix, add \"test.cancelled\": \"<instance>\" or \"end\".",
+                """
+                broken.json:14:5: error: routes[\"tset.cancelled\"]: unknown instance 'tset'. Did you mean 'test'? \
+                Instances: 'onboarding', 'test', 'result'.
+                """,
+                """
+                broken.json:10:3: error: routes: no route for 'test.cancelled' (the test was cancelled). To fix, \
+                add \"test.cancelled\": \"<instance>\" or \"end\".
+                """,
             ])
     }
 
     @Test func aRouteKeyThatIsNotInstanceDotExit() {
         #expect(
             Self.broken(#""test.cancelled": "end""#, #""testcancelled": "end""#).first
-                == "broken.json:14:5: error: routes.testcancelled: 'testcancelled' is not a route source. Write \"<instance>.<exit>\", e.g. \"onboarding.completed\"."
+                == """
+                broken.json:14:5: error: routes.testcancelled: 'testcancelled' is not a route source. Write \
+                \"<instance>.<exit>\", e.g. \"onboarding.completed\".
+                """
         )
     }
 
@@ -150,7 +187,10 @@ struct BrokenManifestTests {
     @Test func anUnknownStart() {
         #expect(
             Self.broken(#""start": "onboarding""#, #""start": "onbording""#) == [
-                "broken.json:9:12: error: start: unknown instance 'onbording'. Did you mean 'onboarding'? Instances: 'onboarding', 'test', 'result'."
+                """
+                broken.json:9:12: error: start: unknown instance 'onbording'. Did you mean 'onboarding'? \
+                Instances: 'onboarding', 'test', 'result'.
+                """
             ])
     }
 
@@ -160,7 +200,10 @@ struct BrokenManifestTests {
             #"{ "id": "test", "module": "results" }"#)
         #expect(
             lines.first
-                == "broken.json:7:13: error: modules[2].id: duplicate instance id 'test'; modules[1] at line 6 has it too. To fix, give each instance its own id."
+                == """
+                broken.json:7:13: error: modules[2].id: duplicate instance id 'test'; modules[1] at line 6 has it \
+                too. To fix, give each instance its own id.
+                """
         )
     }
 
@@ -174,18 +217,28 @@ struct BrokenManifestTests {
     @Test func aDuplicateRouteAndADuplicateOption() {
         #expect(
             Self.broken(#""result.done": "end","#, #""result.done": "end", "result.done": "end","#) == [
-                "broken.json:17:27: error: routes[\"result.done\"]: duplicate route 'result.done'; the first is at line 17. To fix, keep one."
+                """
+                broken.json:17:27: error: routes[\"result.done\"]: duplicate route 'result.done'; the first is at \
+                line 17. To fix, keep one.
+                """
             ])
         #expect(
             Self.broken(#""waitMinutes": 15"#, #""waitMinutes": 15, "waitMinutes": 20"#) == [
-                "broken.json:6:76: error: modules[1].options.waitMinutes: duplicate key 'waitMinutes'; the first is at line 6. To fix, keep one."
+                """
+                broken.json:6:76: error: modules[1].options.waitMinutes: duplicate key 'waitMinutes'; the first is \
+                at line 6. To fix, keep one.
+                """
             ])
     }
 
     @Test func anUnknownTopLevelKeySuggestsTheNearest() {
         #expect(
             Self.broken(#""routes": {"#, #""route": {"#) == [
-                "broken.json:10:3: error: route: unknown key 'route'. Did you mean 'routes'? Allowed keys: 'schema', 'app', 'modules', 'start', 'routes', 'rules', 'locales', 'strings', 'texts', 'requirements', 'scripts', 'coverage', 'device'.",
+                """
+                broken.json:10:3: error: route: unknown key 'route'. Did you mean 'routes'? Allowed keys: \
+                'schema', 'app', 'modules', 'start', 'routes', 'rules', 'locales', 'strings', 'texts', \
+                'requirements', 'scripts', 'coverage', 'device'.
+                """,
                 "broken.json:1:1: error: missing 'routes'. To fix, add \"routes\": … to the manifest.",
             ])
     }
@@ -204,14 +257,20 @@ struct BrokenManifestTests {
         )
         #expect(
             Self.broken(#""audience": "lay""#, #""audience": "  ""#) == [
-                "broken.json:3:54: error: app.audience: the audience is empty. To fix, say who the variant is for (\"lay\", \"professional\"), or leave 'audience' out."
+                """
+                broken.json:3:54: error: app.audience: the audience is empty. To fix, say who the variant is for \
+                (\"lay\", \"professional\"), or leave 'audience' out.
+                """
             ])
     }
 
     @Test func anInvalidInstanceID() {
         #expect(
             Self.broken(#"{ "id": "result", "#, #"{ "id": "my.result", "#).first
-                == "broken.json:7:13: error: modules[2].id: 'my.result' is not a valid instance id. Start with a letter; use letters, digits, '-' and '_' (no dots); 'end' is reserved."
+                == """
+                broken.json:7:13: error: modules[2].id: 'my.result' is not a valid instance id. Start with a \
+                letter; use letters, digits, '-' and '_' (no dots); 'end' is reserved.
+                """
         )
     }
 
@@ -223,7 +282,13 @@ struct BrokenManifestTests {
                 #""options": { "waitMinutes": 15, "sample": "nasal", "readWithinMinutes": 5, "performedBy": "person" }"#,
                 #""options": { "waitMinutes": 15, "sample": "nasal", "readWithinMinutes": 5, "performedBy": "person", "readout": "hba1c" }"#
             ) == [
-                "broken.json:13:28: error: routes[\"test.resultCaptured\"]: 'result' (module 'results') accepts 'result' one of \"positive\", \"negative\", \"invalid\", but \"normal\", \"prediabetes\", \"diabetes\" can arrive when it is entered through 'test.resultCaptured' (handed on by 'test.resultCaptured'). To fix, give the instance that hands it on options whose values 'result' accepts, or give 'result' options that accept them."
+                """
+                broken.json:13:28: error: routes[\"test.resultCaptured\"]: 'result' (module 'results') accepts \
+                'result' one of \"positive\", \"negative\", \"invalid\", but \"normal\", \"prediabetes\", \
+                \"diabetes\" can arrive when it is entered through 'test.resultCaptured' (handed on by \
+                'test.resultCaptured'). To fix, give the instance that hands it on options whose values 'result' \
+                accepts, or give 'result' options that accept them.
+                """
             ])
         // The same procedure before HbA1c advice is sound.
         let hba1c = Self.valid
@@ -241,7 +306,11 @@ struct BrokenManifestTests {
     @Test func aRouteThatDoesNotHandOnWhatTheNextModuleNeeds() {
         #expect(
             Self.broken(#""onboarding.completed": "test""#, #""onboarding.completed": "result""#) == [
-                "broken.json:11:29: error: routes[\"onboarding.completed\"]: 'result' (module 'results') needs 'result' (one of \"positive\", \"negative\", \"invalid\"), which 'onboarding.completed' does not hand on. To fix, route 'onboarding.completed' to an instance that does not need it, or to 'end'."
+                """
+                broken.json:11:29: error: routes[\"onboarding.completed\"]: 'result' (module 'results') needs \
+                'result' (one of \"positive\", \"negative\", \"invalid\"), which 'onboarding.completed' does not \
+                hand on. To fix, route 'onboarding.completed' to an instance that does not need it, or to 'end'.
+                """
             ])
     }
 
@@ -280,19 +349,28 @@ struct BrokenManifestTests {
     @Test func emptyHugeAndNonUTF8Files() {
         #expect(
             Self.diagnostics("") == [
-                "broken.json: error: the file is empty. A manifest is a JSON object: {\"schema\": 1, \"app\": {…}, \"modules\": […], \"start\": \"…\", \"routes\": {…}}."
+                """
+                broken.json: error: the file is empty. A manifest is a JSON object: {\"schema\": 1, \"app\": {…}, \
+                \"modules\": […], \"start\": \"…\", \"routes\": {…}}.
+                """
             ])
         #expect(Self.diagnostics(" \n\t ") == Self.diagnostics(""))
         let huge = [UInt8](repeating: 0x20, count: 2 << 20) + Array("{}".utf8)
         #expect(
             Self.diagnostics(huge) == [
-                "broken.json: error: the file is 2.0 MiB; a manifest is at most 1.0 MiB. To fix, check that this file is a manifest."
+                """
+                broken.json: error: the file is 2.0 MiB; a manifest is at most 1.0 MiB. To fix, check that this \
+                file is a manifest.
+                """
             ])
         let latin1 = Array(Self.valid.replacing("\"Demo\"", with: "\"Démo\"").utf8).map { $0 == 0xC3 ? 0xE9 : $0 }
             .filter { $0 != 0xA9 }
         #expect(
             Self.diagnostics(latin1) == [
-                "broken.json:3:36: error: the file is not UTF-8: byte 0xE9 at offset 52 does not start a valid character. To fix, save the file as UTF-8."
+                """
+                broken.json:3:36: error: the file is not UTF-8: byte 0xE9 at offset 52 does not start a valid \
+                character. To fix, save the file as UTF-8.
+                """
             ])
     }
 

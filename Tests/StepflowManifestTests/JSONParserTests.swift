@@ -63,7 +63,10 @@ struct JSONParserTests {
         ("{\"a\": 1.}", "1:9: a number needs digits after '.'."),
         (
             "{\"a\": \"x\ny\"}",
-            "1:9: a control character (0x0A) cannot stand in a JSON string. To fix, write it as an escape such as \\n or \\t."
+            """
+            1:9: a control character (0x0A) cannot stand in a JSON string. To fix, write it as an escape such as \
+            \\n or \\t.
+            """
         ),
         ("{\"a\": \"\\q\"}", "1:8: '\\q' is not a JSON escape. Valid: \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX."),
         (
@@ -86,7 +89,10 @@ struct JSONParserTests {
         let bytes = Array("{\n  \"name\": \"".utf8) + [0xFF] + Array("\"}".utf8)
         #expect(
             failure(bytes)
-                == "2:12: the file is not UTF-8: byte 0xFF at offset 13 does not start a valid character. To fix, save the file as UTF-8."
+                == """
+                2:12: the file is not UTF-8: byte 0xFF at offset 13 does not start a valid character. To fix, save \
+                the file as UTF-8.
+                """
         )
         #expect(
             failure([0xC0, 0x80]).hasPrefix("1:1: the file is not UTF-8: byte 0xC0"), "overlong forms are not UTF-8")
@@ -103,7 +109,10 @@ struct JSONParserTests {
         let deep = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
         #expect(
             failure(deep)
-                == "1:65: arrays and objects nest deeper than 64 levels. A manifest needs a handful; to fix, flatten the file."
+                == """
+                1:65: arrays and objects nest deeper than 64 levels. A manifest needs a handful; to fix, flatten \
+                the file.
+                """
         )
         let fine = String(repeating: "[", count: 64) + String(repeating: "]", count: 64)
         #expect(failure(fine) == "parsed")

@@ -56,7 +56,12 @@ struct ModuleContractAtLoadTests {
             """
         #expect(
             Self.diagnostics(manifest) == [
-                "m.json:2:39: error: modules[0].module: module 'sloppy' (instance 'gate') breaks its contract: its flow can end with the exit 'refused', which it does not declare, so no route can take it and a walk would drop it. To fix, the module's author declares 'refused' in SloppyModule.exits(for:) or stops ending with it; no route in this manifest can fix it."
+                """
+                m.json:2:39: error: modules[0].module: module 'sloppy' (instance 'gate') breaks its contract: its \
+                flow can end with the exit 'refused', which it does not declare, so no route can take it and a \
+                walk would drop it. To fix, the module's author declares 'refused' in SloppyModule.exits(for:) or \
+                stops ending with it; no route in this manifest can fix it.
+                """
             ])
     }
 
@@ -93,8 +98,16 @@ struct ModuleContractAtLoadTests {
         let messages = Self.diagnostics(Self.supportOnly.replacing("OPTIONS", with: ""))
         #expect(
             messages == [
-                "m.json:2:39: error: modules[0]: module 'support' needs the option 'hotline' (text: The support phone number shown.), which has no default: the variant must choose it. To fix, add \"options\": {\"hotline\": \"0800 123 4567\"} with this variant's own value.",
-                "m.json:2:39: error: modules[0]: module 'support' needs the option 'hours' (text: When the hotline answers, in words a person reads.), which has no default: the variant must choose it. To fix, add \"options\": {\"hours\": \"Monday to Friday, 8:00 to 18:00\"} with this variant's own value.",
+                """
+                m.json:2:39: error: modules[0]: module 'support' needs the option 'hotline' (text: The support \
+                phone number shown.), which has no default: the variant must choose it. To fix, add \"options\": \
+                {\"hotline\": \"0800 123 4567\"} with this variant's own value.
+                """,
+                """
+                m.json:2:39: error: modules[0]: module 'support' needs the option 'hours' (text: When the hotline \
+                answers, in words a person reads.), which has no default: the variant must choose it. To fix, add \
+                \"options\": {\"hours\": \"Monday to Friday, 8:00 to 18:00\"} with this variant's own value.
+                """,
             ])
     }
 
@@ -137,7 +150,10 @@ struct ModuleContractAtLoadTests {
         #expect(
             messages.contains {
                 $0.contains(
-                    "modules[0].options.hotline: expected text, found an object. Only an option the module declares translatable can be given per locale."
+                    """
+                    modules[0].options.hotline: expected text, found an object. Only an option the module declares \
+                    translatable can be given per locale.
+                    """
                 )
             })
     }

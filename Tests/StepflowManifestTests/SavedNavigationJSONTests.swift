@@ -81,7 +81,10 @@ struct SavedNavigationJSONTests {
             ),
             (
                 #"{"format": 1, "fingerprint": "", "screen": [], "entries": []}"#,
-                "saved.json:1:34: error: screen: unknown key 'screen'. Did you mean 'screens'? Allowed keys: 'format', 'fingerprint', 'screens', 'entries'."
+                """
+                saved.json:1:34: error: screen: unknown key 'screen'. Did you mean 'screens'? Allowed keys: \
+                'format', 'fingerprint', 'screens', 'entries'.
+                """
             ),
             (
                 #"{"format": 1, "fingerprint": "", "screens": [], "entries": [{"selekt": {}}]}"#,
@@ -89,15 +92,24 @@ struct SavedNavigationJSONTests {
             ),
             (
                 #"{"format": 1, "fingerprint": "", "screens": [], "entries": [{"work": {"count": 0}}]}"#,
-                "saved.json:1:80: error: entries[0].work.count: expected a whole number from 1 to 9223372036854775807, found an integer (0)."
+                """
+                saved.json:1:80: error: entries[0].work.count: expected a whole number from 1 to \
+                9223372036854775807, found an integer (0).
+                """
             ),
             (
                 #"{"format": 1, "fingerprint": "", "screens": [], "entries": [{"emit": {"stepper": -1, "name": "T", "step": "s"}}]}"#,
-                "saved.json:1:82: error: entries[0].emit.stepper: expected a whole number from 0 to 18446744073709551615, found an integer (-1)."
+                """
+                saved.json:1:82: error: entries[0].emit.stepper: expected a whole number from 0 to \
+                18446744073709551615, found an integer (-1).
+                """
             ),
             (
                 #"{"format": 1, "fingerprint": "", "screens": [], "entries": [{"select": {"flow": 99999999999, "screen": 1, "id": "a/b", "action": 0, "step": "s", "label": "l"}}]}"#,
-                "saved.json:1:81: error: entries[0].select.flow: expected a whole number from 0 to 4294967295, found an integer (99999999999)."
+                """
+                saved.json:1:81: error: entries[0].select.flow: expected a whole number from 0 to 4294967295, \
+                found an integer (99999999999).
+                """
             ),
             (
                 #"{"format": 1, "fingerprint": "", "screens": [], "entries": [{"deepLink": {"step": 1}}]}"#,
@@ -105,11 +117,17 @@ struct SavedNavigationJSONTests {
             ),
             (
                 #"{"format": 1, "fingerprint": "", "screens": [], "entries": [{"work": {"count": 1}, "x": 2}]}"#,
-                "saved.json:1:61: error: entries[0]: expected an entry: an object with one member, its kind (coordinate, select, removedByUI, emit, deepLink, answer, work, started), found an object."
+                """
+                saved.json:1:61: error: entries[0]: expected an entry: an object with one member, its kind \
+                (coordinate, select, removedByUI, emit, deepLink, answer, work, started), found an object.
+                """
             ),
             (
                 #"{"format": 1, "fingerprint": "", "fingerprint": "", "screens": [], "entries": []}"#,
-                "saved.json:1:34: error: fingerprint: duplicate key 'fingerprint'; the first is at line 1. To fix, keep one."
+                """
+                saved.json:1:34: error: fingerprint: duplicate key 'fingerprint'; the first is at line 1. To fix, \
+                keep one.
+                """
             ),
         ])
     func refused(text: String, expected: String) {

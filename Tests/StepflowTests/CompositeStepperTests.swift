@@ -74,7 +74,10 @@ struct CompositeStepperTests {
         #expect(flow.navigated == [.start, .b])
         #expect(
             events.lines.contains(
-                "undeclared step root.b from ManualStepper<TestStep>. To fix, add it to ManualStepper<TestStep>.declaredSteps so analysis sees it."
+                """
+                undeclared step root.b from ManualStepper<TestStep>. To fix, add it to \
+                ManualStepper<TestStep>.declaredSteps so analysis sees it.
+                """
             ))
     }
 }

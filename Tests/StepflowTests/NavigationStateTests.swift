@@ -59,7 +59,10 @@ struct NavigationStateTests {
             state.apply(.pop(root.id)) == [
                 .rejected(
                     reason:
-                        "root cannot pop 'home': it is the base of its layer. To fix, return .dismiss for a modal screen or .end(…) to leave the flow."
+                        """
+                        root cannot pop 'home': it is the base of its layer. To fix, return .dismiss for a modal \
+                        screen or .end(…) to leave the flow.
+                        """
                 )
             ])
         #expect(

@@ -181,7 +181,10 @@ struct RestoreTests {
         let renamed = TestFlow<TestStep, TestExit>("renamed") { _ in .none }
         #expect(
             refusal(saved, flow: renamed)?.description
-                == "entries[0]: it coordinates the flow 'test', and the restore was given 'renamed' in its place. To fix, give the roots it was saved with, in order."
+                == """
+                entries[0]: it coordinates the flow 'test', and the restore was given 'renamed' in its place. To \
+                fix, give the roots it was saved with, in order.
+                """
         )
         #expect(refusal(saved, roots: 2)?.kind == .mismatch)
         // A flow that now shows another screen first.

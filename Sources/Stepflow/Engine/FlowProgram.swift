@@ -249,7 +249,10 @@ final class FlowProgramOf<F: Flow>: FlowProgram, @unchecked Sendable {
                 transaction.changes.append(
                     .rejected(
                         reason:
-                            "\(info.name) ended earlier in this navigation, so its later parts were not applied. To fix, put .end(…) last."
+                            """
+                            \(info.name) ended earlier in this navigation, so its later parts were not applied. To \
+                            fix, put .end(…) last.
+                            """
                     ))
                 continue
             }
@@ -374,12 +377,18 @@ final class FlowProgramOf<F: Flow>: FlowProgram, @unchecked Sendable {
         let qualifiedID = "\(info.name)/\(typed.id)"
         guard qualifiedID == id else {
             return
-                "an action was chosen on \(id), and screen #\(screen.rawValue) is now \(qualifiedID). A module changed since it was saved."
+                """
+                an action was chosen on \(id), and screen #\(screen.rawValue) is now \(qualifiedID). A module \
+                changed since it was saved.
+                """
         }
         guard typed.actions.indices.contains(index), typed.actions[index].step.stepID == step else {
             let steps = typed.actions.map(\.step.stepID).joined(separator: ", ")
             return
-                "action \(index) of \(id) was \(step), and its actions now are \(steps.isEmpty ? "none" : steps). A module changed since it was saved."
+                """
+                action \(index) of \(id) was \(step), and its actions now are \(steps.isEmpty ? "none" : steps). A \
+                module changed since it was saved.
+                """
         }
         let presented =
             state.navigation.screen(screen)

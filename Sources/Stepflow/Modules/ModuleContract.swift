@@ -87,7 +87,10 @@ public enum ModuleContract {
             if expected != given {
                 add(
                     .handoffMismatch, exit,
-                    "exit \(exit) hands on \(given.sorted()) but declares \(expected.sorted()). To fix, make the handoff match the ExitSpec."
+                    """
+                    exit \(exit) hands on \(given.sorted()) but declares \(expected.sorted()). To fix, make the \
+                    handoff match the ExitSpec.
+                    """
                 )
             }
             for field in spec.fields {
@@ -118,13 +121,19 @@ public enum ModuleContract {
             for key in exploration.textKeys where !declaredKeys.contains(key) {
                 add(
                     .undeclaredText, key,
-                    "text '\(key)' is shown but not declared. To fix, add TextSpec(\"\(key)\", …) to the module's texts."
+                    """
+                    text '\(key)' is shown but not declared. To fix, add TextSpec(\"\(key)\", …) to the module's \
+                    texts.
+                    """
                 )
             }
             for literal in exploration.literalTexts {
                 add(
                     .literalText, literal,
-                    "\(literal) is shown without a key, so no manifest can re-word it and no catalog translate it. To fix, declare it and show it through ModuleTexts."
+                    """
+                    \(literal) is shown without a key, so no manifest can re-word it and no catalog translate it. \
+                    To fix, declare it and show it through ModuleTexts.
+                    """
                 )
             }
             var seen: Set<String> = []

@@ -34,7 +34,10 @@ public struct ModuleOptions: Hashable, Sendable {
     private func value(_ name: String) -> ModuleValue {
         guard let value = values[name] else {
             preconditionFailure(
-                "The module read option '\(name)', which it does not declare. Declared: \(values.keys.sorted()). To fix, add it to the module's options."
+                """
+                The module read option '\(name)', which it does not declare. Declared: \(values.keys.sorted()). To \
+                fix, add it to the module's options.
+                """
             )
         }
         return value

@@ -50,7 +50,12 @@ public struct ModuleServices: Sendable {
     public func require<Service>(_ type: Service.Type) -> Service {
         guard let service = resolve(type) else {
             preconditionFailure(
-                "A module asked for the service \(TypeName.of(type)), which the app does not provide (it provides: \(names.isEmpty ? "none" : names.joined(separator: ", "))). To fix, declare it in the module's `services`, so manifests that need it are refused when loaded, and provide it in the app's ModuleServices."
+                """
+                A module asked for the service \(TypeName.of(type)), which the app does not provide (it provides: \
+                \(names.isEmpty ? "none" : names.joined(separator: ", "))). To fix, declare it in the module's \
+                `services`, so manifests that need it are refused when loaded, and provide it in the app's \
+                ModuleServices.
+                """
             )
         }
         return service

@@ -61,14 +61,20 @@ extension Coordinator {
         guard isFresh else {
             throw RestoreError(
                 .notFresh,
-                "the coordinator has already been given a flow or a restore. To fix, restore on a new coordinator, before coordinate(flow:with:)."
+                """
+                the coordinator has already been given a flow or a restore. To fix, restore on a new coordinator, \
+                before coordinate(flow:with:).
+                """
             )
         }
         do throws(RestoreError) {
             guard saved.format == SavedNavigation.currentFormat else {
                 throw RestoreError(
                     .format,
-                    "it is in format \(saved.format), and this version of Stepflow reads format \(SavedNavigation.currentFormat). Start afresh."
+                    """
+                    it is in format \(saved.format), and this version of Stepflow reads format \
+                    \(SavedNavigation.currentFormat). Start afresh.
+                    """
                 )
             }
             guard saved.fingerprint == fingerprint else {

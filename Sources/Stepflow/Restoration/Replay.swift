@@ -38,7 +38,10 @@ package struct Replay {
         guard expectedRoots == roots.count else {
             throw RestoreError(
                 .mismatch,
-                "it starts \(expectedRoots) root flow\(expectedRoots == 1 ? "" : "s"), and the restore was given \(roots.count). To fix, give the roots it was saved with, in order."
+                """
+                it starts \(expectedRoots) root flow\(expectedRoots == 1 ? "" : "s"), and the restore was given \
+                \(roots.count). To fix, give the roots it was saved with, in order.
+                """
             )
         }
         for (index, entry) in saved.entries.enumerated() {
@@ -50,7 +53,10 @@ package struct Replay {
                 guard root.name == name else {
                     throw RestoreError(
                         .mismatch, entry: index,
-                        "it coordinates the flow '\(name)', and the restore was given '\(root.name)' in its place. To fix, give the roots it was saved with, in order."
+                        """
+                        it coordinates the flow '\(name)', and the restore was given '\(root.name)' in its place. \
+                        To fix, give the roots it was saved with, in order.
+                        """
                     )
                 }
                 root.launch(&state, &transaction)
@@ -69,7 +75,10 @@ package struct Replay {
                 guard presented.qualifiedID == id else {
                     throw RestoreError(
                         .mismatch, entry: index,
-                        "the UI removed \(id), and screen #\(screen) is now \(presented.qualifiedID). A module changed since it was saved."
+                        """
+                        the UI removed \(id), and screen #\(screen) is now \(presented.qualifiedID). A module \
+                        changed since it was saved.
+                        """
                     )
                 }
                 state.removedByUI(presented, &transaction)
@@ -82,13 +91,19 @@ package struct Replay {
                 guard record.unit.stepperName == name else {
                     throw RestoreError(
                         .mismatch, entry: index,
-                        "\(name) emitted \(step), and stepper #\(stepper) is now a \(record.unit.stepperName) of \(record.unit.flow.name). A module changed since it was saved."
+                        """
+                        \(name) emitted \(step), and stepper #\(stepper) is now a \(record.unit.stepperName) of \
+                        \(record.unit.flow.name). A module changed since it was saved.
+                        """
                     )
                 }
                 guard let work = record.unit.replayEmission(stepID: step) else {
                     throw RestoreError(
                         .mismatch, entry: index,
-                        "\(name) of \(record.unit.flow.name) emitted \(step), which it does not declare (now). To fix, declare every step a stepper emits; a step it does not declare cannot be replayed."
+                        """
+                        \(name) of \(record.unit.flow.name) emitted \(step), which it does not declare (now). To \
+                        fix, declare every step a stepper emits; a step it does not declare cannot be replayed.
+                        """
                     )
                 }
                 state.perform(work, &transaction)
@@ -96,7 +111,10 @@ package struct Replay {
                 guard let step = deepLinks.first(where: { $0.stepID == stepID }) else {
                     throw RestoreError(
                         .mismatch, entry: index,
-                        "a deep link to \(stepID) was delivered, and the restore was not given that step. To fix, pass every step the app deep-links to in `deepLinks:`."
+                        """
+                        a deep link to \(stepID) was delivered, and the restore was not given that step. To fix, \
+                        pass every step the app deep-links to in `deepLinks:`.
+                        """
                     )
                 }
                 deliverDeepLink(step)
@@ -105,13 +123,19 @@ package struct Replay {
                 guard let adaptation = unanswered.removeValue(forKey: number) else {
                     throw RestoreError(
                         .mismatch, entry: index,
-                        "it answers deferred adapt #\(number), which was not asked (now). A module changed since it was saved."
+                        """
+                        it answers deferred adapt #\(number), which was not asked (now). A module changed since it \
+                        was saved.
+                        """
                     )
                 }
                 guard let work = adaptation.replay(step) else {
                     throw RestoreError(
                         .mismatch, entry: index,
-                        "deferred adapt #\(number) answered \(step ?? "nothing") in place of the step it was asked about; only an answer that keeps or filters the step can be replayed."
+                        """
+                        deferred adapt #\(number) answered \(step ?? "nothing") in place of the step it was asked \
+                        about; only an answer that keeps or filters the step can be replayed.
+                        """
                     )
                 }
                 state.perform(work, &transaction)
@@ -120,7 +144,10 @@ package struct Replay {
                     guard nextQueued < queued.count else {
                         throw RestoreError(
                             .mismatch, entry: index,
-                            "it runs more work the flows queued themselves (forwarded steps, exits) than the flows queue now. A module changed since it was saved."
+                            """
+                            it runs more work the flows queued themselves (forwarded steps, exits) than the flows \
+                            queue now. A module changed since it was saved.
+                            """
                         )
                     }
                     let work = queued[nextQueued]
@@ -137,7 +164,10 @@ package struct Replay {
         guard shown == saved.screens else {
             throw RestoreError(
                 .mismatch,
-                "it was saved showing \(Self.list(saved.screens)), and replaying it now shows \(Self.list(shown)). A module or an option changed since it was saved."
+                """
+                it was saved showing \(Self.list(saved.screens)), and replaying it now shows \(Self.list(shown)). \
+                A module or an option changed since it was saved.
+                """
             )
         }
     }

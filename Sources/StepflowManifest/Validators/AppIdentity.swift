@@ -15,7 +15,10 @@ struct AppIdentity: ManifestValidator {
         {
             manifest.log.error(
                 path.key("id"), written.location,
-                "'\(written.value)' is not a valid app id. Use lowercase letters, digits and '-' (e.g. 'covid-antigen-home')."
+                """
+                '\(written.value)' is not a valid app id. Use lowercase letters, digits and '-' (e.g. \
+                'covid-antigen-home').
+                """
             )
             id = nil
         }
@@ -29,7 +32,10 @@ struct AppIdentity: ManifestValidator {
         if let written = app.audience, written.value.allSatisfy(\.isWhitespace) {
             manifest.log.error(
                 path.key("audience"), written.location,
-                "the audience is empty. To fix, say who the variant is for (\"lay\", \"professional\"), or leave 'audience' out."
+                """
+                the audience is empty. To fix, say who the variant is for (\"lay\", \"professional\"), or leave \
+                'audience' out.
+                """
             )
             audience = nil
         }

@@ -13,7 +13,11 @@ struct CatalogTranslations: ManifestValidator {
             if !translated.isEmpty, let locales = manifest.draft.locales {
                 manifest.log.error(
                     JSONPath.root.key("locales"), locales.location,
-                    "the variant ships \(translated.joined(separator: ", ")) but names no String Catalog to translate it. To fix, add \"strings\": \"<name>.xcstrings\" beside the manifest (the strings command writes one to start from)."
+                    """
+                    the variant ships \(translated.joined(separator: ", ")) but names no String Catalog to \
+                    translate it. To fix, add \"strings\": \"<name>.xcstrings\" beside the manifest (the strings \
+                    command writes one to start from).
+                    """
                 )
             }
             return
@@ -26,7 +30,10 @@ struct CatalogTranslations: ManifestValidator {
         case .failure(.notFound):
             manifest.log.error(
                 path, strings.location,
-                "no String Catalog '\(strings.value)' beside the manifest. To fix, check the name, or write one with the strings command."
+                """
+                no String Catalog '\(strings.value)' beside the manifest. To fix, check the name, or write one \
+                with the strings command.
+                """
             )
             return
         case .failure(.unreadable(let reason)):
@@ -66,7 +73,10 @@ struct CatalogTranslations: ManifestValidator {
             guard let slash = entry.key.firstIndex(of: "/") else {
                 catalogLog.warning(
                     entryPath, entry.location,
-                    "'\(entry.key)' is not a module's text. Keys are '<module>/<key>' (\"procedure/timer.title\"). To fix, rename or remove it."
+                    """
+                    '\(entry.key)' is not a module's text. Keys are '<module>/<key>' (\"procedure/timer.title\"). \
+                    To fix, rename or remove it.
+                    """
                 )
                 continue
             }
@@ -75,7 +85,11 @@ struct CatalogTranslations: ManifestValidator {
             guard let module = used[moduleID] else {
                 catalogLog.warning(
                     entryPath, entry.location,
-                    "no instance of this variant is of module '\(moduleID)', so '\(entry.key)' is never shown. \(Suggestion.didYouMean(moduleID, used.keys.sorted()))To fix, remove it, or check the module id."
+                    """
+                    no instance of this variant is of module '\(moduleID)', so '\(entry.key)' is never shown. \
+                    \(Suggestion.didYouMean(moduleID, used.keys.sorted()))To fix, remove it, or check the module \
+                    id.
+                    """
                 )
                 continue
             }
@@ -83,7 +97,10 @@ struct CatalogTranslations: ManifestValidator {
                 let keys = module.texts.map(\.key)
                 catalogLog.warning(
                     entryPath, entry.location,
-                    "module '\(moduleID)' has no text '\(key)'. \(Suggestion.didYouMean(key, keys))To fix, rename or remove it; the strings command lists every text of the variant."
+                    """
+                    module '\(moduleID)' has no text '\(key)'. \(Suggestion.didYouMean(key, keys))To fix, rename \
+                    or remove it; the strings command lists every text of the variant.
+                    """
                 )
                 continue
             }
@@ -95,13 +112,19 @@ struct CatalogTranslations: ManifestValidator {
                 {
                     catalogLog.error(
                         localePath, localization.location,
-                        "the \(locale) text \(problem) (the English: \"\(spec.english)\"). To fix, keep exactly the placeholders of the English."
+                        """
+                        the \(locale) text \(problem) (the English: \"\(spec.english)\"). To fix, keep exactly the \
+                        placeholders of the English.
+                        """
                     )
                 }
                 if localization.state != "translated" {
                     catalogLog.warning(
                         localePath, localization.location,
-                        "the \(locale) text is in state '\(localization.state)': it is shown, but nobody has signed it off. To fix, review it and set \"state\": \"translated\"."
+                        """
+                        the \(locale) text is in state '\(localization.state)': it is shown, but nobody has signed \
+                        it off. To fix, review it and set \"state\": \"translated\".
+                        """
                     )
                 }
             }

@@ -12,7 +12,10 @@ struct CoverageMinimums: ManifestValidator {
         guard case .object(let members) = member.value.value else {
             manifest.log.error(
                 path, member.value.location,
-                "expected the minimum coverage (a JSON object such as {\"transitions\": 80}), found \(DiagnosticLog.describe(member.value))."
+                """
+                expected the minimum coverage (a JSON object such as {\"transitions\": 80}), found \
+                \(DiagnosticLog.describe(member.value)).
+                """
             )
             return
         }
@@ -21,7 +24,10 @@ struct CoverageMinimums: ManifestValidator {
             guard let kind = CoverageMinimum.Kind(rawValue: entry.key) else {
                 manifest.log.error(
                     path.key(entry.key), entry.keyLocation,
-                    "unknown coverage kind '\(entry.key)'. \(Suggestion.didYouMean(entry.key, kinds))Kinds: \(Suggestion.list(kinds))."
+                    """
+                    unknown coverage kind '\(entry.key)'. \(Suggestion.didYouMean(entry.key, kinds))Kinds: \
+                    \(Suggestion.list(kinds)).
+                    """
                 )
                 continue
             }

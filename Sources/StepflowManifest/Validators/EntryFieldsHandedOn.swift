@@ -68,7 +68,11 @@ struct EntryFieldsHandedOn: ManifestValidator {
                 guard let arrival = offered[needed.name] else {
                     manifest.log.error(
                         path.key(route.key.description), route.location,
-                        "'\(targetID)' (module '\(module.id)') needs '\(needed.name)' (\(needed.kind)), which '\(route.key)' does not hand on. To fix, route '\(route.key)' to an instance that does not need it, or to 'end'."
+                        """
+                        '\(targetID)' (module '\(module.id)') needs '\(needed.name)' (\(needed.kind)), which \
+                        '\(route.key)' does not hand on. To fix, route '\(route.key)' to an instance that does not \
+                        need it, or to 'end'.
+                        """
                     )
                     continue
                 }
@@ -83,7 +87,12 @@ struct EntryFieldsHandedOn: ManifestValidator {
                 }
                 manifest.log.error(
                     path.key(route.key.description), route.location,
-                    "'\(targetID)' (module '\(module.id)') accepts '\(needed.name)' \(needed.kind), but \(values) when it is entered through '\(route.key)' (handed on by \(through)). To fix, give the instance that hands it on options whose values '\(targetID)' accepts, or give '\(targetID)' options that accept them."
+                    """
+                    '\(targetID)' (module '\(module.id)') accepts '\(needed.name)' \(needed.kind), but \(values) \
+                    when it is entered through '\(route.key)' (handed on by \(through)). To fix, give the instance \
+                    that hands it on options whose values '\(targetID)' accepts, or give '\(targetID)' options \
+                    that accept them.
+                    """
                 )
             }
         }

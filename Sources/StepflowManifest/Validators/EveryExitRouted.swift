@@ -9,7 +9,10 @@ struct EveryExitRouted: ManifestValidator {
             where !manifest.routedSources.contains(RouteKey(instance: instance.id, exit: exit.name)) {
                 manifest.log.error(
                     .root.key("routes"), routes.keyLocation,
-                    "no route for '\(instance.id).\(exit.name)' (\(exit.summary)). To fix, add \"\(instance.id).\(exit.name)\": \"<instance>\" or \"end\"."
+                    """
+                    no route for '\(instance.id).\(exit.name)' (\(exit.summary)). To fix, add \
+                    \"\(instance.id).\(exit.name)\": \"<instance>\" or \"end\".
+                    """
                 )
             }
         }

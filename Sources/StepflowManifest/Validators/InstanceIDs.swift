@@ -15,7 +15,10 @@ struct InstanceIDs: ManifestValidator {
         guard modules.count > 0 else {
             manifest.log.error(
                 JSONPath.root.key("modules"), modules.location,
-                "the app has no modules. To fix, add at least one: {\"id\": \"…\", \"module\": \"…\"}. Known modules: \(Suggestion.list(manifest.registry.ids))."
+                """
+                the app has no modules. To fix, add at least one: {\"id\": \"…\", \"module\": \"…\"}. Known \
+                modules: \(Suggestion.list(manifest.registry.ids)).
+                """
             )
             return
         }
@@ -25,12 +28,18 @@ struct InstanceIDs: ManifestValidator {
             if !Self.isIdentifier(id.value) || id.value == "end" {
                 manifest.log.error(
                     instance.path.key("id"), id.location,
-                    "'\(id.value)' is not a valid instance id. Start with a letter; use letters, digits, '-' and '_' (no dots); 'end' is reserved."
+                    """
+                    '\(id.value)' is not a valid instance id. Start with a letter; use letters, digits, '-' and \
+                    '_' (no dots); 'end' is reserved.
+                    """
                 )
             } else if let first = firstByID[id.value] {
                 manifest.log.error(
                     instance.path.key("id"), id.location,
-                    "duplicate instance id '\(id.value)'; modules[\(first.index)] at line \(first.line) has it too. To fix, give each instance its own id."
+                    """
+                    duplicate instance id '\(id.value)'; modules[\(first.index)] at line \(first.line) has it too. \
+                    To fix, give each instance its own id.
+                    """
                 )
             } else {
                 firstByID[id.value] = (instance.index, id.location.line)

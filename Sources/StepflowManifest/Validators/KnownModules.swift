@@ -8,7 +8,10 @@ struct KnownModules: ManifestValidator {
             guard let name = instance.module, registry.module(name.value) == nil else { continue }
             manifest.log.error(
                 instance.path.key("module"), name.location,
-                "unknown module '\(name.value)'. \(Suggestion.didYouMean(name.value, registry.ids))Known modules: \(Suggestion.list(registry.ids))."
+                """
+                unknown module '\(name.value)'. \(Suggestion.didYouMean(name.value, registry.ids))Known modules: \
+                \(Suggestion.list(registry.ids)).
+                """
             )
         }
         for index in manifest.instances.indices {

@@ -23,7 +23,10 @@ struct Locales: ManifestValidator {
                 let known = PluralRule.knownLanguages.sorted()
                 manifest.log.error(
                     path.index(index), locale.location,
-                    "Stepflow has no plural rule for '\(locale.value)' yet, so counted texts could not be chosen. \(Suggestion.didYouMean(locale.value, known))Known languages: \(Suggestion.list(known))."
+                    """
+                    Stepflow has no plural rule for '\(locale.value)' yet, so counted texts could not be chosen. \
+                    \(Suggestion.didYouMean(locale.value, known))Known languages: \(Suggestion.list(known)).
+                    """
                 )
             } else {
                 locales.append(locale.value)

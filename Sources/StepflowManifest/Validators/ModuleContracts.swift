@@ -33,7 +33,10 @@ struct ModuleContracts: ManifestValidator {
             for violation in violations where violation.kind.isError {
                 manifest.log.error(
                     instance.draft.path.key("module"), name.location,
-                    "module '\(module.id)' (instance '\(instance.id)') breaks its contract: \(Self.sentence(violation, module: module))"
+                    """
+                    module '\(module.id)' (instance '\(instance.id)') breaks its contract: \
+                    \(Self.sentence(violation, module: module))
+                    """
                 )
             }
         }
@@ -59,7 +62,11 @@ struct ModuleContracts: ManifestValidator {
     static func sentence(_ violation: ContractViolation, module: any FeatureModule.Type) -> String {
         switch violation.kind {
         case .undeclaredExit:
-            "its flow can end with the exit '\(violation.subject)', which it does not declare, so no route can take it and a walk would drop it. To fix, the module's author declares '\(violation.subject)' in \(module).exits(for:) or stops ending with it; no route in this manifest can fix it."
+            """
+            its flow can end with the exit '\(violation.subject)', which it does not declare, so no route can take \
+            it and a walk would drop it. To fix, the module's author declares '\(violation.subject)' in \
+            \(module).exits(for:) or stops ending with it; no route in this manifest can fix it.
+            """
         default:
             violation.message.replacing(" To fix, ", with: " To fix (in the module \(module)), ")
         }

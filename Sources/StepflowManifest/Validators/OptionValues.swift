@@ -106,7 +106,11 @@ struct OptionValues: ManifestValidator {
             guard locales.contains(member.key) else {
                 log.error(
                     path.key(member.key), member.keyLocation,
-                    "the variant does not ship the locale '\(member.key)'. \(Suggestion.didYouMean(member.key, locales))It ships: \(Suggestion.list(locales)). To fix, give the text for those locales only."
+                    """
+                    the variant does not ship the locale '\(member.key)'. \
+                    \(Suggestion.didYouMean(member.key, locales))It ships: \(Suggestion.list(locales)). To fix, \
+                    give the text for those locales only.
+                    """
                 )
                 valid = false
                 continue
@@ -114,7 +118,10 @@ struct OptionValues: ManifestValidator {
             guard case .string(let text) = member.value.value, !text.allSatisfy(\.isWhitespace) else {
                 log.error(
                     path.key(member.key), member.value.location,
-                    "expected the '\(member.key)' text (a non-empty string), found \(DiagnosticLog.describe(member.value))."
+                    """
+                    expected the '\(member.key)' text (a non-empty string), found \
+                    \(DiagnosticLog.describe(member.value)).
+                    """
                 )
                 valid = false
                 continue
@@ -125,7 +132,11 @@ struct OptionValues: ManifestValidator {
         if valid, !missing.isEmpty {
             log.error(
                 path, location,
-                "no text for \(Suggestion.list(missing)): a translatable option given per locale gives every locale the variant ships (\(Suggestion.list(locales))), or the person sees another language. To fix, add \(missing.map { "\"\($0)\": \"…\"" }.joined(separator: ", "))."
+                """
+                no text for \(Suggestion.list(missing)): a translatable option given per locale gives every locale \
+                the variant ships (\(Suggestion.list(locales))), or the person sees another language. To fix, add \
+                \(missing.map { "\"\($0)\": \"…\"" }.joined(separator: ", ")).
+                """
             )
             valid = false
         }
@@ -147,7 +158,11 @@ struct OptionValues: ManifestValidator {
             log.error(
                 draft.options == nil ? draft.path : draft.path.key("options"),
                 draft.options?.keyLocation ?? draft.module?.location,
-                "module '\(module.id)' needs the option '\(spec.name)'\(spec.requiredWhenDescription) (\(spec.kind): \(spec.summary)), which has no default: the variant must choose it. To fix, \(place) with this variant's own value."
+                """
+                module '\(module.id)' needs the option '\(spec.name)'\(spec.requiredWhenDescription) \
+                (\(spec.kind): \(spec.summary)), which has no default: the variant must choose it. To fix, \
+                \(place) with this variant's own value.
+                """
             )
         }
     }
@@ -171,7 +186,10 @@ struct OptionValues: ManifestValidator {
             guard choices.contains(string) else {
                 log.error(
                     path, node.location,
-                    "unknown value '\(string)'. \(Suggestion.didYouMean(string, choices))Allowed: \(Suggestion.list(choices))."
+                    """
+                    unknown value '\(string)'. \(Suggestion.didYouMean(string, choices))Allowed: \
+                    \(Suggestion.list(choices)).
+                    """
                 )
                 return nil
             }
@@ -183,7 +201,10 @@ struct OptionValues: ManifestValidator {
         case (.text, .object):
             log.error(
                 path, node.location,
-                "expected text, found an object. Only an option the module declares translatable can be given per locale."
+                """
+                expected text, found an object. Only an option the module declares translatable can be given per \
+                locale.
+                """
             )
             return nil
         default:

@@ -19,7 +19,10 @@ struct Requirements: ManifestValidator {
             if let line = seen[id.value] {
                 manifest.log.error(
                     written.path.key("id"), id.location,
-                    "duplicate requirement '\(id.value)'; line \(line) has it too. To fix, give each requirement its own id."
+                    """
+                    duplicate requirement '\(id.value)'; line \(line) has it too. To fix, give each requirement \
+                    its own id.
+                    """
                 )
                 continue
             }

@@ -11,7 +11,10 @@ struct RouteEnds: ManifestValidator {
             else {
                 manifest.log.error(
                     route.path, route.keyLocation,
-                    "'\(route.key)' is not a route source. Write \"<instance>.<exit>\", e.g. \"\(ids.first ?? "test").\(manifest.instances.first?.exits.first?.name ?? "done")\"."
+                    """
+                    '\(route.key)' is not a route source. Write \"<instance>.<exit>\", e.g. \
+                    \"\(ids.first ?? "test").\(manifest.instances.first?.exits.first?.name ?? "done")\".
+                    """
                 )
                 continue
             }
@@ -23,14 +26,20 @@ struct RouteEnds: ManifestValidator {
                     let exits = instance.exits.map(\.name)
                     manifest.log.error(
                         route.path, route.keyLocation,
-                        "'\(instanceID)' (module '\(module.id)') has no exit '\(exitName)'. \(Suggestion.didYouMean(exitName, exits))Its exits: \(Suggestion.list(exits))."
+                        """
+                        '\(instanceID)' (module '\(module.id)') has no exit '\(exitName)'. \
+                        \(Suggestion.didYouMean(exitName, exits))Its exits: \(Suggestion.list(exits)).
+                        """
                     )
                     sourceIsValid = false
                 }
             } else {
                 manifest.log.error(
                     route.path, route.keyLocation,
-                    "unknown instance '\(instanceID)'. \(Suggestion.didYouMean(instanceID, ids))Instances: \(Suggestion.list(ids))."
+                    """
+                    unknown instance '\(instanceID)'. \(Suggestion.didYouMean(instanceID, ids))Instances: \
+                    \(Suggestion.list(ids)).
+                    """
                 )
                 sourceIsValid = false
             }
@@ -40,7 +49,10 @@ struct RouteEnds: ManifestValidator {
             guard targets.contains(target.value) else {
                 manifest.log.error(
                     route.path, target.location,
-                    "route to nowhere: '\(target.value)' is not an instance. \(Suggestion.didYouMean(target.value, targets))Targets: \(Suggestion.list(targets))."
+                    """
+                    route to nowhere: '\(target.value)' is not an instance. \
+                    \(Suggestion.didYouMean(target.value, targets))Targets: \(Suggestion.list(targets)).
+                    """
                 )
                 continue
             }

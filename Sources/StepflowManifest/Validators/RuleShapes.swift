@@ -5,7 +5,10 @@ import Stepflow
 /// checked against the explored graph, which knows every node.)
 struct RuleShapes: ManifestValidator {
     static let shapes =
-        "{\"to\": \"<node>\", \"passesThrough\": \"<node>\"}, {\"neverReaches\": \"<node>\"}, {\"reaches\": \"<node>\"} or {\"entering\": \"<instance>\", \"carriesNone\": [\"<field>\", …]}"
+        """
+        {\"to\": \"<node>\", \"passesThrough\": \"<node>\"}, {\"neverReaches\": \"<node>\"}, {\"reaches\": \
+        \"<node>\"} or {\"entering\": \"<instance>\", \"carriesNone\": [\"<field>\", …]}
+        """
 
     func validate(_ manifest: inout ManifestValidation) {
         let ids = manifest.requirements.map(\.id)
@@ -55,7 +58,10 @@ struct RuleShapes: ManifestValidator {
             } else {
                 manifest.log.error(
                     rule.path, rule.node.location,
-                    "\(to == nil ? "'passesThrough' needs 'to'" : "'to' needs 'passesThrough'"): write {\"to\": \"<node>\", \"passesThrough\": \"<node>\"}."
+                    """
+                    \(to == nil ? "'passesThrough' needs 'to'" : "'to' needs 'passesThrough'"): write {\"to\": \
+                    \"<node>\", \"passesThrough\": \"<node>\"}.
+                    """
                 )
                 continue
             }
@@ -74,7 +80,10 @@ struct RuleShapes: ManifestValidator {
         guard let enteringMember = fields["entering"], let carriedMember = fields["carriesNone"] else {
             manifest.log.error(
                 rule.path, rule.node.location,
-                "\(fields["entering"] == nil ? "'carriesNone' needs 'entering'" : "'entering' needs 'carriesNone'"): \(shape)."
+                """
+                \(fields["entering"] == nil ? "'carriesNone' needs 'entering'" : "'entering' needs 'carriesNone'"): \
+                \(shape).
+                """
             )
             return nil
         }
@@ -91,7 +100,10 @@ struct RuleShapes: ManifestValidator {
         if let instance, !ids.contains(instance) {
             manifest.log.error(
                 rule.path.key("entering"), enteringMember.value.location,
-                "unknown instance '\(instance)'. \(Suggestion.didYouMean(instance, ids))Instances: \(Suggestion.list(ids))."
+                """
+                unknown instance '\(instance)'. \(Suggestion.didYouMean(instance, ids))Instances: \
+                \(Suggestion.list(ids)).
+                """
             )
             valid = false
         }
@@ -113,7 +125,10 @@ struct RuleShapes: ManifestValidator {
             guard known.contains(name) else {
                 manifest.log.error(
                     itemPath, item.location,
-                    "no module of this variant hands on a field '\(name)'. \(Suggestion.didYouMean(name, known))Fields: \(Suggestion.list(known))."
+                    """
+                    no module of this variant hands on a field '\(name)'. \
+                    \(Suggestion.didYouMean(name, known))Fields: \(Suggestion.list(known)).
+                    """
                 )
                 continue
             }

@@ -11,7 +11,10 @@ struct ServicesProvided: ManifestValidator {
             for service in module.services(for: instance.options) where !services.provides(service) {
                 manifest.log.error(
                     instance.draft.path.key("module"), name.location,
-                    "module '\(name.value)' needs the service \(service), which this app does not provide (it provides: \(given)). To fix, provide it in the app's ModuleServices, or use another module."
+                    """
+                    module '\(name.value)' needs the service \(service), which this app does not provide (it \
+                    provides: \(given)). To fix, provide it in the app's ModuleServices, or use another module.
+                    """
                 )
             }
         }

@@ -10,7 +10,10 @@ struct StartInstance: ManifestValidator {
         } else if !ids.isEmpty {
             manifest.log.error(
                 JSONPath.root.key("start"), start.location,
-                "unknown instance '\(start.value)'. \(Suggestion.didYouMean(start.value, ids))Instances: \(Suggestion.list(ids))."
+                """
+                unknown instance '\(start.value)'. \(Suggestion.didYouMean(start.value, ids))Instances: \
+                \(Suggestion.list(ids)).
+                """
             )
         }
     }

@@ -25,7 +25,10 @@ struct TextOverrides: ManifestValidator {
             else {
                 manifest.log.error(
                     text.path, text.keyLocation,
-                    "'\(text.key)' does not name a text. Write \"<instance>/<key>\" (\"test/timer.title\"); the strings command lists every key."
+                    """
+                    '\(text.key)' does not name a text. Write \"<instance>/<key>\" (\"test/timer.title\"); the \
+                    strings command lists every key.
+                    """
                 )
                 continue
             }
@@ -34,7 +37,10 @@ struct TextOverrides: ManifestValidator {
             guard let instance = manifest.instances.first(where: { $0.id == instanceID }) else {
                 manifest.log.error(
                     text.path, text.keyLocation,
-                    "unknown instance '\(instanceID)'. \(Suggestion.didYouMean(instanceID, ids))Instances: \(Suggestion.list(ids))."
+                    """
+                    unknown instance '\(instanceID)'. \(Suggestion.didYouMean(instanceID, ids))Instances: \
+                    \(Suggestion.list(ids)).
+                    """
                 )
                 continue
             }
@@ -57,7 +63,11 @@ struct TextOverrides: ManifestValidator {
                     let others = locales.filter { $0 != "en" }
                     manifest.log.error(
                         text.path, english.location,
-                        "'\(text.key)' re-words the English only, but the variant ships \(others.joined(separator: ", ")): \(other) would still show the module's old text. To fix, give every locale: {\(locales.map { "\"\($0)\": \"…\"" }.joined(separator: ", "))}."
+                        """
+                        '\(text.key)' re-words the English only, but the variant ships \
+                        \(others.joined(separator: ", ")): \(other) would still show the module's old text. To \
+                        fix, give every locale: {\(locales.map { "\"\($0)\": \"…\"" }.joined(separator: ", "))}.
+                        """
                     )
                 }
                 if let problem = Self.placeholderProblem(
@@ -65,7 +75,10 @@ struct TextOverrides: ManifestValidator {
                 {
                     manifest.log.error(
                         text.path, english.location,
-                        "the text \(problem) (the module's English: \"\(spec.english)\"). To fix, keep exactly its placeholders."
+                        """
+                        the text \(problem) (the module's English: \"\(spec.english)\"). To fix, keep exactly its \
+                        placeholders.
+                        """
                     )
                 }
             }
@@ -73,7 +86,10 @@ struct TextOverrides: ManifestValidator {
                 guard locales.contains(locale) else {
                     manifest.log.error(
                         text.path.key(locale), value.location,
-                        "the variant does not ship '\(locale)'. \(Suggestion.didYouMean(locale, locales))Its locales: \(Suggestion.list(locales))."
+                        """
+                        the variant does not ship '\(locale)'. \(Suggestion.didYouMean(locale, locales))Its \
+                        locales: \(Suggestion.list(locales)).
+                        """
                     )
                     continue
                 }
@@ -82,7 +98,10 @@ struct TextOverrides: ManifestValidator {
                 {
                     manifest.log.error(
                         text.path.key(locale), value.location,
-                        "the \(locale) text \(problem) (the module's English: \"\(spec.english)\"). To fix, keep exactly its placeholders."
+                        """
+                        the \(locale) text \(problem) (the module's English: \"\(spec.english)\"). To fix, keep \
+                        exactly its placeholders.
+                        """
                     )
                 }
                 byLocale[locale] = value.value
@@ -92,7 +111,11 @@ struct TextOverrides: ManifestValidator {
                 if !missing.isEmpty {
                     manifest.log.error(
                         text.path, text.keyLocation,
-                        "'\(text.key)' has no \(missing.joined(separator: ", ")) text, so \(missing.count == 1 ? "that locale" : "those locales") would show the module's old one. To fix, add \(missing.map { "\"\($0)\": \"…\"" }.joined(separator: ", "))."
+                        """
+                        '\(text.key)' has no \(missing.joined(separator: ", ")) text, so \
+                        \(missing.count == 1 ? "that locale" : "those locales") would show the module's old one. \
+                        To fix, add \(missing.map { "\"\($0)\": \"…\"" }.joined(separator: ", ")).
+                        """
                     )
                 }
             }

@@ -48,7 +48,10 @@ public enum SymptomCheckModule: FeatureModule {
         TextSpec("seekCare.title", "See a doctor now"),
         TextSpec(
             "seekCare.body",
-            "Your answers suggest you need a doctor before a self-test. Call your doctor, or the emergency number if breathing is hard."
+            """
+            Your answers suggest you need a doctor before a self-test. Call your doctor, or the emergency number \
+            if breathing is hard.
+            """
         ),
         TextSpec("seekCare.understood", "I understand"),
     ]

@@ -43,7 +43,10 @@ struct ModuleTests {
             try loader.load(path: manifestPath)
         } throws: { error in
             "\(error)".contains(
-                "module 'symptom-check' needs the service SymptomAdvisor (turns the answers into advice: test now, or see a doctor), which this app does not provide (it provides: none)"
+                """
+                module 'symptom-check' needs the service SymptomAdvisor (turns the answers into advice: test now, \
+                or see a doctor), which this app does not provide (it provides: none)
+                """
             )
         }
     }
@@ -97,7 +100,10 @@ struct AppTests {
         #expect(tool.run(["modules"], console: console) == 70)
         #expect(
             err.withLock { $0 }
-                == "symptomapp: error: two modules have the id 'symptom-check': SymptomCheck.SymptomCheckModule and SymptomCheckTests.ImpostorModule. To fix, register one of them, or give each module its own id.\n"
+                == """
+                symptomapp: error: two modules have the id 'symptom-check': SymptomCheck.SymptomCheckModule and \
+                SymptomCheckTests.ImpostorModule. To fix, register one of them, or give each module its own id.\n
+                """
         )
     }
 }
