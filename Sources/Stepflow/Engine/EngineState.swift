@@ -74,7 +74,7 @@ package struct LaunchKey: Sendable {
 /// One live flow's runtime data.
 package struct FlowRecord {
     /// Its program: the flow and how its exits reach its parent.
-    package let program: any FlowProgram
+    package let program: FlowProgram
     /// Whether it has navigated its first step.
     package internal(set) var isReady = false
     /// Its screens: presented, or dismissed and kept for late steps.

@@ -1,37 +1,41 @@
 /// One live flow's program, type-erased: the flow object and how its exits
 /// reach its parent. Immutable: everything that changes about a live flow
 /// is in the ``EngineState``.
-package protocol FlowProgram: AnyObject, Sendable {
+package class FlowProgram: @unchecked Sendable {
+    // @unchecked: immutable after init; flows are Sendable.
     /// The instance.
-    var info: FlowInfo { get }
+    package let info: FlowInfo
     /// How it was started.
-    var launch: LaunchKey { get }
+    package let launch: LaunchKey
+
+    init(info: FlowInfo, launch: LaunchKey) {
+        self.info = info
+        self.launch = launch
+    }
 
     /// Chooses action `index` of the presented `screen`: a transition.
     func select(
-        action index: Int, on screen: PresentedScreen, in state: inout EngineState, _ transaction: inout Transaction)
+        action index: Int, on screen: PresentedScreen, in state: inout EngineState, _ transaction: inout Transaction
+    ) {}
     /// Delivers a deep link if `step` is of this flow's step type.
     func deliverDeepLink(_ step: any Step, to tally: Int, in state: inout EngineState, _ transaction: inout Transaction)
+    {}
     /// Whether `step` is of this flow's step type.
-    func accepts(_ step: any Step) -> Bool
+    func accepts(_ step: any Step) -> Bool { false }
     /// Replays a saved choice of action `index` (labelled `label`) on
     /// screen instance `screen` (`id`): a transition. Returns what no
     /// longer fits, if anything does.
     func replaySelect(
         action index: Int, step: String, on screen: ScreenInstanceID, id: String, in state: inout EngineState,
         _ transaction: inout Transaction
-    ) -> String?
+    ) -> String? { nil }
 }
 
 /// The program of a live flow of type `F`.
 final class FlowProgramOf<F: Flow>: FlowProgram, @unchecked Sendable {
-    // @unchecked: immutable after init, and the flow is Sendable; the
-    // exit route is a closure made on the coordinator's queue and only
-    // called there (or in an explorer).
+    // @unchecked: see FlowProgram.
     typealias StepType = F.StepType
 
-    package let info: FlowInfo
-    package let launch: LaunchKey
     let flow: F
     /// Makes the work that hands an exit to the parent; `nil` for a root.
     let exitRoute: ((F.ExitType) -> PendingWork)?
@@ -39,8 +43,7 @@ final class FlowProgramOf<F: Flow>: FlowProgram, @unchecked Sendable {
     init(flow: F, info: FlowInfo, launch: LaunchKey, exitRoute: ((F.ExitType) -> PendingWork)?) {
         self.flow = flow
         self.exitRoute = exitRoute
-        self.info = info
-        self.launch = launch
+        super.init(info: info, launch: launch)
     }
 
     func record(_ step: StepType) -> StepRecord {
@@ -329,9 +332,9 @@ final class FlowProgramOf<F: Flow>: FlowProgram, @unchecked Sendable {
 
     // MARK: - Type-erased entry points
 
-    package func accepts(_ step: any Step) -> Bool { step is StepType }
+    override func accepts(_ step: any Step) -> Bool { step is StepType }
 
-    package func deliverDeepLink(
+    override func deliverDeepLink(
         _ step: any Step, to tally: Int, in state: inout EngineState, _ transaction: inout Transaction
     ) {
         guard let step = step as? StepType else { return }
@@ -361,7 +364,7 @@ final class FlowProgramOf<F: Flow>: FlowProgram, @unchecked Sendable {
         }
     }
 
-    package func replaySelect(
+    override func replaySelect(
         action index: Int, step: String, on screen: ScreenInstanceID, id: String, in state: inout EngineState,
         _ transaction: inout Transaction
     ) -> String? {
@@ -394,7 +397,7 @@ final class FlowProgramOf<F: Flow>: FlowProgram, @unchecked Sendable {
         return nil
     }
 
-    package func select(
+    override func select(
         action index: Int, on screen: PresentedScreen, in state: inout EngineState, _ transaction: inout Transaction
     ) {
         guard let entry = state.flows[info.id]?.screens[screen.id],
