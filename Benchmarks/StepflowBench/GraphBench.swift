@@ -37,30 +37,6 @@ struct GraphFigure {
     let peakMiB: Double
 }
 
-func fixed(_ value: Double, _ digits: Int = 1) -> String {
-    guard value.isFinite else { return "-" }
-    var scale = 1.0
-    for _ in 0..<digits { scale *= 10 }
-    let rounded = (value * scale).rounded() / scale
-    let text = String(rounded)
-    guard let dot = text.firstIndex(of: ".") else { return text }
-    let decimals = text[text.index(after: dot)...]
-    return digits == 0
-        ? String(text[..<dot])
-        : String(text[..<dot]) + "." + decimals.prefix(digits)
-            + String(repeating: "0", count: max(0, digits - decimals.count))
-}
-
-func spread(_ timing: Timing, _ digits: Int = 1) -> String {
-    "\(fixed(timing.median, digits)) (\(fixed(timing.min, digits))-\(fixed(timing.max, digits)))"
-}
-
-func verdict(_ met: Bool) -> String { met ? "met" : "NOT met" }
-
-func padded(_ text: String, _ width: Int) -> String {
-    String(repeating: " ", count: max(0, width - text.count)) + text
-}
-
 /// 4: explore + DOT against the floor, for each size; prints the table.
 func graphSection(quick: Bool) -> [GraphFigure] {
     // Exact exploration keeps a key per state and the nodes each input

@@ -115,3 +115,26 @@ func measureTimed(runs: Int, warmUp: Bool = true, _ body: () -> UInt64) -> Timin
 
 /// Keeps a value alive and opaque to the optimiser.
 @inline(never) func consume<T>(_ value: T) { withExtendedLifetime(value) {} }
+
+/// `value` with `digits` decimals (`fixed(94.46, 1)` is `94.5`), computed
+/// from the number, not cut from its text (which may be `1e-05`).
+func fixed(_ value: Double, _ digits: Int = 1) -> String {
+    guard value.isFinite else { return "-" }
+    var scale = 1
+    for _ in 0..<digits { scale *= 10 }
+    let units = Int((abs(value) * Double(scale)).rounded())
+    let sign = value < 0 && units != 0 ? "-" : ""
+    guard digits > 0 else { return sign + String(units) }
+    let fraction = String(units % scale)
+    return sign + String(units / scale) + "." + String(repeating: "0", count: digits - fraction.count) + fraction
+}
+
+func spread(_ timing: Timing, _ digits: Int = 1) -> String {
+    "\(fixed(timing.median, digits)) (\(fixed(timing.min, digits))-\(fixed(timing.max, digits)))"
+}
+
+func verdict(_ met: Bool) -> String { met ? "met" : "NOT met" }
+
+func padded(_ text: String, _ width: Int) -> String {
+    String(repeating: " ", count: max(0, width - text.count)) + text
+}

@@ -92,7 +92,7 @@ public enum ExitCode: Int32, Sendable, CaseIterable {
     /// Interrupted (Ctrl-C).
     case interrupted = 130
 
-    /// The table `--help` and the README print.
+    /// The table `--help` and docs/rootapp.md print.
     static let table = """
         EXIT CODES:
           0    success

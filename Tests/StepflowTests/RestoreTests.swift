@@ -345,9 +345,10 @@ struct RestoreTests {
     }
 }
 
-/// The README's "In an app" example, compiled and run: a store that keeps
-/// the save in memory stands for the app's file.
-@Suite("The README's restore example")
+/// The "In an app" sketch of the article "Saving and restoring"
+/// (Sources/Stepflow/Stepflow.docc/SavingAndRestoring.md), compiled and
+/// run: a store that keeps the save in memory stands for the app's file.
+@Suite("The saving article's app example")
 struct ReadmeRestoreExampleTests {
     final class Store: @unchecked Sendable {
         var file: SavedNavigation?
@@ -357,7 +358,7 @@ struct ReadmeRestoreExampleTests {
         func keepForSupport(_ saved: SavedNavigation, reason: RestoreError) { refused.append((saved, reason)) }
     }
 
-    /// One launch of the app, as the README writes it.
+    /// One launch of the app, as the article writes it.
     func launch(_ store: Store, build: String, clock: ManualClock) throws -> (Coordinator, RecordingNavigator) {
         let ui = RecordingNavigator()
         let appFlow = timerFlow(clock)

@@ -2,8 +2,10 @@ import Stepflow
 import StepflowTesting
 import Testing
 
-// The flow from README.md's "Writing a flow", verbatim, so the README's
-// example keeps compiling and doing what it says.
+// The flow and the test of the article "The rules the engine keeps"
+// (Sources/Stepflow/Stepflow.docc/TheRulesTheEngineKeeps.md), line for
+// line: .ci/snippets checks the article's code is here, so what the
+// article shows compiles and does what it says.
 
 enum ConsentStep: Step { case ask, accepted, declined }
 enum ConsentExit: Step { case granted, refused }
@@ -27,9 +29,21 @@ final class ConsentFlow: Flow {
     }
 }
 
-@Suite("The README's example")
-struct ReadmeExampleTests {
-    @Test func theConsentFlowFromTheReadmeEndsWithGrantedWhenAccepted() throws {
+@Suite("The rules article's example")
+struct RulesArticleExampleTests {
+    /// The article's "Testing a flow", as it is written there.
+    @Test func theArticlesTestOfTheConsentFlowPasses() {
+        let navigator = RecordingNavigator()
+        let coordinator = Coordinator(navigator: navigator)
+        coordinator.coordinate(flow: ConsentFlow(), with: OneStepper(.ask))
+        coordinator.waitUntilIdle()
+        coordinator.select(actionLabeled: "Accept", on: navigator.topScreen!)
+        coordinator.waitUntilIdle()
+        #expect(navigator.presentedScreens == ["consent/ask"])
+        #expect(navigator.topScreen == nil, "accepting ends the flow, and its screen goes")
+    }
+
+    @Test func theConsentFlowEndsWithGrantedWhenAccepted() throws {
         let navigator = RecordingNavigator()
         let coordinator = Coordinator(navigator: navigator)
         let events = EventRecorder(observing: coordinator)
