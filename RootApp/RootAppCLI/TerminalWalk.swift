@@ -33,6 +33,15 @@ final class TerminalWalk: @unchecked Sendable {
         self.recordPath = recordPath
         self.savePath = savePath
         recorded.withLock { $0 = ["# \(session.manifest.app.name): recorded by \(program) walk", ""] }
+        // A timer that finishes while the person waits is an input the
+        // script must give too: `wait`, on the screen it finished on.
+        // (Cleared when the walk ends, which also breaks the cycle.)
+        if recordPath != nil {
+            self.session.clock.onFiringByItself { [self] in
+                if let top = self.session.top { self.note("expect screen \(top.qualifiedID)") }
+                self.note("wait")
+            }
+        }
     }
 
     /// The question last shown under the screen, by its source.
@@ -322,6 +331,7 @@ final class TerminalWalk: @unchecked Sendable {
     }
 
     private func report(_ reason: String, status: ExitCode) -> ExitCode {
+        session.clock.onFiringByItself(nil)
         console.print("")
         console.print(console.bold(reason))
         printTrace()

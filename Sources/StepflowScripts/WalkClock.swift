@@ -9,7 +9,9 @@ public final class WalkClock: StepClock {
     private struct Pending {
         let id: Int
         let deadline: DispatchTime
-        let action: @Sendable () -> Void
+        /// Runs the timer's action, once; `byItself` when its time came,
+        /// not `skip()`.
+        let fire: @Sendable (_ byItself: Bool) -> Void
         let scheduled: any ScheduledAction
     }
 
@@ -18,6 +20,15 @@ public final class WalkClock: StepClock {
     /// a second).
     public let scale: Double
     private let pending = Locked<(next: Int, items: [Pending])>((0, []))
+    private let firingByItself = Locked<(@Sendable () -> Void)?>(nil)
+
+    /// Called, on the clock's queue, just before a timer fires because
+    /// its time came (not because ``skip()`` ran it): where a script of
+    /// the walk needs a `wait` line. The screen the timer belongs to is
+    /// still on top when it is called.
+    public func onFiringByItself(_ body: (@Sendable () -> Void)?) {
+        firingByItself.withLock { $0 = body }
+    }
 
     /// A clock `scale` times faster than real time (at least 1).
     public init(scale: Double = 1) {
@@ -32,17 +43,19 @@ public final class WalkClock: StepClock {
             state.next += 1
             return state.next
         }
-        let fire: @Sendable () -> Void = { [pending] in
+        let fire: @Sendable (Bool) -> Void = { [pending, firingByItself] byItself in
             let isPending = pending.withLock { state in
                 guard let index = state.items.firstIndex(where: { $0.id == id }) else { return false }
                 state.items.remove(at: index)
                 return true
             }
-            if isPending { action() }
+            guard isPending else { return }
+            if byItself { firingByItself.withLock { $0 }?() }
+            action()
         }
-        let scheduled = base.schedule(after: delay, fire)
+        let scheduled = base.schedule(after: delay) { fire(true) }
         pending.withLock {
-            $0.items.append(Pending(id: id, deadline: .now() + seconds, action: fire, scheduled: scheduled))
+            $0.items.append(Pending(id: id, deadline: .now() + seconds, fire: fire, scheduled: scheduled))
         }
         return Cancel { [pending] in
             pending.withLock { $0.items.removeAll { $0.id == id } }
@@ -73,7 +86,7 @@ public final class WalkClock: StepClock {
         let due = pending.withLock { $0.items }
         for item in due {
             item.scheduled.cancel()
-            item.action()
+            item.fire(false)
         }
         return !due.isEmpty
     }

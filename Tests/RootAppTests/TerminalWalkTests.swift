@@ -88,7 +88,11 @@ struct TerminalWalkTests {
         // The lay COVID test with a one-minute timer, run 30 times faster.
         let source = try #require(GoldenFile.read(BundledManifests.path("covid-antigen-home")))
         let manifest = "/tmp/rootapp-pty-\(getpid()).json"
-        defer { unlink(manifest) }
+        let recording = "/tmp/rootapp-pty-\(getpid()).txt"
+        defer {
+            unlink(manifest)
+            unlink(recording)
+        }
         let parts = source.split(separator: #""waitMinutes": 15"#, omittingEmptySubsequences: false)
         #expect(parts.count == 2)
         let quick = parts.joined(separator: #""waitMinutes": 1"#)
@@ -102,7 +106,7 @@ struct TerminalWalkTests {
                 separator: "/"))
         let terminal = try #require(
             PseudoTerminal(
-                arguments: [directory + "/rootapp", "walk", manifest],
+                arguments: [directory + "/rootapp", "walk", manifest, "--record", recording],
                 environment: ["TERM=xterm", "NO_COLOR=1", "ROOTAPP_TIME_SCALE=30", "PATH=/usr/bin:/bin"]
             ))
         #expect(terminal.waitFor("── Welcome"))
@@ -142,6 +146,12 @@ struct TerminalWalkTests {
         #expect(terminal.waitFor("Quit."))
         #expect(terminal.finish() == 0)
         #expect(!terminal.output.contains("No action"))
+        // The timer that finished by itself is in the recording as the
+        // `wait` a script gives, so the recording replays.
+        let script = try #require(GoldenFile.read(recording))
+        #expect(script.contains("expect screen test/timer\nwait\n"))
+        let replay = Harness.run(["check", manifest, recording])
+        #expect(replay.code == 0, "\(replay.out)\(replay.err)")
     }
 
     @Test func aDumbTerminalGetsNoColourAndNoCursorCodes() throws {
