@@ -58,7 +58,7 @@ public struct StepRecord: Hashable, Sendable, CustomStringConvertible {
     /// The step's identity.
     public let step: String
     /// The step itself, when the record was made from one.
-    private let value: (any Step)?
+    let value: (any Step)?
 
     /// Creates a record of a step known only by its id.
     public init(flow: FlowInfo, step: String) {

@@ -51,18 +51,16 @@ public enum GraphExplorer {
     }
 }
 
-/// The breadth-first search over engine states.
-final class StateExplorer {
+/// Builds the state graph from the engine's one explorer
+/// (``StateSearch``): the states' summaries, the transitions' inputs and
+/// projection nodes, and what is wrong on the way.
+final class StateExplorer: StateSearchVisitor {
     private let limits: ExplorationLimits
     private let builder: ProjectionBuilder
-    private var keys: [StateKey: Int] = [:]
-    private let parts = StateKeyParts()
-    /// States waiting to be expanded (dropped once expanded).
-    private var pending: [EngineState?] = []
+    private let search: StateSearch
     private var states: [StateGraph.State] = []
-    private var parent: [Int] = []
     private var transitions: [StateGraph.Transition] = []
-    private var offsets: [Int] = [0]
+    private var initialNodes: [Int] = []
     private var findings: [Finding] = []
     private var findingSet: Set<Finding> = []
     private var truncated = false
@@ -78,45 +76,30 @@ final class StateExplorer {
         self.limits = limits
         self.describe = describe
         self.builder = ProjectionBuilder(app: app)
+        self.search = StateSearch(maxStepsPerInput: limits.maxStepsPerInput)
     }
 
     func run(start: (inout EngineState, inout Transaction) -> Void) -> StateGraph {
-        var initial = EngineState()
-        let (initialNodes, _) = transition(&initial, from: nil, start)
-        _ = add(initial, depth: 0, via: -1)
-        var head = 0
-        while head < states.count {
-            // A state a bound left unexplored has no transitions, but its
-            // (empty) range is recorded all the same: ranges stay aligned.
-            if let state = pending[head] {
-                pending[head] = nil
-                expand(state, index: head)
-            }
-            offsets.append(transitions.count)
-            head += 1
-        }
+        search.run(visitor: self, start: start)
         findStuckStates()
         let projection = builder.finish(findings: findings)
         return StateGraph(
             app: builder.app, states: states, transitions: transitions, initialNodes: initialNodes,
-            projection: projection, isTruncated: truncated, offsets: offsets, parent: parent, keys: keys, parts: parts,
-            facts: facts
+            projection: projection, isTruncated: truncated, offsets: search.offsets, parent: search.parent,
+            keys: search.keys, parts: search.parts, facts: facts
         )
     }
 
-    /// The state's index, added if new (and queued for expansion).
-    private func add(_ state: EngineState, depth: Int, via transition: Int) -> Int {
-        let key = StateKey(state, parts: parts)
-        if let known = keys[key] { return known }
-        let index = states.count
-        keys[key] = index
+    func started(_ state: EngineState, events: [NavigationEvent]) {
+        initialNodes = builder.project(events, from: nil, to: state.navigation.topScreen, report: report)
+    }
+
+    func discovered(_ state: EngineState, index: Int, depth: Int) -> Bool {
         let top = state.navigation.topScreen
         states.append(StateGraph.State(top: top?.qualifiedID, isEnded: state.navigation.roots.isEmpty, depth: depth))
         if let describe { facts.append(describe(state)) }
-        parent.append(transition)
         let screens = state.navigation.flows.values.reduce(0) { $0 + $1.stack.count }
         if screens > limits.maxScreens || state.navigation.flows.count > limits.maxScreens {
-            pending.append(nil)
             unexplored.insert(index)
             // Reported once the transition that reached it is recorded.
             grown.append(
@@ -124,8 +107,9 @@ final class StateExplorer {
                     index,
                     "\(screens) screens and \(state.navigation.flows.count) flows are live after \(depth) inputs, more than the bound of \(limits.maxScreens): something is pushed or started inside a loop and never removed. In an app that is a leak. To fix, show the screen with .replace, pop before pushing again, or end the flow. The walk that grows: "
                 ))
-        } else if states.count > limits.maxStates {
-            pending.append(nil)
+            return false
+        }
+        if states.count > limits.maxStates {
             unexplored.insert(index)
             if !truncated {
                 truncated = true
@@ -134,75 +118,17 @@ final class StateExplorer {
                         .explorationLimit, "start",
                         "exploration stopped at \(limits.maxStates) states; later states are not listed."))
             }
-        } else {
-            pending.append(state)
+            return false
         }
-        return index
+        return true
     }
 
-    private func walkText(to state: Int) -> String {
-        StateGraph.shortestWalk(to: state, parent: parent, transitions: transitions)
-            .map { "\($0.input.screen ?? "start"): \($0.input)" }
-            .joined(separator: "; ")
-    }
-
-    private func expand(_ state: EngineState, index: Int) {
-        let top = state.navigation.topScreen
-        // While a question is open the engine refuses a person's actions:
-        // its answers are the inputs, beside what steppers emit.
-        for question in state.openQuestions {
-            for answer in question.answers {
-                var next = state
-                let input = StateGraph.Input(
-                    screen: top?.qualifiedID,
-                    kind: .answer(
-                        source: question.id, sourceLabel: question.label, answer: answer.name, label: answer.label,
-                        isQuestion: true))
-                let (nodes, settled) = transition(&next, from: top) { state, transaction in
-                    state.perform(answer.work, &transaction)
-                }
-                record(next, from: index, input: input, nodes: nodes, settled: settled)
-            }
-        }
-        guard let top, state.openQuestions.isEmpty else {
-            expandSteppers(state, index: index, top: top)
-            return
-        }
-        for (position, action) in top.actions.enumerated() {
-            var next = state
-            let input = StateGraph.Input(
-                screen: top.qualifiedID, kind: .choose(index: position, label: action.label, role: action.role))
-            let (nodes, settled) = transition(&next, from: top) { state, transaction in
-                state.select(action: position, on: top, &transaction)
-            }
-            record(next, from: index, input: input, nodes: nodes, settled: settled)
-        }
-        expandSteppers(state, index: index, top: top)
-    }
-
-    private func expandSteppers(_ state: EngineState, index: Int, top: PresentedScreen?) {
-        for record in state.emittingAttachments {
-            for emission in record.unit.emissionInputs(spent: record.spent) {
-                var next = state
-                let kind: StateGraph.Input.Kind
-                if let outside = record.unit.outside, let answer = emission.answer {
-                    kind = .answer(
-                        source: outside.id, sourceLabel: outside.label, answer: answer.name, label: answer.label,
-                        isQuestion: false)
-                } else {
-                    kind = .emit(stepper: record.unit.stepperName, step: emission.stepID, isTimer: record.unit.isTimer)
-                }
-                let input = StateGraph.Input(screen: top?.qualifiedID, kind: kind)
-                let (nodes, settled) = transition(&next, from: top) { state, transaction in
-                    state.perform(emission.work, &transaction)
-                }
-                self.record(next, from: index, input: input, nodes: nodes, settled: settled)
-            }
-        }
-    }
-
-    private func record(_ state: EngineState, from index: Int, input: StateGraph.Input, nodes: [Int], settled: Bool) {
-        let target = add(state, depth: states[index].depth + 1, via: transitions.count)
+    func took(
+        _ input: SearchInput, from index: Int, to target: Int, top: PresentedScreen?, reached: EngineState,
+        events: [NavigationEvent], settled: Bool
+    ) {
+        let nodes = builder.project(events, from: top, to: reached.navigation.topScreen, report: report)
+        let input = StateGraph.Input(screen: top?.qualifiedID, kind: Self.kind(of: input))
         if !settled {
             report(
                 Finding(
@@ -217,46 +143,29 @@ final class StateExplorer {
         grown.removeAll()
     }
 
-    /// Runs one input on `state` and drains the queue, as the coordinator
-    /// would; returns the projection nodes it touched and whether it settled.
-    private func transition(
-        _ state: inout EngineState,
-        from top: PresentedScreen?,
-        _ input: (inout EngineState, inout Transaction) -> Void
-    ) -> (nodes: [Int], settled: Bool) {
-        var transaction = Transaction(observes: true, renders: false)
-        input(&state, &transaction)
-        var queue: [PendingWork] = []
-        var head = 0
-        var cursor = 0
-        var events: [NavigationEvent] = []
-        func absorb() {
-            while cursor < transaction.effects.count {
-                switch transaction.effects[cursor] {
-                case .enqueue(let work): queue.append(work)
-                case .deferred(let adaptation):
-                    // A question stays open in the state: its answers are inputs.
-                    if let work = adaptation.asIfUnchanged { queue.append(work) }
-                case .event(let event): events.append(event)
-                default: break
-                }
-                cursor += 1
+    private static func kind(of input: SearchInput) -> StateGraph.Input.Kind {
+        switch input {
+        case .answer(let question, let answer):
+            .answer(
+                source: question.id, sourceLabel: question.label, answer: answer.name, label: answer.label,
+                isQuestion: true)
+        case .choose(let position, let action):
+            .choose(index: position, label: action.label, role: action.role)
+        case .emit(let unit, let emission):
+            if let outside = unit.outside, let answer = emission.answer {
+                .answer(
+                    source: outside.id, sourceLabel: outside.label, answer: answer.name, label: answer.label,
+                    isQuestion: false)
+            } else {
+                .emit(stepper: unit.stepperName, step: emission.stepID, isTimer: unit.isTimer)
             }
         }
-        absorb()
-        var settled = true
-        while head < queue.count {
-            if head >= limits.maxStepsPerInput {
-                settled = false
-                break
-            }
-            let work = queue[head]
-            head += 1
-            state.perform(work, &transaction)
-            absorb()
-        }
-        let nodes = builder.project(events, from: top, to: state.navigation.topScreen, report: report)
-        return (nodes, settled)
+    }
+
+    private func walkText(to state: Int) -> String {
+        StateGraph.shortestWalk(to: state, parent: search.parent, transitions: transitions)
+            .map { "\($0.input.screen ?? "start"): \($0.input)" }
+            .joined(separator: "; ")
     }
 
     /// States with no input that have not ended (dead ends), and states
@@ -277,7 +186,7 @@ final class StateExplorer {
         }
         var reported: Set<String> = []
         for (index, state) in states.enumerated() where !state.isEnded && !unexplored.contains(index) {
-            if offsets[index] == offsets[index + 1] {
+            if search.offsets[index] == search.offsets[index + 1] {
                 let subject = state.top ?? "start"
                 if reported.insert("dead:" + subject).inserted {
                     report(

@@ -32,14 +32,25 @@ struct ModuleContractTests {
 
     @Test func theContractCheckFindsABrokenModule() {
         // A module that declares an exit it never takes, takes one it does
-        // not declare, and shows a screen with no way on.
-        enum BrokenStep: Step { case start, stuck }
+        // not declare, does not handle a step its screen offers, and shows
+        // a screen with no way on.
+        enum BrokenStep: Step { case start, stuck, leave, oops }
         enum BrokenExit: ModuleExit { case done, surprise }
         final class BrokenFlow: Flow {
             func navigate(to step: BrokenStep) -> Navigation<BrokenStep, BrokenExit> {
                 switch step {
-                case .start: .multiple(.show(Screen(id: "stuck", title: "Stuck")), .end(.surprise))
-                case .stuck: .unhandled
+                case .start:
+                    .show(
+                        Screen(
+                            id: "menu", title: "Menu",
+                            body: [],
+                            actions: [
+                                ScreenAction("Stay", .stuck), ScreenAction("Leave", .leave),
+                                ScreenAction("Oops", .oops),
+                            ]))
+                case .stuck: .show(Screen(id: "stuck", title: "Stuck"))
+                case .leave: .end(.surprise)
+                case .oops: .unhandled
                 }
             }
         }
@@ -61,6 +72,10 @@ struct ModuleContractTests {
                 it for these options.
                 """,
                 "broken with no options: exit 'surprise' is reached but not declared. To fix, add it to exits(for:).",
+                """
+                broken with no options: step 'oops' is reachable but not handled. To fix, handle it in \
+                navigate(to:).
+                """,
                 """
                 broken with no options: screen 'stuck' has no action, so nobody can leave it. To fix, give it an \
                 action.

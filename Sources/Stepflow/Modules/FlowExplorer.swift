@@ -1,10 +1,12 @@
-/// Explores every step a flow can reach from its entry, by calling its pure
-/// `navigate(to:)` on every step its screens and steppers declare.
+/// Explores every step, screen and exit a flow can reach from its entry,
+/// by running it on the engine's own transitions: the explorer behind the
+/// state graph (`GraphExplorer`), with the flow started by a stand-in
+/// parent that ends with the first exit the flow hands on.
 ///
-/// Because `navigate` depends only on the step and the flow's options, the
-/// steps reachable from an entry are found without running a coordinator:
-/// the result is exact for one flow. (Child flows a flow starts are not
-/// entered; the navigation graph does that for whole variants.)
+/// The result is exact for the flow and the children it starts: a step,
+/// screen or exit is listed if and only if some walk of the live engine
+/// reaches it, taking every action, every step a stepper declares, and
+/// every declared answer of a question or of the outside world.
 ///
 /// ```swift
 /// let exploration = FlowExplorer.explore(ProcedureModule.launch(…))
@@ -29,14 +31,15 @@ public enum FlowExplorer {
         public var exitNamesByID: [String: String] = [:]
         /// Steps the flow returned `.unhandled` for.
         public var unhandledSteps: [String] = []
-        /// Screens whose actions lead nowhere (no action at all).
+        /// Screens a walk reaches and then cannot leave: no action, no open
+        /// question, no stepper that may still emit.
         public var screensWithoutActions: [String] = []
         /// Every text key shown (titles, body lines, action labels), sorted.
         public var textKeys: [String] = []
         /// Texts shown without a key (`screen: text`): they cannot be
         /// re-worded or translated.
         public var literalTexts: [String] = []
-        /// Whether exploration stopped at the step limit.
+        /// Whether exploration stopped at the state limit.
         public var isTruncated = false
     }
 
@@ -49,78 +52,127 @@ public enum FlowExplorer {
         return open(launch.flow)
     }
 
-    /// Explores `flow` from `entry`, visiting at most `limit` steps.
+    /// Explores `flow` from `entry`, visiting at most `limit` states.
     ///
-    /// - Complexity: O(steps + actions), one `navigate` call per step.
+    /// - Complexity: O(states × inputs × transition cost), as the state
+    ///   graph.
     public static func explore<F: Flow>(_ flow: F, from entry: F.StepType, limit: Int = 100_000) -> Exploration {
-        var result = Exploration()
-        var seen: Set<F.StepType> = [entry]
-        var seenExits: Set<F.ExitType> = []
-        var seenScreens: Set<String> = []
-        var keys: Set<String> = []
-        var literals: Set<String> = []
-        // What `adapt` makes of a step is what is navigated: each declared
-        // answer of a question, the step itself for a legacy deferral.
-        func adapted(_ step: F.StepType) -> [F.StepType] {
-            switch flow.adapt(step: step) {
-            case .step(let next): [next]
-            case .none: []
-            case .deferred: [step]
-            case .ask(let question): question.answers.compactMap(\.step)
-            }
+        let collector = ExplorationCollector(limit: limit)
+        let host = ExplorationHost(flow: flow, entry: entry)
+        StateSearch(maxStepsPerInput: 10_000).run(visitor: collector) { state, transaction in
+            state.coordinate(host, with: OneStepper(.begin), &transaction)
         }
-        var queue: [F.StepType] = []
-        var head = 0
-        func reach(_ step: F.StepType) {
-            for next in adapted(step) where seen.insert(next).inserted { queue.append(next) }
+        return collector.finish()
+    }
+}
+
+/// The stand-in parent a flow is explored under: starts it with its entry
+/// and ends with the first exit it hands on, as a variant's root moves on.
+private final class ExplorationHost<Hosted: Flow>: Flow {
+    enum StepType: Step {
+        case begin
+        case exited(Hosted.ExitType)
+    }
+    typealias ExitType = Hosted.ExitType
+
+    let flow: Hosted
+    let entry: Hosted.StepType
+    var name: String { "explorer-host" }
+
+    init(flow: Hosted, entry: Hosted.StepType) {
+        self.flow = flow
+        self.entry = entry
+    }
+
+    func navigate(to step: StepType) -> Navigation<StepType, ExitType> {
+        switch step {
+        case .begin: .start(flow, with: OneStepper(entry), onExit: { .exited($0) })
+        case .exited(let exit): .end(exit)
         }
-        seen = []
-        reach(entry)
-        func exit(_ value: F.ExitType) {
-            guard seenExits.insert(value).inserted else { return }
-            result.exits.append(value.stepID)
-            let name = (value as? any ModuleExit)?.exitName ?? value.stepID
-            if let moduleExit = value as? any ModuleExit { result.handoffs[value.stepID] = moduleExit.handoff }
-            result.exitNamesByID[value.stepID] = name
-            if !result.exitNames.contains(name) { result.exitNames.append(name) }
+    }
+}
+
+/// Reads an ``FlowExplorer/Exploration`` off the states and events the
+/// search finds.
+private final class ExplorationCollector: StateSearchVisitor {
+    private let limit: Int
+    private var result = FlowExplorer.Exploration()
+    private var host: FlowID?
+    private var seenSteps: Set<String> = []
+    private var seenUnhandled: Set<String> = []
+    private var seenScreens: Set<String> = []
+    private var seenExits: Set<String> = []
+    private var keys: Set<String> = []
+    private var literals: Set<String> = []
+    /// For each state: its screen on top, and whether it is waiting (not ended).
+    private var tops: [(screen: String?, waits: Bool)] = []
+    private var hasInput: [Bool] = []
+
+    init(limit: Int) { self.limit = limit }
+
+    func started(_ state: EngineState, events: [NavigationEvent]) {
+        read(events)
+    }
+
+    func discovered(_ state: EngineState, index: Int, depth: Int) -> Bool {
+        tops.append((state.navigation.topScreen?.screenID, !state.navigation.roots.isEmpty))
+        hasInput.append(false)
+        guard index < limit else {
+            result.isTruncated = true
+            return false
         }
-        while head < queue.count {
-            guard head < limit else {
-                result.isTruncated = true
+        return true
+    }
+
+    func took(
+        _ input: SearchInput, from: Int, to: Int, top: PresentedScreen?, reached: EngineState,
+        events: [NavigationEvent], settled: Bool
+    ) {
+        hasInput[from] = true
+        read(events)
+    }
+
+    private func read(_ events: [NavigationEvent]) {
+        for event in events {
+            switch event {
+            case .flowStarted(let flow, let parent) where parent == nil:
+                host = flow.id
+            case .willNavigate(let record, _) where record.flow.id != host:
+                if seenSteps.insert(record.step).inserted { result.steps.append(record.step) }
+            case .dropped(let record, .unhandled) where record.flow.id != host:
+                if seenUnhandled.insert(record.step).inserted { result.unhandledSteps.append(record.step) }
+            case .didNavigate(_, let changes):
+                for case .presented(let screen) in changes { show(screen) }
+            case .coordinationEnded(let exit):
+                guard seenExits.insert(exit.step).inserted else { continue }
+                result.exits.append(exit.step)
+                let moduleExit = exit.value as? any ModuleExit
+                let name = moduleExit?.exitName ?? exit.step
+                if let moduleExit { result.handoffs[exit.step] = moduleExit.handoff }
+                result.exitNamesByID[exit.step] = name
+                if !result.exitNames.contains(name) { result.exitNames.append(name) }
+            default:
                 break
             }
-            let step = queue[head]
-            head += 1
-            result.steps.append(step.stepID)
-            let navigation = flow.navigate(to: step)
-            guard navigation.isHandled else {
-                result.unhandledSteps.append(step.stepID)
-                continue
-            }
-            for element in navigation.elements {
-                switch element {
-                case .show(let screen, _, let stepper, _):
-                    if seenScreens.insert(screen.id).inserted {
-                        result.screens.append(screen.id)
-                        if screen.actions.isEmpty && stepper == nil { result.screensWithoutActions.append(screen.id) }
-                    }
-                    let texts =
-                        [(screen.titleKey, screen.title)] + zip(screen.bodyKeys, screen.body).map { ($0, $1) }
-                        + screen.actions.map { ($0.key, $0.label) }
-                    for (key, value) in texts where key == nil { literals.insert("\(screen.id): \(value)") }
-                    keys.formUnion(screen.textKeys)
-                    screen.actions.forEach { reach($0.step) }
-                    if let stepper { (stepper.initialSteps + stepper.declaredSteps).forEach(reach) }
-                case .contribute(let stepper):
-                    (stepper.initialSteps + stepper.declaredSteps).forEach(reach)
-                case .forward(let next):
-                    reach(next)
-                case .forwardToParent(let value), .end(let value):
-                    exit(value)
-                case .pop, .popToRoot, .dismiss, .start:
-                    break
-                }
-            }
+        }
+    }
+
+    private func show(_ screen: PresentedScreen) {
+        if seenScreens.insert(screen.screenID).inserted { result.screens.append(screen.screenID) }
+        let texts =
+            [(screen.titleKey, screen.title)] + zip(screen.bodyKeys, screen.body).map { ($0, $1) }
+            + screen.actions.map { ($0.key, $0.label) }
+        for (key, value) in texts where key == nil { literals.insert("\(screen.screenID): \(value)") }
+        keys.formUnion(screen.textKeys)
+    }
+
+    func finish() -> FlowExplorer.Exploration {
+        // A waiting state with a screen on top and no input at all: nobody
+        // can leave that screen.
+        var stuck: Set<String> = []
+        for (index, top) in tops.enumerated() where top.waits && !hasInput[index] {
+            guard let screen = top.screen, !result.isTruncated || index < limit else { continue }
+            if stuck.insert(screen).inserted { result.screensWithoutActions.append(screen) }
         }
         result.textKeys = keys.sorted()
         result.literalTexts = literals.sorted()

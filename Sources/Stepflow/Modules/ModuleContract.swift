@@ -38,7 +38,7 @@ public enum ModuleContract {
     /// What is wrong with `module` for `options`, as typed values; empty
     /// when nothing is. See ``problems(in:options:handoffs:environment:)``.
     ///
-    /// - Complexity: one `navigate` call per step reachable from each entry.
+    /// - Complexity: one exploration of the engine's states from each entry.
     public static func violations(
         in module: any FeatureModule.Type,
         options: ModuleOptions,

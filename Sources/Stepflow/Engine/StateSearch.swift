@@ -1,0 +1,171 @@
+/// One input a waiting state offers an explorer.
+package enum SearchInput {
+    /// A declared answer to a question the engine holds open.
+    case answer(OpenQuestion, OpenAnswer)
+    /// The action at `position` on the screen on top.
+    case choose(position: Int, ActionSummary)
+    /// A step a live stepper may still emit (or an outside answer it
+    /// declares).
+    case emit(AnyStepperAttachment, EmissionInput)
+}
+
+/// What a ``StateSearch`` tells its client as it goes.
+package protocol StateSearchVisitor: AnyObject {
+    /// The start: the state the first input (starting the root) left, and
+    /// the events it caused. Called once, before the start is discovered.
+    func started(_ state: EngineState, events: [NavigationEvent])
+    /// A state reached for the first time, numbered `index`, `depth` inputs
+    /// from the start. Returns whether to expand it (false for a state
+    /// past a bound).
+    func discovered(_ state: EngineState, index: Int, depth: Int) -> Bool
+    /// `input`, taken in state `from` with `top` on top, led to state `to`
+    /// (already discovered): `reached` is that state, `events` what the
+    /// input caused, `settled` whether the queue emptied within the bound.
+    func took(
+        _ input: SearchInput, from: Int, to: Int, top: PresentedScreen?, reached: EngineState,
+        events: [NavigationEvent], settled: Bool)
+}
+
+/// The one explorer: a breadth-first search over the engine's waiting
+/// states, running the engine's own transitions (the functions the
+/// coordinator runs live), with no Dispatch and no rendering.
+///
+/// In each waiting state the inputs are the answers of an open question,
+/// else the actions of the screen on top, and then each step a live
+/// stepper declares it may still emit. Each input is applied to a copy of
+/// the state and the queue drained; states the engine cannot tell apart
+/// (equal ``StateKey``s) are merged. `GraphExplorer` builds the state
+/// graph from it, ``FlowExplorer`` a module's steps, screens and exits.
+///
+/// - Complexity: O(states × inputs × transition cost).
+package final class StateSearch {
+    /// Steps one input may cause before it counts as never settling.
+    package let maxStepsPerInput: Int
+    /// The number of each state, by key.
+    package private(set) var keys: [StateKey: Int] = [:]
+    /// The parts keys are made of, numbered.
+    package let parts = StateKeyParts()
+    /// For each state, the transition that first reached it (-1: the start).
+    package private(set) var parent: [Int] = []
+    /// Transitions of state `i` are numbered `offsets[i]..<offsets[i + 1]`.
+    package private(set) var offsets: [Int] = [0]
+    /// The transitions taken so far.
+    package private(set) var transitionCount = 0
+
+    /// States waiting to be expanded (dropped once expanded).
+    private var pending: [EngineState?] = []
+    private var depth: [Int] = []
+
+    /// A search that lets one input cause at most `maxStepsPerInput` steps.
+    package init(maxStepsPerInput: Int) {
+        self.maxStepsPerInput = maxStepsPerInput
+    }
+
+    /// Explores from the state `start` leaves, telling `visitor` each state
+    /// and transition, until no state is left to expand.
+    package func run(visitor: some StateSearchVisitor, start: (inout EngineState, inout Transaction) -> Void) {
+        var initial = EngineState()
+        let (events, _) = settle(&initial, start)
+        visitor.started(initial, events: events)
+        _ = add(initial, depth: 0, via: -1, visitor: visitor)
+        var head = 0
+        while head < pending.count {
+            // A state left unexpanded has no transitions, but its (empty)
+            // range is recorded all the same: ranges stay aligned.
+            if let state = pending[head] {
+                pending[head] = nil
+                expand(state, index: head, visitor: visitor)
+            }
+            offsets.append(transitionCount)
+            head += 1
+        }
+    }
+
+    /// The state's number, added (and told to `visitor`) if new.
+    private func add(_ state: EngineState, depth: Int, via transition: Int, visitor: some StateSearchVisitor) -> Int {
+        let key = StateKey(state, parts: parts)
+        if let known = keys[key] { return known }
+        let index = pending.count
+        keys[key] = index
+        parent.append(transition)
+        self.depth.append(depth)
+        pending.append(nil)
+        if visitor.discovered(state, index: index, depth: depth) { pending[index] = state }
+        return index
+    }
+
+    private func expand(_ state: EngineState, index: Int, visitor: some StateSearchVisitor) {
+        let top = state.navigation.topScreen
+        // While a question is open the engine refuses a person's actions:
+        // its answers are the inputs, beside what steppers emit.
+        for question in state.openQuestions {
+            for answer in question.answers {
+                take(.answer(question, answer), from: index, state, top: top, visitor: visitor) { state, transaction in
+                    state.perform(answer.work, &transaction)
+                }
+            }
+        }
+        if let top, state.openQuestions.isEmpty {
+            for (position, action) in top.actions.enumerated() {
+                take(.choose(position: position, action), from: index, state, top: top, visitor: visitor) {
+                    state, transaction in
+                    state.select(action: position, on: top, &transaction)
+                }
+            }
+        }
+        for record in state.emittingAttachments {
+            for emission in record.unit.emissionInputs(spent: record.spent) {
+                take(.emit(record.unit, emission), from: index, state, top: top, visitor: visitor) {
+                    state, transaction in
+                    state.perform(emission.work, &transaction)
+                }
+            }
+        }
+    }
+
+    private func take(
+        _ input: SearchInput, from index: Int, _ state: EngineState, top: PresentedScreen?,
+        visitor: some StateSearchVisitor, _ apply: (inout EngineState, inout Transaction) -> Void
+    ) {
+        var next = state
+        let (events, settled) = settle(&next, apply)
+        let target = add(next, depth: depth[index] + 1, via: transitionCount, visitor: visitor)
+        visitor.took(input, from: index, to: target, top: top, reached: next, events: events, settled: settled)
+        transitionCount += 1
+    }
+
+    /// Runs one input on `state` and drains the queue, as the coordinator
+    /// would; returns the events it caused and whether it settled.
+    private func settle(
+        _ state: inout EngineState, _ input: (inout EngineState, inout Transaction) -> Void
+    ) -> (events: [NavigationEvent], settled: Bool) {
+        var transaction = Transaction(observes: true, renders: false)
+        input(&state, &transaction)
+        var queue: [PendingWork] = []
+        var head = 0
+        var cursor = 0
+        var events: [NavigationEvent] = []
+        func absorb() {
+            while cursor < transaction.effects.count {
+                switch transaction.effects[cursor] {
+                case .enqueue(let work): queue.append(work)
+                case .deferred(let adaptation):
+                    // A question stays open in the state: its answers are inputs.
+                    if let work = adaptation.asIfUnchanged { queue.append(work) }
+                case .event(let event): events.append(event)
+                default: break
+                }
+                cursor += 1
+            }
+        }
+        absorb()
+        while head < queue.count {
+            if head >= maxStepsPerInput { return (events, false) }
+            let work = queue[head]
+            head += 1
+            state.perform(work, &transaction)
+            absorb()
+        }
+        return (events, true)
+    }
+}
