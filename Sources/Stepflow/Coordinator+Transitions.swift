@@ -12,7 +12,9 @@ extension Coordinator {
 
     /// Delivers a step a stepper emitted: the hot path, specialised per flow
     /// type and free of closures.
-    func deliver<F: Flow>(_ step: F.StepType, from attachment: StepperAttachment<F>) {
+    func deliver<Attachment: StepperAttachmentProtocol>(
+        _ step: Attachment.FlowType.StepType, from attachment: Attachment
+    ) {
         // Optional chaining: without a log, the step is not even named.
         log?.append(.emit(stepper: attachment.id.rawValue, name: attachment.stepperName, step: step.stepID))
         var transaction = Transaction(observes: !observers.isEmpty, renders: navigator != nil)
@@ -42,9 +44,9 @@ extension Coordinator {
             case .enqueue(let work):
                 inbox.enqueue(work)
             case .connect(let attachment):
-                attachment.connect(to: inbox)
+                mailboxes[attachment.id] = mailbox(for: attachment)
             case .stop(let attachment):
-                attachment.stop()
+                mailboxes.removeValue(forKey: attachment.id)?.stop()
             case .render(let state, let changes):
                 navigator?.render(state, changes: changes)
             case .start(let attachment):
@@ -52,7 +54,7 @@ extension Coordinator {
                     log?.append(
                         .started(stepper: attachment.id.rawValue, milliseconds: savingClock.now.wholeMilliseconds))
                 }
-                if !isAnsweredByHand(attachment) { attachment.start() }
+                if !isAnsweredByHand(attachment) { mailboxes[attachment.id]?.start() }
             case .deferred(let adaptation):
                 ask(adaptation, number: adaptationsAsked)
                 adaptationsAsked += 1
@@ -62,8 +64,13 @@ extension Coordinator {
         }
     }
 
+    /// Connects `attachment`'s stepper to the inbox through a new mailbox.
+    private func mailbox(for attachment: some StepperAttachmentProtocol) -> any AnyStepperMailbox {
+        StepperMailbox(attachment, inbox: inbox)
+    }
+
     /// Whether `attachment`'s stepper speaks for a source answered by hand.
-    func isAnsweredByHand(_ attachment: AnyStepperAttachment) -> Bool {
+    func isAnsweredByHand(_ attachment: any StepperAttachmentProtocol) -> Bool {
         guard let outside = attachment.outside else { return false }
         return answeredByHand.contains(outside.id)
     }

@@ -56,6 +56,9 @@ public final class Coordinator: @unchecked Sendable {
     @exclusivity(unchecked) var observers: [(id: UInt64, handler: @Sendable (NavigationEvent) -> Void)] = []
     /// The inputs handled so far, when the navigation is saved.
     @exclusivity(unchecked) var log: SavedNavigation?
+    /// The runtime side of each live attachment: its stepper's lifecycle
+    /// and the steps it emitted, waiting for the queue.
+    @exclusivity(unchecked) var mailboxes: [AttachmentID: any AnyStepperMailbox] = [:]
     /// How many deferred adaptations were asked: an answer's number.
     @exclusivity(unchecked) var adaptationsAsked = 0
     /// For each open question (by its number in the state), its number
@@ -108,7 +111,7 @@ public final class Coordinator: @unchecked Sendable {
         // ran outlives it; steppers are stopped here, on the releasing thread.
         var transaction = Transaction(observes: false, renders: false)
         engine.terminateAll(&transaction)
-        for case .stop(let unit) in transaction.effects { unit.stop() }
+        for mailbox in mailboxes.values { mailbox.stop() }
     }
 
     /// Whether the caller is running on ``queue``.
@@ -181,7 +184,7 @@ public final class Coordinator: @unchecked Sendable {
 
     /// Queues a stepper's emission given by hand (an answer, an `emit`
     /// line), logged as the stepper's own would be.
-    private func enqueueByHand(_ work: PendingWork, of unit: AnyStepperAttachment, stepID: String) {
+    private func enqueueByHand(_ work: PendingWork, of unit: any StepperAttachmentProtocol, stepID: String) {
         inbox.enqueue { coordinator in
             coordinator.log?.append(.emit(stepper: unit.id.rawValue, name: unit.stepperName, step: stepID))
             coordinator.transition { state, transaction in state.perform(work, &transaction) }

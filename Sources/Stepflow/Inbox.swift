@@ -26,18 +26,18 @@ final class Inbox: @unchecked Sendable {
         /// exit, a stepper's initial step).
         case work(PendingWork)
         /// Deliver the next step a stepper emitted. The step itself waits,
-        /// typed, in the attachment: queueing it allocates nothing. Held
+        /// typed, in the stepper's mailbox: queueing it allocates nothing. Held
         /// unretained: the inbox's list of targets holds each target once
         /// per batch, instead of a retain and release per step (which the
         /// emitting thread and the queue would contend on).
-        case deliverNext(Unmanaged<QueuedSteps>)
+        case deliverNext(UnretainedMailbox)
     }
 
     private struct State {
         var jobs: [Job] = []
         var spare: [Job] = []
         /// Attachments with steps queued since the last batch was taken.
-        var listed: [QueuedSteps] = []
+        var listed: [any AnyStepperMailbox] = []
         var isScheduled = false
         var pendingAdaptations = 0
         var idleWaiters: [(countsAdaptations: Bool, waiter: @Sendable () -> Void)] = []
@@ -86,14 +86,14 @@ final class Inbox: @unchecked Sendable {
 
     /// Appends a step for `target`: `append` stores it in the target (under
     /// the inbox's lock), and a job to deliver it joins the FIFO.
-    func enqueueStep(for target: QueuedSteps, _ append: () -> Void) {
+    func enqueueStep(for target: any AnyStepperMailbox, _ append: () -> Void) {
         let mustSchedule = state.withLock { state in
             append()
             if !target.isListed {
                 target.isListed = true
                 state.listed.append(target)
             }
-            state.jobs.append(.deliverNext(Unmanaged.passUnretained(target)))
+            state.jobs.append(.deliverNext(UnretainedMailbox(target: target)))
             return state.markScheduled()
         }
         if mustSchedule { schedule() }
@@ -136,7 +136,7 @@ final class Inbox: @unchecked Sendable {
             // side with it; steps queued from now on wait for the next. The
             // listed targets stay held until the batch is done: they keep
             // the batch's unretained references valid.
-            var targets: [QueuedSteps] = []
+            var targets: [any AnyStepperMailbox] = []
             swap(&targets, &state.listed)
             for target in targets {
                 target.handOver()
@@ -150,7 +150,7 @@ final class Inbox: @unchecked Sendable {
                     switch job {
                     case .run(let body): body(coordinator)
                     case .work(let work): coordinator.run(work)
-                    case .deliverNext(let target): target._withUnsafeGuaranteedRef { $0.deliverNext(coordinator) }
+                    case .deliverNext(let target): target.target.deliverNext(coordinator)
                     }
                 }
             }
@@ -178,27 +178,8 @@ final class Inbox: @unchecked Sendable {
     }
 }
 
-/// Steps a stepper emitted, waiting for the coordinator's queue: the
-/// attachment keeps them typed, so the inbox's FIFO holds only a reference
-/// per step.
-///
-/// Two buffers: producers append to one under the inbox's lock; when a
-/// drain takes its batch (under the same lock) the buffer moves to the
-/// queue's side, where the batch's `deliverNext` jobs consume it in order.
-package class QueuedSteps: @unchecked Sendable {
-    // @unchecked: `isListed` and the incoming buffer are guarded by the
-    // inbox's lock; the outgoing buffer is confined to the queue.
-    /// Whether the inbox lists this target for the next hand-over.
-    var isListed = false
-
-    /// Moves the steps queued so far to the queue's side. Called by a drain
-    /// under the inbox's lock; the previous batch was finished.
-    func handOver() {}
-
-    /// Lets go of the batch's steps, keeping the buffer. On the queue,
-    /// outside the inbox's lock.
-    func finishBatch() {}
-
-    /// Delivers the oldest handed-over step. On the queue.
-    func deliverNext(_ coordinator: Coordinator) {}
+/// A mailbox held without a retain: the inbox's list of targets holds it
+/// for the batch.
+struct UnretainedMailbox {
+    unowned(unsafe) let target: any AnyStepperMailbox
 }

@@ -45,7 +45,7 @@ extension EngineState {
     /// The flows a deep link is delivered to, read once before delivery:
     /// every live flow in tree order (see
     /// ``Coordinator/navigate(to:completion:)``).
-    func deepLinkTargets() -> [FlowProgram] {
+    func deepLinkTargets() -> [any FlowProgram] {
         navigation.flowsInTreeOrder.compactMap { flows[$0]?.program }
     }
 
@@ -54,7 +54,7 @@ extension EngineState {
     /// next (one transaction for all of them would hold a copy of the
     /// state per flow until the last).
     mutating func deliverDeepLink<S: Step>(
-        _ step: S, to program: FlowProgram, tally: Int, _ transaction: inout Transaction
+        _ step: S, to program: any FlowProgram, tally: Int, _ transaction: inout Transaction
     ) {
         guard flows.contains(program.info.id) else {
             // Ended by an earlier delivery: it can still say whether the

@@ -74,7 +74,7 @@ package struct LaunchKey: Sendable {
 /// One live flow's runtime data.
 package struct FlowRecord {
     /// Its program: the flow and how its exits reach its parent.
-    package let program: FlowProgram
+    package let program: any FlowProgram
     /// Whether it has navigated its first step.
     package internal(set) var isReady = false
     /// Its screens: presented, or dismissed and kept for late steps.
@@ -100,7 +100,7 @@ package struct ScreenRecord {
 /// One attached stepper: its immutable attachment and what it has spent.
 package struct AttachmentRecord {
     /// The attachment: the stepper's declarations and binding.
-    package let unit: AnyStepperAttachment
+    package let unit: any StepperAttachmentProtocol
     /// For each of its emissions with a limit: whether it has been spent.
     /// Empty when no emission has a limit.
     package internal(set) var spent: [Bool]

@@ -1,41 +1,37 @@
 /// One live flow's program, type-erased: the flow object and how its exits
 /// reach its parent. Immutable: everything that changes about a live flow
 /// is in the ``EngineState``.
-package class FlowProgram: @unchecked Sendable {
-    // @unchecked: immutable after init; flows are Sendable.
+package protocol FlowProgram: AnyObject, Sendable {
     /// The instance.
-    package let info: FlowInfo
+    var info: FlowInfo { get }
     /// How it was started.
-    package let launch: LaunchKey
-
-    init(info: FlowInfo, launch: LaunchKey) {
-        self.info = info
-        self.launch = launch
-    }
+    var launch: LaunchKey { get }
 
     /// Chooses action `index` of the presented `screen`: a transition.
     func select(
-        action index: Int, on screen: PresentedScreen, in state: inout EngineState, _ transaction: inout Transaction
-    ) {}
+        action index: Int, on screen: PresentedScreen, in state: inout EngineState, _ transaction: inout Transaction)
     /// Delivers a deep link if `step` is of this flow's step type.
     func deliverDeepLink(_ step: any Step, to tally: Int, in state: inout EngineState, _ transaction: inout Transaction)
-    {}
     /// Whether `step` is of this flow's step type.
-    func accepts(_ step: any Step) -> Bool { false }
+    func accepts(_ step: any Step) -> Bool
     /// Replays a saved choice of action `index` (labelled `label`) on
     /// screen instance `screen` (`id`): a transition. Returns what no
     /// longer fits, if anything does.
     func replaySelect(
         action index: Int, step: String, on screen: ScreenInstanceID, id: String, in state: inout EngineState,
         _ transaction: inout Transaction
-    ) -> String? { nil }
+    ) -> String?
 }
 
 /// The program of a live flow of type `F`.
 final class FlowProgramOf<F: Flow>: FlowProgram, @unchecked Sendable {
-    // @unchecked: see FlowProgram.
+    // @unchecked: immutable after init, and the flow is Sendable; the
+    // exit route is a closure made on the coordinator's queue and only
+    // called there (or in an explorer).
     typealias StepType = F.StepType
 
+    package let info: FlowInfo
+    package let launch: LaunchKey
     let flow: F
     /// Makes the work that hands an exit to the parent; `nil` for a root.
     let exitRoute: ((F.ExitType) -> PendingWork)?
@@ -43,7 +39,8 @@ final class FlowProgramOf<F: Flow>: FlowProgram, @unchecked Sendable {
     init(flow: F, info: FlowInfo, launch: LaunchKey, exitRoute: ((F.ExitType) -> PendingWork)?) {
         self.flow = flow
         self.exitRoute = exitRoute
-        super.init(info: info, launch: launch)
+        self.info = info
+        self.launch = launch
     }
 
     func record(_ step: StepType) -> StepRecord {
@@ -332,9 +329,9 @@ final class FlowProgramOf<F: Flow>: FlowProgram, @unchecked Sendable {
 
     // MARK: - Type-erased entry points
 
-    override func accepts(_ step: any Step) -> Bool { step is StepType }
+    package func accepts(_ step: any Step) -> Bool { step is StepType }
 
-    override func deliverDeepLink(
+    package func deliverDeepLink(
         _ step: any Step, to tally: Int, in state: inout EngineState, _ transaction: inout Transaction
     ) {
         guard let step = step as? StepType else { return }
@@ -364,7 +361,7 @@ final class FlowProgramOf<F: Flow>: FlowProgram, @unchecked Sendable {
         }
     }
 
-    override func replaySelect(
+    package func replaySelect(
         action index: Int, step: String, on screen: ScreenInstanceID, id: String, in state: inout EngineState,
         _ transaction: inout Transaction
     ) -> String? {
@@ -397,7 +394,7 @@ final class FlowProgramOf<F: Flow>: FlowProgram, @unchecked Sendable {
         return nil
     }
 
-    override func select(
+    package func select(
         action index: Int, on screen: PresentedScreen, in state: inout EngineState, _ transaction: inout Transaction
     ) {
         guard let entry = state.flows[info.id]?.screens[screen.id],

@@ -6,7 +6,7 @@ package enum SearchInput {
     case choose(position: Int, ActionSummary)
     /// A step a live stepper may still emit (or an outside answer it
     /// declares).
-    case emit(AnyStepperAttachment, EmissionInput)
+    case emit(any StepperAttachmentProtocol, EmissionInput)
 }
 
 /// What a ``StateSearch`` tells its client as it goes.

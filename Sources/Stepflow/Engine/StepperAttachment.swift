@@ -8,81 +8,59 @@ package enum AttachmentBinding: Hashable, Sendable {
     case screen(ScreenInstanceID, qualifiedID: String, screenID: String, visibility: Visibility)
 }
 
-/// One stepper attached to one flow, type-erased: its declarations (what
-/// analysis lets it emit) and binding, immutable once made; and, for the
-/// coordinator only, the buffers its emissions wait in for the queue.
-package class AnyStepperAttachment: QueuedSteps, @unchecked Sendable {
-    // @unchecked: the declarations are immutable; the buffers are guarded
-    // by the inbox's lock or confined to the coordinator's queue, as
-    // QueuedSteps says; the typed subclass's references to the stepper and
-    // the program are cleared by `stop()`, on the queue only.
+/// One stepper attached to one flow, as the engine's state holds it: its
+/// declarations (what analysis lets it emit), its binding and how its
+/// steps are delivered. Immutable once made. Its one conformer is
+/// ``StepperAttachment``; the runtime side (the buffers its emissions wait
+/// in, the stepper's lifecycle) is the coordinator's `StepperMailbox`.
+package protocol StepperAttachmentProtocol: AnyObject, Sendable {
+    /// The type of the flow it delivers to.
+    associatedtype FlowType: Flow
+
     /// The attachment's id.
-    package let id: AttachmentID
+    var id: AttachmentID { get }
     /// The flow it delivers to.
-    package let flow: FlowInfo
+    var flow: FlowInfo { get }
     /// What it is bound to.
-    package let binding: AttachmentBinding
+    var binding: AttachmentBinding { get }
     /// The positions of its emissions that have a limit.
-    let limited: [Int]
+    var limited: [Int] { get }
     /// The stepper object's identity: a stepper is coordinated once.
-    let stepperObject: ObjectIdentifier
+    var stepperObject: ObjectIdentifier { get }
     /// Whether the stepper is a ``TimerStepper``: its emission is time
     /// passing, which `rootapp walk` gives with `s`.
-    package let isTimer: Bool
+    var isTimer: Bool { get }
     /// Who outside the flows it speaks for (``Stepper/outside``): id and
     /// label; `nil` for the app's own stepper.
-    package let outside: (id: String, label: String)?
-
-    init(
-        id: AttachmentID, flow: FlowInfo, binding: AttachmentBinding, limited: [Int], stepperObject: ObjectIdentifier,
-        isTimer: Bool, outside: (id: String, label: String)?
-    ) {
-        self.outside = outside
-        self.id = id
-        self.flow = flow
-        self.binding = binding
-        self.limited = limited
-        self.stepperObject = stepperObject
-        self.isTimer = isTimer
-    }
-
+    var outside: (id: String, label: String)? { get }
     /// The stepper's type name, without generic arguments.
-    package var stepperName: String { "" }
-
+    var stepperName: String { get }
     /// What it declared it emits, as a value: part of the state's identity.
-    package var declarationKey: AnyHashable { AnyHashable(0) }
+    var declarationKey: AnyHashable { get }
+    /// The names of its outside answers, in order.
+    var answerNames: [String] { get }
+    /// The stepper, for the runtime to connect, start and stop.
+    var stepper: any Stepper<FlowType.StepType> { get }
 
     /// The steps it may emit now, given what it has spent, each once, in
     /// declaration order: its step id, the work that delivers it, and the
     /// answer it is when the stepper speaks for the outside world.
-    package func emissionInputs(spent: [Bool]) -> [EmissionInput] { [] }
-
+    func emissionInputs(spent: [Bool]) -> [EmissionInput]
     /// The work that delivers its outside answer called `name` (by hand,
     /// in place of the service); `nil` when it has no such answer.
-    package func answerWork(named name: String) -> (stepID: String, work: PendingWork)? { nil }
-
-    /// The names of its outside answers, in order.
-    package var answerNames: [String] { [] }
-
-    /// Connects the stepper's relay to `inbox` (live only).
-    func connect(to inbox: Inbox) {}
-    /// Tells the stepper it may emit (live only).
-    func start() {}
-    /// Stops the stepper and lets it and its flow go (live only).
-    func stop() {}
-    /// Lets the stepper and its flow go without telling it: a replay
-    /// never started it.
-    func discard() {}
-    /// Tells a restored stepper it may emit, `elapsed` after it was first
-    /// told so (live only).
-    func resume(after elapsed: Duration) {}
+    func answerWork(named name: String) -> (stepID: String, work: PendingWork)?
     /// The work that delivers the declared step whose id is `stepID`, as
     /// if the stepper emitted it; `nil` when it declares none.
-    func replayEmission(stepID: String) -> PendingWork? { nil }
+    func replayEmission(stepID: String) -> PendingWork?
+    /// Delivers a step it emitted: a transition of the engine.
+    func deliver(_ step: FlowType.StepType, in state: inout EngineState, _ transaction: inout Transaction)
+}
 
-    /// Why a step from it is not delivered once it is detached.
-    func detachedReason(in state: EngineState) -> DropReason {
-        if case .screen(_, let qualifiedID, _, _) = binding, state.flows[flow.id] != nil {
+extension AttachmentBinding {
+    /// Why a step from an attachment so bound to flow `flow` is not
+    /// delivered once the attachment is detached.
+    func detachedReason(flow: FlowID, in state: EngineState) -> DropReason {
+        if case .screen(_, let qualifiedID, _, _) = self, state.flows[flow] != nil {
             return .screenDismissed(screen: qualifiedID)
         }
         return .flowEnded
@@ -90,19 +68,30 @@ package class AnyStepperAttachment: QueuedSteps, @unchecked Sendable {
 }
 
 /// A stepper attached to a flow of type `F`.
-final class StepperAttachment<F: Flow>: AnyStepperAttachment, @unchecked Sendable {
-    // @unchecked: see AnyStepperAttachment.
+final class StepperAttachment<F: Flow>: StepperAttachmentProtocol, @unchecked Sendable {
+    // @unchecked: immutable after init but for three caches (the name, the
+    // origin, the replay index), each made on first use on the one thread
+    // that runs the engine's transitions (the coordinator's queue, or one
+    // explorer); the stepper and the program are Sendable.
+    typealias FlowType = F
     typealias StepType = F.StepType
 
-    /// The flow's program. Cleared by ``stop()`` so that a stepper someone
-    /// still holds keeps no ended flow alive.
-    @exclusivity(unchecked) private(set) var program: FlowProgramOf<F>?
-    /// The stepper, for its lifecycle hooks; cleared by ``stop()``.
-    @exclusivity(unchecked) private var stepper: (any Stepper<StepType>)?
+    let id: AttachmentID
+    let flow: FlowInfo
+    let binding: AttachmentBinding
+    let limited: [Int]
+    let stepperObject: ObjectIdentifier
+    let isTimer: Bool
+    let outside: (id: String, label: String)?
+    /// The flow's program.
+    let program: FlowProgramOf<F>
+    let stepper: any Stepper<StepType>
     /// Every step it declared: an emission outside them is reported.
     let declared: Set<StepType>
     /// Its emissions after its initial steps.
     let emissions: [Emission<StepType>]
+    /// Its outside answers (``Stepper/outside``).
+    let answers: [Answer<StepType>]
     private let stepperType: Any.Type
     private lazy var name: String = {
         let full = TypeNames.name(of: stepperType)
@@ -129,38 +118,31 @@ final class StepperAttachment<F: Flow>: AnyStepperAttachment, @unchecked Sendabl
     /// replay runs on one thread).
     @exclusivity(unchecked) private var replayIndex: [String: StepType]?
 
-    /// Steps emitted and not yet taken by a drain; under the inbox's lock.
-    @exclusivity(unchecked) private var incoming: [StepType] = []
-    /// Steps of the batch being drained, from `nextOutgoing` on; on the queue.
-    @exclusivity(unchecked) private var outgoing: [StepType] = []
-    @exclusivity(unchecked) private var nextOutgoing = 0
-
     init(id: AttachmentID, stepper: any Stepper<StepType>, program: FlowProgramOf<F>, binding: AttachmentBinding) {
+        self.id = id
+        self.flow = program.info
+        self.binding = binding
         self.program = program
         self.stepper = stepper
         self.declared = Set(stepper.declaredSteps)
         let emissions = stepper.emissions
         self.emissions = emissions
+        self.limited = emissions.indices.filter { emissions[$0].limit == .once }
+        self.stepperObject = ObjectIdentifier(stepper)
+        self.isTimer = stepper is TimerStepper<StepType>
         self.stepperType = type(of: stepper)
         let outside = stepper.outside
         self.answers = outside?.answers ?? []
-        super.init(
-            id: id, flow: program.info, binding: binding,
-            limited: emissions.indices.filter { emissions[$0].limit == .once },
-            stepperObject: ObjectIdentifier(stepper),
-            isTimer: stepper is TimerStepper<StepType>,
-            outside: outside.map { ($0.id, $0.label) }
-        )
+        self.outside = outside.map { ($0.id, $0.label) }
     }
 
-    /// Its outside answers (``Stepper/outside``).
-    let answers: [Answer<StepType>]
+    var stepperName: String { name }
 
-    override var stepperName: String { name }
+    var declarationKey: AnyHashable { AnyHashable(emissions) }
 
-    override var declarationKey: AnyHashable { AnyHashable(emissions) }
+    var answerNames: [String] { answers.map(\.name) }
 
-    override func emissionInputs(spent: [Bool]) -> [EmissionInput] {
+    func emissionInputs(spent: [Bool]) -> [EmissionInput] {
         var seen = Set<StepType>()
         var inputs: [EmissionInput] = []
         for (position, emission) in emissions.enumerated() {
@@ -178,18 +160,26 @@ final class StepperAttachment<F: Flow>: AnyStepperAttachment, @unchecked Sendabl
         return inputs
     }
 
-    override func answerWork(named name: String) -> (stepID: String, work: PendingWork)? {
+    func answerWork(named name: String) -> (stepID: String, work: PendingWork)? {
         guard let step = answers.first(where: { $0.name == name })?.step else { return nil }
         return (step.stepID, PendingWork { [self] state, transaction in deliver(step, in: &state, &transaction) })
     }
 
-    override var answerNames: [String] { answers.map(\.name) }
+    func replayEmission(stepID: String) -> PendingWork? {
+        if replayIndex == nil {
+            var index: [String: StepType] = [:]
+            for step in declared { index[step.stepID] = step }
+            replayIndex = index
+        }
+        guard let step = replayIndex?[stepID] else { return nil }
+        return PendingWork { [self] state, transaction in deliver(step, in: &state, &transaction) }
+    }
 
-    /// Delivers a step it emitted: a transition of the engine.
     func deliver(_ step: StepType, in state: inout EngineState, _ transaction: inout Transaction) {
-        guard let program, let index = state.attachments.entry(of: id) else {
+        guard let index = state.attachments.entry(of: id) else {
             return state.reportDropped(
-                StepRecord(flow: flow, step: step.stepID), detachedReason(in: state), &transaction)
+                StepRecord(flow: flow, step: step.stepID), binding.detachedReason(flow: flow.id, in: state),
+                &transaction)
         }
         if !limited.isEmpty { spend(step, at: index, in: &state) }
         // Only an observer learns of an undeclared step: without one, the
@@ -212,64 +202,6 @@ final class StepperAttachment<F: Flow>: AnyStepperAttachment, @unchecked Sendabl
             state.attachments[entry: index].spent[slot] = true
             return
         }
-    }
-
-    // MARK: - Live I/O
-
-    override func connect(to inbox: Inbox) {
-        guard let stepper else { return }
-        stepper.steps.connect(
-            sink: { [self] step in enqueue(step, in: inbox) },
-            replay: { [self] pending in for step in pending { enqueue(step, in: inbox) } }
-        )
-    }
-
-    override func start() { stepper?.readyToEmitSteps() }
-
-    override func resume(after elapsed: Duration) { stepper?.resumeEmittingSteps(after: elapsed) }
-
-    override func discard() {
-        stepper = nil
-        program = nil
-    }
-
-    override func replayEmission(stepID: String) -> PendingWork? {
-        if replayIndex == nil {
-            var index: [String: StepType] = [:]
-            for step in declared { index[step.stepID] = step }
-            replayIndex = index
-        }
-        guard let step = replayIndex?[stepID] else { return nil }
-        return PendingWork { [self] state, transaction in deliver(step, in: &state, &transaction) }
-    }
-
-    override func stop() {
-        guard let stepper else { return }
-        self.stepper = nil
-        program = nil
-        stepper.stopEmittingSteps()
-    }
-
-    /// Queues `step` in `inbox` for delivery by this attachment.
-    private func enqueue(_ step: StepType, in inbox: Inbox) {
-        inbox.enqueueStep(for: self) { incoming.append(step) }
-    }
-
-    override func handOver() {
-        // `outgoing` is empty (see finishBatch): no step is released here,
-        // under the lock.
-        swap(&incoming, &outgoing)
-    }
-
-    override func finishBatch() {
-        outgoing.removeAll(keepingCapacity: true)
-        nextOutgoing = 0
-    }
-
-    override func deliverNext(_ coordinator: Coordinator) {
-        let step = outgoing[nextOutgoing]
-        nextOutgoing += 1
-        coordinator.deliver(step, from: self)
     }
 }
 

@@ -51,13 +51,13 @@ package enum Effect {
     case enqueue(PendingWork)
     /// Connect a new attachment's stepper: its later emissions, and those it
     /// made before it was coordinated, join the queue from now on.
-    case connect(AnyStepperAttachment)
+    case connect(any StepperAttachmentProtocol)
     /// Stop a detached stepper and let it go.
-    case stop(AnyStepperAttachment)
+    case stop(any StepperAttachmentProtocol)
     /// Render this state; the changes say what changed since the last.
     case render(NavigationState, [NavigationChange])
     /// Tell a stepper it may emit.
-    case start(AnyStepperAttachment)
+    case start(any StepperAttachmentProtocol)
     /// Ask a flow's deferred `adapt` for its answer.
     case deferred(DeferredAdaptation)
     /// Call back (a deep link's completion).

@@ -135,7 +135,7 @@ extension Coordinator {
         for (unit, startedAt) in restored.resume where !isAnsweredByHand(unit) {
             let elapsed =
                 startedAt.map { Duration.milliseconds(now.subtractingReportingOverflow($0).partialValue) } ?? .zero
-            unit.resume(after: elapsed)
+            mailboxes[unit.id]?.resume(after: elapsed)
         }
         for work in restored.queued { inbox.enqueue(work) }
         adaptationsAsked = replay.adaptationsAsked

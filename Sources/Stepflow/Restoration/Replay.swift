@@ -190,7 +190,8 @@ package struct Replay {
 
     /// Keeps what a transition's effects mean for later entries: queued
     /// work, deferred adaptations, which steppers were started. Stopped
-    /// steppers are let go without a call: they never ran.
+    /// steppers are let go without a call: they never ran (and were never
+    /// connected, so nothing but this state holds their attachments).
     private mutating func absorb(_ transaction: inout Transaction) {
         for effect in transaction.effects {
             switch effect {
@@ -203,7 +204,6 @@ package struct Replay {
                 started.insert(unit.id)
             case .stop(let unit):
                 started.remove(unit.id)
-                unit.discard()
             case .event, .connect, .render, .call:
                 break
             }
@@ -225,9 +225,9 @@ package struct Replay {
     /// What a restore performs, in order, once the log has replayed.
     package struct Restored {
         /// Every live stepper, to connect, in attachment order.
-        package let connect: [AnyStepperAttachment]
+        package let connect: [any StepperAttachmentProtocol]
         /// Those that had been told they may emit, with when (ms).
-        package let resume: [(unit: AnyStepperAttachment, startedAt: Int64?)]
+        package let resume: [(unit: any StepperAttachmentProtocol, startedAt: Int64?)]
         /// Work the flows queued that had not run when it was saved.
         package let queued: [PendingWork]
         /// Deferred adaptations not answered when it was saved, to ask
