@@ -212,7 +212,7 @@ public final class Coordinator: @unchecked Sendable {
     package var emittingSteppers: [(name: String, steps: [String])] {
         let body = { [self] in
             engine.emittingAttachments.map {
-                ($0.unit.stepperName, $0.unit.emissionInputs(spent: $0.spent).map(\.stepID))
+                ($0.unit.stepperName, $0.unit.emissionInputs(spent: $0.spent, names: nil).map(\.stepID))
             }
         }
         return isOnQueue ? body() : queue.sync(execute: body)
@@ -233,7 +233,7 @@ public final class Coordinator: @unchecked Sendable {
             for record in engine.emittingAttachments {
                 guard let outside = record.unit.outside else { continue }
                 // The answers it may still give, in the order it declares them.
-                let open = record.unit.emissionInputs(spent: record.spent).compactMap(\.answer)
+                let open = record.unit.emissionInputs(spent: record.spent, names: nil).compactMap(\.answer)
                 let answers = record.unit.answerNames.compactMap { name in open.first { $0.name == name } }
                 guard !answers.isEmpty else { continue }
                 waiting.append(

@@ -69,8 +69,13 @@ public struct StepRecord: Hashable, Sendable, CustomStringConvertible {
 
     /// Creates a record of `step`, keeping the value.
     public init(flow: FlowInfo, step value: some Step) {
+        self.init(flow: flow, value: value, id: value.stepID)
+    }
+
+    /// A record of `value` whose id is already rendered.
+    init(flow: FlowInfo, value: any Step, id: String) {
         self.flow = flow
-        self.step = value.stepID
+        self.step = id
         self.value = value
     }
 

@@ -103,6 +103,19 @@ public struct PresentedScreen: Hashable, Sendable {
         presentation: Presentation,
         visibility: Visibility
     ) {
+        self.init(
+            id: id, flow: flow, screen: screen, presentation: presentation, visibility: visibility, names: nil)
+    }
+
+    /// A presented screen whose actions' steps are named through `names`.
+    init<StepType>(
+        id: ScreenInstanceID,
+        flow: FlowInfo,
+        screen: Screen<StepType>,
+        presentation: Presentation,
+        visibility: Visibility,
+        names: StepNames?
+    ) {
         self.id = id
         self.flow = flow
         self.screenID = screen.id
@@ -112,7 +125,7 @@ public struct PresentedScreen: Hashable, Sendable {
         self.bodyKeys = screen.bodyKeys
         self.textKeys = screen.textKeys
         self.actions = screen.actions.map {
-            ActionSummary(label: $0.label, role: $0.role, step: $0.step.stepID, key: $0.key)
+            ActionSummary(label: $0.label, role: $0.role, step: names?.id(of: $0.step) ?? $0.step.stepID, key: $0.key)
         }
         self.presentation = presentation
         self.visibility = visibility

@@ -52,15 +52,9 @@ public enum StepIdentity {
     /// name, other values by `String(describing:)`.
     ///
     /// - Complexity: O(size of the value), using reflection; the engine calls
-    ///   it only when an event, trace or graph needs the text.
+    ///   it only when an event, trace or graph needs the text, and an
+    ///   explorer remembers each step's text for its run.
     public static func render(_ value: Any) -> String {
-        if let cache = RenderCache.current, let key = value as? AnyHashable {
-            if let known = cache.ids[key] { return known }
-            var output = ""
-            write(value, to: &output)
-            cache.ids[key] = output
-            return output
-        }
         var output = ""
         write(value, to: &output)
         return output
@@ -73,17 +67,6 @@ public enum StepIdentity {
         let mirror = Mirror(reflecting: value)
         guard mirror.displayStyle == .enum else { return render(value) }
         return mirror.children.first?.label ?? String(describing: value)
-    }
-
-    /// Runs `body` with renderings remembered on this thread: an explorer
-    /// names the same steps thousands of times, and reflection costs
-    /// microseconds each time. The memory goes when `body` returns, so no
-    /// step outlives it (a process-wide cache once kept payloads alive).
-    package static func withRenderingsRemembered<Result>(_ body: () throws -> Result) rethrows -> Result {
-        let previous = RenderCache.current
-        RenderCache.current = RenderCache()
-        defer { RenderCache.current = previous }
-        return try body()
     }
 
     private static func write(_ value: Any, to output: inout String) {
@@ -145,15 +128,4 @@ public enum StepIdentity {
         output += "\""
     }
 
-}
-
-/// Renderings remembered on one thread, while an explorer runs.
-final class RenderCache {
-    var ids: [AnyHashable: String] = [:]
-
-    /// This thread's cache, if one is active.
-    static var current: RenderCache? {
-        get { ThreadSlot.renderCache.value as? RenderCache }
-        set { ThreadSlot.renderCache.value = newValue }
-    }
 }

@@ -45,9 +45,7 @@ public enum GraphExplorer {
         describing describe: ((EngineState) -> [String])?
     ) -> StateGraph {
         let explorer = StateExplorer(app: app ?? flow.name, limits: limits, describe: describe)
-        return StepIdentity.withRenderingsRemembered {
-            explorer.run { state, transaction in state.coordinate(flow, with: stepper, &transaction) }
-        }
+        return explorer.run { state, transaction in state.coordinate(flow, with: stepper, &transaction) }
     }
 }
 

@@ -43,8 +43,8 @@ final class FlowProgramOf<F: Flow>: FlowProgram, @unchecked Sendable {
         self.launch = launch
     }
 
-    func record(_ step: StepType) -> StepRecord {
-        StepRecord(flow: info, step: step)
+    func record(_ step: StepType, _ names: StepNames?) -> StepRecord {
+        StepRecord(flow: info, value: step, id: names?.id(of: step) ?? step.stepID)
     }
 
     /// Runs `adapt`, then `navigate`, for a step that passed the gate.
@@ -53,7 +53,7 @@ final class FlowProgramOf<F: Flow>: FlowProgram, @unchecked Sendable {
         case .step(let adapted):
             navigate(adapted, origin: origin, in: &state, &transaction)
         case .none:
-            state.reportDropped(record(step), .filteredByAdapt, &transaction)
+            state.reportDropped(record(step, nil), .filteredByAdapt, &transaction)
         case .deferred(let ask):
             deferAdaptation(ask, of: step, &transaction) { program, adapted, state, transaction in
                 program.navigate(adapted, origin: origin, in: &state, &transaction)
@@ -129,7 +129,8 @@ final class FlowProgramOf<F: Flow>: FlowProgram, @unchecked Sendable {
                     &state, &transaction)
             }
         }
-        transaction.emit { .asked(record(step), origin: origin, question: label) }
+        let names = transaction.names
+        transaction.emit { .asked(record(step, names), origin: origin, question: label) }
         let declared = question.answers.map {
             OpenAnswer(name: $0.name, label: $0.label, work: work(for: $0, declared: true))
         }
@@ -214,23 +215,25 @@ final class FlowProgramOf<F: Flow>: FlowProgram, @unchecked Sendable {
     func navigate(
         _ step: StepType, origin: StepOrigin, in state: inout EngineState, _ transaction: inout Transaction
     ) -> Bool {
-        if transaction.observes { transaction.effects.append(.event(.willNavigate(record(step), origin: origin))) }
+        if transaction.observes {
+            transaction.effects.append(.event(.willNavigate(record(step, transaction.names), origin: origin)))
+        }
         let navigation = flow.navigate(to: step)
         guard navigation.isHandled else {
-            state.reportDropped(record(step), .unhandled, &transaction)
+            state.reportDropped(record(step, nil), .unhandled, &transaction)
             return false
         }
         state.statistics.navigated += 1
         if navigation.changesNothing, state.isReady(info.id) {
             // Handled, nothing changes: the commonest step by far.
-            state.commit(step: transaction.observes ? record(step) : nil, &transaction)
+            state.commit(step: transaction.observes ? record(step, transaction.names) : nil, &transaction)
             return true
         }
         apply(navigation.elements, for: step, in: &state, &transaction)
         if state.flows.contains(info.id), !state.isReady(info.id) {
             state.markReady(info.id, &transaction)
         }
-        state.commit(step: transaction.observes ? record(step) : nil, &transaction)
+        state.commit(step: transaction.observes ? record(step, transaction.names) : nil, &transaction)
         return true
     }
 
@@ -267,7 +270,8 @@ final class FlowProgramOf<F: Flow>: FlowProgram, @unchecked Sendable {
             state.lastScreenID += 1
             let instance = ScreenInstanceID(rawValue: state.lastScreenID)
             let presented = PresentedScreen(
-                id: instance, flow: info, screen: screen, presentation: presentation, visibility: visibility)
+                id: instance, flow: info, screen: screen, presentation: presentation, visibility: visibility,
+                names: transaction.names)
             state.command(.show(presented), &transaction)
             var record = ScreenRecord(part: KeyPart(AnyHashable(screen)), visibility: visibility)
             if let stepper,
@@ -300,29 +304,29 @@ final class FlowProgramOf<F: Flow>: FlowProgram, @unchecked Sendable {
             transaction.enqueue(
                 PendingWork { [self] state, transaction in
                     guard state.flows[id] != nil else {
-                        return state.reportDropped(record(next), .flowEnded, &transaction)
+                        return state.reportDropped(record(next, nil), .flowEnded, &transaction)
                     }
                     receive(next, origin: .forwarded, in: &state, &transaction)
                 })
-            if transaction.observes { transaction.changes.append(.forwarded(record(next))) }
+            if transaction.observes { transaction.changes.append(.forwarded(record(next, transaction.names))) }
         case .forwardToParent(let exit):
             guard let exitRoute else {
-                return state.reportDropped(StepRecord(flow: info, step: exit.stepID), .noParent, &transaction)
+                return state.reportDropped(StepRecord(flow: info, step: exit), .noParent, &transaction)
             }
             transaction.enqueue(exitRoute(exit))
             if transaction.observes {
-                transaction.changes.append(.exited(info, exit: exit.stepID, name: Self.exitName(exit)))
+                transaction.changes.append(.exited(info, exit: transaction.id(of: exit), name: Self.exitName(exit)))
             }
         case .end(let exit):
             state.command(.end(id), &transaction)
-            if transaction.observes { transaction.exits[id] = exit.stepID }
+            if transaction.observes { transaction.exits[id] = transaction.id(of: exit) }
             if let exitRoute {
                 transaction.enqueue(exitRoute(exit))
                 if transaction.observes {
-                    transaction.changes.append(.exited(info, exit: exit.stepID, name: Self.exitName(exit)))
+                    transaction.changes.append(.exited(info, exit: transaction.id(of: exit), name: Self.exitName(exit)))
                 }
             } else if transaction.observes {
-                transaction.endedCoordinations.append(StepRecord(flow: info, step: exit))
+                transaction.endedCoordinations.append(transaction.record(info, exit))
             }
         }
     }
@@ -345,7 +349,7 @@ final class FlowProgramOf<F: Flow>: FlowProgram, @unchecked Sendable {
             let handled = navigate(adapted, origin: .deepLink, in: &state, &transaction)
             state.record(info, handled: handled, to: tally, &transaction)
         case .none:
-            state.reportDropped(record(step), .filteredByAdapt, &transaction)
+            state.reportDropped(record(step, nil), .filteredByAdapt, &transaction)
             state.record(info, handled: false, to: tally, &transaction)
         case .deferred(let ask):
             deferAdaptation(ask, of: step, onDrop: declined, &transaction) { program, adapted, state, transaction in
@@ -416,7 +420,7 @@ final class FlowProgramOf<F: Flow>: FlowProgram, @unchecked Sendable {
         }
         let action = typed.actions[index]
         if let reason = state.gate(screen.id, qualifiedID: screen.qualifiedID, visibility: entry.visibility) {
-            return state.reportDropped(record(action.step), reason, &transaction)
+            return state.reportDropped(record(action.step, nil), reason, &transaction)
         }
         receive(
             action.step, origin: .screen(screen.id, screenID: typed.id, action: action.label), in: &state, &transaction)

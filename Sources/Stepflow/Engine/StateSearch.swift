@@ -52,6 +52,8 @@ package final class StateSearch {
     /// The transitions taken so far.
     package private(set) var transitionCount = 0
 
+    /// Step ids rendered so far, for every transition of this search.
+    private let names = StepNames()
     /// States waiting to be expanded (dropped once expanded).
     private var pending: [EngineState?] = []
     private var depth: [Int] = []
@@ -114,7 +116,7 @@ package final class StateSearch {
             }
         }
         for record in state.emittingAttachments {
-            for emission in record.unit.emissionInputs(spent: record.spent) {
+            for emission in record.unit.emissionInputs(spent: record.spent, names: names) {
                 take(.emit(record.unit, emission), from: index, state, top: top, visitor: visitor) {
                     state, transaction in
                     state.perform(emission.work, &transaction)
@@ -139,7 +141,7 @@ package final class StateSearch {
     private func settle(
         _ state: inout EngineState, _ input: (inout EngineState, inout Transaction) -> Void
     ) -> (events: [NavigationEvent], settled: Bool) {
-        var transaction = Transaction(observes: true, renders: false)
+        var transaction = Transaction(observes: true, renders: false, names: names)
         input(&state, &transaction)
         var queue: [PendingWork] = []
         var head = 0

@@ -45,7 +45,7 @@ package protocol StepperAttachmentProtocol: AnyObject, Sendable {
     /// The steps it may emit now, given what it has spent, each once, in
     /// declaration order: its step id, the work that delivers it, and the
     /// answer it is when the stepper speaks for the outside world.
-    func emissionInputs(spent: [Bool]) -> [EmissionInput]
+    func emissionInputs(spent: [Bool], names: StepNames?) -> [EmissionInput]
     /// The work that delivers its outside answer called `name` (by hand,
     /// in place of the service); `nil` when it has no such answer.
     func answerWork(named name: String) -> (stepID: String, work: PendingWork)?
@@ -142,7 +142,7 @@ final class StepperAttachment<F: Flow>: StepperAttachmentProtocol, @unchecked Se
 
     var answerNames: [String] { answers.map(\.name) }
 
-    func emissionInputs(spent: [Bool]) -> [EmissionInput] {
+    func emissionInputs(spent: [Bool], names: StepNames?) -> [EmissionInput] {
         var seen = Set<StepType>()
         var inputs: [EmissionInput] = []
         for (position, emission) in emissions.enumerated() {
@@ -151,7 +151,7 @@ final class StepperAttachment<F: Flow>: StepperAttachmentProtocol, @unchecked Se
                 let answer = answers.first { $0.step == step }
                 inputs.append(
                     EmissionInput(
-                        stepID: step.stepID,
+                        stepID: names?.id(of: step) ?? step.stepID,
                         work: PendingWork { [self] state, transaction in
                             deliver(step, in: &state, &transaction)
                         }, answer: answer.map { ($0.name, $0.label) }))
@@ -185,12 +185,13 @@ final class StepperAttachment<F: Flow>: StepperAttachmentProtocol, @unchecked Se
         // Only an observer learns of an undeclared step: without one, the
         // step is not even hashed.
         if transaction.observes && !declared.contains(step) {
-            transaction.emit { .undeclaredStep(program.record(step), stepper: TypeNames.name(of: stepperType)) }
+            let names = transaction.names
+            transaction.emit { .undeclaredStep(program.record(step, names), stepper: TypeNames.name(of: stepperType)) }
         }
         if case .screen(let screen, let qualifiedID, _, let visibility) = binding,
             let reason = state.gate(screen, qualifiedID: qualifiedID, visibility: visibility)
         {
-            return state.reportDropped(program.record(step), reason, &transaction)
+            return state.reportDropped(program.record(step, nil), reason, &transaction)
         }
         program.receive(step, origin: cachedOrigin, in: &state, &transaction)
     }

@@ -23,12 +23,27 @@ package struct Transaction {
     var exits = [FlowID: String]()
     /// Roots that ended, with their exit.
     var endedCoordinations: [StepRecord] = []
+    /// Step ids already rendered, when the caller keeps them across
+    /// transactions (an explorer); `nil` renders each time.
+    package let names: StepNames?
 
     /// A transaction that builds events when `observes` and render effects
-    /// when `renders`.
-    package init(observes: Bool, renders: Bool) {
+    /// when `renders`, naming steps through `names` when given.
+    package init(observes: Bool, renders: Bool, names: StepNames? = nil) {
         self.observes = observes
         self.renders = renders
+        self.names = names
+    }
+
+    /// The id of `step`: remembered in ``names`` when there are any.
+    @inline(__always)
+    func id(of step: some Step) -> String {
+        names?.id(of: step) ?? step.stepID
+    }
+
+    /// A record of `step`, meant for `flow`, named through ``names``.
+    func record(_ flow: FlowInfo, _ step: some Step) -> StepRecord {
+        StepRecord(flow: flow, value: step, id: id(of: step))
     }
 
     /// Appends the event `make` builds, if anyone observes.
@@ -102,5 +117,25 @@ extension EngineState {
     /// Runs `work` now, as its own transition.
     package mutating func perform(_ work: PendingWork, _ transaction: inout Transaction) {
         work.run(&self, &transaction)
+    }
+}
+
+/// Step ids already rendered: an explorer names the same steps thousands of
+/// times, and ``Step/stepID`` reflects on the value each time. The explorer
+/// owns one and hands it to each transaction it runs; the coordinator runs
+/// without. Nothing in the engine's state refers to it.
+package final class StepNames {
+    private var ids: [AnyHashable: String] = [:]
+
+    /// An empty table.
+    package init() {}
+
+    /// `step.stepID`, rendered once per distinct step.
+    package func id(of step: some Step) -> String {
+        let key = AnyHashable(step)
+        if let known = ids[key] { return known }
+        let id = step.stepID
+        ids[key] = id
+        return id
     }
 }
