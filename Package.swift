@@ -139,7 +139,9 @@ if Context.environment["STEPFLOW_FUZZ"] == "1" {
             name: "FuzzManifest", dependencies: ["FuzzDriver", "StepflowManifest", "BundledModules"],
             path: "Fuzz/FuzzManifest"),
         .executableTarget(
-            name: "FuzzCatalog", dependencies: ["FuzzDriver", "Stepflow", "StepflowManifest"], path: "Fuzz/FuzzCatalog"),
+            name: "FuzzCatalog",
+            dependencies: ["FuzzDriver", "Stepflow", "StepflowManifest"],
+            path: "Fuzz/FuzzCatalog"),
         .executableTarget(
             name: "FuzzScript", dependencies: ["FuzzDriver", "StepflowScripts"], path: "Fuzz/FuzzScript"),
         .executableTarget(

@@ -240,7 +240,8 @@ func engineSection(steps: Int, quick: Bool) -> EngineFigures {
     print("  on the queue, no hop:         \(spread(engine.onQueue))")
     print("    direct switch:              \(spread(engine.directSwitch, 2))")
     print(
-        "    the engine adds \(fixed(engine.onQueue.median - engine.directSwitch.median)) ns; goal < 150: \(verdict(engine.onQueue.median < 150))"
+        "    the engine adds \(fixed(engine.onQueue.median - engine.directSwitch.median)) ns; goal < "
+            + "150: \(verdict(engine.onQueue.median < 150))"
     )
     print("  Rx-style chain with a hop:    \(spread(engine.rxChain))")
     let rxRatio = engine.crossThread.median / engine.rxChain.median

@@ -92,10 +92,12 @@ func restoreSection(cycles: Int, quick: Bool) -> RestoreFigures? {
     )
     print("  read the JSON:                \(spread(read.per(1_000_000), 2))")
     print(
-        "  replay it, render once:       \(spread(restore.per(1_000_000), 2))  (\(fixed(restore.median / Double(inputs) / 1000, 2)) µs per input)"
+        "  replay it, render once:       \(spread(restore.per(1_000_000), 2))  "
+            + "(\(fixed(restore.median / Double(inputs) / 1000, 2)) µs per input)"
     )
     print(
-        "    the same inputs live:       \(spread(live.per(1_000_000), 2))  (\(fixed(live.median / Double(inputs) / 1000, 2)) µs per input)"
+        "    the same inputs live:       \(spread(live.per(1_000_000), 2))  "
+            + "(\(fixed(live.median / Double(inputs) / 1000, 2)) µs per input)"
     )
     print("    restore / live \(fixed(restore.median / live.median, 2))")
     print("")

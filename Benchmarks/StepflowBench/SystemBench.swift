@@ -131,7 +131,8 @@ func memorySection(flows: Int) -> MemoryFigures {
     let memory = memoryPerFlow(flows: flows)
     print("Memory: \(flows) live flows, one screen each: \(Int(memory.bytesPerFlow)) bytes per flow;")
     print(
-        "  after they all end: \(memory.liveAfterEnd) flow live, \(Int(memory.returnedPercent))% of their memory returned."
+        "  after they all end: \(memory.liveAfterEnd) flow live, \(Int(memory.returnedPercent))% of their memory "
+            + "returned."
     )
     print("")
     return memory

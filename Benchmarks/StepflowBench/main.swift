@@ -43,15 +43,21 @@ if let path = options.json {
     }
     if let engine {
         text +=
-            "  \"engine\": {\"steps\": \(engineSteps), \"crossThreadNanoseconds\": \(json(engine.crossThread)), \"queueHopNanoseconds\": \(json(engine.hop)), \"onQueueNanoseconds\": \(json(engine.onQueue)), \"directSwitchNanoseconds\": \(json(engine.directSwitch, 2)), \"rxChainNanoseconds\": \(json(engine.rxChain))},\n"
+            "  \"engine\": {\"steps\": \(engineSteps), \"crossThreadNanoseconds\": \(json(engine.crossThread)), "
+            + "\"queueHopNanoseconds\": \(json(engine.hop)), \"onQueueNanoseconds\": \(json(engine.onQueue)), "
+            + "\"directSwitchNanoseconds\": \(json(engine.directSwitch, 2)), "
+            + "\"rxChainNanoseconds\": \(json(engine.rxChain))},\n"
     }
     if let restore {
         text +=
-            "  \"restore\": {\"inputs\": \(restore.inputs), \"entries\": \(restore.entries), \"bytes\": \(restore.bytes), \"restoreNanoseconds\": \(json(restore.restore, 0)), \"readNanoseconds\": \(json(restore.read, 0)), \"liveNanoseconds\": \(json(restore.live, 0))},\n"
+            "  \"restore\": {\"inputs\": \(restore.inputs), \"entries\": \(restore.entries), "
+            + "\"bytes\": \(restore.bytes), \"restoreNanoseconds\": \(json(restore.restore, 0)), "
+            + "\"readNanoseconds\": \(json(restore.read, 0)), \"liveNanoseconds\": \(json(restore.live, 0))},\n"
     }
     if let memory {
         text +=
-            "  \"memory\": {\"flows\": \(flows), \"bytesPerFlow\": \(Int(memory.bytesPerFlow)), \"returnedPercent\": \(Int(memory.returnedPercent))},\n"
+            "  \"memory\": {\"flows\": \(flows), \"bytesPerFlow\": \(Int(memory.bytesPerFlow)), "
+            + "\"returnedPercent\": \(Int(memory.returnedPercent))},\n"
     }
     text +=
         "  \"cliStartupMilliseconds\": ["
@@ -74,7 +80,9 @@ if let path = options.json {
     text += "  \"graph\": [\n"
     for (index, figure) in figures.enumerated() {
         text +=
-            "    {\"steps\": \(figure.steps), \"nodes\": \(figure.nodes), \"edges\": \(figure.edges), \"exploreAndDOTNanoseconds\": \(Int(figure.engine.median)), \"floorNanoseconds\": \(Int(figure.floor.median)), \"peakRSSMiB\": \(Int(figure.peakMiB))}"
+            "    {\"steps\": \(figure.steps), \"nodes\": \(figure.nodes), \"edges\": \(figure.edges), "
+            + "\"exploreAndDOTNanoseconds\": \(Int(figure.engine.median)), "
+            + "\"floorNanoseconds\": \(Int(figure.floor.median)), \"peakRSSMiB\": \(Int(figure.peakMiB))}"
         text += index + 1 < figures.count ? ",\n" : "\n"
     }
     text += "  ]\n}\n"

@@ -31,7 +31,9 @@ public enum PatientIntakeModule: FeatureModule {
     public static func exits(for options: ModuleOptions) -> [ExitSpec] {
         [
             ExitSpec(
-                "identified", fields: [FieldSpec("patient", .text)], summary: "the patient is identified and consented"),
+                "identified",
+                fields: [FieldSpec("patient", .text)],
+                summary: "the patient is identified and consented"),
             ExitSpec("cancelled", summary: "intake was cancelled or consent refused"),
         ]
     }

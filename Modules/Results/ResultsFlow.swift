@@ -52,7 +52,8 @@ final class ResultsFlow: Flow {
                     body: [
                         patient.map { text["record.body.patient", ["patient": $0, "result": result]] }
                             ?? text["record.body.anonymous", ["result": result]]
-                    ], actions: [ScreenAction(text["record.submit", ["lab": lab]], .submit(reading, patient: patient))]),
+                    ],
+                    actions: [ScreenAction(text["record.submit", ["lab": lab]], .submit(reading, patient: patient))]),
                 as: .replace)
         case .submit(let reading, let patient):
             return .show(

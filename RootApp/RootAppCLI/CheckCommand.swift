@@ -26,8 +26,17 @@ enum CheckCommand {
                   expect end [<inst.exit>]       the app must have ended (so)
                   covers <requirement ids>       what the script exercises
                   # …                            a comment
-                A script with an answer line answers that source (a permission, a service) itself; without one the app's service answers, and each line waits until the app no longer waits for it (10 s at most). Each script runs in a fresh walk. A failing line is reported with the screen actually showing. With no script named, the scripts in the manifest's "scripts" folder run. Coverage counts the screens, edges and state transitions of the variant's graph the scripts walked, and how each requirement stands: passed (its rules hold and its scripts pass), failed, or uncovered. 'rootapp walk --record' writes a script.
-                Run on the variant's own scripts (none named), check ends with the sign-off verdict the review report prints, from the same evidence, and exits 1 when the variant is not ready (coverage below the manifest's "coverage" minimum among the reasons). --junit records the manifest's and catalog's digests, the date, the tool and each module's package as properties.
+                A script with an answer line answers that source (a permission, a service) itself; without one the \
+                app's service answers, and each line waits until the app no longer waits for it (10 s at most). Each \
+                script runs in a fresh walk. A failing line is reported with the screen actually showing. With no \
+                script named, the scripts in the manifest's "scripts" folder run. Coverage counts the screens, edges \
+                and state transitions of the variant's graph the scripts walked, and how each requirement stands: \
+                passed (its rules hold and its scripts pass), failed, or uncovered. 'rootapp walk --record' writes a \
+                script.
+                Run on the variant's own scripts (none named), check ends with the sign-off verdict the review report \
+                prints, from the same evidence, and exits 1 when the variant is not ready (coverage below the \
+                manifest's "coverage" minimum among the reasons). --junit records the manifest's and catalog's \
+                digests, the date, the tool and each module's package as properties.
                 """,
             arguments: [
                 .init(name: "manifest", help: "The variant's manifest."),
@@ -107,7 +116,8 @@ enum CheckCommand {
         if !requirements.entries.isEmpty {
             let entries = requirements.entries
             console.print(
-                "  requirements \(requirements.count(.passed)) of \(entries.count) passed, \(requirements.count(.failed)) failed, \(requirements.count(.uncovered)) uncovered"
+                "  requirements \(requirements.count(.passed)) of \(entries.count) "
+                    + "passed, \(requirements.count(.failed)) failed, \(requirements.count(.uncovered)) uncovered"
             )
             for entry in entries {
                 let evidence =

@@ -217,12 +217,12 @@ extension CommandSpec {
                 parsed.raise(name)
                 continue
             }
+            let choices = option.choices.isEmpty ? "" : ", one of \(option.choices.joined(separator: ", "))"
             guard let value = inlineValue ?? remaining.popFirst(), !(inlineValue == nil && value.hasPrefix("--")) else {
                 throw UsageError(
                     message:
                         """
-                        '--\(name)' needs a value: --\(name) \
-                        <\(placeholder)>\(option.choices.isEmpty ? "" : ", one of \(option.choices.joined(separator: ", "))").
+                        '--\(name)' needs a value: --\(name) <\(placeholder)>\(choices).
                         """,
                     command: self.name)
             }
@@ -247,7 +247,9 @@ extension CommandSpec {
         for option in options where option.isRequired && !parsed.isGiven(option.name) {
             throw UsageError(
                 message:
-                    "missing '--\(option.name) <\(option.value ?? "value")>'\(option.choices.isEmpty ? "" : " (one of \(option.choices.joined(separator: ", ")))").\nUsage: \(usage(program: program))",
+                    "missing '--\(option.name) " + "<\(option.value ?? "value")>"
+                    + "'\(option.choices.isEmpty ? "" : " (one of \(option.choices.joined(separator: ", ")))")."
+                    + "\nUsage: \(usage(program: program))",
                 command: self.name)
         }
         let required = arguments.filter { !$0.isOptional }.count

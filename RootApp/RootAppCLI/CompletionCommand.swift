@@ -54,10 +54,12 @@ enum CompletionCommand {
             cases += "        \(spec.name))\n"
             for option in spec.options where !option.choices.isEmpty {
                 cases +=
-                    "            if [[ \"$previous\" == --\(option.name) ]]; then COMPREPLY=($(compgen -W \"\(option.choices.joined(separator: " "))\" -- \"$current\")); return; fi\n"
+                    "            if [[ \"$previous\" == --\(option.name) ]]; then COMPREPLY=($(compgen -W "
+                    + "\"\(option.choices.joined(separator: " "))\" -- \"$current\")); return; fi\n"
             }
             cases +=
-                "            if [[ \"$current\" == -* ]]; then COMPREPLY=($(compgen -W \"\(options(spec).joined(separator: " "))\" -- \"$current\")); return; fi\n"
+                "            if [[ \"$current\" == -* ]]; then COMPREPLY=($(compgen -W "
+                + "\"\(options(spec).joined(separator: " "))\" -- \"$current\")); return; fi\n"
             cases += "            COMPREPLY=($(compgen -f -- \"$current\")) ;;\n"
         }
         return """

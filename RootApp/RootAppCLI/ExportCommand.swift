@@ -25,10 +25,20 @@ enum ExportCommand {
             name: "export",
             abstract: "Turn acceptance scripts into flows a device-testing tool runs.",
             discussion: """
-                export maestro writes, into the folder given with -o, a Maestro flow (<script>.yaml) for each script, hand-written or made by rootapp suite, and a config.yaml that runs them in a fixed order and lists them by requirement (each flow is tagged with the requirements its script covers: maestro test --include-tags=UR-RES-01 <folder>).
-                Each script is replayed on the live engine first, in the variant's first locale, and the flow is written from what the engine showed: tapOn with the action's text in --locale, assertVisible with each screen's title, extendedWaitUntil for as long as a timer runs, comments naming the step ids. A script that fails is reported and gets no flow.
-                The manifest's "device" section gives the appId and how a device gives each outside answer a script gives by hand: "permissions" set before the tap that makes the app ask, or a "flow" file of the team's. An answer it does not cover runs answers/<source>/<answer>.yaml, written once as a flow that fails until the team fills it in.
-                A file in the folder is replaced only if this command wrote it; flows it wrote before for scripts that are gone are removed.
+                export maestro writes, into the folder given with -o, a Maestro flow (<script>.yaml) for each script, \
+                hand-written or made by rootapp suite, and a config.yaml that runs them in a fixed order and lists \
+                them by requirement (each flow is tagged with the requirements its script covers: maestro test \
+                --include-tags=UR-RES-01 <folder>).
+                Each script is replayed on the live engine first, in the variant's first locale, and the flow is \
+                written from what the engine showed: tapOn with the action's text in --locale, assertVisible with \
+                each screen's title, extendedWaitUntil for as long as a timer runs, comments naming the step ids. A \
+                script that fails is reported and gets no flow.
+                The manifest's "device" section gives the appId and how a device gives each outside answer a script \
+                gives by hand: "permissions" set before the tap that makes the app ask, or a "flow" file of the \
+                team's. An answer it does not cover runs answers/<source>/<answer>.yaml, written once as a flow that \
+                fails until the team fills it in.
+                A file in the folder is replaced only if this command wrote it; flows it wrote before for scripts \
+                that are gone are removed.
                 """,
             arguments: [
                 .init(name: "format", help: "What to write: maestro."),
@@ -199,11 +209,13 @@ enum ExportCommand {
         let pending = placeholders.map(\.path)
         if !pending.isEmpty {
             let note =
-                "\(pending.count) outside answer\(pending.count == 1 ? "" : "s") the manifest's device section cannot give (not named there, or given after other inputs): "
+                "\(pending.count) outside answer\(pending.count == 1 ? "" : "s") the manifest's device section "
+                + "cannot give (not named there, or given after other inputs): "
                 + pending.joined(separator: ", ")
                 + (written.isEmpty
                     ? ""
-                    : " (\(written.count) placeholder\(written.count == 1 ? "" : "s") written, each failing until filled in)")
+                    : " (\(written.count) placeholder\(written.count == 1 ? "" : "s") written, each failing until "
+                        + "filled in)")
                 + ". A flow that runs one fails on a device until it says how the device gives that answer."
             for line in console.wrap(note, indent: "    ", firstIndent: "") { console.print(line) }
         }

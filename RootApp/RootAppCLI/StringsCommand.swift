@@ -39,13 +39,15 @@ enum StringsCommand {
         if !variant.literalTexts.isEmpty {
             console.error(
                 console.dim(
-                    "  and \(variant.literalTexts.count) literal text\(variant.literalTexts.count == 1 ? "" : "s") no catalog can translate (validate names them)."
+                    "  and \(variant.literalTexts.count) literal text\(variant.literalTexts.count == 1 ? "" : "s") "
+                        + "no catalog can translate (validate names them)."
                 ))
         }
         for locale in progress {
             console.error(
                 console.dim(
-                    "  \(locale.locale): \(locale.translated) translated, \(locale.unfinished) not signed off, \(locale.missing) missing"
+                    "  \(locale.locale): \(locale.translated) translated, \(locale.unfinished) not signed "
+                        + "off, \(locale.missing) missing"
                 ))
         }
         return OutputFile.write(text, to: arguments[.outputFile] ?? "-", console)

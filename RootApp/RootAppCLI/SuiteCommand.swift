@@ -29,8 +29,16 @@ enum SuiteCommand {
             name: "suite",
             abstract: "Write acceptance scripts that together cover a variant.",
             discussion: """
-                Writes, into the folder given with -o, scripts that together take every state transition of the variant (or reach every screen, take every pair of transitions, or touch every requirement's rules: --cover). Each starts the app afresh; each has an expect line at every screen and at its end, a covers line for the requirements whose rules it touches, and a name that says the first transition it is the first to take and where it ends. Every script is replayed on the live engine before it is written. Outside answers (a permission, a service) are given by the scripts (answer lines).
-                The total inputs are printed beside a lower bound no suite can beat and beside a random walk's (GraphWalker-style, until everything is covered), measured in the same run. The same manifest gives the same scripts, so a regenerated suite diffs cleanly. A file in the folder is replaced only if this command wrote it; scripts it wrote before that the new suite does not have are removed.
+                Writes, into the folder given with -o, scripts that together take every state transition of the \
+                variant (or reach every screen, take every pair of transitions, or touch every requirement's rules: \
+                --cover). Each starts the app afresh; each has an expect line at every screen and at its end, a \
+                covers line for the requirements whose rules it touches, and a name that says the first transition it \
+                is the first to take and where it ends. Every script is replayed on the live engine before it is \
+                written. Outside answers (a permission, a service) are given by the scripts (answer lines).
+                The total inputs are printed beside a lower bound no suite can beat and beside a random walk's \
+                (GraphWalker-style, until everything is covered), measured in the same run. The same manifest gives \
+                the same scripts, so a regenerated suite diffs cleanly. A file in the folder is replaced only if this \
+                command wrote it; scripts it wrote before that the new suite does not have are removed.
                 --keep starts from a team's own scripts (a folder): they must pass, and only what they miss is added.
                 """,
             arguments: [.init(name: "manifest", help: "The variant's manifest.")],

@@ -165,12 +165,9 @@ final class TerminalWalk: @unchecked Sendable {
         RootApp.interruption.withLock { $0 = { [self] in interrupted() } }
         defer { RootApp.interruption.withLock { $0 = nil } }
         // Wrapped plain, then styled: escape codes must not count as width.
+        let app = session.manifest.app
         let header = console.wrap(
-            """
-            \(session.manifest.app.name) \
-            (\(([session.manifest.app.id] + (session.manifest.app.audience.map { [$0] } ?? [])).joined(separator: ", ")))
-            """
-        )
+            "\(app.name) (\(([app.id] + (app.audience.map { [$0] } ?? [])).joined(separator: ", ")))")
         for (index, line) in header.enumerated() { console.print(index == 0 ? console.bold(line) : line) }
         showIfChanged()
         if let script {

@@ -45,8 +45,11 @@ public struct Answer<StepType: Step>: Hashable, Sendable {
 ///     guard step == .readByPhoto else { return .step(step) }
 ///     let granted = Answer("granted", ProcedureStep.readByPhoto)
 ///     let denied = Answer("denied", ProcedureStep.readByHand, label: "camera permission denied")
-///     return .ask(Question("camera-permission", label: "camera permission", answers: [granted, denied],
-///                          ask: camera.map { camera in { answer in camera.requestAccess { answer($0 ? granted : denied) } } }))
+///     let ask = camera.map { camera in
+///         { answer in camera.requestAccess { answer($0 ? granted : denied) } }
+///     }
+///     return .ask(
+///         Question("camera-permission", label: "camera permission", answers: [granted, denied], ask: ask))
 /// }
 /// ```
 public struct Question<StepType: Step>: Sendable {
@@ -89,7 +92,9 @@ public struct Question<StepType: Step>: Sendable {
 ///
 /// ```swift
 /// var outside: OutsideSource<ResultsStep>? {
-///     OutsideSource("lab-link", label: "lab link", answers: [Answer("sent", .sentLater, label: "sent when the connection came back")])
+///     OutsideSource(
+///         "lab-link", label: "lab link",
+///         answers: [Answer("sent", .sentLater, label: "sent when the connection came back")])
 /// }
 /// ```
 public struct OutsideSource<StepType: Step>: Hashable, Sendable {

@@ -103,7 +103,10 @@ final class StateExplorer: StateSearchVisitor {
             grown.append(
                 (
                     index,
-                    "\(screens) screens and \(state.navigation.flows.count) flows are live after \(depth) inputs, more than the bound of \(limits.maxScreens): something is pushed or started inside a loop and never removed. In an app that is a leak. To fix, show the screen with .replace, pop before pushing again, or end the flow. The walk that grows: "
+                    "\(screens) screens and \(state.navigation.flows.count) flows are live after \(depth) inputs, "
+                        + "more than the bound of \(limits.maxScreens): something is pushed or started inside a loop "
+                        + "and never removed. In an app that is a leak. To fix, show the screen with .replace, pop "
+                        + "before pushing again, or end the flow. The walk that grows: "
                 ))
             return false
         }
@@ -131,7 +134,8 @@ final class StateExplorer: StateSearchVisitor {
             report(
                 Finding(
                     .neverSettles, input.screen ?? "start",
-                    "\(input) causes more than \(limits.maxStepsPerInput) steps without waiting for anyone: a flow forwards or emits steps in a loop. To fix, end the loop. The walk: "
+                    "\(input) causes more than \(limits.maxStepsPerInput) steps without waiting for anyone: a flow "
+                        + "forwards or emits steps in a loop. To fix, end the loop. The walk: "
                         + walkText(to: index) + "; \(input)"))
         }
         transitions.append(StateGraph.Transition(from: index, to: target, input: input, nodes: nodes))
@@ -190,7 +194,8 @@ final class StateExplorer: StateSearchVisitor {
                     report(
                         Finding(
                             .deadEnd, subject,
-                            "nothing can happen here: the screen offers no action and no stepper can emit. To fix, give it an action or end the flow. The walk: "
+                            "nothing can happen here: the screen offers no action and no stepper can emit. To fix, "
+                                + "give it an action or end the flow. The walk: "
                                 + walkText(to: index)))
                 }
             } else if anyEnd && !reachesEnd[index] && !truncated {
@@ -199,7 +204,8 @@ final class StateExplorer: StateSearchVisitor {
                     report(
                         Finding(
                             .noWayOut, subject,
-                            "no walk from here ends the app: every way on loops or stops. To fix, give it a way to finish. The walk here: "
+                            "no walk from here ends the app: every way on loops or stops. To fix, give it a way to "
+                                + "finish. The walk here: "
                                 + walkText(to: index)))
                 }
             }

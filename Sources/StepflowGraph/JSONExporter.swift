@@ -27,13 +27,16 @@ public enum JSONExporter {
         out.reserveCapacity(graph.nodes.count * 100 + graph.edges.count * 80)
         for (position, node) in graph.nodes.enumerated() {
             out +=
-                "    {\"id\": \(JSONText.string(node.id)), \"kind\": \"\(node.kind.rawValue)\", \"instance\": \(JSONText.string(node.instance)), \"label\": \(JSONText.string(node.label))}"
+                "    {\"id\": \(JSONText.string(node.id)), \"kind\": \"\(node.kind.rawValue)\", "
+                + "\"instance\": \(JSONText.string(node.instance)), \"label\": \(JSONText.string(node.label))}"
             out += position + 1 < graph.nodes.count ? ",\n" : "\n"
         }
         out += "  ],\n  \"edges\": [\n"
         for (position, edge) in graph.edges.enumerated() {
             out +=
-                "    {\"from\": \(JSONText.string(graph.nodes[edge.from].id)), \"to\": \(JSONText.string(graph.nodes[edge.to].id)), \"kind\": \"\(edge.kind.rawValue)\", \"label\": \(JSONText.string(graph.label(of: edge)))}"
+                "    {\"from\": \(JSONText.string(graph.nodes[edge.from].id)), "
+                + "\"to\": \(JSONText.string(graph.nodes[edge.to].id)), \"kind\": \"\(edge.kind.rawValue)\", "
+                + "\"label\": \(JSONText.string(graph.label(of: edge)))}"
             out += position + 1 < graph.edges.count ? ",\n" : "\n"
         }
         out += "  ]\n}\n"

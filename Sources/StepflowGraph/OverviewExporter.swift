@@ -27,7 +27,8 @@ public enum OverviewExporter {
             let count = screens[instance.id]?.count ?? 0
             let label = "\(instance.id)\\n\(instance.module) · \(count) screen\(count == 1 ? "" : "s")"
             out +=
-                "  \(quote(instance.id)) [shape=box, style=\"rounded,filled\", fillcolor=\"#e3f2fd\", label=\(quote(label, escaped: false))];\n"
+                "  \(quote(instance.id)) [shape=box, style=\"rounded,filled\", fillcolor=\"#e3f2fd\", "
+                + "label=\(quote(label, escaped: false))];\n"
         }
         out += "  \"start\" -> \(quote(variant.manifest.start)) [style=bold];\n"
         for route in routes {
@@ -51,10 +52,12 @@ public enum OverviewExporter {
         for (position, instance) in shown.enumerated() {
             guard let members = byInstance[instance] else { continue }
             out +=
-                "  subgraph \"cluster_\(position)\" {\n    label=\(quote(instance)); style=\"rounded\"; color=\"#90a4ae\";\n"
+                "  subgraph \"cluster_\(position)\" {\n    label=\(quote(instance)); style=\"rounded\"; "
+                + "color=\"#90a4ae\";\n"
             for node in members {
                 out +=
-                    "    \(quote(graph.nodes[node].id)) [shape=box, style=\"rounded,filled\", fillcolor=\"#e3f2fd\", label=\(quote(graph.nodes[node].label))];\n"
+                    "    \(quote(graph.nodes[node].id)) [shape=box, style=\"rounded,filled\", fillcolor=\"#e3f2fd\", "
+                    + "label=\(quote(graph.nodes[node].label))];\n"
             }
             out += "  }\n"
         }
@@ -121,7 +124,8 @@ public enum OverviewExporter {
             })
         for instance in variant.manifest.instances where boxed.contains(instance.id) {
             out +=
-                "  \(quote(instance.id)) [shape=box, style=\"rounded,dashed\", label=\(quote(instance.id + " (" + instance.module + ")"))];\n"
+                "  \(quote(instance.id)) [shape=box, style=\"rounded,dashed\", "
+                + "label=\(quote(instance.id + " (" + instance.module + ")"))];\n"
         }
         out += legend(detail: true)
         out += "}\n"
@@ -178,10 +182,12 @@ public enum OverviewExporter {
     /// The start and the end, drawn at the top and the bottom.
     private static func ends(start: Bool, end: Bool) -> String {
         (start
-            ? "  \"start\" [shape=circle, style=filled, fillcolor=\"#c8e6c9\", label=\"start\"];\n  { rank=source; \"start\"; }\n"
+            ? "  \"start\" [shape=circle, style=filled, fillcolor=\"#c8e6c9\", label=\"start\"];\n  { rank=source; "
+                + "\"start\"; }\n"
             : "")
             + (end
-                ? "  \"end\" [shape=doublecircle, style=filled, fillcolor=\"#ffcdd2\", label=\"end\"];\n  { rank=sink; \"end\"; }\n"
+                ? "  \"end\" [shape=doublecircle, style=filled, fillcolor=\"#ffcdd2\", label=\"end\"];\n  { "
+                    + "rank=sink; \"end\"; }\n"
                 : "")
     }
 
@@ -200,7 +206,9 @@ public enum OverviewExporter {
             data it hands on</td></tr>
             """
         return
-            "  subgraph \"cluster_legend\" {\n    label=\"Legend\"; fontsize=9; style=\"dashed\"; color=\"#b0bec5\";\n    \"legend\" [shape=plaintext, fontsize=9, label=<<table border=\"0\" cellspacing=\"2\">\(rows)</table>>];\n  }\n"
+            "  subgraph \"cluster_legend\" {\n    label=\"Legend\"; fontsize=9; style=\"dashed\"; "
+            + "color=\"#b0bec5\";\n    \"legend\" [shape=plaintext, fontsize=9, label=<<table border=\"0\" "
+            + "cellspacing=\"2\">\(rows)</table>>];\n  }\n"
     }
 
     /// The screen nodes of each instance, in node order.

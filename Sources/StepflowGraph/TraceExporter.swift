@@ -32,7 +32,12 @@ public enum TraceExporter {
     }
 
     /// The trace as JSON, schema version 2:
-    /// `{"schema": 2, "app": …, "states": N, "steps": [{"id", "depth", "inputs": [{"screen", "input"}], "path": [node ids from the start]}]}`.
+    ///
+    /// ```
+    /// {"schema": 2, "app": …, "states": N,
+    ///  "steps": [{"id", "depth", "inputs": [{"screen", "input"}], "path": [node ids from the start]}]}
+    /// ```
+    ///
     /// Version 2 measures `depth` in inputs, not edges, and adds `inputs`
     /// and `states`.
     public static func json(_ states: StateGraph) -> String {
@@ -50,7 +55,9 @@ public enum TraceExporter {
                 "{\"screen\": \(JSONText.string($0.screen ?? "start")), \"input\": \(JSONText.string($0.description))}"
             }
             out +=
-                "    {\"id\": \(JSONText.string(graph.nodes[node].id)), \"depth\": \(walk.depth), \"inputs\": [\(inputs.joined(separator: ", "))], \"path\": \(JSONText.array(walk.nodes.map { graph.nodes[$0].id }))}"
+                "    {\"id\": \(JSONText.string(graph.nodes[node].id)), \"depth\": \(walk.depth), \"inputs\": "
+                + "[\(inputs.joined(separator: ", "))], "
+                + "\"path\": \(JSONText.array(walk.nodes.map { graph.nodes[$0].id }))}"
             out += position + 1 < steps.count ? ",\n" : "\n"
         }
         out += "  ]\n}\n"

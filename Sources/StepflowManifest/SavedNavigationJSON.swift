@@ -12,7 +12,8 @@ public import Stepflow
 ///   "entries": [
 ///     {"coordinate": {"flow": "covid-antigen-home"}},
 ///     {"work": {"count": 1}},
-///     {"select": {"flow": 2, "screen": 1, "id": "onboarding/welcome", "action": 0, "step": "start", "label": "Get started"}},
+///     {"select": {"flow": 2, "screen": 1, "id": "onboarding/welcome", "action": 0, "step": "start",
+///                 "label": "Get started"}},
 ///     {"started": {"stepper": 4, "milliseconds": 1795426000000}}
 ///   ]
 /// }

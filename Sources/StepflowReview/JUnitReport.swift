@@ -18,7 +18,8 @@ public enum JUnitReport {
         var lines = [
             #"<?xml version="1.0" encoding="UTF-8"?>"#,
             "<testsuites name=\(attribute(app)) tests=\"\(results.count)\" failures=\"\(failures)\">",
-            "  <testsuite name=\(attribute(app)) tests=\"\(results.count)\" failures=\"\(failures)\" errors=\"0\" skipped=\"0\">",
+            "  <testsuite name=\(attribute(app)) tests=\"\(results.count)\" failures=\"\(failures)\" errors=\"0\" "
+                + "skipped=\"0\">",
         ]
         let entries = requirements?.entries ?? []
         if !entries.isEmpty || record != nil {
@@ -33,13 +34,16 @@ public enum JUnitReport {
                 lines.append("      <property name=\"stepflow\" value=\(attribute(record.stepflowVersion))/>")
                 for module in record.modules {
                     lines.append(
-                        "      <property name=\(attribute("module " + module.id)) value=\(attribute(module.package.description))/>"
+                        "      <property name=\(attribute("module " + module.id)) "
+                            + "value=\(attribute(module.package.description))/>"
                     )
                 }
             }
             for entry in entries {
+                let status = entry.status.rawValue + (entry.requirement.critical ? ", critical" : "")
                 lines.append(
-                    "      <property name=\(attribute("requirement " + entry.requirement.id)) value=\(attribute(entry.status.rawValue + (entry.requirement.critical ? ", critical" : "")))/>"
+                    "      <property name=\(attribute("requirement " + entry.requirement.id)) "
+                        + "value=\(attribute(status))/>"
                 )
             }
             lines.append("    </properties>")
@@ -62,7 +66,8 @@ public enum JUnitReport {
             lines.append(opening + ">")
             if !covers.isEmpty { lines.append(properties(covers)) }
             lines.append(
-                "      <failure message=\(attribute("line \(failure.line): \(failure.message)")) type=\"ScriptFailure\">\(text("\(script.file):\(failure.line): \(failure.message)"))</failure>"
+                "      <failure message=\(attribute("line \(failure.line): \(failure.message)")) "
+                    + "type=\"ScriptFailure\">\(text("\(script.file):\(failure.line): \(failure.message)"))</failure>"
             )
             lines.append("    </testcase>")
         }

@@ -107,8 +107,13 @@ public enum ReviewReport {
             """
         )
         if let record = contents.record {
+            let catalog = record.catalogDigest.map { " · catalog digest <code>\(escape($0))</code>" } ?? ""
             page.line(
-                "<p class=\"meta record\">Manifest digest <code>\(escape(record.manifestDigest))</code>\(record.catalogDigest.map { " · catalog digest <code>\(escape($0))</code>" } ?? "") · made \(escape(record.date)) by \(escape(record.tool)) on Stepflow \(escape(record.stepflowVersion)) · modules: \(escape(record.packages))</p>"
+                """
+                <p class="meta record">Manifest digest <code>\(escape(record.manifestDigest))</code>\(catalog) · \
+                made \(escape(record.date)) by \(escape(record.tool)) on Stepflow \(escape(record.stepflowVersion)) · \
+                modules: \(escape(record.packages))</p>
+                """
             )
         } else {
             page.line("<p class=\"meta record\">Not tied to a build: no digest, date or versions were recorded.</p>")
@@ -268,8 +273,13 @@ public enum ReviewReport {
         for rule in contents.rules {
             page.line("<div class=\"rule \(rule.holds ? "ok" : "bad")\">")
             page.line("<h3>\(escape(rule.rule.name))</h3>")
+            let verdict = rule.holds ? "Proved over every state of the variant." : "Refuted."
+            let proves = rule.rule.requirement.map { " Proves " + escape($0) + "." } ?? ""
             page.line(
-                "<p>\(rule.holds ? "Proved over every state of the variant." : "Refuted.")\(rule.rule.requirement.map { " Proves " + escape($0) + "." } ?? "") Written at \(escape(manifest.file)):\(rule.rule.location) (\(escape(rule.rule.path))).</p>"
+                """
+                <p>\(verdict)\(proves) Written at \(escape(manifest.file)):\(rule.rule.location) \
+                (\(escape(rule.rule.path))).</p>
+                """
             )
             if !rule.holds, let walk = rule.walk {
                 page.line(
@@ -466,13 +476,18 @@ public enum ReviewReport {
         page.line("<section id=\"sign-off\"><h2>Sign-off</h2>")
         page.line("<p>I have reviewed this variant's requirements, rules, scripts and screens as listed above.</p>")
         if let record = contents.record {
+            let catalog = record.catalogDigest.map { " (catalog digest <code>\(escape($0))</code>)" } ?? ""
             page.line(
-                "<p>This sign-off is for the variant whose manifest digest is <code>\(escape(record.manifestDigest))</code>\(record.catalogDigest.map { " (catalog digest <code>\(escape($0))</code>)" } ?? ""), as explored on \(escape(record.date)) by \(escape(record.tool)) on Stepflow \(escape(record.stepflowVersion)), with \(escape(record.packages)). A CI run's JUnit file records the same digest.</p>"
+                """
+                <p>This sign-off is for the variant whose manifest digest is \
+                <code>\(escape(record.manifestDigest))</code>\(catalog), as explored on \(escape(record.date)) by \
+                \(escape(record.tool)) on Stepflow \(escape(record.stepflowVersion)), with \(escape(record.packages)). \
+                A CI run's JUnit file records the same digest.</p>
+                """
             )
         }
-        page.line(
-            "<table class=\"sign\"><tbody><tr><th>Name</th><td></td></tr><tr><th>Role</th><td></td></tr><tr><th>Date</th><td></td></tr><tr><th>Signature</th><td></td></tr></tbody></table>"
-        )
+        let rows = ["Name", "Role", "Date", "Signature"].map { "<tr><th>\($0)</th><td></td></tr>" }
+        page.line("<table class=\"sign\"><tbody>" + rows.joined() + "</tbody></table>")
         page.line("</section>")
         page.line("</body>")
         page.line("</html>")
@@ -522,26 +537,34 @@ public enum ReviewReport {
     /// Screen and print styles: A4 pages, sections from a new page, rows
     /// never split.
     static let style = """
-        body { font: 11pt/1.45 "DejaVu Sans", "Helvetica Neue", Arial, sans-serif; color: #1b1b1b; margin: 2em auto; max-width: 60em; padding: 0 1.5em; }
-        h1 { font-size: 1.9em; margin: 0.1em 0 0.2em; } h2 { font-size: 1.35em; border-bottom: 2px solid #2c5d8a; padding-bottom: 0.2em; margin-top: 2em; color: #1d3f5e; }
+        body { font: 11pt/1.45 "DejaVu Sans", "Helvetica Neue", Arial, sans-serif; color: #1b1b1b; margin: 2em auto; \
+        max-width: 60em; padding: 0 1.5em; }
+        h1 { font-size: 1.9em; margin: 0.1em 0 0.2em; } \
+        h2 { font-size: 1.35em; border-bottom: 2px solid #2c5d8a; padding-bottom: 0.2em; margin-top: 2em; \
+        color: #1d3f5e; }
         h3 { font-size: 1.05em; margin: 1.2em 0 0.3em; }
         .kind { text-transform: uppercase; letter-spacing: 0.08em; color: #55606b; font-size: 0.85em; margin: 0; }
         .meta { color: #55606b; font-size: 0.9em; }
         .verdict { padding: 0.6em 0.9em; border-radius: 4px; font-weight: bold; }
-        .verdict.ok { background: #e5f4e8; border: 1px solid #7bbf87; } .verdict.bad { background: #fbe7e6; border: 1px solid #d9827b; }
+        .verdict.ok { background: #e5f4e8; border: 1px solid #7bbf87; } \
+        .verdict.bad { background: #fbe7e6; border: 1px solid #d9827b; }
         .verdict.warn { background: #fff4d6; border: 1px solid #d6a93a; } .record code { font-size: 0.95em; }
         table { border-collapse: collapse; width: 100%; margin: 0.6em 0 1em; font-size: 0.92em; }
         th, td { border: 1px solid #c9d1d9; padding: 0.35em 0.5em; text-align: left; vertical-align: top; }
         thead th { background: #eef3f8; } table.summary th { width: 12em; background: #f6f8fa; }
         tr.bad td, tr.bad th { background: #fbe7e6; }
-        td.status.passed { color: #1f7a35; font-weight: bold; } td.status.failed { color: #b3261e; font-weight: bold; } td.status.uncovered { color: #8a6100; }
+        td.status.passed { color: #1f7a35; font-weight: bold; } \
+        td.status.failed { color: #b3261e; font-weight: bold; } td.status.uncovered { color: #8a6100; }
         td.id, .sid { font-family: "DejaVu Sans Mono", Menlo, monospace; white-space: nowrap; }
         .sid { font-size: 0.85em; color: #55606b; margin-right: 0.5em; }
-        .rule { border-left: 4px solid #7bbf87; padding: 0.1em 0.8em; margin: 0.8em 0; } .rule.bad { border-left-color: #d9827b; }
+        .rule { border-left: 4px solid #7bbf87; padding: 0.1em 0.8em; margin: 0.8em 0; } \
+        .rule.bad { border-left-color: #d9827b; }
         .screen { border: 1px solid #c9d1d9; border-radius: 6px; padding: 0.2em 0.9em 0.4em; margin: 0.8em 0; }
-        .screen p { margin: 0.3em 0; } p.walked { color: #1f7a35; font-size: 0.9em; } p.walked.none { color: #8a6100; } table.actions { width: auto; min-width: 60%; }
+        .screen p { margin: 0.3em 0; } p.walked { color: #1f7a35; font-size: 0.9em; } \
+        p.walked.none { color: #8a6100; } table.actions { width: auto; min-width: 60%; }
         .note { color: #55606b; font-style: italic; }
-        figure { margin: 1em 0; } figure svg { max-width: 100%; height: auto; } figcaption { color: #55606b; font-size: 0.9em; }
+        figure { margin: 1em 0; } figure svg { max-width: 100%; height: auto; } \
+        figcaption { color: #55606b; font-size: 0.9em; }
         ol.walk li { font-family: "DejaVu Sans Mono", Menlo, monospace; font-size: 0.9em; }
         nav ol { columns: 2; font-size: 0.95em; }
         table.sign td { height: 2.2em; } table.sign th { width: 8em; }

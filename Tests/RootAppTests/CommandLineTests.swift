@@ -131,7 +131,9 @@ struct CommandLineTests {
         defer { unlink(path) }
         let text = """
             {"schema": 1, "app": {"id": "loop", "name": "Loop", "audience": "lay"},
-             "modules": [{"id": "help", "module": "support", "options": {"hotline": "0800 123 4567", "hours": "Monday to Friday, 8:00 to 18:00"}}, {"id": "again", "module": "support", "options": {"hotline": "0800 123 4567", "hours": "Monday to Friday, 8:00 to 18:00"}}],
+             "modules": [{"id": "help", "module": "support", "options": {"hotline": "0800 123 4567", "hours": "Monday \
+            to Friday, 8:00 to 18:00"}}, {"id": "again", "module": "support", "options": {"hotline": "0800 123 4567", \
+            "hours": "Monday to Friday, 8:00 to 18:00"}}],
              "start": "help",
              "routes": {"help.resume": "again", "help.quit": "again", "again.resume": "help", "again.quit": "help"},
              "rules": [{"reaches": "end"}, {"name": "never the second topic", "neverReaches": "again/topics"}]}

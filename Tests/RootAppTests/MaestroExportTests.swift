@@ -347,7 +347,8 @@ struct MaestroExportTests {
         #expect(errors.contains(#"device.appId: 'antigen home' is not an app id a device accepts."#), "\(run.err)")
         #expect(
             errors.contains(
-                #"device.answers["camera-permission denied"].permissions.camera: 'denyy' is not a permission's value. Did you mean 'deny'?"#
+                #"device.answers["camera-permission denied"].permissions.camera: 'denyy' is not a permission's "#
+                    + #"value. Did you mean 'deny'?"#
             ))
         #expect(
             errors.contains(#"device.answers["camera-permission"]: 'camera-permission' is not '<source> <answer>'."#))

@@ -75,7 +75,8 @@ enum FakeSupportModule: FeatureModule {
 struct PluginTests {
     static let manifest = """
         {"schema": 1, "app": {"id": "mixed", "name": "Mixed", "audience": "school nurses"},
-         "modules": [{"id": "hi", "module": "greeting"}, {"id": "help", "module": "support", "options": {"hotline": "0800 123 4567", "hours": "Monday to Friday, 8:00 to 18:00"}}],
+         "modules": [{"id": "hi", "module": "greeting"}, {"id": "help", "module": "support", "options": {"hotline": \
+        "0800 123 4567", "hours": "Monday to Friday, 8:00 to 18:00"}}],
          "start": "hi",
          "routes": {"hi.done": "help", "help.resume": "end", "help.quit": "end"},
          "rules": [{"name": "help comes after the greeting", "to": "help/topics", "passesThrough": "hi/hello"}]}
@@ -133,9 +134,11 @@ struct PluginTests {
         let path = "/tmp/stepflow-plugin-de-\(UInt64.random(in: 0...UInt64.max)).json"
         Harness.write(
             """
-            {"schema": 1, "app": {"id": "mixed-de", "name": "Gemischt"}, "locales": ["de", "en"], "strings": "\(catalog)",
+            {"schema": 1, "app": {"id": "mixed-de", "name": "Gemischt"}, "locales": ["de", "en"], "strings": \
+            "\(catalog)",
              "modules": [{"id": "hi", "module": "greeting"},
-                         {"id": "help", "module": "support", "options": {"hotline": "0800 123 4567", "hours": {"de": "montags", "en": "Mondays"}}}],
+                         {"id": "help", "module": "support", "options": {"hotline": "0800 123 4567", "hours": {"de": \
+            "montags", "en": "Mondays"}}}],
              "start": "hi", "routes": {"hi.done": "help", "help.resume": "end", "help.quit": "end"}}
             """, to: path)
         let validate = Harness.run(["validate", path], tool: Self.tool)

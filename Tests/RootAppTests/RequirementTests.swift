@@ -22,7 +22,8 @@ struct RequirementTests {
     }
 
     static let consent =
-        #"[{"id": "UR-PRIV-01", "text": "Consent before the end.", "critical": true}, {"id": "UR-END-01", "text": "The app can end."}]"#
+        #"[{"id": "UR-PRIV-01", "text": "Consent before the end.", "critical": true}, {"id": "UR-END-01", "text": "#
+        + #""The app can end."}]"#
     static let declined =
         """
         covers UR-PRIV-01\nchoose [welcome.lay.start]\nchoose [howItWorks.next]\nexpect screen \
@@ -40,7 +41,8 @@ struct RequirementTests {
         #expect(check.code == 0)
         #expect(
             check.out.contains(
-                "  requirements 2 of 2 passed, 0 failed, 0 uncovered\n    UR-PRIV-01 passed, critical: script declined.txt\n    UR-END-01 passed: rule \"reaches end\"\n"
+                "  requirements 2 of 2 passed, 0 failed, 0 uncovered\n    UR-PRIV-01 passed, critical: script "
+                    + "declined.txt\n    UR-END-01 passed: rule \"reaches end\"\n"
             ))
     }
 
@@ -94,7 +96,8 @@ struct RequirementTests {
         #expect(xml.contains(#"<property name="requirement UR-PRIV-01" value="failed, critical"/>"#))
         #expect(
             xml.contains(
-                #"<failure message="line 6: expected the app to end through onboarding.completed, but it ended through onboarding.declined." type="ScriptFailure">"#
+                #"<failure message="line 6: expected the app to end through onboarding.completed, but it ended "#
+                    + #"through onboarding.declined." type="ScriptFailure">"#
             ))
         // The JUnit file is checked before the work, never over an input.
         #expect(Harness.run(["check", path, "--junit", path]).code == 73)

@@ -145,7 +145,8 @@ struct FindingTests {
         }
         let registry = ModuleRegistry([SneakyModule.self])
         let text =
-            #"{"schema": 1, "app": {"id": "s", "name": "S", "audience": "lay"}, "modules": [{"id": "sneaky", "module": "sneaky"}], "start": "sneaky", "routes": {"sneaky.done": "end"}}"#
+            #"{"schema": 1, "app": {"id": "s", "name": "S", "audience": "lay"}, "modules": [{"id": "sneaky", "#
+            + #""module": "sneaky"}], "start": "sneaky", "routes": {"sneaky.done": "end"}}"#
         // Refused when it loads, for what the module's author must change;
         // once `validate` advised a route here that loading then refused.
         #expect(throws: ManifestLoadError.self) {
@@ -171,9 +172,12 @@ struct FindingTests {
         let text = """
             {"schema": 1, "app": {"id": "odd", "name": "Odd", "audience": "lay"},
              "modules": [
-               {"id": "test", "module": "procedure", "options": {"readBy": "manual", "sample": "nasal", "waitMinutes": 15, "readWithinMinutes": 5, "performedBy": "person"}},
-               {"id": "help", "module": "support", "options": {"hotline": "0800 123 4567", "hours": "Monday to Friday, 8:00 to 18:00"}},
-               {"id": "more", "module": "support", "options": {"hotline": "0800 123 4567", "hours": "Monday to Friday, 8:00 to 18:00"}}
+               {"id": "test", "module": "procedure", "options": {"readBy": "manual", "sample": "nasal", \
+            "waitMinutes": 15, "readWithinMinutes": 5, "performedBy": "person"}},
+               {"id": "help", "module": "support", "options": {"hotline": "0800 123 4567", "hours": "Monday to \
+            Friday, 8:00 to 18:00"}},
+               {"id": "more", "module": "support", "options": {"hotline": "0800 123 4567", "hours": "Monday to \
+            Friday, 8:00 to 18:00"}}
              ],
              "start": "test",
              "routes": {"test.resultCaptured": "end", "test.cancelled": "end", "test.needsHelp": "end",
@@ -224,7 +228,8 @@ struct PathRuleTests {
 
     @Test func aBrokenRuleIsRefutedWithACounterExamplePath() throws {
         let checked = try rules(
-            #"{"name": "help only after consent", "to": "help/topics", "passesThrough": "onboarding/privacy"}, {"neverReaches": "result/positive"}"#
+            #"{"name": "help only after consent", "to": "help/topics", "passesThrough": "onboarding/privacy"}, "#
+                + #"{"neverReaches": "result/positive"}"#
         )
         #expect(
             checked.results == [
@@ -281,7 +286,8 @@ enum BrokenRules {
     static func manifest(_ rule: String) -> String {
         """
         {"schema": 1, "app": {"id": "r", "name": "R", "audience": "lay"},
-         "modules": [{"id": "help", "module": "support", "options": {"hotline": "0800 123 4567", "hours": "Monday to Friday, 8:00 to 18:00"}}], "start": "help",
+         "modules": [{"id": "help", "module": "support", "options": {"hotline": "0800 123 4567", "hours": "Monday to \
+        Friday, 8:00 to 18:00"}}], "start": "help",
          "routes": {"help.resume": "end", "help.quit": "end"}, "rules": [\(rule)]}
         """
     }

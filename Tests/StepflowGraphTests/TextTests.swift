@@ -112,7 +112,8 @@ struct TextTests {
             Self.complete + [
                 Self.de("onboarding/privacy.titel", "Datenschutz"),
                 Self.de("procedure/timer.title", "Warten"),
-                #""onboarding/howItWorks.1.body": {"localizations": {"de": {"stringUnit": {"state": "needs_review", "value": "Das Testset."}}}}"#,
+                #""onboarding/howItWorks.1.body": {"localizations": {"de": {"stringUnit": {"state": "needs_review", "#
+                    + #""value": "Das Testset."}}}}"#,
             ]
         let catalog =
             entries.filter {
@@ -165,7 +166,8 @@ struct TextTests {
         let broken = Self.messages(
             Self.variant(
                 catalog:
-                    #""onboarding/back": {"localizations": {"de": {"stringUnit": {"state": "done", "value": "Zurück"}}}}"#
+                    #""onboarding/back": {"localizations": {"de": {"stringUnit": {"state": "done", "value": "#
+                    + #""Zurück"}}}}"#
             )
         ).map(Self.lastPart)
         #expect(

@@ -14,11 +14,14 @@ enum Unseen {
         {"schema": 1, "app": {"id": "two-procedures", "name": "Two procedures", "audience": "lay"},
          "modules": [
            {"id": "onboarding", "module": "onboarding", "options": {"howItWorksPages": 1}},
-           {"id": "swab", "module": "procedure", "options": {"sample": "nasal", "readBy": "manual", "waitMinutes": 15, "readWithinMinutes": 5, "performedBy": "person"}},
-           {"id": "spit", "module": "procedure", "options": {"sample": "saliva", "readBy": "photo", "waitMinutes": 15, "readWithinMinutes": 5, "performedBy": "person"}},
+           {"id": "swab", "module": "procedure", "options": {"sample": "nasal", "readBy": "manual", "waitMinutes": \
+        15, "readWithinMinutes": 5, "performedBy": "person"}},
+           {"id": "spit", "module": "procedure", "options": {"sample": "saliva", "readBy": "photo", "waitMinutes": \
+        15, "readWithinMinutes": 5, "performedBy": "person"}},
            {"id": "first", "module": "results", "options": {"advice": "lay", "condition": "covid"}},
            {"id": "second", "module": "results", "options": {"advice": "lay", "condition": "covid"}},
-           {"id": "help", "module": "support", "options": {"hotline": "0800 123 4567", "hours": "Monday to Friday, 8:00 to 18:00"}}
+           {"id": "help", "module": "support", "options": {"hotline": "0800 123 4567", "hours": "Monday to Friday, \
+        8:00 to 18:00"}}
          ],
          "start": "onboarding",
          "routes": {
@@ -33,12 +36,17 @@ enum Unseen {
         "clinic-loop": """
         {"schema": 1, "app": {"id": "clinic-loop", "name": "Clinic loop", "audience": "professional"},
          "modules": [
-           {"id": "onboarding", "module": "onboarding", "options": {"audience": "professional", "maxSignInAttempts": 2}},
+           {"id": "onboarding", "module": "onboarding", "options": {"audience": "professional", "maxSignInAttempts": \
+        2}},
            {"id": "intake", "module": "intake", "options": {"identifyBy": "type"}},
-           {"id": "test", "module": "procedure", "options": {"sample": "throat", "readBy": "both", "waitMinutes": 5, "readWithinMinutes": 10, "performedBy": "professional"}},
-           {"id": "result", "module": "results", "options": {"advice": "professional", "condition": "strep-a", "lab": "the central lab"}},
-           {"id": "help", "module": "support", "options": {"hotline": "0800 123 4567", "hours": "Monday to Friday, 8:00 to 18:00"}},
-           {"id": "resultHelp", "module": "support", "options": {"hotline": "0800 123 4567", "hours": "Monday to Friday, 8:00 to 18:00"}}
+           {"id": "test", "module": "procedure", "options": {"sample": "throat", "readBy": "both", "waitMinutes": 5, \
+        "readWithinMinutes": 10, "performedBy": "professional"}},
+           {"id": "result", "module": "results", "options": {"advice": "professional", "condition": "strep-a", "lab": \
+        "the central lab"}},
+           {"id": "help", "module": "support", "options": {"hotline": "0800 123 4567", "hours": "Monday to Friday, \
+        8:00 to 18:00"}},
+           {"id": "resultHelp", "module": "support", "options": {"hotline": "0800 123 4567", "hours": "Monday to \
+        Friday, 8:00 to 18:00"}}
          ],
          "start": "onboarding",
          "routes": {

@@ -17,7 +17,8 @@ struct BrokenManifestTests {
           "app": { "id": "demo", "name": "Demo", "audience": "lay" },
           "modules": [
             { "id": "onboarding", "module": "onboarding" },
-            { "id": "test", "module": "procedure", "options": { "waitMinutes": 15, "sample": "nasal", "readWithinMinutes": 5, "performedBy": "person" } },
+            { "id": "test", "module": "procedure", "options": { "waitMinutes": 15, "sample": "nasal", \
+        "readWithinMinutes": 5, "performedBy": "person" } },
             { "id": "result", "module": "results", "options": { "condition": "covid" } }
           ],
           "start": "onboarding",
@@ -279,8 +280,10 @@ struct BrokenManifestTests {
         // HbA1c readings in a COVID self-test.
         #expect(
             Self.broken(
-                #""options": { "waitMinutes": 15, "sample": "nasal", "readWithinMinutes": 5, "performedBy": "person" }"#,
-                #""options": { "waitMinutes": 15, "sample": "nasal", "readWithinMinutes": 5, "performedBy": "person", "readout": "hba1c" }"#
+                #""options": { "waitMinutes": 15, "sample": "nasal", "readWithinMinutes": 5, "performedBy": "#
+                    + #""person" }"#,
+                #""options": { "waitMinutes": 15, "sample": "nasal", "readWithinMinutes": 5, "performedBy": "#
+                    + #""person", "readout": "hba1c" }"#
             ) == [
                 """
                 broken.json:13:28: error: routes[\"test.resultCaptured\"]: 'result' (module 'results') accepts \
@@ -293,9 +296,11 @@ struct BrokenManifestTests {
         // The same procedure before HbA1c advice is sound.
         let hba1c = Self.valid
             .replacing(
-                #""options": { "waitMinutes": 15, "sample": "nasal", "readWithinMinutes": 5, "performedBy": "person" }"#,
+                #""options": { "waitMinutes": 15, "sample": "nasal", "readWithinMinutes": 5, "performedBy": "#
+                    + #""person" }"#,
                 with:
-                    #""options": { "waitMinutes": 15, "sample": "nasal", "readWithinMinutes": 5, "performedBy": "person", "readout": "hba1c" }"#
+                    #""options": { "waitMinutes": 15, "sample": "nasal", "readWithinMinutes": 5, "performedBy": "#
+                    + #""person", "readout": "hba1c" }"#
             )
             .replacing(
                 #"{ "id": "result", "module": "results", "options": { "condition": "covid" } }"#,
@@ -339,7 +344,9 @@ struct BrokenManifestTests {
             .replacing(
                 #"{ "id": "result", "module": "results", "options": { "condition": "covid" } }"#,
                 with:
-                    #"{ "id": "result", "module": "results", "options": { "condition": "covid" } }, { "id": "help", "module": "support", "options": { "hotline": "0800 123 4567", "hours": "Monday to Friday, 8:00 to 18:00" } }"#
+                    #"{ "id": "result", "module": "results", "options": { "condition": "covid" } }, { "id": "help", "#
+                    + #""module": "support", "options": { "hotline": "0800 123 4567", "hours": "Monday to Friday, "#
+                    + #"8:00 to 18:00" } }"#
             )
             .replacing(
                 #""result.done": "end","#, with: #""result.done": "end", "help.resume": "test", "help.quit": "end","#)

@@ -170,10 +170,14 @@ struct ModuleContractAtLoadTests {
     @Test func theDigestIgnoresWhitespaceAndKeyOrderButNotAnEditToTheVariant() throws {
         let loader = ManifestLoader(registry: BundledModules.registry, services: BundledModules.services)
         let base =
-            #"{"schema": 1, "app": {"id": "s", "name": "S"}, "modules": [{"id": "help", "module": "support", "options": {"hotline": "1", "hours": "x"}}], "start": "help", "routes": {"help.resume": "end", "help.quit": "end"}}"#
+            #"{"schema": 1, "app": {"id": "s", "name": "S"}, "modules": [{"id": "help", "module": "support", "#
+            + #""options": {"hotline": "1", "hours": "x"}}], "start": "help", "routes": {"help.resume": "end", "#
+            + #""help.quit": "end"}}"#
         let spaced = "\n\n" + base.replacing(", ", with: ",\n    ") + "\n"
         let reordered =
-            #"{"start": "help", "routes": {"help.quit": "end", "help.resume": "end"}, "app": {"name": "S", "id": "s"}, "schema": 1, "modules": [{"options": {"hours": "x", "hotline": "1"}, "module": "support", "id": "help"}]}"#
+            #"{"start": "help", "routes": {"help.quit": "end", "help.resume": "end"}, "app": {"name": "S", "id": "#
+            + #""s"}, "schema": 1, "modules": [{"options": {"hours": "x", "hotline": "1"}, "module": "support", "#
+            + #""id": "help"}]}"#
         let edited = base.replacing(#""hotline": "1""#, with: #""hotline": "2""#)
         func digest(_ text: String) throws -> String { try loader.decode(Array(text.utf8), file: "m.json").digest }
         #expect(try digest(spaced) == digest(base))
@@ -184,7 +188,8 @@ struct ModuleContractAtLoadTests {
     @Test func aStringCatalogCarriesATranslatableOptionsWordsForAnInstance() throws {
         let catalog = """
             {"sourceLanguage": "en", "version": "1.0", "strings": {
-              "option:help.hours": {"localizations": {"de": {"stringUnit": {"state": "translated", "value": "montags"}}}},
+              "option:help.hours": {"localizations": {"de": {"stringUnit": {"state": "translated", "value": \
+            "montags"}}}},
               "option:help.hotline": {"localizations": {"de": {"stringUnit": {"state": "translated", "value": "0800"}}}}
             }}
             """

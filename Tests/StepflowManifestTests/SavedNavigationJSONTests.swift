@@ -88,7 +88,8 @@ struct SavedNavigationJSONTests {
             ),
             (
                 #"{"format": 1, "fingerprint": "", "screens": [], "entries": [{"selekt": {}}]}"#,
-                #"saved.json:1:62: error: entries[0].selekt: unknown entry 'selekt'. Did you mean 'select'? Entries are: coordinate, select, removedByUI, emit, deepLink, answer, work, started."#
+                #"saved.json:1:62: error: entries[0].selekt: unknown entry 'selekt'. Did you mean 'select'? Entries "#
+                    + #"are: coordinate, select, removedByUI, emit, deepLink, answer, work, started."#
             ),
             (
                 #"{"format": 1, "fingerprint": "", "screens": [], "entries": [{"work": {"count": 0}}]}"#,
@@ -98,14 +99,16 @@ struct SavedNavigationJSONTests {
                 """
             ),
             (
-                #"{"format": 1, "fingerprint": "", "screens": [], "entries": [{"emit": {"stepper": -1, "name": "T", "step": "s"}}]}"#,
+                #"{"format": 1, "fingerprint": "", "screens": [], "entries": [{"emit": {"stepper": -1, "name": "T", "#
+                    + #""step": "s"}}]}"#,
                 """
                 saved.json:1:82: error: entries[0].emit.stepper: expected a whole number from 0 to \
                 18446744073709551615, found an integer (-1).
                 """
             ),
             (
-                #"{"format": 1, "fingerprint": "", "screens": [], "entries": [{"select": {"flow": 99999999999, "screen": 1, "id": "a/b", "action": 0, "step": "s", "label": "l"}}]}"#,
+                #"{"format": 1, "fingerprint": "", "screens": [], "entries": [{"select": {"flow": 99999999999, "#
+                    + #""screen": 1, "id": "a/b", "action": 0, "step": "s", "label": "l"}}]}"#,
                 """
                 saved.json:1:81: error: entries[0].select.flow: expected a whole number from 0 to 4294967295, \
                 found an integer (99999999999).

@@ -201,8 +201,10 @@ struct VariantWalkTests {
         let text = """
             {"schema": 1, "app": {"id": "twice", "name": "Twice", "audience": "lay"},
              "modules": [
-               {"id": "quick", "module": "procedure", "options": {"waitMinutes": 1, "readBy": "manual", "sample": "nasal", "readWithinMinutes": 5, "performedBy": "person"}},
-               {"id": "slow", "module": "procedure", "options": {"waitMinutes": 30, "sample": "saliva", "readBy": "manual", "readWithinMinutes": 5, "performedBy": "person"}}
+               {"id": "quick", "module": "procedure", "options": {"waitMinutes": 1, "readBy": "manual", "sample": \
+            "nasal", "readWithinMinutes": 5, "performedBy": "person"}},
+               {"id": "slow", "module": "procedure", "options": {"waitMinutes": 30, "sample": "saliva", "readBy": \
+            "manual", "readWithinMinutes": 5, "performedBy": "person"}}
              ],
              "start": "quick",
              "routes": {"quick.resultCaptured": "slow", "quick.cancelled": "end", "quick.needsHelp": "end",

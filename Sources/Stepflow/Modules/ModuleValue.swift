@@ -57,7 +57,8 @@ public enum ValueKind: Hashable, Sendable, CustomStringConvertible {
 /// ```swift
 /// OptionSpec("waitMinutes", .integer(1...60), default: .integer(15), summary: "How long the test develops.")
 /// OptionSpec.required("hotline", .text, example: .text("0800 123 4567"), summary: "The support phone number shown.")
-/// OptionSpec("hours", .text, default: .text("Monday to Friday"), summary: "When the hotline answers.", translatable: true)
+/// OptionSpec(
+///     "hours", .text, default: .text("Monday to Friday"), summary: "When the hotline answers.", translatable: true)
 /// ```
 ///
 /// Make an option required when a made-up default could reach a person

@@ -33,7 +33,8 @@ extension Coordinator {
     /// ```swift
     /// let coordinator = Coordinator(queue: .main, navigator: ui, savesNavigationOn: clock)
     /// do {
-    ///     try coordinator.restore(saved, roots: [RootCoordination(app, with: OneStepper(.start))], fingerprint: buildNumber)
+    ///     try coordinator.restore(
+    ///         saved, roots: [RootCoordination(app, with: OneStepper(.start))], fingerprint: buildNumber)
     /// } catch {
     ///     log(error)   // the coordinator is untouched: start afresh
     ///     coordinator.coordinate(flow: app, with: OneStepper(.start))

@@ -63,9 +63,13 @@ struct CatalogTranslations: ManifestValidator {
             if VariantTexts.isOptionKey(entry.key) {
                 if !translatable.contains(entry.key) {
                     let known = translatable.sorted()
+                    let listed = known.isEmpty ? "It has none." : "It has: \(Suggestion.list(known))."
                     catalogLog.warning(
                         entryPath, entry.location,
-                        "'\(entry.key)' is no translatable option of this variant. \(Suggestion.didYouMean(entry.key, known))\(known.isEmpty ? "It has none." : "It has: \(Suggestion.list(known)).") To fix, rename or remove it."
+                        """
+                        '\(entry.key)' is no translatable option of this variant. \
+                        \(Suggestion.didYouMean(entry.key, known))\(listed) To fix, rename or remove it.
+                        """
                     )
                 }
                 continue

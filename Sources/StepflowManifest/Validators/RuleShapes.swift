@@ -20,9 +20,12 @@ struct RuleShapes: ManifestValidator {
                 if ids.contains(written.value) {
                     requirement = written.value
                 } else {
+                    let listed =
+                        ids.isEmpty
+                        ? "The manifest lists no \"requirements\"." : "Requirements: \(Suggestion.list(ids))."
                     manifest.log.error(
                         rule.path.key("requirement"), written.location,
-                        "unknown requirement '\(written.value)'. \(Suggestion.didYouMean(written.value, ids))\(ids.isEmpty ? "The manifest lists no \"requirements\"." : "Requirements: \(Suggestion.list(ids)).")"
+                        "unknown requirement '\(written.value)'. \(Suggestion.didYouMean(written.value, ids))\(listed)"
                     )
                 }
             }
