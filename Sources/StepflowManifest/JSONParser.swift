@@ -1,13 +1,3 @@
-/// A JSON syntax error, with where it happened.
-public struct JSONSyntaxError: Error, Hashable, Sendable {
-    /// What is wrong, and how to fix it.
-    public let message: String
-    /// Where.
-    public let location: TextLocation
-    /// Whether the bytes are not UTF-8 (rather than not JSON).
-    public var isEncodingError = false
-}
-
 /// Parses JSON (RFC 8259) into ``JSONNode``s that remember their location.
 ///
 /// Written for manifests: it reports the line and column of every syntax
@@ -352,11 +342,12 @@ public struct JSONParser {
 
     private mutating func parseUnicodeEscape() throws(JSONSyntaxError) -> Unicode.Scalar {
         let first = try parseHex4()
+        let written = "'\\u\(String(fourHexDigits: first))'"
         if (0xD800...0xDBFF).contains(first) {
             guard bytes.count - index >= 6, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u")
             else {
                 throw error(
-                    "'\\u\(hex(first))' is half of a surrogate pair; the other half must follow as '\\uDC00'…'\\uDFFF'."
+                    "\(written) is half of a surrogate pair; the other half must follow as '\\uDC00'…'\\uDFFF'."
                 )
             }
             index += 2
@@ -364,22 +355,17 @@ public struct JSONParser {
             guard (0xDC00...0xDFFF).contains(second) else {
                 throw error(
                     """
-                    '\\u\(hex(first))' must be followed by a low surrogate ('\\uDC00'…'\\uDFFF'), not \
-                    '\\u\(hex(second))'.
+                    \(written) must be followed by a low surrogate ('\\uDC00'…'\\uDFFF'), not \
+                    '\\u\(String(fourHexDigits: second))'.
                     """
                 )
             }
             return Unicode.Scalar(0x10000 + ((first - 0xD800) << 10) + (second - 0xDC00))!  // in range by construction
         }
         guard let scalar = Unicode.Scalar(first) else {
-            throw error("'\\u\(hex(first))' is a lone low surrogate, not a character.")
+            throw error("\(written) is a lone low surrogate, not a character.")
         }
         return scalar
-    }
-
-    private func hex(_ value: UInt32) -> String {
-        let digits = String(value, radix: 16, uppercase: true)
-        return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
     }
 
     private mutating func parseNumber() throws(JSONSyntaxError) -> JSONNumber {
@@ -410,13 +396,5 @@ public struct JSONParser {
             guard digits(&self) > 0 else { throw error("a number needs digits in its exponent.") }
         }
         return JSONNumber(literal: String(decoding: bytes[start..<index], as: UTF8.self))
-    }
-}
-
-extension String {
-    /// `0xFF`.
-    init(format byte: UInt8) {
-        let digits = String(byte, radix: 16, uppercase: true)
-        self = "0x" + (digits.count == 1 ? "0" : "") + digits
     }
 }

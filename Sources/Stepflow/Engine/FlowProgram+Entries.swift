@@ -1,0 +1,96 @@
+// The type-erased entry points: what the engine calls on a program it
+// holds as `any FlowProgram`, opened here to the flow's own step type.
+extension FlowProgramOf {
+    package func accepts(_ step: any Step) -> Bool { step is StepType }
+
+    package func deliverDeepLink(
+        _ step: any Step, to tally: Int, in state: inout EngineState, _ transaction: inout Transaction
+    ) {
+        guard let step = step as? StepType else { return }
+        state.expectAnswer(to: tally)
+        let info = self.info
+        let declined = { (state: inout EngineState, transaction: inout Transaction) in
+            state.record(info, handled: false, to: tally, &transaction)
+        }
+        switch flow.adapt(step: step) {
+        case .step(let adapted):
+            let handled = navigate(adapted, origin: .deepLink, in: &state, &transaction)
+            state.record(info, handled: handled, to: tally, &transaction)
+        case .none:
+            state.reportDropped(record(step, nil), .filteredByAdapt, &transaction)
+            state.record(info, handled: false, to: tally, &transaction)
+        case .deferred(let ask):
+            deferAdaptation(ask, of: step, onDrop: declined, &transaction) { program, adapted, state, transaction in
+                let handled = program.navigate(adapted, origin: .deepLink, in: &state, &transaction)
+                state.record(info, handled: handled, to: tally, &transaction)
+            }
+        case .ask(let question):
+            open(question, about: step, origin: .deepLink, onDrop: declined, in: &state, &transaction) {
+                program, adapted, _, state, transaction in
+                let handled = program.navigate(adapted, origin: .deepLink, in: &state, &transaction)
+                state.record(info, handled: handled, to: tally, &transaction)
+            }
+        }
+    }
+
+    package func replaySelect(
+        action index: Int, step: String, on screen: ScreenInstanceID, id: String, in state: inout EngineState,
+        _ transaction: inout Transaction
+    ) -> String? {
+        guard let entry = state.flows[info.id]?.screens[screen], let typed = entry.part.value.base as? Screen<StepType>
+        else {
+            // Gone: dropped, as it was when it was saved.
+            state.statistics.dropped += 1
+            return nil
+        }
+        let qualifiedID = "\(info.name)/\(typed.id)"
+        guard qualifiedID == id else {
+            return
+                """
+                an action was chosen on \(id), and screen #\(screen.rawValue) is now \(qualifiedID). A module \
+                changed since it was saved.
+                """
+        }
+        guard typed.actions.indices.contains(index), typed.actions[index].step.stepID == step else {
+            let steps = typed.actions.map(\.step.stepID).joined(separator: ", ")
+            return
+                """
+                action \(index) of \(id) was \(step), and its actions now are \(steps.isEmpty ? "none" : steps). A \
+                module changed since it was saved.
+                """
+        }
+        let presented =
+            state.navigation.screen(screen)
+            ?? PresentedScreen(id: screen, flow: info, screen: typed, presentation: .push, visibility: entry.visibility)
+        select(action: index, on: presented, in: &state, &transaction)
+        return nil
+    }
+
+    package func select(
+        action index: Int, on screen: PresentedScreen, in state: inout EngineState, _ transaction: inout Transaction
+    ) {
+        guard let entry = state.flows[info.id]?.screens[screen.id],
+            let typed = entry.part.value.base as? Screen<StepType>
+        else {
+            let step = screen.actions.indices.contains(index) ? screen.actions[index].step : "action[\(index)]"
+            return state.reportDropped(
+                StepRecord(flow: info, step: step), .screenDismissed(screen: screen.qualifiedID), &transaction)
+        }
+        guard typed.actions.indices.contains(index) else {
+            let labels = typed.actions.enumerated().map { "\($0.offset) '\($0.element.label)'" }
+            return state.reportDropped(
+                StepRecord(flow: info, step: "action[\(index)]"),
+                .noSuchAction(
+                    screen: screen.qualifiedID,
+                    action: "\(index); it has \(labels.isEmpty ? "none" : labels.joined(separator: ", "))"),
+                &transaction
+            )
+        }
+        let action = typed.actions[index]
+        if let reason = state.gate(screen.id, qualifiedID: screen.qualifiedID, visibility: entry.visibility) {
+            return state.reportDropped(record(action.step, nil), reason, &transaction)
+        }
+        receive(
+            action.step, origin: .screen(screen.id, screenID: typed.id, action: action.label), in: &state, &transaction)
+    }
+}

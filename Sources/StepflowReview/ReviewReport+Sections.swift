@@ -1,0 +1,183 @@
+import Stepflow
+import StepflowGraph
+import StepflowManifest
+import StepflowScripts
+
+// The report's later sections, each written into the page in order.
+extension ReviewReport {
+    /// 5. Every screen a person can see, with where each action leads and
+    /// how much of it the scripts take.
+    static func screenInventory(_ contents: Contents, into page: inout HTMLPage) {
+        let variant = contents.variant
+        let manifest = variant.manifest
+        page.line("<section id=\"screens\"><h2>5. Screen inventory</h2>")
+        page.line(
+            """
+            <p class=\"note\">Every screen a person can see in this variant, in \(escape(variant.locale)), with \
+            each wording it can have, where each action leads, which scripts walk it, and how many of each input's \
+            state transitions they take.</p>
+            """
+        )
+        let consequences = consequences(variant.states)
+        let taken = contents.results.reduce(into: Set<Int>()) { $0.formUnion($1.transitions) }
+        // Module by module, in the manifest's order; within a module, in
+        // the order a walk first meets the screens.
+        let order = Dictionary(uniqueKeysWithValues: manifest.instances.enumerated().map { ($1.id, $0) })
+        let byModule = variant.screens.enumerated().sorted { a, b in
+            let (left, right) = (order[a.element.instance] ?? .max, order[b.element.instance] ?? .max)
+            return left != right ? left < right : a.offset < b.offset
+        }.map(\.element)
+        for screen in byModule {
+            page.line("<div class=\"screen\">")
+            page.line("<h3><span class=\"sid\">\(escape(screen.id))</span> \(escape(screen.title))</h3>")
+            for line in screen.body { page.line("<p>\(escape(line))</p>") }
+            if !contents.results.isEmpty {
+                let walkers = contents.results.filter { $0.nodes.contains(screen.id) }.map { base($0.file) }
+                page.line(
+                    walkers.isEmpty
+                        ? "<p class=\"walked none\">No script walks this screen.</p>"
+                        : """
+                        <p class=\"walked\">Walked by \(walkers.count) script\(walkers.count == 1 ? "" : "s"): \
+                        \(escape(walkers.joined(separator: ", "))).</p>
+                        """
+                )
+            }
+            page.line(
+                """
+                <table class=\"actions\"><thead><tr><th>Action</th><th>Leads to</th><th>Taken by the \
+                scripts</th></tr></thead><tbody>
+                """
+            )
+            let rows = consequences[screen.id] ?? []
+            func share(_ transitions: [Int]) -> String {
+                transitions.isEmpty ? "—" : "\(transitions.filter(taken.contains).count) of \(transitions.count)"
+            }
+            for (index, action) in screen.actions.enumerated() {
+                let label =
+                    switch action.role {
+                    case .primary: action.label
+                    case .back: action.label.lowercased() == "back" ? action.label : "\(action.label) (goes back)"
+                    case .cancel: "\(action.label) (cancels)"
+                    }
+                let row = rows.first { $0.input == .action(index) }
+                let places = row?.leadsTo ?? []
+                page.row([
+                    label,
+                    places.isEmpty
+                        ? "nowhere a walk takes it"
+                        : places.map { $0 == screen.id ? "stays here" : $0 }.joined(separator: ", "),
+                    share(row?.transitions ?? []),
+                ])
+            }
+            for row in rows {
+                guard case .other(let input) = row.input else { continue }
+                page.row(
+                    [input, row.leadsTo.joined(separator: ", "), share(row.transitions)], classes: ["note", "", ""])
+            }
+            page.line("</tbody></table></div>")
+        }
+        page.line("</section>")
+    }
+
+    /// 6. The modules and routes, as a diagram or an outline.
+    static func diagram(_ contents: Contents, into page: inout HTMLPage) {
+        let manifest = contents.variant.manifest
+        page.line("<section id=\"diagram\"><h2>6. Navigation diagram</h2>")
+        switch contents.diagram {
+        case .svg(let svg):
+            page.line(
+                """
+                <figure>\(inlineSVG(svg))<figcaption>The modules and the routes walks take between them, from the \
+                start (top) to the end (bottom), with the data each route hands on.</figcaption></figure>
+                """
+            )
+        case .outline(let reason):
+            page.line("<p class=\"note\">\(escape(reason)) The routes as an outline instead:</p>")
+            page.line("<ul class=\"outline\">")
+            for instance in manifest.instances {
+                page.line("<li>\(escape(instance.id)) (\(escape(instance.module)))<ul>")
+                for exit in instance.exits {
+                    let target =
+                        manifest.routes[RouteKey(instance: instance.id, exit: exit.name)]?.description ?? "no route"
+                    page.line("<li>\(escape(exit.name)) → \(escape(target))</li>")
+                }
+                page.line("</ul></li>")
+            }
+            page.line("</ul>")
+        }
+        page.line("</section>")
+    }
+
+    /// 7. What exploration found wrong, or that nothing is.
+    static func findingsSection(
+        _ findings: [Finding], of variant: VariantGraph, verdict: SignOffVerdict, into page: inout HTMLPage
+    ) {
+        page.line("<section id=\"findings\"><h2>7. Findings</h2>")
+        if findings.isEmpty {
+            let texts = verdict.translations.map { "all \($0.total) shown texts have \($0.locale) words" }
+            page.line(
+                """
+                <p>None over the \(variant.states.states.count) states explored: no dead end, no unhandled step, \
+                no exit without a route, every instance \
+                entered\(texts.isEmpty ? "" : ", " + texts.joined(separator: ", ")).</p>
+                """
+            )
+        } else {
+            page.line(
+                "<table><thead><tr><th>Severity</th><th>Kind</th><th>Where</th><th>Detail</th></tr></thead><tbody>")
+            for finding in findings {
+                page.row(
+                    [finding.severity.rawValue, "\(finding.kind)", finding.subject, finding.detail],
+                    bad: finding.severity == .error)
+            }
+            page.line("</tbody></table>")
+        }
+        page.line("</section>")
+    }
+
+    /// 8. What differs from the variant compared against, if any.
+    static func differences(_ contents: Contents, into page: inout HTMLPage) {
+        let app = contents.variant.manifest.app
+        if let against = contents.against {
+            let other = against.variant.manifest.app.id
+            let diff = against.diff
+            page.line("<section id=\"differences\"><h2>8. Differences from \(escape(other))</h2>")
+            if diff.isEmpty {
+                page.line("<p>None: the same modules, routes, screens, steps and edges.</p>")
+            }
+            let parts: [(String, [String])] = [
+                ("Modules only in \(app.id)", diff.instancesOnlyInA),
+                ("Modules only in \(other)", diff.instancesOnlyInB),
+                ("Options changed", diff.changedOptions), ("Routes only in \(app.id)", diff.routesOnlyInA),
+                ("Routes only in \(other)", diff.routesOnlyInB), ("Routes changed", diff.changedRoutes),
+                ("Screens only in \(app.id)", diff.screensOnlyInA), ("Screens only in \(other)", diff.screensOnlyInB),
+            ]
+            for (title, items) in parts where !items.isEmpty {
+                page.line("<h3>\(escape(title)) (\(items.count))</h3><ul>")
+                for item in items { page.line("<li>\(escape(item))</li>") }
+                page.line("</ul>")
+            }
+            page.line("</section>")
+        }
+    }
+
+    /// The sign-off block, tied to the build's digests when recorded.
+    static func signOff(_ contents: Contents, into page: inout HTMLPage) {
+        page.line("<section id=\"sign-off\"><h2>Sign-off</h2>")
+        page.line("<p>I have reviewed this variant's requirements, rules, scripts and screens as listed above.</p>")
+        if let record = contents.record {
+            let catalog = record.catalogDigest.map { " (catalog digest <code>\(escape($0))</code>)" } ?? ""
+            page.line(
+                """
+                <p>This sign-off is for the variant whose manifest digest is \
+                <code>\(escape(record.manifestDigest))</code>\(catalog), as explored on \(escape(record.date)) by \
+                \(escape(record.tool)) on Stepflow \(escape(record.stepflowVersion)), with \(escape(record.packages)). \
+                A CI run's JUnit file records the same digest.</p>
+                """
+            )
+        }
+        let rows = ["Name", "Role", "Date", "Signature"].map { "<tr><th>\($0)</th><td></td></tr>" }
+        page.line("<table class=\"sign\"><tbody>" + rows.joined() + "</tbody></table>")
+        page.line("</section>")
+    }
+}
