@@ -12,9 +12,7 @@ extension Coordinator {
 
     /// Delivers a step a stepper emitted: the hot path, specialised per flow
     /// type and free of closures.
-    func deliver<Attachment: StepperAttachmentProtocol>(
-        _ step: Attachment.FlowType.StepType, from attachment: Attachment
-    ) {
+    func deliver<F: Flow>(_ step: F.StepType, from attachment: StepperAttachment<F>) {
         // Optional chaining: without a log, the step is not even named.
         log?.append(.emit(stepper: attachment.id.rawValue, name: attachment.stepperName, step: step.stepID))
         var transaction = Transaction(observes: !observers.isEmpty, renders: navigator != nil)
@@ -66,7 +64,7 @@ extension Coordinator {
 
     /// Connects `attachment`'s stepper to the inbox through a new mailbox.
     private func mailbox(for attachment: some StepperAttachmentProtocol) -> any AnyStepperMailbox {
-        StepperMailbox(attachment, inbox: inbox)
+        StepperMailbox(attachment.concrete, inbox: inbox)
     }
 
     /// Whether `attachment`'s stepper speaks for a source answered by hand.

@@ -26,11 +26,12 @@ final class Inbox: @unchecked Sendable {
         /// exit, a stepper's initial step).
         case work(PendingWork)
         /// Deliver the next step a stepper emitted. The step itself waits,
-        /// typed, in the stepper's mailbox: queueing it allocates nothing. Held
-        /// unretained: the inbox's list of targets holds each target once
-        /// per batch, instead of a retain and release per step (which the
-        /// emitting thread and the queue would contend on).
-        case deliverNext(UnretainedMailbox)
+        /// typed, in the stepper's mailbox: queueing it allocates nothing.
+        /// The mailbox is named by its position in the batch's list of
+        /// targets, which holds each once per batch: no retain and release
+        /// per step (which the emitting thread and the queue would contend
+        /// on).
+        case deliverNext(listedAt: Int)
     }
 
     private struct State {
@@ -89,11 +90,11 @@ final class Inbox: @unchecked Sendable {
     func enqueueStep(for target: any AnyStepperMailbox, _ append: () -> Void) {
         let mustSchedule = state.withLock { state in
             append()
-            if !target.isListed {
-                target.isListed = true
+            if target.listedAt < 0 {
+                target.listedAt = state.listed.count
                 state.listed.append(target)
             }
-            state.jobs.append(.deliverNext(UnretainedMailbox(target: target)))
+            state.jobs.append(.deliverNext(listedAt: target.listedAt))
             return state.markScheduled()
         }
         if mustSchedule { schedule() }
@@ -134,24 +135,27 @@ final class Inbox: @unchecked Sendable {
             swap(&batch, &state.jobs)
             // The steps behind this batch's deliveries move to the queue's
             // side with it; steps queued from now on wait for the next. The
-            // listed targets stay held until the batch is done: they keep
-            // the batch's unretained references valid.
+            // batch's deliveries name these targets by position.
             var targets: [any AnyStepperMailbox] = []
             swap(&targets, &state.listed)
             for target in targets {
                 target.handOver()
-                target.isListed = false
+                target.listedAt = -1
             }
             return (batch, targets)
         }
-        if let coordinator = owner {
-            withExtendedLifetime(targets) {
-                for job in batch {
-                    switch job {
-                    case .run(let body): body(coordinator)
-                    case .work(let work): coordinator.run(work)
-                    case .deliverNext(let target): target.target.deliverNext(coordinator)
-                    }
+        if let coordinator = owner, !batch.isEmpty {
+            // Each mailbox unretained, with its type to call it by: a
+            // delivery neither retains nor releases its mailbox (`targets`
+            // holds each for the batch).
+            let mailboxes = targets.map { (Unmanaged.passUnretained($0 as AnyObject), type(of: $0)) }
+            for job in batch {
+                switch job {
+                case .run(let body): body(coordinator)
+                case .work(let work): coordinator.run(work)
+                case .deliverNext(let position):
+                    let (mailbox, kind) = mailboxes[position]
+                    kind.deliverNext(of: mailbox, coordinator)
                 }
             }
         }
@@ -176,10 +180,4 @@ final class Inbox: @unchecked Sendable {
         if mustReschedule { schedule() }
         for waiter in waiters { waiter() }
     }
-}
-
-/// A mailbox held without a retain: the inbox's list of targets holds it
-/// for the batch.
-struct UnretainedMailbox {
-    unowned(unsafe) let target: any AnyStepperMailbox
 }

@@ -10,17 +10,18 @@
 /// buffer moves to the queue's side, where the batch's `deliverNext` jobs
 /// consume it in order.
 protocol AnyStepperMailbox: AnyObject {
-    /// Whether the inbox lists this mailbox for the next hand-over. Under
-    /// the inbox's lock.
-    var isListed: Bool { get set }
+    /// Where the inbox lists this mailbox for the next hand-over (its
+    /// deliveries name it by that position), or -1. Under the inbox's lock.
+    var listedAt: Int { get set }
     /// Moves the steps queued so far to the queue's side. Called by a drain
     /// under the inbox's lock; the previous batch was finished.
     func handOver()
     /// Lets go of the batch's steps, keeping the buffer. On the queue,
     /// outside the inbox's lock.
     func finishBatch()
-    /// Delivers the oldest handed-over step. On the queue.
-    func deliverNext(_ coordinator: Coordinator)
+    /// Delivers the oldest handed-over step of `mailbox`, a mailbox of this
+    /// type held unretained (the inbox's list holds it). On the queue.
+    static func deliverNext(of mailbox: Unmanaged<AnyObject>, _ coordinator: Coordinator)
 
     /// Tells the stepper it may emit.
     func start()
@@ -32,20 +33,35 @@ protocol AnyStepperMailbox: AnyObject {
     func stop()
 }
 
-/// The mailbox of an attachment of type `Attachment`.
-final class StepperMailbox<Attachment: StepperAttachmentProtocol>: AnyStepperMailbox, @unchecked Sendable {
-    // @unchecked: `isListed` and `incoming` are guarded by the inbox's lock;
+/// The mailbox of an attachment to a flow of type `F`.
+final class StepperMailbox<F: Flow>: AnyStepperMailbox, @unchecked Sendable {
+    // @unchecked: `listedAt` and `incoming` are guarded by the inbox's lock;
     // `outgoing`, `nextOutgoing` and `attachment` are confined to the
     // coordinator's queue.
-    typealias StepType = Attachment.FlowType.StepType
+    typealias StepType = F.StepType
+    typealias Attachment = StepperAttachment<F>
 
-    /// The attachment; `nil` once stopped.
-    @exclusivity(unchecked) private var attachment: Attachment?
-    /// The attachment's flow and binding, for a step that arrives after
-    /// the stop.
-    private let flow: FlowInfo
-    private let binding: AttachmentBinding
-    @exclusivity(unchecked) var isListed = false
+    /// Holds the attachment while it is live; `nil` once stopped.
+    @exclusivity(unchecked) private var kept: Attachment?
+    /// The attachment, read without a retain on every delivery: valid
+    /// while `kept` holds it, and never read after the stop.
+    private let attachment: Unmanaged<Attachment>
+    /// Once stopped, what a step that still arrives needs to be reported
+    /// as dropped (made at the stop, so a live mailbox stays small).
+    @exclusivity(unchecked) private var detached: Detached?
+
+    /// A stopped attachment's flow and binding.
+    private final class Detached {
+        let flow: FlowInfo
+        let binding: AttachmentBinding
+        init(flow: FlowInfo, binding: AttachmentBinding) {
+            self.flow = flow
+            self.binding = binding
+        }
+    }
+
+    /// See ``AnyStepperMailbox/listedAt``; under the inbox's lock.
+    @exclusivity(unchecked) var listedAt = -1
     /// Steps emitted and not yet taken by a drain; under the inbox's lock.
     @exclusivity(unchecked) private var incoming: [StepType] = []
     /// Steps of the batch being drained, from `nextOutgoing` on; on the queue.
@@ -54,23 +70,27 @@ final class StepperMailbox<Attachment: StepperAttachmentProtocol>: AnyStepperMai
 
     /// Connects `attachment`'s stepper to `inbox`: what it emits waits here.
     init(_ attachment: Attachment, inbox: Inbox) {
-        self.attachment = attachment
-        self.flow = attachment.flow
-        self.binding = attachment.binding
+        self.kept = attachment
+        self.attachment = Unmanaged.passUnretained(attachment)
         attachment.stepper.steps.connect(
             sink: { [self] step in enqueue(step, in: inbox) },
             replay: { [self] pending in for step in pending { enqueue(step, in: inbox) } }
         )
     }
 
-    func start() { attachment?.stepper.readyToEmitSteps() }
+    func start() {
+        kept?.stepper.readyToEmitSteps()
+    }
 
-    func resume(after elapsed: Duration) { attachment?.stepper.resumeEmittingSteps(after: elapsed) }
+    func resume(after elapsed: Duration) {
+        kept?.stepper.resumeEmittingSteps(after: elapsed)
+    }
 
     func stop() {
-        guard let attachment else { return }
-        self.attachment = nil
-        attachment.stepper.stopEmittingSteps()
+        guard let live = kept else { return }
+        detached = Detached(flow: live.flow, binding: live.binding)
+        kept = nil
+        live.stepper.stopEmittingSteps()
     }
 
     /// Queues `step` in `inbox` for delivery through this mailbox.
@@ -89,16 +109,21 @@ final class StepperMailbox<Attachment: StepperAttachmentProtocol>: AnyStepperMai
         nextOutgoing = 0
     }
 
-    func deliverNext(_ coordinator: Coordinator) {
+    static func deliverNext(of mailbox: Unmanaged<AnyObject>, _ coordinator: Coordinator) {
+        mailbox._withUnsafeGuaranteedRef { unsafeDowncast($0, to: Self.self).deliverNext(coordinator) }
+    }
+
+    /// Delivers the oldest handed-over step. On the queue.
+    private func deliverNext(_ coordinator: Coordinator) {
         let step = outgoing[nextOutgoing]
         nextOutgoing += 1
-        if let attachment {
-            coordinator.deliver(step, from: attachment)
-        } else {
-            let record = StepRecord(flow: flow, step: step.stepID)
-            coordinator.transition { state, transaction in
-                state.reportDropped(record, binding.detachedReason(flow: flow.id, in: state), &transaction)
-            }
+        guard let detached else {
+            return attachment._withUnsafeGuaranteedRef { coordinator.deliver(step, from: $0) }
+        }
+        let record = StepRecord(flow: detached.flow, step: step.stepID)
+        coordinator.transition { state, transaction in
+            state.reportDropped(
+                record, detached.binding.detachedReason(flow: detached.flow.id, in: state), &transaction)
         }
     }
 }

@@ -41,6 +41,9 @@ package protocol StepperAttachmentProtocol: AnyObject, Sendable {
     var answerNames: [String] { get }
     /// The stepper, for the runtime to connect, start and stop.
     var stepper: any Stepper<FlowType.StepType> { get }
+    /// The attachment as its one concrete type: the runtime's hot path
+    /// calls it directly, not through this protocol's witnesses.
+    var concrete: StepperAttachment<FlowType> { get }
 
     /// The steps it may emit now, given what it has spent, each once, in
     /// declaration order: its step id, the work that delivers it, and the
@@ -68,24 +71,24 @@ extension AttachmentBinding {
 }
 
 /// A stepper attached to a flow of type `F`.
-final class StepperAttachment<F: Flow>: StepperAttachmentProtocol, @unchecked Sendable {
+package final class StepperAttachment<F: Flow>: StepperAttachmentProtocol, @unchecked Sendable {
     // @unchecked: immutable after init but for three caches (the name, the
     // origin, the replay index), each made on first use on the one thread
     // that runs the engine's transitions (the coordinator's queue, or one
     // explorer); the stepper and the program are Sendable.
-    typealias FlowType = F
-    typealias StepType = F.StepType
+    package typealias FlowType = F
+    package typealias StepType = F.StepType
 
-    let id: AttachmentID
-    let flow: FlowInfo
-    let binding: AttachmentBinding
-    let limited: [Int]
-    let stepperObject: ObjectIdentifier
-    let isTimer: Bool
-    let outside: (id: String, label: String)?
+    package let id: AttachmentID
+    package let flow: FlowInfo
+    package let binding: AttachmentBinding
+    package let limited: [Int]
+    package let stepperObject: ObjectIdentifier
+    package let isTimer: Bool
+    package let outside: (id: String, label: String)?
     /// The flow's program.
     let program: FlowProgramOf<F>
-    let stepper: any Stepper<StepType>
+    package let stepper: any Stepper<StepType>
     /// Every step it declared: an emission outside them is reported.
     let declared: Set<StepType>
     /// Its emissions after its initial steps.
@@ -136,13 +139,15 @@ final class StepperAttachment<F: Flow>: StepperAttachmentProtocol, @unchecked Se
         self.outside = outside.map { ($0.id, $0.label) }
     }
 
-    var stepperName: String { name }
+    package var stepperName: String { name }
 
-    var declarationKey: AnyHashable { AnyHashable(emissions) }
+    package var concrete: StepperAttachment<F> { self }
 
-    var answerNames: [String] { answers.map(\.name) }
+    package var declarationKey: AnyHashable { AnyHashable(emissions) }
 
-    func emissionInputs(spent: [Bool], names: StepNames?) -> [EmissionInput] {
+    package var answerNames: [String] { answers.map(\.name) }
+
+    package func emissionInputs(spent: [Bool], names: StepNames?) -> [EmissionInput] {
         var seen = Set<StepType>()
         var inputs: [EmissionInput] = []
         for (position, emission) in emissions.enumerated() {
@@ -160,12 +165,12 @@ final class StepperAttachment<F: Flow>: StepperAttachmentProtocol, @unchecked Se
         return inputs
     }
 
-    func answerWork(named name: String) -> (stepID: String, work: PendingWork)? {
+    package func answerWork(named name: String) -> (stepID: String, work: PendingWork)? {
         guard let step = answers.first(where: { $0.name == name })?.step else { return nil }
         return (step.stepID, PendingWork { [self] state, transaction in deliver(step, in: &state, &transaction) })
     }
 
-    func replayEmission(stepID: String) -> PendingWork? {
+    package func replayEmission(stepID: String) -> PendingWork? {
         if replayIndex == nil {
             var index: [String: StepType] = [:]
             for step in declared { index[step.stepID] = step }
@@ -175,7 +180,7 @@ final class StepperAttachment<F: Flow>: StepperAttachmentProtocol, @unchecked Se
         return PendingWork { [self] state, transaction in deliver(step, in: &state, &transaction) }
     }
 
-    func deliver(_ step: StepType, in state: inout EngineState, _ transaction: inout Transaction) {
+    package func deliver(_ step: StepType, in state: inout EngineState, _ transaction: inout Transaction) {
         guard let index = state.attachments.entry(of: id) else {
             return state.reportDropped(
                 StepRecord(flow: flow, step: step.stepID), binding.detachedReason(flow: flow.id, in: state),
