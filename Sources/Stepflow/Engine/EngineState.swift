@@ -14,9 +14,10 @@
 /// state shares them safely.
 package struct EngineState: @unchecked Sendable {
     // @unchecked: the programs and attachments it holds are immutable once
-    // made, apart from the coordinator's I/O buffers (guarded by the
-    // inbox's lock or confined to the queue); `any Hashable` screens are
-    // `Screen` values, which are Sendable.
+    // made (an attachment's memoised names are made on the one thread that
+    // runs the transitions); the buffers steps wait in are the
+    // coordinator's mailboxes, not part of the state; `any Hashable`
+    // screens are `Screen` values, which are Sendable.
 
     /// The tree of live flows and their screens.
     package internal(set) var navigation = NavigationState()
