@@ -82,6 +82,7 @@ if let path = options.json {
         text +=
             "    {\"steps\": \(figure.steps), \"nodes\": \(figure.nodes), \"edges\": \(figure.edges), "
             + "\"exploreAndDOTNanoseconds\": \(Int(figure.engine.median)), "
+            + "\"fairFloorNanoseconds\": \(Int(figure.fairFloor.median)), "
             + "\"floorNanoseconds\": \(Int(figure.floor.median)), \"peakRSSMiB\": \(Int(figure.peakMiB))}"
         text += index + 1 < figures.count ? ",\n" : "\n"
     }

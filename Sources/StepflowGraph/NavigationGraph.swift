@@ -39,6 +39,14 @@ public struct NavigationGraph: Sendable {
         public let instance: String
         /// What people read: a screen's title, a step's id.
         public let label: String
+
+        /// A node with `id`, of `kind`, in `instance`, read as `label`.
+        package init(id: String, kind: NodeKind, instance: String, label: String) {
+            self.id = id
+            self.kind = kind
+            self.instance = instance
+            self.label = label
+        }
     }
 
     /// What an edge stands for. Code downstream switches on this, never on
@@ -121,7 +129,7 @@ public struct NavigationGraph: Sendable {
     private let inEdges: [Int32]
     private let index: NodeIndex
 
-    init(
+    package init(
         app: String, nodes: [Node], edges: [Edge], labels: [String], instances: [String], findings: [Finding],
         outgoing: (offsets: [Int32], edges: [Int32])? = nil
     ) {
