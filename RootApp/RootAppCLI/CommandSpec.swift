@@ -217,8 +217,8 @@ extension CommandSpec {
                 parsed.raise(name)
                 continue
             }
-            let choices = option.choices.isEmpty ? "" : ", one of \(option.choices.joined(separator: ", "))"
             guard let value = inlineValue ?? remaining.popFirst(), !(inlineValue == nil && value.hasPrefix("--")) else {
+                let choices = option.choices.isEmpty ? "" : ", one of \(option.choices.joined(separator: ", "))"
                 throw UsageError(
                     message:
                         """

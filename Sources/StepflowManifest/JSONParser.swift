@@ -342,12 +342,12 @@ public struct JSONParser {
 
     private mutating func parseUnicodeEscape() throws(JSONSyntaxError) -> Unicode.Scalar {
         let first = try parseHex4()
-        let written = "'\\u\(String(fourHexDigits: first))'"
+        func written() -> String { "'\\u\(String(fourHexDigits: first))'" }  // made for errors only
         if (0xD800...0xDBFF).contains(first) {
             guard bytes.count - index >= 6, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u")
             else {
                 throw error(
-                    "\(written) is half of a surrogate pair; the other half must follow as '\\uDC00'…'\\uDFFF'."
+                    "\(written()) is half of a surrogate pair; the other half must follow as '\\uDC00'…'\\uDFFF'."
                 )
             }
             index += 2
@@ -355,7 +355,7 @@ public struct JSONParser {
             guard (0xDC00...0xDFFF).contains(second) else {
                 throw error(
                     """
-                    \(written) must be followed by a low surrogate ('\\uDC00'…'\\uDFFF'), not \
+                    \(written()) must be followed by a low surrogate ('\\uDC00'…'\\uDFFF'), not \
                     '\\u\(String(fourHexDigits: second))'.
                     """
                 )
@@ -363,7 +363,7 @@ public struct JSONParser {
             return Unicode.Scalar(0x10000 + ((first - 0xD800) << 10) + (second - 0xDC00))!  // in range by construction
         }
         guard let scalar = Unicode.Scalar(first) else {
-            throw error("\(written) is a lone low surrogate, not a character.")
+            throw error("\(written()) is a lone low surrogate, not a character.")
         }
         return scalar
     }
