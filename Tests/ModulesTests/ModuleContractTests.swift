@@ -83,6 +83,30 @@ struct ModuleContractTests {
             ])
     }
 
+    @Test func aFlowThatHandsOnAnExitAndGoesOnIsExploredPastIt() {
+        // `.forwardToParent` hands an exit on without ending: what comes
+        // after it (a screen, another exit) is reachable and listed.
+        enum Step: Stepflow.Step { case start, early, later }
+        enum Exit: ModuleExit { case early, done }
+        final class GoingOnFlow: Flow {
+            func navigate(to step: Step) -> Navigation<Step, Exit> {
+                switch step {
+                case .start:
+                    .show(Screen(id: "first", title: "First", body: [], actions: [ScreenAction("On", .early)]))
+                case .early:
+                    .multiple(
+                        .forwardToParent(.early),
+                        .show(Screen(id: "after", title: "After", body: [], actions: [ScreenAction("Done", .later)])))
+                case .later: .end(.done)
+                }
+            }
+        }
+        let exploration = FlowExplorer.explore(GoingOnFlow(), from: .start)
+        #expect(exploration.screens == ["first", "after"])
+        #expect(exploration.exitNames == ["early", "done"])
+        #expect(exploration.screensWithoutActions.isEmpty)
+    }
+
     @Test func theContractFindsTextsThatCannotBeReWordedOrTranslated() {
         // A module that declares its texts but shows one literal, one
         // undeclared key, and declares one key twice.

@@ -1,7 +1,8 @@
 /// Explores every step, screen and exit a flow can reach from its entry,
 /// by running it on the engine's own transitions: the explorer behind the
 /// state graph (`GraphExplorer`), with the flow started by a stand-in
-/// parent that ends with the first exit the flow hands on.
+/// parent that takes every exit it hands on (and lets a flow that hands
+/// on an exit without ending go on).
 ///
 /// The result is exact for the flow and the children it starts: a step,
 /// screen or exit is listed if and only if some walk of the live engine
@@ -67,11 +68,17 @@ public enum FlowExplorer {
 }
 
 /// The stand-in parent a flow is explored under: starts it with its entry
-/// and ends with the first exit it hands on, as a variant's root moves on.
+/// and takes every exit it hands on without ending it, so a flow that
+/// hands on an exit and goes on (`.forwardToParent`) is explored past it.
 private final class ExplorationHost<Hosted: Flow>: Flow {
-    enum StepType: Step {
+    enum StepType: Step, HandedOnExit {
         case begin
         case exited(Hosted.ExitType)
+
+        var exit: (any Step)? {
+            if case .exited(let exit) = self { return exit }
+            return nil
+        }
     }
     typealias ExitType = Hosted.ExitType
 
@@ -87,9 +94,14 @@ private final class ExplorationHost<Hosted: Flow>: Flow {
     func navigate(to step: StepType) -> Navigation<StepType, ExitType> {
         switch step {
         case .begin: .start(flow, with: OneStepper(entry), onExit: { .exited($0) })
-        case .exited(let exit): .end(exit)
+        case .exited: .none
         }
     }
+}
+
+/// A host's step that carries an exit its flow handed on.
+private protocol HandedOnExit {
+    var exit: (any Step)? { get }
 }
 
 /// Reads an ``FlowExplorer/Exploration`` off the states and events the
@@ -137,24 +149,30 @@ private final class ExplorationCollector: StateSearchVisitor {
             switch event {
             case .flowStarted(let flow, let parent) where parent == nil:
                 host = flow.id
+            case .willNavigate(let record, .childExit) where record.flow.id == host:
+                if let exit = (record.value as? any HandedOnExit)?.exit { reach(exit) }
             case .willNavigate(let record, _) where record.flow.id != host:
                 if seenSteps.insert(record.step).inserted { result.steps.append(record.step) }
             case .dropped(let record, .unhandled) where record.flow.id != host:
                 if seenUnhandled.insert(record.step).inserted { result.unhandledSteps.append(record.step) }
             case .didNavigate(_, let changes):
                 for case .presented(let screen) in changes { show(screen) }
-            case .coordinationEnded(let exit):
-                guard seenExits.insert(exit.step).inserted else { continue }
-                result.exits.append(exit.step)
-                let moduleExit = exit.value as? any ModuleExit
-                let name = moduleExit?.exitName ?? exit.step
-                if let moduleExit { result.handoffs[exit.step] = moduleExit.handoff }
-                result.exitNamesByID[exit.step] = name
-                if !result.exitNames.contains(name) { result.exitNames.append(name) }
             default:
                 break
             }
         }
+    }
+
+    /// An exit the flow handed on, recorded once per distinct value.
+    private func reach(_ exit: any Step) {
+        let id = exit.stepID
+        guard seenExits.insert(id).inserted else { return }
+        result.exits.append(id)
+        let moduleExit = exit as? any ModuleExit
+        let name = moduleExit?.exitName ?? id
+        if let moduleExit { result.handoffs[id] = moduleExit.handoff }
+        result.exitNamesByID[id] = name
+        if !result.exitNames.contains(name) { result.exitNames.append(name) }
     }
 
     private func show(_ screen: PresentedScreen) {
