@@ -35,13 +35,15 @@ public struct Screen<StepType: Step>: Hashable, Sendable {
     public var textKeys: [String] {
         // A screen of literal texts (most tests, the benchmarks) has none:
         // answered without building anything on the engine's path.
+        // (Closures, not key paths: a key path into a generic type is built
+        // at run time on every call.)
         if titleKey == nil && nestedKeys.isEmpty && bodyKeys.allSatisfy({ $0 == nil })
-            && actions.allSatisfy(\.textKeys.isEmpty)
+            && actions.allSatisfy({ $0.textKeys.isEmpty })
         {
             return []
         }
         var keys: [String] = []
-        for key in ([titleKey] + bodyKeys).compactMap({ $0 }) + nestedKeys + actions.flatMap(\.textKeys)
+        for key in ([titleKey] + bodyKeys).compactMap({ $0 }) + nestedKeys + actions.flatMap({ $0.textKeys })
         where !keys.contains(key) {
             keys.append(key)
         }

@@ -125,17 +125,30 @@ extension EngineState {
 /// owns one and hands it to each transaction it runs; the coordinator runs
 /// without. Nothing in the engine's state refers to it.
 package final class StepNames {
-    private var ids: [AnyHashable: String] = [:]
+    /// One table per step type, so a lookup hashes the step as itself:
+    /// boxing it in `AnyHashable` allocated and compared through a dynamic
+    /// cast on every lookup.
+    private var tables: [ObjectIdentifier: AnyObject] = [:]
+
+    private final class Table<S: Step> {
+        var ids: [S: String] = [:]
+    }
 
     /// An empty table.
     package init() {}
 
     /// `step.stepID`, rendered once per distinct step.
-    package func id(of step: some Step) -> String {
-        let key = AnyHashable(step)
-        if let known = ids[key] { return known }
+    package func id<S: Step>(of step: S) -> String {
+        let table: Table<S>
+        if let known = tables[ObjectIdentifier(S.self)] {
+            table = unsafeDowncast(known, to: Table<S>.self)
+        } else {
+            table = Table<S>()
+            tables[ObjectIdentifier(S.self)] = table
+        }
+        if let known = table.ids[step] { return known }
         let id = step.stepID
-        ids[key] = id
+        table.ids[step] = id
         return id
     }
 }
