@@ -131,6 +131,25 @@ public struct PresentedScreen: Hashable, Sendable {
         self.visibility = visibility
     }
 
+    /// `content` shown again as instance `id` of `flow`: its texts and
+    /// actions shared, not made again.
+    init(
+        id: ScreenInstanceID, flow: FlowInfo, content: PresentedScreen, presentation: Presentation,
+        visibility: Visibility
+    ) {
+        self.id = id
+        self.flow = flow
+        self.screenID = content.screenID
+        self.title = content.title
+        self.body = content.body
+        self.titleKey = content.titleKey
+        self.bodyKeys = content.bodyKeys
+        self.textKeys = content.textKeys
+        self.actions = content.actions
+        self.presentation = presentation
+        self.visibility = visibility
+    }
+
     /// `flowName/screenID`, the qualified id traces use.
     public var qualifiedID: String { "\(flow.name)/\(screenID)" }
 }

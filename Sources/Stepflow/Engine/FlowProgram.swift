@@ -136,7 +136,7 @@ final class FlowProgramOf<F: Flow>: FlowProgram, @unchecked Sendable {
         }
         state.openQuestions.append(
             OpenQuestion(
-                number: number, flow: info, id: question.id, label: label, askedAbout: KeyPart(step), answers: declared,
+                number: number, flow: info, id: question.id, label: label, askedAbout: transaction.names?.part(of: step) ?? KeyPart(AnyHashable(step)), answers: declared,
                 asksOutside: question.ask != nil))
         let makeWork = QueueConfined { (answer: Answer<StepType>, known: Bool) in work(for: answer, declared: known) }
         let ask = question.ask.map { ask in
@@ -269,11 +269,23 @@ final class FlowProgramOf<F: Flow>: FlowProgram, @unchecked Sendable {
         case .show(let screen, let presentation, let stepper, let visibility):
             state.lastScreenID += 1
             let instance = ScreenInstanceID(rawValue: state.lastScreenID)
-            let presented = PresentedScreen(
-                id: instance, flow: info, screen: screen, presentation: presentation, visibility: visibility,
-                names: transaction.names)
+            let presented: PresentedScreen
+            let part: KeyPart
+            if let names = transaction.names {
+                // An explorer: states holding this screen share one copy.
+                let shown = names.shown(screen, flow: info)
+                part = shown.part
+                presented = PresentedScreen(
+                    id: instance, flow: info, content: shown.content, presentation: presentation,
+                    visibility: visibility)
+            } else {
+                part = KeyPart(AnyHashable(screen))
+                presented = PresentedScreen(
+                    id: instance, flow: info, screen: screen, presentation: presentation, visibility: visibility,
+                    names: nil)
+            }
             state.command(.show(presented), &transaction)
-            var record = ScreenRecord(part: KeyPart(AnyHashable(screen)), visibility: visibility)
+            var record = ScreenRecord(part: part, visibility: visibility)
             if let stepper,
                 let attachment = state.attach(
                     stepper, to: self,
@@ -298,7 +310,10 @@ final class FlowProgramOf<F: Flow>: FlowProgram, @unchecked Sendable {
         case .start(let child):
             child.launch(
                 ChildLauncher(
-                    parent: self, key: LaunchKey(parent: id, step: KeyPart(AnyHashable(step)), element: position)),
+                    parent: self,
+                    key: LaunchKey(
+                        parent: id, step: transaction.names?.part(of: step) ?? KeyPart(AnyHashable(step)),
+                        element: position)),
                 &state, &transaction)
         case .forward(let next):
             transaction.enqueue(

@@ -120,35 +120,65 @@ extension EngineState {
     }
 }
 
-/// Step ids already rendered: an explorer names the same steps thousands of
-/// times, and ``Step/stepID`` reflects on the value each time. The explorer
-/// owns one and hands it to each transaction it runs; the coordinator runs
-/// without. Nothing in the engine's state refers to it.
+/// What an explorer has already made from a value, so the thousands of
+/// states that hold the same step or screen share one copy: each step's
+/// ``Step/stepID`` (which reflects on the value), each step's and screen's
+/// ``KeyPart`` (so a state's key numbers it by object, without hashing
+/// it), each screen's presented content (its action summaries and keys).
+/// The explorer owns one and hands it to each transaction it runs; the
+/// coordinator runs without. Nothing in the engine's state refers to it.
 package final class StepNames {
-    /// One table per step type, so a lookup hashes the step as itself:
+    /// One table per step type, so a lookup hashes the value as itself:
     /// boxing it in `AnyHashable` allocated and compared through a dynamic
     /// cast on every lookup.
     private var tables: [ObjectIdentifier: AnyObject] = [:]
 
     private final class Table<S: Step> {
         var ids: [S: String] = [:]
+        var parts: [S: KeyPart] = [:]
+        var screens: [Screen<S>: (part: KeyPart, content: PresentedScreen)] = [:]
     }
 
     /// An empty table.
     package init() {}
 
+    private func table<S: Step>(_: S.Type) -> Table<S> {
+        if let known = tables[ObjectIdentifier(S.self)] { return unsafeDowncast(known, to: Table<S>.self) }
+        let table = Table<S>()
+        tables[ObjectIdentifier(S.self)] = table
+        return table
+    }
+
     /// `step.stepID`, rendered once per distinct step.
     package func id<S: Step>(of step: S) -> String {
-        let table: Table<S>
-        if let known = tables[ObjectIdentifier(S.self)] {
-            table = unsafeDowncast(known, to: Table<S>.self)
-        } else {
-            table = Table<S>()
-            tables[ObjectIdentifier(S.self)] = table
-        }
+        let table = table(S.self)
         if let known = table.ids[step] { return known }
         let id = step.stepID
         table.ids[step] = id
         return id
+    }
+
+    /// The key part of `step`, made once per distinct step.
+    func part<S: Step>(of step: S) -> KeyPart {
+        let table = table(S.self)
+        if let known = table.parts[step] { return known }
+        let part = KeyPart(AnyHashable(step))
+        table.parts[step] = part
+        return part
+    }
+
+    /// The key part of `screen` and its presented content (with a
+    /// placeholder instance and flow), made once per distinct screen.
+    func shown<S: Step>(_ screen: Screen<S>, flow: FlowInfo) -> (part: KeyPart, content: PresentedScreen) {
+        let table = table(S.self)
+        if let known = table.screens[screen] { return known }
+        let made = (
+            KeyPart(AnyHashable(screen)),
+            PresentedScreen(
+                id: ScreenInstanceID(rawValue: 0), flow: flow, screen: screen, presentation: .push, visibility: [],
+                names: self)
+        )
+        table.screens[screen] = made
+        return made
     }
 }
