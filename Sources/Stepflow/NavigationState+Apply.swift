@@ -203,7 +203,9 @@ extension NavigationState {
 
     /// The most recently presented screen still presented.
     private mutating func recomputeTop() {
-        top = flows.values.lazy.compactMap(\.stack.last?.id).max()
+        // (A closure, not a key path: an optional-chained key path is
+        // projected at run time.)
+        top = flows.values.lazy.compactMap { $0.stack.last?.id }.max()
     }
 }
 

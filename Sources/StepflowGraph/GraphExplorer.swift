@@ -69,6 +69,23 @@ final class StateExplorer: StateSearchVisitor {
 
     private let describe: ((EngineState) -> [String])?
     private var facts: [[String]] = []
+    /// Each screen's qualified id, made once: every state and transition
+    /// on that screen shares the one string.
+    private var qualifiedIDs: [ScreenName: String] = [:]
+
+    private struct ScreenName: Hashable {
+        let flow: String
+        let screen: String
+    }
+
+    private func qualifiedID(of screen: PresentedScreen?) -> String? {
+        guard let screen else { return nil }
+        let name = ScreenName(flow: screen.flow.name, screen: screen.screenID)
+        if let known = qualifiedIDs[name] { return known }
+        let id = screen.qualifiedID
+        qualifiedIDs[name] = id
+        return id
+    }
 
     init(app: String, limits: ExplorationLimits, describe: ((EngineState) -> [String])?) {
         self.limits = limits
@@ -94,7 +111,7 @@ final class StateExplorer: StateSearchVisitor {
 
     func discovered(_ state: EngineState, index: Int, depth: Int) -> Bool {
         let top = state.navigation.topScreen
-        states.append(StateGraph.State(top: top?.qualifiedID, isEnded: state.navigation.roots.isEmpty, depth: depth))
+        states.append(StateGraph.State(top: qualifiedID(of: top), isEnded: state.navigation.roots.isEmpty, depth: depth))
         if let describe { facts.append(describe(state)) }
         let screens = state.navigation.flows.values.reduce(0) { $0 + $1.stack.count }
         if screens > limits.maxScreens || state.navigation.flows.count > limits.maxScreens {
@@ -129,7 +146,7 @@ final class StateExplorer: StateSearchVisitor {
         events: [NavigationEvent], settled: Bool
     ) {
         let nodes = builder.project(events, from: top, to: reached.navigation.topScreen, report: report)
-        let input = StateGraph.Input(screen: top?.qualifiedID, kind: Self.kind(of: input))
+        let input = StateGraph.Input(screen: qualifiedID(of: top), kind: Self.kind(of: input))
         if !settled {
             report(
                 Finding(

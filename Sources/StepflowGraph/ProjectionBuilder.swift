@@ -13,7 +13,9 @@ import Stepflow
 final class ProjectionBuilder {
     let app: String
     private var nodes: [NavigationGraph.Node] = []
-    private var nodeIndex: [String: Int] = [:]
+    /// Each node by what spells its id: a node's id is made only when it
+    /// is new, not for every event that touches it.
+    private var nodeIndex: [NodeKey: Int] = [:]
     private var edges: [NavigationGraph.Edge] = []
     private var edgeSet: Set<NavigationGraph.Edge> = []
     private var labels = StringInterner()
@@ -27,7 +29,9 @@ final class ProjectionBuilder {
         self.app = app
         nodes.append(NavigationGraph.Node(id: "start", kind: .start, instance: "", label: "start"))
         nodes.append(NavigationGraph.Node(id: "end", kind: .end, instance: "", label: "end"))
-        nodeIndex = ["start\u{0}\u{0}start": 0, "end\u{0}\u{0}end": 1]
+        nodeIndex = [
+            NodeKey(kind: .start, instance: "", name: "start"): 0, NodeKey(kind: .end, instance: "", name: "end"): 1,
+        ]
     }
 
     /// The graph, with one more finding only the projection shows: a
@@ -60,29 +64,39 @@ final class ProjectionBuilder {
     /// The label of `edge`.
     func label(of edge: NavigationGraph.Edge) -> String { labels.strings[Int(edge.labelIndex)] }
 
+    /// A node by its kind, instance and name (a step id, a screen id).
+    /// Keyed by instance and kind too: instance `x` step `y.z` and
+    /// instance `x.y` step `z` spell the same id and are two nodes.
+    private struct NodeKey: Hashable {
+        let kind: NavigationGraph.NodeKind
+        let instance: String
+        let name: String
+    }
+
     private func node(
-        _ id: String, kind: NavigationGraph.NodeKind, instance: String, label: @autoclosure () -> String
+        _ key: NodeKey, id: @autoclosure () -> String, label: @autoclosure () -> String
     ) -> Int {
-        // Keyed by instance and kind too: instance `x` step `y.z` and
-        // instance `x.y` step `z` spell the same id and are two nodes.
-        let key = "\(kind.rawValue)\u{0}\(instance)\u{0}\(id)"
         if let known = nodeIndex[key] { return known }
-        if instanceSet.insert(instance).inserted { instances.append(instance) }
-        nodes.append(NavigationGraph.Node(id: id, kind: kind, instance: instance, label: label()))
+        if instanceSet.insert(key.instance).inserted { instances.append(key.instance) }
+        nodes.append(NavigationGraph.Node(id: id(), kind: key.kind, instance: key.instance, label: label()))
         nodeIndex[key] = nodes.count - 1
         return nodes.count - 1
     }
 
     private func stepNode(_ record: StepRecord) -> Int {
-        node("\(record.flow.name).\(record.step)", kind: .step, instance: record.flow.name, label: record.step)
+        node(
+            NodeKey(kind: .step, instance: record.flow.name, name: record.step),
+            id: "\(record.flow.name).\(record.step)", label: record.step)
     }
 
     private func screenNode(_ screen: PresentedScreen) -> Int {
-        node(screen.qualifiedID, kind: .screen, instance: screen.flow.name, label: screen.title)
+        node(
+            NodeKey(kind: .screen, instance: screen.flow.name, name: screen.screenID), id: screen.qualifiedID,
+            label: screen.title)
     }
 
     private func screenNode(flow: String, screenID: String) -> Int {
-        node("\(flow)/\(screenID)", kind: .screen, instance: flow, label: screenID)
+        node(NodeKey(kind: .screen, instance: flow, name: screenID), id: "\(flow)/\(screenID)", label: screenID)
     }
 
     private func edge(_ from: Int, _ to: Int, _ kind: NavigationGraph.EdgeKind, _ label: String) {
