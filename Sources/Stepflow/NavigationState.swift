@@ -71,29 +71,77 @@ public struct FlowState: Hashable, Sendable {
 }
 
 /// A screen as presented: its content, how it was shown, and its instance.
+///
+/// The content (texts, keys, action summaries) is held in one shared,
+/// immutable box: copying a presented screen — every state change copies
+/// the stacks it is on — retains one object, not eight arrays and strings.
 public struct PresentedScreen: Hashable, Sendable {
     /// This showing of the screen.
     public let id: ScreenInstanceID
     /// The flow that showed it.
     public let flow: FlowInfo
-    /// The screen's stable id within its flow (``Screen/id``).
-    public let screenID: String
-    /// The title.
-    public let title: String
-    /// Lines of text.
-    public let body: [String]
-    /// The title's text key in its module, when it has one.
-    public let titleKey: String?
-    /// Each body line's text key, when it has one.
-    public let bodyKeys: [String?]
-    /// Every module text key shown, filled-in texts included.
-    public let textKeys: [String]
-    /// The actions, in display order.
-    public let actions: [ActionSummary]
     /// How it was shown.
     public let presentation: Presentation
     /// When its steps are delivered although it is covered or dismissed.
     public let visibility: Visibility
+    /// What the screen shows, shared by every copy.
+    private let content: Content
+
+    /// The screen's stable id within its flow (``Screen/id``).
+    public var screenID: String { content.screenID }
+    /// The title.
+    public var title: String { content.title }
+    /// Lines of text.
+    public var body: [String] { content.body }
+    /// The title's text key in its module, when it has one.
+    public var titleKey: String? { content.titleKey }
+    /// Each body line's text key, when it has one.
+    public var bodyKeys: [String?] { content.bodyKeys }
+    /// Every module text key shown, filled-in texts included.
+    public var textKeys: [String] { content.textKeys }
+    /// The actions, in display order.
+    public var actions: [ActionSummary] { content.actions }
+
+    /// The immutable content of a presented screen.
+    private final class Content: Sendable {
+        let screenID: String
+        let title: String
+        let body: [String]
+        let titleKey: String?
+        let bodyKeys: [String?]
+        let textKeys: [String]
+        let actions: [ActionSummary]
+
+        init<StepType>(_ screen: Screen<StepType>, names: StepNames?) {
+            self.screenID = screen.id
+            self.title = screen.title
+            self.body = screen.body
+            self.titleKey = screen.titleKey
+            self.bodyKeys = screen.bodyKeys
+            self.textKeys = screen.textKeys
+            self.actions = screen.actions.map {
+                ActionSummary(
+                    label: $0.label, role: $0.role, step: names?.id(of: $0.step) ?? $0.step.stepID, key: $0.key)
+            }
+        }
+
+        func isEqual(to other: Content) -> Bool {
+            self === other
+                || (screenID == other.screenID && title == other.title && body == other.body
+                    && titleKey == other.titleKey && bodyKeys == other.bodyKeys && textKeys == other.textKeys
+                    && actions == other.actions)
+        }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(screenID)
+            hasher.combine(title)
+            hasher.combine(body)
+            hasher.combine(titleKey)
+            hasher.combine(bodyKeys)
+            hasher.combine(textKeys)
+            hasher.combine(actions)
+        }
+    }
 
     /// Creates a presented screen from a typed ``Screen``.
     public init<StepType>(
@@ -118,36 +166,35 @@ public struct PresentedScreen: Hashable, Sendable {
     ) {
         self.id = id
         self.flow = flow
-        self.screenID = screen.id
-        self.title = screen.title
-        self.body = screen.body
-        self.titleKey = screen.titleKey
-        self.bodyKeys = screen.bodyKeys
-        self.textKeys = screen.textKeys
-        self.actions = screen.actions.map {
-            ActionSummary(label: $0.label, role: $0.role, step: names?.id(of: $0.step) ?? $0.step.stepID, key: $0.key)
-        }
+        self.content = Content(screen, names: names)
         self.presentation = presentation
         self.visibility = visibility
     }
 
-    /// `content` shown again as instance `id` of `flow`: its texts and
-    /// actions shared, not made again.
+    /// `content`'s texts and actions shown again as instance `id` of
+    /// `flow`: the content is shared, not made again.
     init(
         id: ScreenInstanceID, flow: FlowInfo, content: PresentedScreen, presentation: Presentation,
         visibility: Visibility
     ) {
         self.id = id
         self.flow = flow
-        self.screenID = content.screenID
-        self.title = content.title
-        self.body = content.body
-        self.titleKey = content.titleKey
-        self.bodyKeys = content.bodyKeys
-        self.textKeys = content.textKeys
-        self.actions = content.actions
+        self.content = content.content
         self.presentation = presentation
         self.visibility = visibility
+    }
+
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.id == rhs.id && lhs.flow == rhs.flow && lhs.presentation == rhs.presentation
+            && lhs.visibility == rhs.visibility && lhs.content.isEqual(to: rhs.content)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(id)
+        hasher.combine(flow)
+        hasher.combine(presentation)
+        hasher.combine(visibility)
+        content.hash(into: &hasher)
     }
 
     /// `flowName/screenID`, the qualified id traces use.

@@ -32,15 +32,25 @@ package struct StateKey: Hashable, Sendable {
         let flowMarker = -10, screenMarker = -11, keptMarker = -12, steppersMarker = -13
         let missing = -20, flowStepper = -21, flowBound = -22, screenBound = -23
         let order = state.navigation.flowsInTreeOrder
-        var rank: [FlowID: Int] = [:]
-        for (position, id) in order.enumerated() { rank[id] = position }
+        // A state has a handful of flows and screens: positions are found
+        // by search, not through dictionaries made for every key.
+        func rank(_ id: FlowID) -> Int? { order.firstIndex(of: id) }
         // Presented screens by their order of presentation, across flows:
         // it decides which is on top now and after each removal.
         var presented: [ScreenInstanceID] = []
-        for id in order { presented += state.navigation.flows[id]?.stack.map(\.id) ?? [] }
+        for id in order {
+            for screen in state.navigation.flows[id]?.stack ?? [] { presented.append(screen.id) }
+        }
         presented.sort()
-        var screenRank: [ScreenInstanceID: Int] = [:]
-        for (position, id) in presented.enumerated() { screenRank[id] = position }
+        func screenRank(_ id: ScreenInstanceID) -> Int? {
+            var low = 0
+            var high = presented.count
+            while low < high {
+                let middle = (low + high) / 2
+                if presented[middle] < id { low = middle + 1 } else { high = middle }
+            }
+            return low < presented.count && presented[low] == id ? low : nil
+        }
 
         func attachment(_ id: AttachmentID) {
             guard let record = state.attachments[id] else { return raw(missing) }
@@ -59,7 +69,7 @@ package struct StateKey: Hashable, Sendable {
             guard let flow = state.flows[id], let tree = state.navigation.flows[id] else { continue }
             let launch = flow.program.launch
             raw(flowMarker)
-            raw(launch.parent.flatMap { rank[$0] } ?? -1)
+            raw(launch.parent.flatMap(rank) ?? -1)
             if let step = launch.step {
                 parts.append(interner.number(of: step) { step.value })
             } else {
@@ -69,7 +79,7 @@ package struct StateKey: Hashable, Sendable {
             raw(flow.isReady ? 1 : 0)
             for screen in tree.stack {
                 raw(screenMarker)
-                raw(screenRank[screen.id] ?? -1)
+                raw(screenRank(screen.id) ?? -1)
                 raw(Presentation.allCases.firstIndex(of: screen.presentation) ?? -1)
                 if let record = flow.screens[screen.id] {
                     parts.append(interner.number(of: record.part) { record.part.value })
@@ -92,7 +102,7 @@ package struct StateKey: Hashable, Sendable {
         let questionMarker = -14
         for question in state.openQuestions {
             raw(questionMarker)
-            raw(rank[question.flow.id] ?? -1)
+            raw(rank(question.flow.id) ?? -1)
             parts.append(interner.number(of: AnyHashable(question.id)))
             parts.append(interner.number(of: question.askedAbout) { question.askedAbout.value })
         }
