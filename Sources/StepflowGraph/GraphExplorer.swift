@@ -111,7 +111,8 @@ final class StateExplorer: StateSearchVisitor {
 
     func discovered(_ state: EngineState, index: Int, depth: Int) -> Bool {
         let top = state.navigation.topScreen
-        states.append(StateGraph.State(top: qualifiedID(of: top), isEnded: state.navigation.roots.isEmpty, depth: depth))
+        states.append(
+            StateGraph.State(top: qualifiedID(of: top), isEnded: state.navigation.roots.isEmpty, depth: depth))
         if let describe { facts.append(describe(state)) }
         let screens = state.navigation.flows.values.reduce(0) { $0 + $1.stack.count }
         if screens > limits.maxScreens || state.navigation.flows.count > limits.maxScreens {

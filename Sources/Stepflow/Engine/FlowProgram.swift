@@ -136,7 +136,8 @@ final class FlowProgramOf<F: Flow>: FlowProgram, @unchecked Sendable {
         }
         state.openQuestions.append(
             OpenQuestion(
-                number: number, flow: info, id: question.id, label: label, askedAbout: transaction.names?.part(of: step) ?? KeyPart(AnyHashable(step)), answers: declared,
+                number: number, flow: info, id: question.id, label: label,
+                askedAbout: transaction.names?.part(of: step) ?? KeyPart(AnyHashable(step)), answers: declared,
                 asksOutside: question.ask != nil))
         let makeWork = QueueConfined { (answer: Answer<StepType>, known: Bool) in work(for: answer, declared: known) }
         let ask = question.ask.map { ask in
