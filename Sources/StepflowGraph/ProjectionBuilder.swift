@@ -115,10 +115,12 @@ final class ProjectionBuilder {
     ) -> [Int] {
         let origin = top.map(screenNode) ?? start
         var touched = [origin]
-        var startedBy: [FlowID: Int] = [:]
-        var exitedFrom: [FlowID: (node: Int, exit: String)] = [:]
-        var forwardedBy: [StepRecord: Int] = [:]
-        var lastStep: [FlowID: Int] = [:]
+        // One input touches a handful of flows: these stay small, and a
+        // linear search costs less than hashing into a new dictionary.
+        var startedBy = SmallMap<FlowID, Int>()
+        var exitedFrom = SmallMap<FlowID, (node: Int, exit: String)>()
+        var forwardedBy = SmallMap<StepRecord, Int>()
+        var lastStep = SmallMap<FlowID, Int>()
         var reveal: (node: Int, kind: NavigationGraph.EdgeKind)?
         for event in events {
             switch event {
@@ -216,5 +218,29 @@ final class ProjectionBuilder {
     /// A stepper's type name without generic arguments.
     static func shortName(_ name: String) -> String {
         name.firstIndex(of: "<").map { String(name[..<$0]) } ?? name
+    }
+}
+
+/// A map of a few entries, searched in order: for the few flows one input
+/// touches, cheaper than a dictionary made and hashed for every input.
+private struct SmallMap<Key: Equatable, Value> {
+    private var entries: [(key: Key, value: Value)] = []
+
+    subscript(key: Key) -> Value? {
+        get { entries.first { $0.key == key }?.value }
+        set {
+            let index = entries.firstIndex { $0.key == key }
+            switch (index, newValue) {
+            case (let index?, let value?): entries[index].value = value
+            case (let index?, nil): entries.remove(at: index)
+            case (nil, let value?): entries.append((key, value))
+            case (nil, nil): break
+            }
+        }
+    }
+
+    mutating func removeValue(forKey key: Key) -> Value? {
+        guard let index = entries.firstIndex(where: { $0.key == key }) else { return nil }
+        return entries.remove(at: index).value
     }
 }

@@ -287,6 +287,10 @@ extension Script {
 extension StringProtocol {
     /// Without leading and trailing white space.
     package func trimmingCharacters() -> String {
-        String(drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
+        // Found from each end, not by reversing the text twice.
+        guard let first = firstIndex(where: { !$0.isWhitespace }),
+            let last = lastIndex(where: { !$0.isWhitespace })
+        else { return "" }
+        return String(self[first...last])
     }
 }
