@@ -12,7 +12,8 @@ enum ValidateCommand {
                 """
                 Prints one line per manifest on standard output (valid, or how many errors). Each problem goes to \
                 standard error as 'file:line:column: error: …' (or 'file: error: …' for the variant as a whole), \
-                so editors can jump to it; a refuted rule's counter-example follows it, one input a line. Exits 1 \
+                so editors can jump to it; a refuted rule's counter-example follows it, one input a line. Many \
+                manifests are checked on every core, and each one's lines come whole, in the order named. Exits 1 \
                 when any manifest has an error, a finding of error severity or a refuted rule; 66 when a file is \
                 missing.
                 """,
@@ -23,78 +24,87 @@ enum ValidateCommand {
             ]
         )
     ) { arguments, console, app throws(ExitCodeError) in
-        var worst = ExitCode.success
-        for path in arguments.positional {
-            let manifest: Manifest
-            do throws(ManifestLoadError) {
-                manifest = try app.loader.load(path: path)
-            } catch {
-                switch error {
-                case .invalid(let diagnostics):
-                    let errors = diagnostics.filter { $0.severity == .error }.count
-                    console.print(console.red("\(path): \(errors) error\(errors == 1 ? "" : "s")"))
-                    for diagnostic in diagnostics { console.error(diagnostic.description) }
-                    if worst == .success { worst = .findings }
-                case .fileNotFound, .unreadable:
-                    console.print(console.red("\(path): not checked"))
-                    console.error(error.description)
-                    worst = .missingFile
-                }
-                continue
-            }
-            let variant = VariantGraph(manifest: manifest, registry: app.registry, services: app.services)
-            let findings = variant.findings()
-            let (rules, ruleDiagnostics) = variant.checkRules()
-            let (requirements, requirementProblems) = requirementCoverage(of: manifest, rules: rules)
-            let errors =
-                findings.filter { $0.severity == .error }.count + rules.filter { !$0.holds }.count
-                + ruleDiagnostics.filter { $0.severity == .error }.count + requirementProblems.filter(\.isError).count
-            let warnings =
-                manifest.warnings.count + findings.filter { $0.severity == .warning }.count
-                + ruleDiagnostics.filter { $0.severity == .warning }.count
-                + requirementProblems.filter { !$0.isError }.count
-            let graph = variant.graph
-            var summary =
-                """
-                \(variant.states.states.count) states, \(graph.nodes.count) nodes, \(graph.edges.count) edges; \
-                \(rules.filter(\.holds).count) of \(manifest.rules.count) rules proved
-                """
-            if let requirements, !requirements.entries.isEmpty {
-                summary +=
-                    """
-                    ; \(requirements.entries.count - requirements.count(.uncovered)) of \
-                    \(requirements.entries.count) requirements covered
-                    """
-            }
-            // Said per locale, over every text a person can see (declared,
-            // literal and option values): never more than was counted.
-            for locale in manifest.locales where locale != "en" {
-                let coverage = variant.translationCoverage(in: locale)
-                summary +=
-                    coverage.isComplete
-                    ? "; all \(coverage.total) shown texts have \(locale) words"
-                    : "; \(coverage.untranslated) of \(coverage.total) shown texts show in English in \(locale)"
-            }
-            let verdict =
-                errors > 0
-                ? console.red("\(errors) error\(errors == 1 ? "" : "s")")
-                : warnings > 0
-                    ? console.yellow("valid, \(warnings) warning\(warnings == 1 ? "" : "s")") : console.green("valid")
-            let plain =
-                errors > 0
-                ? "\(errors) error\(errors == 1 ? "" : "s")"
-                : warnings > 0 ? "valid, \(warnings) warning\(warnings == 1 ? "" : "s")" : "valid"
-            let lines = console.wrap("\(path): \(plain) (\(summary))", indent: "    ", firstIndent: "")
-            // The verdict keeps its colour; the rest wraps to the width.
-            console.print(lines[0].replacing("\(path): \(plain)", with: "\(path): \(verdict)"))
-            for line in lines.dropFirst() { console.print(line) }
-            for diagnostic in manifest.warnings + ruleDiagnostics { console.error(diagnostic.description) }
-            for problem in requirementProblems { console.error(problem.text) }
-            for finding in findings { console.error("\(path): \(finding.description)") }
-            for rule in rules where !rule.holds { report(rule, in: path, console) }
-            if errors > 0 && worst == .success { worst = .findings }
+        // Manifests are checked on every core; each one's lines are written
+        // whole and in the order named. The worst status wins: a missing
+        // file (66), then an error (1).
+        let statuses = Family.run(arguments.positional, console: console) { path, console in
+            validate(path, console, app)
         }
-        return worst
+        if statuses.contains(.missingFile) { return .missingFile }
+        return statuses.contains(.findings) ? .findings : .success
+    }
+
+    /// Checks the manifest at `path`, writing its verdict line to `console`
+    /// and each problem to its errors; `.findings` when it has an error,
+    /// `.missingFile` when it cannot be read.
+    static func validate(_ path: String, _ console: Console, _ app: RootApp) -> ExitCode {
+        let manifest: Manifest
+        do throws(ManifestLoadError) {
+            manifest = try app.loader.load(path: path)
+        } catch {
+            switch error {
+            case .invalid(let diagnostics):
+                let errors = diagnostics.filter { $0.severity == .error }.count
+                console.print(console.red("\(path): \(errors) error\(errors == 1 ? "" : "s")"))
+                for diagnostic in diagnostics { console.error(diagnostic.description) }
+                return .findings
+            case .fileNotFound, .unreadable:
+                console.print(console.red("\(path): not checked"))
+                console.error(error.description)
+                return .missingFile
+            }
+        }
+        let variant = VariantGraph(manifest: manifest, registry: app.registry, services: app.services)
+        let findings = variant.findings()
+        let (rules, ruleDiagnostics) = variant.checkRules()
+        let (requirements, requirementProblems) = requirementCoverage(of: manifest, rules: rules)
+        let errors =
+            findings.filter { $0.severity == .error }.count + rules.filter { !$0.holds }.count
+            + ruleDiagnostics.filter { $0.severity == .error }.count + requirementProblems.filter(\.isError).count
+        let warnings =
+            manifest.warnings.count + findings.filter { $0.severity == .warning }.count
+            + ruleDiagnostics.filter { $0.severity == .warning }.count
+            + requirementProblems.filter { !$0.isError }.count
+        let graph = variant.graph
+        var summary =
+            """
+            \(variant.states.states.count) states, \(graph.nodes.count) nodes, \(graph.edges.count) edges; \
+            \(rules.filter(\.holds).count) of \(manifest.rules.count) rules proved
+            """
+        if let requirements, !requirements.entries.isEmpty {
+            summary +=
+                """
+                ; \(requirements.entries.count - requirements.count(.uncovered)) of \
+                \(requirements.entries.count) requirements covered
+                """
+        }
+        // Said per locale, over every text a person can see (declared,
+        // literal and option values): never more than was counted.
+        for locale in manifest.locales where locale != "en" {
+            let coverage = variant.translationCoverage(in: locale)
+            summary +=
+                coverage.isComplete
+                ? "; all \(coverage.total) shown texts have \(locale) words"
+                : "; \(coverage.untranslated) of \(coverage.total) shown texts show in English in \(locale)"
+        }
+        let verdict =
+            errors > 0
+            ? console.red("\(errors) error\(errors == 1 ? "" : "s")")
+            : warnings > 0
+                ? console.yellow("valid, \(warnings) warning\(warnings == 1 ? "" : "s")") : console.green("valid")
+        let plain =
+            errors > 0
+            ? "\(errors) error\(errors == 1 ? "" : "s")"
+            : warnings > 0 ? "valid, \(warnings) warning\(warnings == 1 ? "" : "s")" : "valid"
+        let lines = console.wrap("\(path): \(plain) (\(summary))", indent: "    ", firstIndent: "")
+        // The verdict keeps its colour; the rest wraps to the width.
+        console.print(lines[0].replacing("\(path): \(plain)", with: "\(path): \(verdict)"))
+        for line in lines.dropFirst() { console.print(line) }
+        for diagnostic in manifest.warnings + ruleDiagnostics { console.error(diagnostic.description) }
+        for problem in requirementProblems { console.error(problem.text) }
+        for finding in findings { console.error("\(path): \(finding.description)") }
+        for rule in rules where !rule.holds { report(rule, in: path, console) }
+        return errors > 0 ? .findings : .success
     }
 
     /// A problem with requirements or scripts, and whether it is an error.

@@ -1,0 +1,60 @@
+import Dispatch
+import Stepflow
+
+/// Runs one command over a family of manifests on every core, and writes
+/// each manifest's output whole, in the order the manifests were named, as
+/// soon as the ones before it are done: the output reads as if they were
+/// checked one by one.
+enum Family {
+    /// Manifests handed out at once: a batch keeps both cores busy and lets
+    /// the first results show before the last manifest is read.
+    static let batch = 32
+
+    /// `work` for each of `paths`, each given a console that keeps its
+    /// lines until they are written to `console` in order; the results, in
+    /// the order of `paths`. One path runs on `console` itself, so its
+    /// output streams as it comes.
+    static func run<Result: Sendable>(
+        _ paths: [String], console: Console, _ work: @Sendable (String, Console) -> Result
+    ) -> [Result] {
+        guard paths.count > 1 else { return paths.map { work($0, console) } }
+        var results: [Result] = []
+        results.reserveCapacity(paths.count)
+        var start = 0
+        while start < paths.count {
+            let batch = Array(paths[start..<min(start + Self.batch, paths.count)])
+            let done = Locked([Int: (result: Result, lines: [Line])]())
+            DispatchQueue.concurrentPerform(iterations: batch.count) { index in
+                let kept = Locked([Line]())
+                let buffer = Console(
+                    out: { text in kept.withLock { $0.append(.out(text)) } },
+                    err: { text in kept.withLock { $0.append(.err(text)) } },
+                    isInteractive: false, usesColor: console.usesColor, width: console.width)
+                let result = work(batch[index], buffer)
+                let lines = kept.withLock { $0 }
+                done.withLock { $0[index] = (result, lines) }
+            }
+            let finished = done.withLock { $0 }
+            for index in batch.indices {
+                guard let (result, lines) = finished[index] else {
+                    preconditionFailure("concurrentPerform runs every iteration before it returns")
+                }
+                for line in lines {
+                    switch line {
+                    case .out(let text): console.out(text)
+                    case .err(let text): console.err(text)
+                    }
+                }
+                results.append(result)
+            }
+            start += batch.count
+        }
+        return results
+    }
+
+    /// A piece of output kept for later, and where it goes.
+    private enum Line: Sendable {
+        case out(String)
+        case err(String)
+    }
+}
