@@ -13,12 +13,15 @@ import Dispatch
 struct Options {
     var quick = false
     var json: String?
-    /// The sections to run: graph, engine, memory, restore, startup.
+    /// An earlier run's JSON to print each figure beside.
+    var baseline: String?
+    /// The sections to run: graph, suite, engine, memory, restore, startup, family.
     var sections: Set<String> = Options.allSections
-    static let allSections: Set<String> = ["graph", "suite", "engine", "memory", "restore", "startup"]
+    static let allSections: Set<String> = ["graph", "suite", "engine", "memory", "restore", "startup", "family"]
 }
 
-let usage = "USAGE: stepflow-bench [--quick] [--json FILE] [--only SECTION[,SECTION...]]"
+let usage = "USAGE: stepflow-bench [--quick] [--json FILE] [--baseline FILE] [--only SECTION[,SECTION...]]"
+let sectionList = "graph, suite, engine, memory, restore, startup, family"
 
 func parseOptions() -> Options {
     var options = Options()
@@ -33,28 +36,32 @@ func parseOptions() -> Options {
                 exit(64)
             }
             options.json = path
+        case "--baseline":
+            guard let path = arguments.popFirst() else {
+                printError("error: --baseline needs a file: the JSON an earlier run wrote with --json.\n\(usage)")
+                exit(64)
+            }
+            options.baseline = path
         case "--only":
             guard let list = arguments.popFirst() else {
-                printError("error: --only needs a section: graph, suite, engine, memory, restore or startup.\n\(usage)")
+                printError("error: --only needs a section: \(sectionList).\n\(usage)")
                 exit(64)
             }
             let sections = Set(list.split(separator: ",").map(String.init))
             if let unknown = sections.subtracting(Options.allSections).sorted().first {
-                printError(
-                    """
-                    error: unknown section '\(unknown)'. Sections: graph, suite, engine, memory, restore, \
-                    startup.\n\(usage)
-                    """
-                )
+                printError("error: unknown section '\(unknown)'. Sections: \(sectionList).\n\(usage)")
                 exit(64)
             }
             options.sections = sections
         case "-h", "--help":
             print(
                 """
-                \(usage)\n\n  --quick          sizes up to 100k steps, fewer runs (about two minutes)\n  --json \
-                FILE      also write the figures as JSON\n  --only SECTIONS  run only these: graph, suite, engine, \
-                memory, restore, startup
+                \(usage)
+
+                  --quick          sizes up to 100k steps, fewer runs (about three minutes)
+                  --json FILE      also write the figures and goals as JSON (schema 2)
+                  --baseline FILE  print each figure beside the one in FILE (an earlier run's --json)
+                  --only SECTIONS  run only these: \(sectionList)
                 """
             )
             exit(0)

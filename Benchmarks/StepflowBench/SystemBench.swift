@@ -84,7 +84,8 @@ func memoryPerFlow(flows: Int) -> MemoryFigures {
     return figures
 }
 
-/// Runs a program to its end with output discarded; nanoseconds taken.
+/// Runs a program to its end with output discarded: the nanoseconds taken;
+/// `nil` when it cannot start or does not exit 0.
 func timeProcess(_ arguments: [String]) -> UInt64? {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
@@ -101,29 +102,51 @@ func timeProcess(_ arguments: [String]) -> UInt64? {
     return status == 0 ? now() - start : nil
 }
 
-/// 6: median start-up of `rootapp trace` per manifest against this binary
-/// started the same way doing nothing. `nil` when rootapp is not built.
-func cliStartup(runs: Int) -> [(name: String, rootapp: Double, floor: Double)]? {
-    let directory = String(
-        CommandLine.arguments[0].split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(
-            separator: "/"))
-    let me =
-        CommandLine.arguments[0].hasPrefix("/") || CommandLine.arguments[0].contains("/")
-        ? CommandLine.arguments[0] : "./" + CommandLine.arguments[0]
+/// The median of `runs` timed runs of `arguments`, in nanoseconds (NaN
+/// when none ran).
+func medianProcess(_ arguments: [String], runs: Int) -> Double {
+    var times = (0..<runs).compactMap { _ in timeProcess(arguments) }.map { Double($0) }
+    times.sort()
+    return times.isEmpty ? .nan : times[times.count / 2]
+}
+
+/// This binary, and `rootapp` beside it when it is built.
+func binaries() -> (me: String, rootapp: String?) {
+    let path = CommandLine.arguments[0]
+    let me = path.contains("/") ? path : "./" + path
+    let directory = me.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
     let rootapp = (directory.isEmpty ? "." : directory) + "/rootapp"
-    guard access(rootapp, X_OK) == 0 else { return nil }
-    var results: [(String, Double, Double)] = []
-    for name in ["covid-antigen-home", "covid-antigen-clinic", "strep-a-home", "hba1c-clinic"] {
+    return (me, access(rootapp, X_OK) == 0 ? rootapp : nil)
+}
+
+/// One command's start-up on one bundled variant.
+struct StartupFigure {
+    let command: String
+    let manifest: String
+    let nanoseconds: Double
+}
+
+/// The bundled variants the start-up and graph figures use.
+let startupVariants = ["covid-antigen-home", "covid-antigen-clinic", "strep-a-home", "hba1c-clinic"]
+
+/// 6: median start-up of `rootapp trace`, `validate` and `graph` per
+/// manifest, and this binary started the same way doing nothing (the
+/// floor). `nil` when rootapp is not built.
+func cliStartup(runs: Int) -> (figures: [StartupFigure], floor: Double)? {
+    let (me, rootapp) = binaries()
+    guard let rootapp else { return nil }
+    var figures: [StartupFigure] = []
+    for name in startupVariants {
         let manifest = "RootApp/Manifests/\(name).json"
         guard access(manifest, R_OK) == 0 else { return nil }
-        func median(_ arguments: [String]) -> Double {
-            var times = (0..<runs).compactMap { _ in timeProcess(arguments) }.map { Double($0) }
-            times.sort()
-            return times.isEmpty ? .nan : times[times.count / 2]
+        for command in ["trace", "validate", "graph"] {
+            figures.append(
+                StartupFigure(
+                    command: command, manifest: name,
+                    nanoseconds: medianProcess([rootapp, command, manifest], runs: runs)))
         }
-        results.append((name, median([rootapp, "trace", manifest]), median([me, "--noop"])))
     }
-    return results
+    return (figures, medianProcess([me, "--noop"], runs: runs * 2))
 }
 
 /// 5: bytes per live flow; prints them.
@@ -139,17 +162,24 @@ func memorySection(flows: Int) -> MemoryFigures {
 }
 
 /// 6: rootapp's start-up against this binary doing nothing; prints it.
-func startupSection(runs: Int) -> [(name: String, rootapp: Double, floor: Double)] {
+func startupSection(runs: Int) -> (figures: [StartupFigure], floor: Double)? {
     guard let startup = cliStartup(runs: runs) else {
         print("CLI start-up: skipped (build rootapp in release beside this binary and run")
         print("from the repository's root: swift build -c release --product rootapp).")
-        return []
+        print("")
+        return nil
     }
-    print("CLI start-up, median of \(runs) runs: rootapp trace <manifest> against this")
-    print("binary started the same way doing nothing (ms):")
-    for entry in startup {
-        let name = entry.name + String(repeating: " ", count: max(0, 22 - entry.name.count))
-        print("  \(name) \(padded(fixed(entry.rootapp / 1e6), 6))   floor \(fixed(entry.floor / 1e6))")
+    print("CLI start-up, median of \(runs) runs, ms: rootapp <command> <manifest>, and")
+    print("this binary started the same way doing nothing: \(fixed(startup.floor / 1e6)) ms.")
+    print("  variant                  trace  validate   graph   worst/floor")
+    for name in startupVariants {
+        let times = startup.figures.filter { $0.manifest == name }.map(\.nanoseconds)
+        let worst = times.max() ?? .nan
+        print(
+            "  " + name + String(repeating: " ", count: max(0, 22 - name.count)),
+            times.map { padded(fixed($0 / 1e6), 7) }.joined(separator: "   "),
+            padded(fixed(worst / startup.floor, 1) + "x", 12))
     }
+    print("")
     return startup
 }

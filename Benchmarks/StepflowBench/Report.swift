@@ -1,0 +1,371 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import StepflowManifest
+
+// What a run found, as values: every figure by a stable name (so a later
+// run finds it in this one's JSON), and every goal with its verdict. The
+// summary, the JSON and the comparison with a baseline are all written
+// from these.
+
+/// What each section measured; `nil` or empty for a section not run.
+struct RunResults {
+    var graph: [GraphFigure] = []
+    var million: MillionFigure?
+    var suites: [SuiteFigure] = []
+    var engine: EngineFigures?
+    var memory: MemoryFigures?
+    var restore: RestoreFigures?
+    var startup: (figures: [StartupFigure], floor: Double)?
+    var family: FamilyFigures?
+}
+
+/// One figure, by a name that stays the same from run to run.
+struct Figure {
+    let name: String
+    let value: Double
+    let unit: String
+}
+
+/// A goal of the performance work and how this run stands against it.
+struct Goal {
+    let text: String
+    /// `nil`: not measured in this run.
+    let met: Bool?
+    /// The figure it is judged on, and its name among the figures.
+    let shown: String
+    let figure: String?
+}
+
+extension RunResults {
+    /// Every figure of the run.
+    var figures: [Figure] {
+        var figures: [Figure] = []
+        func add(_ name: String, _ value: Double, _ unit: String) {
+            assert(unit == StepflowBench.unit(of: name), "the unit of \(name) is the one unit(of:) names")
+            if value.isFinite { figures.append(Figure(name: name, value: value, unit: unit)) }
+        }
+        for figure in graph {
+            let prefix = "graph.\(figure.steps)"
+            add("\(prefix).exploreAndDOT", figure.engine.median / 1e6, "ms")
+            add("\(prefix).fairFloor", figure.fairFloor.median / 1e6, "ms")
+            add("\(prefix).fairRatio", figure.engine.median / figure.fairFloor.median, "x")
+            add("\(prefix).oldFloor", figure.floor.median / 1e6, "ms")
+            add("\(prefix).peak", figure.peakMiB, "MiB")
+        }
+        if let growth = graphGrowth { add("graph.growth", growth, "x") }
+        if let million {
+            add("graph.1000000.exploreAndDOT", million.milliseconds, "ms")
+            add("graph.1000000.peak", million.peakMiB, "MiB")
+        }
+        for suite in suites { add("suite.\(suite.name)", suite.timing.median / 1e6, "ms") }
+        if let engine {
+            add("engine.crossThread", engine.crossThread.median, "ns")
+            add("engine.hop", engine.hop.median, "ns")
+            add("engine.hopRatio", engine.crossThread.median / engine.hop.median, "x")
+            add("engine.onQueue", engine.onQueue.median, "ns")
+            add("engine.directSwitch", engine.directSwitch.median, "ns")
+            add("engine.rxChain", engine.rxChain.median, "ns")
+            add("engine.rxRatio", engine.crossThread.median / engine.rxChain.median, "x")
+        }
+        if let memory {
+            add("memory.bytesPerFlow", memory.bytesPerFlow, "B")
+            add("memory.returned", memory.returnedPercent, "%")
+        }
+        if let restore {
+            add("restore.read", restore.read.median / 1e6, "ms")
+            add("restore.replay", restore.restore.median / 1e6, "ms")
+            add("restore.live", restore.live.median / 1e6, "ms")
+        }
+        if let startup {
+            add("startup.floor", startup.floor / 1e6, "ms")
+            for figure in startup.figures {
+                add("startup.\(figure.command).\(figure.manifest)", figure.nanoseconds / 1e6, "ms")
+            }
+        }
+        if let family {
+            add("family.validate", family.family.median / 1e6, "ms")
+            add("family.oneByOne", family.oneByOne / 1e6, "ms")
+        }
+        return figures
+    }
+
+    /// The time at 100k steps over the time at 10k (linear: about 10x, as
+    /// the states grow 10.09x).
+    var graphGrowth: Double? {
+        guard let small = graph.first(where: { $0.steps == 10_000 }),
+            let large = graph.first(where: { $0.steps == 100_000 })
+        else { return nil }
+        return large.engine.median / small.engine.median
+    }
+
+    /// Issue 25's goals, each with its verdict in this run.
+    var goals: [Goal] {
+        var goals: [Goal] = []
+        func goal(_ text: String, _ met: Bool?, _ shown: String, _ figure: String?) {
+            goals.append(Goal(text: text, met: met, shown: shown, figure: figure))
+        }
+        for steps in [10_000, 100_000] {
+            let figure = graph.first { $0.steps == steps }
+            let ratio = figure.map { $0.engine.median / $0.fairFloor.median }
+            goal(
+                "explore \(steps / 1000)k steps within 10x the fair floor", ratio.map { $0 <= 10 },
+                ratio.map { fixed($0, 1) + "x" } ?? "not run", "graph.\(steps).fairRatio")
+        }
+        let growth = graphGrowth
+        // The states grow 10.09x from 10k to 100k steps; linear within 10%.
+        goal(
+            "growth 10k to 100k steps linear (<= 11x)", growth.map { $0 <= 11 },
+            growth.map { fixed($0, 1) + "x" }
+                ?? "not run", "graph.growth")
+        goal(
+            "explore 1M steps under 500 MB peak", million.map { $0.peakMiB * 1.048576 < 500 },
+            million.map { "\(Int($0.peakMiB)) MiB" } ?? "not run (full run only)", "graph.1000000.peak")
+        let family = self.family.map { $0.family.median / 1e6 }
+        goal(
+            "validate 1,000 manifests under 2 s", family.map { $0 < 2000 },
+            family.map { fixed($0 / 1000, 2) + " s" } ?? "not run", "family.validate")
+        if let startup {
+            for command in ["trace", "validate", "graph"] {
+                let worst = startup.figures.filter { $0.command == command }.map(\.nanoseconds).max() ?? .nan
+                let ratio = worst / startup.floor
+                goal(
+                    "\(command) starts within 1.5x a do-nothing program", ratio <= 1.5, fixed(ratio, 1) + "x (worst)",
+                    nil)
+            }
+        } else {
+            goal("commands start within 1.5x a do-nothing program", nil, "not run", nil)
+        }
+        let onQueue = engine?.onQueue.median
+        goal(
+            "engine on the queue <= 50 ns a step", onQueue.map { $0 <= 50 },
+            onQueue.map { fixed($0) + " ns" } ?? "not run", "engine.onQueue")
+        let perFlow = memory?.bytesPerFlow
+        goal(
+            "<= 2 KB per live flow", perFlow.map { $0 <= 2048 }, perFlow.map { "\(Int($0)) B" } ?? "not run",
+            "memory.bytesPerFlow")
+        let live = memory?.liveAfterEnd
+        goal(
+            "every ended flow let go (1 flow live after)", live.map { $0 == 1 }, live.map { "\($0) live" } ?? "not run",
+            nil)
+        let hop = engine.map { $0.crossThread.median / $0.hop.median }
+        goal(
+            "cross-thread <= 0.33x a bare hop", hop.map { $0 <= 0.33 }, hop.map { fixed($0, 2) + "x" } ?? "not run",
+            "engine.hopRatio")
+        let rx = engine.map { $0.crossThread.median / $0.rxChain.median }
+        goal(
+            "engine <= 0.36x the Rx-style chain", rx.map { $0 <= 0.36 }, rx.map { fixed($0, 2) + "x" } ?? "not run",
+            "engine.rxRatio")
+        return goals
+    }
+}
+
+/// The goals, each with its verdict, this run's figure and the baseline's.
+func printGoals(_ goals: [Goal], baseline: [String: Double]?) {
+    print("Goals (issue 25)" + (baseline == nil ? ":" : ", with the baseline's figure:"))
+    for goal in goals {
+        let verdict = goal.met.map { $0 ? "met    " : "NOT met" } ?? "not run"
+        var line = "  \(verdict)  \(goal.text): \(goal.shown)"
+        if let name = goal.figure, let was = baseline?[name] {
+            let unit = unit(of: name) == "x" ? "x" : " " + unit(of: name)
+            line += " (was \(fixed(was, was < 10 ? 2 : 1))\(unit))"
+        }
+        print(line)
+    }
+    print("")
+}
+
+/// The unit of the figure named `name`, as ``RunResults/figures`` records it.
+func unit(of name: String) -> String {
+    if name.hasSuffix("Ratio") || name == "graph.growth" { return "x" }
+    if name.hasSuffix(".peak") { return "MiB" }
+    if name == "memory.bytesPerFlow" { return "B" }
+    if name == "memory.returned" { return "%" }
+    return name.hasPrefix("engine.") ? "ns" : "ms"
+}
+
+/// Each figure of this run beside the baseline's, where it has one.
+func printComparison(_ figures: [Figure], baseline: Baseline, quick: Bool, path: String) {
+    let shared = figures.filter { baseline.figures[$0.name] != nil }
+    print("Against the baseline \(path) (\(shared.count) of \(figures.count) figures in both):")
+    if let other = baseline.quick, other != quick {
+        print("  (it is a \(other ? "quick" : "full") run and this a \(quick ? "quick" : "full") one: the engine,")
+        print("  memory and restore figures are over other sizes and runs; compare like with like)")
+    }
+    print("  figure                                          was        now   now/was")
+    for figure in shared {
+        let was = baseline.figures[figure.name] ?? .nan
+        let digits = figure.value < 10 ? 2 : 1
+        let name = figure.name + " (\(figure.unit))"
+        print(
+            "  " + name + String(repeating: " ", count: max(0, 44 - name.count)),
+            padded(fixed(was, digits), 9), padded(fixed(figure.value, digits), 10),
+            padded(fixed(figure.value / was, 2), 9))
+    }
+    print("")
+}
+
+/// The run as JSON (schema 2): whether it was quick, every figure by
+/// name, and every goal.
+func json(_ figures: [Figure], _ goals: [Goal], quick: Bool) -> String {
+    func quoted(_ text: String) -> String {
+        "\"" + text.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"") + "\""
+    }
+    let figureLines = figures.map {
+        "    {\"name\": \(quoted($0.name)), \"value\": \(fixed($0.value, 3)), \"unit\": \(quoted($0.unit))}"
+    }
+    let goalLines = goals.map {
+        let met = $0.met.map { $0 ? "true" : "false" } ?? "null"
+        return "    {\"goal\": \(quoted($0.text)), \"met\": \(met), \"figure\": \(quoted($0.shown))}"
+    }
+    return """
+        {
+          "schema": 2,
+          "quick": \(quick),
+          "figures": [
+        \(figureLines.joined(separator: ",\n"))
+          ],
+          "goals": [
+        \(goalLines.joined(separator: ",\n"))
+          ]
+        }
+
+        """
+}
+
+/// Writes `text` to `path` whole or not at all (a temporary file beside it,
+/// renamed over it); an error names the file and the reason. Not
+/// `replacing`, it only tries: the temporary file is written and removed.
+func writeAtomically(_ text: String, to path: String, replacing: Bool = true) -> String? {
+    let temporary = path + ".tmp-\(getpid())"
+    guard let file = fopen(temporary, "w") else {
+        return "cannot write \(path): \(String(cString: strerror(errno))). To fix, check the folder exists."
+    }
+    let wrote = fputs(text, file) >= 0
+    let closed = fclose(file) == 0
+    guard replacing else {
+        unlink(temporary)
+        return wrote && closed ? nil : "cannot write \(path): \(String(cString: strerror(errno)))."
+    }
+    guard wrote, closed, rename(temporary, path) == 0 else {
+        let reason = String(cString: strerror(errno))
+        unlink(temporary)
+        return "cannot write \(path): \(reason)."
+    }
+    return nil
+}
+
+/// The figures of an earlier run's JSON by name: schema 2 as written by
+/// ``json(_:_:)``, or schema 1 (before figures had names), read into the
+/// same names. An error names the file and what is wrong.
+func readBaseline(_ path: String) -> Result<Baseline, BaselineError> {
+    guard let text = readText(path) else {
+        return .failure(
+            BaselineError(
+                message:
+                    "cannot read \(path): \(String(cString: strerror(errno))). To fix, name the JSON an earlier run "
+                    + "wrote with --json FILE."))
+    }
+    let root: JSONNode
+    do throws(JSONSyntaxError) {
+        root = try JSONParser.parse(Array(text.utf8))
+    } catch {
+        return .failure(BaselineError(message: "\(path):\(error.location): \(error.message)"))
+    }
+    guard case .object = root.value else {
+        return .failure(BaselineError(message: "\(path): not a benchmark's JSON (--json writes one)."))
+    }
+    var figures: [String: Double] = [:]
+    if let list = root["figures"]?.arrayValue {
+        for entry in list {
+            if let name = entry["name"]?.stringValue, let value = entry["value"]?.doubleValue { figures[name] = value }
+        }
+        let quick: Bool? = if case .bool(let quick) = root["quick"]?.value { quick } else { nil }
+        return .success(Baseline(figures: figures, quick: quick))
+    }
+    // Schema 1: sections of named fields.
+    for entry in root["graph"]?.arrayValue ?? [] {
+        guard let steps = entry["steps"]?.doubleValue else { continue }
+        let prefix = "graph.\(Int(steps))"
+        let engine = entry["exploreAndDOTNanoseconds"]?.doubleValue
+        let fair = entry["fairFloorNanoseconds"]?.doubleValue
+        if let engine { figures["\(prefix).exploreAndDOT"] = engine / 1e6 }
+        if let fair { figures["\(prefix).fairFloor"] = fair / 1e6 }
+        if let engine, let fair { figures["\(prefix).fairRatio"] = engine / fair }
+        if let old = entry["floorNanoseconds"]?.doubleValue { figures["\(prefix).oldFloor"] = old / 1e6 }
+        if let peak = entry["peakRSSMiB"]?.doubleValue { figures["\(prefix).peak"] = peak }
+    }
+    if let small = figures["graph.10000.exploreAndDOT"], let large = figures["graph.100000.exploreAndDOT"] {
+        figures["graph.growth"] = large / small
+    }
+    for entry in root["suites"]?.arrayValue ?? [] {
+        if let name = entry["variant"]?.stringValue, let ms = entry["milliseconds"]?.doubleValue {
+            figures["suite.\(name)"] = ms
+        }
+    }
+    if let engine = root["engine"] {
+        let names = [
+            ("crossThreadNanoseconds", "crossThread"), ("queueHopNanoseconds", "hop"),
+            ("onQueueNanoseconds", "onQueue"),
+            ("directSwitchNanoseconds", "directSwitch"), ("rxChainNanoseconds", "rxChain"),
+        ]
+        for (field, name) in names {
+            if let value = engine[field]?["median"]?.doubleValue { figures["engine.\(name)"] = value }
+        }
+        if let cross = figures["engine.crossThread"] {
+            if let hop = figures["engine.hop"] { figures["engine.hopRatio"] = cross / hop }
+            if let rx = figures["engine.rxChain"] { figures["engine.rxRatio"] = cross / rx }
+        }
+    }
+    if let memory = root["memory"] {
+        figures["memory.bytesPerFlow"] = memory["bytesPerFlow"]?.doubleValue
+        figures["memory.returned"] = memory["returnedPercent"]?.doubleValue
+    }
+    if let restore = root["restore"] {
+        figures["restore.read"] = restore["readNanoseconds"]?["median"]?.doubleValue.map { $0 / 1e6 }
+        figures["restore.replay"] = restore["restoreNanoseconds"]?["median"]?.doubleValue.map { $0 / 1e6 }
+        figures["restore.live"] = restore["liveNanoseconds"]?["median"]?.doubleValue.map { $0 / 1e6 }
+    }
+    for entry in root["cliStartupMilliseconds"]?.arrayValue ?? [] {
+        if let name = entry["manifest"]?.stringValue, let ms = entry["rootapp"]?.doubleValue {
+            figures["startup.trace.\(name)"] = ms
+            figures["startup.floor"] = entry["floor"]?.doubleValue
+        }
+    }
+    // A full run of schema 1 drove the engine through 1M steps.
+    let steps = root["engine"]?["steps"]?.doubleValue
+    return .success(Baseline(figures: figures, quick: steps.map { $0 < 1_000_000 }))
+}
+
+/// An earlier run's figures by name, and whether it was a quick run (`nil`:
+/// it does not say).
+struct Baseline {
+    let figures: [String: Double]
+    let quick: Bool?
+}
+
+struct BaselineError: Error {
+    let message: String
+}
+
+/// Reading a baseline: members and values, `nil` where absent or of
+/// another kind.
+extension JSONNode {
+    fileprivate subscript(_ key: String) -> JSONNode? {
+        guard case .object(let members) = value else { return nil }
+        return members.first { $0.key == key }?.value
+    }
+    fileprivate var arrayValue: [JSONNode]? {
+        if case .array(let items) = value { items } else { nil }
+    }
+    fileprivate var stringValue: String? {
+        if case .string(let text) = value { text } else { nil }
+    }
+    fileprivate var doubleValue: Double? {
+        if case .number(let number) = value { Double(number.literal) } else { nil }
+    }
+}
