@@ -37,9 +37,11 @@ enum CheckCommand {
                 prints, from the same evidence, and exits 1 when the variant is not ready (coverage below the \
                 manifest's "coverage" minimum among the reasons). --junit records the manifest's and catalog's \
                 digests, the date, the tool and each module's package as properties.
+                Given only manifests (every argument ends in .json), check runs each on its own scripts, on every \
+                core, each report whole and in the order named, and exits with the worst status.
                 """,
             arguments: [
-                .init(name: "manifest", help: "The variant's manifest."),
+                .init(name: "manifest", help: "The variant's manifest (several: a family, see above)."),
                 .init(
                     name: "script",
                     help: "Acceptance scripts to run (default: those in the manifest's scripts folder).",
@@ -48,12 +50,43 @@ enum CheckCommand {
             options: [junit.option, redundant.option, OptionKey.locale.option]
         )
     ) { arguments, console, app throws(ExitCodeError) in
-        if let junit = arguments[Self.junit] {
-            try OutputFile.check(junit, notOverwriting: arguments.positional, console)
+        let positional = arguments.positional
+        // A family: every argument a manifest, each run on its own scripts,
+        // on every core, each one's report whole and in the order named.
+        if positional.count > 1 && positional.allSatisfy({ $0.hasSuffix(".json") }) {
+            if arguments[Self.junit] != nil {
+                console.error(
+                    UsageError(
+                        message:
+                            "--junit records one variant: name one manifest (and its scripts), or run check once per "
+                            + "manifest.",
+                        command: "check"
+                    ).text(program: app.name))
+                throw ExitCodeError(code: .usage)
+            }
+            let codes = Family.run(positional, console: console) { path, console in
+                do throws(ExitCodeError) {
+                    return try check(path, scripts: [], arguments, console, app)
+                } catch {
+                    return error.code
+                }
+            }
+            return Family.worst(codes)
         }
-        let manifest = try app.manifest(arguments.positional[0], console)
+        if let junit = arguments[Self.junit] {
+            try OutputFile.check(junit, notOverwriting: positional, console)
+        }
+        return try check(positional[0], scripts: Array(positional.dropFirst()), arguments, console, app)
+    }
+
+    /// Runs `named` scripts (none: the manifest's own) against the variant
+    /// at `path` and reports them on `console`; the status to exit with.
+    static func check(
+        _ path: String, scripts named: [String], _ arguments: ParsedArguments, _ console: Console, _ app: RootApp
+    ) throws(ExitCodeError) -> ExitCode {
+        let manifest = try app.manifest(path, console)
         let locale = try RootApp.locale(arguments[.locale], of: manifest, console)
-        var paths = Array(arguments.positional.dropFirst())
+        var paths = named
         if paths.isEmpty {
             guard let folder = manifest.scriptsFolder else {
                 console.error(
@@ -161,7 +194,7 @@ enum CheckCommand {
         // evidence: only for the variant's own scripts (its folder), not a
         // few scripts named on the command line.
         var verdict: SignOffVerdict?
-        if arguments.positional.count == 1 {
+        if named.isEmpty {
             let signOff = SignOffVerdict(
                 variant: runner.variant, rules: rules, results: results, coverage: coverage, requirements: requirements,
                 findings: runner.variant.findings())

@@ -10,19 +10,19 @@ enum Family {
     /// the first results show before the last manifest is read.
     static let batch = 32
 
-    /// `work` for each of `paths`, each given a console that keeps its
-    /// lines until they are written to `console` in order; the results, in
-    /// the order of `paths`. One path runs on `console` itself, so its
-    /// output streams as it comes.
-    static func run<Result: Sendable>(
-        _ paths: [String], console: Console, _ work: @Sendable (String, Console) -> Result
+    /// `work` for each of `items` (a manifest, a manifest and its page),
+    /// each given a console that keeps its lines until they are written to
+    /// `console` in order; the results, in the order of `items`. One item
+    /// runs on `console` itself, so its output streams as it comes.
+    static func run<Item: Sendable, Result: Sendable>(
+        _ items: [Item], console: Console, _ work: @Sendable (Item, Console) -> Result
     ) -> [Result] {
-        guard paths.count > 1 else { return paths.map { work($0, console) } }
+        guard items.count > 1 else { return items.map { work($0, console) } }
         var results: [Result] = []
-        results.reserveCapacity(paths.count)
+        results.reserveCapacity(items.count)
         var start = 0
-        while start < paths.count {
-            let batch = Array(paths[start..<min(start + Self.batch, paths.count)])
+        while start < items.count {
+            let batch = Array(items[start..<min(start + Self.batch, items.count)])
             let done = Locked([Int: (result: Result, lines: [Line])]())
             DispatchQueue.concurrentPerform(iterations: batch.count) { index in
                 let kept = Locked([Line]())
@@ -50,6 +50,12 @@ enum Family {
             start += batch.count
         }
         return results
+    }
+
+    /// The status a family exits with: the worst of its members' (the
+    /// highest code: a missing file over a finding over success).
+    static func worst(_ codes: [ExitCode]) -> ExitCode {
+        codes.max { $0.rawValue < $1.rawValue } ?? .success
     }
 
     /// A piece of output kept for later, and where it goes.

@@ -172,6 +172,12 @@ enum OutputFile {
         }
     }
 
+    /// Whether `path` is a folder.
+    static func isFolder(_ path: String) -> Bool {
+        var status = stat()
+        return stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR
+    }
+
     /// Writes `text` to `path` atomically (`-`: standard output); reports
     /// a failure (exit 73).
     static func write(_ text: String, to path: String, _ console: Console) -> ExitCode {

@@ -29,15 +29,83 @@ enum ReportCommand {
                 digests, the date (SOURCE_DATE_EPOCH when set), the tool, Stepflow's version and each module's \
                 package. Exits 1 when the variant is not ready: a rule refuted, a script failed, a requirement \
                 failed or a critical one uncovered, an error finding, or coverage below the minimum (the report is \
-                written all the same).
+                written all the same). Given several manifests, report writes each one's page into the folder -o \
+                names (its file name, .html), on every core, and exits with the worst status.
                 """,
-            arguments: [.init(name: "manifest", help: "The variant's manifest.")],
+            arguments: [
+                .init(
+                    name: "manifest", help: "The variant's manifest (several: a family, each page into -o's folder).",
+                    isRepeating: true)
+            ],
             options: [scripts.option, against.option, OptionKey.outputFile.option, OptionKey.locale.option]
         )
     ) { arguments, console, app throws(ExitCodeError) in
-        let inputs = [arguments.positional[0]] + (arguments[Self.against].map { [$0] } ?? [])
-        if let output = arguments[.outputFile] { try OutputFile.check(output, notOverwriting: inputs, console) }
-        let manifest = try app.manifest(arguments.positional[0], console)
+        let positional = arguments.positional
+        guard positional.count > 1 else {
+            let inputs = [positional[0]] + (arguments[Self.against].map { [$0] } ?? [])
+            if let output = arguments[.outputFile] { try OutputFile.check(output, notOverwriting: inputs, console) }
+            return try report(positional[0], to: arguments[.outputFile], arguments, console, app)
+        }
+        // A family: each manifest's page into one folder, on every core.
+        let pages = try familyPages(positional, arguments, console, app)
+        let codes = Family.run(pages, console: console) { family, console in
+            do throws(ExitCodeError) {
+                return try report(family.manifest, to: family.page, arguments, console, app)
+            } catch {
+                return error.code
+            }
+        }
+        return Family.worst(codes)
+    }
+
+    /// Each manifest of a family and the page it is written to: `-o`'s
+    /// folder and the manifest's file name, `.json` made `.html`. Refuses
+    /// (64, 73) what a family cannot do: no folder, options for one variant,
+    /// two manifests of one file name.
+    static func familyPages(
+        _ manifests: [String], _ arguments: ParsedArguments, _ console: Console, _ app: RootApp
+    ) throws(ExitCodeError) -> [(manifest: String, page: String)] {
+        func refuse(_ message: String) -> ExitCodeError {
+            console.error(UsageError(message: message, command: "report").text(program: app.name))
+            return ExitCodeError(code: .usage)
+        }
+        if arguments[Self.against] != nil || arguments[Self.scripts] != nil {
+            throw refuse(
+                "--against and --scripts are for one variant: with several manifests each runs its own scripts. "
+                    + "To fix, name one manifest.")
+        }
+        guard let folder = arguments[.outputFile], folder != "-" else {
+            throw refuse("several manifests write several pages: name a folder with -o (one page a manifest in it).")
+        }
+        guard OutputFile.isFolder(folder) else {
+            console.error("error: '\(folder)' is not a folder. To fix, create it, or name one manifest.")
+            throw ExitCodeError(code: .cannotCreate)
+        }
+        var pages: [(manifest: String, page: String)] = []
+        var byPage: [String: String] = [:]
+        for manifest in manifests {
+            var name = manifest.split(separator: "/").last.map(String.init) ?? manifest
+            if name.hasSuffix(".json") { name.removeLast(5) }
+            let page = folder + "/" + name + ".html"
+            if let other = byPage[page] {
+                throw refuse(
+                    other == manifest
+                        ? "'\(manifest)' is named twice. To fix, name it once."
+                        : "'\(other)' and '\(manifest)' would both write '\(page)'. To fix, rename one.")
+            }
+            byPage[page] = manifest
+            try OutputFile.check(page, notOverwriting: manifests, console)
+            pages.append((manifest, page))
+        }
+        return pages
+    }
+
+    /// Writes the review page of the manifest at `path` to `output`
+    /// (`nil` or `-`: standard output); the status to exit with.
+    static func report(
+        _ path: String, to output: String?, _ arguments: ParsedArguments, _ console: Console, _ app: RootApp
+    ) throws(ExitCodeError) -> ExitCode {
+        let manifest = try app.manifest(path, console)
         let locale = try RootApp.locale(arguments[.locale], of: manifest, console)
         var scripts: [Script] = []
         if let folder = arguments[Self.scripts] ?? manifest.scriptsFolder {
@@ -82,9 +150,9 @@ enum ReportCommand {
                 record: ReviewRecord(
                     manifest: manifest, registry: app.registry, tool: app.toolDescription, date: Platform.utcDate())
             ))
-        let written = OutputFile.write(html, to: arguments[.outputFile] ?? "-", console)
+        let written = OutputFile.write(html, to: output ?? "-", console)
         guard written == .success else { return written }
-        if let output = arguments[.outputFile], output != "-" {
+        if let output, output != "-" {
             for line in console.wrap("Wrote \(output). \(verdict.headline)", indent: "  ", firstIndent: "") {
                 console.error(verdict.standing == .notReady ? console.red(line) : console.dim(line))
             }

@@ -1,4 +1,10 @@
 import BundledFixtures
+import StepflowTesting
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Testing
 
 /// `validate` given a family of manifests checks them on every core, and
@@ -38,5 +44,54 @@ struct FamilyTests {
         let withoutMissing = paths.filter { !$0.hasSuffix("missing.json") }
         #expect(Harness.run(["validate"] + withoutMissing).code == 1)
         #expect(Harness.run(["validate"] + BundledManifests.names.map(BundledManifests.path)).code == 0)
+    }
+}
+
+extension FamilyTests {
+    @Test func checkingManyManifestsRunsEachOnItsOwnScriptsAndSaysWhatEachAloneSays() {
+        let manifests = BundledManifests.names.map(BundledManifests.path)
+        let family = Harness.run(["check"] + manifests)
+        let alone = manifests.map { Harness.run(["check", $0]) }
+        #expect(family.out == alone.map(\.out).joined())
+        #expect(family.err == alone.map(\.err).joined())
+        #expect(family.code == alone.map(\.code).max())
+        // Each report says which variant its coverage is of.
+        for name in BundledManifests.names { #expect(family.out.contains("Coverage of \(name) by")) }
+        // JUnit records one variant: a family is refused, not half written.
+        let junit = Harness.run(["check"] + manifests + ["--junit", "/tmp/stepflow-family-junit.xml"])
+        #expect(junit.code == 64)
+        #expect(junit.err.contains("--junit records one variant"))
+        #expect(access("/tmp/stepflow-family-junit.xml", F_OK) != 0)
+    }
+
+    @Test func reportingManyManifestsWritesEachOnesPageIntoTheFolder() throws {
+        let manifests = BundledManifests.names.map(BundledManifests.path)
+        let folder = TemporaryFiles.folder([:])
+        let family = Harness.run(["report"] + manifests + ["-o", folder])
+        #expect(family.code == 0, "\(family.err)")
+        // Each page is the one report writes for that manifest alone (but
+        // for the minute it was made).
+        func undated(_ text: String) -> String {
+            text.replacing(/\d{4}-\d\d-\d\d \d\d:\d\d UTC/, with: "<date>")
+        }
+        for name in BundledManifests.names {
+            let alone = Harness.run(["report", BundledManifests.path(name)])
+            let page = try #require(GoldenFile.read(folder + "/\(name).html"))
+            #expect(undated(page) == undated(alone.out))
+        }
+        // What a family cannot do is refused before any page is written.
+        let empty = TemporaryFiles.folder([:])
+        let refused = [
+            (["report"] + manifests, "name a folder with -o"),
+            (["report"] + manifests + ["-o", empty + "/missing"], "is not a folder"),
+            (["report"] + manifests + ["-o", empty, "--against", manifests[0]], "--against and --scripts"),
+            (["report", manifests[0], manifests[0], "-o", empty], "is named twice"),
+        ]
+        for (arguments, message) in refused {
+            let run = Harness.run(arguments)
+            #expect(run.code == 64 || run.code == 73, "\(arguments)")
+            #expect(run.err.contains(message), "\(run.err)")
+        }
+        #expect(BundledManifests.files(in: empty, endingWith: ".html").isEmpty)
     }
 }
