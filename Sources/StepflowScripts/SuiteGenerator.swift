@@ -1,4 +1,4 @@
-import Stepflow
+package import Stepflow
 public import StepflowGraph
 import StepflowManifest
 
@@ -200,6 +200,41 @@ public struct SuiteGenerator: Sendable {
 
     // MARK: - Writing
 
+    /// The script instruction that gives `input` on `top` (the screen it is
+    /// given on), and its line as a script writes it: `back`, `choose
+    /// [key] # label` (the same in every locale) or `choose label` or
+    /// `choose 2 # label`, `wait` for a timer, `emit …`, `answer …`.
+    /// Throws when no line names the action alone.
+    package static func instruction(
+        for input: StateGraph.Input, on top: PresentedScreen
+    ) throws(Refusal) -> (instruction: Script.Instruction, line: String) {
+        switch input.kind {
+        case .choose(let index, let label, let role):
+            let action = top.actions[index]
+            if role == .back, top.actions.firstIndex(where: { $0.role == .back }) == index {
+                return (.back, "back")
+            } else if let key = action.key, top.actions.filter({ $0.key == key }).count == 1 {
+                return (.choose("[\(key)]"), "choose [\(key)] # \(label)")
+            } else if top.actions.firstIndex(where: { $0.label.lowercased() == label.lowercased() }) == index {
+                return (.choose(label), "choose \(label)")
+            } else if let number = VariantSession.numbered(top).firstIndex(of: index) {
+                return (.choose("\(number + 1)"), "choose \(number + 1) # \(label)")
+            }
+            throw Refusal(
+                message:
+                    """
+                    action \(index) of \(top.qualifiedID) ('\(label)') cannot be named in a script: \
+                    another action has its label and key. To fix, give the module's actions distinct \
+                    labels.
+                    """
+            )
+        case .emit(let stepper, let step, let isTimer):
+            return isTimer ? (.wait, "wait") : (.emit(stepper: stepper, step: step), "emit \(stepper) \(step)")
+        case .answer(let source, _, let answer, let label, _):
+            return (.answer(source: source, answer: answer), "answer \(source) \(answer) # \(label)")
+        }
+    }
+
     /// Replays `walk` on the live engine and writes its script.
     private func write(
         _ walk: [Int], number: Int, of count: Int, states: StateGraph, first: Int?
@@ -228,40 +263,7 @@ public struct SuiteGenerator: Sendable {
                 )
             }
             lines.append("expect screen \(top.qualifiedID)")
-            let instruction: Script.Instruction
-            let line: String
-            switch transition.input.kind {
-            case .choose(let index, let label, let role):
-                let action = top.actions[index]
-                if role == .back, top.actions.firstIndex(where: { $0.role == .back }) == index {
-                    instruction = .back
-                    line = "back"
-                } else if let key = action.key, top.actions.filter({ $0.key == key }).count == 1 {
-                    instruction = .choose("[\(key)]")
-                    line = "choose [\(key)] # \(label)"
-                } else if top.actions.firstIndex(where: { $0.label.lowercased() == label.lowercased() }) == index {
-                    instruction = .choose(label)
-                    line = "choose \(label)"
-                } else if let number = VariantSession.numbered(top).firstIndex(of: index) {
-                    instruction = .choose("\(number + 1)")
-                    line = "choose \(number + 1) # \(label)"
-                } else {
-                    throw Refusal(
-                        message:
-                            """
-                            action \(index) of \(top.qualifiedID) ('\(label)') cannot be named in a script: \
-                            another action has its label and key. To fix, give the module's actions distinct \
-                            labels.
-                            """
-                    )
-                }
-            case .emit(let stepper, let step, let isTimer):
-                instruction = isTimer ? .wait : .emit(stepper: stepper, step: step)
-                line = isTimer ? "wait" : "emit \(stepper) \(step)"
-            case .answer(let source, _, let answer, let label, _):
-                instruction = .answer(source: source, answer: answer)
-                line = "answer \(source) \(answer) # \(label)"
-            }
+            let (instruction, line) = try Self.instruction(for: transition.input, on: top)
             if let failure = session.perform(instruction) {
                 throw Refusal(
                     message:
