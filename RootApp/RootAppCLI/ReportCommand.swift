@@ -29,8 +29,10 @@ enum ReportCommand {
                 digests, the date (SOURCE_DATE_EPOCH when set), the tool, Stepflow's version and each module's \
                 package. Exits 1 when the variant is not ready: a rule refuted, a script failed, a requirement \
                 failed or a critical one uncovered, an error finding, or coverage below the minimum (the report is \
-                written all the same). Given several manifests, report writes each one's page into the folder -o \
-                names (its file name, .html), on every core, and exits with the worst status.
+                written all the same). Written to a file (-o report.html), the report also writes the variant's \
+                page to click through beside it (report.prototype.html, as 'rootapp prototype' writes it) and links \
+                to it. Given several manifests, report writes each one's page into the folder -o names (its file \
+                name, .html), on every core, and exits with the worst status.
                 """,
             arguments: [
                 .init(
@@ -142,18 +144,38 @@ enum ReportCommand {
         if case .outline(let reason) = diagram {
             console.error(console.yellow("warning: \(reason) To draw it, install Graphviz and run report again."))
         }
+        // Beside a report file, the page to click through the variant; the
+        // report links to it.
+        var prototype: (path: String, link: String)?
+        if let output, output != "-" {
+            let stem = output.hasSuffix(".html") ? String(output.dropLast(5)) : output
+            let path = stem + ".prototype.html"
+            try OutputFile.check(path, notOverwriting: [output, manifest.file], console)
+            do throws(Prototype.Refusal) {
+                let page = PrototypePage.html(
+                    try Prototype(manifest: manifest, registry: app.registry, services: app.services),
+                    locale: locale, manifestPath: manifest.file)
+                let written = OutputFile.write(page, to: path, console)
+                guard written == .success else { return written }
+                prototype = (path, path.split(separator: "/").last.map(String.init) ?? path)
+            } catch {
+                console.error(console.yellow("warning: no prototype: \(error.message)"))
+            }
+        }
         let (html, verdict) = ReviewReport.render(
             ReviewReport.Contents(
                 variant: runner.variant, rules: rules, scripts: scripts, results: results,
                 coverage: scripts.isEmpty ? nil : runner.coverage(of: results), requirements: requirements,
                 diagram: diagram, against: against, generator: app.toolDescription,
                 record: ReviewRecord(
-                    manifest: manifest, registry: app.registry, tool: app.toolDescription, date: Platform.utcDate())
+                    manifest: manifest, registry: app.registry, tool: app.toolDescription, date: Platform.utcDate()),
+                prototype: prototype?.link
             ))
         let written = OutputFile.write(html, to: output ?? "-", console)
         guard written == .success else { return written }
         if let output, output != "-" {
-            for line in console.wrap("Wrote \(output). \(verdict.headline)", indent: "  ", firstIndent: "") {
+            let wrote = prototype.map { "Wrote \(output) and its prototype \($0.path)." } ?? "Wrote \(output)."
+            for line in console.wrap("\(wrote) \(verdict.headline)", indent: "  ", firstIndent: "") {
                 console.error(verdict.standing == .notReady ? console.red(line) : console.dim(line))
             }
         }

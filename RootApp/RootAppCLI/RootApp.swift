@@ -86,6 +86,7 @@ public struct RootApp: Sendable {
         ValidateCommand.command,
         DiffCommand.command,
         ReportCommand.command,
+        PrototypeCommand.command,
         ModulesCommand.command,
         StringsCommand.command,
         CompletionCommand.command,

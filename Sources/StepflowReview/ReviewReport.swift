@@ -44,12 +44,17 @@ public enum ReviewReport {
         /// What ties the sign-off to a build: digest, date, versions. When
         /// `nil`, the report says it is not tied to one.
         public var record: ReviewRecord?
+        /// Where the variant's prototype page is (``PrototypePage``), as a
+        /// link from the report: a file name beside it. When `nil`, the
+        /// report says how to make one.
+        public var prototype: String?
 
         /// The contents of a report.
         public init(
             variant: VariantGraph, rules: [PathRuleResult], scripts: [Script], results: [ScriptRunner.Result],
             coverage: ScriptRunner.Coverage?, requirements: RequirementCoverage, diagram: Diagram,
-            against: (variant: VariantGraph, diff: VariantDiff)? = nil, generator: String, record: ReviewRecord? = nil
+            against: (variant: VariantGraph, diff: VariantDiff)? = nil, generator: String, record: ReviewRecord? = nil,
+            prototype: String? = nil
         ) {
             self.variant = variant
             self.rules = rules
@@ -61,6 +66,7 @@ public enum ReviewReport {
             self.against = against
             self.generator = generator
             self.record = record
+            self.prototype = prototype
         }
     }
 
@@ -117,6 +123,19 @@ public enum ReviewReport {
             )
         } else {
             page.line("<p class=\"meta record\">Not tied to a build: no digest, date or versions were recorded.</p>")
+        }
+        if let prototype = contents.prototype {
+            page.line(
+                """
+                <p class="meta prototype">Click through this variant in a browser: \
+                <a href="\(escape(prototype))">\(escape(prototype))</a> (every screen and way on, offline).</p>
+                """)
+        } else {
+            page.line(
+                """
+                <p class="meta prototype">To click through this variant in a browser: <code>rootapp prototype \
+                \(escape(manifest.file)) -o prototype.html</code>.</p>
+                """)
         }
         let standing =
             switch verdict.standing {

@@ -74,10 +74,17 @@ extension FamilyTests {
         func undated(_ text: String) -> String {
             text.replacing(/\d{4}-\d\d-\d\d \d\d:\d\d UTC/, with: "<date>")
         }
+        let aloneFolder = TemporaryFiles.folder([:])
         for name in BundledManifests.names {
-            let alone = Harness.run(["report", BundledManifests.path(name)])
-            let page = try #require(GoldenFile.read(folder + "/\(name).html"))
-            #expect(undated(page) == undated(alone.out))
+            let alone = Harness.run(["report", BundledManifests.path(name), "-o", aloneFolder + "/\(name).html"])
+            #expect(alone.code == 0)
+            for file in ["\(name).html", "\(name).prototype.html"] {
+                let page = try #require(GoldenFile.read(folder + "/" + file))
+                let expected = try #require(GoldenFile.read(aloneFolder + "/" + file))
+                #expect(undated(page) == undated(expected))
+            }
+            // The report links to its prototype, beside it.
+            #expect(try #require(GoldenFile.read(folder + "/\(name).html")).contains("href=\"\(name).prototype.html\""))
         }
         // What a family cannot do is refused before any page is written.
         let empty = TemporaryFiles.folder([:])

@@ -1,0 +1,274 @@
+public import Stepflow
+public import StepflowGraph
+public import StepflowManifest
+public import StepflowScripts
+
+/// A variant as a page people click through: every waiting state of its
+/// exact state graph, each shown as the live engine shows it in every
+/// locale the variant ships, and every transition between them.
+///
+/// Nothing of the app is written twice: the states and transitions are the
+/// explorer's (the ones `trace` and `check` use), and each state's screen,
+/// running timer and trace are read off a live ``VariantSession`` walked to
+/// it, which must land in that very state. ``PrototypePage`` writes it as
+/// one HTML file.
+public struct Prototype: Sendable {
+    /// Why no prototype was made.
+    public struct Refusal: Error, Sendable, CustomStringConvertible {
+        /// What is wrong, and what to do.
+        public let message: String
+        /// The message.
+        public var description: String { message }
+    }
+
+    /// A screen as it reads in one locale.
+    public struct View: Hashable, Sendable {
+        /// The title.
+        public let title: String
+        /// The body, a paragraph a line.
+        public let body: [String]
+        /// Every action's label, in the screen's order (back actions too).
+        public let actions: [String]
+        /// For each action, whether it is a way back.
+        public let isBack: [Bool]
+    }
+
+    /// One waiting state.
+    public struct State: Sendable {
+        /// The screen on top (`instance/screen`); `nil` once the app ended.
+        public let screen: String?
+        /// The module instance that shows it.
+        public let instance: String?
+        /// How the app ended (`instance.exit`) on the shortest walk to this
+        /// state, once it has; other walks may end otherwise (see
+        /// ``Prototype/Transition/ending``).
+        public let ending: String?
+        /// The seconds a running timer has left when the state is reached
+        /// by its shortest walk.
+        public let timerSeconds: Int?
+        /// For each locale of ``Prototype/locales``, the index of its view
+        /// in ``Prototype/views`` (empty once the app ended).
+        public let views: [Int]
+    }
+
+    /// What a person or the outside world does.
+    public enum Input: Hashable, Sendable {
+        /// Action `action` of the screen (`isBack`: its way back).
+        case choose(action: Int, isBack: Bool)
+        /// A running timer (`stepper` that emits `step`) finishes.
+        case timer(stepper: String, step: String)
+        /// A live stepper emits a step it declared.
+        case emit(stepper: String, step: String)
+        /// The outside world answers `source` (a permission, a service).
+        case answer(source: String, answer: String)
+    }
+
+    /// One transition.
+    public struct Transition: Sendable {
+        /// The state it is taken in.
+        public let from: Int
+        /// The state it leads to.
+        public let to: Int
+        /// What is done.
+        public let input: Input
+        /// The step ids it runs, as `walk`'s trace lists them.
+        public let steps: [String]
+        /// Its line in an acceptance script (`choose [key] # label`, `wait`…).
+        public let line: String
+        /// For an answer, per locale: what is asked and the answer's label.
+        public let answerLabels: [(question: String, answer: String)]
+        /// How the app ends when this transition ends it (`instance.exit`).
+        /// Ended states are one state, whatever the way out: the ending is
+        /// the transition's.
+        public let ending: String?
+    }
+
+    /// The app's id and name.
+    public let app: (id: String, name: String)
+    /// The locales the variant ships, the one scripts run in first.
+    public let locales: [String]
+    /// Every distinct screen text, referred to by the states.
+    public let views: [View]
+    /// The states; the first is where the app waits at the start.
+    public let states: [State]
+    /// The transitions.
+    public let transitions: [Transition]
+    /// The steps the app runs before it first waits.
+    public let startSteps: [String]
+
+    /// The prototype of `manifest`'s variant.
+    ///
+    /// - Throws: ``Refusal`` when exploration stopped at a bound, or the live
+    ///   engine does not land where the state graph says (a bug to report).
+    public init(
+        manifest: Manifest, registry: ModuleRegistry, services: ModuleServices = ModuleServices()
+    ) throws(Refusal) {
+        let locales = manifest.locales.isEmpty ? ["en"] : manifest.locales
+        let graphs = locales.map {
+            VariantGraph(manifest: manifest, registry: registry, services: services, locale: $0).states
+        }
+        let base = graphs[0]
+        if base.isTruncated {
+            throw Refusal(
+                message:
+                    """
+                    \(manifest.file): the variant has more than \(ExplorationLimits.standard.maxStates) states, \
+                    too many to click through. To fix, split it, or check it with rootapp validate.
+                    """)
+        }
+        for (index, graph) in graphs.enumerated().dropFirst() where !Self.sameShape(base, graph) {
+            throw Refusal(
+                message:
+                    """
+                    \(manifest.file): in \(locales[index]) the variant has other states than in \(locales[0]). \
+                    This is a bug in Stepflow; please report it with the manifest.
+                    """)
+        }
+        // The transition that first reaches each state, breadth first.
+        var parent = [Int](repeating: -1, count: base.states.count)
+        var seen = [Bool](repeating: false, count: base.states.count)
+        if !seen.isEmpty { seen[0] = true }
+        for state in base.states.indices where seen[state] {
+            for (index, transition) in zip(base.offsets(of: state), base.transitions(from: state))
+            where !seen[transition.to] {
+                seen[transition.to] = true
+                parent[transition.to] = index
+            }
+        }
+        func walk(to state: Int) -> [Int] {
+            var walk: [Int] = []
+            var current = state
+            while parent[current] >= 0 {
+                walk.append(parent[current])
+                current = base.transitions[parent[current]].from
+            }
+            return walk.reversed()
+        }
+        // Every outside answer is an input here: no service answers alone.
+        let byHand = Set(
+            base.transitions.compactMap { transition -> String? in
+                if case .answer(let source, _, _, _, _) = transition.input.kind { return source }
+                return nil
+            })
+        func session(_ locale: Int, along walk: [Int]) throws(Refusal) -> VariantSession {
+            let session = VariantSession(
+                manifest: manifest, registry: registry, services: services, locale: locales[locale],
+                clock: WalkClock(), states: graphs[locale], answeredByHand: byHand)
+            for index in walk {
+                let transition = base.transitions[index]
+                guard session.stateIndex == transition.from, let top = session.top else {
+                    throw Self.lost(manifest, expected: transition.from, session)
+                }
+                let instruction: Script.Instruction
+                do throws(SuiteGenerator.Refusal) {
+                    instruction = try SuiteGenerator.instruction(for: transition.input, on: top).instruction
+                } catch {
+                    throw Refusal(message: "\(manifest.file): \(error.message)")
+                }
+                if let failure = session.perform(instruction) {
+                    throw Refusal(
+                        message: "\(manifest.file): the live engine refused '\(transition.input)': \(failure)")
+                }
+            }
+            return session
+        }
+        var views: [View] = []
+        var viewIndex: [View: Int] = [:]
+        var states: [State] = []
+        var traces: [[String]] = []
+        var tops: [PresentedScreen?] = []
+        for state in base.states.indices {
+            let path = walk(to: state)
+            var perLocale: [Int] = []
+            var first: VariantSession?
+            for locale in locales.indices {
+                let live = try session(locale, along: path)
+                guard live.stateIndex == state else { throw Self.lost(manifest, expected: state, live) }
+                if let top = live.top {
+                    let view = View(
+                        title: top.title, body: top.body, actions: top.actions.map(\.label),
+                        isBack: top.actions.map { $0.role == .back })
+                    if viewIndex[view] == nil {
+                        viewIndex[view] = views.count
+                        views.append(view)
+                    }
+                    perLocale.append(viewIndex[view] ?? 0)
+                }
+                if locale == 0 { first = live }
+            }
+            guard let live = first else { continue }  // `locales` is never empty
+            states.append(
+                State(
+                    screen: live.top?.qualifiedID, instance: live.top?.flow.name, ending: live.endingExit,
+                    timerSeconds: live.clock.secondsLeft, views: perLocale))
+            traces.append(live.trace)
+            tops.append(live.top)
+        }
+        var transitions: [Transition] = []
+        for (index, transition) in base.transitions.enumerated() {
+            let live = try session(0, along: walk(to: transition.from) + [index])
+            guard live.stateIndex == transition.to else { throw Self.lost(manifest, expected: transition.to, live) }
+            let before = traces[transition.from]
+            guard live.trace.starts(with: before) else { throw Self.lost(manifest, expected: transition.to, live) }
+            guard let top = tops[transition.from],
+                case let (_, line)? = try? SuiteGenerator.instruction(for: transition.input, on: top)
+            else {
+                throw Refusal(message: "\(manifest.file): '\(transition.input)' cannot be written as a script line.")
+            }
+            transitions.append(
+                Transition(
+                    from: transition.from, to: transition.to, input: Self.input(transition.input.kind),
+                    steps: Array(live.trace.dropFirst(before.count)), line: line,
+                    answerLabels: graphs.map { graph in
+                        if case .answer(_, let question, _, let answer, _) = graph.transitions[index].input.kind {
+                            return (question, answer)
+                        }
+                        return ("", "")
+                    }, ending: live.endingExit))
+        }
+        self.app = (manifest.app.id, manifest.app.name)
+        self.locales = locales
+        self.views = views
+        self.states = states
+        self.transitions = transitions
+        self.startSteps = traces.first ?? []
+    }
+
+    private static func input(_ kind: StateGraph.Input.Kind) -> Input {
+        switch kind {
+        case .choose(let index, _, let role): .choose(action: index, isBack: role == .back)
+        case .emit(let stepper, let step, let isTimer):
+            isTimer ? .timer(stepper: stepper, step: step) : .emit(stepper: stepper, step: step)
+        case .answer(let source, _, let answer, _, _): .answer(source: source, answer: answer)
+        }
+    }
+
+    /// Whether two explorations of one variant (in two locales) have the
+    /// same states and transitions, the texts aside.
+    private static func sameShape(_ one: StateGraph, _ other: StateGraph) -> Bool {
+        guard one.states.count == other.states.count, one.transitions.count == other.transitions.count else {
+            return false
+        }
+        return zip(one.transitions, other.transitions).allSatisfy { first, second in
+            first.from == second.from && first.to == second.to && input(first.input.kind) == input(second.input.kind)
+        }
+    }
+
+    private static func lost(_ manifest: Manifest, expected state: Int, _ session: VariantSession) -> Refusal {
+        Refusal(
+            message:
+                """
+                \(manifest.file): the live engine left the state graph: it shows \
+                \(session.top?.qualifiedID ?? "no screen") where the graph has state \(state). This is a bug in \
+                Stepflow; please report it with the manifest.
+                """)
+    }
+}
+
+extension StateGraph {
+    /// The indices of the transitions leaving `state`.
+    fileprivate func offsets(of state: Int) -> Range<Int> {
+        let slice = transitions(from: state)
+        return slice.startIndex..<slice.endIndex
+    }
+}

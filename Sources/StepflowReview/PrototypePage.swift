@@ -1,0 +1,117 @@
+import StepflowManifest
+
+/// A ``Prototype`` as one HTML file: the variant in a phone-sized frame,
+/// moving between the prototype's states as a person clicks, with the
+/// trace beside it. It works offline from a file: no network request, no
+/// external script, font or image (its content security policy forbids
+/// them). The address names the walk taken, so a link opens the page on a
+/// screen in context; the walk downloads as an acceptance script `rootapp
+/// check` runs unchanged.
+public enum PrototypePage {
+    /// The page, opening in `locale` (by default the variant's first).
+    public static func html(_ prototype: Prototype, locale: String? = nil, manifestPath: String) -> String {
+        let initial = locale.flatMap { prototype.locales.firstIndex(of: $0) } ?? 0
+        let title = ReviewReport.escape(prototype.app.name)
+        return """
+            <!DOCTYPE html>
+            <html lang="\(ReviewReport.escape(prototype.locales[initial]))">
+            <head>
+            <meta charset="utf-8">
+            <meta name="viewport" content="width=device-width, initial-scale=1">
+            <meta http-equiv="Content-Security-Policy" content="default-src 'none'; script-src 'unsafe-inline'; \
+            style-src 'unsafe-inline'; img-src data:">
+            <title>\(title): prototype</title>
+            <style>\(style)</style>
+            </head>
+            <body>
+            <header>
+            <h1>\(title) <span class="sub">prototype of \(ReviewReport.escape(prototype.app.id))</span></h1>
+            <p class="note">Every screen and every way on is the variant's own, from its exact state graph. \
+            Click through as a person would; the address names where you are, to send as a link.</p>
+            </header>
+            <main>
+            <section id="phone" class="phone" aria-labelledby="screen-title">
+            <p id="ids" class="ids" hidden></p>
+            <h2 id="screen-title" tabindex="-1"></h2>
+            <div id="screen-body"></div>
+            <div id="question" role="group" aria-labelledby="question-label" hidden>
+            <p id="question-label" class="question"></p><div id="answers" class="buttons"></div></div>
+            <div id="actions" class="buttons"></div>
+            <div id="timer" role="group" aria-labelledby="timer-label" hidden>
+            <p id="timer-label" class="timer"></p>
+            <button type="button" id="finish-timer">Let it finish now</button></div>
+            <div id="events" role="group" aria-label="What the app may receive" class="buttons" hidden></div>
+            <p id="ended" class="ended" hidden></p>
+            </section>
+            <div class="side">
+            <aside aria-labelledby="trace-title">
+            <h2 id="trace-title">Trace</h2>
+            <p class="note">The steps so far, one step id a line, as <code>rootapp walk</code> prints them.</p>
+            <ol id="trace"></ol>
+            <div class="buttons">
+            <button type="button" id="restart">Start again</button>
+            <button type="button" id="download">Download this walk</button>
+            </div>
+            <p class="note">The walk downloads as an acceptance script: \
+            <code>rootapp check \(ReviewReport.escape(manifestPath)) walk.txt</code> replays it on the app.</p>
+            </aside>
+            <nav aria-labelledby="controls-title">
+            <h2 id="controls-title">Settings</h2>
+            <p><label for="locale">Language</label> <select id="locale"></select></p>
+            <p><label for="speed">Timers run</label> <select id="speed">
+            <option value="1">in real time</option><option value="10">10 times faster</option>
+            <option value="60" selected>60 times faster</option><option value="600">600 times faster</option>
+            </select></p>
+            <p><input type="checkbox" id="show-ids"> <label for="show-ids">Show module instance and step ids</label></p>
+            <p id="notice" class="notice" role="status"></p>
+            </nav>
+            </div>
+            </main>
+            <p id="announce" class="visually-hidden" aria-live="polite"></p>
+            <script type="application/json" id="prototype-data">\(data(prototype, initial: initial))</script>
+            <script>\(script)</script>
+            </body>
+            </html>
+
+            """
+    }
+
+    /// The prototype as the page's JSON: compact arrays, every `<` escaped
+    /// (`\u003c`) so no text can end or confuse the script element.
+    package static func data(_ prototype: Prototype, initial: Int) -> String {
+        func string(_ text: String) -> String { JSONText.string(text).replacing("<", with: "\\u003c") }
+        func strings(_ texts: [String]) -> String { "[" + texts.map(string).joined(separator: ",") + "]" }
+        func optional(_ text: String?) -> String { text.map(string) ?? "null" }
+        let views = prototype.views.map { view in
+            let isBack = view.isBack.map(String.init).joined(separator: ",")
+            return "[\(string(view.title)),\(strings(view.body)),\(strings(view.actions)),[\(isBack)]]"
+        }
+        let states = prototype.states.map { state in
+            """
+            [\(optional(state.screen)),\(optional(state.instance)),\(optional(state.ending)),\
+            \(state.timerSeconds.map(String.init) ?? "null"),[\(state.views.map(String.init).joined(separator: ","))]]
+            """
+        }
+        let transitions = prototype.transitions.map { transition in
+            let input: String
+            switch transition.input {
+            case .choose(let action, let isBack): input = "\"c\",\(action),\(isBack)"
+            case .timer(let stepper, let step): input = "\"t\",\(string(stepper)),\(string(step))"
+            case .emit(let stepper, let step): input = "\"e\",\(string(stepper)),\(string(step))"
+            case .answer(let source, let answer): input = "\"a\",\(string(source)),\(string(answer))"
+            }
+            let labels = transition.answerLabels.map { "[\(string($0.question)),\(string($0.answer))]" }
+            return """
+                [\(transition.from),\(transition.to),\(input),\(strings(transition.steps)),\(string(transition.line)),\
+                [\(labels.joined(separator: ","))],\(optional(transition.ending))]
+                """
+        }
+        return """
+            {"app":{"id":\(string(prototype.app.id)),"name":\(string(prototype.app.name))},\
+            "locales":\(strings(prototype.locales)),"initial":\(initial),"start":\(strings(prototype.startSteps)),
+            "views":[\(views.joined(separator: ",\n"))],
+            "states":[\(states.joined(separator: ",\n"))],
+            "transitions":[\(transitions.joined(separator: ",\n"))]}
+            """
+    }
+}

@@ -1,0 +1,91 @@
+import BundledFixtures
+import BundledModules
+import Stepflow
+import StepflowGraph
+import StepflowManifest
+import StepflowReview
+import StepflowScripts
+import StepflowTesting
+import Testing
+
+/// The prototype is the variant's state graph, shown as the live engine
+/// shows it. (`Tests/Browser/prototype_test.py` clicks through the page in
+/// Chromium; `.ci/run` runs it.)
+@Suite("The prototype page")
+struct PrototypeTests {
+    @Test(arguments: BundledManifests.names)
+    func theStatesAndTransitionsAreTheExplorersAndEveryScreenIsTheLiveOnes(_ name: String) throws {
+        let manifest = try BundledManifests.load(name)
+        let prototype = try Prototype(
+            manifest: manifest, registry: BundledModules.registry, services: BundledModules.services)
+        let variant = VariantGraph(manifest: manifest, registry: BundledModules.registry)
+        #expect(prototype.states.count == variant.states.states.count)
+        #expect(prototype.transitions.count == variant.states.transitions.count)
+        #expect(prototype.locales == manifest.locales)
+        for (index, transition) in prototype.transitions.enumerated() {
+            #expect(transition.from == variant.states.transitions[index].from)
+            #expect(transition.to == variant.states.transitions[index].to)
+        }
+        for (index, state) in prototype.states.enumerated() {
+            #expect(state.screen == variant.states.states[index].top)
+            // A screen in every locale, with a label for every action.
+            #expect(state.views.count == (state.screen == nil ? 0 : prototype.locales.count))
+            for view in state.views.map({ prototype.views[$0] }) {
+                #expect(!view.title.isEmpty)
+                #expect(view.actions.count == view.isBack.count)
+            }
+        }
+        // The first screen reads as the live engine shows it.
+        let session = VariantSession(
+            manifest: manifest, registry: BundledModules.registry, services: BundledModules.services)
+        let first = prototype.views[prototype.states[0].views[0]]
+        #expect(first.title == session.top?.title)
+        #expect(first.actions == session.top?.actions.map(\.label))
+        #expect(prototype.startSteps == session.trace)
+    }
+
+    @Test func theGermanVariantShowsEachLocalesOwnWords() throws {
+        let manifest = try BundledManifests.load("covid-antigen-home-de")
+        let prototype = try Prototype(
+            manifest: manifest, registry: BundledModules.registry, services: BundledModules.services)
+        #expect(prototype.locales == ["de", "en"])
+        let start = prototype.states[0].views.map { prototype.views[$0].title }
+        for (index, locale) in prototype.locales.enumerated() {
+            let live = VariantSession(
+                manifest: manifest, registry: BundledModules.registry, services: BundledModules.services,
+                locale: locale)
+            #expect(start[index] == live.top?.title)
+        }
+        #expect(start[0] != start[1])
+    }
+
+    @Test func thePageAsksNothingOfTheNetworkAndCarriesItsData() throws {
+        let manifest = try BundledManifests.load("covid-antigen-home")
+        let prototype = try Prototype(
+            manifest: manifest, registry: BundledModules.registry, services: BundledModules.services)
+        let html = PrototypePage.html(prototype, manifestPath: "covid-antigen-home.json")
+        #expect(html.contains("default-src 'none'"))
+        #expect(!html.contains("http://") && !html.contains("https://") && !html.contains("src="))
+        // The data is JSON and no text in it ends the script element.
+        let data = PrototypePage.data(prototype, initial: 0)
+        #expect(!data.contains("<"))
+        #expect(throws: Never.self) { try JSONParser.parse(Array(data.utf8)) }
+    }
+
+    @Test func theCommandWritesThePageAndRefusesWhatItCannotDo() throws {
+        let folder = TemporaryFiles.folder([:])
+        let made = Harness.run(["prototype", BundledManifests.path("strep-a-home"), "-o", folder + "/p.html"])
+        #expect(made.code == 0, "\(made.err)")
+        #expect(made.err.contains("73 states"))
+        let page = try #require(GoldenFile.read(folder + "/p.html"))
+        #expect(page.hasPrefix("<!DOCTYPE html>"))
+        #expect(Harness.run(["prototype", BundledManifests.path("strep-a-home")]).code == 64)  // -o is required
+        let wrongLocale = Harness.run(
+            ["prototype", BundledManifests.path("strep-a-home"), "-o", folder + "/q.html", "--locale", "fr"])
+        #expect(wrongLocale.code == 64)
+        #expect(wrongLocale.err.contains("does not ship the locale 'fr'"))
+        let overwrite = Harness.run(
+            ["prototype", BundledManifests.path("strep-a-home"), "-o", BundledManifests.path("strep-a-home")])
+        #expect(overwrite.code == 73)
+    }
+}
