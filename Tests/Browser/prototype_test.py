@@ -130,6 +130,18 @@ def live_trace(rootapp, manifest, script):
     return [line.split(". ", 1)[1] for line in text if line.startswith("  ") and ". " in line]
 
 
+NEAREST = """
+const data = JSON.parse(document.getElementById("prototype-data").textContent);
+const via = new Map([[0, []]]), queue = [0];
+while (queue.length) {
+  const state = queue.shift();
+  const leaving = data.transitions.map((t, i) => [t, i]).filter(([t]) => t[0] === state);
+  if (leaving.some(([t]) => t[2] === arguments[0])) return via.get(state);
+  for (const [t, i] of leaving) if (!via.has(t[1])) { via.set(t[1], via.get(state).concat([i])); queue.push(t[1]); }
+}
+return null;
+"""
+
 ACCESSIBILITY = r"""
 const problems = [];
 const visible = (e) => !!(e.offsetWidth || e.offsetHeight || e.getClientRects().length);
@@ -322,28 +334,24 @@ def screenshots(rootapp, driver, downloads, folder):
     for path, manifest in ((german, "covid-antigen-home-de"), (home, "covid-antigen-home")):
         run(rootapp, "prototype", os.path.join(MANIFESTS, manifest + ".json"), "-o", path)
 
-    def walk_to(path, locale, test):
+    def walk_to(path, locale, kind):
+        """Opens the page on the nearest state with a transition of `kind`
+        (t: a timer, a: an answer), by the walk the address names."""
         driver.get(f"file://{path}#l={locale}")
         driver.refresh()
-        generator = random.Random(7)
-        for _ in range(400):
-            if driver.execute_script(test):
-                return
-            buttons = [b for b in driver.find_elements(By.CSS_SELECTOR, "#phone button")
-                       if b.is_displayed() and b.is_enabled() and b.get_attribute("id") != "finish-timer"]
-            if not buttons:
-                driver.find_element(By.ID, "restart").click()
-                continue
-            generator.choice(buttons).click()
-        raise Failure(f"no walk found for the screenshot ({test})")
+        walk = driver.execute_script(NEAREST, kind)
+        if walk is None:
+            raise Failure(f"no state with a transition of kind {kind} for the screenshot")
+        driver.get(f"file://{path}#l={locale}&w={'.'.join(map(str, walk))}")
+        driver.refresh()
 
     for locale in ("en", "de"):
         driver.get(f"file://{german}#l={locale}&w=0.1.3.5.7.9")
         driver.refresh()
         driver.save_screenshot(os.path.join(folder, f"prototype-{locale}.png"))
-    walk_to(home, "en", "return !document.getElementById('timer').hidden;")
+    walk_to(home, "en", "t")
     driver.save_screenshot(os.path.join(folder, "prototype-timer.png"))
-    walk_to(home, "en", "return !document.getElementById('question').hidden;")
+    walk_to(home, "en", "a")
     driver.save_screenshot(os.path.join(folder, "prototype-question.png"))
 
 
@@ -371,7 +379,11 @@ def main():
                 failed = True
                 print(f"FAILED {failure}", file=sys.stderr, flush=True)
         if options.screenshots and not failed:
-            screenshots(rootapp, driver, downloads, options.screenshots)
+            try:
+                screenshots(rootapp, driver, downloads, options.screenshots)
+            except (Failure, WebDriverException) as failure:
+                failed = True
+                print(f"FAILED screenshots: {failure}", file=sys.stderr, flush=True)
     finally:
         driver.quit()
     sys.exit(1 if failed else 0)
