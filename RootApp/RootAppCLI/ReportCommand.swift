@@ -162,15 +162,14 @@ enum ReportCommand {
                 console.error(console.yellow("warning: no prototype: \(error.message)"))
             }
         }
-        let (html, verdict) = ReviewReport.render(
-            ReviewReport.Contents(
-                variant: runner.variant, rules: rules, scripts: scripts, results: results,
-                coverage: scripts.isEmpty ? nil : runner.coverage(of: results), requirements: requirements,
-                diagram: diagram, against: against, generator: app.toolDescription,
-                record: ReviewRecord(
-                    manifest: manifest, registry: app.registry, tool: app.toolDescription, date: Platform.utcDate()),
-                prototype: prototype?.link
-            ))
+        var contents = ReviewReport.Contents(
+            variant: runner.variant, rules: rules, scripts: scripts, results: results,
+            coverage: scripts.isEmpty ? nil : runner.coverage(of: results), requirements: requirements,
+            diagram: diagram, against: against, generator: app.toolDescription,
+            record: ReviewRecord(
+                manifest: manifest, registry: app.registry, tool: app.toolDescription, date: Platform.utcDate()))
+        contents.prototype = prototype?.link
+        let (html, verdict) = ReviewReport.render(contents)
         let written = OutputFile.write(html, to: output ?? "-", console)
         guard written == .success else { return written }
         if let output, output != "-" {

@@ -46,15 +46,14 @@ public enum ReviewReport {
         public var record: ReviewRecord?
         /// Where the variant's prototype page is (``PrototypePage``), as a
         /// link from the report: a file name beside it. When `nil`, the
-        /// report says how to make one.
-        public var prototype: String?
+        /// report says how to make one. Set it after making the contents.
+        public var prototype: String? = nil
 
         /// The contents of a report.
         public init(
             variant: VariantGraph, rules: [PathRuleResult], scripts: [Script], results: [ScriptRunner.Result],
             coverage: ScriptRunner.Coverage?, requirements: RequirementCoverage, diagram: Diagram,
-            against: (variant: VariantGraph, diff: VariantDiff)? = nil, generator: String, record: ReviewRecord? = nil,
-            prototype: String? = nil
+            against: (variant: VariantGraph, diff: VariantDiff)? = nil, generator: String, record: ReviewRecord? = nil
         ) {
             self.variant = variant
             self.rules = rules
@@ -66,7 +65,6 @@ public enum ReviewReport {
             self.against = against
             self.generator = generator
             self.record = record
-            self.prototype = prototype
         }
     }
 
