@@ -2,14 +2,17 @@
 """Drives `rootapp prototype` pages in headless Chromium as a person would.
 
 For every bundled variant: every walk `rootapp trace` prints is clicked
-through, button by button, and must reach its step (the page's trace lists
-it); the walk, downloaded as the page writes it, must pass `rootapp check`
-(the live engine shows the same screens, an expect line for each). A
-seeded random walk of 200 clicks is replayed on the live engine the same
-way. The locale switch must show the German variant's own texts (from
-`rootapp graph --format json --locale`), the page must make no network
-request, and it must pass the accessibility checks below. Screenshots at
-phone width go to the folder given with --screenshots.
+through, button by button; the page's trace must be the one `rootapp walk
+--script` prints for the same inputs, and list the walk's step (or the
+page asks the outside world about it). Each walk, as the page writes it
+for download, must pass `rootapp check`: the live engine shows the same
+screens (an expect line for each). A seeded random walk of 200 clicks
+(starting again each time the app ends) is replayed on the live engine the
+same way, and so is the file the Download button saves. The locale switch
+must show each locale's own words (from `rootapp graph --format json
+--locale`), the page must make no network request, and it must pass the
+accessibility checks below. Screenshots at phone width go to the folder
+given with --screenshots.
 
 Usage: prototype_test.py ROOTAPP [--screenshots FOLDER] [--only NAME]
 Exits 1 when a check fails, naming the variant, the walk and the click.
@@ -265,7 +268,7 @@ def test_variant(rootapp, name, driver, downloads, shots):
     driver.get(url + "#")
     driver.refresh()
     segments = []
-    for _ in range(RANDOM_CLICKS):
+    while figures["random"] < RANDOM_CLICKS:
         buttons = [b for b in driver.find_elements(By.CSS_SELECTOR, "#phone button") if b.is_displayed()
                    and b.is_enabled()]
         if not buttons:  # the app ended: this walk is done, start again
