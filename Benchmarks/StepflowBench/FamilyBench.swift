@@ -33,7 +33,8 @@ func writeFamily(copies: Int) -> (folder: String, paths: [String])? {
     let folder = String(cString: made)
     var cwd = [CChar](repeating: 0, count: 4096)
     guard getcwd(&cwd, cwd.count) != nil else { return nil }
-    let scripts = String(cString: cwd) + "/RootApp/Scripts/"
+    let directory = cwd.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
+    let scripts = String(decoding: directory, as: UTF8.self) + "/RootApp/Scripts/"
     guard let catalog = readText("RootApp/Manifests/covid-antigen-home-de.xcstrings"),
         writeText(catalog, to: folder + "/covid-antigen-home-de.xcstrings")
     else { return nil }

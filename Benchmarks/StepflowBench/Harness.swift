@@ -20,7 +20,10 @@ struct Options {
     static let allSections: Set<String> = ["graph", "suite", "engine", "memory", "restore", "startup", "family"]
 }
 
-let usage = "USAGE: stepflow-bench [--quick] [--json FILE] [--baseline FILE] [--only SECTION[,SECTION...]]"
+let usage = """
+    USAGE: stepflow-bench [--quick] [--json FILE] [--baseline FILE]
+                          [--only SECTION[,SECTION...]]
+    """
 let sectionList = "graph, suite, engine, memory, restore, startup, family"
 
 func parseOptions() -> Options {
@@ -60,8 +63,10 @@ func parseOptions() -> Options {
 
                   --quick          sizes up to 100k steps, fewer runs (about three minutes)
                   --json FILE      also write the figures and goals as JSON (schema 2)
-                  --baseline FILE  print each figure beside the one in FILE (an earlier run's --json)
-                  --only SECTIONS  run only these: \(sectionList)
+                  --baseline FILE  print each figure beside the one in FILE (an earlier
+                                   run's --json)
+                  --only SECTIONS  run only these: graph, suite, engine, memory,
+                                   restore, startup, family
                 """
             )
             exit(0)

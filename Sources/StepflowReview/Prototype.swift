@@ -1,7 +1,7 @@
 public import Stepflow
-public import StepflowGraph
+import StepflowGraph
 public import StepflowManifest
-public import StepflowScripts
+import StepflowScripts
 
 /// A variant as a page people click through: every waiting state of its
 /// exact state graph, each shown as the live engine shows it in every
