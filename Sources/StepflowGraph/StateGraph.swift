@@ -135,19 +135,28 @@ public struct StateGraph: Sendable {
     ///
     /// - Complexity: O(depth).
     public func shortestWalk(to state: Int) -> [Transition] {
-        Self.shortestWalk(to: state, parent: parent, transitions: transitions)
+        shortestWalkPositions(to: state).map { transitions[$0] }
+    }
+
+    /// The positions in ``transitions`` of the walk ``shortestWalk(to:)``
+    /// gives.
+    package func shortestWalkPositions(to state: Int) -> [Int] {
+        Self.shortestWalkPositions(to: state, parent: parent, transitions: transitions)
     }
 
     /// The walk to `state` along the transitions that first reached each
     /// state (`parent`), start first; the explorer uses it before the graph
     /// is made.
     static func shortestWalk(to state: Int, parent: [Int], transitions: [Transition]) -> [Transition] {
-        var walk: [Transition] = []
+        shortestWalkPositions(to: state, parent: parent, transitions: transitions).map { transitions[$0] }
+    }
+
+    private static func shortestWalkPositions(to state: Int, parent: [Int], transitions: [Transition]) -> [Int] {
+        var walk: [Int] = []
         var current = state
         while parent[current] >= 0 {
-            let transition = transitions[parent[current]]
-            walk.append(transition)
-            current = transition.from
+            walk.append(parent[current])
+            current = transitions[parent[current]].from
         }
         return walk.reversed()
     }

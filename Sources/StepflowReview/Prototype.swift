@@ -124,26 +124,6 @@ public struct Prototype: Sendable {
                     This is a bug in Stepflow; please report it with the manifest.
                     """)
         }
-        // The transition that first reaches each state, breadth first.
-        var parent = [Int](repeating: -1, count: base.states.count)
-        var seen = [Bool](repeating: false, count: base.states.count)
-        if !seen.isEmpty { seen[0] = true }
-        for state in base.states.indices where seen[state] {
-            for (index, transition) in zip(base.offsets(of: state), base.transitions(from: state))
-            where !seen[transition.to] {
-                seen[transition.to] = true
-                parent[transition.to] = index
-            }
-        }
-        func walk(to state: Int) -> [Int] {
-            var walk: [Int] = []
-            var current = state
-            while parent[current] >= 0 {
-                walk.append(parent[current])
-                current = base.transitions[parent[current]].from
-            }
-            return walk.reversed()
-        }
         // Every outside answer is an input here: no service answers alone.
         let byHand = Set(
             base.transitions.compactMap { transition -> String? in
@@ -178,7 +158,7 @@ public struct Prototype: Sendable {
         var traces: [[String]] = []
         var tops: [PresentedScreen?] = []
         for state in base.states.indices {
-            let path = walk(to: state)
+            let path = base.shortestWalkPositions(to: state)
             var perLocale: [Int] = []
             var first: VariantSession?
             for locale in locales.indices {
@@ -206,7 +186,7 @@ public struct Prototype: Sendable {
         }
         var transitions: [Transition] = []
         for (index, transition) in base.transitions.enumerated() {
-            let live = try session(0, along: walk(to: transition.from) + [index])
+            let live = try session(0, along: base.shortestWalkPositions(to: transition.from) + [index])
             guard live.stateIndex == transition.to else { throw Self.lost(manifest, expected: transition.to, live) }
             let before = traces[transition.from]
             guard live.trace.starts(with: before) else { throw Self.lost(manifest, expected: transition.to, live) }
@@ -262,13 +242,5 @@ public struct Prototype: Sendable {
                 \(session.top?.qualifiedID ?? "no screen") where the graph has state \(state). This is a bug in \
                 Stepflow; please report it with the manifest.
                 """)
-    }
-}
-
-extension StateGraph {
-    /// The indices of the transitions leaving `state`.
-    fileprivate func offsets(of state: Int) -> Range<Int> {
-        let slice = transitions(from: state)
-        return slice.startIndex..<slice.endIndex
     }
 }
