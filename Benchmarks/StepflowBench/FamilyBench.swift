@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import StepflowTesting
 
 // A family of variants at once: `rootapp validate` given many manifests
 // (the bundled five, each copied with its app id changed), against the
@@ -35,13 +36,13 @@ func writeFamily(copies: Int) -> (folder: String, paths: [String])? {
     guard getcwd(&cwd, cwd.count) != nil else { return nil }
     let directory = cwd.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
     let scripts = String(decoding: directory, as: UTF8.self) + "/RootApp/Scripts/"
-    guard let catalog = readText("RootApp/Manifests/covid-antigen-home-de.xcstrings"),
+    guard let catalog = GoldenFile.read("RootApp/Manifests/covid-antigen-home-de.xcstrings"),
         writeText(catalog, to: folder + "/covid-antigen-home-de.xcstrings")
     else { return nil }
     var paths: [String] = []
     for copy in 0..<copies {
         for kind in familyKinds {
-            guard let text = readText("RootApp/Manifests/\(kind).json") else { return nil }
+            guard let text = GoldenFile.read("RootApp/Manifests/\(kind).json") else { return nil }
             let renamed = text.replacing("\"id\": \"\(kind)\"", with: "\"id\": \"\(kind)-\(copy)\"", maxReplacements: 1)
                 .replacing("\"../Scripts/", with: "\"" + scripts)
             let path = "\(folder)/\(kind)-\(copy).json"
@@ -50,19 +51,6 @@ func writeFamily(copies: Int) -> (folder: String, paths: [String])? {
         }
     }
     return (folder, paths)
-}
-
-func readText(_ path: String) -> String? {
-    guard let file = fopen(path, "r") else { return nil }
-    defer { fclose(file) }
-    var bytes: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 65536)
-    while true {
-        let count = fread(&chunk, 1, chunk.count, file)
-        if count <= 0 { break }
-        bytes += chunk[..<count]
-    }
-    return String(decoding: bytes, as: UTF8.self)
 }
 
 func writeText(_ text: String, to path: String) -> Bool {

@@ -128,11 +128,6 @@ func graphSection(quick: Bool) -> [GraphFigure] {
             """
         )
     }
-    for figure in figures where figure.steps >= 10_000 {
-        let ratio = figure.engine.median / figure.fairFloor.median
-        let goal = "Goal at \(figure.steps) steps, within 10x of the fair floor"
-        print("\(goal): \(verdict(ratio <= 10)) (\(fixed(ratio, 1))x).")
-    }
     print("")
     variantsSection(quick: quick)
     return figures

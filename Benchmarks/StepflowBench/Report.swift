@@ -6,6 +6,7 @@ import Musl
 import Darwin
 #endif
 import StepflowManifest
+import StepflowTesting
 
 // What a run found, as values: every figure by a stable name (so a later
 // run finds it in this one's JSON), and every goal with its verdict. The
@@ -36,9 +37,11 @@ struct Goal {
     let text: String
     /// `nil`: not measured in this run.
     let met: Bool?
-    /// The figure it is judged on, and its name among the figures.
+    /// The figure it is judged on, as shown.
     let shown: String
-    let figure: String?
+    /// That figure's name among the figures, and its unit: where a
+    /// baseline's figure is found.
+    let figure: (name: String, unit: String)?
 }
 
 extension RunResults {
@@ -46,7 +49,6 @@ extension RunResults {
     var figures: [Figure] {
         var figures: [Figure] = []
         func add(_ name: String, _ value: Double, _ unit: String) {
-            assert(unit == StepflowBench.unit(of: name), "the unit of \(name) is the one unit(of:) names")
             if value.isFinite { figures.append(Figure(name: name, value: value, unit: unit)) }
         }
         for figure in graph {
@@ -106,7 +108,7 @@ extension RunResults {
     /// Issue 25's goals, each with its verdict in this run.
     var goals: [Goal] {
         var goals: [Goal] = []
-        func goal(_ text: String, _ met: Bool?, _ shown: String, _ figure: String?) {
+        func goal(_ text: String, _ met: Bool?, _ shown: String, _ figure: (name: String, unit: String)?) {
             goals.append(Goal(text: text, met: met, shown: shown, figure: figure))
         }
         for steps in [10_000, 100_000] {
@@ -114,21 +116,21 @@ extension RunResults {
             let ratio = figure.map { $0.engine.median / $0.fairFloor.median }
             goal(
                 "explore \(steps / 1000)k steps within 10x the fair floor", ratio.map { $0 <= 10 },
-                ratio.map { fixed($0, 1) + "x" } ?? "not run", "graph.\(steps).fairRatio")
+                ratio.map { fixed($0, 1) + "x" } ?? "not run", ("graph.\(steps).fairRatio", "x"))
         }
         let growth = graphGrowth
         // The states grow 10.09x from 10k to 100k steps; linear within 10%.
         goal(
             "growth 10k to 100k steps linear (<= 11x)", growth.map { $0 <= 11 },
             growth.map { fixed($0, 1) + "x" }
-                ?? "not run", "graph.growth")
+                ?? "not run", ("graph.growth", "x"))
         goal(
             "explore 1M steps under 500 MB peak", million.map { $0.peakMiB * 1.048576 < 500 },
-            million.map { "\(Int($0.peakMiB)) MiB" } ?? "not run (full run only)", "graph.1000000.peak")
+            million.map { "\(Int($0.peakMiB)) MiB" } ?? "not run (full run only)", ("graph.1000000.peak", "MiB"))
         let family = self.family.map { $0.family.median / 1e6 }
         goal(
             "validate 1,000 manifests under 2 s", family.map { $0 < 2000 },
-            family.map { fixed($0 / 1000, 2) + " s" } ?? "not run", "family.validate")
+            family.map { fixed($0 / 1000, 2) + " s" } ?? "not run", ("family.validate", "ms"))
         if let startup {
             for command in ["trace", "validate", "graph"] {
                 let worst = startup.figures.filter { $0.command == command }.map(\.nanoseconds).max() ?? .nan
@@ -143,11 +145,11 @@ extension RunResults {
         let onQueue = engine?.onQueue.median
         goal(
             "engine on the queue <= 50 ns a step", onQueue.map { $0 <= 50 },
-            onQueue.map { fixed($0) + " ns" } ?? "not run", "engine.onQueue")
+            onQueue.map { fixed($0) + " ns" } ?? "not run", ("engine.onQueue", "ns"))
         let perFlow = memory?.bytesPerFlow
         goal(
             "<= 2 KB per live flow", perFlow.map { $0 <= 2048 }, perFlow.map { "\(Int($0)) B" } ?? "not run",
-            "memory.bytesPerFlow")
+            ("memory.bytesPerFlow", "B"))
         let live = memory?.liveAfterEnd
         goal(
             "every ended flow let go (1 flow live after)", live.map { $0 == 1 }, live.map { "\($0) live" } ?? "not run",
@@ -155,11 +157,11 @@ extension RunResults {
         let hop = engine.map { $0.crossThread.median / $0.hop.median }
         goal(
             "cross-thread <= 0.33x a bare hop", hop.map { $0 <= 0.33 }, hop.map { fixed($0, 2) + "x" } ?? "not run",
-            "engine.hopRatio")
+            ("engine.hopRatio", "x"))
         let rx = engine.map { $0.crossThread.median / $0.rxChain.median }
         goal(
             "engine <= 0.36x the Rx-style chain", rx.map { $0 <= 0.36 }, rx.map { fixed($0, 2) + "x" } ?? "not run",
-            "engine.rxRatio")
+            ("engine.rxRatio", "x"))
         return goals
     }
 }
@@ -170,22 +172,13 @@ func printGoals(_ goals: [Goal], baseline: [String: Double]?) {
     for goal in goals {
         let verdict = goal.met.map { $0 ? "met    " : "NOT met" } ?? "not run"
         var line = "  \(verdict)  \(goal.text): \(goal.shown)"
-        if let name = goal.figure, let was = baseline?[name] {
-            let unit = unit(of: name) == "x" ? "x" : " " + unit(of: name)
+        if let figure = goal.figure, let was = baseline?[figure.name] {
+            let unit = figure.unit == "x" ? "x" : " " + figure.unit
             line += " (was \(fixed(was, was < 10 ? 2 : 1))\(unit))"
         }
         print(line)
     }
     print("")
-}
-
-/// The unit of the figure named `name`, as ``RunResults/figures`` records it.
-func unit(of name: String) -> String {
-    if name.hasSuffix("Ratio") || name == "graph.growth" { return "x" }
-    if name.hasSuffix(".peak") { return "MiB" }
-    if name == "memory.bytesPerFlow" { return "B" }
-    if name == "memory.returned" { return "%" }
-    return name.hasPrefix("engine.") ? "ns" : "ms"
 }
 
 /// Each figure of this run beside the baseline's, where it has one.
@@ -263,7 +256,7 @@ func writeAtomically(_ text: String, to path: String, replacing: Bool = true) ->
 /// ``json(_:_:)``, or schema 1 (before figures had names), read into the
 /// same names. An error names the file and what is wrong.
 func readBaseline(_ path: String) -> Result<Baseline, BaselineError> {
-    guard let text = readText(path) else {
+    guard let text = GoldenFile.read(path) else {
         return .failure(
             BaselineError(
                 message:
