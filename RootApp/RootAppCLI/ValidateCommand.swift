@@ -27,11 +27,8 @@ enum ValidateCommand {
         // Manifests are checked on every core; each one's lines are written
         // whole and in the order named. The worst status wins: a missing
         // file (66), then an error (1).
-        let statuses = Family.run(arguments.positional, console: console) { path, console in
-            validate(path, console, app)
-        }
-        if statuses.contains(.missingFile) { return .missingFile }
-        return statuses.contains(.findings) ? .findings : .success
+        return Family.worst(
+            Family.run(arguments.positional, console: console) { path, console in validate(path, console, app) })
     }
 
     /// Checks the manifest at `path`, writing its verdict line to `console`
