@@ -72,74 +72,87 @@ extension AttachmentBinding {
 
 /// A stepper attached to a flow of type `F`.
 package final class StepperAttachment<F: Flow>: StepperAttachmentProtocol, @unchecked Sendable {
-    // @unchecked: immutable after init but for three caches (the name, the
-    // origin, the replay index), each made on first use on the one thread
-    // that runs the engine's transitions (the coordinator's queue, or one
-    // explorer); the stepper and the program are Sendable.
+    // @unchecked: immutable after init but for three caches (the type's
+    // name, the declared set, the replay index), each made on first use on
+    // the one thread that runs the engine's transitions (the coordinator's
+    // queue, or one explorer); the stepper and the program are Sendable.
     package typealias FlowType = F
     package typealias StepType = F.StepType
 
+    // One is made for every flow started and every stepper contributed,
+    // and lives as long as it: it keeps only what the hot path reads or
+    // what cannot be read again from the stepper. Everything else (the
+    // flow, the outside source, the declared set) is read from the program
+    // or the stepper when asked, or made on first use (a live coordinator
+    // with no observer never needs the declared set).
+
     package let id: AttachmentID
-    package let flow: FlowInfo
     package let binding: AttachmentBinding
     package let limited: [Int]
-    package let stepperObject: ObjectIdentifier
     package let isTimer: Bool
-    package let outside: (id: String, label: String)?
     /// The flow's program.
     let program: FlowProgramOf<F>
     package let stepper: any Stepper<StepType>
-    /// Every step it declared: an emission outside them is reported.
-    let declared: Set<StepType>
     /// Its emissions after its initial steps.
     let emissions: [Emission<StepType>]
-    /// Its outside answers (``Stepper/outside``).
-    let answers: [Answer<StepType>]
-    private let stepperType: Any.Type
-    private lazy var name: String = {
-        let full = TypeNames.name(of: stepperType)
-        return full.firstIndex(of: "<").map { String(full[..<$0]) } ?? full
-    }()
-    /// Where its steps come from, made on first use (naming the stepper's
-    /// type uses reflection). Unchecked exclusivity: read on every step,
-    /// on the coordinator's queue or by one explorer.
-    @exclusivity(unchecked) private var originCache: StepOrigin?
-    private var cachedOrigin: StepOrigin {
-        if let originCache { return originCache }
-        let origin: StepOrigin =
-            switch binding {
-            case .flowStepper: .flowStepper(TypeNames.name(of: stepperType))
-            case .flow: .stepper(TypeNames.name(of: stepperType))
-            case .screen(let id, _, let screenID, _):
-                .screenStepper(id, screenID: screenID, stepper: TypeNames.name(of: stepperType))
-            }
-        originCache = origin
-        return origin
-    }
-
+    /// The stepper's type, named on first use (naming uses reflection;
+    /// every delivered step carries it in its origin).
+    @exclusivity(unchecked) private var typeNameCache: String?
+    /// Every step it declared, made on first use: an observer learns of a
+    /// step outside them.
+    @exclusivity(unchecked) private var declaredCache: Set<StepType>?
     /// The declared steps by id, made on the first replayed emission (a
     /// replay runs on one thread).
     @exclusivity(unchecked) private var replayIndex: [String: StepType]?
 
     init(id: AttachmentID, stepper: any Stepper<StepType>, program: FlowProgramOf<F>, binding: AttachmentBinding) {
         self.id = id
-        self.flow = program.info
         self.binding = binding
         self.program = program
         self.stepper = stepper
-        self.declared = Set(stepper.declaredSteps)
         let emissions = stepper.emissions
         self.emissions = emissions
         self.limited = emissions.indices.filter { emissions[$0].limit == .once }
-        self.stepperObject = ObjectIdentifier(stepper)
         self.isTimer = stepper is TimerStepper<StepType>
-        self.stepperType = type(of: stepper)
-        let outside = stepper.outside
-        self.answers = outside?.answers ?? []
-        self.outside = outside.map { ($0.id, $0.label) }
     }
 
-    package var stepperName: String { name }
+    package var flow: FlowInfo { program.info }
+
+    package var stepperObject: ObjectIdentifier { ObjectIdentifier(stepper) }
+
+    package var outside: (id: String, label: String)? { stepper.outside.map { ($0.id, $0.label) } }
+
+    /// Its outside answers (``Stepper/outside``).
+    private var answers: [Answer<StepType>] { stepper.outside?.answers ?? [] }
+
+    /// The stepper's type name, with generic arguments.
+    private var typeName: String {
+        if let typeNameCache { return typeNameCache }
+        let name = TypeNames.name(of: type(of: stepper))
+        typeNameCache = name
+        return name
+    }
+
+    private var declared: Set<StepType> {
+        if let declaredCache { return declaredCache }
+        let declared = Set(stepper.declaredSteps)
+        declaredCache = declared
+        return declared
+    }
+
+    /// Where its steps come from.
+    private var origin: StepOrigin {
+        switch binding {
+        case .flowStepper: .flowStepper(typeName)
+        case .flow: .stepper(typeName)
+        case .screen(let id, _, let screenID, _): .screenStepper(id, screenID: screenID, stepper: typeName)
+        }
+    }
+
+    package var stepperName: String {
+        let full = typeName
+        return full.firstIndex(of: "<").map { String(full[..<$0]) } ?? full
+    }
 
     package var concrete: StepperAttachment<F> { self }
 
@@ -150,10 +163,11 @@ package final class StepperAttachment<F: Flow>: StepperAttachmentProtocol, @unch
     package func emissionInputs(spent: [Bool], names: StepNames?) -> [EmissionInput] {
         var seen = Set<StepType>()
         var inputs: [EmissionInput] = []
+        let outsideAnswers = answers
         for (position, emission) in emissions.enumerated() {
             if let slot = limited.firstIndex(of: position), spent[slot] { continue }
             for step in emission.steps where seen.insert(step).inserted {
-                let answer = answers.first { $0.step == step }
+                let answer = outsideAnswers.first { $0.step == step }
                 inputs.append(
                     EmissionInput(
                         stepID: names?.id(of: step) ?? step.stepID,
@@ -191,14 +205,14 @@ package final class StepperAttachment<F: Flow>: StepperAttachmentProtocol, @unch
         // step is not even hashed.
         if transaction.observes && !declared.contains(step) {
             let names = transaction.names
-            transaction.emit { .undeclaredStep(program.record(step, names), stepper: TypeNames.name(of: stepperType)) }
+            transaction.emit { .undeclaredStep(program.record(step, names), stepper: typeName) }
         }
         if case .screen(let screen, let qualifiedID, _, let visibility) = binding,
             let reason = state.gate(screen, qualifiedID: qualifiedID, visibility: visibility)
         {
             return state.reportDropped(program.record(step, nil), reason, &transaction)
         }
-        program.receive(step, origin: cachedOrigin, in: &state, &transaction)
+        program.receive(step, origin: origin, in: &state, &transaction)
     }
 
     /// Marks spent the first unspent limited emission that has `step`.
