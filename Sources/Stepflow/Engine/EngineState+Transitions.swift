@@ -238,8 +238,7 @@ extension EngineState {
                 if let flow = flows.removeValue(forKey: info.id) {
                     // Flow-bound steppers first, then screens in showing order.
                     var ids = flow.steppers
-                    // keys from `screens`
-                    for screen in flow.screens.keys.sorted() { ids += flow.screens[screen]!.steppers }
+                    for screen in flow.screens.records { ids += screen.steppers }
                     for id in ids { detach(id, &transaction) }
                     // Its questions close: a late answer is reported as dropped.
                     if !openQuestions.isEmpty { openQuestions.removeAll { $0.flow.id == info.id } }

@@ -37,7 +37,7 @@ extension FlowProgramOf {
         action index: Int, step: String, on screen: ScreenInstanceID, id: String, in state: inout EngineState,
         _ transaction: inout Transaction
     ) -> String? {
-        guard let entry = state.flows[info.id]?.screens[screen], let typed = entry.part.value.base as? Screen<StepType>
+        guard let entry = state.flows[info.id]?.screens[screen], let typed = entry.part.value(as: Screen<StepType>.self)
         else {
             // Gone: dropped, as it was when it was saved.
             state.statistics.dropped += 1
@@ -70,7 +70,7 @@ extension FlowProgramOf {
         action index: Int, on screen: PresentedScreen, in state: inout EngineState, _ transaction: inout Transaction
     ) {
         guard let entry = state.flows[info.id]?.screens[screen.id],
-            let typed = entry.part.value.base as? Screen<StepType>
+            let typed = entry.part.value(as: Screen<StepType>.self)
         else {
             let step = screen.actions.indices.contains(index) ? screen.actions[index].step : "action[\(index)]"
             return state.reportDropped(

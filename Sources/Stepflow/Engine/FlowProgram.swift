@@ -137,7 +137,7 @@ final class FlowProgramOf<F: Flow>: FlowProgram, @unchecked Sendable {
         state.openQuestions.append(
             OpenQuestion(
                 number: number, flow: info, id: question.id, label: label,
-                askedAbout: transaction.names?.part(of: step) ?? KeyPart(AnyHashable(step)), answers: declared,
+                askedAbout: transaction.names?.part(of: step) ?? KeyPart.of(step), answers: declared,
                 asksOutside: question.ask != nil))
         let makeWork = QueueConfined { (answer: Answer<StepType>, known: Bool) in work(for: answer, declared: known) }
         let ask = question.ask.map { ask in
@@ -280,7 +280,7 @@ final class FlowProgramOf<F: Flow>: FlowProgram, @unchecked Sendable {
                     id: instance, flow: info, content: shown.content, presentation: presentation,
                     visibility: visibility)
             } else {
-                part = KeyPart(AnyHashable(screen))
+                part = KeyPart.of(screen)
                 presented = PresentedScreen(
                     id: instance, flow: info, screen: screen, presentation: presentation, visibility: visibility,
                     names: nil)
@@ -313,7 +313,7 @@ final class FlowProgramOf<F: Flow>: FlowProgram, @unchecked Sendable {
                 ChildLauncher(
                     parent: self,
                     key: LaunchKey(
-                        parent: id, step: transaction.names?.part(of: step) ?? KeyPart(AnyHashable(step)),
+                        parent: id, step: transaction.names?.part(of: step) ?? KeyPart.of(step),
                         element: position)),
                 &state, &transaction)
         case .forward(let next):

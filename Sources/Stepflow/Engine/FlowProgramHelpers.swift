@@ -11,28 +11,37 @@ final class FirstCall: Sendable {
     }
 }
 
-/// Launches a child flow for a parent whose step type is `ParentStep`.
-struct ChildLauncher<ParentStep: Step> {
-    let parentID: FlowID
-    let key: LaunchKey
-    /// Makes the work that hands a mapped exit to the parent; it checks
-    /// that the parent is alive when it runs.
-    let deliverToParent: (ParentStep, FlowInfo) -> PendingWork
+/// A flow's program as its children's exits reach it: the parent's type
+/// erased to its step type, without a closure (every child flow started
+/// keeps its route to its parent for as long as it lives).
+protocol ParentProgram<StepType>: AnyObject {
+    associatedtype StepType: Step
+    /// The work that hands `step`, mapped from an exit of `child`, to this
+    /// flow; it checks that the flow is alive when it runs.
+    func exitWork(_ step: StepType, from child: FlowInfo) -> PendingWork
+}
 
-    init<P: Flow>(parent: FlowProgramOf<P>, key: LaunchKey) where P.StepType == ParentStep {
-        self.parentID = parent.info.id
-        self.key = key
+extension FlowProgramOf: ParentProgram {
+    func exitWork(_ step: StepType, from child: FlowInfo) -> PendingWork {
         // The child's exit route holds its parent's program strongly: the
         // parent's program outlives the child anyway, and it is immutable.
-        self.deliverToParent = { step, child in
-            PendingWork { state, transaction in
-                guard state.flows[parent.info.id] != nil else {
-                    return state.reportDropped(
-                        StepRecord(flow: parent.info, step: step.stepID), .flowEnded, &transaction)
-                }
-                parent.receive(step, origin: .childExit(child), in: &state, &transaction)
+        PendingWork { [self] state, transaction in
+            guard state.flows[info.id] != nil else {
+                return state.reportDropped(StepRecord(flow: info, step: step.stepID), .flowEnded, &transaction)
             }
+            receive(step, origin: .childExit(child), in: &state, &transaction)
         }
+    }
+}
+
+/// Launches a child flow for a parent whose step type is `ParentStep`.
+struct ChildLauncher<ParentStep: Step> {
+    let parent: any ParentProgram<ParentStep>
+    let key: LaunchKey
+
+    init<P: Flow>(parent: FlowProgramOf<P>, key: LaunchKey) where P.StepType == ParentStep {
+        self.parent = parent
+        self.key = key
     }
 
     func launch<Child: Flow>(
@@ -42,11 +51,11 @@ struct ChildLauncher<ParentStep: Step> {
         _ state: inout EngineState,
         _ transaction: inout Transaction
     ) {
-        let deliver = deliverToParent
+        let parent = self.parent
         state.launch(
-            child, stepper: stepper, parent: parentID, key: key,
+            child, stepper: stepper, parent: key.parent, key: key,
             exitRoute: { info in
-                { exit in deliver(onExit(exit), info) }
+                { exit in parent.exitWork(onExit(exit), from: info) }
             }, &transaction)
     }
 }

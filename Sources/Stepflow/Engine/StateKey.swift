@@ -87,8 +87,7 @@ package struct StateKey: Hashable, Sendable {
                     record.steppers.forEach(attachment)
                 }
             }
-            for screenID in flow.screens.keys.sorted() {
-                guard let record = flow.screens[screenID], !record.isPresented else { continue }
+            for record in flow.screens.records where !record.isPresented {
                 raw(keptMarker)
                 parts.append(interner.number(of: record.part) { record.part.value })
                 raw(Int(record.visibility.rawValue))
@@ -145,9 +144,27 @@ package final class StateKeyParts {
 
 /// A value that is part of a state's key, boxed once where it is made so
 /// that ``StateKeyParts`` numbers it once.
-package final class KeyPart: @unchecked Sendable {
-    // @unchecked: the value wraps a Sendable step or screen.
-    /// The value.
-    package let value: AnyHashable
-    init(_ value: AnyHashable) { self.value = value }
+///
+/// Every screen shown and every child flow started makes one, live or
+/// explored, so the value is stored typed in the object (one allocation)
+/// and turned into an `AnyHashable` only when a key numbers it.
+package class KeyPart: @unchecked Sendable {
+    // @unchecked: the one subclass holds a Sendable value, immutable.
+
+    fileprivate init() {}
+
+    /// A part holding `value`.
+    package static func of<Value: Hashable & Sendable>(_ value: Value) -> KeyPart { Of(value) }
+
+    /// The value, for hashing (the one subclass gives it).
+    package var value: AnyHashable { AnyHashable(ObjectIdentifier(self)) }
+
+    /// The value, if it is a `Value`: read without `AnyHashable`.
+    package func value<Value: Hashable & Sendable>(as type: Value.Type) -> Value? { (self as? Of<Value>)?.typed }
+
+    private final class Of<Value: Hashable & Sendable>: KeyPart, @unchecked Sendable {
+        let typed: Value
+        init(_ typed: Value) { self.typed = typed }
+        override var value: AnyHashable { AnyHashable(typed) }
+    }
 }

@@ -162,7 +162,7 @@ package final class StepNames {
     func part<S: Step>(of step: S) -> KeyPart {
         let table = table(S.self)
         if let known = table.parts[step] { return known }
-        let part = KeyPart(AnyHashable(step))
+        let part = KeyPart.of(step)
         table.parts[step] = part
         return part
     }
@@ -173,7 +173,7 @@ package final class StepNames {
         let table = table(S.self)
         if let known = table.screens[screen] { return known }
         let made = (
-            KeyPart(AnyHashable(screen)),
+            KeyPart.of(screen),
             PresentedScreen(
                 id: ScreenInstanceID(rawValue: 0), flow: flow, screen: screen, presentation: .push, visibility: [],
                 names: self)
