@@ -54,8 +54,12 @@ package final class StateSearch {
 
     /// Step ids rendered so far, for every transition of this search.
     private let names = StepNames()
-    /// States waiting to be expanded (dropped once expanded).
+    /// States waiting to be expanded, from state `pendingBase` on: the
+    /// expanded ones are dropped from the front, so only the frontier is
+    /// kept (a state is a few hundred bytes; a million kept slots were a
+    /// fifth of exploring a million steps' memory).
     private var pending: [EngineState?] = []
+    private var pendingBase = 0
     private var depth: [Int] = []
 
     /// A search that lets one input cause at most `maxStepsPerInput` steps.
@@ -71,15 +75,21 @@ package final class StateSearch {
         visitor.started(initial, events: events)
         _ = add(initial, depth: 0, via: -1, visitor: visitor)
         var head = 0
-        while head < pending.count {
+        while head < parent.count {
             // A state left unexpanded has no transitions, but its (empty)
             // range is recorded all the same: ranges stay aligned.
-            if let state = pending[head] {
-                pending[head] = nil
+            if let state = pending[head - pendingBase] {
+                pending[head - pendingBase] = nil
                 expand(state, index: head, visitor: visitor)
             }
             offsets.append(transitionCount)
             head += 1
+            // Drop the expanded front once it is most of the array (O(1)
+            // amortised per state).
+            if head - pendingBase > 1024 && head - pendingBase > pending.count / 2 {
+                pending.removeFirst(head - pendingBase)
+                pendingBase = head
+            }
         }
     }
 
@@ -87,12 +97,11 @@ package final class StateSearch {
     private func add(_ state: EngineState, depth: Int, via transition: Int, visitor: some StateSearchVisitor) -> Int {
         let key = StateKey(state, parts: parts)
         if let known = keys[key] { return known }
-        let index = pending.count
+        let index = parent.count
         keys[key] = index
         parent.append(transition)
         self.depth.append(depth)
-        pending.append(nil)
-        if visitor.discovered(state, index: index, depth: depth) { pending[index] = state }
+        pending.append(visitor.discovered(state, index: index, depth: depth) ? state : nil)
         return index
     }
 
