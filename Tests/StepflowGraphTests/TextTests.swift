@@ -78,6 +78,29 @@ struct TextTests {
             TextTemplate(other: "{a} and {b}, {c}").filled(["a": "{b}", "b": "x"], locale: "en") == "{b} and x, {c}")
     }
 
+    @Test func textsWithoutArgumentsShowAsWrittenAndEachListKeepsItsOwnTexts() {
+        // No arguments: nothing is filled, a placeholder stays as written,
+        // and a counted text takes its `other` form.
+        #expect(
+            TextTemplate(other: "{n} Minuten", one: "{n} Minute", count: "n").filled([:], locale: "de") == "{n} Minuten"
+        )
+        #expect(TextTemplate(other: "Ready in {minutes}").filled([:], locale: "en") == "Ready in {minutes}")
+        // Texts are made from a list once per list (its storage): lists
+        // made again, or changed, are read anew, never from another's table.
+        func list(_ title: String) -> [TextSpec] { [TextSpec("title", title), TextSpec("body", "Body of \(title)")] }
+        var lists = (0..<300).map { list("Title \($0)") }
+        for (number, specs) in lists.enumerated() {
+            let texts = ModuleTexts(specs, source: TextSource())
+            #expect(texts["title"].value == "Title \(number)")
+            #expect(ModuleTexts(specs, source: TextSource())["body"].value == "Body of Title \(number)")
+        }
+        lists[7].append(TextSpec("extra", "Extra"))
+        #expect(ModuleTexts(lists[7], source: TextSource())["extra"].value == "Extra")
+        #expect(ModuleTexts(lists[8], source: TextSource())["extra"].value == "[extra]")
+        // The first spec of a key wins, as before.
+        #expect(ModuleTexts([TextSpec("a", "one"), TextSpec("a", "two")], source: TextSource())["a"].value == "one")
+    }
+
     @Test func aTranslatedVariantShowsItsLanguageAndEnglishOnRequest() throws {
         let path = Self.variant(catalog: Self.complete.joined(separator: ", "))
         let manifest = try Self.loader.load(path: path)

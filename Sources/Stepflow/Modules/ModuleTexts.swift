@@ -96,6 +96,9 @@ public struct TextTemplate: Hashable, Sendable {
     /// as written). One pass over the template: a value that itself holds
     /// `{name}` is shown as it is, never filled again.
     public func filled(_ arguments: [String: String], locale: String) -> String {
+        // Without arguments nothing is filled and no count picks `one`:
+        // the text is `other` as written (most texts; no copy made).
+        if arguments.isEmpty { return other }
         var form = other[...]
         if let one, let count, let value = arguments[count], let number = Int(value),
             PluralRule.isOne(number, locale: locale)
@@ -235,11 +238,34 @@ public struct ModuleTexts: Sendable {
 
     /// The texts `specs` from `source`.
     public init(_ specs: [TextSpec], source: TextSource) {
-        var byKey: [String: TextSpec] = [:]
-        for spec in specs { byKey[spec.key] = byKey[spec.key] ?? spec }
-        self.specs = byKey
+        self.specs = Self.table(of: specs)
         self.source = source
     }
+
+    /// `specs` by key (the first of a key wins), made once per array: a
+    /// module makes its texts in every `launch`, and an explorer launches
+    /// a module in every transition that enters it, with the module's one
+    /// `static let` array. An array is known by its storage, which the
+    /// cache keeps alive, so no other array can take its address.
+    private static func table(of specs: [TextSpec]) -> [String: TextSpec] {
+        let storage = specs.withUnsafeBufferPointer { $0.baseAddress.map(UnsafeRawPointer.init) }
+        if let storage, let known = tables.withLock({ $0[storage] }), known.specs.count == specs.count {
+            return known.table
+        }
+        var byKey: [String: TextSpec] = [:]
+        for spec in specs { byKey[spec.key] = byKey[spec.key] ?? spec }
+        if let storage {
+            tables.withLock { tables in
+                // Bounded: a program that makes texts from many arrays
+                // (not a module's static list) starts over.
+                if tables.count >= 256 { tables.removeAll() }
+                tables[storage] = (specs, byKey)
+            }
+        }
+        return byKey
+    }
+
+    private static let tables = Locked<[UnsafeRawPointer: (specs: [TextSpec], table: [String: TextSpec])]>([:])
 
     /// The text `key` with its placeholders filled from `arguments`
     /// (strings, numbers, or other texts of the module). A key the module
