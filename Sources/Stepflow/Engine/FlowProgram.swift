@@ -331,7 +331,8 @@ final class FlowProgramOf<F: Flow>: FlowProgram, @unchecked Sendable {
             }
             transaction.enqueue(exitRoute(exit))
             if transaction.observes {
-                transaction.changes.append(.exited(info, exit: transaction.id(of: exit), name: Self.exitName(exit)))
+                transaction.changes.append(
+                    .exited(info, exit: transaction.id(of: exit), name: transaction.exitName(of: exit)))
             }
         case .end(let exit):
             state.command(.end(id), &transaction)
@@ -339,7 +340,8 @@ final class FlowProgramOf<F: Flow>: FlowProgram, @unchecked Sendable {
             if let exitRoute {
                 transaction.enqueue(exitRoute(exit))
                 if transaction.observes {
-                    transaction.changes.append(.exited(info, exit: transaction.id(of: exit), name: Self.exitName(exit)))
+                    transaction.changes.append(
+                        .exited(info, exit: transaction.id(of: exit), name: transaction.exitName(of: exit)))
                 }
             } else if transaction.observes {
                 transaction.endedCoordinations.append(transaction.record(info, exit))
@@ -348,11 +350,9 @@ final class FlowProgramOf<F: Flow>: FlowProgram, @unchecked Sendable {
     }
 }
 
-extension FlowProgramOf {
-    /// The name a parent routes `exit` by: a module exit's own name, else
-    /// its case name.
-    static func exitName(_ exit: some Step) -> String {
-        if let moduleExit = exit as? any ModuleExit { return moduleExit.exitName }
-        return StepIdentity.caseName(of: exit)
-    }
+/// The name a parent routes `exit` by: a module exit's own name, else its
+/// case name.
+func exitName(of exit: some Step) -> String {
+    if let moduleExit = exit as? any ModuleExit { return moduleExit.exitName }
+    return StepIdentity.caseName(of: exit)
 }

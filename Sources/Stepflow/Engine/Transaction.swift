@@ -41,6 +41,12 @@ package struct Transaction {
         names?.id(of: step) ?? step.stepID
     }
 
+    /// The name a parent routes `exit` by: remembered in ``names`` when
+    /// there are any.
+    func exitName(of exit: some Step) -> String {
+        names?.exitName(of: exit) ?? Stepflow.exitName(of: exit)
+    }
+
     /// A record of `step`, meant for `flow`, named through ``names``.
     func record(_ flow: FlowInfo, _ step: some Step) -> StepRecord {
         StepRecord(flow: flow, value: step, id: id(of: step))
@@ -135,6 +141,7 @@ package final class StepNames {
 
     private final class Table<S: Step> {
         var ids: [S: String] = [:]
+        var exitNames: [S: String] = [:]
         var parts: [S: KeyPart] = [:]
         var screens: [Screen<S>: (part: KeyPart, content: PresentedScreen)] = [:]
     }
@@ -156,6 +163,16 @@ package final class StepNames {
         let id = step.stepID
         table.ids[step] = id
         return id
+    }
+
+    /// The name of `exit` (a module exit's declared name, else its case),
+    /// read once per distinct exit: both read the value by reflection.
+    func exitName<S: Step>(of exit: S) -> String {
+        let table = table(S.self)
+        if let known = table.exitNames[exit] { return known }
+        let name = Stepflow.exitName(of: exit)
+        table.exitNames[exit] = name
+        return name
     }
 
     /// The key part of `step`, made once per distinct step.
