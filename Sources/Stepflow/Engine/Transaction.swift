@@ -137,13 +137,13 @@ package final class StepNames {
     /// One table per step type, so a lookup hashes the value as itself:
     /// boxing it in `AnyHashable` allocated and compared through a dynamic
     /// cast on every lookup.
-    private var tables: [ObjectIdentifier: AnyObject] = [:]
+    @exclusivity(unchecked) private var tables: [ObjectIdentifier: AnyObject] = [:]
 
     private final class Table<S: Step> {
-        var ids: [S: String] = [:]
-        var exitNames: [S: String] = [:]
-        var parts: [S: KeyPart] = [:]
-        var screens: [Screen<S>: (part: KeyPart, content: PresentedScreen)] = [:]
+        @exclusivity(unchecked) var ids: [S: String] = [:]
+        @exclusivity(unchecked) var exitNames: [S: String] = [:]
+        @exclusivity(unchecked) var parts: [S: KeyPart] = [:]
+        @exclusivity(unchecked) var screens: [Screen<S>: (part: KeyPart, content: PresentedScreen)] = [:]
     }
 
     /// An empty table.
@@ -156,11 +156,13 @@ package final class StepNames {
         return table
     }
 
-    /// `step.stepID`, rendered once per distinct step.
+    /// `step.stepID`, rendered once per distinct step (and, through
+    /// ``SharedStepIDs``, once per process for the steps every search of
+    /// the same modules meets).
     package func id<S: Step>(of step: S) -> String {
         let table = table(S.self)
         if let known = table.ids[step] { return known }
-        let id = step.stepID
+        let id = SharedStepIDs.id(of: step)
         table.ids[step] = id
         return id
     }
@@ -197,5 +199,38 @@ package final class StepNames {
         )
         table.screens[screen] = made
         return made
+    }
+}
+
+/// Step ids rendered in this process, shared by every explorer's
+/// ``StepNames``: a step's id is read by reflection (the first time for a
+/// type, the runtime also scans every protocol conformance of the
+/// program), and one command explores each module for its contract and
+/// then the variant, or a family of variants made of the same modules.
+/// Bounded: a type whose steps carry ever new values starts over.
+enum SharedStepIDs {
+    private static let tables = Locked<[ObjectIdentifier: AnyObject]>([:])
+    private static let capacity = 8192
+
+    private final class Table<S: Step> {
+        var ids: [S: String] = [:]
+    }
+
+    /// `step.stepID`, rendered once per process.
+    static func id<S: Step>(of step: S) -> String {
+        let known = tables.withLock { tables in
+            (tables[ObjectIdentifier(S.self)] as? Table<S>)?.ids[step]
+        }
+        if let known { return known }
+        // Rendered outside the lock: two threads may both render a new
+        // step, and both get the same text.
+        let id = step.stepID
+        tables.withLock { tables in
+            let table = tables[ObjectIdentifier(S.self)] as? Table<S> ?? Table<S>()
+            if table.ids.count >= capacity { table.ids.removeAll() }
+            table.ids[step] = id
+            tables[ObjectIdentifier(S.self)] = table
+        }
+        return id
     }
 }
