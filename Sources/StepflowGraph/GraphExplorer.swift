@@ -56,8 +56,9 @@ final class StateExplorer: StateSearchVisitor {
     private let limits: ExplorationLimits
     private let builder: ProjectionBuilder
     private let search: StateSearch
-    private var states: [StateGraph.State] = []
-    private var transitions: [StateGraph.Transition] = []
+    // Unchecked exclusivity: one exploration runs on one thread.
+    @exclusivity(unchecked) private var states: [StateGraph.State] = []
+    @exclusivity(unchecked) private var transitions: [StateGraph.Transition] = []
     private var initialNodes: [Int] = []
     private var findings: [Finding] = []
     private var findingSet: Set<Finding> = []
@@ -71,7 +72,7 @@ final class StateExplorer: StateSearchVisitor {
     private var facts: [[String]] = []
     /// Each screen's qualified id, made once: every state and transition
     /// on that screen shares the one string.
-    private var qualifiedIDs: [ScreenName: String] = [:]
+    @exclusivity(unchecked) private var qualifiedIDs: [ScreenName: String] = [:]
 
     private struct ScreenName: Hashable {
         let flow: String

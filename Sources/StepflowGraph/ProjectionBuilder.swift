@@ -12,12 +12,14 @@ import Stepflow
 /// a back step revealing a screen, the root ending (step → end).
 final class ProjectionBuilder {
     let app: String
-    private var nodes: [NavigationGraph.Node] = []
+    // Unchecked exclusivity: a builder is used by one exploration on one
+    // thread, or under the live recorder's lock.
+    @exclusivity(unchecked) private var nodes: [NavigationGraph.Node] = []
     /// Each node by what spells its id: a node's id is made only when it
     /// is new, not for every event that touches it.
-    private var nodeIndex: [NodeKey: Int] = [:]
-    private var edges: [NavigationGraph.Edge] = []
-    private var edgeSet: Set<NavigationGraph.Edge> = []
+    @exclusivity(unchecked) private var nodeIndex: [NodeKey: Int] = [:]
+    @exclusivity(unchecked) private var edges: [NavigationGraph.Edge] = []
+    @exclusivity(unchecked) private var edgeSet: Set<NavigationGraph.Edge> = []
     private var labels = StringInterner()
     private var instances: [String] = []
     private var instanceSet: Set<String> = []

@@ -118,8 +118,11 @@ package struct StateKey: Hashable, Sendable {
 /// holds it was a third of exploring. The objects are kept, so their
 /// identities are never reused for another value.
 package final class StateKeyParts {
-    private var numbers: [AnyHashable: Int] = [:]
-    private var byObject: [ObjectIdentifier: (object: AnyObject, number: Int)] = [:]
+    // Unchecked exclusivity (here and in the explorer's other tables):
+    // one search runs on one thread, and the run-time access checks were
+    // a few percent of exploring.
+    @exclusivity(unchecked) private var numbers: [AnyHashable: Int] = [:]
+    @exclusivity(unchecked) private var byObject: [ObjectIdentifier: (object: AnyObject, number: Int)] = [:]
 
     /// A table with nothing numbered.
     package init() {}

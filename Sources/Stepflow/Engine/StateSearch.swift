@@ -42,13 +42,13 @@ package final class StateSearch {
     /// Steps one input may cause before it counts as never settling.
     package let maxStepsPerInput: Int
     /// The number of each state, by key.
-    package private(set) var keys: [StateKey: Int] = [:]
+    @exclusivity(unchecked) package private(set) var keys: [StateKey: Int] = [:]
     /// The parts keys are made of, numbered.
     package let parts = StateKeyParts()
     /// For each state, the transition that first reached it (-1: the start).
-    package private(set) var parent: [Int] = []
+    @exclusivity(unchecked) package private(set) var parent: [Int] = []
     /// Transitions of state `i` are numbered `offsets[i]..<offsets[i + 1]`.
-    package private(set) var offsets: [Int] = [0]
+    @exclusivity(unchecked) package private(set) var offsets: [Int] = [0]
     /// The transitions taken so far.
     package private(set) var transitionCount = 0
 
@@ -58,9 +58,9 @@ package final class StateSearch {
     /// expanded ones are dropped from the front, so only the frontier is
     /// kept (a state is a few hundred bytes; a million kept slots were a
     /// fifth of exploring a million steps' memory).
-    private var pending: [EngineState?] = []
+    @exclusivity(unchecked) private var pending: [EngineState?] = []
     private var pendingBase = 0
-    private var depth: [Int] = []
+    @exclusivity(unchecked) private var depth: [Int] = []
 
     /// A search that lets one input cause at most `maxStepsPerInput` steps.
     package init(maxStepsPerInput: Int) {
