@@ -245,7 +245,10 @@ final class FlowProgramOf<F: Flow>: FlowProgram, @unchecked Sendable {
         _ elements: [Navigation<StepType, F.ExitType>.Element], for step: StepType, in state: inout EngineState,
         _ transaction: inout Transaction
     ) {
-        for (position, element) in elements.enumerated() {
+        // By index: an enumerated sequence of a generic element type looks
+        // up its iterator's metadata at run time on every element.
+        for position in 0..<elements.count {
+            let element = elements[position]
             guard state.flows[info.id] != nil else {
                 transaction.changes.append(
                     .rejected(

@@ -164,7 +164,9 @@ package final class StepperAttachment<F: Flow>: StepperAttachmentProtocol, @unch
         var seen = Set<StepType>()
         var inputs: [EmissionInput] = []
         let outsideAnswers = answers
-        for (position, emission) in emissions.enumerated() {
+        // By index, as the engine's loops over generic elements are.
+        for position in 0..<emissions.count {
+            let emission = emissions[position]
             if let slot = limited.firstIndex(of: position), spent[slot] { continue }
             for step in emission.steps where seen.insert(step).inserted {
                 let answer = outsideAnswers.first { $0.step == step }
@@ -218,7 +220,7 @@ package final class StepperAttachment<F: Flow>: StepperAttachmentProtocol, @unch
     /// Marks spent the first unspent limited emission that has `step`.
     private func spend(_ step: StepType, at index: Int, in state: inout EngineState) {
         let spent = state.attachments[entry: index].spent
-        for (slot, position) in limited.enumerated() where !spent[slot] && emissions[position].steps.contains(step) {
+        for slot in 0..<limited.count where !spent[slot] && emissions[limited[slot]].steps.contains(step) {
             state.attachments[entry: index].spent[slot] = true
             return
         }
