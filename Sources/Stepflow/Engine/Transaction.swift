@@ -202,35 +202,61 @@ package final class StepNames {
     }
 }
 
-/// Step ids rendered in this process, shared by every explorer's
-/// ``StepNames``: a step's id is read by reflection (the first time for a
-/// type, the runtime also scans every protocol conformance of the
-/// program), and one command explores each module for its contract and
-/// then the variant, or a family of variants made of the same modules.
-/// Bounded: a type whose steps carry ever new values starts over.
+/// Step ids and case names rendered in this process, shared by every
+/// explorer's ``StepNames`` and by module exits: both are read by
+/// reflection (the first time for a type, the runtime also scans every
+/// protocol conformance of the program), and one command explores each
+/// module for its contract and then the variant, or a family of variants
+/// made of the same modules. Bounded: a type whose steps carry ever new
+/// values starts over.
 enum SharedStepIDs {
     private static let tables = Locked<[ObjectIdentifier: AnyObject]>([:])
     private static let capacity = 8192
 
+    private enum Kind { case id, caseName }
+
     private final class Table<S: Step> {
         var ids: [S: String] = [:]
+        var caseNames: [S: String] = [:]
+
+        subscript(kind: Kind, step: S) -> String? {
+            get { kind == .id ? ids[step] : caseNames[step] }
+            set {
+                switch kind {
+                case .id:
+                    if ids.count >= capacity { ids.removeAll() }
+                    ids[step] = newValue
+                case .caseName:
+                    if caseNames.count >= capacity { caseNames.removeAll() }
+                    caseNames[step] = newValue
+                }
+            }
+        }
     }
 
     /// `step.stepID`, rendered once per process.
     static func id<S: Step>(of step: S) -> String {
+        remembered(.id, of: step) { $0.stepID }
+    }
+
+    /// ``StepIdentity/caseName(of:)`` of `step`, read once per process.
+    static func caseName<S: Step>(of step: S) -> String {
+        remembered(.caseName, of: step) { StepIdentity.caseName(of: $0) }
+    }
+
+    private static func remembered<S: Step>(_ kind: Kind, of step: S, _ render: (S) -> String) -> String {
         let known = tables.withLock { tables in
-            (tables[ObjectIdentifier(S.self)] as? Table<S>)?.ids[step]
+            (tables[ObjectIdentifier(S.self)] as? Table<S>)?[kind, step]
         }
         if let known { return known }
         // Rendered outside the lock: two threads may both render a new
         // step, and both get the same text.
-        let id = step.stepID
+        let text = render(step)
         tables.withLock { tables in
             let table = tables[ObjectIdentifier(S.self)] as? Table<S> ?? Table<S>()
-            if table.ids.count >= capacity { table.ids.removeAll() }
-            table.ids[step] = id
+            table[kind, step] = text
             tables[ObjectIdentifier(S.self)] = table
         }
-        return id
+        return text
     }
 }
