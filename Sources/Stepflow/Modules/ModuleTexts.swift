@@ -212,7 +212,10 @@ public struct TextSource: Sendable {
     }
 
     /// The template for `key`, when the source has one.
-    public func template(_ key: String) -> TextTemplate? { templates[key] }
+    public func template(_ key: String) -> TextTemplate? {
+        // English defaults (most instances) have none: no key is hashed.
+        templates.isEmpty ? nil : templates[key]
+    }
 }
 
 /// A module's texts for one instance: its declared ``TextSpec``s, resolved
