@@ -98,9 +98,31 @@ package final class StepperAttachment<F: Flow>: StepperAttachmentProtocol, @unch
     /// The stepper's type, named on first use (naming uses reflection;
     /// every delivered step carries it in its origin).
     @exclusivity(unchecked) private var typeNameCache: String?
-    /// Every step it declared, made on first use: an observer learns of a
-    /// step outside them.
-    @exclusivity(unchecked) private var declaredCache: Set<StepType>?
+    /// Every step it declared, read on first use: an observer learns of a
+    /// step outside them. A list (most steppers declare a handful, and an
+    /// explorer makes attachments by the thousand); a set for long ones.
+    @exclusivity(unchecked) private var declaredCache: Declared?
+
+    private enum Declared {
+        case few([StepType])
+        case many(Set<StepType>)
+
+        init(_ steps: [StepType]) { self = steps.count <= 16 ? .few(steps) : .many(Set(steps)) }
+
+        func contains(_ step: StepType) -> Bool {
+            switch self {
+            case .few(let steps): steps.contains(step)
+            case .many(let steps): steps.contains(step)
+            }
+        }
+
+        var all: [StepType] {
+            switch self {
+            case .few(let steps): steps
+            case .many(let steps): Array(steps)
+            }
+        }
+    }
     /// The declared steps by id, made on the first replayed emission (a
     /// replay runs on one thread).
     @exclusivity(unchecked) private var replayIndex: [String: StepType]?
@@ -133,9 +155,9 @@ package final class StepperAttachment<F: Flow>: StepperAttachmentProtocol, @unch
         return name
     }
 
-    private var declared: Set<StepType> {
+    private var declared: Declared {
         if let declaredCache { return declaredCache }
-        let declared = Set(stepper.declaredSteps)
+        let declared = Declared(stepper.declaredSteps)
         declaredCache = declared
         return declared
     }
@@ -189,7 +211,7 @@ package final class StepperAttachment<F: Flow>: StepperAttachmentProtocol, @unch
     package func replayEmission(stepID: String) -> PendingWork? {
         if replayIndex == nil {
             var index: [String: StepType] = [:]
-            for step in declared { index[step.stepID] = step }
+            for step in declared.all where index[step.stepID] == nil { index[step.stepID] = step }
             replayIndex = index
         }
         guard let step = replayIndex?[stepID] else { return nil }
