@@ -80,4 +80,27 @@ struct CompositeStepperTests {
                 """
             ))
     }
+
+    /// A step type with many values, for a stepper that declares many.
+    enum Numbered: Step {
+        case number(Int)
+    }
+
+    @Test func aStepperThatDeclaresManyStepsIsCheckedAgainstAllOfThem() {
+        let (coordinator, _, events) = makeCoordinator()
+        // More than a short list: the declared steps are looked up in a set.
+        let stepper = ManualStepper<Numbered>(initial: [.number(0)], declared: (0..<40).map(Numbered.number))
+        let flow = TestFlow<Numbered, Never>("root") { _ in .none }
+        coordinator.coordinate(flow: flow, with: stepper)
+        coordinator.waitUntilIdle()
+        stepper.emit(.number(39))
+        stepper.emit(.number(40))
+        coordinator.waitUntilIdle()
+
+        #expect(flow.navigated == [.number(0), .number(39), .number(40)])
+        let reported = events.events.compactMap { event -> String? in
+            if case .undeclaredStep(let record, _) = event { record.step } else { nil }
+        }
+        #expect(reported == ["number(40)"])
+    }
 }
