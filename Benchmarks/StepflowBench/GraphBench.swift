@@ -124,7 +124,8 @@ func graphSection(quick: Bool) -> [GraphFigure] {
         print(
             """
             Growth from \(previous.steps) to \(last.steps) steps: \
-            \(fixed(last.engine.median / previous.engine.median, 1))x (linear: \(last.steps / previous.steps)x).
+            \(fixed(last.engine.median / previous.engine.median, 1))x (linear: \(last.steps / previous.steps)x; \
+            the fair floor: \(fixed(last.fairFloor.median / previous.fairFloor.median, 1))x).
             """
         )
     }

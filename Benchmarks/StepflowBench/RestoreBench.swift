@@ -86,7 +86,7 @@ func restoreSection(cycles: Int, quick: Bool) -> RestoreFigures? {
         inputs: inputs, entries: saved.entries.count, bytes: bytes.count, restore: restore, read: read, live: live)
     print(
         """
-        Restore: a session of \(inputs) inputs (\(saved.entries.count) log entries, \(bytes.count / 1024) KiB of \
+        Restore: a session of \(inputs) inputs (\(saved.entries.count) log entries, \(bytes.count / 1024) KiB of
         JSON), median (min-max) ms:
         """
     )
