@@ -73,7 +73,7 @@ extension AttachmentBinding {
 /// A stepper attached to a flow of type `F`.
 package final class StepperAttachment<F: Flow>: StepperAttachmentProtocol, @unchecked Sendable {
     // @unchecked: immutable after init but for three caches (the type's
-    // name, the declared set, the replay index), each made on first use on
+    // name, the declared steps, the replay index), each made on first use on
     // the one thread that runs the engine's transitions (the coordinator's
     // queue, or one explorer); the stepper and the program are Sendable.
     package typealias FlowType = F
@@ -82,9 +82,9 @@ package final class StepperAttachment<F: Flow>: StepperAttachmentProtocol, @unch
     // One is made for every flow started and every stepper contributed,
     // and lives as long as it: it keeps only what the hot path reads or
     // what cannot be read again from the stepper. Everything else (the
-    // flow, the outside source, the declared set) is read from the program
-    // or the stepper when asked, or made on first use (a live coordinator
-    // with no observer never needs the declared set).
+    // flow, the outside source, the declared steps) is read from the
+    // program or the stepper when asked, or made on first use (a live
+    // coordinator with no observer never needs the declared steps).
 
     package let id: AttachmentID
     package let binding: AttachmentBinding
@@ -123,6 +123,7 @@ package final class StepperAttachment<F: Flow>: StepperAttachmentProtocol, @unch
             }
         }
     }
+
     /// The declared steps by id, made on the first replayed emission (a
     /// replay runs on one thread).
     @exclusivity(unchecked) private var replayIndex: [String: StepType]?
