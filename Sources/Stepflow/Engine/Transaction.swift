@@ -38,7 +38,7 @@ package struct Transaction {
     /// The id of `step`: remembered in ``names`` when there are any.
     @inline(__always)
     func id(of step: some Step) -> String {
-        names?.id(of: step) ?? step.stepID
+        names?.id(of: step) ?? SharedStepIDs.id(of: step)
     }
 
     /// The name a parent routes `exit` by: remembered in ``names`` when
@@ -203,12 +203,15 @@ package final class StepNames {
 }
 
 /// Step ids and case names rendered in this process, shared by every
-/// explorer's ``StepNames`` and by module exits: both are read by
-/// reflection (the first time for a type, the runtime also scans every
-/// protocol conformance of the program), and one command explores each
-/// module for its contract and then the variant, or a family of variants
-/// made of the same modules. Bounded: a type whose steps carry ever new
-/// values starts over.
+/// explorer's ``StepNames``, the live engine (the steps of the actions
+/// each screen shows, the steps observers and saved sessions name) and
+/// module exits: both are read by reflection (the first time for a type,
+/// the runtime also scans every protocol conformance of the program), and
+/// the same steps come back again and again: one command explores each
+/// module for its contract and then the variant, a family the same
+/// modules, a session the same screens. Bounded: a type whose steps carry
+/// ever new values starts over. A step's id is a function of its value
+/// (``Step/stepID``), so a remembered one is the one it would render.
 enum SharedStepIDs {
     private static let tables = Locked<[ObjectIdentifier: AnyObject]>([:])
     private static let capacity = 8192
