@@ -14,8 +14,7 @@ extension Coordinator {
     /// type and free of closures.
     func deliver<F: Flow>(_ step: F.StepType, from attachment: StepperAttachment<F>) {
         // Optional chaining: without a log, the step is not even named.
-        log?.append(
-            .emit(stepper: attachment.id.rawValue, name: attachment.stepperName, step: SharedStepIDs.id(of: step)))
+        log?.append(.emit(stepper: attachment.id.rawValue, name: attachment.stepperName, step: step.stepID))
         var transaction = Transaction(observes: !observers.isEmpty, renders: navigator != nil)
         attachment.deliver(step, in: &engine, &transaction)
         if !transaction.effects.isEmpty { perform(transaction.effects) }

@@ -121,8 +121,7 @@ public struct PresentedScreen: Hashable, Sendable {
             self.textKeys = screen.textKeys
             self.actions = screen.actions.map {
                 ActionSummary(
-                    label: $0.label, role: $0.role, step: names?.id(of: $0.step) ?? SharedStepIDs.id(of: $0.step),
-                    key: $0.key)
+                    label: $0.label, role: $0.role, step: names?.id(of: $0.step) ?? $0.step.stepID, key: $0.key)
             }
         }
 

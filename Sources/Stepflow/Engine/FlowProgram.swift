@@ -44,7 +44,7 @@ final class FlowProgramOf<F: Flow>: FlowProgram, @unchecked Sendable {
     }
 
     func record(_ step: StepType, _ names: StepNames?) -> StepRecord {
-        StepRecord(flow: info, value: step, id: names?.id(of: step) ?? SharedStepIDs.id(of: step))
+        StepRecord(flow: info, value: step, id: names?.id(of: step) ?? step.stepID)
     }
 
     /// Runs `adapt`, then `navigate`, for a step that passed the gate.

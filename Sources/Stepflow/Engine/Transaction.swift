@@ -38,7 +38,7 @@ package struct Transaction {
     /// The id of `step`: remembered in ``names`` when there are any.
     @inline(__always)
     func id(of step: some Step) -> String {
-        names?.id(of: step) ?? SharedStepIDs.id(of: step)
+        names?.id(of: step) ?? step.stepID
     }
 
     /// The name a parent routes `exit` by: remembered in ``names`` when
@@ -202,64 +202,43 @@ package final class StepNames {
     }
 }
 
-/// Step ids and case names rendered in this process, shared by every
-/// explorer's ``StepNames``, the live engine (the steps of the actions
-/// each screen shows, the steps observers and saved sessions name) and
-/// module exits: both are read by reflection (the first time for a type,
-/// the runtime also scans every protocol conformance of the program), and
-/// the same steps come back again and again: one command explores each
-/// module for its contract and then the variant, a family the same
-/// modules, a session the same screens. Bounded: a type whose steps carry
-/// ever new values starts over. A step's id is a function of its value
+/// Step ids an explorer rendered in this process, shared by every
+/// explorer's ``StepNames``: an id is read by reflection (the first time
+/// for a type, the runtime also scans every protocol conformance of the
+/// program), and the same steps come back search after search (one
+/// command explores each module for its contract and then the variant, a
+/// family the same modules). Bounded: a type whose steps carry ever new
+/// values starts over. A step's id is a function of its value
 /// (``Step/stepID``), so a remembered one is the one it would render.
+///
+/// Only explorers use it: the steps they meet are made by exploring the
+/// flows, whose outside answers are the declared ones (no service is
+/// asked). A live session names its steps each time and keeps none of
+/// them here: a step can carry a person's data (a patient id), which lives
+/// only as long as its session does.
 enum SharedStepIDs {
     private static let tables = Locked<[ObjectIdentifier: AnyObject]>([:])
     private static let capacity = 8192
 
-    private enum Kind { case id, caseName }
-
     private final class Table<S: Step> {
         var ids: [S: String] = [:]
-        var caseNames: [S: String] = [:]
-
-        subscript(kind: Kind, step: S) -> String? {
-            get { kind == .id ? ids[step] : caseNames[step] }
-            set {
-                switch kind {
-                case .id:
-                    if ids.count >= capacity { ids.removeAll() }
-                    ids[step] = newValue
-                case .caseName:
-                    if caseNames.count >= capacity { caseNames.removeAll() }
-                    caseNames[step] = newValue
-                }
-            }
-        }
     }
 
     /// `step.stepID`, rendered once per process.
     static func id<S: Step>(of step: S) -> String {
-        remembered(.id, of: step) { $0.stepID }
-    }
-
-    /// ``StepIdentity/caseName(of:)`` of `step`, read once per process.
-    static func caseName<S: Step>(of step: S) -> String {
-        remembered(.caseName, of: step) { StepIdentity.caseName(of: $0) }
-    }
-
-    private static func remembered<S: Step>(_ kind: Kind, of step: S, _ render: (S) -> String) -> String {
         let known = tables.withLock { tables in
-            (tables[ObjectIdentifier(S.self)] as? Table<S>)?[kind, step]
+            (tables[ObjectIdentifier(S.self)] as? Table<S>)?.ids[step]
         }
         if let known { return known }
         // Rendered outside the lock: two threads may both render a new
         // step, and both get the same text.
-        let text = render(step)
+        let id = step.stepID
         tables.withLock { tables in
             let table = tables[ObjectIdentifier(S.self)] as? Table<S> ?? Table<S>()
-            table[kind, step] = text
+            if table.ids.count >= capacity { table.ids.removeAll() }
+            table.ids[step] = id
             tables[ObjectIdentifier(S.self)] = table
         }
-        return text
+        return id
     }
 }

@@ -23,9 +23,8 @@ public protocol ModuleExit: Step {
 }
 
 extension ModuleExit {
-    /// The case name (``StepIdentity/caseName(of:)``), read once per
-    /// distinct exit in a process.
-    public var exitName: String { SharedStepIDs.caseName(of: self) }
+    /// The case name (``StepIdentity/caseName(of:)``).
+    public var exitName: String { StepIdentity.caseName(of: self) }
 
     /// No data.
     public var handoff: Handoff { Handoff() }
