@@ -95,9 +95,9 @@ package final class StepperAttachment<F: Flow>: StepperAttachmentProtocol, @unch
     package let stepper: any Stepper<StepType>
     /// Its emissions after its initial steps.
     let emissions: [Emission<StepType>]
-    /// The stepper's type, named on first use (naming uses reflection;
-    /// every delivered step carries it in its origin).
-    @exclusivity(unchecked) private var typeNameCache: String?
+    /// The stepper's type's names, found on first use (naming uses
+    /// reflection; every delivered step carries the name in its origin).
+    @exclusivity(unchecked) private var typeNames: TypeNames.Names?
     /// Every step it declared, read on first use: an observer learns of a
     /// step outside them. A list (most steppers declare a handful, and an
     /// explorer makes attachments by the thousand); a set for long ones.
@@ -148,13 +148,16 @@ package final class StepperAttachment<F: Flow>: StepperAttachmentProtocol, @unch
     /// Its outside answers (``Stepper/outside``).
     private var answers: [Answer<StepType>] { stepper.outside?.answers ?? [] }
 
-    /// The stepper's type name, with generic arguments.
-    private var typeName: String {
-        if let typeNameCache { return typeNameCache }
-        let name = TypeNames.name(of: type(of: stepper))
-        typeNameCache = name
-        return name
+    /// The stepper's type's names, shared by every stepper of its type.
+    private var names: TypeNames.Names {
+        if let typeNames { return typeNames }
+        let names = TypeNames.names(of: type(of: stepper))
+        typeNames = names
+        return names
     }
+
+    /// The stepper's type name, with generic arguments.
+    private var typeName: String { names.full }
 
     private var declared: Declared {
         if let declaredCache { return declaredCache }
@@ -172,10 +175,7 @@ package final class StepperAttachment<F: Flow>: StepperAttachmentProtocol, @unch
         }
     }
 
-    package var stepperName: String {
-        let full = typeName
-        return full.firstIndex(of: "<").map { String(full[..<$0]) } ?? full
-    }
+    package var stepperName: String { names.base }
 
     package var concrete: StepperAttachment<F> { self }
 
@@ -265,13 +265,35 @@ package struct EmissionInput {
 /// every child flow started attaches a stepper whose type is named. Types
 /// are never unloaded, so the table only grows by the types a program has.
 enum TypeNames {
-    private static let names = Locked<[ObjectIdentifier: String]>([:])
+    private static let names = Locked<[ObjectIdentifier: Names]>([:])
+
+    /// A type's names, made once and shared by everything that names it.
+    final class Names: Sendable {
+        /// `String(describing: type)`: `TimerStepper<TestStep>`.
+        let full: String
+        /// Without generic arguments: `TimerStepper`. Swift gives a type's
+        /// name only as the runtime writes it, so it is cut from that text,
+        /// once per type.
+        let base: String
+
+        init(_ type: Any.Type) {
+            let full = String(describing: type)
+            self.full = full
+            base = full.firstIndex(of: "<").map { String(full[..<$0]) } ?? full
+        }
+    }
 
     /// `String(describing: type)`, remembered.
-    static func name(of type: Any.Type) -> String {
+    static func name(of type: Any.Type) -> String { names(of: type).full }
+
+    /// Both names of `type`, remembered.
+    static func names(of type: Any.Type) -> Names {
         if let known = names.withLock({ $0[ObjectIdentifier(type)] }) { return known }
-        let name = String(describing: type)
-        names.withLock { $0[ObjectIdentifier(type)] = name }
-        return name
+        let made = Names(type)
+        return names.withLock { names in
+            if let raced = names[ObjectIdentifier(type)] { return raced }
+            names[ObjectIdentifier(type)] = made
+            return made
+        }
     }
 }
