@@ -95,9 +95,6 @@ package struct ScreenRecords {
     /// No screens.
     package init() {}
 
-    /// The ids, ascending.
-    package var ids: [ScreenInstanceID] { entries.map(\.id) }
-
     /// The records, in id order.
     package var records: some Sequence<ScreenRecord> { entries.lazy.map(\.record) }
 
