@@ -17,14 +17,16 @@ struct Options {
     var baseline: String?
     /// The sections to run: graph, suite, engine, memory, restore, startup, family.
     var sections: Set<String> = Options.allSections
-    static let allSections: Set<String> = ["graph", "suite", "engine", "memory", "restore", "startup", "family"]
+    /// Every section, in the order a run takes them.
+    static let sectionOrder = ["graph", "suite", "engine", "memory", "restore", "startup", "family"]
+    static let allSections = Set(sectionOrder)
 }
 
 let usage = """
     USAGE: stepflow-bench [--quick] [--json FILE] [--baseline FILE]
                           [--only SECTION[,SECTION...]]
     """
-let sectionList = "graph, suite, engine, memory, restore, startup, family"
+let sectionList = Options.sectionOrder.joined(separator: ", ")
 
 func parseOptions() -> Options {
     var options = Options()
@@ -65,8 +67,8 @@ func parseOptions() -> Options {
                   --json FILE      also write the figures and goals as JSON (schema 2)
                   --baseline FILE  print each figure beside the one in FILE (an earlier
                                    run's --json)
-                  --only SECTIONS  run only these: graph, suite, engine, memory,
-                                   restore, startup, family
+                  --only SECTIONS  run only these (comma-separated):
+                                   \(sectionList)
                 """
             )
             exit(0)
