@@ -58,7 +58,7 @@ final class StateExplorer: StateSearchVisitor {
     private let search: StateSearch
     // Unchecked exclusivity: one exploration runs on one thread.
     @exclusivity(unchecked) private var states: [StateGraph.State] = []
-    @exclusivity(unchecked) private var transitions: [StateGraph.Transition] = []
+    @exclusivity(unchecked) private var transitions = StateGraph.Transitions()
     private var initialNodes: [Int] = []
     private var findings: [Finding] = []
     private var findingSet: Set<Finding> = []
@@ -70,22 +70,24 @@ final class StateExplorer: StateSearchVisitor {
 
     private let describe: ((EngineState) -> [String])?
     private var facts: [[String]] = []
-    /// Each screen's qualified id, made once: every state and transition
-    /// on that screen shares the one string.
-    @exclusivity(unchecked) private var qualifiedIDs: [ScreenName: String] = [:]
+    /// Each screen's qualified id, made once, and its number among the
+    /// transitions' screens: every state and transition on that screen
+    /// shares the one string.
+    @exclusivity(unchecked) private var qualifiedIDs: [ScreenName: (id: String, number: Int32)] = [:]
 
     private struct ScreenName: Hashable {
         let flow: String
         let screen: String
     }
 
-    private func qualifiedID(of screen: PresentedScreen?) -> String? {
+    private func qualifiedID(of screen: PresentedScreen?) -> (id: String, number: Int32)? {
         guard let screen else { return nil }
         let name = ScreenName(flow: screen.flow.name, screen: screen.screenID)
         if let known = qualifiedIDs[name] { return known }
         let id = screen.qualifiedID
-        qualifiedIDs[name] = id
-        return id
+        let made = (id, transitions.addScreen(id))
+        qualifiedIDs[name] = made
+        return made
     }
 
     init(app: String, limits: ExplorationLimits, describe: ((EngineState) -> [String])?) {
@@ -98,6 +100,8 @@ final class StateExplorer: StateSearchVisitor {
     func run(start: (inout EngineState, inout Transaction) -> Void) -> StateGraph {
         search.run(visitor: self, start: start)
         findStuckStates()
+        transitions.finish()
+        qualifiedIDs = [:]
         let projection = builder.finish(findings: findings)
         return StateGraph(
             app: builder.app, states: states, transitions: transitions, initialNodes: initialNodes,
@@ -113,7 +117,7 @@ final class StateExplorer: StateSearchVisitor {
     func discovered(_ state: EngineState, index: Int, depth: Int) -> Bool {
         let top = state.navigation.topScreen
         states.append(
-            StateGraph.State(top: qualifiedID(of: top), isEnded: state.navigation.roots.isEmpty, depth: depth))
+            StateGraph.State(top: qualifiedID(of: top)?.id, isEnded: state.navigation.roots.isEmpty, depth: depth))
         if let describe { facts.append(describe(state)) }
         let screens = state.navigation.flows.values.reduce(0) { $0 + $1.stack.count }
         if screens > limits.maxScreens || state.navigation.flows.count > limits.maxScreens {
@@ -148,8 +152,10 @@ final class StateExplorer: StateSearchVisitor {
         events: [NavigationEvent], settled: Bool
     ) {
         let nodes = builder.project(events, from: top, to: reached.navigation.topScreen, report: report)
-        let input = StateGraph.Input(screen: qualifiedID(of: top), kind: Self.kind(of: input))
+        let screen = qualifiedID(of: top)
+        let kind = Self.kind(of: input)
         if !settled {
+            let input = StateGraph.Input(screen: screen?.id, kind: kind)
             report(
                 Finding(
                     .neverSettles, input.screen ?? "start",
@@ -157,7 +163,7 @@ final class StateExplorer: StateSearchVisitor {
                         + "forwards or emits steps in a loop. To fix, end the loop. The walk: "
                         + walkText(to: index) + "; \(input)"))
         }
-        transitions.append(StateGraph.Transition(from: index, to: target, input: input, nodes: nodes))
+        transitions.append(from: index, to: target, screen: screen?.number ?? -1, kind: kind, nodes: nodes)
         for (state, detail) in grown {
             report(Finding(.unboundedGrowth, states[state].top ?? "start", detail + walkText(to: state)))
         }
@@ -195,12 +201,25 @@ final class StateExplorer: StateSearchVisitor {
     private func findStuckStates() {
         // A state a bound kept unexplored may well end: counted as ending.
         var reachesEnd = states.indices.map { states[$0].isEnded || unexplored.contains($0) }
-        var incoming = [[Int]](repeating: [], count: states.count)
-        for transition in transitions { incoming[transition.to].append(transition.from) }
+        // Each state's incoming sources, packed: those of state s are
+        // `sources[offsets[s]..<offsets[s + 1]]` (one array, not one a state).
+        var offsets = [Int32](repeating: 0, count: states.count + 1)
+        for position in transitions.indices { offsets[transitions.target(of: position) + 1] += 1 }
+        for state in states.indices { offsets[state + 1] += offsets[state] }
+        var fill = offsets
+        var sources = [Int32](repeating: 0, count: transitions.count)
+        for position in transitions.indices {
+            let target = transitions.target(of: position)
+            sources[Int(fill[target])] = Int32(transitions.source(of: position))
+            fill[target] += 1
+        }
+        fill = []
         var stack = reachesEnd.indices.filter { reachesEnd[$0] }
         let anyEnd = states.contains(where: \.isEnded)
         while let state = stack.popLast() {
-            for previous in incoming[state] where !reachesEnd[previous] {
+            for position in Int(offsets[state])..<Int(offsets[state + 1]) {
+                let previous = Int(sources[position])
+                guard !reachesEnd[previous] else { continue }
                 reachesEnd[previous] = true
                 stack.append(previous)
             }

@@ -35,7 +35,110 @@ public struct StateGraph: Sendable {
         public let input: Input
         /// The projection's nodes it touched, in order, from the screen it
         /// was given on (or the start).
-        public let nodes: [NavigationGraph.NodeID]
+        public let nodes: NodeList
+    }
+
+    /// The projection's nodes one transition touched, in order: a view of
+    /// the node list every transition of the graph shares (a transition
+    /// keeps no array of its own).
+    public struct NodeList: RandomAccessCollection, Hashable, Sendable, CustomStringConvertible {
+        private let storage: [Int32]
+        /// The position of the first node in the shared list.
+        public let startIndex: Int
+        /// The position after the last node in the shared list.
+        public let endIndex: Int
+
+        init(_ storage: [Int32], _ range: Range<Int>) {
+            self.storage = storage
+            startIndex = range.lowerBound
+            endIndex = range.upperBound
+        }
+
+        /// The node at `position`.
+        public subscript(position: Int) -> NavigationGraph.NodeID { Int(storage[position]) }
+
+        /// `[0, 4, 5]`.
+        public var description: String { Array(self).description }
+
+        /// Whether both list the same nodes in the same order.
+        public static func == (a: NodeList, b: NodeList) -> Bool { a.elementsEqual(b) }
+
+        /// Hashes the nodes in order (not where the list sits).
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(count)
+            for node in self { hasher.combine(node) }
+        }
+    }
+
+    /// Every transition of the graph, grouped by source state, in input
+    /// order. Kept column by column (about 20 bytes a transition, its
+    /// screen and kind of input numbered, its nodes in one shared list), so
+    /// a million states' transitions stay small; each ``Transition`` is
+    /// made when it is read.
+    public struct Transitions: RandomAccessCollection, Sendable {
+        private var sources: [Int32] = []
+        private var targets: [Int32] = []
+        /// Each transition's screen, by index in `screens`; -1: none (the start).
+        private var screenIndices: [Int32] = []
+        /// Each transition's kind of input, by index in `kinds`.
+        private var kindIndices: [Int32] = []
+        /// Each transition's nodes: `nodeList[nodeOffsets[t]..<nodeOffsets[t + 1]]`.
+        private var nodeOffsets: [Int32] = [0]
+        private var nodeList: [Int32] = []
+        /// The distinct screens inputs were given on, numbered by the explorer.
+        private var screens: [String] = []
+        /// The distinct kinds of input, and each one's number.
+        private var kinds: [Input.Kind] = []
+        private var kindNumbers: [Input.Kind: Int32] = [:]
+
+        init() {}
+
+        /// 0.
+        public var startIndex: Int { 0 }
+        /// The number of transitions.
+        public var endIndex: Int { sources.count }
+
+        /// The transition at `position`.
+        public subscript(position: Int) -> Transition {
+            let screen = Int(screenIndices[position])
+            return Transition(
+                from: Int(sources[position]), to: Int(targets[position]),
+                input: Input(screen: screen < 0 ? nil : screens[screen], kind: kinds[Int(kindIndices[position])]),
+                nodes: NodeList(nodeList, Int(nodeOffsets[position])..<Int(nodeOffsets[position + 1])))
+        }
+
+        /// The state `position` is given in, without making the transition.
+        func source(of position: Int) -> Int { Int(sources[position]) }
+
+        /// The state `position` leads to, without making the transition.
+        func target(of position: Int) -> Int { Int(targets[position]) }
+
+        /// Numbers a screen inputs are given on (the explorer numbers each
+        /// screen once, when it first meets it).
+        mutating func addScreen(_ screen: String) -> Int32 {
+            screens.append(screen)
+            return Int32(screens.count - 1)
+        }
+
+        /// Adds a transition from `from` to `to`, given on the screen
+        /// numbered `screen` (-1: the start), of `kind`, touching `nodes`.
+        mutating func append(from: Int, to: Int, screen: Int32, kind: Input.Kind, nodes: [Int]) {
+            sources.append(Int32(from))
+            targets.append(Int32(to))
+            screenIndices.append(screen)
+            if let known = kindNumbers[kind] {
+                kindIndices.append(known)
+            } else {
+                kinds.append(kind)
+                kindNumbers[kind] = Int32(kinds.count - 1)
+                kindIndices.append(Int32(kinds.count - 1))
+            }
+            for node in nodes { nodeList.append(Int32(node)) }
+            nodeOffsets.append(Int32(nodeList.count))
+        }
+
+        /// Lets go of what only adding needed.
+        mutating func finish() { kindNumbers = [:] }
     }
 
     /// What a person or the app did in a state.
@@ -80,7 +183,7 @@ public struct StateGraph: Sendable {
     /// The states, breadth first from the start (state 0).
     public let states: [State]
     /// The transitions, grouped by source state, in input order.
-    public let transitions: [Transition]
+    public let transitions: Transitions
     /// The nodes the start itself touches (before any input).
     public let initialNodes: [NavigationGraph.NodeID]
     /// The screen/step graph the states project to.
@@ -102,7 +205,7 @@ public struct StateGraph: Sendable {
     package let facts: [[String]]
 
     init(
-        app: String, states: [State], transitions: [Transition], initialNodes: [NavigationGraph.NodeID],
+        app: String, states: [State], transitions: Transitions, initialNodes: [NavigationGraph.NodeID],
         projection: NavigationGraph, isTruncated: Bool, offsets: [Int], parent: [Int], keys: [StateKey: Int],
         parts: StateKeyParts, facts: [[String]]
     ) {
@@ -126,7 +229,7 @@ public struct StateGraph: Sendable {
     }
 
     /// The transitions leaving `state`.
-    public func transitions(from state: Int) -> ArraySlice<Transition> {
+    public func transitions(from state: Int) -> Slice<Transitions> {
         transitions[offsets[state]..<offsets[state + 1]]
     }
 
@@ -147,16 +250,16 @@ public struct StateGraph: Sendable {
     /// The walk to `state` along the transitions that first reached each
     /// state (`parent`), start first; the explorer uses it before the graph
     /// is made.
-    static func shortestWalk(to state: Int, parent: [Int], transitions: [Transition]) -> [Transition] {
+    static func shortestWalk(to state: Int, parent: [Int], transitions: Transitions) -> [Transition] {
         shortestWalkPositions(to: state, parent: parent, transitions: transitions).map { transitions[$0] }
     }
 
-    private static func shortestWalkPositions(to state: Int, parent: [Int], transitions: [Transition]) -> [Int] {
+    private static func shortestWalkPositions(to state: Int, parent: [Int], transitions: Transitions) -> [Int] {
         var walk: [Int] = []
         var current = state
         while parent[current] >= 0 {
             walk.append(parent[current])
-            current = transitions[parent[current]].from
+            current = transitions.source(of: parent[current])
         }
         return walk.reversed()
     }

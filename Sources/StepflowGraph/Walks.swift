@@ -124,7 +124,8 @@ extension StateGraph {
     ///
     /// - Complexity: O(states + transitions × nodes touched).
     public func walk(to target: NavigationGraph.NodeID, avoiding avoided: NavigationGraph.NodeID) -> Walk? {
-        func order(_ nodes: [NavigationGraph.NodeID]) -> (target: Int?, avoided: Int?) {
+        func order<Nodes: Collection<NavigationGraph.NodeID>>(_ nodes: Nodes) -> (target: Int?, avoided: Int?)
+        where Nodes.Index == Int {
             (nodes.firstIndex(of: target), nodes.firstIndex(of: avoided))
         }
         let start = order(initialNodes)

@@ -68,3 +68,45 @@ struct TraceWrapTests {
         #expect(lines.last?.hasSuffix("m0.s19999") == true)
     }
 }
+
+@Suite("Transitions kept column by column")
+struct TransitionColumnTests {
+    /// Each transition is made when read, from the graph's columns: it
+    /// reads back the state it leaves, the screen on top of that state,
+    /// and nodes of the projection.
+    @Test func eachTransitionReadsBackItsStateScreenAndNodes() throws {
+        for name in ["covid-antigen-clinic", "strep-a-home"] {
+            let states = try Bundled.variant(name).states
+            for state in states.states.indices {
+                for transition in states.transitions(from: state) {
+                    #expect(transition.from == state)
+                    #expect(transition.input.screen == states.states[state].top)
+                    #expect(states.states.indices.contains(transition.to))
+                    #expect(!transition.nodes.isEmpty)
+                    #expect(transition.nodes.allSatisfy { states.projection.nodes.indices.contains($0) })
+                }
+            }
+        }
+    }
+
+    /// Two node lists are equal, and hash alike, exactly when they list
+    /// the same nodes in the same order, wherever they sit in the list
+    /// every transition shares.
+    @Test func nodeListsCompareByTheNodesTheyList() throws {
+        let states = try Bundled.variant("covid-antigen-clinic").states
+        let lists = states.transitions.map(\.nodes)
+        let arrays = lists.map { Array($0) }
+        #expect(Set(lists).count == Set(arrays).count)
+        var repeated = 0
+        for (first, list) in lists.enumerated() {
+            guard let other = arrays.indices.first(where: { $0 != first && arrays[$0] == arrays[first] }) else {
+                continue
+            }
+            repeated += 1
+            #expect(lists[other] == list)
+            #expect(lists[other].hashValue == list.hashValue)
+            #expect(lists[other].startIndex != list.startIndex)
+        }
+        #expect(repeated > 0, "the variant has transitions that touch the same nodes")
+    }
+}

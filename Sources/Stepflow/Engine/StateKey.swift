@@ -17,18 +17,24 @@
 /// equal ones. No bundled module does either.
 package struct StateKey: Hashable, Sendable {
     /// The parts, each interned as a number: comparing two keys compares
-    /// integers, not screens and steps through their generic `==`.
-    private let parts: [Int]
+    /// integers, not screens and steps through their generic `==`. 32-bit
+    /// and exactly as long as it has to be: an explorer keeps one key a
+    /// state, a million of them for a million states.
+    private let parts: [Int32]
 
     /// The key of `state`; `parts` numbers the values it is made of.
     ///
     /// - Complexity: O(flows + screens + steppers) hashed parts.
     package init(_ state: EngineState, parts interner: StateKeyParts) {
-        var parts: [Int] = []
+        // Made in the interner's scratch list (grown once per exploration),
+        // then copied at its exact length.
+        var parts = interner.takeScratch()
+        defer { interner.returnScratch(parts) }
         // Values are numbered by `interner`; structure and small numbers go
         // in as they are. Markers are negative and distinct, ranks are -1 or
         // more, so the sequence reads back one way only.
-        func raw(_ number: Int) { parts.append(number) }
+        func raw(_ number: Int) { parts.append(Int32(truncatingIfNeeded: number)) }
+        func numbered(_ number: Int) { parts.append(Int32(number)) }
         let flowMarker = -10, screenMarker = -11, keptMarker = -12, steppersMarker = -13
         let missing = -20, flowStepper = -21, flowBound = -22, screenBound = -23
         let order = state.navigation.flowsInTreeOrder
@@ -59,10 +65,12 @@ package struct StateKey: Hashable, Sendable {
             case .flow: raw(flowBound)
             case .screen: raw(screenBound)
             }
-            parts.append(interner.number(of: record.unit) { record.unit.declarationKey })
+            numbered(interner.number(of: record.unit) { record.unit.declarationKey })
+            // Which declared steps it has spent: 62 bits, in two parts.
             var bits = 0
-            for (position, spent) in record.spent.enumerated() where spent { bits |= 1 << min(position, 62) }
-            raw(bits)
+            for (position, spent) in record.spent.enumerated() where spent { bits |= 1 << min(position, 61) }
+            raw(bits & 0x7FFF_FFFF)
+            raw(bits >> 31)
         }
 
         for id in order {
@@ -71,7 +79,7 @@ package struct StateKey: Hashable, Sendable {
             raw(flowMarker)
             raw(launch.parent.flatMap(rank) ?? -1)
             if let step = launch.step {
-                parts.append(interner.number(of: step) { step.value })
+                numbered(interner.number(of: step) { step.value })
             } else {
                 raw(-1)
             }
@@ -82,14 +90,14 @@ package struct StateKey: Hashable, Sendable {
                 raw(screenRank(screen.id) ?? -1)
                 raw(Presentation.allCases.firstIndex(of: screen.presentation) ?? -1)
                 if let record = flow.screens[screen.id] {
-                    parts.append(interner.number(of: record.part) { record.part.value })
+                    numbered(interner.number(of: record.part) { record.part.value })
                     raw(Int(record.visibility.rawValue))
                     record.steppers.forEach(attachment)
                 }
             }
             for record in flow.screens.records where !record.isPresented {
                 raw(keptMarker)
-                parts.append(interner.number(of: record.part) { record.part.value })
+                numbered(interner.number(of: record.part) { record.part.value })
                 raw(Int(record.visibility.rawValue))
                 record.steppers.forEach(attachment)
             }
@@ -102,10 +110,12 @@ package struct StateKey: Hashable, Sendable {
         for question in state.openQuestions {
             raw(questionMarker)
             raw(rank(question.flow.id) ?? -1)
-            parts.append(interner.number(of: AnyHashable(question.id)))
-            parts.append(interner.number(of: question.askedAbout) { question.askedAbout.value })
+            numbered(interner.number(of: AnyHashable(question.id)))
+            numbered(interner.number(of: question.askedAbout) { question.askedAbout.value })
         }
-        self.parts = parts
+        self.parts = [Int32](unsafeUninitializedCapacity: parts.count) { buffer, count in
+            count = buffer.initialize(fromContentsOf: parts)
+        }
     }
 }
 
@@ -124,8 +134,23 @@ package final class StateKeyParts {
     @exclusivity(unchecked) private var numbers: [AnyHashable: Int] = [:]
     @exclusivity(unchecked) private var byObject: [ObjectIdentifier: (object: AnyObject, number: Int)] = [:]
 
+    /// The list a key is made in before it is copied at its length.
+    @exclusivity(unchecked) private var scratch: [Int32] = []
+
     /// A table with nothing numbered.
     package init() {}
+
+    /// The scratch list, empty; taken so that appending to it does not
+    /// copy it.
+    fileprivate func takeScratch() -> [Int32] {
+        var taken: [Int32] = []
+        swap(&taken, &scratch)
+        taken.removeAll(keepingCapacity: true)
+        return taken
+    }
+
+    /// Gives the scratch list back for the next key.
+    fileprivate func returnScratch(_ list: [Int32]) { scratch = list }
 
     /// The number of `part`, given when first seen.
     package func number(of part: AnyHashable) -> Int {
