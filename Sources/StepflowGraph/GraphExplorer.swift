@@ -70,24 +70,11 @@ final class StateExplorer: StateSearchVisitor {
 
     private let describe: ((EngineState) -> [String])?
     private var facts: [[String]] = []
-    /// Each screen's qualified id, made once, and its number among the
-    /// transitions' screens: every state and transition on that screen
-    /// shares the one string.
-    @exclusivity(unchecked) private var qualifiedIDs: [ScreenName: (id: String, number: Int32)] = [:]
-
-    private struct ScreenName: Hashable {
-        let flow: String
-        let screen: String
-    }
-
+    /// Each screen's qualified id, made once (the transitions number
+    /// their screens): every state and transition on that screen shares
+    /// the one string.
     private func qualifiedID(of screen: PresentedScreen?) -> (id: String, number: Int32)? {
-        guard let screen else { return nil }
-        let name = ScreenName(flow: screen.flow.name, screen: screen.screenID)
-        if let known = qualifiedIDs[name] { return known }
-        let id = screen.qualifiedID
-        let made = (id, transitions.addScreen(id))
-        qualifiedIDs[name] = made
-        return made
+        screen.map { transitions.number($0) }
     }
 
     init(app: String, limits: ExplorationLimits, describe: ((EngineState) -> [String])?) {
@@ -101,7 +88,6 @@ final class StateExplorer: StateSearchVisitor {
         search.run(visitor: self, start: start)
         findStuckStates()
         transitions.finish()
-        qualifiedIDs = [:]
         let projection = builder.finish(findings: findings)
         return StateGraph(
             app: builder.app, states: states, transitions: transitions, initialNodes: initialNodes,

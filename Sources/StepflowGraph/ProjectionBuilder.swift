@@ -15,11 +15,14 @@ final class ProjectionBuilder {
     // Unchecked exclusivity: a builder is used by one exploration on one
     // thread, or under the live recorder's lock.
     @exclusivity(unchecked) private var nodes: [NavigationGraph.Node] = []
-    /// Each node by what spells its id: a node's id is made only when it
-    /// is new, not for every event that touches it.
-    @exclusivity(unchecked) private var nodeIndex: [NodeKey: Int] = [:]
+    /// Each node by what spells its id (its `NodeKey`, whose hash
+    /// `nodeHashes` keeps): a node's id is made only when it is new, not
+    /// for every event that touches it.
+    @exclusivity(unchecked) private var nodeIndex = PositionIndex()
+    @exclusivity(unchecked) private var nodeHashes: [UInt32] = []
     @exclusivity(unchecked) private var edges: [NavigationGraph.Edge] = []
-    @exclusivity(unchecked) private var edgeSet: Set<NavigationGraph.Edge> = []
+    /// Each edge by its hash, so an edge is added once.
+    @exclusivity(unchecked) private var edgeIndex = PositionIndex()
     private var labels = StringInterner()
     private var instances: [String] = []
     private var instanceSet: Set<String> = []
@@ -29,11 +32,13 @@ final class ProjectionBuilder {
 
     init(app: String) {
         self.app = app
-        nodes.append(NavigationGraph.Node(id: "start", kind: .start, instance: "", label: "start"))
-        nodes.append(NavigationGraph.Node(id: "end", kind: .end, instance: "", label: "end"))
-        nodeIndex = [
-            NodeKey(kind: .start, instance: "", name: "start"): 0, NodeKey(kind: .end, instance: "", name: "end"): 1,
-        ]
+        // Start and end belong to no instance.
+        for kind in [NavigationGraph.NodeKind.start, .end] {
+            let key = NodeKey(kind: kind, instance: "", name: kind.rawValue)
+            nodes.append(NavigationGraph.Node(id: kind.rawValue, kind: kind, instance: "", label: kind.rawValue))
+            nodeHashes.append(UInt32(truncatingIfNeeded: key.hashValue))
+            nodeIndex.insert(nodes.count - 1, hash: key.hashValue) { Int(nodeHashes[$0]) }
+        }
     }
 
     /// The graph, with one more finding only the projection shows: a
@@ -73,15 +78,31 @@ final class ProjectionBuilder {
         let kind: NavigationGraph.NodeKind
         let instance: String
         let name: String
+
+        /// Whether `node`'s id is spelled by this key: `start` and `end`
+        /// are their name, a step `instance.name`, a screen
+        /// `instance/name`.
+        func spells(_ node: NavigationGraph.Node) -> Bool {
+            guard node.kind == kind, node.instance == instance else { return false }
+            switch kind {
+            case .step: return node.id.isSpelled(by: instance, UInt8(ascii: "."), name)
+            case .screen: return node.id.isSpelled(by: instance, UInt8(ascii: "/"), name)
+            case .start, .end: return node.id == name
+            }
+        }
     }
 
     private func node(
         _ key: NodeKey, id: @autoclosure () -> String, label: @autoclosure () -> String
     ) -> Int {
-        if let known = nodeIndex[key] { return known }
+        let hash = key.hashValue
+        if let known = nodeIndex.position(hash: hash, where: { key.spells(nodes[$0]) }) { return known }
         if instanceSet.insert(key.instance).inserted { instances.append(key.instance) }
         nodes.append(NavigationGraph.Node(id: id(), kind: key.kind, instance: key.instance, label: label()))
-        nodeIndex[key] = nodes.count - 1
+        // The low bits place a position in the index, which never has
+        // 2^32 slots.
+        nodeHashes.append(UInt32(truncatingIfNeeded: hash))
+        nodeIndex.insert(nodes.count - 1, hash: hash) { Int(nodeHashes[$0]) }
         return nodes.count - 1
     }
 
@@ -103,7 +124,10 @@ final class ProjectionBuilder {
 
     private func edge(_ from: Int, _ to: Int, _ kind: NavigationGraph.EdgeKind, _ label: String) {
         let edge = NavigationGraph.Edge(from: from, to: to, kind: kind, labelIndex: labels.intern(label).id)
-        if edgeSet.insert(edge).inserted { edges.append(edge) }
+        let hash = edge.hashValue
+        guard edgeIndex.position(hash: hash, where: { edges[$0] == edge }) == nil else { return }
+        edges.append(edge)
+        edgeIndex.insert(edges.count - 1, hash: hash) { edges[$0].hashValue }
     }
 
     /// Projects one input's events. `top` is the screen on top when it was

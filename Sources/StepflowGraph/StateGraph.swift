@@ -6,7 +6,7 @@ public import Stepflow
 ///
 /// A state is the whole engine state (the tree of live flows, each flow's
 /// screens, its steppers and what they have spent, the data handed between
-/// modules) up to what the engine cannot tell apart (see `StateKey`). An
+/// modules) up to what the engine cannot tell apart (see `StateKeys`). An
 /// input is what a person or the app can do in it: choose an action on the
 /// screen on top, or let a live stepper emit a step it declared (a timer
 /// finishing). A transition runs the engine's own transition function,
@@ -85,8 +85,11 @@ public struct StateGraph: Sendable {
         /// Each transition's nodes: `nodeList[nodeOffsets[t]..<nodeOffsets[t + 1]]`.
         private var nodeOffsets: [Int32] = [0]
         private var nodeList: [Int32] = []
-        /// The distinct screens inputs were given on, numbered by the explorer.
+        /// The distinct screens inputs were given on (`instance/screen`).
         private var screens: [String] = []
+        /// Each screen by its instance and id, while transitions are added.
+        private var screenIndex = PositionIndex()
+        private var screenHashes: [UInt32] = []
         /// The distinct kinds of input, and each one's number.
         private var kinds: [Input.Kind] = []
         private var kindNumbers: [Input.Kind: Int32] = [:]
@@ -113,11 +116,24 @@ public struct StateGraph: Sendable {
         /// The state `position` leads to, without making the transition.
         func target(of position: Int) -> Int { Int(targets[position]) }
 
-        /// Numbers a screen inputs are given on (the explorer numbers each
-        /// screen once, when it first meets it).
-        mutating func addScreen(_ screen: String) -> Int32 {
-            screens.append(screen)
-            return Int32(screens.count - 1)
+        /// The qualified id of `screen` and its number among the screens
+        /// inputs are given on: made once per screen, so every state and
+        /// transition on it shares the one string.
+        mutating func number(_ screen: PresentedScreen) -> (id: String, number: Int32) {
+            let (flow, name) = (screen.flow.name, screen.screenID)
+            var hasher = Hasher()
+            hasher.combine(flow)
+            hasher.combine(name)
+            let hash = hasher.finalize()
+            if let known = screenIndex.position(
+                hash: hash, where: { screens[$0].isSpelled(by: flow, UInt8(ascii: "/"), name) })
+            {
+                return (screens[known], Int32(known))
+            }
+            screens.append(screen.qualifiedID)
+            screenHashes.append(UInt32(truncatingIfNeeded: hash))
+            screenIndex.insert(screens.count - 1, hash: hash) { Int(screenHashes[$0]) }
+            return (screens[screens.count - 1], Int32(screens.count - 1))
         }
 
         /// Adds a transition from `from` to `to`, given on the screen
@@ -138,7 +154,11 @@ public struct StateGraph: Sendable {
         }
 
         /// Lets go of what only adding needed.
-        mutating func finish() { kindNumbers = [:] }
+        mutating func finish() {
+            kindNumbers = [:]
+            screenIndex = PositionIndex()
+            screenHashes = []
+        }
     }
 
     /// What a person or the app did in a state.
@@ -196,7 +216,7 @@ public struct StateGraph: Sendable {
     /// For each state, the transition that first reached it (-1 for the start).
     let parent: [Int]
     /// Each state by its key: how a live engine's state is found here.
-    let keys: [StateKey: Int]
+    let keys: StateKeys
     /// The numbering of the keys' parts, shared by lookups (under a lock).
     let parts: Locked<StateKeyParts>
 
@@ -206,7 +226,7 @@ public struct StateGraph: Sendable {
 
     init(
         app: String, states: [State], transitions: Transitions, initialNodes: [NavigationGraph.NodeID],
-        projection: NavigationGraph, isTruncated: Bool, offsets: [Int], parent: [Int], keys: [StateKey: Int],
+        projection: NavigationGraph, isTruncated: Bool, offsets: [Int], parent: [Int], keys: StateKeys,
         parts: StateKeyParts, facts: [[String]]
     ) {
         self.facts = facts
@@ -225,7 +245,7 @@ public struct StateGraph: Sendable {
     /// The state a live engine is in, if exploration listed it: `nil` means
     /// the graph and the engine disagree (or a bound stopped exploration).
     package func state(of engine: EngineState) -> Int? {
-        parts.withLock { keys[StateKey(engine, parts: $0)] }
+        parts.withLock { keys.number(ofKnown: engine, parts: $0) }
     }
 
     /// The transitions leaving `state`.

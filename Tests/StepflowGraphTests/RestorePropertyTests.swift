@@ -59,12 +59,13 @@ struct SavingRun {
     /// timers waiting.
     func snapshot(_ parts: StateKeyParts) -> Snapshot {
         let engine = coordinator.engineState
-        return Snapshot(navigation: engine.navigation, key: StateKey(engine, parts: parts), timers: clock.pendingCount)
+        return Snapshot(
+            navigation: engine.navigation, key: StateKeys.key(of: engine, parts: parts), timers: clock.pendingCount)
     }
 
     struct Snapshot: Equatable {
         let navigation: NavigationState
-        let key: StateKey
+        let key: [Int32]
         let timers: Int
     }
 }

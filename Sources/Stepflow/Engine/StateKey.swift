@@ -1,4 +1,5 @@
-/// An ``EngineState`` up to what the engine cannot tell apart: the
+/// The keys of explored states, each numbered: an ``EngineState`` up to
+/// what the engine cannot tell apart. In a key, the
 /// numbers it allocated (flow, screen and stepper ids) are replaced by their
 /// order, and flows by how they were started. Two live states with equal
 /// keys handle every later input the same way, so an explorer merges them
@@ -15,21 +16,71 @@
 /// so a flow that contributes the very same stepper object twice (the
 /// engine refuses the second) is merged with one that contributes two
 /// equal ones. No bundled module does either.
-package struct StateKey: Hashable, Sendable {
-    /// The parts, each interned as a number: comparing two keys compares
-    /// integers, not screens and steps through their generic `==`. 32-bit
-    /// and exactly as long as it has to be: an explorer keeps one key a
-    /// state, a million of them for a million states.
-    private let parts: [Int32]
+package struct StateKeys: Sendable {
+    /// Every key's parts, one key after another: key `n` is
+    /// `parts[offsets[n]..<offsets[n + 1]]`. Each part is a number (values
+    /// are interned by ``StateKeyParts``), so comparing two keys compares
+    /// integers, not screens and steps through their generic `==`; and
+    /// one list holds them all, so an explorer keeps no array a state (a
+    /// million states, a million arrays).
+    private var parts: [Int32] = []
+    private var offsets: [Int] = [0]
+    /// Each key's hash (its low bits, all the index needs to grow).
+    private var hashes: [UInt32] = []
+    private var index = PositionIndex()
 
-    /// The key of `state`; `parts` numbers the values it is made of.
+    /// No key.
+    package init() {}
+
+    /// The number of keys.
+    package var count: Int { hashes.count }
+
+    /// The number of `state`'s key: the one it has, or the next one,
+    /// added (`isNew`). `parts` numbers the values it is made of.
     ///
     /// - Complexity: O(flows + screens + steppers) hashed parts.
-    package init(_ state: EngineState, parts interner: StateKeyParts) {
-        // Made in the interner's scratch list (grown once per exploration),
-        // then copied at its exact length.
-        var parts = interner.takeScratch()
-        defer { interner.returnScratch(parts) }
+    package mutating func number(of state: EngineState, parts interner: StateKeyParts) -> (number: Int, isNew: Bool) {
+        var list = interner.takeScratch()
+        defer { interner.returnScratch(list) }
+        Self.write(state, parts: interner, into: &list)
+        let hash = Self.hash(list)
+        if let known = find(list, hash: hash) { return (known, false) }
+        parts.append(contentsOf: list)
+        offsets.append(parts.count)
+        hashes.append(UInt32(truncatingIfNeeded: hash))
+        index.insert(hashes.count - 1, hash: hash) { Int(hashes[$0]) }
+        return (hashes.count - 1, true)
+    }
+
+    /// The number of `state`'s key, if it has one.
+    package func number(ofKnown state: EngineState, parts interner: StateKeyParts) -> Int? {
+        var list = interner.takeScratch()
+        defer { interner.returnScratch(list) }
+        Self.write(state, parts: interner, into: &list)
+        return find(list, hash: Self.hash(list))
+    }
+
+    /// The key of `state` as its list of parts: two states are merged
+    /// exactly when their lists are equal (a test compares states so).
+    package static func key(of state: EngineState, parts interner: StateKeyParts) -> [Int32] {
+        var list: [Int32] = []
+        write(state, parts: interner, into: &list)
+        return list
+    }
+
+    private func find(_ list: [Int32], hash: Int) -> Int? {
+        index.position(hash: hash) { parts[offsets[$0]..<offsets[$0 + 1]].elementsEqual(list) }
+    }
+
+    private static func hash(_ list: [Int32]) -> Int {
+        var hasher = Hasher()
+        list.withUnsafeBytes { hasher.combine(bytes: $0) }
+        return hasher.finalize()
+    }
+
+    /// Writes the key of `state` to `parts`; `interner` numbers the values
+    /// it is made of.
+    private static func write(_ state: EngineState, parts interner: StateKeyParts, into parts: inout [Int32]) {
         // Values are numbered by `interner`; structure and small numbers go
         // in as they are. Markers are negative and distinct, ranks are -1 or
         // more, so the sequence reads back one way only.
@@ -112,9 +163,6 @@ package struct StateKey: Hashable, Sendable {
             raw(rank(question.flow.id) ?? -1)
             numbered(interner.number(of: AnyHashable(question.id)))
             numbered(interner.number(of: question.askedAbout) { question.askedAbout.value })
-        }
-        self.parts = [Int32](unsafeUninitializedCapacity: parts.count) { buffer, count in
-            count = buffer.initialize(fromContentsOf: parts)
         }
     }
 }

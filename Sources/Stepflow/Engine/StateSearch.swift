@@ -34,7 +34,7 @@ package protocol StateSearchVisitor: AnyObject {
 /// else the actions of the screen on top, and then each step a live
 /// stepper declares it may still emit. Each input is applied to a copy of
 /// the state and the queue drained; states the engine cannot tell apart
-/// (equal ``StateKey``s) are merged. `GraphExplorer` builds the state
+/// (equal keys, ``StateKeys``) are merged. `GraphExplorer` builds the state
 /// graph from it, ``FlowExplorer`` a module's steps, screens and exits.
 ///
 /// - Complexity: O(states × inputs × transition cost).
@@ -42,7 +42,7 @@ package final class StateSearch {
     /// Steps one input may cause before it counts as never settling.
     package let maxStepsPerInput: Int
     /// The number of each state, by key.
-    @exclusivity(unchecked) package private(set) var keys: [StateKey: Int] = [:]
+    @exclusivity(unchecked) package private(set) var keys = StateKeys()
     /// The parts keys are made of, numbered.
     package let parts = StateKeyParts()
     /// For each state, the transition that first reached it (-1: the start).
@@ -95,10 +95,8 @@ package final class StateSearch {
 
     /// The state's number, added (and told to `visitor`) if new.
     private func add(_ state: EngineState, depth: Int, via transition: Int, visitor: some StateSearchVisitor) -> Int {
-        let key = StateKey(state, parts: parts)
-        if let known = keys[key] { return known }
-        let index = parent.count
-        keys[key] = index
+        let (index, isNew) = keys.number(of: state, parts: parts)
+        guard isNew else { return index }
         parent.append(transition)
         self.depth.append(depth)
         pending.append(visitor.discovered(state, index: index, depth: depth) ? state : nil)
