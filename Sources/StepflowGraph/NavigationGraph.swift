@@ -123,15 +123,11 @@ public struct NavigationGraph: Sendable {
     /// The end node (always 1); it has no in-edge when the app cannot end.
     public let end: NodeID = 1
 
-    private let outOffsets: [Int32]
-    private let outEdges: [Int32]
-    private let inOffsets: [Int32]
-    private let inEdges: [Int32]
+    private let adjacency: Adjacency
     private let index: NodeIndex
 
     package init(
-        app: String, nodes: [Node], edges: [Edge], labels: [String], instances: [String], findings: [Finding],
-        outgoing: (offsets: [Int32], edges: [Int32])? = nil
+        app: String, nodes: [Node], edges: [Edge], labels: [String], instances: [String], findings: [Finding]
     ) {
         self.app = app
         self.nodes = nodes
@@ -139,8 +135,7 @@ public struct NavigationGraph: Sendable {
         self.labels = labels
         self.instances = instances
         self.explorationFindings = findings
-        (outOffsets, outEdges) = outgoing ?? Self.adjacency(count: nodes.count, edges: edges, outgoing: true)
-        (inOffsets, inEdges) = Self.adjacency(count: nodes.count, edges: edges, outgoing: false)
+        self.adjacency = Adjacency(nodeCount: nodes.count, edges: edges)
         self.index = NodeIndex(nodes)
     }
 
@@ -148,7 +143,7 @@ public struct NavigationGraph: Sendable {
     /// `edgesList[offsets[n]..<offsets[n + 1]]`, in edge order.
     ///
     /// - Complexity: O(V + E).
-    private static func adjacency(count: Int, edges: [Edge], outgoing: Bool) -> ([Int32], [Int32]) {
+    fileprivate static func adjacency(count: Int, edges: [Edge], outgoing: Bool) -> ([Int32], [Int32]) {
         var offsets = [Int32](repeating: 0, count: count + 1)
         for edge in edges { offsets[(outgoing ? edge.from : edge.to) + 1] += 1 }
         for position in 0..<count { offsets[position + 1] += offsets[position] }
@@ -196,12 +191,50 @@ public struct NavigationGraph: Sendable {
 
     /// The indices (in ``edges``) of the edges leaving `node`.
     public func outgoing(_ node: NodeID) -> ArraySlice<Int32> {
-        outEdges[Int(outOffsets[node])..<Int(outOffsets[node + 1])]
+        let lists = adjacency.lists
+        return lists.outEdges[Int(lists.outOffsets[node])..<Int(lists.outOffsets[node + 1])]
     }
 
     /// The indices (in ``edges``) of the edges entering `node`.
     public func incoming(_ node: NodeID) -> ArraySlice<Int32> {
-        inEdges[Int(inOffsets[node])..<Int(inOffsets[node + 1])]
+        let lists = adjacency.lists
+        return lists.inEdges[Int(lists.inOffsets[node])..<Int(lists.inOffsets[node + 1])]
+    }
+}
+
+/// A graph's edges by the node they leave and the node they enter,
+/// built on the first lookup: exploring and exporting never need them, and
+/// for a million steps they are 50 MB.
+final class Adjacency: Sendable {
+    /// Compressed adjacency lists: the edges leaving node `n` are
+    /// `outEdges[outOffsets[n]..<outOffsets[n + 1]]`, those entering it
+    /// likewise.
+    struct Lists: Sendable {
+        let outOffsets: [Int32]
+        let outEdges: [Int32]
+        let inOffsets: [Int32]
+        let inEdges: [Int32]
+    }
+
+    private let nodeCount: Int
+    private let edges: [NavigationGraph.Edge]
+    private let built = Locked<Lists?>(nil)
+
+    init(nodeCount: Int, edges: [NavigationGraph.Edge]) {
+        self.nodeCount = nodeCount
+        self.edges = edges
+    }
+
+    /// The lists, made on first use.
+    var lists: Lists {
+        built.withLock { built in
+            if let built { return built }
+            let (outOffsets, outEdges) = NavigationGraph.adjacency(count: nodeCount, edges: edges, outgoing: true)
+            let (inOffsets, inEdges) = NavigationGraph.adjacency(count: nodeCount, edges: edges, outgoing: false)
+            let lists = Lists(outOffsets: outOffsets, outEdges: outEdges, inOffsets: inOffsets, inEdges: inEdges)
+            built = lists
+            return lists
+        }
     }
 }
 

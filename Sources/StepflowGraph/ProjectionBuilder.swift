@@ -15,14 +15,13 @@ final class ProjectionBuilder {
     // Unchecked exclusivity: a builder is used by one exploration on one
     // thread, or under the live recorder's lock.
     @exclusivity(unchecked) private var nodes: [NavigationGraph.Node] = []
-    /// Each node by what spells its id (its `NodeKey`, whose hash
-    /// `nodeHashes` keeps): a node's id is made only when it is new, not
-    /// for every event that touches it.
-    @exclusivity(unchecked) private var nodeIndex = PositionIndex()
-    @exclusivity(unchecked) private var nodeHashes: [UInt32] = []
+    /// Each node by the hash of what spells its id (its `NodeKey`): a
+    /// node's id is made only when it is new, not for every event that
+    /// touches it.
+    @exclusivity(unchecked) private var nodeIndex = HashIndex()
     @exclusivity(unchecked) private var edges: [NavigationGraph.Edge] = []
     /// Each edge by its hash, so an edge is added once.
-    @exclusivity(unchecked) private var edgeIndex = PositionIndex()
+    @exclusivity(unchecked) private var edgeIndex = HashIndex()
     private var labels = StringInterner()
     private var instances: [String] = []
     private var instanceSet: Set<String> = []
@@ -35,9 +34,8 @@ final class ProjectionBuilder {
         // Start and end belong to no instance.
         for kind in [NavigationGraph.NodeKind.start, .end] {
             let key = NodeKey(kind: kind, instance: "", name: kind.rawValue)
+            _ = nodeIndex.insert(key.hash) { key.spells(nodes[$0]) }
             nodes.append(NavigationGraph.Node(id: kind.rawValue, kind: kind, instance: "", label: kind.rawValue))
-            nodeHashes.append(UInt32(truncatingIfNeeded: key.hashValue))
-            nodeIndex.insert(nodes.count - 1, hash: key.hashValue) { Int(nodeHashes[$0]) }
         }
     }
 
@@ -79,6 +77,9 @@ final class ProjectionBuilder {
         let instance: String
         let name: String
 
+        /// The hash the node index files it under.
+        var hash: UInt64 { UInt64(bitPattern: Int64(hashValue)) }
+
         /// Whether `node`'s id is spelled by this key: `start` and `end`
         /// are their name, a step `instance.name`, a screen
         /// `instance/name`.
@@ -95,15 +96,11 @@ final class ProjectionBuilder {
     private func node(
         _ key: NodeKey, id: @autoclosure () -> String, label: @autoclosure () -> String
     ) -> Int {
-        let hash = key.hashValue
-        if let known = nodeIndex.position(hash: hash, where: { key.spells(nodes[$0]) }) { return known }
+        let (position, isNew) = nodeIndex.insert(key.hash) { key.spells(nodes[$0]) }
+        guard isNew else { return position }
         if instanceSet.insert(key.instance).inserted { instances.append(key.instance) }
         nodes.append(NavigationGraph.Node(id: id(), kind: key.kind, instance: key.instance, label: label()))
-        // The low bits place a position in the index, which never has
-        // 2^32 slots.
-        nodeHashes.append(UInt32(truncatingIfNeeded: hash))
-        nodeIndex.insert(nodes.count - 1, hash: hash) { Int(nodeHashes[$0]) }
-        return nodes.count - 1
+        return position
     }
 
     private func stepNode(_ record: StepRecord) -> Int {
@@ -124,10 +121,9 @@ final class ProjectionBuilder {
 
     private func edge(_ from: Int, _ to: Int, _ kind: NavigationGraph.EdgeKind, _ label: String) {
         let edge = NavigationGraph.Edge(from: from, to: to, kind: kind, labelIndex: labels.intern(label).id)
-        let hash = edge.hashValue
-        guard edgeIndex.position(hash: hash, where: { edges[$0] == edge }) == nil else { return }
-        edges.append(edge)
-        edgeIndex.insert(edges.count - 1, hash: hash) { edges[$0].hashValue }
+        if edgeIndex.insert(UInt64(bitPattern: Int64(edge.hashValue)), where: { edges[$0] == edge }).isNew {
+            edges.append(edge)
+        }
     }
 
     /// Projects one input's events. `top` is the screen on top when it was

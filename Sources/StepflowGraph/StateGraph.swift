@@ -88,8 +88,7 @@ public struct StateGraph: Sendable {
         /// The distinct screens inputs were given on (`instance/screen`).
         private var screens: [String] = []
         /// Each screen by its instance and id, while transitions are added.
-        private var screenIndex = PositionIndex()
-        private var screenHashes: [UInt32] = []
+        private var screenIndex = HashIndex()
         /// The distinct kinds of input, and each one's number.
         private var kinds: [Input.Kind] = []
         private var kindNumbers: [Input.Kind: Int32] = [:]
@@ -124,16 +123,11 @@ public struct StateGraph: Sendable {
             var hasher = Hasher()
             hasher.combine(flow)
             hasher.combine(name)
-            let hash = hasher.finalize()
-            if let known = screenIndex.position(
-                hash: hash, where: { screens[$0].isSpelled(by: flow, UInt8(ascii: "/"), name) })
-            {
-                return (screens[known], Int32(known))
-            }
+            let hash = UInt64(bitPattern: Int64(hasher.finalize()))
+            let found = screenIndex.find(hash) { screens[$0].isSpelled(by: flow, UInt8(ascii: "/"), name) }
+            if let known = found.position { return (screens[known], Int32(known)) }
             screens.append(screen.qualifiedID)
-            screenHashes.append(UInt32(truncatingIfNeeded: hash))
-            screenIndex.insert(screens.count - 1, hash: hash) { Int(screenHashes[$0]) }
-            return (screens[screens.count - 1], Int32(screens.count - 1))
+            return (screens[screens.count - 1], Int32(screenIndex.add(hash, at: found.slot)))
         }
 
         /// Adds a transition from `from` to `to`, given on the screen
@@ -156,8 +150,7 @@ public struct StateGraph: Sendable {
         /// Lets go of what only adding needed.
         mutating func finish() {
             kindNumbers = [:]
-            screenIndex = PositionIndex()
-            screenHashes = []
+            screenIndex = HashIndex()
         }
     }
 

@@ -1,3 +1,5 @@
+import Stepflow
+
 /// Interns strings as dense ids: the explorer's node ids and edge labels.
 ///
 /// A ``HashIndex`` over the strings, with a word-at-a-time multiplicative
@@ -66,68 +68,5 @@ struct StringInterner: Sendable {
         hash = (hash ^ tail) &* multiplier
         hash ^= hash >> 32
         return hash &* multiplier
-    }
-}
-
-/// Open addressing over the positions of entries an owner keeps in its own
-/// arrays (interned strings, reached steps). The index keeps each entry's
-/// hash, so probes compare entries only when hashes match, and growing
-/// never hashes an entry again.
-struct HashIndex: Sendable {
-    private var hashes: [UInt64] = []
-    /// Slot → position + 1; 0 is empty.
-    private var slots: [Int32]
-    private var shift: UInt64
-
-    init(capacity: Int = 8) {
-        var size = 16
-        while size < capacity * 2 { size <<= 1 }
-        slots = [Int32](repeating: 0, count: size)
-        shift = UInt64(64 - size.trailingZeroBitCount)
-        hashes.reserveCapacity(capacity)
-    }
-
-    /// The position of the entry with `hash` that `matches`, if any, and
-    /// otherwise the slot a new entry with that hash takes.
-    @inline(__always)
-    func find(_ hash: UInt64, where matches: (Int) -> Bool) -> (position: Int?, slot: Int) {
-        let mask = slots.count - 1
-        var slot = start(hash)
-        while true {
-            let entry = Int(slots[slot])
-            if entry == 0 { return (nil, slot) }
-            if hashes[entry - 1] == hash && matches(entry - 1) { return (entry - 1, slot) }
-            slot = (slot + 1) & mask
-        }
-    }
-
-    /// The position of the entry with `hash` that `matches`; if there is
-    /// none, records a new entry at the next position (the number recorded
-    /// so far), which the owner then fills.
-    @inline(__always)
-    mutating func insert(_ hash: UInt64, where matches: (Int) -> Bool) -> (position: Int, isNew: Bool) {
-        let (found, slot) = find(hash, where: matches)
-        if let found { return (found, false) }
-        hashes.append(hash)
-        slots[slot] = Int32(hashes.count)
-        if hashes.count * 4 > slots.count * 3 { grow() }
-        return (hashes.count - 1, true)
-    }
-
-    /// Fibonacci hashing: the top bits of the product pick the slot.
-    @inline(__always)
-    private func start(_ hash: UInt64) -> Int {
-        Int(truncatingIfNeeded: (hash &* 0x9E37_79B9_7F4A_7C15) >> shift)
-    }
-
-    private mutating func grow() {
-        slots = [Int32](repeating: 0, count: slots.count * 2)
-        shift -= 1
-        let mask = slots.count - 1
-        for (position, hash) in hashes.enumerated() {
-            var slot = start(hash)
-            while slots[slot] != 0 { slot = (slot + 1) & mask }
-            slots[slot] = Int32(position + 1)
-        }
     }
 }

@@ -65,7 +65,7 @@ struct SavingRun {
 
     struct Snapshot: Equatable {
         let navigation: NavigationState
-        let key: [Int32]
+        let key: [UInt8]
         let timers: Int
     }
 }

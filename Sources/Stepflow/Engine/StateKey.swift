@@ -20,20 +20,21 @@ package struct StateKeys: Sendable {
     /// Every key's parts, one key after another: key `n` is
     /// `parts[offsets[n]..<offsets[n + 1]]`. Each part is a number (values
     /// are interned by ``StateKeyParts``), so comparing two keys compares
-    /// integers, not screens and steps through their generic `==`; and
-    /// one list holds them all, so an explorer keeps no array a state (a
-    /// million states, a million arrays).
-    private var parts: [Int32] = []
+    /// numbers, not screens and steps through their generic `==`; each
+    /// number is written in as few bytes as it needs (most are markers,
+    /// ranks and flags: one byte), and one list holds them all, so an
+    /// explorer keeps no array a state (a million states, a million
+    /// arrays) and about 30 bytes a key.
+    private var parts: [UInt8] = []
     private var offsets: [Int] = [0]
-    /// Each key's hash (its low bits, all the index needs to grow).
-    private var hashes: [UInt32] = []
-    private var index = PositionIndex()
+    /// Each key by its hash.
+    private var index = HashIndex()
 
     /// No key.
     package init() {}
 
     /// The number of keys.
-    package var count: Int { hashes.count }
+    package var count: Int { index.count }
 
     /// The number of `state`'s key: the one it has, or the next one,
     /// added (`isNew`). `parts` numbers the values it is made of.
@@ -44,12 +45,11 @@ package struct StateKeys: Sendable {
         defer { interner.returnScratch(list) }
         Self.write(state, parts: interner, into: &list)
         let hash = Self.hash(list)
-        if let known = find(list, hash: hash) { return (known, false) }
+        let found = index.find(hash) { holds($0, list) }
+        if let known = found.position { return (known, false) }
         parts.append(contentsOf: list)
         offsets.append(parts.count)
-        hashes.append(UInt32(truncatingIfNeeded: hash))
-        index.insert(hashes.count - 1, hash: hash) { Int(hashes[$0]) }
-        return (hashes.count - 1, true)
+        return (index.add(hash, at: found.slot), true)
     }
 
     /// The number of `state`'s key, if it has one.
@@ -57,35 +57,45 @@ package struct StateKeys: Sendable {
         var list = interner.takeScratch()
         defer { interner.returnScratch(list) }
         Self.write(state, parts: interner, into: &list)
-        return find(list, hash: Self.hash(list))
+        return index.find(Self.hash(list)) { holds($0, list) }.position
     }
 
     /// The key of `state` as its list of parts: two states are merged
     /// exactly when their lists are equal (a test compares states so).
-    package static func key(of state: EngineState, parts interner: StateKeyParts) -> [Int32] {
-        var list: [Int32] = []
+    package static func key(of state: EngineState, parts interner: StateKeyParts) -> [UInt8] {
+        var list: [UInt8] = []
         write(state, parts: interner, into: &list)
         return list
     }
 
-    private func find(_ list: [Int32], hash: Int) -> Int? {
-        index.position(hash: hash) { parts[offsets[$0]..<offsets[$0 + 1]].elementsEqual(list) }
+    /// Whether key `number` is `list`.
+    private func holds(_ number: Int, _ list: [UInt8]) -> Bool {
+        parts[offsets[number]..<offsets[number + 1]].elementsEqual(list)
     }
 
-    private static func hash(_ list: [Int32]) -> Int {
+    private static func hash(_ list: [UInt8]) -> UInt64 {
         var hasher = Hasher()
         list.withUnsafeBytes { hasher.combine(bytes: $0) }
-        return hasher.finalize()
+        return UInt64(bitPattern: Int64(hasher.finalize()))
     }
 
     /// Writes the key of `state` to `parts`; `interner` numbers the values
     /// it is made of.
-    private static func write(_ state: EngineState, parts interner: StateKeyParts, into parts: inout [Int32]) {
+    private static func write(_ state: EngineState, parts interner: StateKeyParts, into parts: inout [UInt8]) {
         // Values are numbered by `interner`; structure and small numbers go
         // in as they are. Markers are negative and distinct, ranks are -1 or
         // more, so the sequence reads back one way only.
-        func raw(_ number: Int) { parts.append(Int32(truncatingIfNeeded: number)) }
-        func numbered(_ number: Int) { parts.append(Int32(number)) }
+        // Each number zigzagged (small negatives stay small) and written
+        // seven bits a byte, the last byte's high bit clear: the sequence
+        // of bytes reads back as the sequence of numbers one way only.
+        func raw(_ number: Int) {
+            var bits = UInt64(bitPattern: Int64((number << 1) ^ (number >> 63)))
+            while bits >= 0x80 {
+                parts.append(UInt8(truncatingIfNeeded: bits) | 0x80)
+                bits >>= 7
+            }
+            parts.append(UInt8(bits))
+        }
         let flowMarker = -10, screenMarker = -11, keptMarker = -12, steppersMarker = -13
         let missing = -20, flowStepper = -21, flowBound = -22, screenBound = -23
         let order = state.navigation.flowsInTreeOrder
@@ -116,12 +126,10 @@ package struct StateKeys: Sendable {
             case .flow: raw(flowBound)
             case .screen: raw(screenBound)
             }
-            numbered(interner.number(of: record.unit) { record.unit.declarationKey })
-            // Which declared steps it has spent: 62 bits, in two parts.
+            raw(interner.number(of: record.unit) { record.unit.declarationKey })
             var bits = 0
-            for (position, spent) in record.spent.enumerated() where spent { bits |= 1 << min(position, 61) }
-            raw(bits & 0x7FFF_FFFF)
-            raw(bits >> 31)
+            for (position, spent) in record.spent.enumerated() where spent { bits |= 1 << min(position, 62) }
+            raw(bits)
         }
 
         for id in order {
@@ -130,7 +138,7 @@ package struct StateKeys: Sendable {
             raw(flowMarker)
             raw(launch.parent.flatMap(rank) ?? -1)
             if let step = launch.step {
-                numbered(interner.number(of: step) { step.value })
+                raw(interner.number(of: step) { step.value })
             } else {
                 raw(-1)
             }
@@ -141,14 +149,14 @@ package struct StateKeys: Sendable {
                 raw(screenRank(screen.id) ?? -1)
                 raw(Presentation.allCases.firstIndex(of: screen.presentation) ?? -1)
                 if let record = flow.screens[screen.id] {
-                    numbered(interner.number(of: record.part) { record.part.value })
+                    raw(interner.number(of: record.part) { record.part.value })
                     raw(Int(record.visibility.rawValue))
                     record.steppers.forEach(attachment)
                 }
             }
             for record in flow.screens.records where !record.isPresented {
                 raw(keptMarker)
-                numbered(interner.number(of: record.part) { record.part.value })
+                raw(interner.number(of: record.part) { record.part.value })
                 raw(Int(record.visibility.rawValue))
                 record.steppers.forEach(attachment)
             }
@@ -161,8 +169,8 @@ package struct StateKeys: Sendable {
         for question in state.openQuestions {
             raw(questionMarker)
             raw(rank(question.flow.id) ?? -1)
-            numbered(interner.number(of: AnyHashable(question.id)))
-            numbered(interner.number(of: question.askedAbout) { question.askedAbout.value })
+            raw(interner.number(of: AnyHashable(question.id)))
+            raw(interner.number(of: question.askedAbout) { question.askedAbout.value })
         }
     }
 }
@@ -183,22 +191,22 @@ package final class StateKeyParts {
     @exclusivity(unchecked) private var byObject: [ObjectIdentifier: (object: AnyObject, number: Int)] = [:]
 
     /// The list a key is made in before it is copied at its length.
-    @exclusivity(unchecked) private var scratch: [Int32] = []
+    @exclusivity(unchecked) private var scratch: [UInt8] = []
 
     /// A table with nothing numbered.
     package init() {}
 
     /// The scratch list, empty; taken so that appending to it does not
     /// copy it.
-    fileprivate func takeScratch() -> [Int32] {
-        var taken: [Int32] = []
+    fileprivate func takeScratch() -> [UInt8] {
+        var taken: [UInt8] = []
         swap(&taken, &scratch)
         taken.removeAll(keepingCapacity: true)
         return taken
     }
 
     /// Gives the scratch list back for the next key.
-    fileprivate func returnScratch(_ list: [Int32]) { scratch = list }
+    fileprivate func returnScratch(_ list: [UInt8]) { scratch = list }
 
     /// The number of `part`, given when first seen.
     package func number(of part: AnyHashable) -> Int {

@@ -1,0 +1,44 @@
+import Stepflow
+import Testing
+
+/// The hash index explorers find states, nodes, edges, screens and
+/// interned strings by: it holds only positions and hashes, so the
+/// owner's list decides what matches.
+@Suite("A hash index of positions")
+struct HashIndexTests {
+    /// Entries whose hashes collide (seven hashes for 5,000 entries) are
+    /// each found at their own position through several growths, and an
+    /// entry never added is not found, even with a hash that others have.
+    @Test func collidingEntriesAreEachFoundAndAbsentOnesAreNot() {
+        let entries = (0..<5_000).map { "entry \($0)" }
+        func hash(_ entry: String) -> UInt64 { UInt64(entry.utf8.count % 7) }
+        var index = HashIndex()
+        for (position, entry) in entries.enumerated() {
+            let added = index.insert(hash(entry)) { entries[$0] == entry }
+            #expect(added.isNew && added.position == position)
+        }
+        #expect(index.count == entries.count)
+        for (position, entry) in entries.enumerated() {
+            #expect(index.find(hash(entry)) { entries[$0] == entry }.position == position)
+            #expect(index.insert(hash(entry)) { entries[$0] == entry } == (position, false))
+        }
+        for absent in ["entry -1", "entry 5000", ""] {
+            #expect(index.find(hash(absent)) { entries[$0] == absent }.position == nil)
+        }
+    }
+
+    /// Hashes that differ only in their high bits, or only in their low
+    /// bits, may share a slot or a folded hash; the owner's comparison
+    /// tells their entries apart, and each is found where it was added.
+    @Test func entriesWhoseHashesShareBitsAreEachFound() {
+        let hashes: [UInt64] = [0, 1, 1 << 32, 1 << 63, .max, .max - 1, 0xFFFF_FFFF, 0xFFFF_FFFF_0000_0000]
+        var index = HashIndex()
+        for (position, hash) in hashes.enumerated() {
+            #expect(index.insert(hash) { hashes[$0] == hash } == (position, true))
+        }
+        for (position, hash) in hashes.enumerated() {
+            #expect(index.find(hash) { hashes[$0] == hash }.position == position)
+        }
+        #expect(index.find(2) { hashes[$0] == 2 }.position == nil)
+    }
+}
