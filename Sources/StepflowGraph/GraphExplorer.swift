@@ -57,7 +57,7 @@ final class StateExplorer: StateSearchVisitor {
     private let builder: ProjectionBuilder
     private let search: StateSearch
     // Unchecked exclusivity: one exploration runs on one thread.
-    @exclusivity(unchecked) private var states: [StateGraph.State] = []
+    @exclusivity(unchecked) private var states = StateGraph.States()
     @exclusivity(unchecked) private var transitions = StateGraph.Transitions()
     private var initialNodes: [Int] = []
     private var findings: [Finding] = []
@@ -86,8 +86,8 @@ final class StateExplorer: StateSearchVisitor {
 
     func run(start: (inout EngineState, inout Transaction) -> Void) -> StateGraph {
         search.run(visitor: self, start: start)
+        transitions.finish(&states)
         findStuckStates()
-        transitions.finish()
         let projection = builder.finish(findings: findings)
         return StateGraph(
             app: builder.app, states: states, transitions: transitions, initialNodes: initialNodes,
@@ -102,8 +102,9 @@ final class StateExplorer: StateSearchVisitor {
 
     func discovered(_ state: EngineState, index: Int, depth: Int) -> Bool {
         let top = state.navigation.topScreen
-        states.append(
-            StateGraph.State(top: qualifiedID(of: top)?.id, isEnded: state.navigation.roots.isEmpty, depth: depth))
+        let screen = qualifiedID(of: top)?.number ?? -1
+        transitions.addState(screen: screen)
+        states.append(screen: screen, isEnded: state.navigation.roots.isEmpty, depth: depth)
         if let describe { facts.append(describe(state)) }
         let screens = state.navigation.flows.values.reduce(0) { $0 + $1.stack.count }
         if screens > limits.maxScreens || state.navigation.flows.count > limits.maxScreens {
@@ -138,10 +139,9 @@ final class StateExplorer: StateSearchVisitor {
         events: [NavigationEvent], settled: Bool
     ) {
         let nodes = builder.project(events, from: top, to: reached.navigation.topScreen, report: report)
-        let screen = qualifiedID(of: top)
         let kind = Self.kind(of: input)
         if !settled {
-            let input = StateGraph.Input(screen: screen?.id, kind: kind)
+            let input = StateGraph.Input(screen: transitions.top(ofState: index), kind: kind)
             report(
                 Finding(
                     .neverSettles, input.screen ?? "start",
@@ -149,9 +149,9 @@ final class StateExplorer: StateSearchVisitor {
                         + "forwards or emits steps in a loop. To fix, end the loop. The walk: "
                         + walkText(to: index) + "; \(input)"))
         }
-        transitions.append(from: index, to: target, screen: screen?.number ?? -1, kind: kind, nodes: nodes)
+        transitions.append(from: index, to: target, kind: kind, nodes: nodes)
         for (state, detail) in grown {
-            report(Finding(.unboundedGrowth, states[state].top ?? "start", detail + walkText(to: state)))
+            report(Finding(.unboundedGrowth, transitions.top(ofState: state) ?? "start", detail + walkText(to: state)))
         }
         grown.removeAll()
     }

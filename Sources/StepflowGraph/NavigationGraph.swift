@@ -120,6 +120,8 @@ public struct NavigationGraph: Sendable {
 
     /// The start node (always 0).
     public let start: NodeID = 0
+    /// The start node of every graph.
+    static let startNode: NodeID = 0
     /// The end node (always 1); it has no in-edge when the app cannot end.
     public let end: NodeID = 1
 

@@ -38,24 +38,30 @@ public struct StateGraph: Sendable {
         public let nodes: NodeList
     }
 
-    /// The projection's nodes one transition touched, in order: a view of
+    /// The projection's nodes one transition touched, in order: the node
+    /// it was given on (the screen on top, or the start), then a view of
     /// the node list every transition of the graph shares (a transition
     /// keeps no array of its own).
     public struct NodeList: RandomAccessCollection, Hashable, Sendable, CustomStringConvertible {
+        private let origin: Int32
         private let storage: [Int32]
-        /// The position of the first node in the shared list.
-        public let startIndex: Int
-        /// The position after the last node in the shared list.
-        public let endIndex: Int
+        private let rest: Range<Int>
 
-        init(_ storage: [Int32], _ range: Range<Int>) {
+        init(origin: Int32, _ storage: [Int32], _ rest: Range<Int>) {
+            self.origin = origin
             self.storage = storage
-            startIndex = range.lowerBound
-            endIndex = range.upperBound
+            self.rest = rest
         }
 
+        /// 0.
+        public var startIndex: Int { 0 }
+        /// The number of nodes.
+        public var endIndex: Int { rest.count + 1 }
+
         /// The node at `position`.
-        public subscript(position: Int) -> NavigationGraph.NodeID { Int(storage[position]) }
+        public subscript(position: Int) -> NavigationGraph.NodeID {
+            position == 0 ? Int(origin) : Int(storage[rest.lowerBound + position - 1])
+        }
 
         /// `[0, 4, 5]`.
         public var description: String { Array(self).description }
@@ -70,21 +76,63 @@ public struct StateGraph: Sendable {
         }
     }
 
+    /// Every state of the graph, breadth first from the start. Kept column
+    /// by column (9 bytes a state: its screen numbered, its depth, whether
+    /// it ended); each ``State`` is made when it is read.
+    public struct States: RandomAccessCollection, Sendable {
+        /// Each state's screen on top, by index in `screens`; -1: none.
+        fileprivate var screenNumbers: [Int32] = []
+        private var depths: [Int32] = []
+        private var ended: [Bool] = []
+        /// The screens, shared with the transitions (one array).
+        fileprivate var screens: [String] = []
+
+        init() {}
+
+        /// 0.
+        public var startIndex: Int { 0 }
+        /// The number of states.
+        public var endIndex: Int { depths.count }
+
+        /// The state at `position`.
+        public subscript(position: Int) -> State {
+            let screen = Int(screenNumbers[position])
+            return State(
+                top: screen < 0 ? nil : screens[screen], isEnded: ended[position], depth: Int(depths[position]))
+        }
+
+        /// Adds a state: its screen's number from the transitions' table
+        /// (-1: none), whether it ended, its depth.
+        mutating func append(screen: Int32, isEnded: Bool, depth: Int) {
+            screenNumbers.append(screen)
+            ended.append(isEnded)
+            depths.append(Int32(depth))
+        }
+
+        /// Whether state `position` ended, without making the state.
+        func isEnded(_ position: Int) -> Bool { ended[position] }
+    }
+
     /// Every transition of the graph, grouped by source state, in input
-    /// order. Kept column by column (about 20 bytes a transition, its
-    /// screen and kind of input numbered, its nodes in one shared list), so
-    /// a million states' transitions stay small; each ``Transition`` is
-    /// made when it is read.
+    /// order. Kept column by column (about 16 bytes a transition: its kind
+    /// of input numbered, its screen that of the state it leaves, its nodes
+    /// in one shared list), so a million states' transitions stay small;
+    /// each ``Transition`` is made when it is read.
     public struct Transitions: RandomAccessCollection, Sendable {
         private var sources: [Int32] = []
         private var targets: [Int32] = []
-        /// Each transition's screen, by index in `screens`; -1: none (the start).
-        private var screenIndices: [Int32] = []
+        /// The screen of each state inputs are given in (the states'
+        /// column, shared when the graph is made).
+        private var stateScreens: [Int32] = []
         /// Each transition's kind of input, by index in `kinds`.
         private var kindIndices: [Int32] = []
-        /// Each transition's nodes: `nodeList[nodeOffsets[t]..<nodeOffsets[t + 1]]`.
+        /// Each transition's nodes after the first:
+        /// `nodeList[nodeOffsets[t]..<nodeOffsets[t + 1]]`. The first is the
+        /// node of the screen it was given on (`screenNodes`), or the start.
         private var nodeOffsets: [Int32] = [0]
         private var nodeList: [Int32] = []
+        /// The projection's node of each screen in `screens`.
+        private var screenNodes: [Int32] = []
         /// The distinct screens inputs were given on (`instance/screen`).
         private var screens: [String] = []
         /// Each screen by its instance and id, while transitions are added.
@@ -102,11 +150,14 @@ public struct StateGraph: Sendable {
 
         /// The transition at `position`.
         public subscript(position: Int) -> Transition {
-            let screen = Int(screenIndices[position])
+            let from = Int(sources[position])
+            let screen = Int(stateScreens[from])
             return Transition(
-                from: Int(sources[position]), to: Int(targets[position]),
+                from: from, to: Int(targets[position]),
                 input: Input(screen: screen < 0 ? nil : screens[screen], kind: kinds[Int(kindIndices[position])]),
-                nodes: NodeList(nodeList, Int(nodeOffsets[position])..<Int(nodeOffsets[position + 1])))
+                nodes: NodeList(
+                    origin: screen < 0 ? Int32(NavigationGraph.startNode) : screenNodes[screen], nodeList,
+                    Int(nodeOffsets[position])..<Int(nodeOffsets[position + 1])))
         }
 
         /// The state `position` is given in, without making the transition.
@@ -127,15 +178,32 @@ public struct StateGraph: Sendable {
             let found = screenIndex.find(hash) { screens[$0].isSpelled(by: flow, UInt8(ascii: "/"), name) }
             if let known = found.position { return (screens[known], Int32(known)) }
             screens.append(screen.qualifiedID)
+            screenNodes.append(-1)
             return (screens[screens.count - 1], Int32(screenIndex.add(hash, at: found.slot)))
         }
 
-        /// Adds a transition from `from` to `to`, given on the screen
-        /// numbered `screen` (-1: the start), of `kind`, touching `nodes`.
-        mutating func append(from: Int, to: Int, screen: Int32, kind: Input.Kind, nodes: [Int]) {
+        /// Notes the screen on top of the next state (its number, -1: none).
+        mutating func addState(screen: Int32) { stateScreens.append(screen) }
+
+        /// The screen on top of `state` (`instance/screen`), if any.
+        func top(ofState state: Int) -> String? {
+            let screen = Int(stateScreens[state])
+            return screen < 0 ? nil : screens[screen]
+        }
+
+        /// Adds a transition from `from` to `to`, given on the screen on
+        /// top of `from`, of `kind`, touching `nodes`: the first is that
+        /// screen's node (or the start), which is kept once per screen.
+        mutating func append(from: Int, to: Int, kind: Input.Kind, nodes: [Int]) {
+            let screen = stateScreens[from]
+            if screen >= 0 {
+                if screenNodes[Int(screen)] < 0 { screenNodes[Int(screen)] = Int32(nodes[0]) }
+                precondition(screenNodes[Int(screen)] == nodes[0], "a screen's input starts at its node")
+            } else {
+                precondition(nodes[0] == NavigationGraph.startNode, "an input at the start starts there")
+            }
             sources.append(Int32(from))
             targets.append(Int32(to))
-            screenIndices.append(screen)
             if let known = kindNumbers[kind] {
                 kindIndices.append(known)
             } else {
@@ -143,14 +211,17 @@ public struct StateGraph: Sendable {
                 kindNumbers[kind] = Int32(kinds.count - 1)
                 kindIndices.append(Int32(kinds.count - 1))
             }
-            for node in nodes { nodeList.append(Int32(node)) }
+            for node in nodes.dropFirst() { nodeList.append(Int32(node)) }
             nodeOffsets.append(Int32(nodeList.count))
         }
 
-        /// Lets go of what only adding needed.
-        mutating func finish() {
+        /// Lets go of what only adding needed, and gives `states` their
+        /// screens (the same arrays, not copies).
+        mutating func finish(_ states: inout States) {
             kindNumbers = [:]
             screenIndex = HashIndex()
+            states.screenNumbers = stateScreens
+            states.screens = screens
         }
     }
 
@@ -194,7 +265,7 @@ public struct StateGraph: Sendable {
     /// The app's id.
     public let app: String
     /// The states, breadth first from the start (state 0).
-    public let states: [State]
+    public let states: States
     /// The transitions, grouped by source state, in input order.
     public let transitions: Transitions
     /// The nodes the start itself touches (before any input).
@@ -205,9 +276,9 @@ public struct StateGraph: Sendable {
     /// a finding says where.
     public let isTruncated: Bool
     /// For each state, the transitions leaving it: `transitions[offsets[s]..<offsets[s + 1]]`.
-    let offsets: [Int]
+    let offsets: [Int32]
     /// For each state, the transition that first reached it (-1 for the start).
-    let parent: [Int]
+    let parent: [Int32]
     /// Each state by its key: how a live engine's state is found here.
     let keys: StateKeys
     /// The numbering of the keys' parts, shared by lookups (under a lock).
@@ -218,8 +289,8 @@ public struct StateGraph: Sendable {
     package let facts: [[String]]
 
     init(
-        app: String, states: [State], transitions: Transitions, initialNodes: [NavigationGraph.NodeID],
-        projection: NavigationGraph, isTruncated: Bool, offsets: [Int], parent: [Int], keys: StateKeys,
+        app: String, states: States, transitions: Transitions, initialNodes: [NavigationGraph.NodeID],
+        projection: NavigationGraph, isTruncated: Bool, offsets: [Int32], parent: [Int32], keys: StateKeys,
         parts: StateKeyParts, facts: [[String]]
     ) {
         self.facts = facts
@@ -243,7 +314,7 @@ public struct StateGraph: Sendable {
 
     /// The transitions leaving `state`.
     public func transitions(from state: Int) -> Slice<Transitions> {
-        transitions[offsets[state]..<offsets[state + 1]]
+        transitions[Int(offsets[state])..<Int(offsets[state + 1])]
     }
 
     /// The inputs of a shortest walk from the start to `state`, as
@@ -263,16 +334,16 @@ public struct StateGraph: Sendable {
     /// The walk to `state` along the transitions that first reached each
     /// state (`parent`), start first; the explorer uses it before the graph
     /// is made.
-    static func shortestWalk(to state: Int, parent: [Int], transitions: Transitions) -> [Transition] {
+    static func shortestWalk(to state: Int, parent: [Int32], transitions: Transitions) -> [Transition] {
         shortestWalkPositions(to: state, parent: parent, transitions: transitions).map { transitions[$0] }
     }
 
-    private static func shortestWalkPositions(to state: Int, parent: [Int], transitions: Transitions) -> [Int] {
+    private static func shortestWalkPositions(to state: Int, parent: [Int32], transitions: Transitions) -> [Int] {
         var walk: [Int] = []
         var current = state
         while parent[current] >= 0 {
-            walk.append(parent[current])
-            current = transitions.source(of: parent[current])
+            walk.append(Int(parent[current]))
+            current = transitions.source(of: Int(parent[current]))
         }
         return walk.reversed()
     }

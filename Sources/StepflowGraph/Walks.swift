@@ -100,7 +100,7 @@ extension StateGraph {
             let entry = head
             head += 1
             let state = entries[entry].state
-            for position in offsets[state]..<offsets[state + 1] {
+            for position in Int(offsets[state])..<Int(offsets[state + 1]) {
                 looked += 1
                 if looked > budget { return (found, true) }
                 let transition = transitions[position]
@@ -140,7 +140,7 @@ extension StateGraph {
         while head < queue.count {
             let state = queue[head]
             head += 1
-            for position in offsets[state]..<offsets[state + 1] {
+            for position in Int(offsets[state])..<Int(offsets[state + 1]) {
                 let transition = transitions[position]
                 let (reached, passed) = order(transition.nodes)
                 if let reached, passed.map({ reached < $0 }) ?? true {

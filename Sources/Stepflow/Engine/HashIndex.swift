@@ -7,21 +7,29 @@
 /// A `Set` or a `Dictionary` keyed by the entries would keep a second copy
 /// of each beside the array that already holds them; at a million states
 /// those copies were most of an explorer's memory. Here an entry costs
-/// its hash and a slot or two: 8 to 12 bytes.
+/// its hash and a slot or two: 8 to 12 bytes. An owner whose entries are
+/// cheap to hash and compare (a projection's 16-byte edges) keeps no
+/// hashes: 4 to 8 bytes, and it hashes its entries again to grow.
 package struct HashIndex: Sendable {
-    /// Each entry's hash, folded to 32 bits.
+    /// Each entry's hash, folded to 32 bits; empty when `keepsHashes` is
+    /// false.
     private var hashes: [UInt32] = []
+    private let keepsHashes: Bool
+    /// The number of entries.
+    package private(set) var count = 0
     /// Slot → position + 1; 0 is empty.
     private var slots: [Int32]
     private var shift: UInt64
 
-    /// An empty index with room for `capacity` entries before it grows.
-    package init(capacity: Int = 8) {
+    /// An empty index with room for `capacity` entries before it grows;
+    /// it keeps each entry's hash unless `keepsHashes` is false.
+    package init(capacity: Int = 8, keepsHashes: Bool = true) {
         var size = 16
         while size < capacity * 2 { size <<= 1 }
         slots = [Int32](repeating: 0, count: size)
         shift = UInt64(64 - size.trailingZeroBitCount)
-        hashes.reserveCapacity(capacity)
+        self.keepsHashes = keepsHashes
+        if keepsHashes { hashes.reserveCapacity(capacity) }
     }
 
     /// The position of the entry with `hash` that `matches`, if any, and
@@ -34,7 +42,7 @@ package struct HashIndex: Sendable {
         while true {
             let entry = Int(slots[slot])
             if entry == 0 { return (nil, slot) }
-            if hashes[entry - 1] == hash && matches(entry - 1) { return (entry - 1, slot) }
+            if (!keepsHashes || hashes[entry - 1] == hash) && matches(entry - 1) { return (entry - 1, slot) }
             slot = (slot + 1) & mask
         }
     }
@@ -55,14 +63,26 @@ package struct HashIndex: Sendable {
     /// value the index is part of: it finds, then adds.
     @inline(__always)
     package mutating func add(_ hash: UInt64, at slot: Int) -> Int {
+        precondition(keepsHashes, "an index that keeps no hashes grows by hashing its entries again")
         hashes.append(Self.fold(hash))
-        slots[slot] = Int32(hashes.count)
-        if hashes.count * 4 > slots.count * 3 { grow() }
-        return hashes.count - 1
+        let kept = hashes
+        return record(at: slot) { kept[$0] }
     }
 
-    /// The number of entries.
-    package var count: Int { hashes.count }
+    /// As ``add(_:at:)``, for an index that keeps no hashes: `hashOf`
+    /// hashes the entry at a position when the index grows.
+    @inline(__always)
+    package mutating func add(_ hash: UInt64, at slot: Int, rehashing hashOf: (Int) -> UInt64) -> Int {
+        record(at: slot) { Self.fold(hashOf($0)) }
+    }
+
+    @inline(__always)
+    private mutating func record(at slot: Int, hashOf: (Int) -> UInt32) -> Int {
+        count += 1
+        slots[slot] = Int32(count)
+        if count * 4 > slots.count * 3 { grow(hashOf) }
+        return count - 1
+    }
 
     /// `hash` in 32 bits, each bit of it counted.
     @inline(__always)
@@ -74,12 +94,12 @@ package struct HashIndex: Sendable {
         Int(truncatingIfNeeded: (UInt64(hash) &* 0x9E37_79B9_7F4A_7C15) >> shift)
     }
 
-    private mutating func grow() {
+    private mutating func grow(_ hashOf: (Int) -> UInt32) {
         slots = [Int32](repeating: 0, count: slots.count * 2)
         shift -= 1
         let mask = slots.count - 1
-        for (position, hash) in hashes.enumerated() {
-            var slot = start(hash)
+        for position in 0..<count {
+            var slot = start(hashOf(position))
             while slots[slot] != 0 { slot = (slot + 1) & mask }
             slots[slot] = Int32(position + 1)
         }

@@ -26,7 +26,7 @@ package struct StateKeys: Sendable {
     /// explorer keeps no array a state (a million states, a million
     /// arrays) and about 30 bytes a key.
     private var parts: [UInt8] = []
-    private var offsets: [Int] = [0]
+    private var offsets: [Int32] = [0]
     /// Each key by its hash.
     private var index = HashIndex()
 
@@ -48,7 +48,7 @@ package struct StateKeys: Sendable {
         let found = index.find(hash) { holds($0, list) }
         if let known = found.position { return (known, false) }
         parts.append(contentsOf: list)
-        offsets.append(parts.count)
+        offsets.append(Int32(parts.count))
         return (index.add(hash, at: found.slot), true)
     }
 
@@ -70,7 +70,7 @@ package struct StateKeys: Sendable {
 
     /// Whether key `number` is `list`.
     private func holds(_ number: Int, _ list: [UInt8]) -> Bool {
-        parts[offsets[number]..<offsets[number + 1]].elementsEqual(list)
+        parts[Int(offsets[number])..<Int(offsets[number + 1])].elementsEqual(list)
     }
 
     private static func hash(_ list: [UInt8]) -> UInt64 {

@@ -46,9 +46,10 @@ package final class StateSearch {
     /// The parts keys are made of, numbered.
     package let parts = StateKeyParts()
     /// For each state, the transition that first reached it (-1: the start).
-    @exclusivity(unchecked) package private(set) var parent: [Int] = []
+    /// (32 bits: a million states, 4 MB.)
+    @exclusivity(unchecked) package private(set) var parent: [Int32] = []
     /// Transitions of state `i` are numbered `offsets[i]..<offsets[i + 1]`.
-    @exclusivity(unchecked) package private(set) var offsets: [Int] = [0]
+    @exclusivity(unchecked) package private(set) var offsets: [Int32] = [0]
     /// The transitions taken so far.
     package private(set) var transitionCount = 0
 
@@ -60,7 +61,7 @@ package final class StateSearch {
     /// fifth of exploring a million steps' memory).
     @exclusivity(unchecked) private var pending: [EngineState?] = []
     private var pendingBase = 0
-    @exclusivity(unchecked) private var depth: [Int] = []
+    @exclusivity(unchecked) private var depth: [Int32] = []
 
     /// A search that lets one input cause at most `maxStepsPerInput` steps.
     package init(maxStepsPerInput: Int) {
@@ -82,7 +83,7 @@ package final class StateSearch {
                 pending[head - pendingBase] = nil
                 expand(state, index: head, visitor: visitor)
             }
-            offsets.append(transitionCount)
+            offsets.append(Int32(transitionCount))
             head += 1
             // Drop the expanded front once it is most of the array (O(1)
             // amortised per state).
@@ -97,8 +98,8 @@ package final class StateSearch {
     private func add(_ state: EngineState, depth: Int, via transition: Int, visitor: some StateSearchVisitor) -> Int {
         let (index, isNew) = keys.number(of: state, parts: parts)
         guard isNew else { return index }
-        parent.append(transition)
-        self.depth.append(depth)
+        parent.append(Int32(transition))
+        self.depth.append(Int32(depth))
         pending.append(visitor.discovered(state, index: index, depth: depth) ? state : nil)
         return index
     }
@@ -138,7 +139,7 @@ package final class StateSearch {
     ) {
         var next = state
         let (events, settled) = settle(&next, apply)
-        let target = add(next, depth: depth[index] + 1, via: transitionCount, visitor: visitor)
+        let target = add(next, depth: Int(depth[index]) + 1, via: transitionCount, visitor: visitor)
         visitor.took(input, from: index, to: target, top: top, reached: next, events: events, settled: settled)
         transitionCount += 1
     }
