@@ -86,12 +86,18 @@ package enum Suggestion {
     /// the other (`ending` → `end`).
     package static func nearest(to word: String, in candidates: [String]) -> String? {
         let target = Array(word.lowercased())
+        let limit = max(1, target.count / 3)
         var best: (name: String, distance: Int)?
         for candidate in candidates {
+            // The distance is at least the difference in length: a
+            // candidate that cannot come within the limit, or beat the
+            // best so far, is not compared letter by letter.
+            let gap = abs(candidate.count - target.count)
+            guard gap <= limit, gap < (best?.distance ?? .max) else { continue }
             let distance = editDistance(target, Array(candidate.lowercased()))
             if distance < (best?.distance ?? .max) { best = (candidate, distance) }
         }
-        if let best, best.distance <= max(1, target.count / 3) { return best.name }
+        if let best, best.distance <= limit { return best.name }
         let lowered = word.lowercased()
         return candidates.first { candidate in
             let other = candidate.lowercased()

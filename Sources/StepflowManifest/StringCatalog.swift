@@ -66,7 +66,30 @@ public struct StringCatalog: Hashable, Sendable {
 
     /// Reads `bytes` as the catalog `file`; every problem is a diagnostic
     /// with its line and JSON path.
+    ///
+    /// What it reads is a function of the name and the bytes, so the last
+    /// few catalogs read are kept: a family of variants names the same
+    /// catalog again and again (a fifth of validating a German variant was
+    /// parsing it).
     package static func read(_ bytes: [UInt8], file: String) -> (StringCatalog?, [ManifestDiagnostic]) {
+        let key = ReadKey(file: file, bytes: bytes)
+        if let known = recentlyRead.withLock({ $0[key] }) { return known }
+        let read = parse(bytes, file: file)
+        recentlyRead.withLock { recent in
+            if recent.count >= 8 { recent.removeAll() }
+            recent[key] = read
+        }
+        return read
+    }
+
+    private struct ReadKey: Hashable, Sendable {
+        let file: String
+        let bytes: [UInt8]
+    }
+
+    private static let recentlyRead = Locked<[ReadKey: (StringCatalog?, [ManifestDiagnostic])]>([:])
+
+    private static func parse(_ bytes: [UInt8], file: String) -> (StringCatalog?, [ManifestDiagnostic]) {
         var log = DiagnosticLog(file: file)
         let root: JSONNode
         do {
