@@ -57,8 +57,8 @@ final class StateExplorer: StateSearchVisitor {
     private let builder: ProjectionBuilder
     private let search: StateSearch
     // Unchecked exclusivity: one exploration runs on one thread.
-    @exclusivity(unchecked) private var states = StateGraph.States()
-    @exclusivity(unchecked) private var transitions = StateGraph.Transitions()
+    private let states = StateGraph.States()
+    private let transitions = StateGraph.Transitions()
     private var initialNodes: [Int] = []
     private var findings: [Finding] = []
     private var findingSet: Set<Finding> = []
@@ -86,7 +86,7 @@ final class StateExplorer: StateSearchVisitor {
 
     func run(start: (inout EngineState, inout Transaction) -> Void) -> StateGraph {
         search.run(visitor: self, start: start)
-        transitions.finish(&states)
+        transitions.finish(states)
         findStuckStates()
         let projection = builder.finish(findings: findings)
         return StateGraph(

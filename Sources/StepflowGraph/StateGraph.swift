@@ -75,42 +75,53 @@ public struct StateGraph: Sendable {
             for node in self { hasher.combine(node) }
         }
     }
-
     /// Every state of the graph, breadth first from the start. Kept column
     /// by column (9 bytes a state: its screen numbered, its depth, whether
     /// it ended); each ``State`` is made when it is read.
     public struct States: RandomAccessCollection, Sendable {
-        /// Each state's screen on top, by index in `screens`; -1: none.
-        fileprivate var screenNumbers: [Int32] = []
-        private var depths: [Int32] = []
-        private var ended: [Bool] = []
-        /// The screens, shared with the transitions (one array).
-        fileprivate var screens: [String] = []
+        public typealias Indices = Range<Int>
+
+        /// The columns, in one object: a copy of the collection is one
+        /// reference. Changed only while the explorer, its one holder,
+        /// adds states (on one thread: the run-time exclusivity checks are
+        /// off, as in the explorer's other tables).
+        fileprivate final class Columns: @unchecked Sendable {
+            /// Each state's screen on top, by index in `screens`; -1: none.
+            @exclusivity(unchecked) var screenNumbers: [Int32] = []
+            @exclusivity(unchecked) var depths: [Int32] = []
+            @exclusivity(unchecked) var ended: [Bool] = []
+            /// The screens, shared with the transitions (one array).
+            @exclusivity(unchecked) var screens: [String] = []
+        }
+
+        fileprivate let columns = Columns()
 
         init() {}
 
         /// 0.
         public var startIndex: Int { 0 }
         /// The number of states.
-        public var endIndex: Int { depths.count }
+        public var endIndex: Int { columns.depths.count }
 
         /// The state at `position`.
         public subscript(position: Int) -> State {
-            let screen = Int(screenNumbers[position])
+            let screen = Int(columns.screenNumbers[position])
             return State(
-                top: screen < 0 ? nil : screens[screen], isEnded: ended[position], depth: Int(depths[position]))
+                top: screen < 0 ? nil : columns.screens[screen], isEnded: columns.ended[position],
+                depth: Int(columns.depths[position]))
         }
 
         /// Adds a state: its screen's number from the transitions' table
-        /// (-1: none), whether it ended, its depth.
-        mutating func append(screen: Int32, isEnded: Bool, depth: Int) {
-            screenNumbers.append(screen)
-            ended.append(isEnded)
-            depths.append(Int32(depth))
+        /// (-1: none), whether it ended, its depth. Only the explorer
+        /// adds, before anyone else holds the collection.
+        func append(screen: Int32, isEnded: Bool, depth: Int) {
+            columns.screenNumbers.append(screen)
+            columns.ended.append(isEnded)
+            columns.depths.append(Int32(depth))
         }
 
         /// Whether state `position` ended, without making the state.
-        func isEnded(_ position: Int) -> Bool { ended[position] }
+        func isEnded(_ position: Int) -> Bool { columns.ended[position] }
     }
 
     /// Every transition of the graph, grouped by source state, in input
@@ -119,109 +130,132 @@ public struct StateGraph: Sendable {
     /// in one shared list), so a million states' transitions stay small;
     /// each ``Transition`` is made when it is read.
     public struct Transitions: RandomAccessCollection, Sendable {
-        private var sources: [Int32] = []
-        private var targets: [Int32] = []
-        /// The screen of each state inputs are given in (the states'
-        /// column, shared when the graph is made).
-        private var stateScreens: [Int32] = []
-        /// Each transition's kind of input, by index in `kinds`.
-        private var kindIndices: [Int32] = []
-        /// Each transition's nodes after the first:
-        /// `nodeList[nodeOffsets[t]..<nodeOffsets[t + 1]]`. The first is the
-        /// node of the screen it was given on (`screenNodes`), or the start.
-        private var nodeOffsets: [Int32] = [0]
-        private var nodeList: [Int32] = []
-        /// The projection's node of each screen in `screens`.
-        private var screenNodes: [Int32] = []
-        /// The distinct screens inputs were given on (`instance/screen`).
-        private var screens: [String] = []
-        /// Each screen by its instance and id, while transitions are added.
-        private var screenIndex = HashIndex()
-        /// The distinct kinds of input, and each one's number.
-        private var kinds: [Input.Kind] = []
-        private var kindNumbers: [Input.Kind: Int32] = [:]
+        public typealias Indices = Range<Int>
+
+        /// The columns, in one object: a copy of the collection is one
+        /// reference. Changed only while the explorer, its one holder,
+        /// adds transitions (on one thread, as the states).
+        private final class Columns: @unchecked Sendable {
+            @exclusivity(unchecked) var sources: [Int32] = []
+            @exclusivity(unchecked) var targets: [Int32] = []
+            /// The screen of each state inputs are given in (the states'
+            /// column, shared when the graph is made).
+            @exclusivity(unchecked) var stateScreens: [Int32] = []
+            /// Each transition's kind of input, by index in `kinds`.
+            @exclusivity(unchecked) var kindIndices: [Int32] = []
+            /// Each transition's nodes after the first:
+            /// `nodeList[nodeOffsets[t]..<nodeOffsets[t + 1]]`. The first is
+            /// the node of the screen it was given on (`screenNodes`), or
+            /// the start.
+            @exclusivity(unchecked) var nodeOffsets: [Int32] = [0]
+            @exclusivity(unchecked) var nodeList: [Int32] = []
+            /// The projection's node of each screen in `screens`.
+            @exclusivity(unchecked) var screenNodes: [Int32] = []
+            /// The distinct screens inputs were given on (`instance/screen`).
+            @exclusivity(unchecked) var screens: [String] = []
+            /// Each screen by its instance and id, while transitions are added.
+            @exclusivity(unchecked) var screenIndex = HashIndex()
+            /// The distinct kinds of input, and each one's number.
+            @exclusivity(unchecked) var kinds: [Input.Kind] = []
+            @exclusivity(unchecked) var kindNumbers: [Input.Kind: Int32] = [:]
+        }
+
+        private let columns = Columns()
 
         init() {}
 
         /// 0.
         public var startIndex: Int { 0 }
         /// The number of transitions.
-        public var endIndex: Int { sources.count }
+        public var endIndex: Int { columns.sources.count }
 
         /// The transition at `position`.
         public subscript(position: Int) -> Transition {
-            let from = Int(sources[position])
-            let screen = Int(stateScreens[from])
+            let from = Int(columns.sources[position])
+            let screen = Int(columns.stateScreens[from])
             return Transition(
-                from: from, to: Int(targets[position]),
-                input: Input(screen: screen < 0 ? nil : screens[screen], kind: kinds[Int(kindIndices[position])]),
+                from: from, to: Int(columns.targets[position]),
+                input: Input(
+                    screen: screen < 0 ? nil : columns.screens[screen],
+                    kind: columns.kinds[Int(columns.kindIndices[position])]),
                 nodes: NodeList(
-                    origin: screen < 0 ? Int32(NavigationGraph.startNode) : screenNodes[screen], nodeList,
-                    Int(nodeOffsets[position])..<Int(nodeOffsets[position + 1])))
+                    origin: screen < 0 ? Int32(NavigationGraph.startNode) : columns.screenNodes[screen],
+                    columns.nodeList,
+                    Int(columns.nodeOffsets[position])..<Int(columns.nodeOffsets[position + 1])))
         }
 
-        /// The state `position` is given in, without making the transition.
-        func source(of position: Int) -> Int { Int(sources[position]) }
+        /// The state the transition at `position` is given in, read without
+        /// making the transition (its input and nodes).
+        public func source(of position: Int) -> Int { Int(columns.sources[position]) }
 
-        /// The state `position` leads to, without making the transition.
-        func target(of position: Int) -> Int { Int(targets[position]) }
+        /// The state the transition at `position` leads to, read without
+        /// making the transition: what a walk over a large graph reads.
+        public func target(of position: Int) -> Int { Int(columns.targets[position]) }
+
+        // Adding: only the explorer adds, before anyone else holds the
+        // collection.
 
         /// The qualified id of `screen` and its number among the screens
         /// inputs are given on: made once per screen, so every state and
         /// transition on it shares the one string.
-        mutating func number(_ screen: PresentedScreen) -> (id: String, number: Int32) {
+        func number(_ screen: PresentedScreen) -> (id: String, number: Int32) {
+            let columns = columns
             let (flow, name) = (screen.flow.name, screen.screenID)
             var hasher = Hasher()
             hasher.combine(flow)
             hasher.combine(name)
             let hash = UInt64(bitPattern: Int64(hasher.finalize()))
-            let found = screenIndex.find(hash) { screens[$0].isSpelled(by: flow, UInt8(ascii: "/"), name) }
-            if let known = found.position { return (screens[known], Int32(known)) }
-            screens.append(screen.qualifiedID)
-            screenNodes.append(-1)
-            return (screens[screens.count - 1], Int32(screenIndex.add(hash, at: found.slot)))
+            let found = columns.screenIndex.find(hash) {
+                columns.screens[$0].isSpelled(by: flow, UInt8(ascii: "/"), name)
+            }
+            if let known = found.position { return (columns.screens[known], Int32(known)) }
+            columns.screens.append(screen.qualifiedID)
+            columns.screenNodes.append(-1)
+            let number = columns.screenIndex.add(hash, at: found.slot)
+            return (columns.screens[number], Int32(number))
         }
 
         /// Notes the screen on top of the next state (its number, -1: none).
-        mutating func addState(screen: Int32) { stateScreens.append(screen) }
+        func addState(screen: Int32) { columns.stateScreens.append(screen) }
 
         /// The screen on top of `state` (`instance/screen`), if any.
         func top(ofState state: Int) -> String? {
-            let screen = Int(stateScreens[state])
-            return screen < 0 ? nil : screens[screen]
+            let screen = Int(columns.stateScreens[state])
+            return screen < 0 ? nil : columns.screens[screen]
         }
 
         /// Adds a transition from `from` to `to`, given on the screen on
         /// top of `from`, of `kind`, touching `nodes`: the first is that
         /// screen's node (or the start), which is kept once per screen.
-        mutating func append(from: Int, to: Int, kind: Input.Kind, nodes: [Int]) {
-            let screen = stateScreens[from]
+        func append(from: Int, to: Int, kind: Input.Kind, nodes: [Int]) {
+            let columns = columns
+            let screen = Int(columns.stateScreens[from])
             if screen >= 0 {
-                if screenNodes[Int(screen)] < 0 { screenNodes[Int(screen)] = Int32(nodes[0]) }
-                precondition(screenNodes[Int(screen)] == nodes[0], "a screen's input starts at its node")
+                if columns.screenNodes[screen] < 0 { columns.screenNodes[screen] = Int32(nodes[0]) }
+                precondition(columns.screenNodes[screen] == nodes[0], "a screen's input starts at its node")
             } else {
                 precondition(nodes[0] == NavigationGraph.startNode, "an input at the start starts there")
             }
-            sources.append(Int32(from))
-            targets.append(Int32(to))
-            if let known = kindNumbers[kind] {
-                kindIndices.append(known)
+            columns.sources.append(Int32(from))
+            columns.targets.append(Int32(to))
+            if let known = columns.kindNumbers[kind] {
+                columns.kindIndices.append(known)
             } else {
-                kinds.append(kind)
-                kindNumbers[kind] = Int32(kinds.count - 1)
-                kindIndices.append(Int32(kinds.count - 1))
+                columns.kinds.append(kind)
+                columns.kindNumbers[kind] = Int32(columns.kinds.count - 1)
+                columns.kindIndices.append(Int32(columns.kinds.count - 1))
             }
-            for node in nodes.dropFirst() { nodeList.append(Int32(node)) }
-            nodeOffsets.append(Int32(nodeList.count))
+            for node in nodes.dropFirst() { columns.nodeList.append(Int32(node)) }
+            columns.nodeOffsets.append(Int32(columns.nodeList.count))
         }
 
         /// Lets go of what only adding needed, and gives `states` their
         /// screens (the same arrays, not copies).
-        mutating func finish(_ states: inout States) {
-            kindNumbers = [:]
-            screenIndex = HashIndex()
-            states.screenNumbers = stateScreens
-            states.screens = screens
+        func finish(_ states: States) {
+            columns.kindNumbers = [:]
+            columns.screenIndex = HashIndex()
+            states.columns.screenNumbers = columns.stateScreens
+            states.columns.screens = columns.screens
         }
     }
 
@@ -314,7 +348,14 @@ public struct StateGraph: Sendable {
 
     /// The transitions leaving `state`.
     public func transitions(from state: Int) -> Slice<Transitions> {
-        transitions[Int(offsets[state])..<Int(offsets[state + 1])]
+        transitions[positions(from: state)]
+    }
+
+    /// The positions in ``transitions`` of the transitions leaving
+    /// `state`: what a walk over a large graph reads, with
+    /// ``Transitions/target(of:)``, without making each transition.
+    public func positions(from state: Int) -> Range<Int> {
+        Int(offsets[state])..<Int(offsets[state + 1])
     }
 
     /// The inputs of a shortest walk from the start to `state`, as

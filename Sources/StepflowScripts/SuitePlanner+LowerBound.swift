@@ -34,14 +34,14 @@ extension SuitePlanner {
                 flow += incoming[state]
                 guard state != 0 else { continue }
                 if outgoing[state] > incoming[state] { deficits.append((state, outgoing[state] - incoming[state])) }
-                if incoming[state] > outgoing[state], !states.transitions(from: state).isEmpty {
+                if incoming[state] > outgoing[state], !states.positions(from: state).isEmpty {
                     surpluses.append((state, incoming[state] - outgoing[state]))
                 }
             }
             flow += Self.transportCost(states, deficits: deficits, surpluses: surpluses)
             var endings = 0
             for (position, transition) in states.transitions.enumerated()
-            where !covered[position] && states.transitions(from: transition.to).isEmpty {
+            where !covered[position] && states.positions(from: transition.to).isEmpty {
                 endings += states.states[transition.from].depth + 1
             }
             return max(flow, endings)
@@ -75,9 +75,11 @@ extension SuitePlanner {
             while head < queue.count {
                 let state = queue[head]
                 head += 1
-                for transition in states.transitions(from: state) where distance[transition.to] < 0 {
-                    distance[transition.to] = distance[state] + 1
-                    queue.append(transition.to)
+                for position in states.positions(from: state) {
+                    let target = states.transitions.target(of: position)
+                    guard distance[target] < 0 else { continue }
+                    distance[target] = distance[state] + 1
+                    queue.append(target)
                 }
             }
             return distance

@@ -188,7 +188,6 @@ public struct SuitePlanner: Sendable {
     }
 
     /// The goals a walk (transitions in order from the start) meets.
-    /// The goals a walk (transitions in order from the start) meets.
     func metGoals(of walk: [Int]) -> [Int] { metGoals(of: walk, goals) }
 
     func metGoals(of walk: [Int], _ goals: Goals) -> [Int] {
@@ -226,7 +225,7 @@ public struct SuitePlanner: Sendable {
                 walk.append(transition)
                 previous = transition
             }
-            state = states.transitions[previous].to
+            state = states.transitions.target(of: previous)
         }
         return walk.isEmpty ? nil : walk
     }
@@ -248,8 +247,8 @@ public struct SuitePlanner: Sendable {
             depth += 1
             var next: [(last: Int, state: Int)] = []
             for (last, at) in frontier {
-                for position in states.transitions(from: at).indices {
-                    let ends = states.transitions(from: states.transitions[position].to).isEmpty
+                for position in states.positions(from: at) {
+                    let ends = states.positions(from: states.transitions.target(of: position)).isEmpty
                     if ends && !endingToo { continue }
                     if goalsMet(by: position, after: last, goals).contains(where: { !covered[$0] }) {
                         var path = [position]
@@ -262,7 +261,7 @@ public struct SuitePlanner: Sendable {
                     }
                     guard seen.insert(position).inserted else { continue }
                     parent[position] = last
-                    next.append((position, states.transitions[position].to))
+                    next.append((position, states.transitions.target(of: position)))
                 }
             }
             frontier = next
@@ -286,7 +285,7 @@ public struct SuitePlanner: Sendable {
         var state = 0
         var previous = -1
         while left > 0 {
-            let choices = states.transitions(from: state).indices
+            let choices = states.positions(from: state)
             if choices.isEmpty {
                 state = 0
                 previous = -1
@@ -302,7 +301,7 @@ public struct SuitePlanner: Sendable {
                 left -= 1
             }
             previous = position
-            state = states.transitions[position].to
+            state = states.transitions.target(of: position)
         }
         return SuiteGenerator.RandomBaseline(inputs: inputs, covered: goals.count, finished: true)
     }

@@ -208,7 +208,7 @@ public final class VariantSession {
         }
         // Breadth first over chains: the input itself, then what came by itself.
         var frontier: [(state: Int, chain: [Int])] = []
-        for position in states.transitions(from: from).indices {
+        for position in states.positions(from: from) {
             let candidate = states.transitions[position]
             guard matches(candidate.input.kind) else { continue }
             if candidate.to == reached { return [position] }
@@ -217,7 +217,7 @@ public final class VariantSession {
         for _ in 0..<4 where !frontier.isEmpty {
             var next: [(state: Int, chain: [Int])] = []
             for (state, chain) in frontier {
-                for position in states.transitions(from: state).indices where isByItself(states.transitions[position]) {
+                for position in states.positions(from: state) where isByItself(states.transitions[position]) {
                     let step = states.transitions[position]
                     if step.to == reached { return chain + [position] }
                     next.append((step.to, chain + [position]))
