@@ -43,6 +43,8 @@ public struct StateGraph: Sendable {
     /// the node list every transition of the graph shares (a transition
     /// keeps no array of its own).
     public struct NodeList: RandomAccessCollection, Hashable, Sendable, CustomStringConvertible {
+        public typealias Indices = Range<Int>
+
         private let origin: Int32
         private let storage: [Int32]
         private let rest: Range<Int>
@@ -75,6 +77,7 @@ public struct StateGraph: Sendable {
             for node in self { hasher.combine(node) }
         }
     }
+
     /// Every state of the graph, breadth first from the start. Kept column
     /// by column (9 bytes a state: its screen numbered, its depth, whether
     /// it ended); each ``State`` is made when it is read.

@@ -7,9 +7,10 @@
 /// A `Set` or a `Dictionary` keyed by the entries would keep a second copy
 /// of each beside the array that already holds them; at a million states
 /// those copies were most of an explorer's memory. Here an entry costs
-/// its hash and a slot or two: 8 to 12 bytes. An owner whose entries are
-/// cheap to hash and compare (a projection's 16-byte edges) keeps no
-/// hashes: 4 to 8 bytes, and it hashes its entries again to grow.
+/// its hash and between one and three 4-byte slots (the index is at most
+/// three quarters full): 9 to 15 bytes. An owner whose entries are cheap
+/// to hash and compare (a projection's 16-byte edges) keeps no hashes: 5
+/// to 11 bytes, and it hashes its entries again to grow.
 package struct HashIndex: Sendable {
     /// Each entry's hash, folded to 32 bits; empty when `keepsHashes` is
     /// false.
