@@ -70,11 +70,11 @@ final class StateExplorer: StateSearchVisitor {
 
     private let describe: ((EngineState) -> [String])?
     private var facts: [[String]] = []
-    /// Each screen's qualified id, made once (the transitions number
-    /// their screens): every state and transition on that screen shares
-    /// the one string.
-    private func qualifiedID(of screen: PresentedScreen?) -> (id: String, number: Int32)? {
-        screen.map { transitions.number($0) }
+    /// The number of `screen` among the transitions' screens (-1: none):
+    /// each screen's qualified id is made once, and every state and
+    /// transition on it shares the one string.
+    private func screenNumber(of screen: PresentedScreen?) -> Int32 {
+        screen.map { transitions.number($0) } ?? -1
     }
 
     init(app: String, limits: ExplorationLimits, describe: ((EngineState) -> [String])?) {
@@ -102,7 +102,7 @@ final class StateExplorer: StateSearchVisitor {
 
     func discovered(_ state: EngineState, index: Int, depth: Int) -> Bool {
         let top = state.navigation.topScreen
-        let screen = qualifiedID(of: top)?.number ?? -1
+        let screen = screenNumber(of: top)
         transitions.addState(screen: screen)
         states.append(screen: screen, isEnded: state.navigation.roots.isEmpty, depth: depth)
         if let describe { facts.append(describe(state)) }
@@ -186,7 +186,7 @@ final class StateExplorer: StateSearchVisitor {
     /// each reported once per screen on top, with the shortest walk.
     private func findStuckStates() {
         // A state a bound kept unexplored may well end: counted as ending.
-        var reachesEnd = states.indices.map { states[$0].isEnded || unexplored.contains($0) }
+        var reachesEnd = states.indices.map { states.isEnded($0) || unexplored.contains($0) }
         // Each state's incoming sources, packed: those of state s are
         // `sources[offsets[s]..<offsets[s + 1]]` (one array, not one a state).
         var offsets = [Int32](repeating: 0, count: states.count + 1)

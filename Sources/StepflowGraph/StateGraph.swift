@@ -198,10 +198,10 @@ public struct StateGraph: Sendable {
         // Adding: only the explorer adds, before anyone else holds the
         // collection.
 
-        /// The qualified id of `screen` and its number among the screens
-        /// inputs are given on: made once per screen, so every state and
-        /// transition on it shares the one string.
-        func number(_ screen: PresentedScreen) -> (id: String, number: Int32) {
+        /// The number of `screen` among the screens states show: its
+        /// qualified id is made once, so every state and transition on it
+        /// shares the one string.
+        func number(_ screen: PresentedScreen) -> Int32 {
             let columns = columns
             let (flow, name) = (screen.flow.name, screen.screenID)
             var hasher = Hasher()
@@ -211,11 +211,10 @@ public struct StateGraph: Sendable {
             let found = columns.screenIndex.find(hash) {
                 columns.screens[$0].isSpelled(by: flow, UInt8(ascii: "/"), name)
             }
-            if let known = found.position { return (columns.screens[known], Int32(known)) }
+            if let known = found.position { return Int32(known) }
             columns.screens.append(screen.qualifiedID)
             columns.screenNodes.append(-1)
-            let number = columns.screenIndex.add(hash, at: found.slot)
-            return (columns.screens[number], Int32(number))
+            return Int32(columns.screenIndex.add(hash, at: found.slot))
         }
 
         /// Notes the screen on top of the next state (its number, -1: none).

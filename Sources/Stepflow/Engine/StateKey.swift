@@ -1,9 +1,9 @@
 /// The keys of explored states, each numbered: an ``EngineState`` up to
-/// what the engine cannot tell apart. In a key, the
-/// numbers it allocated (flow, screen and stepper ids) are replaced by their
-/// order, and flows by how they were started. Two live states with equal
-/// keys handle every later input the same way, so an explorer merges them
-/// and no other two.
+/// what the engine cannot tell apart. In a key, the numbers the engine
+/// allocated (flow, screen and stepper ids) are replaced by their order,
+/// and flows by how they were started. Two live states with equal keys
+/// handle every later input the same way, so an explorer merges them and
+/// no other two.
 ///
 /// What it holds, per live flow in tree order: how it was started (its
 /// parent's position, the parent's step, the part of that navigation), its
