@@ -125,10 +125,11 @@ final class ProjectionBuilder {
 
     private func edge(_ from: Int, _ to: Int, _ kind: NavigationGraph.EdgeKind, _ label: String) {
         let edge = NavigationGraph.Edge(from: from, to: to, kind: kind, labelIndex: labels.intern(label).id)
-        let found = edgeIndex.find(Self.hash(edge)) { edges[$0] == edge }
+        let hash = Self.hash(edge)
+        let found = edgeIndex.find(hash) { edges[$0] == edge }
         guard found.position == nil else { return }
         edges.append(edge)
-        _ = edgeIndex.add(Self.hash(edge), at: found.slot) { Self.hash(edges[$0]) }
+        _ = edgeIndex.add(hash, at: found.slot) { Self.hash(edges[$0]) }
     }
 
     /// Projects one input's events. `top` is the screen on top when it was

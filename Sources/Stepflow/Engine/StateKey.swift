@@ -33,9 +33,6 @@ package struct StateKeys: Sendable {
     /// No key.
     package init() {}
 
-    /// The number of keys.
-    package var count: Int { index.count }
-
     /// The number of `state`'s key: the one it has, or the next one,
     /// added (`isNew`). `parts` numbers the values it is made of.
     ///
