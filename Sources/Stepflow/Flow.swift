@@ -52,6 +52,15 @@ public protocol Flow<StepType>: AnyObject, Sendable {
     /// documentation. Return ``Navigation/unhandled`` for a step this flow
     /// does not handle (a deep link meant for another flow).
     func navigate(to step: StepType) -> Navigation<StepType, ExitType>
+
+    /// How the engine asks ``adapt(step:)``: not for flows to implement.
+    ///
+    /// The default calls `adapt(step:)` and is made in the flow's own
+    /// module, for its own step type: the engine's code is generic over
+    /// flow types it never sees, and reading an `Adaptation` of an unknown
+    /// step type looked up that type at run time on every step (a quarter
+    /// of handling one). Implement ``adapt(step:)`` instead.
+    func _adapt(_ step: inout StepType) -> _AdaptationOutcome
 }
 
 extension Flow {
@@ -60,6 +69,34 @@ extension Flow {
 
     /// Returns `.step(step)`: the step is navigated as it is.
     public func adapt(step: StepType) -> Adaptation<StepType> { .step(step) }
+
+    /// Calls ``adapt(step:)``: `step` becomes the step to navigate, or the
+    /// outcome carries the adaptation to wait for. Inlinable, so that it
+    /// is made for each flow type in the flow's own module.
+    @inlinable
+    public func _adapt(_ step: inout StepType) -> _AdaptationOutcome {
+        switch adapt(step: step) {
+        case .step(let adapted):
+            step = adapted
+            return .navigate
+        case .none:
+            return .filter
+        case let later:
+            return .later(later)
+        }
+    }
+}
+
+/// What ``Flow/_adapt(_:)`` made of a step, in a shape the engine reads
+/// without knowing the step's type: not for flows to use.
+public enum _AdaptationOutcome {
+    /// Navigate the step `_adapt` left in its argument.
+    case navigate
+    /// Navigate nothing: ``Adaptation/none``.
+    case filter
+    /// Wait for an answer: the ``Adaptation`` (``Adaptation/ask(_:)`` or
+    /// ``Adaptation/deferred(_:)``) of the flow's step type.
+    case later(Any)
 }
 
 /// What ``Flow/adapt(step:)`` makes of a step.

@@ -264,8 +264,9 @@ extension EngineState {
     }
 
     /// Ends a transition: renders, tells new steppers they may emit, and
-    /// reports what happened.
-    mutating func commit(step: StepRecord?, _ transaction: inout Transaction) {
+    /// reports what happened (`step`, read only when someone observes, is
+    /// the step navigated).
+    mutating func commit(step: @autoclosure () -> StepRecord?, _ transaction: inout Transaction) {
         // Moved out rather than copied: a shared buffer would be copied on
         // the next append, and most steps change nothing at all.
         var changes: [NavigationChange] = []
@@ -292,7 +293,7 @@ extension EngineState {
                 break
             }
         }
-        if let step { transaction.emit { .didNavigate(step, changes: changes) } }
+        if let step = step() { transaction.emit { .didNavigate(step, changes: changes) } }
         if !transaction.endedCoordinations.isEmpty {
             let ended = transaction.endedCoordinations
             transaction.endedCoordinations.removeAll()

@@ -48,8 +48,44 @@ final class FlowProgramOf<F: Flow>: FlowProgram, @unchecked Sendable {
     }
 
     /// Runs `adapt`, then `navigate`, for a step that passed the gate.
-    func receive(_ step: StepType, origin: StepOrigin, in state: inout EngineState, _ transaction: inout Transaction) {
-        switch flow.adapt(step: step) {
+    ///
+    /// `origin` is made only when something reads it (an observer, a
+    /// question): a stepper's origin names its type.
+    func receive(
+        _ step: StepType, origin: @autoclosure () -> StepOrigin, in state: inout EngineState,
+        _ transaction: inout Transaction
+    ) {
+        // Through `_adapt`, made for the flow's type in its own module: an
+        // `Adaptation` of this unspecialised step type would be looked up
+        // at run time on every step.
+        var adapted = step
+        switch flow._adapt(&adapted) {
+        case .navigate:
+            navigate(adapted, origin: origin(), in: &state, &transaction)
+        case .filter:
+            state.reportDropped(record(step, nil), .filteredByAdapt, &transaction)
+        case .later(let later):
+            wait(for: later, about: step, origin: origin(), in: &state, &transaction)
+        }
+    }
+
+    /// Handles what `_adapt` handed back to wait for: a question, or a
+    /// deferred closure. Out of line, so that `receive` never names an
+    /// `Adaptation` of its step type (whose metadata would be looked up on
+    /// every step).
+    @inline(never)
+    private func wait(
+        for later: Any, about step: StepType, origin: StepOrigin, in state: inout EngineState,
+        _ transaction: inout Transaction
+    ) {
+        guard let adaptation = later as? Adaptation<StepType> else {
+            preconditionFailure(
+                """
+                \(F.self)._adapt(_:) handed back \(type(of: later)), not an Adaptation<\(StepType.self)>. To fix, \
+                remove it: flows implement adapt(step:), and the default _adapt calls it.
+                """)
+        }
+        switch adaptation {
         case .step(let adapted):
             navigate(adapted, origin: origin, in: &state, &transaction)
         case .none:
@@ -214,10 +250,11 @@ final class FlowProgramOf<F: Flow>: FlowProgram, @unchecked Sendable {
     /// handled it.
     @discardableResult
     func navigate(
-        _ step: StepType, origin: StepOrigin, in state: inout EngineState, _ transaction: inout Transaction
+        _ step: StepType, origin: @autoclosure () -> StepOrigin, in state: inout EngineState,
+        _ transaction: inout Transaction
     ) -> Bool {
         if transaction.observes {
-            transaction.effects.append(.event(.willNavigate(record(step, transaction.names), origin: origin)))
+            transaction.effects.append(.event(.willNavigate(record(step, transaction.names), origin: origin())))
         }
         let navigation = flow.navigate(to: step)
         guard navigation.isHandled else {
@@ -225,16 +262,17 @@ final class FlowProgramOf<F: Flow>: FlowProgram, @unchecked Sendable {
             return false
         }
         state.statistics.navigated += 1
+        let names = transaction.names
         if navigation.changesNothing, state.isReady(info.id) {
             // Handled, nothing changes: the commonest step by far.
-            state.commit(step: transaction.observes ? record(step, transaction.names) : nil, &transaction)
+            state.commit(step: record(step, names), &transaction)
             return true
         }
         apply(navigation.elements, for: step, in: &state, &transaction)
         if state.flows.contains(info.id), !state.isReady(info.id) {
             state.markReady(info.id, &transaction)
         }
-        state.commit(step: transaction.observes ? record(step, transaction.names) : nil, &transaction)
+        state.commit(step: record(step, names), &transaction)
         return true
     }
 
