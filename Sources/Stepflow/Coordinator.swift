@@ -54,6 +54,10 @@ public final class Coordinator: @unchecked Sendable {
     @exclusivity(unchecked) var engine = EngineState()
     /// The handlers ``observe(_:)`` registered, on the queue only.
     @exclusivity(unchecked) var observers: [(id: UInt64, handler: @Sendable (NavigationEvent) -> Void)] = []
+    /// The transaction every transition reuses (see
+    /// ``Transaction/reset(observes:renders:)``), and whether one runs.
+    @exclusivity(unchecked) var transaction = Transaction(observes: false, renders: false)
+    @exclusivity(unchecked) var transactionInUse = false
     /// The inputs handled so far, when the navigation is saved.
     @exclusivity(unchecked) var log: SavedNavigation?
     /// The runtime side of each live attachment: its stepper's lifecycle

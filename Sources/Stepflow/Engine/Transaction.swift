@@ -8,7 +8,7 @@
 package struct Transaction {
     /// Whether events are built. Without an observer they are not: a step
     /// is not even hashed or named.
-    package let observes: Bool
+    package private(set) var observes: Bool
     /// Whether render effects are wanted (a navigator is set, and the
     /// change is not one the UI already shows).
     package var renders: Bool
@@ -33,6 +33,19 @@ package struct Transaction {
         self.observes = observes
         self.renders = renders
         self.names = names
+    }
+
+    /// Makes this transaction, whose effects were performed, ready for
+    /// the next input: a coordinator keeps one and reuses it (making and
+    /// freeing its five buffers was a tenth of handling a step).
+    mutating func reset(observes: Bool, renders: Bool) {
+        self.observes = observes
+        self.renders = renders
+        if !effects.isEmpty { effects.removeAll(keepingCapacity: true) }
+        if !changes.isEmpty { changes.removeAll() }
+        if !afterRender.isEmpty { afterRender.removeAll() }
+        if !exits.isEmpty { exits.removeAll() }
+        if !endedCoordinations.isEmpty { endedCoordinations.removeAll() }
     }
 
     /// The id of `step`: remembered in ``names`` when there are any.
