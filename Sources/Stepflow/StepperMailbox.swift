@@ -36,7 +36,7 @@ protocol AnyStepperMailbox: AnyObject {
 /// The mailbox of an attachment to a flow of type `F`.
 final class StepperMailbox<F: Flow>: AnyStepperMailbox, @unchecked Sendable {
     // @unchecked: `listedAt` and `incoming` are guarded by the inbox's lock;
-    // `outgoing`, `nextOutgoing` and `attachment` are confined to the
+    // `outgoing` and `attachment` are confined to the
     // coordinator's queue.
     typealias StepType = F.StepType
     typealias Attachment = StepperAttachment<F>
@@ -62,11 +62,42 @@ final class StepperMailbox<F: Flow>: AnyStepperMailbox, @unchecked Sendable {
 
     /// See ``AnyStepperMailbox/listedAt``; under the inbox's lock.
     @exclusivity(unchecked) var listedAt = -1
+    // Steps wait in two buffers of the mailbox's own rather than arrays:
+    // the mailbox's code is generic over step types it never sees, and
+    // each append to an `Array` (or any generic buffer type) of such a type
+    // looked that type up at run time (a third of emitting a step); a
+    // method of this class reads the step type from the object instead.
+    // Each buffer keeps its counts in front of its steps (see `Header`),
+    // not in this object: per step, the emitting thread and the queue each
+    // write only their own buffer, never a cache line the other reads.
     /// Steps emitted and not yet taken by a drain; under the inbox's lock.
-    @exclusivity(unchecked) private var incoming: [StepType] = []
-    /// Steps of the batch being drained, from `nextOutgoing` on; on the queue.
-    @exclusivity(unchecked) private var outgoing: [StepType] = []
-    @exclusivity(unchecked) private var nextOutgoing = 0
+    @exclusivity(unchecked) private var incoming: UnsafeMutableRawPointer?
+    /// Steps of the batch being drained; on the queue.
+    @exclusivity(unchecked) private var outgoing: UnsafeMutableRawPointer?
+
+    /// What a step buffer holds in front of its steps.
+    private struct Header {
+        /// Steps in the buffer.
+        var count: Int
+        /// Steps it has room for.
+        var capacity: Int
+        /// The next step a delivery takes (the outgoing buffer's).
+        var next: Int
+    }
+
+    /// Where a buffer's steps begin: after its header, aligned for a step.
+    private static var stepsOffset: Int {
+        let alignment = MemoryLayout<StepType>.alignment
+        return (MemoryLayout<Header>.stride + alignment - 1) / alignment * alignment
+    }
+
+    private static func header(of buffer: UnsafeMutableRawPointer) -> UnsafeMutablePointer<Header> {
+        buffer.assumingMemoryBound(to: Header.self)
+    }
+
+    private static func steps(of buffer: UnsafeMutableRawPointer) -> UnsafeMutablePointer<StepType> {
+        (buffer + stepsOffset).assumingMemoryBound(to: StepType.self)
+    }
 
     /// Connects `attachment`'s stepper to `inbox`: what it emits waits here.
     init(_ attachment: Attachment, inbox: Inbox) {
@@ -95,7 +126,40 @@ final class StepperMailbox<F: Flow>: AnyStepperMailbox, @unchecked Sendable {
 
     /// Queues `step` in `inbox` for delivery through this mailbox.
     private func enqueue(_ step: StepType, in inbox: Inbox) {
-        inbox.enqueueStep(for: self) { incoming.append(step) }
+        inbox.enqueueStep(for: self) { append(step) }
+    }
+
+    /// Appends `step` to the incoming steps; under the inbox's lock.
+    private func append(_ step: StepType) {
+        var buffer = incoming ?? Self.allocate(capacity: 16)
+        var header = Self.header(of: buffer)
+        if header.pointee.count == header.pointee.capacity {
+            let grown = Self.allocate(capacity: header.pointee.capacity * 2)
+            Self.steps(of: grown).moveInitialize(from: Self.steps(of: buffer), count: header.pointee.count)
+            Self.header(of: grown).pointee.count = header.pointee.count
+            buffer.deallocate()
+            buffer = grown
+            header = Self.header(of: grown)
+        }
+        incoming = buffer
+        (Self.steps(of: buffer) + header.pointee.count).initialize(to: step)
+        header.pointee.count += 1
+    }
+
+    /// A buffer with room for `capacity` steps, empty.
+    private static func allocate(capacity: Int) -> UnsafeMutableRawPointer {
+        let buffer = UnsafeMutableRawPointer.allocate(
+            byteCount: stepsOffset + capacity * MemoryLayout<StepType>.stride,
+            alignment: max(MemoryLayout<Header>.alignment, MemoryLayout<StepType>.alignment))
+        buffer.initializeMemory(as: Header.self, repeating: Header(count: 0, capacity: capacity, next: 0), count: 1)
+        return buffer
+    }
+
+    /// Releases a buffer's steps and its memory.
+    private static func free(_ buffer: UnsafeMutableRawPointer?) {
+        guard let buffer else { return }
+        steps(of: buffer).deinitialize(count: header(of: buffer).pointee.count)
+        buffer.deallocate()
     }
 
     func handOver() {
@@ -105,8 +169,16 @@ final class StepperMailbox<F: Flow>: AnyStepperMailbox, @unchecked Sendable {
     }
 
     func finishBatch() {
-        outgoing.removeAll(keepingCapacity: true)
-        nextOutgoing = 0
+        guard let outgoing else { return }
+        let header = Self.header(of: outgoing)
+        Self.steps(of: outgoing).deinitialize(count: header.pointee.count)
+        header.pointee.count = 0
+        header.pointee.next = 0
+    }
+
+    deinit {
+        Self.free(incoming)
+        Self.free(outgoing)
     }
 
     static func deliverNext(of mailbox: Unmanaged<AnyObject>, _ coordinator: Coordinator) {
@@ -115,8 +187,12 @@ final class StepperMailbox<F: Flow>: AnyStepperMailbox, @unchecked Sendable {
 
     /// Delivers the oldest handed-over step. On the queue.
     private func deliverNext(_ coordinator: Coordinator) {
-        let step = outgoing[nextOutgoing]
-        nextOutgoing += 1
+        guard let outgoing else { preconditionFailure("a delivery without its step") }
+        let header = Self.header(of: outgoing)
+        let position = header.pointee.next
+        precondition(position < header.pointee.count, "a delivery without its step")
+        header.pointee.next = position + 1
+        let step = Self.steps(of: outgoing)[position]
         guard let detached else {
             return attachment._withUnsafeGuaranteedRef { coordinator.deliver(step, from: $0) }
         }
@@ -127,3 +203,4 @@ final class StepperMailbox<F: Flow>: AnyStepperMailbox, @unchecked Sendable {
         }
     }
 }
+
