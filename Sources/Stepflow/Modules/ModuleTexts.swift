@@ -78,15 +78,18 @@ public struct TextTemplate: Hashable, Sendable {
     /// The `{name}` placeholders of `text`, in order.
     public static func placeholders(in text: String) -> [String] {
         var names: [String] = []
-        var rest = text[...]
-        while let open = rest.firstIndex(of: "{") {
-            let after = rest[rest.index(after: open)...]
-            guard let close = after.firstIndex(of: "}") else { break }
-            let name = after[..<close]
+        // Braces are ASCII: the text is scanned byte by byte rather than
+        // character by character.
+        let bytes = text.utf8
+        var position = bytes.startIndex
+        while let open = bytes[position...].firstIndex(of: UInt8(ascii: "{")) {
+            let nameStart = bytes.index(after: open)
+            guard let close = bytes[nameStart...].firstIndex(of: UInt8(ascii: "}")) else { break }
+            let name = text[nameStart..<close]
             if !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) {
                 names.append(String(name))
             }
-            rest = after[after.index(after: close)...]
+            position = bytes.index(after: close)
         }
         return names
     }
@@ -99,25 +102,32 @@ public struct TextTemplate: Hashable, Sendable {
         // Without arguments nothing is filled and no count picks `one`:
         // the text is `other` as written (most texts; no copy made).
         if arguments.isEmpty { return other }
-        var form = other[...]
+        var form = other
         if let one, let count, let value = arguments[count], let number = Int(value),
             PluralRule.isOne(number, locale: locale)
         {
-            form = one[...]
+            form = one
         }
+        // Each `{` opens a placeholder with an argument, replaced by it, or
+        // is kept as written and the scan goes on after it. Braces are
+        // ASCII: the form is scanned byte by byte.
         var text = ""
-        while let open = form.firstIndex(of: "{") {
-            text += form[..<open]
-            let rest = form[form.index(after: open)...]
-            if let close = rest.firstIndex(of: "}"), let value = arguments[String(rest[..<close])] {
-                text += value
-                form = rest[rest.index(after: close)...]
-            } else {
-                text += "{"
-                form = rest
-            }
+        let bytes = form.utf8
+        var written = bytes.startIndex
+        var position = bytes.startIndex
+        while let open = bytes[position...].firstIndex(of: UInt8(ascii: "{")) {
+            let nameStart = bytes.index(after: open)
+            position = nameStart
+            guard let close = bytes[nameStart...].firstIndex(of: UInt8(ascii: "}")),
+                let value = arguments[String(form[nameStart..<close])]
+            else { continue }
+            text += form[written..<open]
+            text += value
+            position = bytes.index(after: close)
+            written = position
         }
-        return text + form
+        if written == bytes.startIndex { return form }
+        return text + form[written...]
     }
 }
 
@@ -132,10 +142,21 @@ public enum PluralRule {
 
     /// Whether `number` takes the `one` form in `locale` (`de`, `de-AT`).
     public static func isOne(_ number: Int, locale: String) -> Bool {
-        switch language(of: locale) {
-        case "fr", "pt": number == 0 || number == 1
-        default: number == 1
-        }
+        if number == 1 { return true }
+        return number == 0 && (isLanguage(locale, "fr") || isLanguage(locale, "pt"))
+    }
+
+    /// Whether `locale`'s language is `language` (two lowercase ASCII
+    /// letters), read without making a string: a counted text asks on
+    /// every screen it fills.
+    static func isLanguage(_ locale: String, _ language: String) -> Bool {
+        var bytes = locale.utf8.makeIterator()
+        var expected = language.utf8.makeIterator()
+        guard let first = bytes.next(), let second = bytes.next() else { return false }
+        let third = bytes.next()
+        guard third == nil || third == UInt8(ascii: "-") || third == UInt8(ascii: "_") else { return false }
+        // ASCII letters: setting bit 5 lowercases them.
+        return first | 0x20 == expected.next() && second | 0x20 == expected.next()
     }
 
     /// The language part of a locale: `de` of `de-AT`.
@@ -274,12 +295,24 @@ public struct ModuleTexts: Sendable {
     /// (strings, numbers, or other texts of the module). A key the module
     /// did not declare shows as `[key]`, which `ModuleContract` reports.
     public subscript(_ key: String, _ arguments: [String: any TextArgument] = [:]) -> LocalizedText {
-        let nested = arguments.keys.sorted().flatMap { (arguments[$0] as? LocalizedText)?.keys ?? [] }
-        guard let spec = specs[key] else { return LocalizedText(key: key, value: "[\(key)]", nestedKeys: nested) }
-        let template = source.template(key) ?? spec.template
+        guard let spec = specs[key] else {
+            return LocalizedText(key: key, value: "[\(key)]", nestedKeys: Self.nestedKeys(of: arguments))
+        }
+        let template = source.template(key)
+        // A text without placeholders (most): the template as written,
+        // with nothing sorted, converted or filled.
+        if arguments.isEmpty { return LocalizedText(key: key, value: template?.other ?? spec.english) }
         return LocalizedText(
-            key: key, value: template.filled(arguments.mapValues(\.argumentText), locale: source.locale),
-            nestedKeys: nested)
+            key: key,
+            value: (template ?? spec.template).filled(arguments.mapValues { $0.argumentText }, locale: source.locale),
+            nestedKeys: Self.nestedKeys(of: arguments))
+    }
+
+    /// The keys of the module texts among `arguments`, in the order of
+    /// their placeholders' names.
+    private static func nestedKeys(of arguments: [String: any TextArgument]) -> [String] {
+        if arguments.isEmpty { return [] }
+        return arguments.keys.sorted().flatMap { (arguments[$0] as? LocalizedText)?.keys ?? [] }
     }
 
     /// Whether the module declared `key`.
