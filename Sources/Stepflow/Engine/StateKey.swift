@@ -94,7 +94,7 @@ package struct StateKeys: Sendable {
             parts.append(UInt8(bits))
         }
         let flowMarker = -10, screenMarker = -11, keptMarker = -12, steppersMarker = -13
-        let missing = -20, flowStepper = -21, flowBound = -22, screenBound = -23
+        let missing = -20, flowStepper = -21, flowBound = -22, screenBound = -23, noEmission = -24
         let order = state.navigation.flowsInTreeOrder
         // A state has a handful of flows and screens: positions are found
         // by search, not through dictionaries made for every key.
@@ -123,7 +123,13 @@ package struct StateKeys: Sendable {
             case .flow: raw(flowBound)
             case .screen: raw(screenBound)
             }
-            raw(interner.number(of: record.unit) { record.unit.declarationKey })
+            // A stepper that declares no emission gives no input: it is
+            // known by that alone (and its declarations are not hashed).
+            if record.unit.declaresNoEmission {
+                raw(noEmission)
+            } else {
+                raw(interner.number(of: record.unit) { record.unit.declarationKey })
+            }
             var bits = 0
             for (position, spent) in record.spent.enumerated() where spent { bits |= 1 << min(position, 62) }
             raw(bits)

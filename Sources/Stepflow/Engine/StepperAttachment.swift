@@ -37,6 +37,10 @@ package protocol StepperAttachmentProtocol: AnyObject, Sendable {
     var stepperName: String { get }
     /// What it declared it emits, as a value: part of the state's identity.
     var declarationKey: AnyHashable { get }
+    /// Whether it declared no emission at all (a flow's own stepper with
+    /// only initial steps, most often): it can never give an input, so
+    /// every such stepper is alike in a state's key, whatever its type.
+    var declaresNoEmission: Bool { get }
     /// The names of its outside answers, in order.
     var answerNames: [String] { get }
     /// The stepper, for the runtime to connect, start and stop.
@@ -180,6 +184,8 @@ package final class StepperAttachment<F: Flow>: StepperAttachmentProtocol, @unch
     package var concrete: StepperAttachment<F> { self }
 
     package var declarationKey: AnyHashable { AnyHashable(emissions) }
+
+    package var declaresNoEmission: Bool { emissions.isEmpty }
 
     package var answerNames: [String] { answers.map(\.name) }
 
