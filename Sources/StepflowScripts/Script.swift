@@ -1,3 +1,4 @@
+import Stepflow
 import StepflowManifest
 import StepflowPlatform
 
@@ -273,15 +274,36 @@ extension Script {
                 path: path,
                 reason: "the file is over 4 MiB; a script is a few lines. To fix, check that this file is a script.")
         }
-        guard let text = String(validating: bytes, as: UTF8.self) else {
-            throw .notAScript(path: path, reason: "the file is not UTF-8. To fix, save it as UTF-8.")
+        let key = ReadKey(path: path, bytes: bytes)
+        if let known = recentlyRead.withLock({ $0[key] }) { return try known.get() }
+        let read = Result { () throws(ScriptLoadError) -> Script in
+            guard let text = String(validating: bytes, as: UTF8.self) else {
+                throw .notAScript(path: path, reason: "the file is not UTF-8. To fix, save it as UTF-8.")
+            }
+            do throws(SyntaxError) {
+                return try parse(text, file: path)
+            } catch {
+                throw .syntax(error)
+            }
         }
-        do throws(SyntaxError) {
-            return try parse(text, file: path)
-        } catch {
-            throw .syntax(error)
+        recentlyRead.withLock { recent in
+            if recent.count >= 64 { recent.removeAll() }
+            recent[key] = read
         }
+        return try read.get()
     }
+
+    /// What a script reads is a function of its path and its bytes, so the
+    /// scripts read lately are kept: a family of variants names the same
+    /// scripts folder again and again (parsing them was a twentieth of
+    /// validating a bundled variant in a family). The file is read each
+    /// time; only an unchanged one is not parsed again.
+    private struct ReadKey: Hashable, Sendable {
+        let path: String
+        let bytes: [UInt8]
+    }
+
+    private static let recentlyRead = Locked<[ReadKey: Result<Script, ScriptLoadError>]>([:])
 }
 
 extension StringProtocol {
