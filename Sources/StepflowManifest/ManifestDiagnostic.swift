@@ -93,9 +93,10 @@ package enum Suggestion {
             // candidate that cannot come within the limit, or beat the
             // best so far, is not compared letter by letter.
             let gap = abs(candidate.count - target.count)
-            guard gap <= limit, gap < (best?.distance ?? .max) else { continue }
-            let distance = editDistance(target, Array(candidate.lowercased()))
-            if distance < (best?.distance ?? .max) { best = (candidate, distance) }
+            let bound = min(limit, (best?.distance ?? .max) - 1)
+            guard gap <= bound else { continue }
+            guard let distance = editDistance(target, Array(candidate.lowercased()), atMost: bound) else { continue }
+            best = (candidate, distance)
         }
         if let best, best.distance <= limit { return best.name }
         let lowered = word.lowercased()
@@ -113,6 +114,38 @@ package enum Suggestion {
     /// `'a', 'b', 'c'`.
     package static func list(_ names: [String]) -> String {
         names.isEmpty ? "none" : names.map { "'\($0)'" }.joined(separator: ", ")
+    }
+
+    /// The edit distance of `a` and `b` (see ``editDistance(_:_:)``) if it
+    /// is at most `bound`, else `nil`: it stops as soon as a whole row of
+    /// the table is over the bound, which is most candidates after a few
+    /// letters.
+    ///
+    /// - Complexity: O(n × m), two rows of memory.
+    static func editDistance(_ a: [Character], _ b: [Character], atMost bound: Int) -> Int? {
+        if a.isEmpty || b.isEmpty { return max(a.count, b.count) <= bound ? max(a.count, b.count) : nil }
+        // Three rows: the one before last (for a transposition), the last,
+        // and the one being made.
+        var twoBack = [Int](repeating: 0, count: b.count + 1)
+        var previous = Array(0...b.count)
+        var current = [Int](repeating: 0, count: b.count + 1)
+        for i in 1...a.count {
+            current[0] = i
+            var rowMinimum = i
+            for j in 1...b.count {
+                let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                var value = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                    value = min(value, twoBack[j - 2] + 1)
+                }
+                current[j] = value
+                rowMinimum = min(rowMinimum, value)
+            }
+            // Every later row is at least this row's minimum.
+            if rowMinimum > bound { return nil }
+            (twoBack, previous, current) = (previous, current, twoBack)
+        }
+        return previous[b.count] <= bound ? previous[b.count] : nil
     }
 
     /// Edit distance with transpositions (optimal string alignment).
