@@ -50,45 +50,43 @@ public struct Manifest: Hashable, Sendable {
 
     /// The digest of the JSON `root`: FNV-1a over its canonical text.
     static func digest(of root: JSONNode) -> String {
-        var text = ""
-        canonical(root, into: &text)
-        return digest(of: Array(text.utf8))
+        var hash = FNV1a()
+        canonical(root, into: &hash)
+        return hash.hex
     }
 
-    /// `node` as JSON with each object's keys sorted and no whitespace.
-    static func canonical(_ node: JSONNode, into text: inout String) {
+    /// Feeds `node` to `hash` as JSON with each object's keys sorted and no
+    /// whitespace, byte by byte, without making the text.
+    static func canonical(_ node: JSONNode, into hash: inout FNV1a) {
         switch node.value {
         case .object(let members):
-            text += "{"
+            hash.add("{")
             for (index, member) in members.sorted(by: { $0.key < $1.key }).enumerated() {
-                if index > 0 { text += "," }
-                text += JSONText.string(member.key) + ":"
-                canonical(member.value, into: &text)
+                if index > 0 { hash.add(",") }
+                hash.addQuoted(member.key)
+                hash.add(":")
+                canonical(member.value, into: &hash)
             }
-            text += "}"
+            hash.add("}")
         case .array(let elements):
-            text += "["
+            hash.add("[")
             for (index, element) in elements.enumerated() {
-                if index > 0 { text += "," }
-                canonical(element, into: &text)
+                if index > 0 { hash.add(",") }
+                canonical(element, into: &hash)
             }
-            text += "]"
-        case .string(let string): text += JSONText.string(string)
-        case .number(let number): text += number.literal
-        case .bool(let flag): text += flag ? "true" : "false"
-        case .null: text += "null"
+            hash.add("]")
+        case .string(let string): hash.addQuoted(string)
+        case .number(let number): hash.add(number.literal)
+        case .bool(let flag): hash.add(flag ? "true" : "false")
+        case .null: hash.add("null")
         }
     }
 
     /// The 64-bit FNV-1a digest of `bytes`, as 16 hex digits.
     static func digest(of bytes: [UInt8]) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in bytes {
-            hash ^= UInt64(byte)
-            hash &*= 0x0000_0100_0000_01b3
-        }
-        let hex = String(hash, radix: 16)
-        return String(repeating: "0", count: 16 - hex.count) + hex
+        var hash = FNV1a()
+        for byte in bytes { hash.add(byte) }
+        return hash.hex
     }
 
     /// The instance with `id`.
@@ -317,4 +315,47 @@ public struct CoverageMinimum: Hashable, Sendable {
 
     /// No minimum yet, set at `location`.
     init(location: TextLocation) { self.location = location }
+}
+
+/// A 64-bit FNV-1a hash, fed byte by byte.
+struct FNV1a {
+    private var value: UInt64 = 0xcbf2_9ce4_8422_2325
+
+    mutating func add(_ byte: UInt8) {
+        value ^= UInt64(byte)
+        value &*= 0x0000_0100_0000_01b3
+    }
+
+    mutating func add(_ text: String) {
+        for byte in text.utf8 { add(byte) }
+    }
+
+    /// Feeds `text` as ``JSONText/string(_:)`` writes it: quoted, with `"`,
+    /// `\\` and control characters escaped. Every byte it escapes is ASCII,
+    /// and no byte of a longer UTF-8 sequence is, so it goes byte by byte.
+    mutating func addQuoted(_ text: String) {
+        add(UInt8(ascii: "\""))
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): add("\\\"")
+            case UInt8(ascii: "\\"): add("\\\\")
+            case UInt8(ascii: "\n"): add("\\n")
+            case UInt8(ascii: "\r"): add("\\r")
+            case UInt8(ascii: "\t"): add("\\t")
+            case 0..<0x20:
+                add("\\u00")
+                let digits = Array("0123456789abcdef".utf8)
+                add(digits[Int(byte >> 4)])
+                add(digits[Int(byte & 0xF)])
+            default: add(byte)
+            }
+        }
+        add(UInt8(ascii: "\""))
+    }
+
+    /// The hash as 16 hex digits.
+    var hex: String {
+        let hex = String(value, radix: 16)
+        return String(repeating: "0", count: 16 - hex.count) + hex
+    }
 }
