@@ -249,7 +249,7 @@ public struct VariantGraph: Sendable {
     package static func entryData(_ state: EngineState) -> [String] {
         var facts: [String] = []
         for id in state.flows.keys {
-            guard let record = state.flows[id], let step = record.program.launch.step?.value.base as? RootStep else {
+            guard let record = state.flows[id], let step = record.program.launch.step?.value(as: RootStep.self) else {
                 continue
             }
             let instance = record.program.info.name

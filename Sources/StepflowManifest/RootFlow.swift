@@ -126,6 +126,10 @@ public final class RootFlow: Flow {
     public let carriedFields: Set<String>
     /// Each instance's options in ``locale``: made once, not on every entry.
     private let options: [String: ModuleOptions]
+    /// Each instance's environment, showing its texts in ``locale``: made
+    /// once (reading a catalog's entries for an instance), not on every
+    /// entry.
+    private let environments: [String: ModuleEnvironment]
 
     /// A root flow for `manifest`, whose modules come from `registry`,
     /// showing the variant's texts in `locale` (by default the first it
@@ -145,6 +149,11 @@ public final class RootFlow: Flow {
         let locale = self.locale
         self.options = Dictionary(
             uniqueKeysWithValues: manifest.instances.map { ($0.id, manifest.options(of: $0, in: locale)) })
+        self.environments = Dictionary(
+            manifest.instances.map { instance in
+                (instance.id, environment.showing(manifest.texts.source(for: instance.id, locale: locale)))
+            },
+            uniquingKeysWith: { first, _ in first })
     }
 
     /// The app's id.
@@ -174,7 +183,7 @@ public final class RootFlow: Flow {
         // produced: that data belonged to the last run (the last patient).
         var data = data
         data.reenter(id)
-        let texts = environment.showing(manifest.texts.source(for: id, locale: locale))
+        let texts = environments[id] ?? environment.showing(manifest.texts.source(for: id, locale: locale))
         let launch = module.launch(
             instance: id, options: options[id] ?? instance.options, environment: texts, handoff: data.handoff)
         let carried = carriedFields
