@@ -64,8 +64,10 @@ public protocol Flow<StepType>: AnyObject, Sendable {
 }
 
 extension Flow {
-    /// The type's name.
-    public var name: String { String(describing: Self.self) }
+    /// The type's name, as `String(describing: Self.self)` writes it (read
+    /// without first asking whether the type is printable some other way,
+    /// which scans the program's protocol conformances once per type).
+    public var name: String { _typeName(Self.self, qualified: false) }
 
     /// Returns `.step(step)`: the step is navigated as it is.
     public func adapt(step: StepType) -> Adaptation<StepType> { .step(step) }

@@ -275,7 +275,8 @@ enum TypeNames {
 
     /// A type's names, made once and shared by everything that names it.
     final class Names: Sendable {
-        /// `String(describing: type)`: `TimerStepper<TestStep>`.
+        /// The type's name as `String(describing: type)` writes it:
+        /// `TimerStepper<TestStep>`.
         let full: String
         /// Without generic arguments: `TimerStepper`. Swift gives a type's
         /// name only as the runtime writes it, so it is cut from that text,
@@ -283,7 +284,11 @@ enum TypeNames {
         let base: String
 
         init(_ type: Any.Type) {
-            let full = String(describing: type)
+            // What `String(describing: type)` writes, without first asking
+            // whether the metatype is printable some other way (a scan of
+            // every protocol conformance in the program for each new type:
+            // half a million instructions, once per stepper type).
+            let full = _typeName(type, qualified: false)
             self.full = full
             base = full.firstIndex(of: "<").map { String(full[..<$0]) } ?? full
         }
