@@ -128,7 +128,7 @@ package struct StateKeys: Sendable {
             if record.unit.declaresNoEmission {
                 raw(noEmission)
             } else {
-                raw(interner.number(of: record.unit) { record.unit.declarationKey })
+                raw(interner.number(of: record.unit) { record.unit.declarationNumber(in: interner) })
             }
             var bits = 0
             for (position, spent) in record.spent.enumerated() where spent { bits |= 1 << min(position, 62) }
@@ -141,7 +141,7 @@ package struct StateKeys: Sendable {
             raw(flowMarker)
             raw(launch.parent.flatMap(rank) ?? -1)
             if let step = launch.step {
-                raw(interner.number(of: step) { step.value })
+                raw(interner.number(of: step) { step.number(in: interner) })
             } else {
                 raw(-1)
             }
@@ -152,14 +152,14 @@ package struct StateKeys: Sendable {
                 raw(screenRank(screen.id) ?? -1)
                 raw(Presentation.allCases.firstIndex(of: screen.presentation) ?? -1)
                 if let record = flow.screens[screen.id] {
-                    raw(interner.number(of: record.part) { record.part.value })
+                    raw(interner.number(of: record.part) { record.part.number(in: interner) })
                     raw(Int(record.visibility.rawValue))
                     record.steppers.forEach(attachment)
                 }
             }
             for record in flow.screens.records where !record.isPresented {
                 raw(keptMarker)
-                raw(interner.number(of: record.part) { record.part.value })
+                raw(interner.number(of: record.part) { record.part.number(in: interner) })
                 raw(Int(record.visibility.rawValue))
                 record.steppers.forEach(attachment)
             }
@@ -172,8 +172,8 @@ package struct StateKeys: Sendable {
         for question in state.openQuestions {
             raw(questionMarker)
             raw(rank(question.flow.id) ?? -1)
-            raw(interner.number(of: AnyHashable(question.id)))
-            raw(interner.number(of: question.askedAbout) { question.askedAbout.value })
+            raw(interner.number(of: question.id))
+            raw(interner.number(of: question.askedAbout) { question.askedAbout.number(in: interner) })
         }
     }
 }
@@ -183,15 +183,22 @@ package struct StateKeys: Sendable {
 ///
 /// A value made once and shared by many states (a shown screen, the step
 /// that started a flow, a stepper's declarations) is numbered once per
-/// object: hashing a screen through `AnyHashable` for every state that
-/// holds it was a third of exploring. The objects are kept, so their
-/// identities are never reused for another value.
+/// object: hashing a screen for every state that holds it was a third of
+/// exploring. The objects are kept, so their identities are never reused
+/// for another value. Values are numbered in tables of their own type,
+/// hashed and compared as themselves: through `AnyHashable`, each was
+/// boxed, and its type looked up at run time again and again.
 package final class StateKeyParts {
     // Unchecked exclusivity (here and in the explorer's other tables):
     // one search runs on one thread, and the run-time access checks were
     // a few percent of exploring.
-    @exclusivity(unchecked) private var numbers: [AnyHashable: Int] = [:]
+    /// One table a value type, by the type's identity.
+    @exclusivity(unchecked) private var tables: [ObjectIdentifier: AnyObject] = [:]
     @exclusivity(unchecked) private var byObject: [ObjectIdentifier: (object: AnyObject, number: Int)] = [:]
+    /// The number the next new value gets: values of every type share one
+    /// sequence, so two values of different types never share a number.
+    @exclusivity(unchecked) private var next = 0
+
 
     /// The list a key is made in before it is copied at its length.
     @exclusivity(unchecked) private var scratch: [UInt8] = []
@@ -211,21 +218,30 @@ package final class StateKeyParts {
     /// Gives the scratch list back for the next key.
     fileprivate func returnScratch(_ list: [UInt8]) { scratch = list }
 
-    /// The number of `part`, given when first seen.
-    package func number(of part: AnyHashable) -> Int {
-        if let known = numbers[part] { return known }
-        let number = numbers.count
-        numbers[part] = number
+    /// The number of `value`, given when first seen.
+    package func number<Value: Hashable>(of value: Value) -> Int {
+        let table: TypedTable<Value, Int>
+        // Filed under its value type's identity: the table is of that type.
+        if let known = tables[ObjectIdentifier(Value.self)] {
+            table = unsafeDowncast(known, to: TypedTable<Value, Int>.self)
+        } else {
+            table = TypedTable<Value, Int>()
+            tables[ObjectIdentifier(Value.self)] = table
+        }
+        if let known = table.position(of: value) { return table.value(at: known) }
+        let number = next
+        next += 1
+        table.append(number, for: value)
         return number
     }
 
-    /// The number of the value `object` holds, `value()` read only the
+    /// The number of the value `object` holds, `number()` asked only the
     /// first time the object is seen.
-    package func number(of object: AnyObject, value: () -> AnyHashable) -> Int {
+    package func number(of object: AnyObject, value number: () -> Int) -> Int {
         if let known = byObject[ObjectIdentifier(object)] { return known.number }
-        let number = self.number(of: value())
-        byObject[ObjectIdentifier(object)] = (object, number)
-        return number
+        let made = number()
+        byObject[ObjectIdentifier(object)] = (object, made)
+        return made
     }
 }
 
@@ -246,6 +262,10 @@ package class KeyPart: @unchecked Sendable {
     /// The value, for hashing (the one subclass gives it).
     package var value: AnyHashable { AnyHashable(ObjectIdentifier(self)) }
 
+    /// The number of the value in `interner`, hashed as its own type (the
+    /// one subclass gives it).
+    package func number(in interner: StateKeyParts) -> Int { interner.number(of: ObjectIdentifier(self)) }
+
     /// The value, if it is a `Value`: read without `AnyHashable`.
     package func value<Value: Hashable & Sendable>(as type: Value.Type) -> Value? { (self as? Of<Value>)?.typed }
 
@@ -253,5 +273,6 @@ package class KeyPart: @unchecked Sendable {
         let typed: Value
         init(_ typed: Value) { self.typed = typed }
         override var value: AnyHashable { AnyHashable(typed) }
+        override func number(in interner: StateKeyParts) -> Int { interner.number(of: typed) }
     }
 }

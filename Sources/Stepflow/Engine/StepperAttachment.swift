@@ -37,6 +37,9 @@ package protocol StepperAttachmentProtocol: AnyObject, Sendable {
     var stepperName: String { get }
     /// What it declared it emits, as a value: part of the state's identity.
     var declarationKey: AnyHashable { get }
+    /// The number of what it declared it emits in `interner`, hashed as
+    /// its own type.
+    func declarationNumber(in interner: StateKeyParts) -> Int
     /// Whether it declared no emission at all (a flow's own stepper with
     /// only initial steps, most often): it can never give an input, so
     /// every such stepper is alike in a state's key, whatever its type.
@@ -140,6 +143,7 @@ package final class StepperAttachment<F: Flow>: StepperAttachmentProtocol, @unch
         let emissions = stepper.emissions
         self.emissions = emissions
         self.limited = emissions.indices.filter { emissions[$0].limit == .once }
+        self.declaresNoEmission = emissions.isEmpty
         self.isTimer = stepper is TimerStepper<StepType>
     }
 
@@ -185,7 +189,9 @@ package final class StepperAttachment<F: Flow>: StepperAttachmentProtocol, @unch
 
     package var declarationKey: AnyHashable { AnyHashable(emissions) }
 
-    package var declaresNoEmission: Bool { emissions.isEmpty }
+    package func declarationNumber(in interner: StateKeyParts) -> Int { interner.number(of: emissions) }
+
+    package let declaresNoEmission: Bool
 
     package var answerNames: [String] { answers.map(\.name) }
 
