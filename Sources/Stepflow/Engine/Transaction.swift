@@ -152,11 +152,19 @@ package final class StepNames {
     /// cast on every lookup.
     @exclusivity(unchecked) private var tables: [ObjectIdentifier: AnyObject] = [:]
 
+    /// Typed tables of their own (``TypedTable``), not dictionaries: this
+    /// code is generic over step types the engine never sees.
     private final class Table<S: Step> {
-        @exclusivity(unchecked) var ids: [S: String] = [:]
-        @exclusivity(unchecked) var exitNames: [S: String] = [:]
-        @exclusivity(unchecked) var parts: [S: KeyPart] = [:]
-        @exclusivity(unchecked) var screens: [Screen<S>: (part: KeyPart, content: PresentedScreen)] = [:]
+        let ids = TypedTable<S, String>()
+        let exitNames = TypedTable<S, String>()
+        let parts = TypedTable<S, KeyPart>()
+        let screens = TypedTable<Screen<S>, Shown>()
+    }
+
+    /// A screen's key part and presented content.
+    private struct Shown {
+        let part: KeyPart
+        let content: PresentedScreen
     }
 
     /// An empty table.
@@ -174,9 +182,9 @@ package final class StepNames {
     /// the same modules meets).
     package func id<S: Step>(of step: S) -> String {
         let table = table(S.self)
-        if let known = table.ids[step] { return known }
+        if let known = table.ids.position(of: step) { return table.ids.value(at: known) }
         let id = SharedStepIDs.id(of: step)
-        table.ids[step] = id
+        table.ids.append(id, for: step)
         return id
     }
 
@@ -184,18 +192,18 @@ package final class StepNames {
     /// read once per distinct exit: both read the value by reflection.
     func exitName<S: Step>(of exit: S) -> String {
         let table = table(S.self)
-        if let known = table.exitNames[exit] { return known }
+        if let known = table.exitNames.position(of: exit) { return table.exitNames.value(at: known) }
         let name = Stepflow.exitName(of: exit)
-        table.exitNames[exit] = name
+        table.exitNames.append(name, for: exit)
         return name
     }
 
     /// The key part of `step`, made once per distinct step.
     func part<S: Step>(of step: S) -> KeyPart {
         let table = table(S.self)
-        if let known = table.parts[step] { return known }
+        if let known = table.parts.position(of: step) { return table.parts.value(at: known) }
         let part = KeyPart.of(step)
-        table.parts[step] = part
+        table.parts.append(part, for: step)
         return part
     }
 
@@ -203,15 +211,18 @@ package final class StepNames {
     /// placeholder instance and flow), made once per distinct screen.
     func shown<S: Step>(_ screen: Screen<S>, flow: FlowInfo) -> (part: KeyPart, content: PresentedScreen) {
         let table = table(S.self)
-        if let known = table.screens[screen] { return known }
-        let made = (
-            KeyPart.of(screen),
-            PresentedScreen(
+        if let known = table.screens.position(of: screen) {
+            let shown = table.screens.value(at: known)
+            return (shown.part, shown.content)
+        }
+        let made = Shown(
+            part: KeyPart.of(screen),
+            content: PresentedScreen(
                 id: ScreenInstanceID(rawValue: 0), flow: flow, screen: screen, presentation: .push, visibility: [],
                 names: self)
         )
-        table.screens[screen] = made
-        return made
+        table.screens.append(made, for: screen)
+        return (made.part, made.content)
     }
 }
 
@@ -233,24 +244,30 @@ enum SharedStepIDs {
     private static let tables = Locked<[ObjectIdentifier: AnyObject]>([:])
     private static let capacity = 8192
 
-    private final class Table<S: Step> {
-        var ids: [S: String] = [:]
+    /// The ids of `S`'s steps; made under the lock, read under it.
+    private static func table<S: Step>(_ tables: inout [ObjectIdentifier: AnyObject], _: S.Type) -> TypedTable<S, String> {
+        // Filed under its step type's identity: the table is of that type.
+        if let known = tables[ObjectIdentifier(S.self)] { return unsafeDowncast(known, to: TypedTable<S, String>.self) }
+        let table = TypedTable<S, String>()
+        tables[ObjectIdentifier(S.self)] = table
+        return table
     }
 
     /// `step.stepID`, rendered once per process.
     static func id<S: Step>(of step: S) -> String {
-        let known = tables.withLock { tables in
-            (tables[ObjectIdentifier(S.self)] as? Table<S>)?.ids[step]
+        let known = tables.withLock { tables -> String? in
+            let table = table(&tables, S.self)
+            return table.position(of: step).map { table.value(at: $0) }
         }
         if let known { return known }
         // Rendered outside the lock: two threads may both render a new
         // step, and both get the same text.
         let id = step.stepID
         tables.withLock { tables in
-            let table = tables[ObjectIdentifier(S.self)] as? Table<S> ?? Table<S>()
-            if table.ids.count >= capacity { table.ids.removeAll() }
-            table.ids[step] = id
-            tables[ObjectIdentifier(S.self)] = table
+            let table = table(&tables, S.self)
+            guard table.position(of: step) == nil else { return }
+            if table.count >= capacity { table.removeAll() }
+            table.append(id, for: step)
         }
         return id
     }
