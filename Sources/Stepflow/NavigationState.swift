@@ -102,6 +102,12 @@ public struct PresentedScreen: Hashable, Sendable {
     /// The actions, in display order.
     public var actions: [ActionSummary] { content.actions }
 
+    /// The identity of what it shows: in an explorer, every showing of
+    /// equal screens shares one content, so screens with the same
+    /// identity and flow name show the same (those with different
+    /// identities may too). Valid while the screen is alive.
+    package var contentIdentity: ObjectIdentifier { ObjectIdentifier(content) }
+
     /// The immutable content of a presented screen.
     private final class Content: Sendable {
         let screenID: String

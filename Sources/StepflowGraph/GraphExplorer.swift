@@ -42,7 +42,7 @@ public enum GraphExplorer {
         with stepper: any Stepper<F.StepType>,
         app: String?,
         limits: ExplorationLimits,
-        describing describe: ((EngineState) -> [String])?
+        describing describe: ((EngineState) -> StateFacts)?
     ) -> StateGraph {
         let explorer = StateExplorer(app: app ?? flow.name, limits: limits, describe: describe)
         return explorer.run { state, transaction in state.coordinate(flow, with: stepper, &transaction) }
@@ -68,8 +68,8 @@ final class StateExplorer: StateSearchVisitor {
     /// States just found past the growth bound, to report.
     private var grown: [(state: Int, detail: String)] = []
 
-    private let describe: ((EngineState) -> [String])?
-    private var facts: [[String]] = []
+    private let describe: ((EngineState) -> StateFacts)?
+    private var facts: [StateFacts] = []
     /// The number of `screen` among the transitions' screens (-1: none):
     /// each screen's qualified id is made once, and every state and
     /// transition on it shares the one string.
@@ -77,7 +77,7 @@ final class StateExplorer: StateSearchVisitor {
         screen.map { transitions.number($0) } ?? -1
     }
 
-    init(app: String, limits: ExplorationLimits, describe: ((EngineState) -> [String])?) {
+    init(app: String, limits: ExplorationLimits, describe: ((EngineState) -> StateFacts)?) {
         self.limits = limits
         self.describe = describe
         self.builder = ProjectionBuilder(app: app)

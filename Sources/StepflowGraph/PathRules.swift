@@ -76,8 +76,10 @@ extension VariantGraph {
             case .carriesNone(let fields, let instance):
                 // The first state, fewest inputs first, in which the instance
                 // runs with one of the fields: its shortest walk breaks it.
-                let wanted = Set(fields.map { instance + "\u{0}" + $0 })
-                let breaking = states.states.indices.filter { states.facts[$0].contains(where: wanted.contains) }
+                let wanted = Set(fields.map { EnteredField(instance: instance, field: $0) })
+                let breaking = states.states.indices.filter {
+                    states.facts[$0].entered.contains(where: wanted.contains)
+                }
                     .min { states.states[$0].depth < states.states[$1].depth }
                 results.append(refuted(rule, by: breaking.map(states.walk(toState:))))
             case .passesThrough(let id, let viaID):

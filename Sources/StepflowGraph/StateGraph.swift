@@ -320,14 +320,14 @@ public struct StateGraph: Sendable {
     /// The numbering of the keys' parts, shared by lookups (under a lock).
     let parts: Locked<StateKeyParts>
 
-    /// For each state, what the explorer's `describe` read off it (empty
+    /// For each state, what the explorer's `describe` read off it (none
     /// when it had none).
-    package let facts: [[String]]
+    package let facts: [StateFacts]
 
     init(
         app: String, states: States, transitions: Transitions, initialNodes: [NavigationGraph.NodeID],
         projection: NavigationGraph, isTruncated: Bool, offsets: [Int32], parent: [Int32], keys: StateKeys,
-        parts: StateKeyParts, facts: [[String]]
+        parts: StateKeyParts, facts: [StateFacts]
     ) {
         self.facts = facts
         self.app = app
@@ -413,4 +413,31 @@ public struct ExplorationLimits: Hashable, Sendable {
 
     /// 500,000 states, 48 screens, 10,000 steps an input.
     public static let standard = ExplorationLimits()
+}
+
+/// What rules about data and texts read off a waiting state: typed values,
+/// not text to cut apart again.
+package struct StateFacts: Sendable {
+    /// The handoff fields each live module instance was entered with, by
+    /// instance then field.
+    package var entered: [EnteredField] = []
+    /// The module texts on the screen on top.
+    package var shown: [VariantGraph.ShownText] = []
+
+    /// No facts.
+    package init() {}
+}
+
+/// A handoff field a live module instance was entered with: what a
+/// `carriesNone` rule looks for.
+package struct EnteredField: Hashable, Sendable, Comparable {
+    package let instance: String
+    package let field: String
+
+    package init(instance: String, field: String) {
+        self.instance = instance
+        self.field = field
+    }
+
+    package static func < (a: Self, b: Self) -> Bool { (a.instance, a.field) < (b.instance, b.field) }
 }

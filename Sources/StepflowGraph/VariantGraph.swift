@@ -31,27 +31,52 @@ public struct VariantGraph: Sendable {
             manifest: manifest, registry: registry,
             environment: ModuleEnvironment(clock: IdleClock(), services: services), locale: locale)
         self.locale = root.locale
-        // The screens a person sees, as first seen on top of a state.
+        // The screens a person sees, as first seen on top of a state, and
+        // each state's facts, made from parts remembered by identity: most
+        // states show a screen an earlier one did, and hold flows an earlier
+        // one started.
         final class Seen {
             var screens: [ScreenSnapshot] = []
+            /// The texts each content shows on top, by identity and flow: a
+            /// content read once is neither snapshot nor hashed again.
+            var read: [ObjectAndFlow: [ShownText]] = [:]
             var seen: Set<ScreenSnapshot> = []
             var literals: [LiteralText] = []
             var literalSet: Set<LiteralText> = []
+            var shown: Set<ShownText> = []
+            /// The fields a flow was entered with, by the identity of the
+            /// step that started it and its name.
+            var entered: [ObjectAndFlow: [EnteredField]] = [:]
         }
         let seen = Seen()
         states = GraphExplorer.exploreStates(
             root, with: OneStepper(RootStep.start), app: manifest.app.id, limits: limits,
             describing: { state in
-                if let top = state.navigation.topScreen {
-                    let snapshot = ScreenSnapshot(top)
-                    if seen.seen.insert(snapshot).inserted {
-                        seen.screens.append(snapshot)
-                        for literal in LiteralText.all(on: top) where seen.literalSet.insert(literal).inserted {
-                            seen.literals.append(literal)
-                        }
+                var facts = StateFacts()
+                facts.entered = Self.entryData(state) { launch, name, make in
+                    let key = ObjectAndFlow(content: ObjectIdentifier(launch), flow: name)
+                    if let known = seen.entered[key] { return known }
+                    let made = make()
+                    seen.entered[key] = made
+                    return made
+                }
+                guard let top = state.navigation.topScreen else { return facts }
+                let key = ObjectAndFlow(content: top.contentIdentity, flow: top.flow.name)
+                if let known = seen.read[key] {
+                    facts.shown = known
+                    return facts
+                }
+                let snapshot = ScreenSnapshot(top)
+                if seen.seen.insert(snapshot).inserted {
+                    seen.screens.append(snapshot)
+                    for literal in LiteralText.all(on: top) where seen.literalSet.insert(literal).inserted {
+                        seen.literals.append(literal)
                     }
                 }
-                return Self.facts(state)
+                facts.shown = top.textKeys.map { ShownText(instance: top.flow.name, key: $0) }
+                seen.shown.formUnion(facts.shown)
+                seen.read[key] = facts.shown
+                return facts
             })
         screens = seen.screens
         literalTexts = seen.literals
@@ -59,18 +84,18 @@ public struct VariantGraph: Sendable {
         translatableOptions = manifest.instances.flatMap { instance in
             instance.translatableOptions.map { TranslatableOption(instance: instance.id, option: $0) }
         }
-        var shown: Set<ShownText> = []
-        for facts in states.facts {
-            for fact in facts where fact.hasPrefix(Self.textMark) {
-                let parts = fact.dropFirst().split(separator: "\u{0}", maxSplits: 1)
-                if parts.count == 2 { shown.insert(ShownText(instance: String(parts[0]), key: String(parts[1]))) }
-            }
-        }
-        shownTexts = shown.sorted()
+        shownTexts = seen.shown.sorted()
     }
 
     /// The locale the graph's labels are in.
     public let locale: String
+
+    /// An object the explorer shares between states (a screen's content,
+    /// the step that started a flow), by identity, with a flow's name.
+    private struct ObjectAndFlow: Hashable {
+        let content: ObjectIdentifier
+        let flow: String
+    }
 
     /// Every screen a person can see, with its words: once for each
     /// distinct wording (a screen that names the patient or not), in the
@@ -232,34 +257,28 @@ public struct VariantGraph: Sendable {
             untranslated: missingTranslations(in: locale).count)
     }
 
-    private static let textMark = "\u{1}"
-
-    /// A state's facts: the data each live instance was entered with, and
-    /// the texts of the screen on top.
-    package static func facts(_ state: EngineState) -> [String] {
-        var facts = entryData(state)
-        if let top = state.navigation.topScreen {
-            for key in top.textKeys { facts.append(textMark + top.flow.name + "\u{0}" + key) }
-        }
-        return facts
-    }
-
-    /// The data each live module instance was entered with, as
-    /// `instance` + NUL + `field`: what a `carriesNone` rule checks.
-    package static func entryData(_ state: EngineState) -> [String] {
-        var facts: [String] = []
+    /// The handoff fields each live module instance of `state` was entered
+    /// with: what a `carriesNone` rule checks. `remember` gives the fields
+    /// of a flow started by the step held in `launch` and named `name`,
+    /// making them with `make` the first time.
+    package static func entryData(
+        _ state: EngineState,
+        remember: (_ launch: KeyPart, _ name: String, _ make: () -> [EnteredField]) -> [EnteredField] = { $2() }
+    ) -> [EnteredField] {
+        var facts: [EnteredField] = []
         for id in state.flows.keys {
-            guard let record = state.flows[id], let step = record.program.launch.step?.value(as: RootStep.self) else {
-                continue
-            }
+            guard let record = state.flows[id], let launch = record.program.launch.step else { continue }
             let instance = record.program.info.name
-            var data: CarriedData
-            switch step {
-            case .enter(_, let carried), .exited(_, _, let carried): data = carried
-            case .start: data = CarriedData()
+            facts += remember(launch, instance) {
+                guard let step = launch.value(as: RootStep.self) else { return [] }
+                var data: CarriedData
+                switch step {
+                case .enter(_, let carried), .exited(_, _, let carried): data = carried
+                case .start: data = CarriedData()
+                }
+                data.reenter(instance)
+                return data.handoff.fields.keys.sorted().map { EnteredField(instance: instance, field: $0) }
             }
-            data.reenter(instance)
-            for field in data.handoff.fields.keys.sorted() { facts.append(instance + "\u{0}" + field) }
         }
         return facts.sorted()
     }

@@ -67,7 +67,7 @@ struct DataLifetimeTests {
             }
             coordinator.waitUntilIdle()
         }
-        #expect(VariantGraph.entryData(coordinator.engineState).contains("result\u{0}patient"))
+        #expect(VariantGraph.entryData(coordinator.engineState).contains(EnteredField(instance: "result", field: "patient")))
     }
 }
 
