@@ -13,6 +13,10 @@ public struct JSONParser {
     private var index = 0
     private var line = 1
     private var lineStart = 0
+    /// The last column counted, and the byte it is at: columns are counted
+    /// on from there, so a long line is counted once, not once a value
+    /// (which made a file of one long line quadratic to read).
+    private var counted = (position: 0, column: 1)
 
     /// Parses `bytes` as one JSON value (a UTF-8 byte-order mark is skipped).
     public static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONNode {
@@ -46,22 +50,25 @@ public struct JSONParser {
     // MARK: Positions
 
     private var location: TextLocation {
-        // Columns count characters: every byte that does not continue a
-        // UTF-8 sequence starts one.
-        var column = 1
-        var position = lineStart
-        while position < index && position < bytes.count {
-            if bytes[position] & 0xC0 != 0x80 { column += 1 }
-            position += 1
+        mutating get {
+            // Columns count characters: every byte that does not continue a
+            // UTF-8 sequence starts one.
+            if counted.position < lineStart || counted.position > index { counted = (lineStart, 1) }
+            var (position, column) = counted
+            while position < index && position < bytes.count {
+                if bytes[position] & 0xC0 != 0x80 { column += 1 }
+                position += 1
+            }
+            counted = (position, column)
+            return TextLocation(line: line, column: column)
         }
-        return TextLocation(line: line, column: column)
     }
 
-    private func error(_ message: String) -> JSONSyntaxError {
+    private mutating func error(_ message: String) -> JSONSyntaxError {
         JSONSyntaxError(message: message, location: location)
     }
 
-    private func encodingError(_ message: String) -> JSONSyntaxError {
+    private mutating func encodingError(_ message: String) -> JSONSyntaxError {
         JSONSyntaxError(message: message, location: location, isEncodingError: true)
     }
 
