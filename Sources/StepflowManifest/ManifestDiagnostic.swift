@@ -86,16 +86,25 @@ package enum Suggestion {
     /// the other (`ending` → `end`).
     package static func nearest(to word: String, in candidates: [String]) -> String? {
         let target = Array(word.lowercased())
+        // Names are ASCII almost always: compared as bytes, lowercased in
+        // place, rather than as characters of new lowercased strings.
+        let asciiTarget = Self.isASCII(word) ? word.utf8.map(Self.lowercased) : nil
         let limit = max(1, target.count / 3)
         var best: (name: String, distance: Int)?
         for candidate in candidates {
+            let bound = min(limit, (best?.distance ?? .max) - 1)
             // The distance is at least the difference in length: a
             // candidate that cannot come within the limit, or beat the
             // best so far, is not compared letter by letter.
-            let gap = abs(candidate.count - target.count)
-            let bound = min(limit, (best?.distance ?? .max) - 1)
-            guard gap <= bound else { continue }
-            guard let distance = editDistance(target, Array(candidate.lowercased()), atMost: bound) else { continue }
+            let distance: Int?
+            if let asciiTarget, Self.isASCII(candidate) {
+                guard abs(candidate.utf8.count - asciiTarget.count) <= bound else { continue }
+                distance = editDistance(asciiTarget, candidate.utf8.map(Self.lowercased), atMost: bound)
+            } else {
+                guard abs(candidate.count - target.count) <= bound else { continue }
+                distance = editDistance(target, Array(candidate.lowercased()), atMost: bound)
+            }
+            guard let distance else { continue }
             best = (candidate, distance)
         }
         if let best, best.distance <= limit { return best.name }
@@ -104,6 +113,14 @@ package enum Suggestion {
             let other = candidate.lowercased()
             return min(other.count, lowered.count) >= 3 && (lowered.hasPrefix(other) || other.hasPrefix(lowered))
         }
+    }
+
+    private static func isASCII(_ text: String) -> Bool { text.utf8.allSatisfy { $0 < 0x80 } }
+
+    /// An ASCII byte lowercased (`A`–`Z` to `a`–`z`), others as they are:
+    /// what `lowercased()` does to an ASCII string.
+    private static func lowercased(_ byte: UInt8) -> UInt8 {
+        byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
     }
 
     /// `Did you mean 'x'? ` or nothing.
@@ -122,7 +139,7 @@ package enum Suggestion {
     /// letters.
     ///
     /// - Complexity: O(n × m), two rows of memory.
-    static func editDistance(_ a: [Character], _ b: [Character], atMost bound: Int) -> Int? {
+    static func editDistance<Letter: Equatable>(_ a: [Letter], _ b: [Letter], atMost bound: Int) -> Int? {
         if a.isEmpty || b.isEmpty { return max(a.count, b.count) <= bound ? max(a.count, b.count) : nil }
         // Three rows: the one before last (for a transposition), the last,
         // and the one being made.
