@@ -31,8 +31,9 @@ extension VariantGraph {
     public func checkRules() -> (results: [PathRuleResult], diagnostics: [ManifestDiagnostic]) {
         var results: [PathRuleResult] = []
         var diagnostics: [ManifestDiagnostic] = []
-        let ids = graph.nodes.map(\.id)
-        let shortest = states.shortestWalks()
+        // Node ids only for a suggestion, and walks only for a refuted rule.
+        var ids: [String] { graph.nodes.map { $0.id } }
+        let touched = states.touchedNodes()
         func lookup(_ id: String, _ rule: PathRuleSpec, _ key: String) -> Int? {
             if let node = graph.node(withID: id) { return node }
             diagnostics.append(
@@ -58,8 +59,7 @@ extension VariantGraph {
                 guard let node = lookup(id, rule, "reaches") else { continue }
                 results.append(
                     PathRuleResult(
-                        rule: rule, holds: shortest[node] != nil, counterExample: shortest[node] == nil ? [] : nil,
-                        walk: nil))
+                        rule: rule, holds: touched[node], counterExample: touched[node] ? nil : [], walk: nil))
             case .neverReaches(let id):
                 guard let node = graph.node(withID: id) else {
                     if let near = Suggestion.nearest(to: id, in: ids) {
@@ -72,7 +72,7 @@ extension VariantGraph {
                     results.append(PathRuleResult(rule: rule, holds: true, counterExample: nil, walk: nil))
                     continue
                 }
-                results.append(refuted(rule, by: shortest[node]))
+                results.append(refuted(rule, by: touched[node] ? states.shortestWalk(touching: node) : nil))
             case .carriesNone(let fields, let instance):
                 // The first state, fewest inputs first, in which the instance
                 // runs with one of the fields: its shortest walk breaks it.

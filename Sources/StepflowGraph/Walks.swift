@@ -62,6 +62,32 @@ extension StateGraph {
         return result
     }
 
+    /// Whether each projection node is touched by some walk: which of
+    /// ``shortestWalks()`` are not `nil`, without making the walks.
+    ///
+    /// - Complexity: O(transitions × nodes touched).
+    public func touchedNodes() -> [Bool] {
+        var touched = [Bool](repeating: false, count: projection.nodes.count)
+        for node in initialNodes { touched[node] = true }
+        for position in transitions.indices {
+            for node in transitions[position].nodes { touched[node] = true }
+        }
+        return touched
+    }
+
+    /// ``shortestWalks()``'s walk to `target` alone: the first transition,
+    /// breadth first, that touches it, after the shortest walk into its
+    /// source; `nil` when no walk touches it.
+    ///
+    /// - Complexity: O(transitions × nodes touched + depth).
+    public func shortestWalk(touching target: NavigationGraph.NodeID) -> Walk? {
+        if initialNodes.contains(target) { return walk(through: [], to: target) }
+        for transition in transitions where transition.nodes.contains(target) {
+            return walk(through: shortestWalk(to: transition.from) + [transition], to: target)
+        }
+        return nil
+    }
+
     /// Walks that touch `target`, shortest first, each visiting no state
     /// twice and each distinct in the screens and steps it touches; at most
     /// `limit`, giving up after `budget` transitions looked at.
