@@ -275,19 +275,26 @@ public struct JSONParser {
 
     private mutating func parseString() throws(JSONSyntaxError) -> String {
         index += 1  // opening quote
-        var scalars = String.UnicodeScalarView()
+        // The bytes are valid UTF-8 (checked first): a string without
+        // escapes (most) is its bytes as they are, decoded once; escapes are
+        // written into a copy of the bytes, decoded once at the end.
+        var escaped: [UInt8]?
         var runStart = index
         func flush(_ parser: JSONParser, upTo end: Int) {
-            scalars.append(contentsOf: String(decoding: parser.bytes[runStart..<end], as: UTF8.self).unicodeScalars)
+            escaped = (escaped ?? []) + parser.bytes[runStart..<end]
+        }
+        func append(_ scalar: Unicode.Scalar) {
+            escaped?.append(contentsOf: String(scalar).utf8)
         }
         while true {
             guard index < bytes.count else { throw error("the file ends inside a string. To fix, close it with '\"'.") }
             let byte = bytes[index]
             switch byte {
             case UInt8(ascii: "\""):
+                defer { index += 1 }
+                guard escaped != nil else { return String(decoding: bytes[runStart..<index], as: UTF8.self) }
                 flush(self, upTo: index)
-                index += 1
-                return String(scalars)
+                return String(decoding: escaped ?? [], as: UTF8.self)
             case UInt8(ascii: "\\"):
                 flush(self, upTo: index)
                 index += 1
@@ -297,15 +304,15 @@ public struct JSONParser {
                 let escape = bytes[index]
                 index += 1
                 switch escape {
-                case UInt8(ascii: "\""): scalars.append("\"")
-                case UInt8(ascii: "\\"): scalars.append("\\")
-                case UInt8(ascii: "/"): scalars.append("/")
-                case UInt8(ascii: "b"): scalars.append("\u{08}")
-                case UInt8(ascii: "f"): scalars.append("\u{0C}")
-                case UInt8(ascii: "n"): scalars.append("\n")
-                case UInt8(ascii: "r"): scalars.append("\r")
-                case UInt8(ascii: "t"): scalars.append("\t")
-                case UInt8(ascii: "u"): scalars.append(try parseUnicodeEscape())
+                case UInt8(ascii: "\""): append("\"")
+                case UInt8(ascii: "\\"): append("\\")
+                case UInt8(ascii: "/"): append("/")
+                case UInt8(ascii: "b"): append("\u{08}")
+                case UInt8(ascii: "f"): append("\u{0C}")
+                case UInt8(ascii: "n"): append("\n")
+                case UInt8(ascii: "r"): append("\r")
+                case UInt8(ascii: "t"): append("\t")
+                case UInt8(ascii: "u"): append(try parseUnicodeEscape())
                 default:
                     index -= 2
                     throw error(
