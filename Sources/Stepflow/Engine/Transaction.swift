@@ -158,7 +158,16 @@ package final class StepNames {
         let ids = TypedTable<S, String>()
         let exitNames = TypedTable<S, String>()
         let parts = TypedTable<S, KeyPart>()
-        let screens = TypedTable<Screen<S>, Shown>()
+        /// Hashed by id, title and number of actions: a screen's texts are
+        /// long to hash, and equal screens made by the same module share
+        /// their strings, so comparing them is quick.
+        let screens = TypedTable<Screen<S>, Shown>(hash: { screen in
+            var hasher = Hasher()
+            hasher.combine(screen.id)
+            hasher.combine(screen.title)
+            hasher.combine(screen.actions.count)
+            return hasher.finalize()
+        })
     }
 
     /// A screen's key part and presented content.

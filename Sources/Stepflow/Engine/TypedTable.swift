@@ -21,9 +21,15 @@ package final class TypedTable<Key: Hashable, Value> {
     package private(set) var count = 0
     private var capacity: Int
     private var index: HashIndex
+    /// How a key is hashed: by default all of it (`hashValue`).
+    private let hash: (Key) -> Int
 
-    /// An empty table with room for `capacity` entries before it grows.
-    package init(capacity: Int = 16) {
+    /// An empty table with room for `capacity` entries before it grows,
+    /// hashing keys with `hash`: by default all of a key; a part of it
+    /// that tells most keys apart when a whole key is long to hash and
+    /// equal keys are quick to compare (their strings share storage).
+    package init(capacity: Int = 16, hash: @escaping (Key) -> Int = { $0.hashValue }) {
+        self.hash = hash
         self.capacity = max(1, capacity)
         keys = UnsafeMutablePointer<Key>.allocate(capacity: self.capacity)
         values = UnsafeMutablePointer<Value>.allocate(capacity: self.capacity)
@@ -40,7 +46,7 @@ package final class TypedTable<Key: Hashable, Value> {
     /// The position of `key`, if the table has it.
     @inline(__always)
     package func position(of key: Key) -> Int? {
-        index.find(Self.hash(key)) { keys[$0] == key }.position
+        index.find(hashed(key)) { keys[$0] == key }.position
     }
 
     /// The value at `position` (below ``count``).
@@ -54,7 +60,7 @@ package final class TypedTable<Key: Hashable, Value> {
     /// ``position(of:)``); its position.
     @discardableResult
     package func append(_ value: Value, for key: Key) -> Int {
-        let hash = Self.hash(key)
+        let hash = hashed(key)
         let slot = index.find(hash) { keys[$0] == key }
         precondition(slot.position == nil, "a typed table given a key it has")
         if count == capacity { grow() }
@@ -72,7 +78,8 @@ package final class TypedTable<Key: Hashable, Value> {
         index = HashIndex(capacity: capacity)
     }
 
-    private static func hash(_ key: Key) -> UInt64 { UInt64(bitPattern: Int64(key.hashValue)) }
+    @inline(__always)
+    private func hashed(_ key: Key) -> UInt64 { UInt64(bitPattern: Int64(hash(key))) }
 
     private func grow() {
         let newCapacity = capacity * 2
