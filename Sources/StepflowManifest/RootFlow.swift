@@ -187,10 +187,10 @@ public final class RootFlow: Flow {
         let launch = module.launch(
             instance: id, options: options[id] ?? instance.options, environment: texts, handoff: data.handoff)
         let carried = carriedFields
-        return launch.start(onExit: { [data] exit in
+        return launch.start(namingExits: { [data] exit, name in
             var gathered = data
             gathered.record(Handoff(exit.handoff.fields.filter { carried.contains($0.key) }), from: id)
-            return .exited(instance: id, exit: exit.exitName, data: gathered)
+            return .exited(instance: id, exit: name, data: gathered)
         })
     }
 }

@@ -184,6 +184,17 @@ public struct ModuleLaunch: Sendable {
     ) -> Navigation<ParentStep, ParentExit> {
         box.start(onExit: onExit)
     }
+
+    /// As ``start(onExit:)``, handing `onExit` each exit with its
+    /// ``ModuleExit/exitName`` too. The name is read once per distinct
+    /// exit while the started flow lives (by default it is read by
+    /// reflection), and forgotten with the flow: an exit's data lives no
+    /// longer than the module's run.
+    public func start<ParentStep: Step, ParentExit: Step>(
+        namingExits onExit: @escaping @Sendable (_ exit: any ModuleExit, _ name: String) -> ParentStep
+    ) -> Navigation<ParentStep, ParentExit> {
+        box.start(namingExits: onExit)
+    }
 }
 
 private protocol LaunchBox: Sendable {
@@ -191,6 +202,9 @@ private protocol LaunchBox: Sendable {
     var anyEntry: any Step { get }
     func start<ParentStep: Step, ParentExit: Step>(
         onExit: @escaping @Sendable (any ModuleExit) -> ParentStep
+    ) -> Navigation<ParentStep, ParentExit>
+    func start<ParentStep: Step, ParentExit: Step>(
+        namingExits onExit: @escaping @Sendable (any ModuleExit, String) -> ParentStep
     ) -> Navigation<ParentStep, ParentExit>
 }
 
@@ -203,5 +217,27 @@ private struct TypedLaunch<ModuleFlow: Flow>: LaunchBox where ModuleFlow.ExitTyp
         onExit: @escaping @Sendable (any ModuleExit) -> ParentStep
     ) -> Navigation<ParentStep, ParentExit> {
         .start(flow, with: OneStepper(entry), onExit: { exit in onExit(exit) })
+    }
+
+    func start<ParentStep: Step, ParentExit: Step>(
+        namingExits onExit: @escaping @Sendable (any ModuleExit, String) -> ParentStep
+    ) -> Navigation<ParentStep, ParentExit> {
+        // Held by the exit route, so by the started flow's program: it
+        // lives as long as the flow (and its exits' data) does.
+        let names = ExitNames<ModuleFlow.ExitType>()
+        return .start(flow, with: OneStepper(entry), onExit: { exit in onExit(exit, names.name(of: exit)) })
+    }
+}
+
+/// The names of one started flow's exits, each read once.
+private final class ExitNames<Exit: ModuleExit>: Sendable {
+    private let known = Locked(TypedTable<Exit, String>(capacity: 4))
+
+    func name(of exit: Exit) -> String {
+        if let name = known.withLock({ table in table.position(of: exit).map { table.value(at: $0) } }) { return name }
+        // Read outside the lock: the module's own code.
+        let name = exit.exitName
+        known.withLock { table in if table.position(of: exit) == nil { table.append(name, for: exit) } }
+        return name
     }
 }
