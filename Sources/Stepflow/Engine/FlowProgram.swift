@@ -253,26 +253,25 @@ final class FlowProgramOf<F: Flow>: FlowProgram, @unchecked Sendable {
         _ step: StepType, origin: @autoclosure () -> StepOrigin, in state: inout EngineState,
         _ transaction: inout Transaction
     ) -> Bool {
-        if transaction.observes {
-            transaction.effects.append(.event(.willNavigate(record(step, transaction.names), origin: origin())))
-        }
+        // Named once, for both events: when someone observes.
+        let recorded = transaction.observes ? record(step, transaction.names) : nil
+        if let recorded { transaction.effects.append(.event(.willNavigate(recorded, origin: origin()))) }
         let navigation = flow.navigate(to: step)
         guard navigation.isHandled else {
-            state.reportDropped(record(step, nil), .unhandled, &transaction)
+            state.reportDropped(recorded ?? record(step, nil), .unhandled, &transaction)
             return false
         }
         state.statistics.navigated += 1
-        let names = transaction.names
         if navigation.changesNothing, state.isReady(info.id) {
             // Handled, nothing changes: the commonest step by far.
-            state.commit(step: record(step, names), &transaction)
+            state.commit(step: recorded, &transaction)
             return true
         }
         apply(navigation.elements, for: step, in: &state, &transaction)
         if state.flows.contains(info.id), !state.isReady(info.id) {
             state.markReady(info.id, &transaction)
         }
-        state.commit(step: record(step, names), &transaction)
+        state.commit(step: recorded, &transaction)
         return true
     }
 
