@@ -1,8 +1,16 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import BundledFixtures
 import BundledModules
 import RootAppCLI
 import Stepflow
 import StepflowManifest
+import StepflowScripts
 import StepflowTesting
 import Testing
 
@@ -82,6 +90,25 @@ struct SmallTruthsTests {
                 """
             ), "\(script.err)")
     }
+
+    /// Scripts read lately are kept by path and bytes: one edited between
+    /// two reads is read anew, and a broken edit is reported, not hidden
+    /// behind the copy read before.
+    @Test func aScriptEditedBetweenTwoReadsIsReadAnew() throws {
+        let folder = TemporaryFiles.folder(["walk.txt": "choose 1\nexpect end result.done\n"])
+        let path = folder + "/walk.txt"
+        #expect(try Script.load(path: path).lines.count == 2)
+        guard let file = fopen(path, "w") else { throw ScriptEditFailed() }
+        fputs("choose 1\nback\nexpect end result.done\n", file)
+        fclose(file)
+        #expect(try Script.load(path: path).lines.count == 3)
+        guard let broken = fopen(path, "w") else { throw ScriptEditFailed() }
+        fputs("chose 1\n", broken)
+        fclose(broken)
+        #expect(throws: ScriptLoadError.self) { try Script.load(path: path) }
+    }
+
+    private struct ScriptEditFailed: Error {}
 
     @Test func theKeysOfferedAfterAWrongChoiceAreTheOnesThatWorkThere() {
         // The how-it-works page has a way back: b is offered; the welcome has none.

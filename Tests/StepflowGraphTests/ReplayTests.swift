@@ -107,6 +107,19 @@ struct ReplayTests {
         #expect(replayed == graph.nodes.count - (variant.states.states.contains(where: \.isEnded) ? 0 : 1))
     }
 
+    /// What path rules ask instead of every shortest walk: whether a walk
+    /// touches a node, and the one walk to a node a rule refutes, are
+    /// exactly ``StateGraph/shortestWalks()``'s.
+    @Test(arguments: BundledManifests.names)
+    func aNodesShortestWalkAloneIsTheOneAmongAllWalks(name: String) throws {
+        let states = try Bundled.variant(name).states
+        let walks = states.shortestWalks()
+        #expect(states.touchedNodes() == walks.map { $0 != nil })
+        for node in walks.indices {
+            #expect(states.shortestWalk(touching: node) == walks[node], "node \(node)")
+        }
+    }
+
     @Test(arguments: BundledManifests.names)
     func pathsToASampleOfTargetsReplay(name: String) throws {
         let variant = try Bundled.variant(name)

@@ -38,6 +38,33 @@ struct JSONParserTests {
             ])
     }
 
+    /// A manifest written on one line (a minified one) is read in one pass:
+    /// each of its values is told its own column, and so is an error far
+    /// along the line; the next line counts from its own start.
+    @Test func valuesOnOneLongLineKnowTheirColumns() throws {
+        let literals = (0..<2_000).map { "\"v\($0)\"" }
+        let line = "[" + literals.joined(separator: ",") + "]"
+        let node = try parse(line + "\n")
+        guard case .array(let elements) = node.value else {
+            Issue.record("not an array")
+            return
+        }
+        var column = 2
+        for (element, literal) in zip(elements, literals) {
+            #expect(element.location == TextLocation(line: 1, column: column))
+            column += literal.count + 1
+        }
+        #expect(
+            failure(String(line.dropLast()) + ",]")
+                == "1:\(line.count + 1): a comma before ']' is not allowed in JSON. To fix, remove the trailing comma.")
+        let twoLines = try parse(String(line.dropLast()) + ",\n  \"last\"]")
+        guard case .array(let all) = twoLines.value else {
+            Issue.record("not an array")
+            return
+        }
+        #expect(all.last?.location == TextLocation(line: 2, column: 3))
+    }
+
     @Test func stringsDecodeEveryEscape() throws {
         let node = try parse(#""a\"b\\c\/d\b\f\n\r\t\u00e9\ud83d\ude00""#)
         #expect(node.value == .string("a\"b\\c/d\u{08}\u{0C}\n\r\té😀"))

@@ -185,6 +185,19 @@ struct ModuleContractAtLoadTests {
         #expect(try digest(edited) != digest(base))
     }
 
+    /// A saved walk and a sign-off carry the digest: it must stay what
+    /// earlier releases computed for the same manifest, escapes, control
+    /// characters and non-ASCII text included (the value is release
+    /// 0.4.0's).
+    @Test func theDigestIsTheOneEarlierReleasesComputed() throws {
+        let loader = ManifestLoader(registry: BundledModules.registry, services: BundledModules.services)
+        let text =
+            #"{"schema": 1, "app": {"id": "s", "name": "Say \"hi\" \\ \u00fc ✓ \u0001\t\/"}, "modules": [{"id": "#
+            + #""help", "module": "support", "options": {"hotline": "1", "hours": "x"}}], "start": "help", "routes": "#
+            + #"{"help.resume": "end", "help.quit": "end"}}"#
+        #expect(try loader.decode(Array(text.utf8), file: "g.json").digest == "0c6bc3972fb82b86")
+    }
+
     @Test func aStringCatalogCarriesATranslatableOptionsWordsForAnInstance() throws {
         let catalog = """
             {"sourceLanguage": "en", "version": "1.0", "strings": {

@@ -42,3 +42,54 @@ struct HashIndexTests {
         #expect(index.find(2) { hashes[$0] == 2 }.position == nil)
     }
 }
+
+/// The tables an explorer remembers steps and screens in: keyed by values
+/// of types the engine never sees, found through a hash index.
+@Suite("A typed table")
+struct TypedTableTests {
+    /// Every key added is found with its value, through several growths;
+    /// a key never added is not.
+    @Test func everyKeyAddedIsFoundWithItsValueAndNoOtherIs() {
+        let table = TypedTable<String, Int>(capacity: 2)
+        for number in 0..<3_000 { #expect(table.append(number * 2, for: "key \(number)") == number) }
+        #expect(table.count == 3_000)
+        for number in 0..<3_000 {
+            let position = table.position(of: "key \(number)")
+            #expect(position == number)
+            #expect(position.map(table.value(at:)) == number * 2)
+        }
+        #expect(table.position(of: "key 3000") == nil)
+        #expect(table.position(of: "") == nil)
+    }
+
+    /// A table given a hash of part of a key (here one that collides for
+    /// every key) still tells keys apart by comparing them whole.
+    @Test func aHashOfPartOfTheKeyStillTellsKeysApart() {
+        let table = TypedTable<[String], String>(hash: { $0.first?.count ?? 0 })
+        let keys = (0..<200).map { ["same", "\($0)"] }
+        for key in keys { table.append(key.joined(separator: "/"), for: key) }
+        for key in keys {
+            #expect(table.position(of: key).map(table.value(at:)) == key.joined(separator: "/"))
+        }
+        #expect(table.position(of: ["same", "200"]) == nil)
+    }
+
+    /// Forgetting every entry lets go of the values, and the table is
+    /// used again from empty.
+    @Test func removingEverythingLetsTheValuesGo() {
+        final class Value {}
+        let table = TypedTable<Int, Value>()
+        weak var first: Value?
+        do {
+            let value = Value()
+            first = value
+            table.append(value, for: 1)
+        }
+        #expect(first != nil)
+        table.removeAll()
+        #expect(first == nil, "the table let go of its value")
+        #expect(table.count == 0 && table.position(of: 1) == nil)
+        table.append(Value(), for: 1)
+        #expect(table.position(of: 1) == 0)
+    }
+}

@@ -1,0 +1,65 @@
+import Testing
+
+@testable import StepflowManifest
+
+/// "Did you mean …?": the nearest name a typo was meant to be.
+@Suite("Suggestions for a mistyped name")
+struct SuggestionTests {
+    /// The suggestion stops comparing a candidate once it cannot win, and
+    /// compares ASCII names as bytes: on a thousand seeded random words
+    /// and lists of names (upper and lower case, letters beyond ASCII) it
+    /// picks exactly what comparing every candidate whole picks.
+    @Test func theNearestNameIsTheOneAFullComparisonPicks() {
+        var random = SeededRandom(seed: 25)
+        let letters = Array("abcdeABCDE-._éß")
+        func word() -> String { String((0..<random.next(below: 12)).map { _ in letters[random.next(below: letters.count)] }) }
+        for _ in 0..<1_000 {
+            let typed = word()
+            let candidates = (0..<random.next(below: 30)).map { _ in word() }
+            #expect(Suggestion.nearest(to: typed, in: candidates) == Self.nearest(to: typed, in: candidates),
+                "\(typed) among \(candidates)")
+        }
+    }
+
+    @Test func aTypoIsAnsweredAndAStrangerIsNot() {
+        #expect(Suggestion.nearest(to: "procedur", in: ["onboarding", "procedure", "results"]) == "procedure")
+        #expect(Suggestion.nearest(to: "Resluts", in: ["onboarding", "procedure", "results"]) == "results")
+        #expect(Suggestion.nearest(to: "ending", in: ["end", "start"]) == "end")
+        #expect(Suggestion.nearest(to: "zzzzzz", in: ["onboarding", "procedure", "results"]) == nil)
+    }
+
+    /// Every candidate compared whole, as suggestions were before they
+    /// stopped early.
+    static func nearest(to word: String, in candidates: [String]) -> String? {
+        let target = Array(word.lowercased())
+        let limit = max(1, target.count / 3)
+        var best: (name: String, distance: Int)?
+        for candidate in candidates {
+            let gap = abs(candidate.count - target.count)
+            guard gap <= limit, gap < (best?.distance ?? .max) else { continue }
+            let distance = Suggestion.editDistance(target, Array(candidate.lowercased()))
+            if distance < (best?.distance ?? .max) { best = (candidate, distance) }
+        }
+        if let best, best.distance <= limit { return best.name }
+        let lowered = word.lowercased()
+        return candidates.first { candidate in
+            let other = candidate.lowercased()
+            return min(other.count, lowered.count) >= 3 && (lowered.hasPrefix(other) || other.hasPrefix(lowered))
+        }
+    }
+}
+
+/// A small seeded generator (SplitMix64), so a failing case comes back.
+struct SeededRandom {
+    private var state: UInt64
+    init(seed: UInt64) { state = seed }
+
+    mutating func next(below bound: Int) -> Int {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var value = state
+        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
+        value ^= value >> 31
+        return Int(value % UInt64(max(1, bound)))
+    }
+}
