@@ -203,4 +203,3 @@ final class StepperMailbox<F: Flow>: AnyStepperMailbox, @unchecked Sendable {
         }
     }
 }
-

@@ -80,7 +80,7 @@ extension VariantGraph {
                 let breaking = states.states.indices.filter {
                     states.facts[$0].entered.contains(where: wanted.contains)
                 }
-                    .min { states.states[$0].depth < states.states[$1].depth }
+                .min { states.states[$0].depth < states.states[$1].depth }
                 results.append(refuted(rule, by: breaking.map(states.walk(toState:))))
             case .passesThrough(let id, let viaID):
                 let target = lookup(id, rule, "to")

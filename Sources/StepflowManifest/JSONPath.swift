@@ -22,7 +22,9 @@ struct JSONPath: CustomStringConvertible {
     private static func isIdentifier(_ key: String) -> Bool {
         guard let first = key.utf8.first else { return false }
         if key.utf8.allSatisfy({ $0 < 0x80 }) {
-            func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z") }
+            func isLetter(_ byte: UInt8) -> Bool {
+                (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
+            }
             func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
             return !isDigit(first) && key.utf8.allSatisfy { isLetter($0) || isDigit($0) || $0 == UInt8(ascii: "_") }
         }

@@ -67,7 +67,9 @@ struct DataLifetimeTests {
             }
             coordinator.waitUntilIdle()
         }
-        #expect(VariantGraph.entryData(coordinator.engineState).contains(EnteredField(instance: "result", field: "patient")))
+        #expect(
+            VariantGraph.entryData(coordinator.engineState).contains(EnteredField(instance: "result", field: "patient"))
+        )
     }
 }
 

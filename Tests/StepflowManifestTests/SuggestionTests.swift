@@ -12,11 +12,14 @@ struct SuggestionTests {
     @Test func theNearestNameIsTheOneAFullComparisonPicks() {
         var random = SeededRandom(seed: 25)
         let letters = Array("abcdeABCDE-._éß")
-        func word() -> String { String((0..<random.next(below: 12)).map { _ in letters[random.next(below: letters.count)] }) }
+        func word() -> String {
+            String((0..<random.next(below: 12)).map { _ in letters[random.next(below: letters.count)] })
+        }
         for _ in 0..<1_000 {
             let typed = word()
             let candidates = (0..<random.next(below: 30)).map { _ in word() }
-            #expect(Suggestion.nearest(to: typed, in: candidates) == Self.nearest(to: typed, in: candidates),
+            #expect(
+                Suggestion.nearest(to: typed, in: candidates) == Self.nearest(to: typed, in: candidates),
                 "\(typed) among \(candidates)")
         }
     }

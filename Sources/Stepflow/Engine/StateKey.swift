@@ -199,7 +199,6 @@ package final class StateKeyParts {
     /// sequence, so two values of different types never share a number.
     @exclusivity(unchecked) private var next = 0
 
-
     /// The list a key is made in before it is copied at its length.
     @exclusivity(unchecked) private var scratch: [UInt8] = []
 

@@ -254,7 +254,9 @@ enum SharedStepIDs {
     private static let capacity = 8192
 
     /// The ids of `S`'s steps; made under the lock, read under it.
-    private static func table<S: Step>(_ tables: inout [ObjectIdentifier: AnyObject], _: S.Type) -> TypedTable<S, String> {
+    private static func table<S: Step>(
+        _ tables: inout [ObjectIdentifier: AnyObject], _: S.Type
+    ) -> TypedTable<S, String> {
         // Filed under its step type's identity: the table is of that type.
         if let known = tables[ObjectIdentifier(S.self)] { return unsafeDowncast(known, to: TypedTable<S, String>.self) }
         let table = TypedTable<S, String>()
