@@ -67,13 +67,24 @@ public enum TraceExporter {
     /// One input of a walk: `     screen: choose "label"`, wrapped at
     /// spaces to `width`.
     public static func line(for input: StateGraph.Input, width: Int) -> String {
-        wrapWords("     \(input.screen ?? "start"): \(input)", width: width, continuation: "         ")
+        // `description`, not interpolation: interpolating asks the value how
+        // it prints (protocol conformance checks) on every line.
+        wrapWords(
+            "     " + (input.screen ?? "start") + ": " + input.description, width: width, continuation: "         ")
     }
 
     /// `text` broken at spaces so no line passes `width` (a single word
     /// longer than the width stays whole); continuation lines start with
     /// `continuation`.
     public static func wrapWords(_ text: String, width: Int, continuation: String) -> String {
+        // Widths are characters. A text of ASCII without a carriage return
+        // (nearly every trace line) has one character a byte: it is wrapped
+        // byte by byte, not split into grapheme clusters (which was a
+        // quarter of tracing a variant).
+        func plain(_ text: String) -> Bool { text.utf8.allSatisfy { $0 < 0x80 && $0 != UInt8(ascii: "\r") } }
+        if plain(text) && plain(continuation) {
+            return wrapPlainWords(Array(text.utf8), width: width, continuation: Array(continuation.utf8))
+        }
         let indent = text.prefix(while: { $0 == " " })
         var lines: [String] = []
         var line = String(indent)
@@ -96,6 +107,40 @@ public enum TraceExporter {
         }
         lines.append(line)
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// ``wrapWords(_:width:continuation:)`` for ASCII: one byte a column.
+    private static func wrapPlainWords(_ text: [UInt8], width: Int, continuation: [UInt8]) -> String {
+        let space = UInt8(ascii: " ")
+        var output: [UInt8] = []
+        output.reserveCapacity(text.count + text.count / max(1, width) * (continuation.count + 1) + 1)
+        var position = text.firstIndex { $0 != space } ?? text.count
+        output += text[..<position]
+        var column = position
+        var isFirstWord = true
+        while position < text.count {
+            guard text[position] != space else {
+                position += 1
+                continue
+            }
+            let end = text[position...].firstIndex(of: space) ?? text.count
+            let word = text[position..<end]
+            if isFirstWord {
+                column += word.count
+                isFirstWord = false
+            } else if column + 1 + word.count > width {
+                output.append(UInt8(ascii: "\n"))
+                output += continuation
+                column = continuation.count + word.count
+            } else {
+                output.append(space)
+                column += 1 + word.count
+            }
+            output += word
+            position = end
+        }
+        output.append(UInt8(ascii: "\n"))
+        return String(decoding: output, as: UTF8.self)
     }
 
     /// The reached nodes of `kind`, by depth, then in order of discovery.
