@@ -155,9 +155,11 @@ public struct Navigation<StepType: Step, ExitType: Step>: Sendable {
     /// Applies `navigations` in order. Unhandled parts are skipped; the
     /// result is unhandled only when every part is.
     public static func multiple(_ navigations: [Self]) -> Self {
-        let handled = navigations.filter(\.isHandled)
+        // Closures, not key paths: a key path into this generic type is
+        // made at run time on every call.
+        let handled = navigations.filter { $0.isHandled }
         if handled.isEmpty && !navigations.isEmpty { return .unhandled }
-        return Self(elements: handled.flatMap(\.elements))
+        return Self(elements: handled.flatMap { $0.elements })
     }
 
     /// Applies `navigations` in order.
