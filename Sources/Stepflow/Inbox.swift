@@ -9,12 +9,10 @@ import Dispatch
 /// queued, so handling never recurses and the stack never grows with the
 /// length of a chain of steps.
 ///
-/// A drain takes every job queued so far in one swap under the lock and
-/// runs them; jobs that arrived meanwhile are taken in the same drain, up
-/// to ``jobsPerDrain``, after which it schedules itself again, leaving room
-/// for other work on a shared queue (the main queue). A steady stream of
-/// steps from another thread so costs one queue hop every few thousand
-/// steps, not one a batch.
+/// The queue is entered once per batch: a drain takes every job queued so
+/// far in one swap under the lock, runs them, and schedules itself again if
+/// more arrived, leaving room for other work on a shared queue (the main
+/// queue) between batches.
 final class Inbox: @unchecked Sendable {
     // @unchecked: `state` is a Locked value; `queue` is immutable.
     /// A unit of work.
@@ -130,90 +128,56 @@ final class Inbox: @unchecked Sendable {
         queue.async { self.drain() }
     }
 
-    /// Jobs one drain runs before it lets other work on the queue run:
-    /// batches that arrive while it works are taken in the same drain, up
-    /// to this many jobs, rather than each scheduled anew.
-    static let jobsPerDrain = 4096
-
-    /// Takes the jobs queued so far, and the steps behind their
-    /// deliveries, into `batch` (empty, its buffer kept) and `targets`.
-    /// Under the lock.
-    private static func take(
-        _ state: inout State, into batch: inout [Job], targets: inout [any AnyStepperMailbox]
-    ) {
-        swap(&batch, &state.jobs)
-        // The steps behind this batch's deliveries move to the queue's side
-        // with it; steps queued from now on wait for the next. The batch's
-        // deliveries name these targets by position.
-        swap(&targets, &state.listed)
-        for target in targets {
-            target.handOver()
-            target.listedAt = -1
-        }
-    }
-
     private func drain() {
-        var batch: [Job] = []
-        var targets: [any AnyStepperMailbox] = []
-        state.withLock { state in
-            swap(&batch, &state.spare)
-            Self.take(&state, into: &batch, targets: &targets)
-        }
-        var budget = Self.jobsPerDrain
-        while true {
-            run(batch, targets: targets)
-            // Outside the lock: releasing a step may run a payload's deinit,
-            // which may emit a step and so take the lock.
-            for target in targets { target.finishBatch() }
-            targets.removeAll(keepingCapacity: true)
-            budget -= batch.count
-            batch.removeAll(keepingCapacity: true)
-            // One lock: the next batch, if one came and the budget allows;
-            // else idle (and the idle waiters to call), or scheduled again.
-            let (more, mustReschedule, waiters) = state.withLock {
-                state -> (Bool, Bool, [@Sendable () -> Void]) in
-                if state.jobs.isEmpty {
-                    if state.spare.capacity < batch.capacity { swap(&state.spare, &batch) }
-                    state.isScheduled = false
-                    let adaptationsDone = state.pendingAdaptations == 0
-                    var ready: [@Sendable () -> Void] = []
-                    state.idleWaiters.removeAll { entry in
-                        guard adaptationsDone || !entry.countsAdaptations else { return false }
-                        ready.append(entry.waiter)
-                        return true
-                    }
-                    return (false, false, ready)
-                }
-                if budget <= 0 {
-                    if state.spare.capacity < batch.capacity { swap(&state.spare, &batch) }
-                    return (false, true, [])
-                }
-                Self.take(&state, into: &batch, targets: &targets)
-                return (true, false, [])
+        var (batch, targets) = state.withLock { state in
+            var batch = state.spare
+            state.spare = []
+            swap(&batch, &state.jobs)
+            // The steps behind this batch's deliveries move to the queue's
+            // side with it; steps queued from now on wait for the next. The
+            // batch's deliveries name these targets by position.
+            var targets: [any AnyStepperMailbox] = []
+            swap(&targets, &state.listed)
+            for target in targets {
+                target.handOver()
+                target.listedAt = -1
             }
-            if more { continue }
-            if mustReschedule { schedule() }
-            for waiter in waiters { waiter() }
-            return
+            return (batch, targets)
         }
-    }
-
-    /// Runs one batch's jobs, in order, for the coordinator (if it is
-    /// still there: a gone coordinator's jobs are discarded unrun).
-    private func run(_ batch: [Job], targets: [any AnyStepperMailbox]) {
-        guard let coordinator = owner, !batch.isEmpty else { return }
-        // Each mailbox unretained, with its type to call it by: a delivery
-        // neither retains nor releases its mailbox (`targets` holds each
-        // for the batch).
-        let mailboxes = targets.map { (Unmanaged.passUnretained($0 as AnyObject), type(of: $0)) }
-        for job in batch {
-            switch job {
-            case .run(let body): body(coordinator)
-            case .work(let work): coordinator.run(work)
-            case .deliverNext(let position):
-                let (mailbox, kind) = mailboxes[position]
-                kind.deliverNext(of: mailbox, coordinator)
+        if let coordinator = owner, !batch.isEmpty {
+            // Each mailbox unretained, with its type to call it by: a
+            // delivery neither retains nor releases its mailbox (`targets`
+            // holds each for the batch).
+            let mailboxes = targets.map { (Unmanaged.passUnretained($0 as AnyObject), type(of: $0)) }
+            for job in batch {
+                switch job {
+                case .run(let body): body(coordinator)
+                case .work(let work): coordinator.run(work)
+                case .deliverNext(let position):
+                    let (mailbox, kind) = mailboxes[position]
+                    kind.deliverNext(of: mailbox, coordinator)
+                }
             }
         }
+        // Outside the lock: releasing a step may run a payload's deinit,
+        // which may emit a step and so take the lock.
+        for target in targets { target.finishBatch() }
+        targets = []
+        batch.removeAll(keepingCapacity: true)
+        let (mustReschedule, waiters) = state.withLock { state -> (Bool, [@Sendable () -> Void]) in
+            if state.spare.capacity < batch.capacity { state.spare = batch }
+            guard state.jobs.isEmpty else { return (true, []) }
+            state.isScheduled = false
+            let adaptationsDone = state.pendingAdaptations == 0
+            var ready: [@Sendable () -> Void] = []
+            state.idleWaiters.removeAll { entry in
+                guard adaptationsDone || !entry.countsAdaptations else { return false }
+                ready.append(entry.waiter)
+                return true
+            }
+            return (false, ready)
+        }
+        if mustReschedule { schedule() }
+        for waiter in waiters { waiter() }
     }
 }
