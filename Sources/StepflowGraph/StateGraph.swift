@@ -431,13 +431,17 @@ package struct StateFacts: Sendable {
 /// A handoff field a live module instance was entered with: what a
 /// `carriesNone` rule looks for.
 package struct EnteredField: Hashable, Sendable, Comparable {
+    /// The module instance.
     package let instance: String
+    /// The handoff field's name.
     package let field: String
 
+    /// `instance` entered with `field`.
     package init(instance: String, field: String) {
         self.instance = instance
         self.field = field
     }
 
+    /// By instance, then field.
     package static func < (a: Self, b: Self) -> Bool { (a.instance, a.field) < (b.instance, b.field) }
 }
