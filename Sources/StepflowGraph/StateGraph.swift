@@ -139,19 +139,21 @@ public struct StateGraph: Sendable {
         /// reference. Changed only while the explorer, its one holder,
         /// adds transitions (on one thread, as the states).
         private final class Columns: @unchecked Sendable {
-            @exclusivity(unchecked) var sources: [Int32] = []
-            @exclusivity(unchecked) var targets: [Int32] = []
+            // Transitions' columns in pages (see PagedColumn): a million
+            // steps' explorer grows them without holding a second copy.
+            @exclusivity(unchecked) var sources = PagedColumn()
+            @exclusivity(unchecked) var targets = PagedColumn()
             /// The screen of each state inputs are given in (the states'
             /// column, shared when the graph is made).
             @exclusivity(unchecked) var stateScreens: [Int32] = []
             /// Each transition's kind of input, by index in `kinds`.
-            @exclusivity(unchecked) var kindIndices: [Int32] = []
-            /// Each transition's nodes after the first:
-            /// `nodeList[nodeOffsets[t]..<nodeOffsets[t + 1]]`. The first is
-            /// the node of the screen it was given on (`screenNodes`), or
-            /// the start.
-            @exclusivity(unchecked) var nodeOffsets: [Int32] = [0]
-            @exclusivity(unchecked) var nodeList: [Int32] = []
+            @exclusivity(unchecked) var kindIndices = PagedColumn()
+            /// Each transition's nodes after the first: the run of
+            /// `nodeList` at `nodeStarts[t]`, up to the next transition's.
+            /// The first is the node of the screen it was given on
+            /// (`screenNodes`), or the start.
+            @exclusivity(unchecked) var nodeStarts = PagedColumn()
+            @exclusivity(unchecked) var nodeList = PagedColumn()
             /// The projection's node of each screen in `screens`.
             @exclusivity(unchecked) var screenNodes: [Int32] = []
             /// The distinct screens inputs were given on (`instance/screen`).
@@ -170,7 +172,7 @@ public struct StateGraph: Sendable {
         /// 0.
         public var startIndex: Int { 0 }
         /// The number of transitions.
-        public var endIndex: Int { columns.sources.count }
+        public var endIndex: Int { columns.sources.end }
 
         /// The transition at `position`.
         public subscript(position: Int) -> Transition {
@@ -181,10 +183,15 @@ public struct StateGraph: Sendable {
                 input: Input(
                     screen: screen < 0 ? nil : columns.screens[screen],
                     kind: columns.kinds[Int(columns.kindIndices[position])]),
-                nodes: NodeList(
-                    origin: screen < 0 ? Int32(NavigationGraph.startNode) : columns.screenNodes[screen],
-                    columns.nodeList,
-                    Int(columns.nodeOffsets[position])..<Int(columns.nodeOffsets[position + 1])))
+                nodes: nodes(
+                    at: position, origin: screen < 0 ? Int32(NavigationGraph.startNode) : columns.screenNodes[screen]))
+        }
+
+        /// The nodes of the transition at `position` after `origin`.
+        private func nodes(at position: Int, origin: Int32) -> NodeList {
+            let next = position + 1 < endIndex ? Int(columns.nodeStarts[position + 1]) : columns.nodeList.end
+            let (page, range) = columns.nodeList.run(from: Int(columns.nodeStarts[position]), upTo: next)
+            return NodeList(origin: origin, page, range)
         }
 
         /// The state the transition at `position` is given in, read without
@@ -247,8 +254,7 @@ public struct StateGraph: Sendable {
                 columns.kindNumbers[kind] = Int32(columns.kinds.count - 1)
                 columns.kindIndices.append(Int32(columns.kinds.count - 1))
             }
-            for node in nodes.dropFirst() { columns.nodeList.append(Int32(node)) }
-            columns.nodeOffsets.append(Int32(columns.nodeList.count))
+            columns.nodeStarts.append(Int32(columns.nodeList.appendRun(nodes.dropFirst().lazy.map { Int32($0) })))
         }
 
         /// Lets go of what only adding needed, and gives `states` their

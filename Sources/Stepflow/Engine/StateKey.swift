@@ -17,16 +17,16 @@
 /// engine refuses the second) is merged with one that contributes two
 /// equal ones. No bundled module does either.
 package struct StateKeys: Sendable {
-    /// Every key's parts, one key after another: key `n` is
-    /// `parts[offsets[n]..<offsets[n + 1]]`. Each part is a number (values
-    /// are interned by ``StateKeyParts``), so comparing two keys compares
-    /// numbers, not screens and steps through their generic `==`; each
-    /// number is written in as few bytes as it needs (most are markers,
-    /// ranks and flags: one byte), and one list holds them all, so an
-    /// explorer keeps no array a state (a million states, a million
-    /// arrays) and about 30 bytes a key.
-    private var parts: [UInt8] = []
-    private var offsets: [Int32] = [0]
+    /// Every key's parts, one key after another (``KeyPages``). Each part
+    /// is a number (values are interned by ``StateKeyParts``), so comparing
+    /// two keys compares numbers, not screens and steps through their
+    /// generic `==`; each number is written in as few bytes as it needs
+    /// (most are markers, ranks and flags: one byte). An explorer so keeps
+    /// no array a state (a million states, a million arrays), about 31
+    /// bytes a key.
+    private var pages = KeyPages()
+    /// Where each key starts in `pages`.
+    private var starts: [Int32] = []
     /// Each key by its hash.
     private var index = HashIndex()
 
@@ -44,8 +44,7 @@ package struct StateKeys: Sendable {
         let hash = Self.hash(list)
         let found = index.find(hash) { holds($0, list) }
         if let known = found.position { return (known, false) }
-        parts.append(contentsOf: list)
-        offsets.append(Int32(parts.count))
+        starts.append(pages.append(list))
         return (index.add(hash, at: found.slot), true)
     }
 
@@ -66,9 +65,7 @@ package struct StateKeys: Sendable {
     }
 
     /// Whether key `number` is `list`.
-    private func holds(_ number: Int, _ list: [UInt8]) -> Bool {
-        parts[Int(offsets[number])..<Int(offsets[number + 1])].elementsEqual(list)
-    }
+    private func holds(_ number: Int, _ list: [UInt8]) -> Bool { pages.holds(starts[number], list) }
 
     private static func hash(_ list: [UInt8]) -> UInt64 {
         var hasher = Hasher()
@@ -273,5 +270,60 @@ package class KeyPart: @unchecked Sendable {
         init(_ typed: Value) { self.typed = typed }
         override var value: AnyHashable { AnyHashable(typed) }
         override func number(in interner: StateKeyParts) -> Int { interner.number(of: typed) }
+    }
+}
+
+/// Lists of bytes (state keys) one after another, each with its length in
+/// front, in pages of a fixed size that never move: one list that doubled
+/// held both copies while it grew, which was the peak of exploring a
+/// million steps. A list that does not fit the last page starts a new one
+/// (a list longer than a page has a page of its own).
+package struct KeyPages: Sendable {
+    private var pages: [[UInt8]] = []
+    /// A page holds `1 << pageShift` bytes: by default 1 MiB.
+    private let pageShift: Int
+
+    /// No list, in pages of `1 << pageShift` bytes.
+    package init(pageShift: Int = 20) {
+        precondition(pageShift > 0 && pageShift < 31, "a page holds between 2 bytes and 1 GiB")
+        self.pageShift = pageShift
+    }
+
+    /// Adds `list`; where it starts: page `start >> pageShift`, that page's
+    /// byte `start & (1 << pageShift - 1)`.
+    package mutating func append(_ list: [UInt8]) -> Int32 {
+        // The length takes a byte for each seven bits of it.
+        let needed = (Int.bitWidth - max(1, list.count).leadingZeroBitCount + 6) / 7 + list.count
+        if pages.isEmpty || pages[pages.count - 1].count + needed > 1 << pageShift {
+            var page: [UInt8] = []
+            page.reserveCapacity(max(1 << pageShift, needed))
+            pages.append(page)
+        }
+        let page = pages.count - 1
+        let start = Int32(page << pageShift | pages[page].count)
+        var bits = UInt64(list.count)
+        while bits >= 0x80 {
+            pages[page].append(UInt8(truncatingIfNeeded: bits) | 0x80)
+            bits >>= 7
+        }
+        pages[page].append(UInt8(bits))
+        pages[page].append(contentsOf: list)
+        return start
+    }
+
+    /// Whether the list that starts at `start` is `list`.
+    package func holds(_ start: Int32, _ list: [UInt8]) -> Bool {
+        let page = pages[Int(start) >> pageShift]
+        var position = Int(start) & (1 << pageShift - 1)
+        var length = 0
+        var shift = 0
+        while true {
+            let byte = page[position]
+            position += 1
+            length |= Int(byte & 0x7F) << shift
+            if byte < 0x80 { break }
+            shift += 7
+        }
+        return length == list.count && page[position..<position + length].elementsEqual(list)
     }
 }
