@@ -1,3 +1,4 @@
+import BundledFixtures
 import Testing
 
 @testable import StepflowGraph
@@ -19,7 +20,7 @@ struct PagedColumnTests {
     /// the last one up to the column's end.
     @Test func runsOfEveryLengthReadBackWhole() {
         var column = PagedColumn(pageShift: 3)
-        var random = SplitMix(seed: 7)
+        var random = SeededRandom(seed: 7)
         var runs: [[Int32]] = []
         var starts: [Int] = []
         var next: Int32 = 0
@@ -37,20 +38,5 @@ struct PagedColumnTests {
             let (page, range) = column.run(from: starts[position], upTo: upTo)
             #expect(Array(page[range]) == run, "run \(position) of \(run.count)")
         }
-    }
-}
-
-/// A small seeded generator (SplitMix64), so a failing case comes back.
-struct SplitMix {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-
-    mutating func next(below bound: Int) -> Int {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var value = state
-        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-        value ^= value >> 31
-        return Int(value % UInt64(max(1, bound)))
     }
 }

@@ -7,18 +7,6 @@ import StepflowTesting
 import Testing
 import Results
 
-/// A small, fast, seeded generator (SplitMix64).
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 @Suite("The state graph and the live engine agree")
 struct RandomWalkTests {
     static let walksPerVariant = 300
@@ -58,7 +46,7 @@ struct RandomWalkTests {
     static func walk(
         _ manifest: Manifest, states: StateGraph, walked: Set<Int>, seed: UInt64
     ) -> (walked: Set<Int>, disagreements: [String]) {
-        var random = SeededGenerator(state: seed)
+        var random = SeededRandom(seed: seed)
         let distance = distances(states, walked: walked)
         var taken: Set<Int> = []
         var disagreements: [String] = []

@@ -37,7 +37,7 @@ struct SavingRun {
     /// timer; sometimes a back swipe the UI did itself. Returns `false`
     /// once the app has ended.
     @discardableResult
-    func input(_ random: inout SeededGenerator) -> Bool {
+    func input(_ random: inout SeededRandom) -> Bool {
         let state = coordinator.currentState
         guard let top = state.topScreen else { return false }
         let roll = random.next() % 10
@@ -88,7 +88,7 @@ struct RestorePropertyTests {
         var cuts = Set<Int>()
         var refused = 0, mutated = 0
         for seed in 0..<UInt64(Self.walksPerVariant) {
-            var random = SeededGenerator(state: seed &* 7919 &+ 17)
+            var random = SeededRandom(seed: seed &* 7919 &+ 17)
             let original = SavingRun(manifest)
             original.start()
             let cut = Int(random.next() % UInt64(Self.longestCut + 1))

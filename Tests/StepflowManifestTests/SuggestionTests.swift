@@ -1,3 +1,4 @@
+import BundledFixtures
 import Testing
 
 @testable import StepflowManifest
@@ -49,20 +50,5 @@ struct SuggestionTests {
             let other = candidate.lowercased()
             return min(other.count, lowered.count) >= 3 && (lowered.hasPrefix(other) || other.hasPrefix(lowered))
         }
-    }
-}
-
-/// A small seeded generator (SplitMix64), so a failing case comes back.
-struct SeededRandom {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-
-    mutating func next(below bound: Int) -> Int {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var value = state
-        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-        value ^= value >> 31
-        return Int(value % UInt64(max(1, bound)))
     }
 }
