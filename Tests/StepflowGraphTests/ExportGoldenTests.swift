@@ -21,12 +21,16 @@ struct ExportGoldenTests {
         Bundled.goldens.check(TraceExporter.json(variant.states), "\(name).trace.json")
     }
 
+    /// The second exploration starts with the names, key parts and screen
+    /// contents the first gave back (``StepNames``): the same states, in
+    /// the same order, and the same graph.
     @Test(arguments: BundledManifests.names)
     func explorationIsDeterministic(name: String) throws {
         let first = try Bundled.variant(name)
         let second = try Bundled.variant(name)
         #expect(DOTExporter.export(first.graph) == DOTExporter.export(second.graph))
         #expect(JSONExporter.export(first.graph) == JSONExporter.export(second.graph))
+        #expect(TraceExporter.text(first.states) == TraceExporter.text(second.states))
     }
 
     @Test(arguments: BundledManifests.names)

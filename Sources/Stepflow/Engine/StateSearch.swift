@@ -53,8 +53,10 @@ package final class StateSearch {
     /// The transitions taken so far.
     package private(set) var transitionCount = 0
 
-    /// Step ids rendered so far, for every transition of this search.
-    private let names = StepNames()
+    /// Step ids rendered so far, for every transition of this search
+    /// (taken from the ones earlier searches gave back, and given back
+    /// when this search ends).
+    private let names = StepNames.take()
     /// States waiting to be expanded, from state `pendingBase` on: the
     /// expanded ones are dropped from the front, so only the frontier is
     /// kept (a state is a few hundred bytes; a million kept slots were a
@@ -67,6 +69,8 @@ package final class StateSearch {
     package init(maxStepsPerInput: Int) {
         self.maxStepsPerInput = maxStepsPerInput
     }
+
+    deinit { StepNames.giveBack(names) }
 
     /// Explores from the state `start` leaves, telling `visitor` each state
     /// and transition, until no state is left to expand.

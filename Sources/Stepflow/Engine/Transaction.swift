@@ -146,6 +146,16 @@ extension EngineState {
 /// it), each screen's presented content (its action summaries and keys).
 /// The explorer owns one and hands it to each transaction it runs; the
 /// coordinator runs without. Nothing in the engine's state refers to it.
+///
+/// An explorer takes one with ``take()`` and gives it back when it is done
+/// (``giveBack(_:)``), so the next exploration in the process starts with
+/// what the last one made: a family of variants meets the same modules'
+/// steps and screens again and again, and making each screen's content
+/// anew was a tenth of exploring one. What it holds is a function of the
+/// values (a step's id, a screen's content), so a remembered entry is the
+/// one the next explorer would make. Only explorers use it: their steps
+/// and screens come from exploring flows with their declared outside
+/// answers, never a person's data (see ``SharedStepIDs``).
 package final class StepNames {
     /// One table per step type, so a lookup hashes the value as itself:
     /// boxing it in `AnyHashable` allocated and compared through a dynamic
@@ -176,8 +186,37 @@ package final class StepNames {
         let content: PresentedScreen
     }
 
+    /// Entries made so far, across the tables: one given back holding
+    /// more than ``keptCapacity`` is let go instead of kept.
+    @exclusivity(unchecked) private var entries = 0
+
+    /// Entries made so far, across the tables.
+    package var entryCount: Int { entries }
+
     /// An empty table.
     package init() {}
+
+    /// Tables given back, for the next explorer to take; at most two (one
+    /// a core), each holding at most ``keptCapacity`` entries, so what the
+    /// process keeps is bounded.
+    private static let kept = Locked<[StepNames]>([])
+    private static let keptCount = 2
+    static let keptCapacity = 65_536
+
+    /// Tables for one exploration: one an earlier exploration gave back,
+    /// else new. Used by one search, on one thread, until given back.
+    package static func take() -> StepNames {
+        kept.withLock { $0.popLast() } ?? StepNames()
+    }
+
+    /// Gives `names` back for a later exploration (its owner does not use
+    /// it again); one grown past ``keptCapacity`` entries is let go.
+    package static func giveBack(_ names: StepNames) {
+        guard names.entries <= keptCapacity else { return }
+        kept.withLock { kept in
+            if kept.count < keptCount { kept.append(names) }
+        }
+    }
 
     private func table<S: Step>(_: S.Type) -> Table<S> {
         if let known = tables[ObjectIdentifier(S.self)] { return unsafeDowncast(known, to: Table<S>.self) }
@@ -194,6 +233,7 @@ package final class StepNames {
         if let known = table.ids.position(of: step) { return table.ids.value(at: known) }
         let id = SharedStepIDs.id(of: step)
         table.ids.append(id, for: step)
+        entries += 1
         return id
     }
 
@@ -204,6 +244,7 @@ package final class StepNames {
         if let known = table.exitNames.position(of: exit) { return table.exitNames.value(at: known) }
         let name = Stepflow.exitName(of: exit)
         table.exitNames.append(name, for: exit)
+        entries += 1
         return name
     }
 
@@ -213,6 +254,7 @@ package final class StepNames {
         if let known = table.parts.position(of: step) { return table.parts.value(at: known) }
         let part = KeyPart.of(step)
         table.parts.append(part, for: step)
+        entries += 1
         return part
     }
 
@@ -231,6 +273,7 @@ package final class StepNames {
                 names: self)
         )
         table.screens.append(made, for: screen)
+        entries += 1
         return (made.part, made.content)
     }
 }
