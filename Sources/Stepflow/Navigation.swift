@@ -123,6 +123,17 @@ public struct Navigation<StepType: Step, ExitType: Step>: Sendable {
         Self(elements: [.start(ChildFlow(child, stepper: stepper, onExit: onExit))])
     }
 
+    /// Starts `child` as ``start(_:with:onExit:)`` does, handing `onExit`
+    /// each exit with its name (``ModuleExit/exitName``), read by the engine
+    /// (an explorer reads each distinct exit's name once for its run).
+    static func start<Child: Flow>(
+        _ child: Child,
+        with stepper: any Stepper<Child.StepType>,
+        namingExits onExit: @escaping @Sendable (Child.ExitType, String) -> StepType
+    ) -> Self {
+        Self(elements: [.start(ChildFlow(child, stepper: stepper, namingExits: onExit))])
+    }
+
     /// Starts `child`, a flow that never exits, driven by `stepper`.
     public static func start<Child: Flow>(
         _ child: Child,
@@ -193,7 +204,23 @@ public struct ChildFlow<ParentStep: Step>: Sendable {
         self.stepper = stepper
         self.parentStep = { exit in (exit as? Child.ExitType).map(onExit) }
         self.launch = { launcher, state, transaction in
-            launcher.launch(child, stepper: stepper, onExit: onExit, &state, &transaction)
+            launcher.launch(child, stepper: stepper, onExit: { exit, _ in onExit(exit) }, &state, &transaction)
+        }
+    }
+
+    /// A child whose exits are mapped with their names (the engine reads
+    /// a name only when the exit is taken).
+    init<Child: Flow>(
+        _ child: Child,
+        stepper: any Stepper<Child.StepType>,
+        namingExits onExit: @escaping @Sendable (Child.ExitType, String) -> ParentStep
+    ) {
+        self.flow = child
+        self.stepper = stepper
+        self.parentStep = { exit in (exit as? Child.ExitType).map { onExit($0, exitName(of: $0)) } }
+        self.launch = { launcher, state, transaction in
+            launcher.launch(
+                child, stepper: stepper, onExit: { exit, name in onExit(exit, name()) }, &state, &transaction)
         }
     }
 }

@@ -52,9 +52,9 @@ final class LaunchingFlow: Flow {
 
 @Suite("Starting a module through its launch")
 struct ModuleLaunchTests {
-    /// The parent is handed the module's own name for its exit, and once
-    /// the module has ended nothing keeps the exit's value: its name is
-    /// remembered only while the module's flow lives.
+    /// The parent is handed the module's own name for its exit (read by
+    /// the engine when the exit is taken), and once the module has ended
+    /// nothing keeps the exit's value.
     @Test func theParentGetsTheExitsNameAndTheExitsValueIsLetGo() {
         let coordinator = Coordinator()
         let events = EventRecorder(observing: coordinator)

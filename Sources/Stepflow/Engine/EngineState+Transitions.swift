@@ -134,7 +134,7 @@ extension EngineState {
         stepper: any Stepper<C.StepType>,
         parent: FlowID?,
         key: LaunchKey,
-        exitRoute: (FlowInfo) -> ((C.ExitType) -> PendingWork)?,
+        exitRoute: (FlowInfo) -> ExitRoute<C.ExitType>?,
         _ transaction: inout Transaction
     ) {
         lastFlowID += 1

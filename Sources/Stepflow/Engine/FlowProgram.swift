@@ -33,10 +33,12 @@ final class FlowProgramOf<F: Flow>: FlowProgram, @unchecked Sendable {
     package let info: FlowInfo
     package let launch: LaunchKey
     let flow: F
-    /// Makes the work that hands an exit to the parent; `nil` for a root.
-    let exitRoute: ((F.ExitType) -> PendingWork)?
+    /// Makes the work that hands an exit to the parent, given the exit and
+    /// how to read its name (``exitName(of:)``, asked only by a parent that
+    /// routes on names); `nil` for a root.
+    let exitRoute: ExitRoute<F.ExitType>?
 
-    init(flow: F, info: FlowInfo, launch: LaunchKey, exitRoute: ((F.ExitType) -> PendingWork)?) {
+    init(flow: F, info: FlowInfo, launch: LaunchKey, exitRoute: ExitRoute<F.ExitType>?) {
         self.flow = flow
         self.exitRoute = exitRoute
         self.info = info
@@ -369,26 +371,42 @@ final class FlowProgramOf<F: Flow>: FlowProgram, @unchecked Sendable {
             guard let exitRoute else {
                 return state.reportDropped(StepRecord(flow: info, step: exit), .noParent, &transaction)
             }
-            transaction.enqueue(exitRoute(exit))
-            if transaction.observes {
-                transaction.changes.append(
-                    .exited(info, exit: transaction.id(of: exit), name: transaction.exitName(of: exit)))
-            }
+            hand(exit, to: exitRoute, &transaction)
         case .end(let exit):
             state.command(.end(id), &transaction)
             if transaction.observes { transaction.exits[id] = transaction.id(of: exit) }
             if let exitRoute {
-                transaction.enqueue(exitRoute(exit))
-                if transaction.observes {
-                    transaction.changes.append(
-                        .exited(info, exit: transaction.id(of: exit), name: transaction.exitName(of: exit)))
-                }
+                hand(exit, to: exitRoute, &transaction)
             } else if transaction.observes {
                 transaction.endedCoordinations.append(transaction.record(info, exit))
             }
         }
     }
+
+    /// Queues the work that hands `exit` to the parent, and reports it.
+    /// The exit's name is read at most once: for a parent that routes on
+    /// names, and for the report.
+    private func hand(_ exit: F.ExitType, to route: ExitRoute<F.ExitType>, _ transaction: inout Transaction) {
+        var name: String?
+        let work = route(exit) {
+            if let name { return name }
+            let read = transaction.exitName(of: exit)
+            name = read
+            return read
+        }
+        transaction.enqueue(work)
+        if transaction.observes {
+            transaction.changes.append(
+                .exited(info, exit: transaction.id(of: exit), name: name ?? transaction.exitName(of: exit)))
+        }
+    }
 }
+
+/// Makes the work that hands a child's exit to its parent: given the exit,
+/// and how to read its name, which the engine reads once per distinct exit
+/// of an exploration (``StepNames``) and a parent that routes on names
+/// asks for (``ModuleLaunch/start(namingExits:)``).
+typealias ExitRoute<Exit: Step> = (_ exit: Exit, _ name: () -> String) -> PendingWork
 
 /// The name a parent routes `exit` by: a module exit's own name, else its
 /// case name.

@@ -47,7 +47,7 @@ struct ChildLauncher<ParentStep: Step> {
     func launch<Child: Flow>(
         _ child: Child,
         stepper: any Stepper<Child.StepType>,
-        onExit: @escaping @Sendable (Child.ExitType) -> ParentStep,
+        onExit: @escaping @Sendable (Child.ExitType, () -> String) -> ParentStep,
         _ state: inout EngineState,
         _ transaction: inout Transaction
     ) {
@@ -55,7 +55,7 @@ struct ChildLauncher<ParentStep: Step> {
         state.launch(
             child, stepper: stepper, parent: key.parent, key: key,
             exitRoute: { info in
-                { exit in parent.exitWork(onExit(exit), from: info) }
+                { exit, name in parent.exitWork(onExit(exit, name), from: info) }
             }, &transaction)
     }
 }

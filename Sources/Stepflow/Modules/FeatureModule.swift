@@ -186,10 +186,10 @@ public struct ModuleLaunch: Sendable {
     }
 
     /// As ``start(onExit:)``, handing `onExit` each exit with its
-    /// ``ModuleExit/exitName`` too. The name is read once per distinct
-    /// exit while the started flow lives (by default it is read by
-    /// reflection), and forgotten with the flow: an exit's data lives no
-    /// longer than the module's run.
+    /// ``ModuleExit/exitName`` too. The engine reads the name when the exit
+    /// is taken (by default by reflection); an explorer reads each distinct
+    /// exit's name once for its run. Nothing is kept past the exit: an
+    /// exit's data lives no longer than the module's run.
     public func start<ParentStep: Step, ParentExit: Step>(
         namingExits onExit: @escaping @Sendable (_ exit: any ModuleExit, _ name: String) -> ParentStep
     ) -> Navigation<ParentStep, ParentExit> {
@@ -222,22 +222,6 @@ private struct TypedLaunch<ModuleFlow: Flow>: LaunchBox where ModuleFlow.ExitTyp
     func start<ParentStep: Step, ParentExit: Step>(
         namingExits onExit: @escaping @Sendable (any ModuleExit, String) -> ParentStep
     ) -> Navigation<ParentStep, ParentExit> {
-        // Held by the exit route, so by the started flow's program: it
-        // lives as long as the flow (and its exits' data) does.
-        let names = ExitNames<ModuleFlow.ExitType>()
-        return .start(flow, with: OneStepper(entry), onExit: { exit in onExit(exit, names.name(of: exit)) })
-    }
-}
-
-/// The names of one started flow's exits, each read once.
-private final class ExitNames<Exit: ModuleExit>: Sendable {
-    private let known = Locked(TypedTable<Exit, String>(capacity: 4))
-
-    func name(of exit: Exit) -> String {
-        if let name = known.withLock({ table in table.position(of: exit).map { table.value(at: $0) } }) { return name }
-        // Read outside the lock: the module's own code.
-        let name = exit.exitName
-        known.withLock { table in if table.position(of: exit) == nil { table.append(name, for: exit) } }
-        return name
+        .start(flow, with: OneStepper(entry), namingExits: { exit, name in onExit(exit, name) })
     }
 }

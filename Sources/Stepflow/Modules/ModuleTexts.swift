@@ -102,8 +102,21 @@ public struct TextTemplate: Hashable, Sendable {
         // Without arguments nothing is filled and no count picks `one`:
         // the text is `other` as written (most texts; no copy made).
         if arguments.isEmpty { return other }
+        return filled(locale: locale) { arguments[$0] }
+    }
+
+    /// As ``filled(_:locale:)``, each argument's text read only for a
+    /// placeholder that uses it (no dictionary of texts made first).
+    func filled(_ arguments: [String: any TextArgument], locale: String) -> String {
+        if arguments.isEmpty { return other }
+        return filled(locale: locale) { arguments[$0]?.argumentText }
+    }
+
+    /// The text with each `{name}` whose `argument(name)` is not `nil`
+    /// replaced by it, in the form the count argument picks.
+    private func filled(locale: String, _ argument: (String) -> String?) -> String {
         var form = other
-        if let one, let count, let value = arguments[count], let number = Int(value),
+        if let one, let count, let value = argument(count), let number = Int(value),
             PluralRule.isOne(number, locale: locale)
         {
             form = one
@@ -119,7 +132,7 @@ public struct TextTemplate: Hashable, Sendable {
             let nameStart = bytes.index(after: open)
             position = nameStart
             guard let close = bytes[nameStart...].firstIndex(of: UInt8(ascii: "}")),
-                let value = arguments[String(form[nameStart..<close])]
+                let value = argument(String(form[nameStart..<close]))
             else { continue }
             text += form[written..<open]
             text += value
@@ -304,7 +317,7 @@ public struct ModuleTexts: Sendable {
         if arguments.isEmpty { return LocalizedText(key: key, value: template?.other ?? spec.english) }
         return LocalizedText(
             key: key,
-            value: (template ?? spec.template).filled(arguments.mapValues { $0.argumentText }, locale: source.locale),
+            value: (template ?? spec.template).filled(arguments, locale: source.locale),
             nestedKeys: Self.nestedKeys(of: arguments))
     }
 
