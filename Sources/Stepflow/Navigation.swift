@@ -204,7 +204,7 @@ public struct ChildFlow<ParentStep: Step>: Sendable {
         self.stepper = stepper
         self.parentStep = { exit in (exit as? Child.ExitType).map(onExit) }
         self.launch = { launcher, state, transaction in
-            launcher.launch(child, stepper: stepper, onExit: { exit, _ in onExit(exit) }, &state, &transaction)
+            launcher.launch(child, stepper: stepper, onExit: onExit, &state, &transaction)
         }
     }
 
@@ -219,8 +219,7 @@ public struct ChildFlow<ParentStep: Step>: Sendable {
         self.stepper = stepper
         self.parentStep = { exit in (exit as? Child.ExitType).map { onExit($0, exitName(of: $0)) } }
         self.launch = { launcher, state, transaction in
-            launcher.launch(
-                child, stepper: stepper, onExit: { exit, name in onExit(exit, name()) }, &state, &transaction)
+            launcher.launch(child, stepper: stepper, namingExits: onExit, &state, &transaction)
         }
     }
 }

@@ -47,7 +47,7 @@ struct ChildLauncher<ParentStep: Step> {
     func launch<Child: Flow>(
         _ child: Child,
         stepper: any Stepper<Child.StepType>,
-        onExit: @escaping @Sendable (Child.ExitType, () -> String) -> ParentStep,
+        onExit: @escaping @Sendable (Child.ExitType) -> ParentStep,
         _ state: inout EngineState,
         _ transaction: inout Transaction
     ) {
@@ -55,7 +55,24 @@ struct ChildLauncher<ParentStep: Step> {
         state.launch(
             child, stepper: stepper, parent: key.parent, key: key,
             exitRoute: { info in
-                { exit, name in parent.exitWork(onExit(exit, name), from: info) }
+                { exit, _ in parent.exitWork(onExit(exit), from: info) }
+            }, &transaction)
+    }
+
+    /// As ``launch(_:stepper:onExit:_:_:)``, `onExit` handed each exit's
+    /// name too (read when the exit is taken).
+    func launch<Child: Flow>(
+        _ child: Child,
+        stepper: any Stepper<Child.StepType>,
+        namingExits onExit: @escaping @Sendable (Child.ExitType, String) -> ParentStep,
+        _ state: inout EngineState,
+        _ transaction: inout Transaction
+    ) {
+        let parent = self.parent
+        state.launch(
+            child, stepper: stepper, parent: key.parent, key: key,
+            exitRoute: { info in
+                { exit, name in parent.exitWork(onExit(exit, name()), from: info) }
             }, &transaction)
     }
 }
