@@ -50,10 +50,11 @@ public struct Screen<StepType: Step>: Hashable, Sendable {
         return keys
     }
     /// The keys of texts filled into the title and body.
-    var nestedKeys: [String] = []
+    @usableFromInline var nestedKeys: [String] = []
 
     /// Creates a screen of literal texts (no keys: they cannot be
     /// re-worded or translated).
+    @inlinable
     public init(
         id: String,
         title: String,
@@ -70,6 +71,7 @@ public struct Screen<StepType: Step>: Hashable, Sendable {
 
     /// Creates a screen of a module's texts (``ModuleTexts``), which keep
     /// their keys.
+    @inlinable
     public init(
         id: String,
         title: LocalizedText,
@@ -101,6 +103,7 @@ public struct ScreenAction<StepType: Step>: Hashable, Sendable {
     public var textKeys: [String] = []
 
     /// Creates an action with a literal label that emits `step` when chosen.
+    @inlinable
     public init(_ label: String, _ step: StepType, role: ActionRole = .primary) {
         self.label = label
         self.step = step
@@ -109,6 +112,7 @@ public struct ScreenAction<StepType: Step>: Hashable, Sendable {
     }
 
     /// Creates an action labelled with a module's text, which keeps its key.
+    @inlinable
     public init(_ label: LocalizedText, _ step: StepType, role: ActionRole = .primary) {
         self.label = label.value
         self.step = step

@@ -127,7 +127,8 @@ package final class StateSearch {
                 }
             }
         }
-        for record in state.emittingAttachments {
+        // A stepper that declares no emission gives no input.
+        for record in state.emittingAttachments where !record.unit.declaresNoEmission {
             for emission in record.unit.emissionInputs(spent: record.spent, names: names) {
                 take(.emit(record.unit, emission), from: index, state, top: top, visitor: visitor) {
                     state, transaction in

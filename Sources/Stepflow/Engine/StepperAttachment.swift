@@ -196,6 +196,9 @@ package final class StepperAttachment<F: Flow>: StepperAttachmentProtocol, @unch
     package var answerNames: [String] { answers.map(\.name) }
 
     package func emissionInputs(spent: [Bool], names: StepNames?) -> [EmissionInput] {
+        // Most steppers (a flow's one entry step) emit nothing more: no
+        // set of steps or list of answers is made for them.
+        if emissions.isEmpty { return [] }
         var seen = Set<StepType>()
         var inputs: [EmissionInput] = []
         let outsideAnswers = answers
