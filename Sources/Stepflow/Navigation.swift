@@ -125,7 +125,7 @@ public struct Navigation<StepType: Step, ExitType: Step>: Sendable {
 
     /// Starts `child` as ``start(_:with:onExit:)`` does, handing `onExit`
     /// each exit with its name (``ModuleExit/exitName``), read by the engine
-    /// (an explorer reads each distinct exit's name once for its run).
+    /// (an explorer reads each distinct exit's name at most once).
     static func start<Child: Flow>(
         _ child: Child,
         with stepper: any Stepper<Child.StepType>,

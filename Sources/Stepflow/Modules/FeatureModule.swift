@@ -188,8 +188,8 @@ public struct ModuleLaunch: Sendable {
     /// As ``start(onExit:)``, handing `onExit` each exit with its
     /// ``ModuleExit/exitName`` too. The engine reads the name when the exit
     /// is taken (by default by reflection); an explorer reads each distinct
-    /// exit's name once for its run. Nothing is kept past the exit: an
-    /// exit's data lives no longer than the module's run.
+    /// exit's name at most once. A live session keeps nothing past the
+    /// exit: an exit's data lives no longer than the module's run.
     public func start<ParentStep: Step, ParentExit: Step>(
         namingExits onExit: @escaping @Sendable (_ exit: any ModuleExit, _ name: String) -> ParentStep
     ) -> Navigation<ParentStep, ParentExit> {
