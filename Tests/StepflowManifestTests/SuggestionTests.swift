@@ -25,6 +25,30 @@ struct SuggestionTests {
         }
     }
 
+    /// A name that begins the typed word, or that the word begins, in
+    /// any case, is the answer when no name is near enough letter by
+    /// letter: the same as the full comparison, on words built so.
+    @Test func aNameOneBeginsIsTheOneAFullComparisonPicks() {
+        var random = SeededRandom(seed: 26)
+        let letters = Array("abcdeABCDE-._éß")
+        func word(_ length: Int) -> String {
+            String((0..<length).map { _ in letters[random.next(below: letters.count)] })
+        }
+        for _ in 0..<1_000 {
+            let typed = word(3 + random.next(below: 6))
+            var candidates = (0..<random.next(below: 8)).map { _ in word(random.next(below: 12)) }
+            // A longer or shorter name sharing the typed word's start, its
+            // case changed here and there.
+            let start = String(typed.prefix(3 + random.next(below: typed.count - 2)))
+            let shared = start.map { random.next(below: 2) == 0 ? $0.uppercased() : String($0) }.joined()
+            candidates.insert(shared + word(random.next(below: 9)), at: random.next(below: candidates.count + 1))
+            #expect(
+                Suggestion.nearest(to: typed, in: candidates) == Self.nearest(to: typed, in: candidates),
+                "\(typed) among \(candidates)")
+        }
+        #expect(Suggestion.nearest(to: "Endings", in: ["START", "END"]) == "END")
+    }
+
     @Test func aTypoIsAnsweredAndAStrangerIsNot() {
         #expect(Suggestion.nearest(to: "procedur", in: ["onboarding", "procedure", "results"]) == "procedure")
         #expect(Suggestion.nearest(to: "Resluts", in: ["onboarding", "procedure", "results"]) == "results")
