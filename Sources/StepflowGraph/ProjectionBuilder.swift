@@ -25,7 +25,17 @@ final class ProjectionBuilder {
     /// million edges, 16 MB less).
     @exclusivity(unchecked) private var edgeIndex = HashIndex(keepsHashes: false)
 
-    private static func hash(_ edge: NavigationGraph.Edge) -> UInt64 { UInt64(bitPattern: Int64(edge.hashValue)) }
+    /// An edge's hash: its four numbers mixed (a `Hasher` per edge was a
+    /// few percent of exploring a variant).
+    private static func hash(_ edge: NavigationGraph.Edge) -> UInt64 {
+        var hash = UInt64(UInt32(bitPattern: Int32(edge.from))) << 32 | UInt64(UInt32(bitPattern: Int32(edge.to)))
+        hash = (hash ^ (hash >> 31)) &* 0x9E37_79B9_7F4A_7C15
+        hash ^= UInt64(UInt32(bitPattern: edge.labelIndex)) << 8 | UInt64(Self.edgeKinds.firstIndex(of: edge.kind) ?? 0)
+        hash = (hash ^ (hash >> 29)) &* 0xBF58_476D_1CE4_E5B9
+        return hash ^ (hash >> 32)
+    }
+
+    private static let edgeKinds = NavigationGraph.EdgeKind.allCases
     private var labels = StringInterner()
     private var instances: [String] = []
     private var instanceSet: Set<String> = []
@@ -76,13 +86,21 @@ final class ProjectionBuilder {
     /// A node by its kind, instance and name (a step id, a screen id).
     /// Keyed by instance and kind too: instance `x` step `y.z` and
     /// instance `x.y` step `z` spell the same id and are two nodes.
-    private struct NodeKey: Hashable {
+    private struct NodeKey {
         let kind: NavigationGraph.NodeKind
         let instance: String
         let name: String
 
-        /// The hash the node index files it under.
-        var hash: UInt64 { UInt64(bitPattern: Int64(hashValue)) }
+        /// The hash the node index files it under: its strings' bytes
+        /// hashed as the label interner hashes them (a `Hasher` over two
+        /// strings for every event was a tenth of projecting), mixed with
+        /// its kind.
+        var hash: UInt64 {
+            var hash = StringInterner.hash(instance) &* 0x9E37_79B9_7F4A_7C15
+            hash ^= StringInterner.hash(name) &+ UInt64(kind == .step ? 1 : kind == .screen ? 2 : 3)
+            hash = (hash ^ (hash >> 31)) &* 0xBF58_476D_1CE4_E5B9
+            return hash ^ (hash >> 29)
+        }
 
         /// Whether `node`'s id is spelled by this key: `start` and `end`
         /// are their name, a step `instance.name`, a screen

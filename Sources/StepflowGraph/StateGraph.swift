@@ -162,7 +162,8 @@ public struct StateGraph: Sendable {
             @exclusivity(unchecked) var screenIndex = HashIndex()
             /// The distinct kinds of input, and each one's number.
             @exclusivity(unchecked) var kinds: [Input.Kind] = []
-            @exclusivity(unchecked) var kindNumbers: [Input.Kind: Int32] = [:]
+            /// Each kind in `kinds` by its hash (``Input/Kind/quickHash``).
+            @exclusivity(unchecked) var kindIndex = HashIndex()
         }
 
         private let columns = Columns()
@@ -211,10 +212,7 @@ public struct StateGraph: Sendable {
         func number(_ screen: PresentedScreen) -> Int32 {
             let columns = columns
             let (flow, name) = (screen.flow.name, screen.screenID)
-            var hasher = Hasher()
-            hasher.combine(flow)
-            hasher.combine(name)
-            let hash = UInt64(bitPattern: Int64(hasher.finalize()))
+            let hash = StringInterner.hash(flow) &* 0x9E37_79B9_7F4A_7C15 ^ StringInterner.hash(name)
             let found = columns.screenIndex.find(hash) {
                 columns.screens[$0].isSpelled(by: flow, UInt8(ascii: "/"), name)
             }
@@ -247,20 +245,16 @@ public struct StateGraph: Sendable {
             }
             columns.sources.append(Int32(from))
             columns.targets.append(Int32(to))
-            if let known = columns.kindNumbers[kind] {
-                columns.kindIndices.append(known)
-            } else {
-                columns.kinds.append(kind)
-                columns.kindNumbers[kind] = Int32(columns.kinds.count - 1)
-                columns.kindIndices.append(Int32(columns.kinds.count - 1))
-            }
+            let (number, isNew) = columns.kindIndex.insert(kind.quickHash) { columns.kinds[$0] == kind }
+            if isNew { columns.kinds.append(kind) }
+            columns.kindIndices.append(Int32(number))
             columns.nodeStarts.append(Int32(columns.nodeList.appendRun(nodes.dropFirst().lazy.map { Int32($0) })))
         }
 
         /// Lets go of what only adding needed, and gives `states` their
         /// screens (the same arrays, not copies).
         func finish(_ states: States) {
-            columns.kindNumbers = [:]
+            columns.kindIndex = HashIndex()
             columns.screenIndex = HashIndex()
             states.columns.screenNumbers = columns.stateScreens
             states.columns.screens = columns.screens
@@ -284,6 +278,20 @@ public struct StateGraph: Sendable {
             /// `answer` are what a script types (`answer camera-permission
             /// denied`), the labels what people read.
             case answer(source: String, sourceLabel: String, answer: String, label: String, isQuestion: Bool)
+
+            /// A hash of the strings that tell kinds apart, as the label
+            /// interner hashes strings (a `Hasher` over every string of a
+            /// kind, for each transition, was a percent of exploring).
+            var quickHash: UInt64 {
+                switch self {
+                case .choose(let index, let label, _):
+                    StringInterner.hash(label) &+ UInt64(truncatingIfNeeded: index) &* 0x9E37_79B9_7F4A_7C15
+                case .emit(let stepper, let step, _):
+                    StringInterner.hash(stepper) &* 0xBF58_476D_1CE4_E5B9 ^ StringInterner.hash(step)
+                case .answer(let source, _, let answer, _, _):
+                    StringInterner.hash(source) &* 0x94D0_49BB_1331_11EB ^ StringInterner.hash(answer)
+                }
+            }
         }
 
         /// The screen on top when it was given (`instance/screen`).
