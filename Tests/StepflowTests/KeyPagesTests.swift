@@ -47,6 +47,26 @@ struct KeyPagesTests {
     }
 }
 
+@Suite("Runs of bytes compared eight at a time")
+struct BytesTests {
+    /// Every length up to three words, and a difference at every place:
+    /// in a whole word, in the tail after the last word, in the length.
+    @Test func equalExactlyWhenEveryByteIs() {
+        for length in 0...24 {
+            let bytes = (0..<length).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) }
+            bytes.withUnsafeBytes { a in
+                Array(bytes).withUnsafeBytes { b in #expect(Bytes.equal(a, b)) }
+                for place in 0..<length {
+                    var changed = bytes
+                    changed[place] ^= 0x40
+                    changed.withUnsafeBytes { b in #expect(!Bytes.equal(a, b), "length \(length), byte \(place)") }
+                }
+                (bytes + [0]).withUnsafeBytes { b in #expect(!Bytes.equal(a, b)) }
+            }
+        }
+    }
+}
+
 /// A small seeded generator, so a failing case can be rerun.
 private struct Xorshift {
     private var state: UInt64
