@@ -45,7 +45,11 @@ public struct NavigationState: Hashable, Sendable {
         var pending = roots.reversed() as [FlowID]
         while let id = pending.popLast() {
             order.append(id)
-            if let children = flows[id]?.childSet, !children.isEmpty {
+            guard let children = flows[id]?.childSet, let first = children.first else { continue }
+            // Most flows have one child at most: no array is sorted for it.
+            if children.count == 1 {
+                pending.append(first)
+            } else {
                 pending.append(contentsOf: children.sorted(by: >))
             }
         }

@@ -121,6 +121,9 @@ public struct TextTemplate: Hashable, Sendable {
         {
             form = one
         }
+        if let filled = form.utf8.withContiguousStorageIfAvailable({ Self.fill($0, argument) }) {
+            return filled ?? form
+        }
         // Each `{` opens a placeholder with an argument, replaced by it, or
         // is kept as written and the scan goes on after it. Braces are
         // ASCII: the form is scanned byte by byte.
@@ -141,6 +144,41 @@ public struct TextTemplate: Hashable, Sendable {
         }
         if written == bytes.startIndex { return form }
         return text + form[written...]
+    }
+
+    /// `bytes` (a form's UTF-8) with each `{name}` that has an argument
+    /// replaced by it, as the scan above does, over the bytes in place;
+    /// `nil` when no placeholder is filled. A run copied ends before a `{`
+    /// (ASCII), so it is whole characters.
+    private static func fill(_ bytes: UnsafeBufferPointer<UInt8>, _ argument: (String) -> String?) -> String? {
+        let (open, close) = (UInt8(ascii: "{"), UInt8(ascii: "}"))
+        var text = ""
+        var written = 0
+        var position = 0
+        while position < bytes.count {
+            guard bytes[position] == open else {
+                position += 1
+                continue
+            }
+            let nameStart = position + 1
+            var end = nameStart
+            while end < bytes.count && bytes[end] != close { end += 1 }
+            // No `}` after it: none after any later `{` either.
+            guard end < bytes.count else { break }
+            guard
+                let value = argument(
+                    String(decoding: UnsafeBufferPointer(rebasing: bytes[nameStart..<end]), as: UTF8.self))
+            else {
+                position = nameStart
+                continue
+            }
+            text += String(decoding: UnsafeBufferPointer(rebasing: bytes[written..<position]), as: UTF8.self)
+            text += value
+            position = end + 1
+            written = position
+        }
+        guard written > 0 else { return nil }
+        return text + String(decoding: UnsafeBufferPointer(rebasing: bytes[written...]), as: UTF8.self)
     }
 }
 
@@ -325,6 +363,8 @@ public struct ModuleTexts: Sendable {
     /// their placeholders' names.
     private static func nestedKeys(of arguments: [String: any TextArgument]) -> [String] {
         if arguments.isEmpty { return [] }
+        // One argument (most texts that have any): nothing to order.
+        if arguments.count == 1 { return (arguments.first?.value as? LocalizedText)?.keys ?? [] }
         return arguments.keys.sorted().flatMap { (arguments[$0] as? LocalizedText)?.keys ?? [] }
     }
 
