@@ -204,7 +204,7 @@ public struct ChildFlow<ParentStep: Step>: Sendable {
         self.stepper = stepper
         self.parentStep = { exit in (exit as? Child.ExitType).map(onExit) }
         self.launch = { launcher, state, transaction in
-            launcher.launch(child, stepper: stepper, onExit: onExit, &state, &transaction)
+            launcher.launch(child, stepper: stepper, onExit: .plain(onExit), &state, &transaction)
         }
     }
 
@@ -219,7 +219,7 @@ public struct ChildFlow<ParentStep: Step>: Sendable {
         self.stepper = stepper
         self.parentStep = { exit in (exit as? Child.ExitType).map { onExit($0, exitName(of: $0)) } }
         self.launch = { launcher, state, transaction in
-            launcher.launch(child, stepper: stepper, namingExits: onExit, &state, &transaction)
+            launcher.launch(child, stepper: stepper, onExit: .named(onExit), &state, &transaction)
         }
     }
 }

@@ -47,7 +47,7 @@ struct ChildLauncher<ParentStep: Step> {
     func launch<Child: Flow>(
         _ child: Child,
         stepper: any Stepper<Child.StepType>,
-        onExit: @escaping @Sendable (Child.ExitType) -> ParentStep,
+        onExit: ExitMapping<Child.ExitType, ParentStep>,
         _ state: inout EngineState,
         _ transaction: inout Transaction
     ) {
@@ -55,25 +55,23 @@ struct ChildLauncher<ParentStep: Step> {
         state.launch(
             child, stepper: stepper, parent: key.parent, key: key,
             exitRoute: { info in
-                { exit, _ in parent.exitWork(onExit(exit), from: info) }
+                { exit, name in parent.exitWork(onExit.step(for: exit, name: name), from: info) }
             }, &transaction)
     }
+}
 
-    /// As ``launch(_:stepper:onExit:_:_:)``, `onExit` handed each exit's
-    /// name too (read when the exit is taken).
-    func launch<Child: Flow>(
-        _ child: Child,
-        stepper: any Stepper<Child.StepType>,
-        namingExits onExit: @escaping @Sendable (Child.ExitType, String) -> ParentStep,
-        _ state: inout EngineState,
-        _ transaction: inout Transaction
-    ) {
-        let parent = self.parent
-        state.launch(
-            child, stepper: stepper, parent: key.parent, key: key,
-            exitRoute: { info in
-                { exit, name in parent.exitWork(onExit(exit, name()), from: info) }
-            }, &transaction)
+/// How a parent makes its step of a child's exit: from the exit alone, or
+/// from the exit and its name (read only then, when the exit is taken).
+enum ExitMapping<Exit: Step, ParentStep: Step>: Sendable {
+    case plain(@Sendable (Exit) -> ParentStep)
+    case named(@Sendable (Exit, String) -> ParentStep)
+
+    /// The parent's step for `exit`.
+    func step(for exit: Exit, name: () -> String) -> ParentStep {
+        switch self {
+        case .plain(let map): map(exit)
+        case .named(let map): map(exit, name())
+        }
     }
 }
 
