@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// What handling one input decided, besides the next state: the effects to
 /// perform, in order. The engine's transition functions append to it; the
 /// coordinator performs it on its queue; the explorer reads its events and
@@ -196,12 +204,13 @@ package final class StepNames {
     /// An empty table.
     package init() {}
 
-    /// Tables given back, for the next explorer to take; at most two (one
-    /// a core), each holding at most ``keptCapacity`` entries, so what the
-    /// process keeps is bounded.
+    /// Tables given back, for the next explorer to take: one a core (so
+    /// each of a family's explorations running at once finds one), each
+    /// holding at most ``keptCapacity`` entries, so what the process keeps
+    /// is bounded (a few megabytes a table).
     private static let kept = Locked<[StepNames]>([])
-    private static let keptCount = 2
-    static let keptCapacity = 65_536
+    private static let keptCount = max(2, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+    static let keptCapacity = 16_384
 
     /// Tables for one exploration: one an earlier exploration gave back,
     /// else new. Used by one search, on one thread, until given back.
