@@ -200,12 +200,7 @@ public struct ChildFlow<ParentStep: Step>: Sendable {
         stepper: any Stepper<Child.StepType>,
         onExit: @escaping @Sendable (Child.ExitType) -> ParentStep
     ) {
-        self.flow = child
-        self.stepper = stepper
-        self.parentStep = { exit in (exit as? Child.ExitType).map(onExit) }
-        self.launch = { launcher, state, transaction in
-            launcher.launch(child, stepper: stepper, onExit: .plain(onExit), &state, &transaction)
-        }
+        self.init(child, stepper: stepper, mapping: .plain(onExit))
     }
 
     /// A child whose exits are mapped with their names (the engine reads
@@ -215,11 +210,20 @@ public struct ChildFlow<ParentStep: Step>: Sendable {
         stepper: any Stepper<Child.StepType>,
         namingExits onExit: @escaping @Sendable (Child.ExitType, String) -> ParentStep
     ) {
+        self.init(child, stepper: stepper, mapping: .named(onExit))
+    }
+
+    /// A child whose exits become the parent's steps through `mapping`.
+    private init<Child: Flow>(
+        _ child: Child, stepper: any Stepper<Child.StepType>, mapping: ExitMapping<Child.ExitType, ParentStep>
+    ) {
         self.flow = child
         self.stepper = stepper
-        self.parentStep = { exit in (exit as? Child.ExitType).map { onExit($0, exitName(of: $0)) } }
+        self.parentStep = { exit in
+            (exit as? Child.ExitType).map { typed in mapping.step(for: typed) { exitName(of: typed) } }
+        }
         self.launch = { launcher, state, transaction in
-            launcher.launch(child, stepper: stepper, onExit: .named(onExit), &state, &transaction)
+            launcher.launch(child, stepper: stepper, onExit: mapping, &state, &transaction)
         }
     }
 }

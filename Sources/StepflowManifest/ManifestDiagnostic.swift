@@ -108,25 +108,11 @@ package enum Suggestion {
             best = (candidate, distance)
         }
         if let best, best.distance <= limit { return best.name }
-        if let asciiTarget {
-            // Compared byte by byte, each lowercased in place: most
-            // words have no near name, and every candidate is looked at.
-            return candidates.first { candidate in
-                guard Self.isASCII(candidate) else { return Self.isPrefixPair(word, candidate) }
-                let other = candidate.utf8
-                guard min(other.count, asciiTarget.count) >= 3 else { return false }
-                return zip(other, asciiTarget).allSatisfy { Self.lowercased($0) == $1 }
-            }
-        }
-        return candidates.first { Self.isPrefixPair(word, $0) }
-    }
-
-    /// Whether one of `word` and `candidate`, ignoring case, begins the
-    /// other, both of at least three characters.
-    private static func isPrefixPair(_ word: String, _ candidate: String) -> Bool {
         let lowered = word.lowercased()
-        let other = candidate.lowercased()
-        return min(other.count, lowered.count) >= 3 && (lowered.hasPrefix(other) || other.hasPrefix(lowered))
+        return candidates.first { candidate in
+            let other = candidate.lowercased()
+            return min(other.count, lowered.count) >= 3 && (lowered.hasPrefix(other) || other.hasPrefix(lowered))
+        }
     }
 
     private static func isASCII(_ text: String) -> Bool { text.utf8.allSatisfy { $0 < 0x80 } }

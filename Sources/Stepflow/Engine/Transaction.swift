@@ -163,7 +163,9 @@ extension EngineState {
 /// values (a step's id, a screen's content), so a remembered entry is the
 /// one the next explorer would make. Only explorers use it: their steps
 /// and screens come from exploring flows with their declared outside
-/// answers, never a person's data (see ``SharedStepIDs``).
+/// answers (no service is asked). A live session names its steps each
+/// time and keeps none of them: a step can carry a person's data (a
+/// patient id), which lives only as long as its session does.
 package final class StepNames {
     /// One table per step type, so a lookup hashes the value as itself:
     /// boxing it in `AnyHashable` allocated and compared through a dynamic
@@ -196,10 +198,7 @@ package final class StepNames {
 
     /// Entries made so far, across the tables: one given back holding
     /// more than ``keptCapacity`` is let go instead of kept.
-    @exclusivity(unchecked) private var entries = 0
-
-    /// Entries made so far, across the tables.
-    package var entryCount: Int { entries }
+    @exclusivity(unchecked) package private(set) var entryCount = 0
 
     /// An empty table.
     package init() {}
@@ -221,7 +220,7 @@ package final class StepNames {
     /// Gives `names` back for a later exploration (its owner does not use
     /// it again); one grown past ``keptCapacity`` entries is let go.
     package static func giveBack(_ names: StepNames) {
-        guard names.entries <= keptCapacity else { return }
+        guard names.entryCount <= keptCapacity else { return }
         kept.withLock { kept in
             if kept.count < keptCount { kept.append(names) }
         }
@@ -234,15 +233,15 @@ package final class StepNames {
         return table
     }
 
-    /// `step.stepID`, rendered once per distinct step (and, through
-    /// ``SharedStepIDs``, once per process for the steps every search of
-    /// the same modules meets).
+    /// `step.stepID`, rendered once per distinct step (by reflection)
+    /// while the tables are kept: the searches of one command (each
+    /// module's contract, then the variant) and of a family share them.
     package func id<S: Step>(of step: S) -> String {
         let table = table(S.self)
         if let known = table.ids.position(of: step) { return table.ids.value(at: known) }
-        let id = SharedStepIDs.id(of: step)
+        let id = step.stepID
         table.ids.append(id, for: step)
-        entries += 1
+        entryCount += 1
         return id
     }
 
@@ -253,7 +252,7 @@ package final class StepNames {
         if let known = table.exitNames.position(of: exit) { return table.exitNames.value(at: known) }
         let name = Stepflow.exitName(of: exit)
         table.exitNames.append(name, for: exit)
-        entries += 1
+        entryCount += 1
         return name
     }
 
@@ -263,7 +262,7 @@ package final class StepNames {
         if let known = table.parts.position(of: step) { return table.parts.value(at: known) }
         let part = KeyPart.of(step)
         table.parts.append(part, for: step)
-        entries += 1
+        entryCount += 1
         return part
     }
 
@@ -282,56 +281,7 @@ package final class StepNames {
                 names: self)
         )
         table.screens.append(made, for: screen)
-        entries += 1
+        entryCount += 1
         return (made.part, made.content)
-    }
-}
-
-/// Step ids an explorer rendered in this process, shared by every
-/// explorer's ``StepNames``: an id is read by reflection (the first time
-/// for a type, the runtime also scans every protocol conformance of the
-/// program), and the same steps come back search after search (one
-/// command explores each module for its contract and then the variant, a
-/// family the same modules). Bounded: a type whose steps carry ever new
-/// values starts over. A step's id is a function of its value
-/// (``Step/stepID``), so a remembered one is the one it would render.
-///
-/// Only explorers use it: the steps they meet are made by exploring the
-/// flows, whose outside answers are the declared ones (no service is
-/// asked). A live session names its steps each time and keeps none of
-/// them here: a step can carry a person's data (a patient id), which lives
-/// only as long as its session does.
-enum SharedStepIDs {
-    private static let tables = Locked<[ObjectIdentifier: AnyObject]>([:])
-    private static let capacity = 8192
-
-    /// The ids of `S`'s steps; made under the lock, read under it.
-    private static func table<S: Step>(
-        _ tables: inout [ObjectIdentifier: AnyObject], _: S.Type
-    ) -> TypedTable<S, String> {
-        // Filed under its step type's identity: the table is of that type.
-        if let known = tables[ObjectIdentifier(S.self)] { return unsafeDowncast(known, to: TypedTable<S, String>.self) }
-        let table = TypedTable<S, String>()
-        tables[ObjectIdentifier(S.self)] = table
-        return table
-    }
-
-    /// `step.stepID`, rendered once per process.
-    static func id<S: Step>(of step: S) -> String {
-        let known = tables.withLock { tables -> String? in
-            let table = table(&tables, S.self)
-            return table.position(of: step).map { table.value(at: $0) }
-        }
-        if let known { return known }
-        // Rendered outside the lock: two threads may both render a new
-        // step, and both get the same text.
-        let id = step.stepID
-        tables.withLock { tables in
-            let table = table(&tables, S.self)
-            guard table.position(of: step) == nil else { return }
-            if table.count >= capacity { table.removeAll() }
-            table.append(id, for: step)
-        }
-        return id
     }
 }

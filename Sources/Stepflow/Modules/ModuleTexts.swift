@@ -121,34 +121,15 @@ public struct TextTemplate: Hashable, Sendable {
         {
             form = one
         }
-        if let filled = form.utf8.withContiguousStorageIfAvailable({ Self.fill($0, argument) }) {
-            return filled ?? form
-        }
         // Each `{` opens a placeholder with an argument, replaced by it, or
         // is kept as written and the scan goes on after it. Braces are
-        // ASCII: the form is scanned byte by byte.
-        var text = ""
-        let bytes = form.utf8
-        var written = bytes.startIndex
-        var position = bytes.startIndex
-        while let open = bytes[position...].firstIndex(of: UInt8(ascii: "{")) {
-            let nameStart = bytes.index(after: open)
-            position = nameStart
-            guard let close = bytes[nameStart...].firstIndex(of: UInt8(ascii: "}")),
-                let value = argument(String(form[nameStart..<close]))
-            else { continue }
-            text += form[written..<open]
-            text += value
-            position = bytes.index(after: close)
-            written = position
-        }
-        if written == bytes.startIndex { return form }
-        return text + form[written...]
+        // ASCII: the form's bytes are scanned in place (made contiguous
+        // first if they are not).
+        return form.withUTF8 { Self.fill($0, argument) } ?? form
     }
 
     /// `bytes` (a form's UTF-8) with each `{name}` that has an argument
-    /// replaced by it, as the scan above does, over the bytes in place;
-    /// `nil` when no placeholder is filled. A run copied ends before a `{`
+    /// replaced by it; `nil` when no placeholder is filled. A run copied ends before a `{`
     /// (ASCII), so it is whole characters.
     private static func fill(_ bytes: UnsafeBufferPointer<UInt8>, _ argument: (String) -> String?) -> String? {
         let (open, close) = (UInt8(ascii: "{"), UInt8(ascii: "}"))
