@@ -32,9 +32,12 @@ let package = Package(
     targets: [
         // The one file that names the C library (Glibc, Musl or Darwin).
         .target(name: "StepflowPlatform"),
+        // Two atomic operations on a pointer word, in C: a stepper's relay
+        // publishes its connection once and emits without a lock after.
+        .target(name: "StepflowAtomics"),
         // The engine: steps, steppers, flows, screens, the coordinator.
         // Dispatch and the C library only; no Foundation.
-        .target(name: "Stepflow"),
+        .target(name: "Stepflow", dependencies: ["StepflowAtomics"]),
         // Manifests: JSON with locations, the schema and its validation,
         // the module registry, and the RootFlow that composes a variant.
         .target(name: "StepflowManifest", dependencies: ["Stepflow", "StepflowPlatform"]),

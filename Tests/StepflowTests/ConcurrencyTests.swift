@@ -58,6 +58,93 @@ struct ConcurrencyTests {
         #expect(coordinator.statistics.dropped == 0)
     }
 
+    @Test func stepsEmittedWhileTheStepperIsBeingConnectedArriveOnceInTheirOrder() {
+        // A relay keeps what is emitted before its stepper is coordinated
+        // and, once connected, takes no lock of its own: threads emitting
+        // across the connection must neither lose a step nor reorder one
+        // thread's steps. Each thread emits until the stepper is told it may
+        // emit (after its connection) or 5,000 steps, then 1,000 more; many
+        // rounds.
+        let threads = 4
+        for round in 0..<20 {
+            let coordinator = Coordinator(queue: DispatchQueue(label: "test.connect.\(round)"))
+            let check = OrderCheck(threads: threads)
+            let flow = TestFlowWithoutLog<Tagged, Never> { step in
+                if case .step(let thread, let sequence) = step { check.record(thread: thread, sequence: sequence) }
+                return .none
+            }
+            let connected = Locked(false)
+            let stepper = ManualStepper<Tagged>(onReady: { _ in connected.withLock { $0 = true } })
+            let emitted = Locked([Int](repeating: 0, count: threads))
+            let started = DispatchSemaphore(value: 0)
+            let done = DispatchGroup()
+            for thread in 0..<threads {
+                DispatchQueue.global().async(group: done) {
+                    var sequence = 0
+                    var after = 0
+                    while after < 1_000 {
+                        if sequence < 5_000, !connected.withLock({ $0 }) {
+                            if sequence == 100 { started.signal() }
+                        } else {
+                            after += 1
+                        }
+                        stepper.emit(.step(thread: thread, sequence: sequence))
+                        sequence += 1
+                    }
+                    if sequence <= 100 { started.signal() }
+                    emitted.withLock { $0[thread] = sequence }
+                }
+            }
+            for _ in 0..<threads { started.wait() }
+            coordinator.coordinate(flow: flow, with: stepper)
+            done.wait()
+            coordinator.waitUntilIdle()
+
+            let result = check.result
+            #expect(result.violations == 0, "round \(round)")
+            #expect(result.next == emitted.withLock { $0 }, "round \(round)")
+            #expect(coordinator.statistics.dropped == 0, "round \(round)")
+        }
+    }
+
+    @Test func aStepperConnectedAgainSendsLaterStepsToItsNewCoordinationOnly() {
+        // Inside a composite, then coordinated on its own as well: its relay
+        // is connected twice, and what it emits after goes the new way only,
+        // from however many threads.
+        let coordinator = Coordinator()
+        let viaComposite = Locked(0)
+        let direct = OrderCheck(threads: 4)
+        let inner = ManualStepper<Tagged>()
+        coordinator.coordinate(
+            flow: TestFlowWithoutLog<Tagged, Never>(name: "composite") { _ in
+                viaComposite.withLock { $0 += 1 }
+                return .none
+            },
+            with: CompositeStepper([inner]))
+        coordinator.waitUntilIdle()
+        inner.emit(.start)
+        coordinator.waitUntilIdle()
+        #expect(viaComposite.withLock { $0 } == 1)
+
+        let other = Coordinator()
+        other.coordinate(
+            flow: TestFlowWithoutLog<Tagged, Never>(name: "direct") { step in
+                if case .step(let thread, let sequence) = step { direct.record(thread: thread, sequence: sequence) }
+                return .none
+            },
+            with: inner)
+        other.waitUntilIdle()
+        DispatchQueue.concurrentPerform(iterations: 4) { thread in
+            for sequence in 0..<5_000 { inner.emit(.step(thread: thread, sequence: sequence)) }
+        }
+        other.waitUntilIdle()
+        coordinator.waitUntilIdle()
+
+        #expect(viaComposite.withLock { $0 } == 1)
+        #expect(direct.result.violations == 0)
+        #expect(direct.result.next == Array(repeating: 5_000, count: 4))
+    }
+
     @Test func flowsEndingWhileStepsArriveFromOtherThreadsLoseNoStepSilently() {
         let coordinator = Coordinator()
         let counts = Locked((navigated: 0, dropped: 0))
