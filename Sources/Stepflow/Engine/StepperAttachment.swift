@@ -144,7 +144,10 @@ package final class StepperAttachment<F: Flow>: StepperAttachmentProtocol, @unch
         self.emissions = emissions
         self.limited = emissions.indices.filter { emissions[$0].limit == .once }
         self.declaresNoEmission = emissions.isEmpty
-        self.isTimer = stepper is TimerStepper<StepType>
+        // `TimerStepper` is final: its type, not a cast (a cast looks the
+        // stepper's type up against every protocol conformance of the
+        // program the first time it meets that type).
+        self.isTimer = type(of: stepper) == TimerStepper<StepType>.self
     }
 
     package var flow: FlowInfo { program.info }
