@@ -36,7 +36,7 @@ let package = Package(
         // publishes its connection once and emits without a lock after.
         .target(name: "StepflowAtomics"),
         // The engine: steps, steppers, flows, screens, the coordinator.
-        // Dispatch and the C library only; no Foundation.
+        // Dispatch, the C library and the atomics above; no Foundation.
         .target(name: "Stepflow", dependencies: ["StepflowAtomics"]),
         // Manifests: JSON with locations, the schema and its validation,
         // the module registry, and the RootFlow that composes a variant.
