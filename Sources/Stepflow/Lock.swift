@@ -19,7 +19,9 @@ import Darwin
 /// is the buffer's header and the mutex its one element, which never moves.
 /// Copies share the one lock and value.
 package struct Locked<Value>: @unchecked Sendable {
-    // @unchecked: the value is only read or written under the mutex.
+    // @unchecked: the value is only read or written under the mutex, but
+    // for fields its owner reads and writes with atomic operations only
+    // (``withUnsafeValuePointer(_:)``).
     private let storage: Storage
 
     package init(_ value: Value) { storage = Storage.make(value) }
@@ -27,11 +29,33 @@ package struct Locked<Value>: @unchecked Sendable {
     /// Runs `body` with exclusive access to the value.
     @inline(__always)
     package func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+        try withLockedValuePointer { try body(&$0.pointee) }
+    }
+
+    /// Runs `body` under the lock with the value's address, for an owner
+    /// that also reaches some of its fields by address (see
+    /// ``withUnsafeValuePointer(_:)``).
+    @inline(__always)
+    package func withLockedValuePointer<Result>(
+        _ body: (UnsafeMutablePointer<Value>) throws -> Result
+    ) rethrows -> Result {
         try storage.withUnsafeMutablePointers { value, mutex in
             pthread_mutex_lock(mutex)
             defer { pthread_mutex_unlock(mutex) }
-            return try body(&value.pointee)
+            return try body(value)
         }
+    }
+
+    /// Runs `body` with the value's address and without the lock: for
+    /// fields that other threads read and write with atomic operations
+    /// only (a stepper relay's published connection). The value never
+    /// moves while the lock lives, so the address is the one every thread
+    /// uses.
+    @inline(__always)
+    package func withUnsafeValuePointer<Result>(
+        _ body: (UnsafeMutablePointer<Value>) throws -> Result
+    ) rethrows -> Result {
+        try storage.withUnsafeMutablePointerToHeader(body)
     }
 
     private final class Storage: ManagedBuffer<Value, pthread_mutex_t> {
