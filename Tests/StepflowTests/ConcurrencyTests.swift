@@ -79,7 +79,10 @@ struct ConcurrencyTests {
             let started = DispatchSemaphore(value: 0)
             let done = DispatchGroup()
             for thread in 0..<threads {
-                DispatchQueue.global().async(group: done) {
+                // A queue each, so all four run at once (the global pool gives
+                // no more threads than cores, and the emitters must overlap
+                // the connection).
+                DispatchQueue(label: "test.emitter.\(thread)").async(group: done) {
                     var sequence = 0
                     var after = 0
                     while after < 1_000 {
