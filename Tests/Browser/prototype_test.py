@@ -25,15 +25,14 @@ import random
 import subprocess
 import sys
 import tempfile
-import time
 
 from selenium import webdriver
-from selenium.common.exceptions import WebDriverException
+from selenium.common.exceptions import TimeoutException, WebDriverException
 from selenium.webdriver.chrome.options import Options
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
-from selenium.webdriver.support.ui import Select
+from selenium.webdriver.support.ui import Select, WebDriverWait
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 MANIFESTS = os.path.join(ROOT, "RootApp", "Manifests")
@@ -287,10 +286,13 @@ def test_variant(rootapp, name, driver, downloads, shots):
     expected = driver.execute_script("return window.prototypeScript();")
     driver.find_element(By.ID, "download").click()
     saved = os.path.join(downloads, "walk-" + trace["app"] + ".txt")
-    for _ in range(50):
-        if os.path.exists(saved):
-            break
-        time.sleep(0.1)
+    # Chromium writes the download on its own thread and tells the page
+    # nothing: wait for the file itself (Chromium renames it into place
+    # whole), with a failure that says what did not come.
+    try:
+        WebDriverWait(driver, 5, poll_frequency=0.02).until(lambda _: os.path.exists(saved))
+    except TimeoutException:
+        raise Failure(f"{name}: the Download button saved no {os.path.basename(saved)} within 5 s")
     with open(saved, encoding="utf-8") as file:
         if file.read() != expected:
             raise Failure(f"{name}: the downloaded walk is not the page's walk")
