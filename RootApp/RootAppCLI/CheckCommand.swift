@@ -75,6 +75,7 @@ enum CheckCommand {
         }
         if let junit = arguments[Self.junit] {
             try OutputFile.check(junit, notOverwriting: positional, console)
+            _ = try EnvironmentSettings.sourceDateEpoch(console)
         }
         return try check(positional[0], scripts: Array(positional.dropFirst()), arguments, console, app)
     }
@@ -214,7 +215,8 @@ enum CheckCommand {
         }
         if let junit = arguments[Self.junit] {
             let record = ReviewRecord(
-                manifest: manifest, registry: app.registry, tool: app.toolDescription, date: Platform.utcDate())
+                manifest: manifest, registry: app.registry, tool: app.toolDescription,
+                date: Platform.utcDate(epoch: try EnvironmentSettings.sourceDateEpoch(console)))
             let written = OutputFile.write(
                 JUnitReport.xml(
                     app: manifest.app.id, scripts: scripts, results: results, requirements: requirements, record: record

@@ -135,16 +135,67 @@ extension InputFile {
     }
 }
 
-/// Writing a command's output file: checked before any work is done,
-/// never over one of the command's inputs, and atomic (a temporary file
-/// beside it, then a rename), so a failure never leaves half a file or
-/// destroys the one that was there.
+/// Writing a command's output file as Unix tools write one: checked
+/// before any work is done and never over one of the command's inputs. A
+/// regular file (or a new one) is written atomically (a temporary file
+/// beside it, then a rename, keeping the old file's permissions), so a
+/// failure never leaves half a file or destroys the one that was there; a
+/// symbolic link is followed and its target written that way, so the link
+/// stays a link; a device, a FIFO, a socket or a path under `/dev` or
+/// `/proc` (`/dev/stdout`, a shell's `>(…)`) is written in place, never
+/// replaced.
 enum OutputFile {
+    /// Where a path's bytes go.
+    enum Target: Equatable {
+        /// Standard output (`-`).
+        case standardOutput
+        /// Written in place: a device, a FIFO, or a path under `/dev` or `/proc`.
+        case inPlace(String)
+        /// Written atomically at this path: a regular file, a new one, or
+        /// the file a link leads to.
+        case replacing(String)
+
+        /// Whether the bytes land in a regular file a person can open
+        /// (one that files written beside it may join).
+        var isRegularFile: Bool {
+            if case .replacing = self { return true }
+            return false
+        }
+    }
+
+    /// Where writing `path` puts its bytes: links followed (40 at most,
+    /// as the kernel does), what is not a regular file written in place.
+    static func target(of path: String) -> Target {
+        if path == "-" { return .standardOutput }
+        var status = stat()
+        if stat(path, &status) == 0, (status.st_mode & S_IFMT) != S_IFREG, (status.st_mode & S_IFMT) != S_IFDIR {
+            return .inPlace(path)
+        }
+        var current = path
+        for _ in 0..<40 {
+            if isSpecial(current) { return .inPlace(path) }
+            guard lstat(current, &status) == 0, (status.st_mode & S_IFMT) == S_IFLNK else { break }
+            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+            let count = readlink(current, &buffer, buffer.count - 1)
+            guard count > 0 else { break }
+            let link = String(decoding: buffer.prefix(count).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            current = link.hasPrefix("/") ? link : directory(of: current) + "/" + link
+        }
+        return isSpecial(current) ? .inPlace(path) : .replacing(current)
+    }
+
+    /// Whether `path` is under `/dev` or `/proc`: its files are the
+    /// system's, written in place and never replaced.
+    private static func isSpecial(_ path: String) -> Bool {
+        path.hasPrefix("/dev/") || path.hasPrefix("/proc/")
+    }
+
     /// Reports and throws (exit 73) unless `path` can be written: its
     /// folder exists and is writable, it is not a folder, and it is none
     /// of `inputs` (the manifest, a script).
     static func check(_ path: String, notOverwriting inputs: [String], _ console: Console) throws(ExitCodeError) {
-        if path == "-" { return }  // standard output
+        let destination = target(of: path)
+        if destination == .standardOutput { return }
         let target = canonical(path)
         if let input = inputs.first(where: { canonical($0) == target }) {
             console.error(
@@ -155,21 +206,48 @@ enum OutputFile {
             )
             throw ExitCodeError(code: .cannotCreate)
         }
-        var status = stat()
-        if stat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR {
+        if isFolder(path) {
             console.error("error: '\(path)' is a folder. To fix, name a file in it.")
             throw ExitCodeError(code: .cannotCreate)
         }
-        let folder = directory(of: path)
-        guard access(folder, W_OK) == 0 else {
-            console.error(
-                """
-                error: cannot write '\(path)': \(String(cString: strerror(errno))) (the folder '\(folder)'). To \
-                fix, create the folder or name another file.
-                """
-            )
-            throw ExitCodeError(code: .cannotCreate)
+        switch destination {
+        case .standardOutput: return
+        case .inPlace:
+            guard access(path, W_OK) == 0 else {
+                console.error(
+                    "error: cannot write '\(path)': \(String(cString: strerror(errno))). To fix, name another file.")
+                throw ExitCodeError(code: .cannotCreate)
+            }
+        case .replacing(let file):
+            let folder = directory(of: file)
+            guard access(folder, W_OK) == 0 else {
+                let through = file == path ? "" : ", which '\(path)' links to"
+                console.error(
+                    """
+                    error: cannot write '\(file)'\(through): \(String(cString: strerror(errno))) (the folder \
+                    '\(folder)'). To fix, create the folder or name another file.
+                    """
+                )
+                throw ExitCodeError(code: .cannotCreate)
+            }
         }
+    }
+
+    /// Reports and throws (exit 73) when `path`, a file a command writes
+    /// beside the one the person named, would replace a file that
+    /// `marker` does not show this tool wrote, unless `force`.
+    static func checkBeside(
+        _ path: String, writtenBy marker: String, force: Bool, option: String, _ console: Console
+    ) throws(ExitCodeError) {
+        guard !force, OutputFolder.exists(path), !OutputFolder.isWritten(path, by: marker, within: 4096) else { return }
+        console.error(
+            """
+            error: '\(path)' is there already and was not written by this tool; writing beside the output would \
+            replace a file you did not name. To fix, move it away, name another output, or add \(option) to \
+            replace it.
+            """
+        )
+        throw ExitCodeError(code: .cannotCreate)
     }
 
     /// Whether `path` is a folder.
@@ -178,33 +256,59 @@ enum OutputFile {
         return stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR
     }
 
-    /// Writes `text` to `path` atomically (`-`: standard output); reports
-    /// a failure (exit 73).
+    /// Writes `text` to `path` (`-`: standard output) as ``target(of:)``
+    /// says; reports a failure: 73 when the file cannot be created, 74
+    /// when writing it failed (a full disk, a closed pipe).
     static func write(_ text: String, to path: String, _ console: Console) -> ExitCode {
-        if path == "-" {
+        switch target(of: path) {
+        case .standardOutput:
             console.out(text)
             return .success
+        case .inPlace(let device):
+            return writeInPlace(text, to: device, console)
+        case .replacing(let file):
+            return replace(file, with: text, named: path, console)
         }
-        let temporary = directory(of: path) + "/.\(base(of: path)).rootapp-\(getpid())"
-        guard let file = fopen(temporary, "w") else {
+    }
+
+    /// Writes `text` into `path` as it is (a device, a FIFO).
+    private static func writeInPlace(_ text: String, to path: String, _ console: Console) -> ExitCode {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o666)
+        guard descriptor >= 0 else {
             console.error("error: cannot write '\(path)': \(String(cString: strerror(errno))).")
             return .cannotCreate
         }
-        var text = text
-        let written = text.withUTF8 { fwrite($0.baseAddress, 1, $0.count, file) }
-        let flushed = fflush(file) == 0 && fsync(fileno(file)) == 0
-        let failure = errno
-        fclose(file)
-        guard written == text.utf8.count, flushed, rename(temporary, path) == 0 else {
-            console.error(
-                """
-                error: writing '\(path)' failed: \
-                \(String(cString: strerror(written == text.utf8.count && flushed ? errno : failure))). Nothing was \
-                changed.
-                """
-            )
-            unlink(temporary)
+        var failure = Platform.write(text, to: descriptor) ?? 0
+        if close(descriptor) != 0, failure == 0, errno != EINTR { failure = errno }
+        guard failure == 0 else {
+            console.error("error: writing '\(path)' failed: \(String(cString: strerror(failure))).")
+            return .ioError
+        }
+        return .success
+    }
+
+    /// Replaces (or creates) the regular file `file` with `text`
+    /// atomically; `named` is the path the person gave.
+    private static func replace(_ file: String, with text: String, named: String, _ console: Console) -> ExitCode {
+        let temporary = directory(of: file) + "/.\(base(of: file)).rootapp-\(getpid())"
+        guard let stream = fopen(temporary, "w") else {
+            console.error("error: cannot write '\(named)': \(String(cString: strerror(errno))).")
             return .cannotCreate
+        }
+        // The file it replaces keeps its permissions.
+        var status = stat()
+        if stat(file, &status) == 0 { _ = fchmod(fileno(stream), status.st_mode & 0o7777) }
+        var text = text
+        let written = text.withUTF8 { fwrite($0.baseAddress, 1, $0.count, stream) }
+        let flushed = fflush(stream) == 0 && fsync(fileno(stream)) == 0
+        let failure = errno
+        let closed = fclose(stream) == 0
+        guard written == text.utf8.count, flushed, closed, rename(temporary, file) == 0 else {
+            let reason = written == text.utf8.count && flushed && closed ? errno : failure
+            console.error(
+                "error: writing '\(named)' failed: \(String(cString: strerror(reason))). Nothing was changed.")
+            unlink(temporary)
+            return .ioError
         }
         return .success
     }
@@ -270,11 +374,17 @@ enum OutputFolder {
         }
     }
 
-    /// Whether the first line of the file at `path` contains `marker`.
-    static func isWritten(_ path: String, by marker: String) -> Bool {
+    /// Whether the first line of the file at `path` (or its first
+    /// `within` bytes) contains `marker`.
+    static func isWritten(_ path: String, by marker: String, within: Int? = nil) -> Bool {
         guard let file = fopen(path, "r") else { return false }
         defer { fclose(file) }
-        var buffer = [CChar](repeating: 0, count: 512)
+        var buffer = [CChar](repeating: 0, count: max(512, (within ?? 0) + 1))
+        if let within {
+            let count = fread(&buffer, 1, within, file)
+            let bytes = buffer.prefix(count).map { UInt8(bitPattern: $0) }
+            return String(decoding: bytes, as: UTF8.self).contains(marker)
+        }
         guard fgets(&buffer, Int32(buffer.count), file) != nil else { return false }
         let bytes = buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
         return String(decoding: bytes, as: UTF8.self).contains(marker)

@@ -163,10 +163,21 @@ enum Graphviz {
         defer { unlink(input) }
         Platform.write(dot, to: descriptor)
         close(descriptor)
-        // Rendered beside the output, then renamed over it: never half a file.
+        // Rendered into a temporary file, then written as every output is
+        // (atomically over a file, in place into a pipe or a device).
         // `-o -` (or none) lets dot write to standard output.
         let output = output == "-" ? nil : output
-        let rendered = output.map { OutputFile.directory(of: $0) + "/.rootapp-\(getpid()).svg" }
+        var rendered: String?
+        if output != nil {
+            var template = Array("/tmp/rootapp-XXXXXX.svg".utf8CString)
+            let descriptor = template.withUnsafeMutableBufferPointer { mkstemps($0.baseAddress!, 4) }  // writable
+            guard descriptor >= 0 else {
+                console.error("error: cannot make a temporary file: \(String(cString: strerror(errno))).")
+                return .cannotCreate
+            }
+            close(descriptor)
+            rendered = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        }
         defer { if let rendered { unlink(rendered) } }
         let outcome = Platform.run(["dot", "-Tsvg", input] + (rendered.map { ["-o", $0] } ?? []))
         guard outcome != .notFound else {
@@ -193,10 +204,13 @@ enum Graphviz {
             return .unavailable
         }
         guard let output, let rendered else { return .success }
-        guard rename(rendered, output) == 0 else {
-            console.error("error: cannot write '\(output)': \(String(cString: strerror(errno))).")
-            return .cannotCreate
+        let svg: [UInt8]
+        do throws(FileReadFailure) {
+            svg = try FileBytes.read(path: rendered, stoppingAfter: .max, kind: "picture")
+        } catch {
+            console.error("error: cannot read the picture Graphviz drew: \(error). Nothing was written.")
+            return .ioError
         }
-        return .success
+        return OutputFile.write(String(decoding: svg, as: UTF8.self), to: output, console)
     }
 }

@@ -10,6 +10,8 @@ enum ReportCommand {
         help: "Run the acceptance scripts in this folder (default: the manifest's \"scripts\" folder).")
     static let against = OptionKey<String>(
         "against", value: "manifest", help: "Also list the differences from this variant.")
+    static let force = FlagKey(
+        "force", help: "Replace a prototype page beside the report that this tool did not write.")
 
     static let command = RootApp.Command(
         spec: CommandSpec(
@@ -31,7 +33,8 @@ enum ReportCommand {
                 failed or a critical one uncovered, an error finding, or coverage below the minimum (the report is \
                 written all the same). Written to a file (-o report.html), the report also writes the variant's \
                 page to click through beside it (report.prototype.html, as 'rootapp prototype' writes it) and links \
-                to it. Given several manifests, report writes each one's page into the folder -o names (its file \
+                to it; it never replaces a file there that it did not write itself, unless --force, and writes no \
+                page beside a device or a pipe. Given several manifests, report writes each one's page into the folder -o names (its file \
                 name, .html), on every core, and exits with the worst status.
                 """,
             arguments: [
@@ -39,7 +42,7 @@ enum ReportCommand {
                     name: "manifest", help: "The variant's manifest (several: a family, each page into -o's folder).",
                     isRepeating: true)
             ],
-            options: [scripts.option, against.option, OptionKey.outputFile.option, OptionKey.locale.option]
+            options: [scripts.option, against.option, OptionKey.outputFile.option, OptionKey.locale.option, force.option]
         )
     ) { arguments, console, app throws(ExitCodeError) in
         let positional = arguments.positional
@@ -107,6 +110,7 @@ enum ReportCommand {
     static func report(
         _ path: String, to output: String?, _ arguments: ParsedArguments, _ console: Console, _ app: RootApp
     ) throws(ExitCodeError) -> ExitCode {
+        let epoch = try EnvironmentSettings.sourceDateEpoch(console)
         let manifest = try app.manifest(path, console)
         let locale = try RootApp.locale(arguments[.locale], of: manifest, console)
         var scripts: [Script] = []
@@ -147,10 +151,12 @@ enum ReportCommand {
         // Beside a report file, the page to click through the variant; the
         // report links to it.
         var prototype: (path: String, link: String)?
-        if let output, output != "-" {
+        if let output, OutputFile.target(of: output).isRegularFile {
             let stem = output.hasSuffix(".html") ? String(output.dropLast(5)) : output
             let path = stem + ".prototype.html"
             try OutputFile.check(path, notOverwriting: [output, manifest.file], console)
+            try OutputFile.checkBeside(
+                path, writtenBy: PrototypePage.generator, force: arguments[Self.force], option: "--force", console)
             do throws(Prototype.Refusal) {
                 let page = PrototypePage.html(
                     try Prototype(manifest: manifest, registry: app.registry, services: app.services),
@@ -167,7 +173,7 @@ enum ReportCommand {
             coverage: scripts.isEmpty ? nil : runner.coverage(of: results), requirements: requirements,
             diagram: diagram, against: against, generator: app.toolDescription,
             record: ReviewRecord(
-                manifest: manifest, registry: app.registry, tool: app.toolDescription, date: Platform.utcDate()))
+                manifest: manifest, registry: app.registry, tool: app.toolDescription, date: Platform.utcDate(epoch: epoch)))
         contents.prototype = prototype?.link
         let (html, verdict) = ReviewReport.render(contents)
         let written = OutputFile.write(html, to: output ?? "-", console)

@@ -19,6 +19,9 @@ final class TerminalWalk: @unchecked Sendable {
     // the locked recording and the session's locked trace alone.
     let session: VariantSession
     let console: Console
+    /// Where the recording goes when it is `-`: standard output, while the
+    /// walk's screens go to ``console``, then standard error.
+    let scriptConsole: Console
     let recordPath: String?
     let savePath: String?
     private let recorded = Locked<[String]>([])
@@ -27,9 +30,18 @@ final class TerminalWalk: @unchecked Sendable {
     /// the terminal through it.
     private var terminalEditor: LineEditor?
 
+    /// A walk of `session` on `console`. With `recordPath` `-`, the
+    /// walk's screens and messages go to standard error and standard
+    /// output carries the recorded script alone, so it can be piped.
     init(session: VariantSession, program: String, console: Console, recordPath: String?, savePath: String? = nil) {
         self.session = session
-        self.console = console
+        self.scriptConsole = console
+        self.console =
+            recordPath == "-"
+            ? Console(
+                out: console.err, err: console.err, readLine: console.readLine, isInteractive: console.isInteractive,
+                usesColor: console.usesColor, width: console.width, terminal: console.terminal)
+            : console
         self.recordPath = recordPath
         self.savePath = savePath
         recorded.withLock { $0 = ["# \(session.manifest.app.name): recorded by \(program) walk", ""] }
@@ -342,7 +354,7 @@ final class TerminalWalk: @unchecked Sendable {
                     session.ending != nil
                     ? "Saved the finished walk (\(inputs)) as \(savePath); it ended, so there is nothing to continue."
                     : "Saved the walk (\(inputs)) as \(savePath); continue it with --resume \(savePath)."
-                console.error(console.dim(line))
+                for part in console.wrap(line) { console.error(console.dim(part)) }
             } else {
                 status = written
             }
@@ -353,12 +365,13 @@ final class TerminalWalk: @unchecked Sendable {
         } else if let top = session.top {
             note("expect screen \(top.qualifiedID)")
         }
-        let written = OutputFile.write(recorded.withLock { $0 }.joined(separator: "\n") + "\n", to: recordPath, console)
+        let written = OutputFile.write(
+            recorded.withLock { $0 }.joined(separator: "\n") + "\n", to: recordPath, scriptConsole)
         if written == .success {
-            console.error(
-                console.dim(
-                    recordPath == "-"
-                        ? "Recorded the session above, on standard output." : "Recorded the session as \(recordPath)."))
+            let line =
+                recordPath == "-"
+                ? "Recorded the session as a script, on standard output." : "Recorded the session as \(recordPath)."
+            for part in console.wrap(line) { console.error(console.dim(part)) }
         }
         return written == .success ? status : written
     }

@@ -84,7 +84,7 @@ enum WalkCommand {
         }
         let script = try arguments[Self.script].map { path throws(ExitCodeError) in try InputFile.script(path, console)
         }
-        let clock = WalkClock(scale: Platform.environment("ROOTAPP_TIME_SCALE").flatMap { Double($0) } ?? 1)
+        let clock = WalkClock(scale: try EnvironmentSettings.timeScale(console))
         let session: VariantSession
         if let saved, let path = arguments[Self.resume] {
             do throws(RestoreError) {

@@ -143,9 +143,6 @@ package enum FileReadFailure: Error, Sendable {
 /// Reads files for the manifest layer and the tools above it (scripts),
 /// with one set of failures: missing, a folder, unreadable.
 package enum FileBytes {
-    /// The bytes of the file at `path`, stopping once more than `limit`
-    /// bytes are read (the caller reports a file that is too large).
-    /// `kind` names what the folder case should point to (`.json file`).
     /// The size of the regular file at `path`, if it is one.
     package static func size(path: String) -> Int? {
         var info = stat()
@@ -153,6 +150,9 @@ package enum FileBytes {
         return Int(info.st_size)
     }
 
+    /// The bytes of the file at `path`, stopping once more than `limit`
+    /// bytes are read (the caller reports a file that is too large).
+    /// `kind` names what the folder case should point to (`.json file`).
     /// `-` reads standard input.
     package static func read(path: String, stoppingAfter limit: Int, kind: String) throws(FileReadFailure) -> [UInt8] {
         let descriptor = path == "-" ? dup(0) : open(path, O_RDONLY)

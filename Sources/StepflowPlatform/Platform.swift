@@ -57,11 +57,11 @@ package enum Platform {
         String(cString: strerror(code))
     }
 
-    /// Now as `YYYY-MM-DD HH:MM UTC`; `SOURCE_DATE_EPOCH` (seconds since
-    /// 1970), when set, stands for now, so a report can be made again
-    /// byte for byte.
-    package static func utcDate() -> String {
-        var seconds = time_t(environment("SOURCE_DATE_EPOCH").flatMap { Int($0) } ?? Int(time(nil)))
+    /// `epoch` (seconds since 1970; by default now) as
+    /// `YYYY-MM-DD HH:MM UTC`. A report passes `SOURCE_DATE_EPOCH`, checked,
+    /// so it can be made again byte for byte.
+    package static func utcDate(epoch: Int? = nil) -> String {
+        var seconds = time_t(epoch ?? Int(time(nil)))
         var parts = tm()
         gmtime_r(&seconds, &parts)
         func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }

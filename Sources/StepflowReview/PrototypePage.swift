@@ -8,6 +8,10 @@ import StepflowManifest
 /// screen in context; the walk downloads as an acceptance script `rootapp
 /// check` runs unchanged.
 public enum PrototypePage {
+    /// The generator line every page carries in its head, so a tool can
+    /// tell a page it wrote from a file a person keeps at that path.
+    public static let generator = "<meta name=\"generator\" content=\"Stepflow prototype\">"
+
     /// The page, opening in `locale` (by default the variant's first).
     public static func html(_ prototype: Prototype, locale: String? = nil, manifestPath: String) -> String {
         let initial = locale.flatMap { prototype.locales.firstIndex(of: $0) } ?? 0
@@ -17,6 +21,7 @@ public enum PrototypePage {
             <html lang="\(ReviewReport.escape(prototype.locales[initial]))">
             <head>
             <meta charset="utf-8">
+            \(generator)
             <meta name="viewport" content="width=device-width, initial-scale=1">
             <meta http-equiv="Content-Security-Policy" content="default-src 'none'; script-src 'unsafe-inline'; \
             style-src 'unsafe-inline'; img-src data:">

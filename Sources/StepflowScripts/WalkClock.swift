@@ -30,9 +30,15 @@ public final class WalkClock: StepClock {
         firingByItself.withLock { $0 = body }
     }
 
-    /// A clock `scale` times faster than real time (at least 1).
+    /// The fastest a clock runs: a million times real time (a 15-minute
+    /// timer in under a millisecond).
+    public static let largestScale: Double = 1_000_000
+
+    /// A clock `scale` times faster than real time, from 1 to
+    /// ``largestScale`` (a value outside is brought within; one that is
+    /// not a number is 1).
     public init(scale: Double = 1) {
-        self.scale = max(1, scale)
+        self.scale = scale.isNaN ? 1 : min(max(1, scale), Self.largestScale)
     }
 
     /// Schedules `action` after `delay` of the clock's time.
