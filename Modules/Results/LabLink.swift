@@ -5,10 +5,22 @@ import Stepflow
 /// the module's clock) until the lab has it. A professional variant of the
 /// results module needs one (a lay one sends nothing); analysis never
 /// calls it.
+///
+/// While the saved result's screen is up, the module tries the link
+/// itself; when the person goes on before the lab has it, the module hands
+/// the record to ``keep(_:)``, and from then on the app's outbox owns it:
+/// the screen's promise ("kept on this device … you can go on with the
+/// next patient") is the outbox's to keep.
 public protocol LabLink: Sendable {
     /// Tries to send `record` to its lab now; calls `done` (on any thread)
     /// with whether the lab has it.
     func send(_ record: LabRecord, done: @escaping @Sendable (Bool) -> Void)
+
+    /// Takes `record`, not yet sent, into the app's outbox: kept on the
+    /// device (across restarts) and sent when the lab can be reached.
+    /// Called once per record, on any thread, when the person leaves the
+    /// saved result's screen before the lab has it.
+    func keep(_ record: LabRecord)
 }
 
 /// A result on its way to a lab.
@@ -44,6 +56,8 @@ final class SendWhenConnected: Stepper {
     /// The next try, if one waits; `stopped` once the engine let the
     /// stepper go (its screen left), so a late answer schedules nothing.
     private let state = Locked<(next: (any ScheduledAction)?, stopped: Bool)>((nil, false))
+    /// Whether the lab has the record (then nothing is handed over).
+    private let sent = Locked(false)
 
     init(link: (any LabLink)?, record: LabRecord, clock: any StepClock) {
         self.link = link
@@ -67,12 +81,17 @@ final class SendWhenConnected: Stepper {
 
     func readyToEmitSteps() { tryLater() }
 
-    /// Cancels the next try, as ``TimerStepper`` cancels its timer.
+    /// Cancels the next try, as ``TimerStepper`` cancels its timer, and
+    /// hands the record to the app's outbox when the lab does not have it
+    /// yet: leaving the screen never loses it.
     func stopEmittingSteps() {
-        state.withLock { state in
+        let handOver = state.withLock { state in
             state.next?.cancel()
+            let wasRunning = !state.stopped
             state = (nil, true)
+            return wasRunning && !sent.withLock { $0 }
         }
+        if handOver { link?.keep(record) }
     }
 
     /// Waits an interval, tries, and waits again when the lab could not take it.
@@ -82,7 +101,12 @@ final class SendWhenConnected: Stepper {
         let next = clock.schedule(after: Self.interval) { [weak self, steps, record] in
             guard self != nil else { return }
             link.send(record) { [weak self] sent in
-                if sent { steps.emit(.sentLater) } else { self?.tryLater() }
+                if sent {
+                    self?.sent.withLock { $0 = true }
+                    steps.emit(.sentLater)
+                } else {
+                    self?.tryLater()
+                }
             }
         }
         let kept = state.withLock { state in

@@ -82,8 +82,9 @@ final class ResultsFlow: Flow {
                     ],
                     actions: [
                         ScreenAction(text["submitFailed.retry"], .submit(reading, patient: patient)),
+                        // No way out that drops the result: support is
+                        // offered once it is saved for later.
                         ScreenAction(text["submitFailed.later"], .savedForLater(reading, patient: patient)),
-                        ScreenAction(text["submitFailed.support"], .getHelp),
                     ]), as: .replace)
         case .savedForLater(let reading, let patient):
             // Kept on the device and tried again every minute until the
@@ -93,7 +94,11 @@ final class ResultsFlow: Flow {
                     id: "saved", title: text["saved.title"],
                     body: [
                         text["saved.body", ["lab": lab]]
-                    ], actions: [ScreenAction(text["nextPatient"], .done)]),
+                    ],
+                    actions: [
+                        ScreenAction(text["nextPatient"], .done),
+                        ScreenAction(text["submitFailed.support"], .getHelp),
+                    ]),
                 as: .replace,
                 stepper: SendWhenConnected(
                     link: link, record: LabRecord(lab: lab, result: reading.rawValue, patient: patient), clock: clock)

@@ -22,30 +22,47 @@ public struct PathRuleResult: Hashable, Sendable, CustomStringConvertible {
 }
 
 extension VariantGraph {
-    /// Proves or refutes each of the manifest's path rules. A rule naming a
-    /// node the graph does not have is reported as an error (a typo), with
-    /// the nearest node; for `neverReaches` that absence is the proof, and a
-    /// near name is only a warning.
+    /// Proves or refutes each of the manifest's path rules. A rule naming
+    /// something the variant does not have is an error (a typo, or a rule
+    /// written for another variant), with the nearest name, never a rule
+    /// that holds because it speaks of nothing: an event a rule names is a
+    /// node of the graph, or a screen the instance's module can show that
+    /// this variant never reaches (then a `neverReaches` of it is proved,
+    /// over every state, and says so).
     ///
-    /// - Complexity: O(rules × (V + E)).
+    /// - Complexity: O(rules × (V + E)); a pattern O(16 × (V + E)).
     public func checkRules() -> (results: [PathRuleResult], diagnostics: [ManifestDiagnostic]) {
         var results: [PathRuleResult] = []
         var diagnostics: [ManifestDiagnostic] = []
         // Node ids only for a suggestion, and walks only for a refuted rule.
         var ids: [String] { graph.nodes.map { $0.id } }
         let touched = states.touchedNodes()
-        func lookup(_ id: String, _ rule: PathRuleSpec, _ key: String) -> Int? {
-            if let node = graph.node(withID: id) { return node }
+        var surveys: [String: ModuleSurvey] = [:]
+        /// Whether `name` is `<instance>/<screen>` of a screen the
+        /// instance's module can show, under some options.
+        func isModuleScreen(_ name: String) -> Bool {
+            guard let slash = name.firstIndex(of: "/") else { return false }
+            let instance = String(name[..<slash])
+            let screen = String(name[name.index(after: slash)...])
+            guard let module = moduleTypes[instance] else { return false }
+            if surveys[instance] == nil { surveys[instance] = ModuleSurvey(module, services: services) }
+            return surveys[instance]?.screens.contains { $0.id == screen } ?? false
+        }
+        func unknown(_ id: String, _ rule: PathRuleSpec, _ key: String) {
             diagnostics.append(
                 ManifestDiagnostic(
                     .error, file: manifest.file, location: rule.location, path: "\(rule.path).\(key)",
                     message:
                         """
-                        no node '\(id)' in the graph of '\(manifest.app.id)'. \
+                        no node '\(id)' in the graph of '\(manifest.app.id)', so the rule would speak of nothing. \
                         \(Suggestion.didYouMean(id, ids))Node ids are 'start', 'end', '<instance>.<step>' and \
                         '<instance>/<screen>'; `trace` lists them.
                         """
                 ))
+        }
+        func lookup(_ id: String, _ rule: PathRuleSpec, _ key: String) -> Int? {
+            if let node = graph.node(withID: id) { return node }
+            unknown(id, rule, key)
             return nil
         }
         func refuted(_ rule: PathRuleSpec, by walk: Walk?) -> PathRuleResult {
@@ -62,14 +79,11 @@ extension VariantGraph {
                         rule: rule, holds: touched[node], counterExample: touched[node] ? nil : [], walk: nil))
             case .neverReaches(let id):
                 guard let node = graph.node(withID: id) else {
-                    if let near = Suggestion.nearest(to: id, in: ids) {
-                        diagnostics.append(
-                            ManifestDiagnostic(
-                                .warning, file: manifest.file, location: rule.location,
-                                path: "\(rule.path).neverReaches",
-                                message: "no node '\(id)' in the graph, so the rule holds; did you mean '\(near)'?"))
+                    if isModuleScreen(id) {
+                        results.append(PathRuleResult(rule: rule, holds: true, counterExample: nil, walk: nil))
+                    } else {
+                        unknown(id, rule, "neverReaches")
                     }
-                    results.append(PathRuleResult(rule: rule, holds: true, counterExample: nil, walk: nil))
                     continue
                 }
                 results.append(refuted(rule, by: touched[node] ? states.shortestWalk(touching: node) : nil))
@@ -87,6 +101,22 @@ extension VariantGraph {
                 let via = lookup(viaID, rule, "passesThrough")
                 guard let target, let via else { continue }
                 results.append(refuted(rule, by: target == via ? nil : states.walk(to: target, avoiding: via)))
+            case .pattern(let pattern):
+                var selectors: [String: EventSelector] = [:]
+                var isValid = true
+                for (key, events) in pattern.slots {
+                    for event in events where selectors[event] == nil {
+                        let selector = EventSelector(event, in: graph)
+                        if !selector.isKnown && !isModuleScreen(event) {
+                            unknown(event, rule, key)
+                            isValid = false
+                        }
+                        selectors[event] = selector
+                    }
+                }
+                guard isValid else { continue }
+                let monitor = PatternMonitor(pattern, selectors: selectors, graph: graph)
+                results.append(refuted(rule, by: states.walk(breaking: monitor)))
             }
         }
         return (results, diagnostics)

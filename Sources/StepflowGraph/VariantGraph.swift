@@ -27,6 +27,10 @@ public struct VariantGraph: Sendable {
         locale: String? = nil, limits: ExplorationLimits = .standard
     ) {
         self.manifest = manifest
+        self.moduleTypes = Dictionary(
+            manifest.instances.compactMap { instance in registry.module(instance.module).map { (instance.id, $0) } },
+            uniquingKeysWith: { first, _ in first })
+        self.services = services
         let root = RootFlow(
             manifest: manifest, registry: registry,
             environment: ModuleEnvironment(clock: IdleClock(), services: services), locale: locale)
@@ -89,6 +93,12 @@ public struct VariantGraph: Sendable {
 
     /// The locale the graph's labels are in.
     public let locale: String
+
+    /// Each instance's module, for what a module can show beyond what the
+    /// variant reaches (a rule may name a screen the variant never shows).
+    let moduleTypes: [String: any FeatureModule.Type]
+    /// The services the variant was explored with.
+    let services: ModuleServices
 
     /// An object the explorer shares between states (a screen's content,
     /// the step that started a flow), by identity, with a flow's name.

@@ -229,7 +229,9 @@ public enum RouteTarget: Hashable, Sendable, CustomStringConvertible {
 ///   { "name": "consent before advice", "to": "result/positive", "passesThrough": "onboarding/privacy" },
 ///   { "name": "no intake at home", "neverReaches": "intake/identify" },
 ///   { "reaches": "end" },
-///   { "name": "no patient's data reaches the next", "entering": "intake", "carriesNone": ["patient", "result"] }
+///   { "name": "no patient's data reaches the next", "entering": "intake", "carriesNone": ["patient", "result"] },
+///   { "name": "a result not sent is kept", "never": "result.retest", "after": "result/submit-failed",
+///     "until": "result/submitted" }
 /// ]
 /// ```
 public struct PathRuleSpec: Hashable, Sendable, CustomStringConvertible {
@@ -245,6 +247,9 @@ public struct PathRuleSpec: Hashable, Sendable, CustomStringConvertible {
         /// none of `fields`: one run's data (a patient's) never reaches the
         /// next run of that instance.
         case carriesNone(fields: [String], entering: String)
+        /// A property of every walk, in a specification pattern with a
+        /// scope (`{"never": …, "after": …, "until": …}`).
+        case pattern(PropertyPattern)
     }
 
     /// The rule's name, or a description of it.
@@ -270,6 +275,7 @@ public struct PathRuleSpec: Hashable, Sendable, CustomStringConvertible {
         case .reaches(let node): self.name = name ?? "reaches \(node)"
         case .carriesNone(let fields, let instance):
             self.name = name ?? "\(instance) is never entered with \(fields.joined(separator: ", "))"
+        case .pattern(let pattern): self.name = name ?? pattern.description
         }
     }
 

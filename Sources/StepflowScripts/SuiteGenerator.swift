@@ -103,6 +103,7 @@ public struct SuiteGenerator: Sendable {
             case .passesThrough(let node, let via): return [(requirement, node), (requirement, via)]
             case .reaches(let node): return [(requirement, node)]
             case .carriesNone(_, let entering): return [(requirement, entering)]
+            case .pattern: return nil
             case .neverReaches: return nil
             }
         }.flatMap { $0 }

@@ -229,6 +229,7 @@ struct ModuleFlowTests {
                 }
                 done(count >= 2)
             }
+            func keep(_ record: LabRecord) {}
         }
         let clock = ManualClock()
         let link = FlakyLink()
@@ -270,6 +271,37 @@ struct ModuleFlowTests {
         #expect(clock.pendingCount == 0, "the stepper was stopped with its screen")
     }
 
+    @Test func leavingTheSavedScreenBeforeTheLabHasTheResultHandsItToTheAppsOutbox() throws {
+        // The screen promises "kept on this device … go on with the next
+        // patient": once the person goes on, the app's outbox owns it.
+        let clock = ManualClock()
+        let link = NeverConnected()
+        let coordinator = Coordinator()
+        let flow = ResultsFlow(
+            name: "result", advice: .professional, condition: .covid, lab: "the lab", link: link, clock: clock)
+        coordinator.coordinate(flow: flow, with: OneStepper(.savedForLater(.positive, patient: "P-7")))
+        coordinator.waitUntilIdle()
+        #expect(link.kept.withLock { $0 }.isEmpty, "nothing is handed over while the screen tries itself")
+        coordinator.select(actionLabeled: "Next patient", on: try #require(coordinator.currentState.topScreen))
+        coordinator.waitUntilIdle()
+        #expect(link.kept.withLock { $0 } == [LabRecord(lab: "the lab", result: "positive", patient: "P-7")])
+    }
+
+    @Test func aResultTheLabCouldNotReceiveOffersNoWayOutThatDropsIt() throws {
+        let flow = ResultsFlow(
+            name: "result", advice: .professional, condition: .covid, lab: "the lab", link: NeverConnected())
+        guard case .show(let failed, _, _, _) = flow.navigate(to: .submitFailed(.positive, patient: "P-7")).elements.first else {
+            Issue.record("submitFailed shows a screen")
+            return
+        }
+        #expect(failed.actions.map(\.label) == ["Try again", "Send it later"])
+        guard case .show(let saved, _, _, _) = flow.navigate(to: .savedForLater(.positive, patient: "P-7")).elements.first else {
+            Issue.record("savedForLater shows a screen")
+            return
+        }
+        #expect(saved.actions.map(\.label) == ["Next patient", "Call support"])
+    }
+
     @Test func aProfessionalResultModuleNeedsALabLinkAndALayOneDoesNot() {
         let professional = ModuleOptions(specs: ResultsModule.options, values: ["advice": .text("professional")])
         #expect(ResultsModule.services(for: professional).map(\.name) == ["LabLink"])
@@ -293,6 +325,9 @@ struct ModuleFlowTests {
 }
 
 /// A lab link whose connection never returns.
-private struct NeverConnected: LabLink {
+private final class NeverConnected: LabLink {
+    /// The records handed to the outbox.
+    let kept = Locked<[LabRecord]>([])
     func send(_ record: LabRecord, done: @escaping @Sendable (Bool) -> Void) { done(false) }
+    func keep(_ record: LabRecord) { kept.withLock { $0.append(record) } }
 }

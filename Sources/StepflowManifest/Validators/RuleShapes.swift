@@ -7,7 +7,10 @@ struct RuleShapes: ManifestValidator {
     static let shapes =
         """
         {\"to\": \"<node>\", \"passesThrough\": \"<node>\"}, {\"neverReaches\": \"<node>\"}, {\"reaches\": \
-        \"<node>\"} or {\"entering\": \"<instance>\", \"carriesNone\": [\"<field>\", …]}
+        \"<node>\"}, {\"entering\": \"<instance>\", \"carriesNone\": [\"<field>\", …]}, or a pattern: \
+        {\"never\" | \"eventually\" | \"always\": \"<event>\"}, {\"of\": \"<event>\", \"onlyAfter\": \"<event>\"} or \
+        {\"whenever\": \"<event>\", \"then\": \"<event>\"}, each with an optional scope: \"after\", \"before\", \
+        \"after\" and \"before\", or \"after\" and \"until\"
         """
 
     func validate(_ manifest: inout ManifestValidation) {
@@ -31,6 +34,15 @@ struct RuleShapes: ManifestValidator {
             }
             if fields["entering"] != nil || fields["carriesNone"] != nil {
                 if let kind = Self.dataRule(rule, &manifest) {
+                    manifest.rules.append(
+                        PathRuleSpec(
+                            name: name, kind: kind, location: rule.node.location, path: rule.path.description,
+                            requirement: requirement))
+                }
+                continue
+            }
+            if let patternKey = Self.patternKeys.first(where: { fields[$0] != nil }) {
+                if let kind = Self.patternRule(rule, first: patternKey, &manifest) {
                     manifest.rules.append(
                         PathRuleSpec(
                             name: name, kind: kind, location: rule.node.location, path: rule.path.description,
@@ -139,5 +151,119 @@ struct RuleShapes: ManifestValidator {
         }
         guard valid, let instance, names.count == items.count else { return nil }
         return .carriesNone(fields: names, entering: instance)
+    }
+
+    /// The keys that make a rule a pattern, and its scope's keys.
+    static let patternKeys = ["never", "eventually", "always", "of", "onlyAfter", "whenever", "then"]
+    static let scopeKeys = ["after", "before", "until"]
+
+    /// A pattern rule: one pattern (`never`, `eventually`, `always`, `of` +
+    /// `onlyAfter`, `whenever` + `then`) and an optional scope (`after`,
+    /// `before`, `after` + `before`, `after` + `until`). The events are
+    /// checked against the explored graph.
+    static func patternRule(
+        _ rule: ManifestDraft.Rule, first: String, _ manifest: inout ManifestValidation
+    ) -> PathRuleSpec.Kind? {
+        let fields = rule.fields
+        let others = ["to", "passesThrough", "neverReaches", "reaches", "entering", "carriesNone"]
+        if let other = others.first(where: { fields[$0] != nil }) {
+            manifest.log.error(
+                rule.path.key(other), fields[other]?.value.location ?? rule.node.location,
+                "a rule says one thing: '\(first)' makes it a pattern, so '\(other)' belongs in a rule of its own.")
+            return nil
+        }
+        var values: [String: [String]] = [:]
+        for key in patternKeys + scopeKeys {
+            guard let member = fields[key] else { continue }
+            guard let events = Self.events(member, rule.path.key(key), &manifest) else { return nil }
+            values[key] = events
+        }
+        let given = patternKeys.filter { values[$0] != nil }
+        let kind: PropertyPattern.Kind
+        switch Set(given) {
+        case ["never"]: kind = .absence(values["never"]!)  // the case says it is there
+        case ["eventually"]: kind = .existence(values["eventually"]!)  // the case says it is there
+        case ["always"]: kind = .universality(values["always"]!)  // the case says it is there
+        case ["of", "onlyAfter"]:
+            kind = .precedence(event: values["of"]!, precededBy: values["onlyAfter"]!)  // both there, as the case says
+        case ["whenever", "then"]:
+            kind = .response(trigger: values["whenever"]!, response: values["then"]!)  // both there, as the case says
+        default:
+            let pairs = ["of": "onlyAfter", "onlyAfter": "of", "whenever": "then", "then": "whenever"]
+            let message =
+                if given.count == 1, let partner = pairs[given[0]] {
+                    "'\(given[0])' needs '\(partner)': write \(partnerShape(given[0]))."
+                } else {
+                    """
+                    a rule states one pattern, and this one gives \(given.map { "'\($0)'" }.joined(separator: ", ")). \
+                    Write {"never" | "eventually" | "always": "<event>"}, {"of": "<event>", "onlyAfter": "<event>"} \
+                    or {"whenever": "<event>", "then": "<event>"}, each pattern as its own rule.
+                    """
+                }
+            manifest.log.error(rule.path, rule.node.location, message)
+            return nil
+        }
+        let scope: PropertyPattern.Scope
+        switch (values["after"], values["before"], values["until"]) {
+        case (nil, nil, nil): scope = .globally
+        case (let after?, nil, nil): scope = .after(after)
+        case (nil, let before?, nil): scope = .before(before)
+        case (let after?, let before?, nil): scope = .between(after, and: before)
+        case (let after?, nil, let until?): scope = .afterUntil(after, until: until)
+        case (nil, _, _?):
+            manifest.log.error(
+                rule.path.key("until"), fields["until"]?.value.location ?? rule.node.location,
+                "'until' closes a scope that 'after' opens: write {\"after\": \"<event>\", \"until\": \"<event>\"}.")
+            return nil
+        case (_, _?, _?):
+            manifest.log.error(
+                rule.path, rule.node.location,
+                """
+                a scope has 'before' or 'until', not both: "before" counts only parts of a walk that reach it, \
+                "until" also those that never do. Keep the one you mean.
+                """
+            )
+            return nil
+        }
+        return .pattern(PropertyPattern(kind, scope: scope))
+    }
+
+    /// A pattern's events: a name, or a non-empty list of names.
+    private static func events(
+        _ member: JSONMember, _ path: JSONPath, _ manifest: inout ManifestValidation
+    ) -> [String]? {
+        let names: [JSONNode]
+        var isList = false
+        if case .array(let items) = member.value.value {
+            names = items
+            isList = true
+        } else {
+            names = [member.value]
+        }
+        var events: [String] = []
+        for (index, node) in names.enumerated() {
+            let itemPath = isList ? path.index(index) : path
+            guard case .string(let name) = node.value, !name.isEmpty else {
+                manifest.log.error(
+                    itemPath, node.location,
+                    """
+                    expected an event: a screen, a step, '<instance>/*', 'start' or 'end' (or a list of them), found \
+                    \(DiagnosticLog.describe(node)).
+                    """
+                )
+                return nil
+            }
+            events.append(name)
+        }
+        guard !events.isEmpty else {
+            manifest.log.error(path, member.value.location, "an empty list names no event. To fix, name at least one.")
+            return nil
+        }
+        return events
+    }
+
+    private static func partnerShape(_ key: String) -> String {
+        key == "of" || key == "onlyAfter"
+            ? "{\"of\": \"<event>\", \"onlyAfter\": \"<event>\"}" : "{\"whenever\": \"<event>\", \"then\": \"<event>\"}"
     }
 }
