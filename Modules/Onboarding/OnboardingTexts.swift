@@ -11,7 +11,8 @@ extension OnboardingModule {
         TextSpec("welcome.professional.signIn", "Sign in"),
         TextSpec("howItWorks.title", "{title} ({page} of {pages})"),
         TextSpec("howItWorks.1.title", "What you need"),
-        TextSpec("howItWorks.1.body", "The test kit, a clean flat table, clean hands and about 20 minutes."),
+        TextSpec(
+            "howItWorks.1.body", "The test kit, a clean flat table and clean hands. Each step says how long it takes."),
         TextSpec("howItWorks.2.title", "How the test works"),
         TextSpec(
             "howItWorks.2.body",

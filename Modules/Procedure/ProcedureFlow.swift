@@ -7,6 +7,10 @@ enum ProcedureStep: Step {
     case instruction(Int)
     case applySample
     case startTimer
+    /// "Cancel the test" on the waiting screen: asked to confirm first.
+    case confirmCancel
+    /// "Keep waiting": back to the waiting screen, the timer still running.
+    case keepWaiting
     case timerDone
     /// The read window closed before a result was read.
     case readWindowPassed
@@ -77,10 +81,14 @@ final class ProcedureFlow: Flow {
     func navigate(to step: ProcedureStep) -> Navigation<ProcedureStep, ProcedureExit> {
         switch step {
         case .checklist:
+            // What must not be done before the test is said before it starts.
+            let fasting =
+                performedBy == .person && (sample == .throat || sample == .saliva)
+                ? [text["checklist.fasting.\(sample.rawValue)"]] : []
             return .show(
                 Screen(
                     id: "checklist", title: text["checklist.title"],
-                    body: [
+                    body: fasting + [
                         text["checklist.kit", ["kit": text["kit.\(sample.rawValue)"]]],
                         text["checklist.expiry"],
                     ],
@@ -125,15 +133,21 @@ final class ProcedureFlow: Flow {
                         ScreenAction(text["back"], .back, role: .back),
                     ]))
         case .startTimer:
+            // The timer runs with the flow, not the screen: it goes on while
+            // the person is asked whether to cancel, and its end replaces
+            // whichever of the two is up.
+            return .multiple(
+                waiting, .contribute(TimerStepper(.seconds(wait * 60), emitting: ProcedureStep.timerDone, on: clock)))
+        case .keepWaiting:
+            return waiting
+        case .confirmCancel:
             return .show(
                 Screen(
-                    id: "timer", title: text["timer.title"],
-                    body: [
-                        text["timer.body", ["minutes": "\(wait)"]]
-                    ], actions: [ScreenAction(text["timer.cancel"], .cancel, role: .cancel)]),
-                as: .replace,
-                stepper: TimerStepper(.seconds(wait * 60), emitting: ProcedureStep.timerDone, on: clock)
-            )
+                    id: "cancel-test", title: text["cancel.title"], body: [text["cancel.body"]],
+                    actions: [
+                        ScreenAction(text["cancel.keepWaiting"], .keepWaiting),
+                        ScreenAction(text["cancel.confirm"], .cancel, role: .cancel),
+                    ]), as: .replace)
         case .timerDone:
             let ready = Navigation<ProcedureStep, ProcedureExit>.show(
                 Screen(
@@ -204,6 +218,17 @@ final class ProcedureFlow: Flow {
         case .back:
             return .pop
         }
+    }
+
+    /// The waiting screen: the test lies flat while the timer runs.
+    private var waiting: Navigation<ProcedureStep, ProcedureExit> {
+        .show(
+            Screen(
+                id: "timer", title: text["timer.title"],
+                body: [
+                    text["timer.body", ["minutes": "\(wait)"]]
+                ], actions: [ScreenAction(text["timer.cancel"], .confirmCancel, role: .cancel)]),
+            as: .replace)
     }
 }
 
@@ -297,7 +322,7 @@ enum SampleGuide {
             ]
         case .throat:
             [
-                ("Prepare", "Do not eat or drink for 30 minutes before the test. Wash your hands."),
+                ("Prepare", "Make sure you have not eaten or drunk in the last 30 minutes. Wash your hands."),
                 (
                     "Take the swab",
                     """
@@ -309,7 +334,10 @@ enum SampleGuide {
             ]
         case .saliva:
             [
-                ("Prepare", "Do not eat, drink, smoke or brush your teeth for 30 minutes before the test."),
+                (
+                    "Prepare",
+                    "Make sure you have not eaten, drunk, smoked or brushed your teeth in the last 30 minutes."
+                ),
                 (
                     "Collect",
                     "Let saliva pool in your mouth and let it run down the funnel into the tube up to the line."

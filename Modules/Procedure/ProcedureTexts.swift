@@ -13,6 +13,15 @@ extension ProcedureModule {
             TextSpec("checklist.expiry", "Check the expiry date on the pouch."),
             TextSpec("checklist.complete", "Everything is there"),
             TextSpec("checklist.missing", "Something is missing"),
+            TextSpec(
+                "checklist.fasting.throat",
+                "Do not eat or drink for 30 minutes before the test. If you have, start once 30 minutes have passed."),
+            TextSpec(
+                "checklist.fasting.saliva",
+                """
+                Do not eat, drink, smoke or brush your teeth for 30 minutes before the test. If you have, start once \
+                30 minutes have passed.
+                """),
             TextSpec("kit.nasal", "a swab, an extraction tube with buffer, a nozzle cap and a test cassette"),
             TextSpec("kit.throat", "a throat swab, a tongue depressor, an extraction tube and a test cassette"),
             TextSpec("kit.saliva", "a collection funnel, a sample tube and a test cassette"),
@@ -39,6 +48,10 @@ extension ProcedureModule {
                 other: "Leave the test flat and do not touch it. The result is ready in {minutes} minutes.",
                 count: "minutes"),
             TextSpec("timer.cancel", "Cancel the test"),
+            TextSpec("cancel.title", "Cancel the test?"),
+            TextSpec("cancel.body", "A cancelled test cannot be continued: to test again, you need a new kit."),
+            TextSpec("cancel.keepWaiting", "Keep waiting"),
+            TextSpec("cancel.confirm", "Cancel the test"),
             TextSpec("ready.title", "Time is up"),
             TextSpec("ready.hba1c", "The analyser shows the result now."),
             TextSpec(

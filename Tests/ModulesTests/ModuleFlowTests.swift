@@ -113,7 +113,50 @@ struct ModuleFlowTests {
         #expect(clock.pendingCount == 2)
         second.select(actionLabeled: "Cancel the test", on: try #require(second.currentState.topScreen))
         second.waitUntilIdle()
+        #expect(navigator.topScreen?.screenID == "cancel-test", "a test is cancelled only once confirmed")
+        #expect(clock.pendingCount == 2, "the timer runs on while the person decides")
+        second.select(actionLabeled: "Cancel the test", on: try #require(second.currentState.topScreen))
+        second.waitUntilIdle()
         #expect(clock.pendingCount == 1, "the first run's read window still runs; the second's timer is stopped")
+    }
+
+    @Test func keepingOnWaitingKeepsTheTimeAndATimerThatEndsWhileAskedShowsTheResultScreen() throws {
+        let clock = ManualClock()
+        let navigator = RecordingNavigator()
+        let coordinator = Coordinator(navigator: navigator)
+        let flow = ProcedureFlow(
+            name: "test", sample: .nasal, wait: 15, readout: .lateralFlow, readBy: .both, clock: clock)
+        coordinator.coordinate(flow: flow, with: OneStepper(.startTimer))
+        coordinator.waitUntilIdle()
+        clock.advance(by: .seconds(10 * 60))
+        coordinator.select(actionLabeled: "Cancel the test", on: try #require(coordinator.currentState.topScreen))
+        coordinator.waitUntilIdle()
+        coordinator.select(actionLabeled: "Keep waiting", on: try #require(coordinator.currentState.topScreen))
+        coordinator.waitUntilIdle()
+        #expect(navigator.topScreen?.screenID == "timer")
+        #expect(clock.pendingCount == 1, "the same timer, not a new one")
+        // Asked again, and the time runs out while the question is up.
+        coordinator.select(actionLabeled: "Cancel the test", on: try #require(coordinator.currentState.topScreen))
+        coordinator.waitUntilIdle()
+        clock.advance(by: .seconds(5 * 60))
+        coordinator.waitUntilIdle()
+        #expect(navigator.topScreen?.screenID == "ready")
+        #expect(coordinator.currentState.flows.values.first?.stack.count == 1, "ready replaces the question")
+    }
+
+    @Test(arguments: ProcedureModule.Sample.allCases)
+    func whatAPersonMustNotDoBeforeTheTestIsSaidBeforeItStarts(_ sample: ProcedureModule.Sample) throws {
+        // An instruction that says "for 30 minutes before" comes too late
+        // on its own page: the checklist, before the first step, says it.
+        let flow = ProcedureFlow(
+            name: "test", sample: sample, wait: 15, readout: .lateralFlow, readBy: .both, clock: ManualClock())
+        let pages = SampleGuide.instructions(for: sample, by: .person).map(\.text)
+        guard pages.contains(where: { $0.contains("30 minutes") }) else { return }
+        guard case .show(let checklist, _, _, _) = flow.navigate(to: .checklist).elements.first else {
+            Issue.record("the checklist is a screen")
+            return
+        }
+        #expect(checklist.body.contains { $0.contains("30 minutes before the test") }, "\(sample)")
     }
 
     @Test func aResultNotReadWithinTheReadWindowCountsAsInvalid() throws {
