@@ -31,12 +31,19 @@ public struct LabRecord: Hashable, Sendable {
     public let result: String
     /// The patient's id, when the test was of an identified patient.
     public let patient: String?
+    /// Where the test was done (`mainClinic`), when the professional chose a site.
+    public let site: String?
+    /// The sample tested (`nasal`), when the procedure handed it on.
+    public let sample: String?
 
-    /// A record of `result` for `patient`, to `lab`.
-    public init(lab: String, result: String, patient: String?) {
+    /// A record of `result` for `patient`, to `lab`, taken from `sample`
+    /// at `site`.
+    public init(lab: String, result: String, patient: String?, site: String? = nil, sample: String? = nil) {
         self.lab = lab
         self.result = result
         self.patient = patient
+        self.site = site
+        self.sample = sample
     }
 }
 

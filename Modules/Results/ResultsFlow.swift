@@ -21,6 +21,10 @@ final class ResultsFlow: Flow {
     let advice: ResultsModule.Advice
     let condition: ResultsModule.Condition
     let lab: String
+    /// Where the test was done and its sample, for the lab record (a
+    /// professional variant's handoff).
+    let site: String?
+    let sample: String?
     /// The app's link to the lab, for results saved for later.
     let link: (any LabLink)?
     let clock: any StepClock
@@ -28,7 +32,7 @@ final class ResultsFlow: Flow {
 
     init(
         name: String, advice: ResultsModule.Advice, condition: ResultsModule.Condition, lab: String,
-        link: (any LabLink)? = nil, clock: any StepClock = IdleClock(),
+        site: String? = nil, sample: String? = nil, link: (any LabLink)? = nil, clock: any StepClock = IdleClock(),
         text: ModuleTexts = ModuleTexts(ResultsModule.texts, source: TextSource())
     ) {
         self.text = text
@@ -38,6 +42,8 @@ final class ResultsFlow: Flow {
         self.advice = advice
         self.condition = condition
         self.lab = lab
+        self.site = site
+        self.sample = sample
     }
 
     func navigate(to step: ResultsStep) -> Navigation<ResultsStep, ResultsExit> {
@@ -101,7 +107,7 @@ final class ResultsFlow: Flow {
                     ]),
                 as: .replace,
                 stepper: SendWhenConnected(
-                    link: link, record: LabRecord(lab: lab, result: reading.rawValue, patient: patient), clock: clock)
+                    link: link, record: LabRecord(lab: lab, result: reading.rawValue, patient: patient, site: site, sample: sample), clock: clock)
             )
         case .sentLater:
             return .show(

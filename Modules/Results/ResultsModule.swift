@@ -59,7 +59,10 @@ public enum ResultsModule: FeatureModule {
             case .covid, .strepA: ["positive", "negative", "invalid"]
             case .hba1c: ["normal", "prediabetes", "diabetes", "invalid"]
             }
-        return [FieldSpec("result", .choice(results)), FieldSpec("patient", .text, required: false)]
+        let fields = [FieldSpec("result", .choice(results)), FieldSpec("patient", .text, required: false)]
+        // A lab record names where the test was done and on what sample.
+        guard options.choice("advice", as: Advice.self) == .professional else { return fields }
+        return fields + [FieldSpec("site", .text, required: false), FieldSpec("sample", .text, required: false)]
     }
 
     /// A professional variant needs the app's ``LabLink`` to send results
@@ -94,6 +97,7 @@ public enum ResultsModule: FeatureModule {
                 advice: options.choice("advice", as: Advice.self),
                 condition: options.choice("condition", as: Condition.self),
                 lab: options.text("lab"),
+                site: handoff.text("site"), sample: handoff.text("sample"),
                 // Loading made sure a professional variant's app gives one.
                 link: environment.services.resolve((any LabLink).self),
                 clock: environment.clock,

@@ -156,7 +156,7 @@ enum CheckCommand {
             for entry in entries {
                 let evidence =
                     entry.rules.map { "rule \"\($0.name)\"" } + entry.scripts.map { "script \(fileName($0.file))" }
-                let status = entry.status.rawValue + (entry.requirement.critical ? ", critical" : "")
+                let status = entry.verdict + (entry.requirement.critical ? ", critical" : "")
                 let line =
                     "\(entry.requirement.id) \(status)"
                     + (evidence.isEmpty ? "" : ": " + evidence.joined(separator: ", "))
@@ -216,7 +216,8 @@ enum CheckCommand {
         if let junit = arguments[Self.junit] {
             let record = ReviewRecord(
                 manifest: manifest, registry: app.registry, tool: app.toolDescription,
-                date: Platform.utcDate(epoch: try EnvironmentSettings.sourceDateEpoch(console)))
+                date: Platform.utcDate(epoch: try EnvironmentSettings.sourceDateEpoch(console)), locale: runner.locale,
+                scripts: scripts.map(\.file))
             let written = OutputFile.write(
                 JUnitReport.xml(
                     app: manifest.app.id, scripts: scripts, results: results, requirements: requirements, record: record

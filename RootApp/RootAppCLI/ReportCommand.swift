@@ -173,7 +173,8 @@ enum ReportCommand {
             coverage: scripts.isEmpty ? nil : runner.coverage(of: results), requirements: requirements,
             diagram: diagram, against: against, generator: app.toolDescription,
             record: ReviewRecord(
-                manifest: manifest, registry: app.registry, tool: app.toolDescription, date: Platform.utcDate(epoch: epoch)))
+                manifest: manifest, registry: app.registry, tool: app.toolDescription, date: Platform.utcDate(epoch: epoch),
+                locale: runner.locale, scripts: scripts.map(\.file)))
         contents.prototype = prototype?.link
         let (html, verdict) = ReviewReport.render(contents)
         let written = OutputFile.write(html, to: output ?? "-", console)

@@ -83,7 +83,7 @@ public struct Manifest: Hashable, Sendable {
     }
 
     /// The 64-bit FNV-1a digest of `bytes`, as 16 hex digits.
-    static func digest(of bytes: [UInt8]) -> String {
+    package static func digest(of bytes: [UInt8]) -> String {
         var hash = FNV1a()
         for byte in bytes { hash.add(byte) }
         return hash.hex

@@ -144,7 +144,7 @@ public final class RootFlow: Flow {
         self.locale = locale ?? manifest.locales.first ?? "en"
         self.carriedFields = Set(
             manifest.instances.flatMap { instance in
-                registry.module(instance.module)?.entryFields.map(\.name) ?? []
+                registry.module(instance.module)?.entryFields(for: instance.options).map(\.name) ?? []
             })
         let locale = self.locale
         self.options = Dictionary(

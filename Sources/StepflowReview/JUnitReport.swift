@@ -32,6 +32,13 @@ public enum JUnitReport {
                 lines.append("      <property name=\"made\" value=\(attribute(record.date))/>")
                 lines.append("      <property name=\"tool\" value=\(attribute(record.tool))/>")
                 lines.append("      <property name=\"stepflow\" value=\(attribute(record.stepflowVersion))/>")
+                if let locale = record.locale {
+                    lines.append("      <property name=\"locale\" value=\(attribute(locale))/>")
+                }
+                for script in record.scripts {
+                    lines.append(
+                        "      <property name=\(attribute("script " + script.name)) value=\(attribute(script.digest))/>")
+                }
                 for module in record.modules {
                     lines.append(
                         "      <property name=\(attribute("module " + module.id)) "

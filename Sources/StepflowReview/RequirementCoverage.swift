@@ -29,6 +29,18 @@ public struct RequirementCoverage: Sendable {
         public let scripts: [(file: String, passed: Bool?)]
         /// Where it stands.
         public let status: Status
+
+        /// Where it stands, as strong as its evidence: a passed
+        /// requirement a rule proves reads `proved`; one only scripts
+        /// exercised reads `shown on 2 walks` (a walk shows, it does not
+        /// prove); any other status its name.
+        public var verdict: String {
+            guard status == .passed else { return status.rawValue }
+            let walks = scripts.count
+            let shown = "shown on \(walks) walk\(walks == 1 ? "" : "s")"
+            if rules.isEmpty { return shown }
+            return walks == 0 ? "proved" : "proved; \(shown)"
+        }
     }
 
     /// A script naming a requirement the manifest does not list.

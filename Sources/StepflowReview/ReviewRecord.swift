@@ -22,6 +22,37 @@ public struct ReviewRecord: Hashable, Sendable {
     /// Each module the variant uses, with the package and version it ships in.
     public var modules: [Module]
 
+    /// The locale the evidence was made in (labels, texts): `nil` when
+    /// not recorded.
+    public var locale: String?
+    /// The acceptance scripts the evidence ran, each by file name and the
+    /// digest of its bytes: a changed script changes the evidence.
+    public var scripts: [ScriptFile] = []
+
+    /// An acceptance script the evidence ran.
+    public struct ScriptFile: Hashable, Sendable {
+        /// Its file name, as the report shows it (`negative.txt`).
+        public let name: String
+        /// The 64-bit FNV-1a digest of its bytes (16 hex digits), or
+        /// `unreadable` when it could not be read again.
+        public let digest: String
+
+        /// The script at `path`, read again for its digest.
+        public init(path: String) {
+            name = path.split(separator: "/").last.map(String.init) ?? path
+            do throws(FileReadFailure) {
+                digest = Manifest.digest(of: try FileBytes.read(path: path, stoppingAfter: .max, kind: "script"))
+            } catch {
+                digest = "unreadable"
+            }
+        }
+    }
+
+    /// `negative.txt 1f0c…; positive.txt 9a41…`, or `none`.
+    public var scriptDigests: String {
+        scripts.isEmpty ? "none" : scripts.map { "\($0.name) \($0.digest)" }.joined(separator: "; ")
+    }
+
     /// A module of the variant and its package.
     public struct Module: Hashable, Sendable {
         /// The module's id.
@@ -32,7 +63,15 @@ public struct ReviewRecord: Hashable, Sendable {
 
     /// The record of `manifest`'s evidence, made by `tool` at `date`, with
     /// the packages of its modules from `registry`.
-    public init(manifest: Manifest, registry: ModuleRegistry, tool: String, date: String) {
+    ///
+    /// With `scripts` (their paths) and `locale`, it also names the
+    /// evidence: which scripts ran, by digest, and in which locale.
+    public init(
+        manifest: Manifest, registry: ModuleRegistry, tool: String, date: String, locale: String? = nil,
+        scripts: [String] = []
+    ) {
+        self.locale = locale
+        self.scripts = scripts.map(ScriptFile.init(path:))
         manifestDigest = manifest.digest
         catalogDigest = manifest.texts.catalog?.digest
         self.date = date

@@ -132,6 +132,17 @@ extension ReviewReport {
             }
             page.line("</tbody></table>")
         }
+        // A value an exit hands on that no module reads is thrown away:
+        // said here, beside the diagram's "read by no module".
+        let dropped = variant.droppedFields
+        if !dropped.isEmpty {
+            page.line(
+                """
+                <p class="note">Data read by no module (handed on, then thrown away; a value a person chooses \
+                here is lost): \(dropped.map { "<code>\(escape($0.description))</code>" }.joined(separator: ", ")).</p>
+                """
+            )
+        }
         page.line("</section>")
     }
 
@@ -173,6 +184,13 @@ extension ReviewReport {
                 <code>\(escape(record.manifestDigest))</code>\(catalog), as explored on \(escape(record.date)) by \
                 \(escape(record.tool)) on Stepflow \(escape(record.stepflowVersion)), with \(escape(record.packages)). \
                 A CI run's JUnit file records the same digest.</p>
+                """
+            )
+            page.line(
+                """
+                <p class="evidence">The evidence: \(record.scripts.count) acceptance \
+                script\(record.scripts.count == 1 ? "" : "s") by digest (\(escape(record.scriptDigests))), \
+                shown in \(escape(record.locale ?? contents.variant.locale)).</p>
                 """
             )
         }

@@ -267,7 +267,7 @@ public enum ReviewReport {
                 """
             )
             for entry in requirements.entries {
-                let status = entry.status.rawValue + (entry.requirement.critical ? " (critical)" : "")
+                let status = entry.verdict + (entry.requirement.critical ? " (critical)" : "")
                 let rules = entry.rules.map { "\($0.name) (\($0.holds ? "holds" : "refuted"))" }
                 let scripts = entry.scripts.map {
                     "\(base($0.file)) (\($0.passed.map { $0 ? "passed" : "failed" } ?? "not run"))"

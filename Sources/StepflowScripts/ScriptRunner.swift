@@ -72,7 +72,25 @@ public struct ScriptRunner: Sendable {
             manifest: manifest, registry: registry, services: services, locale: locale, states: variant.states,
             answeredByHand: script.answeredSources)
         var failure: (line: Int, message: String)?
-        for line in script.lines {
+        // A script that walks nothing, or claims a requirement the variant
+        // does not state, is no evidence: it fails, never passes.
+        let ids = manifest.requirements.map(\.id)
+        if let unknown = script.covers.first(where: { !ids.contains($0.id) }) {
+            let listed = ids.isEmpty ? "The manifest lists no requirements." : "Requirements: \(Suggestion.list(ids))."
+            failure = (
+                unknown.line,
+                """
+                covers '\(unknown.id)', which is no requirement of '\(manifest.app.id)'. \
+                \(Suggestion.didYouMean(unknown.id, ids))\(listed)
+                """
+            )
+        } else if script.lines.isEmpty {
+            failure = (
+                1,
+                "the script has no walk, so it shows nothing. To fix, write the walk's lines in it, or remove the file."
+            )
+        }
+        for line in script.lines where failure == nil {
             if let message = session.perform(line.instruction) {
                 failure = (line.number, message)
                 break

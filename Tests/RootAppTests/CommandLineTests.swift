@@ -104,7 +104,7 @@ struct CommandLineTests {
         let bundled = Harness.run(["validate"] + BundledManifests.names.map(BundledManifests.path))
         #expect(bundled.code == 0)
         #expect(bundled.out.split(separator: "\n").filter { !$0.hasPrefix(" ") }.count == BundledManifests.names.count)
-        #expect(bundled.unwrappedOut.contains("covid-antigen-home.json: valid (68 states, 101 nodes"))
+        #expect(bundled.unwrappedOut.contains("covid-antigen-home.json: valid (71 states, 104 nodes"))
         let mixed = Harness.run([
             "validate", BundledManifests.path("strep-a-home"), BundledManifests.repositoryRoot + "/Package.swift",
             "/no/such.json",
@@ -196,7 +196,7 @@ struct OutputErrorTests {
             json.code == 0
                 && json.out.hasPrefix("{\n  \"schema\": 2,\n  \"app\": \"covid-antigen-home\",\n  \"states\": "))
         let text = Harness.run(["trace", manifest])
-        #expect(text.out.hasPrefix("covid-antigen-home: 69 reachable steps, 30 screens"))
+        #expect(text.out.hasPrefix("covid-antigen-home: 71 reachable steps, 31 screens"))
         let mermaid = Harness.run(["graph", manifest, "--format", "mermaid"])
         #expect(mermaid.out.hasPrefix("flowchart LR\n"))
         let output = "/tmp/rootapp-test-\(getpid()).dot"
@@ -237,8 +237,8 @@ struct OutputErrorTests {
         #expect(
             differ.out.contains(
                 """
-                Routes changed (3):\n  onboarding.completed: test → intake\n  result.done: end → intake\n  \
-                test.cancelled: end → intake\n
+                Routes changed (4):\n  onboarding.completed: test → intake\n  result.done: end → intake\n  \
+                resultHelp.resume: result → intake\n  test.cancelled: end → intake\n
                 """
             ))
         #expect(differ.out.contains("Screens only in covid-antigen-clinic (18):\n  intake/confirm\n"))

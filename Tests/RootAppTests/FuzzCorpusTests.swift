@@ -82,7 +82,8 @@ struct FuzzCorpusTests {
                 #expect(coordinator.currentState.flows.isEmpty)
             }
         }
-        // The clinic walks saved by `rootapp walk --save` restore.
-        #expect(restored >= 5)
+        // The clinic walks saved by `rootapp walk --save` restore (one, saved
+        // before a test's cancel asked to confirm, is refused whole).
+        #expect(restored >= 4)
     }
 }

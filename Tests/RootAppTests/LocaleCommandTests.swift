@@ -97,7 +97,7 @@ struct LocaleCommandTests {
         #expect(
             run.err
                 == """
-                covid-antigen-home-de: 88 texts a person can see (86 module texts, 2 option values).\n  de: 88 \
+                covid-antigen-home-de: 92 texts a person can see (90 module texts, 2 option values).\n  de: 92 \
                 translated, 0 not signed off, 0 missing\n
                 """
         )

@@ -79,9 +79,17 @@ struct OutputFileTests {
         let done = DispatchSemaphore(value: 0)
         DispatchQueue.global().async {
             var buffer = [UInt8](repeating: 0, count: 65_536)
+            // Before the writer opens, a FIFO reads as ended: wait for it
+            // (10 s at most), then read until it closes.
+            var waited = 0
             while true {
                 let count = read(reader, &buffer, buffer.count)
-                if count < 0, errno == EINTR { continue }
+                if count < 0, errno == EINTR || errno == EAGAIN { continue }
+                if count == 0, received.withLock({ $0.isEmpty }), waited < 10_000 {
+                    waited += 1
+                    usleep(1000)
+                    continue
+                }
                 if count <= 0 { break }
                 received.withLock { $0 += buffer[..<count] }
             }

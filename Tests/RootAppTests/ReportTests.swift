@@ -71,8 +71,8 @@ struct ReportTests {
         #expect(
             html.contains(
                 """
-                <tr><th>Transitions by kind</th><td>actions 34 of 104 (32%), backs 3 of 31 (9%), timers 2 of 18 \
-                (11%), outside answers 2 of 12 (16%)</td></tr>
+                <tr><th>Transitions by kind</th><td>actions 35 of 110 (31%), backs 3 of 31 (9%), timers 2 of 21 \
+                (9%), outside answers 2 of 12 (16%)</td></tr>
                 """
             ))
         #expect(html.contains("<tr><td>outside answers</td><td>2</td><td>12</td><td>16%</td></tr>"))
@@ -89,8 +89,8 @@ struct ReportTests {
         #expect(
             whole.contains(
                 """
-                <tr><th>Transitions by kind</th><td>actions 114 of 114 (100%), backs 40 of 40 (100%), timers 15 of \
-                15 (100%)</td></tr>
+                <tr><th>Transitions by kind</th><td>actions 124 of 124 (100%), backs 40 of 40 (100%), timers 20 of \
+                20 (100%)</td></tr>
                 """
             ))
         #expect(!whole.contains("No script walks this screen."))
@@ -104,13 +104,13 @@ struct ReportTests {
         #expect(html.contains("<p class=\"verdict warn\">Not judged ready: the manifest sets no minimum coverage"))
         #expect(
             html.contains(
-                "they take 24 of 40 (60%) screens, 93 of 207 (44%) edges and 44 of 337 (13%) state transitions"))
+                "they take 25 of 41 (60%) screens, 103 of 294 (35%) edges and 53 of 1042 (5%) state transitions"))
         #expect(!html.contains("Every rule holds, every script passes"))
         #expect(
             html.contains(
                 """
                 <td class=\"id\">UR-CLIN-04</td><td>A result the lab cannot receive is kept and can be sent \
-                again.</td><td class=\"status passed\">passed (critical)</td>
+                again.</td><td class=\"status passed\">proved; shown on 1 walk (critical)</td>
                 """
             ))
         // Texts from a manifest are text, not markup.
@@ -150,7 +150,7 @@ struct ReportTests {
         #expect(
             check.unwrappedOut.contains(
                 """
-                Not ready for sign-off: the scripts take transitions 44 of 337 (13%), below the manifest's minimum \
+                Not ready for sign-off: the scripts take transitions 53 of 1042 (5%), below the manifest's minimum \
                 of 80%.
                 """
             ), "\(check.out)")
@@ -162,7 +162,7 @@ struct ReportTests {
         #expect(
             html.contains(
                 """
-                <p class=\"verdict bad\">Not ready for sign-off: the scripts take transitions 44 of 337 (13%), \
+                <p class=\"verdict bad\">Not ready for sign-off: the scripts take transitions 53 of 1042 (5%), \
                 below the manifest&#39;s minimum of 80%.
                 """
             ))
@@ -170,18 +170,18 @@ struct ReportTests {
             html.contains(
                 """
                 <tr class=\"bad\"><th>Minimum coverage</th><td>screens 60%, transitions 80%; below it: transitions \
-                44 of 337 (13%)</td></tr>
+                53 of 1042 (5%)</td></tr>
                 """
             ))
     }
 
     @Test func atTheManifestsMinimumCoverageTheVariantIsReadyOnTheEvidenceListed() throws {
-        let path = try Self.clinic(minimum: #"{"screens": 60, "transitions": 11}"#)
+        let path = try Self.clinic(minimum: #"{"screens": 60, "transitions": 5}"#)
         let check = Harness.run(["check", path])
         #expect(check.code == 0, "\(check.err)")
         #expect(
             check.unwrappedOut.contains(
-                "Ready for sign-off, on this evidence: 5 of 5 rules proved; 4 of 4 scripts pass;"), "\(check.out)")
+                "Ready for sign-off, on this evidence: 7 of 7 rules proved; 4 of 4 scripts pass;"), "\(check.out)")
     }
 
     @Test func aWrongMinimumCoverageIsRefusedWhereItIsWritten() throws {

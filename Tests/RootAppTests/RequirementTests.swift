@@ -41,8 +41,8 @@ struct RequirementTests {
         #expect(check.code == 0)
         #expect(
             check.out.contains(
-                "  requirements 2 of 2 passed, 0 failed, 0 uncovered\n    UR-PRIV-01 passed, critical: script "
-                    + "declined.txt\n    UR-END-01 passed: rule \"reaches end\"\n"
+                "  requirements 2 of 2 passed, 0 failed, 0 uncovered\n    UR-PRIV-01 shown on 1 walk, critical: "
+                    + "script declined.txt\n    UR-END-01 proved: rule \"reaches end\"\n"
             ))
     }
 

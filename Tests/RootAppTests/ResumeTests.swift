@@ -28,7 +28,9 @@ struct ResumeTests {
         defer { unlink(file) }
         let first = Harness.run(["walk", Self.home, "--save", file], input: Array(Self.toTheTimer.prefix(5)))
         #expect(first.code == 0)
-        #expect(first.err.contains("Saved the walk (10 inputs) as \(file); continue it with --resume \(file)."))
+        #expect(
+            first.err.replacing("\n", with: " ").contains(
+                "Saved the walk (10 inputs) as \(file); continue it with --resume \(file)."))
         let saved = try SavedNavigationJSON.load(path: file)
         #expect(saved.screens == ["test/checklist"])
 

@@ -25,7 +25,7 @@ struct SmallTruthsTests {
         let walk = Harness.run(["walk", Self.home, "--save", file], input: ["1", "1", "1", "1", "2"])
         #expect(walk.code == 0)
         #expect(
-            walk.err.contains(
+            walk.err.replacing("\n", with: " ").contains(
                 "Saved the finished walk (9 inputs) as \(file); it ended, so there is nothing to continue."),
             "\(walk.err)")
         #expect(!walk.err.contains("--resume"))
