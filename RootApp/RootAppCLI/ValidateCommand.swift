@@ -1,3 +1,4 @@
+import Stepflow
 import StepflowGraph
 import StepflowManifest
 import StepflowReview
@@ -58,8 +59,11 @@ enum ValidateCommand {
         let errors =
             findings.filter { $0.severity == .error }.count + rules.filter { !$0.holds }.count
             + ruleDiagnostics.filter { $0.severity == .error }.count + requirementProblems.filter(\.isError).count
+        // An outside answer analysis assumed rather than explored: every
+        // verdict below rests on it, and says so.
+        let assumptions = variant.states.assumptions
         let warnings =
-            manifest.warnings.count + findings.filter { $0.severity == .warning }.count
+            assumptions.count + manifest.warnings.count + findings.filter { $0.severity == .warning }.count
             + ruleDiagnostics.filter { $0.severity == .warning }.count
             + requirementProblems.filter { !$0.isError }.count
         let graph = variant.graph
@@ -68,6 +72,9 @@ enum ValidateCommand {
             \(variant.states.states.count) states, \(graph.nodes.count) nodes, \(graph.edges.count) edges; \
             \(rules.filter(\.holds).count) of \(manifest.rules.count) rules proved
             """
+        if !assumptions.isEmpty {
+            summary += "; \(assumptions.count) outside answer\(assumptions.count == 1 ? "" : "s") assumed, not explored"
+        }
         if let requirements, !requirements.entries.isEmpty {
             summary +=
                 """
@@ -81,8 +88,8 @@ enum ValidateCommand {
             let coverage = variant.translationCoverage(in: locale)
             summary +=
                 coverage.isComplete
-                ? "; all \(coverage.total) shown texts have \(locale) words"
-                : "; \(coverage.untranslated) of \(coverage.total) shown texts show in English in \(locale)"
+                ? "; all \(coverage.total) instance texts have \(locale) words"
+                : "; \(coverage.untranslated) of \(coverage.total) instance texts show in English in \(locale)"
         }
         let verdict =
             errors > 0
@@ -97,6 +104,7 @@ enum ValidateCommand {
         // The verdict keeps its colour; the rest wraps to the width.
         console.print(lines[0].replacing("\(path): \(plain)", with: "\(path): \(verdict)"))
         for line in lines.dropFirst() { console.print(line) }
+        for assumed in assumptions { console.error("\(path): \(RootApp.assumptionWarning(assumed))") }
         for diagnostic in manifest.warnings + ruleDiagnostics { console.error(diagnostic.description) }
         for problem in requirementProblems { console.error(problem.text) }
         for finding in findings { console.error("\(path): \(finding.description)") }
@@ -163,5 +171,17 @@ enum ValidateCommand {
         )
         if walk.inputs.isEmpty { console.error("     (at the start, before any input)") }
         for input in walk.inputs { console.err(TraceExporter.line(for: input, width: console.width)) }
+    }
+}
+
+extension RootApp {
+    /// The warning for an outside answer analysis assumed: what it rests
+    /// on and how to have it explored instead.
+    static func assumptionWarning(_ assumed: AssumedAnswer) -> String {
+        """
+        warning: answer assumed, not explored: \(assumed) defers its answer (Adaptation.deferred), so every \
+        verdict here takes it as the step unchanged and never sees another answer. To fix, declare the answers: \
+        return .ask(Question(…)) from adapt(step:).
+        """
     }
 }

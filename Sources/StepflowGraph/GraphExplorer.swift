@@ -92,7 +92,7 @@ final class StateExplorer: StateSearchVisitor {
         return StateGraph(
             app: builder.app, states: states, transitions: transitions, initialNodes: initialNodes,
             projection: projection, isTruncated: truncated, offsets: search.offsets, parent: search.parent,
-            keys: search.keys, parts: search.parts, facts: facts
+            keys: search.keys, parts: search.parts, facts: facts, assumptions: search.assumptions.sorted()
         )
     }
 

@@ -338,11 +338,18 @@ public struct StateGraph: Sendable {
     /// when it had none).
     package let facts: [StateFacts]
 
+    /// The outside answers exploration assumed instead of branching on:
+    /// each deferred `adapt` taken as answering with the step unchanged.
+    /// Every verdict over this graph rests on them; empty when every
+    /// outside answer is declared (``Adaptation/ask(_:)``).
+    public let assumptions: [AssumedAnswer]
+
     init(
         app: String, states: States, transitions: Transitions, initialNodes: [NavigationGraph.NodeID],
         projection: NavigationGraph, isTruncated: Bool, offsets: [Int32], parent: [Int32], keys: StateKeys,
-        parts: StateKeyParts, facts: [StateFacts]
+        parts: StateKeyParts, facts: [StateFacts], assumptions: [AssumedAnswer] = []
     ) {
+        self.assumptions = assumptions
         self.facts = facts
         self.app = app
         self.states = states

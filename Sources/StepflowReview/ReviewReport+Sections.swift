@@ -114,7 +114,7 @@ extension ReviewReport {
     ) {
         page.line("<section id=\"findings\"><h2>7. Findings</h2>")
         if findings.isEmpty {
-            let texts = verdict.translations.map { "all \($0.total) shown texts have \($0.locale) words" }
+            let texts = verdict.translations.map { "all \($0.total) instance texts have \($0.locale) words" }
             page.line(
                 """
                 <p>None over the \(variant.states.states.count) states explored: no dead end, no unhandled step, \

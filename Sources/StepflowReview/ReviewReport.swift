@@ -197,11 +197,11 @@ public enum ReviewReport {
                     "Texts in \(translation.locale)",
                     translation.isComplete
                         ? """
-                        all \(translation.total) shown texts have \(translation.locale) words \
+                        all \(translation.total) instance texts have \(translation.locale) words \
                         (\(translation.keyed) module texts, \(translation.literal) literal, \(translation.options) \
                         option values)
                         """
-                        : "\(translation.untranslated) of \(translation.total) shown texts show in English",
+                        : "\(translation.untranslated) of \(translation.total) instance texts show in English",
                 ], header: true, bad: !translation.isComplete)
         }
         page.row(

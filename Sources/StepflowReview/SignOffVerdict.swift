@@ -48,7 +48,7 @@ public struct SignOffVerdict: Sendable {
     public let requirements: (passed: Int, total: Int, failed: Int, criticalUncovered: Int)
     /// Findings of error severity (dead ends, missing translations, …).
     public let errorFindings: Int
-    /// Each shipped locale other than English: how many shown texts have its words.
+    /// Each shipped locale other than English: how many instance texts have its words.
     public let translations: [VariantGraph.TranslationCoverage]
 
     /// The verdict for `variant` from what was checked.
@@ -178,9 +178,9 @@ public struct SignOffVerdict: Sendable {
         for translation in translations {
             parts.append(
                 translation.isComplete
-                    ? "all \(translation.total) shown texts have \(translation.locale) words"
+                    ? "all \(translation.total) instance texts have \(translation.locale) words"
                     : """
-                    \(translation.untranslated) of \(translation.total) shown texts show in English in \
+                    \(translation.untranslated) of \(translation.total) instance texts show in English in \
                     \(translation.locale)
                     """
             )

@@ -244,7 +244,8 @@ final class FlowProgramOf<F: Flow>: FlowProgram, @unchecked Sendable {
                         guard let stepID else { return answer.value(nil) }
                         return stepID == step.stepID ? unchanged : nil
                     },
-                    question: nil
+                    question: nil,
+                    assumed: AssumedAnswer(flow: info.name, step: step.stepID)
                 )))
     }
 

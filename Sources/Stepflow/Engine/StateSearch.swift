@@ -39,6 +39,8 @@ package protocol StateSearchVisitor: AnyObject {
 ///
 /// - Complexity: O(states × inputs × transition cost).
 package final class StateSearch {
+    /// The outside answers this search assumed instead of exploring.
+    package private(set) var assumptions: Set<AssumedAnswer> = []
     /// Steps one input may cause before it counts as never settling.
     package let maxStepsPerInput: Int
     /// The number of each state, by key.
@@ -166,7 +168,10 @@ package final class StateSearch {
                 case .enqueue(let work): queue.append(work)
                 case .deferred(let adaptation):
                     // A question stays open in the state: its answers are inputs.
+                    // A legacy closure is taken as answering with the step
+                    // unchanged: an assumption every verdict names.
                     if let work = adaptation.asIfUnchanged { queue.append(work) }
+                    if let assumed = adaptation.assumed { assumptions.insert(assumed) }
                 case .event(let event): events.append(event)
                 default: break
                 }

@@ -138,6 +138,31 @@ package struct DeferredAdaptation: @unchecked Sendable {
     /// The open question's number in the state and its id; `nil` for a
     /// legacy closure.
     package let question: (number: Int, id: String)?
+    /// For a legacy closure: the flow and the step whose answer analysis
+    /// assumes (the step unchanged), so a verdict can say so.
+    package var assumed: AssumedAnswer? = nil
+}
+
+/// An outside answer analysis did not explore but assumed: a deferred
+/// `adapt` (``Adaptation/deferred(_:)``) taken as answering with the step
+/// unchanged.
+public struct AssumedAnswer: Hashable, Sendable, Comparable, CustomStringConvertible {
+    /// The flow instance whose `adapt` defers.
+    public let flow: String
+    /// The step it was asked about (its id).
+    public let step: String
+
+    /// The flow and the step.
+    public init(flow: String, step: String) {
+        self.flow = flow
+        self.step = step
+    }
+
+    /// `test's adapt of readByPhoto`.
+    public var description: String { "\(flow)'s adapt of \(step)" }
+
+    /// By flow, then step.
+    public static func < (a: Self, b: Self) -> Bool { (a.flow, a.step) < (b.flow, b.step) }
 }
 
 extension EngineState {
