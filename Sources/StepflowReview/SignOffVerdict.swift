@@ -1,4 +1,4 @@
-import Stepflow
+public import Stepflow
 public import StepflowGraph
 public import StepflowManifest
 public import StepflowScripts
@@ -78,7 +78,13 @@ public struct SignOffVerdict: Sendable {
         )
         self.errorFindings = findings.filter { $0.severity == .error }.count
         self.translations = manifest.locales.filter { $0 != "en" }.map(variant.translationCoverage(in:))
+        self.assumptions = variant.states.assumptions
     }
+
+    /// The outside answers analysis assumed instead of exploring (a
+    /// deferred `adapt` taken as the step unchanged): every verdict here
+    /// rests on them, and the evidence says so.
+    public let assumptions: [AssumedAnswer]
 
     /// The share of `kind` in `coverage`.
     static func share(_ kind: CoverageMinimum.Kind, of coverage: ScriptRunner.Coverage) -> ScriptRunner.Share {
@@ -190,6 +196,14 @@ public struct SignOffVerdict: Sendable {
                 minimum.percents[kind].map { "\(kind.rawValue) \($0)%" }
             }
             parts.append("minimum coverage " + set.joined(separator: ", "))
+        }
+        if !assumptions.isEmpty {
+            parts.append(
+                """
+                resting on \(assumptions.count) outside answer\(assumptions.count == 1 ? "" : "s") assumed, not \
+                explored (\(assumptions.map(\.description).joined(separator: ", ")))
+                """
+            )
         }
         return parts.joined(separator: "; ") + "."
     }
