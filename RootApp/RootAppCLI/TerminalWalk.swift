@@ -231,7 +231,7 @@ final class TerminalWalk: @unchecked Sendable {
                     showIfChanged()
                     console.error(
                         // checked non-nil just above
-                        "The screen changed while you typed, so '\(line!.trimmingCharacters())' was not used.")
+                        "The screen changed while you typed, so '\(line!.trimmingCharacters().shortened())' was not used.")
                     continue
                 }
             }
@@ -242,6 +242,9 @@ final class TerminalWalk: @unchecked Sendable {
                 continue
             case "q":
                 return finish("Quit.", status: .success)
+            case "?", "h", "help" where !(session.top?.actions.contains { $0.label.lowercased() == choice.lowercased() } ?? false):
+                for line in help() { console.print(line) }
+                continue
             case "t":
                 printTrace()
                 continue
@@ -289,6 +292,27 @@ final class TerminalWalk: @unchecked Sendable {
             }
             showIfChanged()
         }
+    }
+
+    /// What a person can type on this screen: `?`, `h` or `help`.
+    private func help() -> [String] {
+        var lines = ["", console.bold("What you can type here:")]
+        func item(_ keys: String, _ what: String) {
+            lines += console.wrap(what, indent: String(repeating: " ", count: 16), firstIndent: "  " + keys + String(repeating: " ", count: max(1, 14 - keys.count)))
+        }
+        let example = session.top?.actions.first { $0.role != .back }.map { " (\($0.label))" } ?? ""
+        item("1, 2, …", "the action with that number; or type its label\(example)")
+        if session.top?.actions.contains(where: { $0.role == .back }) ?? false { item("b", "go back") }
+        if session.timerWaits { item("s", "let the running timer finish now") }
+        for waiting in session.waitingAnswers {
+            let answers = waiting.answers.map(\.name).joined(separator: ", ")
+            item("answer …", "answer \(waiting.source) <\(answers)>: give \(waiting.label)'s answer")
+        }
+        item("t", "the trace so far")
+        item("?", "this help")
+        item("q", "quit (the trace is printed)")
+        lines.append("")
+        return lines
     }
 
     private static func describe(_ instruction: Script.Instruction) -> String {

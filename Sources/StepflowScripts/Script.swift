@@ -214,7 +214,7 @@ public struct Script: Sendable {
                     to: word, in: ["choose", "back", "wait", "answer", "emit", "expect", "covers"])
                 throw SyntaxError(
                     file: file, line: number,
-                    message: "unknown instruction '\(line)'.\(hint.map { " Did you mean '\($0)'?" } ?? "")")
+                    message: "unknown instruction '\(line.shortened())'.\(hint.map { " Did you mean '\($0)'?" } ?? "")")
             }
         }
         return Script(file: file, lines: lines, covers: covers)

@@ -89,7 +89,7 @@ extension VariantSession {
                 : "live: " + live.map { "\($0.name) (\($0.steps.joined(separator: ", ")))" }.joined(separator: "; ")
             return "no live stepper '\(stepper)' can emit '\(step)' now; \(now)."
         }
-        settle(.emission)
+        settle(.emitted(stepper: stepper, step: step))
         return nil
     }
 }

@@ -161,8 +161,13 @@ public final class VariantSession {
     public enum Given: Hashable, Sendable {
         /// Action `index` of the screen on top.
         case action(Int)
-        /// A stepper's emission (a timer, a service answering by itself).
+        /// Something that came by itself: a service answering, a stepper
+        /// emitting (not a timer: see ``timer``).
         case emission
+        /// A waiting timer let finish (`s`, a script's `wait`).
+        case timer
+        /// A live stepper made to emit a declared step (a script's `emit`).
+        case emitted(stepper: String, step: String)
         /// An outside answer given by hand.
         case answer(source: String, answer: String)
     }
@@ -199,8 +204,15 @@ public final class VariantSession {
         }
         func matches(_ kind: StateGraph.Input.Kind) -> Bool {
             switch (kind, given) {
+            // Each input matches its own kind only: two inputs that reach the
+            // same state are two transitions, each counted as taken when
+            // it was given.
             case (.choose(let index, _, _), .action(let chosen)): index == chosen
-            case (.emit, .emission), (.answer, .emission): true
+            case (.emit(_, _, let isTimer), .timer): isTimer
+            case (.emit(let stepper, let step, _), .emitted(let givenStepper, let givenStep)):
+                stepper == givenStepper && step == givenStep
+            case (.emit(_, _, let isTimer), .emission): !isTimer
+            case (.answer, .emission): true
             case (.answer(let source, _, let answer, _, _), .answer(let givenSource, let givenAnswer)):
                 source == givenSource && answer == givenAnswer
             default: false
@@ -274,7 +286,7 @@ public final class VariantSession {
             let labels = screen.actions.map { "'\($0.label)'" }.joined(separator: ", ")
             let keys = numbered.isEmpty ? "" : numbered.count == 1 ? "1 or " : "1-\(numbered.count) or "
             return .failure(
-                Refusal(message: "no action '\(choice)' on \(screen.qualifiedID). Choose \(keys)a label: \(labels)."))
+                Refusal(message: "no action '\(choice.shortened())' on \(screen.qualifiedID). Choose \(keys)a label: \(labels)."))
         }
         return .success(index)
     }
@@ -333,7 +345,7 @@ public final class VariantSession {
     @discardableResult
     public func skipTime() -> String? {
         guard clock.skip() else { return "no timer is waiting on \(top?.qualifiedID ?? "this screen")." }
-        settle()
+        settle(.timer)
         return nil
     }
 
