@@ -107,7 +107,9 @@ final class ResultsFlow: Flow {
                     ]),
                 as: .replace,
                 stepper: SendWhenConnected(
-                    link: link, record: LabRecord(lab: lab, result: reading.rawValue, patient: patient, site: site, sample: sample), clock: clock)
+                    link: link,
+                    record: LabRecord(lab: lab, result: reading.rawValue, patient: patient, site: site, sample: sample),
+                    clock: clock)
             )
         case .sentLater:
             return .show(

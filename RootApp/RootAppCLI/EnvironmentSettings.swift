@@ -33,10 +33,10 @@ enum EnvironmentSettings {
         return seconds
     }
 
-    private static func refuse(_ name: String, _ value: String, _ range: String, _ console: Console) -> ExitCodeError
-    {
+    private static func refuse(_ name: String, _ value: String, _ range: String, _ console: Console) -> ExitCodeError {
         let shown = value.count > 40 ? String(value.prefix(40)) + "…" : value
-        for line in console.wrap("error: \(name) is '\(shown)'; it must be \(range). To fix, set it in range or unset it.")
+        for line in console.wrap(
+            "error: \(name) is '\(shown)'; it must be \(range). To fix, set it in range or unset it.")
         {
             console.error(line)
         }

@@ -34,15 +34,17 @@ enum ReportCommand {
                 written all the same). Written to a file (-o report.html), the report also writes the variant's \
                 page to click through beside it (report.prototype.html, as 'rootapp prototype' writes it) and links \
                 to it; it never replaces a file there that it did not write itself, unless --force, and writes no \
-                page beside a device or a pipe. Given several manifests, report writes each one's page into the folder -o names (its file \
-                name, .html), on every core, and exits with the worst status.
+                page beside a device or a pipe. Given several manifests, report writes each one's page into the \
+                folder -o names (its file name, .html), on every core, and exits with the worst status.
                 """,
             arguments: [
                 .init(
                     name: "manifest", help: "The variant's manifest (several: a family, each page into -o's folder).",
                     isRepeating: true)
             ],
-            options: [scripts.option, against.option, OptionKey.outputFile.option, OptionKey.locale.option, force.option]
+            options: [
+                scripts.option, against.option, OptionKey.outputFile.option, OptionKey.locale.option, force.option,
+            ]
         )
     ) { arguments, console, app throws(ExitCodeError) in
         let positional = arguments.positional
@@ -173,7 +175,8 @@ enum ReportCommand {
             coverage: scripts.isEmpty ? nil : runner.coverage(of: results), requirements: requirements,
             diagram: diagram, against: against, generator: app.toolDescription,
             record: ReviewRecord(
-                manifest: manifest, registry: app.registry, tool: app.toolDescription, date: Platform.utcDate(epoch: epoch),
+                manifest: manifest, registry: app.registry, tool: app.toolDescription,
+                date: Platform.utcDate(epoch: epoch),
                 locale: runner.locale, scripts: scripts.map(\.file)))
         contents.prototype = prototype?.link
         let (html, verdict) = ReviewReport.render(contents)

@@ -231,7 +231,11 @@ final class TerminalWalk: @unchecked Sendable {
                     showIfChanged()
                     console.error(
                         // checked non-nil just above
-                        "The screen changed while you typed, so '\(line!.trimmingCharacters().shortened())' was not used.")
+                        """
+                        The screen changed while you typed, so '\(line!.trimmingCharacters().shortened())' was not \
+                        used.
+                        """
+                    )
                     continue
                 }
             }
@@ -242,7 +246,8 @@ final class TerminalWalk: @unchecked Sendable {
                 continue
             case "q":
                 return finish("Quit.", status: .success)
-            case "?", "h", "help" where !(session.top?.actions.contains { $0.label.lowercased() == choice.lowercased() } ?? false):
+            case "?", "h",
+                "help" where !(session.top?.actions.contains { $0.label.lowercased() == choice.lowercased() } ?? false):
                 for line in help() { console.print(line) }
                 continue
             case "t":
@@ -298,7 +303,9 @@ final class TerminalWalk: @unchecked Sendable {
     private func help() -> [String] {
         var lines = ["", console.bold("What you can type here:")]
         func item(_ keys: String, _ what: String) {
-            lines += console.wrap(what, indent: String(repeating: " ", count: 16), firstIndent: "  " + keys + String(repeating: " ", count: max(1, 14 - keys.count)))
+            lines += console.wrap(
+                what, indent: String(repeating: " ", count: 16),
+                firstIndent: "  " + keys + String(repeating: " ", count: max(1, 14 - keys.count)))
         }
         let example = session.top?.actions.first { $0.role != .back }.map { " (\($0.label))" } ?? ""
         item("1, 2, …", "the action with that number; or type its label\(example)")

@@ -105,7 +105,8 @@ enum WalkCommand {
                             manifest it was saved with.
                             """
                         }
-                    default: error.description
+                    // The engine's fix is for an app's code; a walk's is to start afresh.
+                    default: (error.entry.map { "entries[\($0)]: " } ?? "") + error.problem
                     }
                 for line in console.wrap(
                     "error: \(path): cannot resume the walk: \(reason) To fix, start afresh without --resume.")

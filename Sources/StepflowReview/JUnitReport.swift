@@ -37,7 +37,8 @@ public enum JUnitReport {
                 }
                 for script in record.scripts {
                     lines.append(
-                        "      <property name=\(attribute("script " + script.name)) value=\(attribute(script.digest))/>")
+                        "      <property name=\(attribute("script " + script.name)) value=\(attribute(script.digest))/>"
+                    )
                 }
                 for module in record.modules {
                     lines.append(

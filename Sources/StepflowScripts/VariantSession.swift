@@ -286,7 +286,10 @@ public final class VariantSession {
             let labels = screen.actions.map { "'\($0.label)'" }.joined(separator: ", ")
             let keys = numbered.isEmpty ? "" : numbered.count == 1 ? "1 or " : "1-\(numbered.count) or "
             return .failure(
-                Refusal(message: "no action '\(choice.shortened())' on \(screen.qualifiedID). Choose \(keys)a label: \(labels)."))
+                Refusal(
+                    message:
+                        "no action '\(choice.shortened())' on \(screen.qualifiedID). Choose \(keys)a label: \(labels).")
+            )
         }
         return .success(index)
     }

@@ -333,12 +333,16 @@ struct ModuleFlowTests {
     @Test func aResultTheLabCouldNotReceiveOffersNoWayOutThatDropsIt() throws {
         let flow = ResultsFlow(
             name: "result", advice: .professional, condition: .covid, lab: "the lab", link: NeverConnected())
-        guard case .show(let failed, _, _, _) = flow.navigate(to: .submitFailed(.positive, patient: "P-7")).elements.first else {
+        guard
+            case .show(let failed, _, _, _) = flow.navigate(to: .submitFailed(.positive, patient: "P-7")).elements.first
+        else {
             Issue.record("submitFailed shows a screen")
             return
         }
         #expect(failed.actions.map(\.label) == ["Try again", "Send it later"])
-        guard case .show(let saved, _, _, _) = flow.navigate(to: .savedForLater(.positive, patient: "P-7")).elements.first else {
+        guard
+            case .show(let saved, _, _, _) = flow.navigate(to: .savedForLater(.positive, patient: "P-7")).elements.first
+        else {
             Issue.record("savedForLater shows a screen")
             return
         }

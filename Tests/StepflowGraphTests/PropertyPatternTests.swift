@@ -64,7 +64,8 @@ struct PropertyPatternTests {
             {"name": "response", "whenever": "test/apply-sample", "then": "test/ready"},
             {"name": "response to a result", "whenever": "result.show", "then": "end"},
             {"name": "universality", "always": "result/*", "after": "result.show", "before": "end"},
-            {"name": "universality of onboarding", "always": "onboarding/*", "before": "covid-antigen-home.onboarding.completed"}
+            {"name": "universality of onboarding", "always": "onboarding/*", \
+            "before": "covid-antigen-home.onboarding.completed"}
             """)
         #expect(diagnostics == [])
         let verdicts = Dictionary(uniqueKeysWithValues: results.map { ($0.rule.name, $0.holds) })

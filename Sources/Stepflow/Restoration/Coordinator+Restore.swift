@@ -62,10 +62,15 @@ extension Coordinator {
         guard isFresh else {
             throw RestoreError(
                 .notFresh,
-                """
-                the coordinator has already been given a flow or a restore. To fix, restore on a new coordinator, \
-                before coordinate(flow:with:).
-                """
+                problem:
+                    """
+                    the coordinator has already been given a flow or a restore.
+                    """,
+                fix:
+                    """
+                    To fix, restore on a new coordinator, \
+                    before coordinate(flow:with:).
+                    """
             )
         }
         do throws(RestoreError) {

@@ -38,10 +38,15 @@ package struct Replay {
         guard expectedRoots == roots.count else {
             throw RestoreError(
                 .mismatch,
-                """
-                it starts \(expectedRoots) root flow\(expectedRoots == 1 ? "" : "s"), and the restore was given \
-                \(roots.count). To fix, give the roots it was saved with, in order.
-                """
+                problem:
+                    """
+                    it starts \(expectedRoots) root flow\(expectedRoots == 1 ? "" : "s"), and the restore was given \
+                    \(roots.count).
+                    """,
+                fix:
+                    """
+                    To fix, give the roots it was saved with, in order.
+                    """
             )
         }
         for (index, entry) in saved.entries.enumerated() {
@@ -53,10 +58,14 @@ package struct Replay {
                 guard root.name == name else {
                     throw RestoreError(
                         .mismatch, entry: index,
-                        """
-                        it coordinates the flow '\(name)', and the restore was given '\(root.name)' in its place. \
-                        To fix, give the roots it was saved with, in order.
-                        """
+                        problem:
+                            """
+                            it coordinates the flow '\(name)', and the restore was given '\(root.name)' in its place.
+                            """,
+                        fix:
+                            """
+                            To fix, give the roots it was saved with, in order.
+                            """
                     )
                 }
                 root.launch(&state, &transaction)
@@ -111,10 +120,15 @@ package struct Replay {
                 guard let step = deepLinks.first(where: { $0.stepID == stepID }) else {
                     throw RestoreError(
                         .mismatch, entry: index,
-                        """
-                        a deep link to \(stepID) was delivered, and the restore was not given that step. To fix, \
-                        pass every step the app deep-links to in `deepLinks:`.
-                        """
+                        problem:
+                            """
+                            a deep link to \(stepID) was delivered, and the restore was not given that step.
+                            """,
+                        fix:
+                            """
+                            To fix, \
+                            pass every step the app deep-links to in `deepLinks:`.
+                            """
                     )
                 }
                 deliverDeepLink(step)

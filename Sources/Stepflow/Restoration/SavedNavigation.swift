@@ -128,12 +128,28 @@ public struct RestoreError: Error, Hashable, Sendable, CustomStringConvertible {
     public let entry: Int?
     /// What is wrong and what to do, in a sentence or two.
     public let message: String
+    /// What is wrong, without the fix: what a tool quotes before a fix
+    /// of its own (`rootapp walk` says to start afresh).
+    public let problem: String
+    /// What the app's code can do about it, when it can (`To fix, …`).
+    public let fix: String?
 
     /// An error of `kind` at `entry`.
     public init(_ kind: Kind, entry: Int? = nil, _ message: String) {
         self.kind = kind
         self.entry = entry
         self.message = message
+        self.problem = message
+        self.fix = nil
+    }
+
+    /// An error of `kind` at `entry`: `problem`, and the app code's `fix`.
+    public init(_ kind: Kind, entry: Int? = nil, problem: String, fix: String) {
+        self.kind = kind
+        self.entry = entry
+        self.message = problem + " " + fix
+        self.problem = problem
+        self.fix = fix
     }
 
     /// `entries[N]: message`, or the message alone.
