@@ -63,12 +63,17 @@ public struct ReviewRecord: Hashable, Sendable {
 
     /// The record of `manifest`'s evidence, made by `tool` at `date`, with
     /// the packages of its modules from `registry`.
-    ///
-    /// With `scripts` (their paths) and `locale`, it also names the
-    /// evidence: which scripts ran, by digest, and in which locale.
+    public init(manifest: Manifest, registry: ModuleRegistry, tool: String, date: String) {
+        self.init(manifest: manifest, registry: registry, tool: tool, date: date, locale: nil, scripts: [])
+    }
+
+    /// The record of `manifest`'s evidence, made by `tool` at `date`, with
+    /// the packages of its modules from `registry`, naming the evidence:
+    /// the acceptance `scripts` that ran (their paths, read again for
+    /// their digests) and the `locale` they ran in.
     public init(
-        manifest: Manifest, registry: ModuleRegistry, tool: String, date: String, locale: String? = nil,
-        scripts: [String] = []
+        manifest: Manifest, registry: ModuleRegistry, tool: String, date: String, locale: String?,
+        scripts: [String]
     ) {
         self.locale = locale
         self.scripts = scripts.map(ScriptFile.init(path:))
