@@ -40,7 +40,9 @@ enum DiffCommand {
             locale: locale.flatMap { manifestB.locales.contains($0) ? $0 : nil })
         let diff = VariantDiff(a, b)
         let (nameA, nameB) = (a.manifest.app.id, b.manifest.app.id)
-        let texts = textChanges(a.manifest, b.manifest)
+        // Compared in one locale: a text re-worded only in another locale
+        // is not what a person reading this one sees.
+        let texts = textChanges(a.manifest, b.manifest, in: a.locale == b.locale ? a.locale : nil)
         if diff.isEmpty && texts.isEmpty {
             console.print("\(nameA) and \(nameB) have the same modules, routes, screens, steps and edges.")
             return .success
@@ -84,8 +86,9 @@ enum DiffCommand {
     }
 
     /// The differences in what the variants say: locales shipped, and
-    /// texts re-worded (`result/positive.covid.doctor (de): added`).
-    static func textChanges(_ a: Manifest, _ b: Manifest) -> [String] {
+    /// texts re-worded (`result/positive.covid.doctor (de): added`), in
+    /// `locale` only when one is compared.
+    static func textChanges(_ a: Manifest, _ b: Manifest, in locale: String? = nil) -> [String] {
         var changes: [String] = []
         if a.locales != b.locales {
             changes.append("locales: \(a.locales.joined(separator: ", ")) → \(b.locales.joined(separator: ", "))")
@@ -105,7 +108,9 @@ enum DiffCommand {
             let (instance, text) = (key.instance, key.text)
             let old = a.texts.overrides[instance]?[text] ?? [:]
             let new = b.texts.overrides[instance]?[text] ?? [:]
-            for locale in Set(old.keys).union(new.keys).sorted() where old[locale] != new[locale] {
+            for shown in Set(old.keys).union(new.keys).sorted() where old[shown] != new[shown] {
+                guard locale == nil || shown == locale else { continue }
+                let locale = shown
                 let what =
                     old[locale] == nil
                     ? "re-worded" : new[locale] == nil ? "back to the module's text" : "re-worded differently"

@@ -40,7 +40,18 @@ public struct VariantDiff: Sendable {
                 changed.append("\(instance.id): module \(instance.module) → \(other.module)")
                 continue
             }
-            let (optionsA, optionsB) = (instance.applicableOptions, other.applicableOptions)
+            // Words a person reads are compared as each variant shows them
+            // in the locale compared (a German text and its English
+            // rendering are the same words in English).
+            func shown(_ instance: ModuleInstance, of variant: VariantGraph) -> [String: ModuleValue] {
+                var options = instance.applicableOptions
+                let localized = variant.manifest.options(of: instance, in: variant.locale).values
+                for name in instance.translatableOptions where options[name] != nil {
+                    options[name] = localized[name] ?? options[name]
+                }
+                return options
+            }
+            let (optionsA, optionsB) = (shown(instance, of: a), shown(other, of: b))
             for name in Set(optionsA.keys).union(optionsB.keys).sorted() {
                 let before = optionsA[name]
                 let after = optionsB[name]
