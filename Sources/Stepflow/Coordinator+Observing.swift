@@ -63,6 +63,27 @@ extension Coordinator {
         queue.sync {}
     }
 
+    /// Blocks until every queued step has been handled and no deferred
+    /// `adapt` answer is pending, or `limit` has passed. Returns whether it
+    /// became idle: `false` means an answer is still awaited (a tool says
+    /// what it waited for). Never call it on the coordinator's queue.
+    public func waitUntilIdle(atMost limit: Duration) -> Bool {
+        precondition(
+            !isOnQueue,
+            """
+            waitUntilIdle(atMost:) was called on the coordinator's queue, where it would wait for itself. To fix, \
+            call it from another thread, or use onIdle(_:).
+            """
+        )
+        let semaphore = DispatchSemaphore(value: 0)
+        inbox.whenIdle(countingAdaptations: true) { semaphore.signal() }
+        let (seconds, attoseconds) = limit.components
+        let nanoseconds = max(0, seconds) * 1_000_000_000 + max(0, attoseconds) / 1_000_000_000
+        let became = semaphore.wait(timeout: .now() + .nanoseconds(Int(min(nanoseconds, Int64(Int32.max) * 1000))))
+        queue.sync {}
+        return became == .success
+    }
+
     /// Suspends until the coordinator is idle (see ``waitUntilIdle(includingPendingAdaptations:)``).
     public func idle() async {
         await withCheckedContinuation { continuation in

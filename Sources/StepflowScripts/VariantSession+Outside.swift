@@ -24,6 +24,17 @@ extension VariantSession {
     /// not when the time ran out.
     @discardableResult
     public func awaitOutside() -> String? {
+        // A deferred `adapt` answers when it answers: a walk or a script
+        // waits for it (at most the limit) before the next line.
+        if !coordinator.waitUntilIdle(atMost: outsideTimeLimit) {
+            return
+                """
+                the app waited \(outsideTimeLimit) for a flow's deferred answer (an adapt that asks the outside \
+                world) and none came. To fix, check what the flow's adapt waits for, or declare its answers with \
+                .ask(Question) so a script can give one.
+                """
+        }
+        settleIfMoved()
         guard var waiting = waitingForOutside else { return nil }
         let limit = outsideTimeLimit
         let started = ContinuousClock.now

@@ -191,6 +191,16 @@ public final class VariantSession {
         stateIndex = reached
     }
 
+    /// Settles after something that may have come by itself (a deferred
+    /// answer): only when the screen or the state moved, so waiting for
+    /// nothing takes no transition.
+    func settleIfMoved() {
+        let moved =
+            top?.id != previousTop?.id
+            || (states.map { $0.state(of: coordinator.engineState) != stateIndex } ?? false)
+        if moved { settle(.emission) }
+    }
+
     /// The transitions one input took from `from` to `reached`: the
     /// input itself, then any answers or emissions that came by
     /// themselves before the engine was idle again (a service replying

@@ -63,6 +63,25 @@ struct AdaptTests {
         #expect(onQueue.withLock { $0 } == [true])
     }
 
+    @Test func waitingAtMostALimitSaysWhetherADeferredAnswerCame() {
+        // A tool that reads piped input waits for a deferred answer before
+        // the next line, and says so when none comes in time.
+        let (coordinator, _, _) = makeCoordinator()
+        let pending = Locked<(@Sendable (TestStep?) -> Void)?>(nil)
+        let flow = TestFlow<TestStep, Never>(
+            "root",
+            adapt: { step in
+                step == .start ? .deferred { completion in pending.withLock { $0 = completion } } : .step(step)
+            },
+            navigate: { _ in .none })
+        coordinator.coordinate(flow: flow, with: OneStepper(.start))
+        #expect(coordinator.waitUntilIdle(atMost: .milliseconds(50)) == false, "no answer yet")
+        #expect(flow.navigated.isEmpty)
+        DispatchQueue.global().async { pending.withLock { $0 }?(.c) }
+        #expect(coordinator.waitUntilIdle(atMost: .seconds(10)) == true)
+        #expect(flow.navigated == [.c])
+    }
+
     @Test func aDeferredAnswerJoinsTheBackOfTheQueue() {
         let (coordinator, _, _) = makeCoordinator()
         let pending = Locked<(@Sendable (TestStep?) -> Void)?>(nil)
