@@ -31,6 +31,9 @@ public struct Prototype: Sendable {
         public let actions: [String]
         /// For each action, whether it is a way back.
         public let isBack: [Bool]
+        /// For each action, whether it cancels (drawn as a secondary
+        /// button, never the main one).
+        public var isCancel: [Bool] = []
     }
 
     /// One waiting state.
@@ -167,7 +170,7 @@ public struct Prototype: Sendable {
                 if let top = live.top {
                     let view = View(
                         title: top.title, body: top.body, actions: top.actions.map(\.label),
-                        isBack: top.actions.map { $0.role == .back })
+                        isBack: top.actions.map { $0.role == .back }, isCancel: top.actions.map { $0.role == .cancel })
                     if viewIndex[view] == nil {
                         viewIndex[view] = views.count
                         views.append(view)

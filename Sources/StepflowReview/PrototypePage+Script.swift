@@ -20,7 +20,7 @@ extension PrototypePage {
         .buttons { display: flex; flex-direction: column; gap: 0.5em; margin-top: 1em; }
         button { font: inherit; padding: 0.6em 0.9em; border-radius: 8px; border: 1px solid #1a5fb4;
         background: #1a5fb4; color: #fff; text-align: left; cursor: pointer; }
-        button.back, #restart, #download, #finish-timer { background: #fff; color: #1a5fb4; }
+        button.back, button.secondary, #restart, #download, #finish-timer { background: #fff; color: #1a5fb4; }
         button:disabled { background: #e4e6e9; color: #555; border-color: #999; cursor: not-allowed; }
         :focus-visible { outline: 3px solid #c64600; outline-offset: 2px; }
         h2:focus { outline: none; } h2:focus-visible { outline: 3px solid #c64600; }
@@ -139,7 +139,7 @@ extension PrototypePage {
           if (v) v[2].forEach((label, position) => {
             const index = find((t) => t[2] === "c" && t[3] === position)[0];
             if (v[3][position]) backs.push(button(backs.length ? label : "Back", index, "back"));
-            else actions.push(button(label, index));
+            else actions.push(button(label, index, v[4] && v[4][position] ? "secondary" : undefined));
           });
           byId("actions").replaceChildren(...actions, ...backs);
           const events = find((t) => t[2] === "e");

@@ -89,7 +89,8 @@ public enum PrototypePage {
         func optional(_ text: String?) -> String { text.map(string) ?? "null" }
         let views = prototype.views.map { view in
             let isBack = view.isBack.map(String.init).joined(separator: ",")
-            return "[\(string(view.title)),\(strings(view.body)),\(strings(view.actions)),[\(isBack)]]"
+            let isCancel = view.isCancel.map(String.init).joined(separator: ",")
+            return "[\(string(view.title)),\(strings(view.body)),\(strings(view.actions)),[\(isBack)],[\(isCancel)]]"
         }
         let states = prototype.states.map { state in
             """

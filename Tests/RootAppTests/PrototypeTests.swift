@@ -44,6 +44,19 @@ struct PrototypeTests {
         #expect(prototype.startSteps == session.trace)
     }
 
+    @Test func anActionThatCancelsIsNeverTheMainButton() throws {
+        let manifest = try BundledManifests.load("strep-a-home")
+        let prototype = try Prototype(
+            manifest: manifest, registry: BundledModules.registry, services: BundledModules.services)
+        let waiting = try #require(prototype.views.first { $0.title == "Waiting for the result" })
+        #expect(waiting.actions == ["Cancel the test"])
+        #expect(waiting.isCancel == [true])
+        let confirm = try #require(prototype.views.first { $0.title == "Cancel the test?" })
+        #expect(confirm.isCancel == [false, true], "Keep waiting is the main button")
+        let page = PrototypePage.html(prototype, manifestPath: manifest.file)
+        #expect(page.contains("button.back, button.secondary"))
+    }
+
     @Test func theGermanVariantShowsEachLocalesOwnWords() throws {
         let manifest = try BundledManifests.load("covid-antigen-home-de")
         let prototype = try Prototype(
