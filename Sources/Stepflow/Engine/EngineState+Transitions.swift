@@ -144,25 +144,32 @@ extension EngineState {
         flows[info.id] = FlowRecord(program: program)
         statistics.flowsStarted += 1
         statistics.liveFlows += 1
-        if let attachment = attach(stepper, to: program, binding: .flowStepper, &transaction) {
-            flows[info.id]?.steppers.append(attachment)
-        }
+        let attached = attach(stepper, to: program, binding: .flowStepper, &transaction)
+        flows[info.id]?.steppers.append(contentsOf: attached)
         if stepper.initialSteps.isEmpty { markReady(info.id, &transaction) }
     }
 
     /// Attaches `stepper` to `program`'s flow: queues its initial steps,
-    /// then connects it. Returns `nil`, with an event, when the stepper is
-    /// already coordinated.
+    /// then connects it. A ``CompositeStepper`` is attached part by part,
+    /// each as if given alone, so a timer inside one is a timer and a
+    /// service inside one is answered as that service. Returns the
+    /// attachments made: none, with an event, for a stepper already
+    /// coordinated.
     mutating func attach<F: Flow>(
         _ stepper: any Stepper<F.StepType>,
         to program: FlowProgramOf<F>,
         binding: AttachmentBinding,
         _ transaction: inout Transaction
-    ) -> AttachmentID? {
+    ) -> [AttachmentID] {
+        // `CompositeStepper` is final: its type, not a cast, tells it (as for a timer).
+        if type(of: stepper) == CompositeStepper<F.StepType>.self {
+            let composite = unsafeDowncast(stepper, to: CompositeStepper<F.StepType>.self)  // its type, checked above
+            return composite.steppers.flatMap { attach($0, to: program, binding: binding, &transaction) }
+        }
         let object = ObjectIdentifier(stepper)
         if stepperOwners[object] != nil {
             transaction.emit { .duplicateStepper(program.info, stepper: TypeNames.name(of: type(of: stepper))) }
-            return nil
+            return []
         }
         lastAttachmentID += 1
         let id = AttachmentID(rawValue: lastAttachmentID)
@@ -179,7 +186,7 @@ extension EngineState {
         } else {
             transaction.afterRender.append(.start(unit))
         }
-        return id
+        return [id]
     }
 
     /// Detaches an attachment: the stepper is stopped, its later steps are

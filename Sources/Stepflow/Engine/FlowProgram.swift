@@ -330,21 +330,18 @@ final class FlowProgramOf<F: Flow>: FlowProgram, @unchecked Sendable {
             }
             state.command(.show(presented), &transaction)
             var record = ScreenRecord(part: part, visibility: visibility)
-            if let stepper,
-                let attachment = state.attach(
-                    stepper, to: self,
-                    binding: .screen(
-                        instance, qualifiedID: presented.qualifiedID, screenID: screen.id, visibility: visibility),
-                    &transaction
-                )
-            {
-                record.steppers.append(attachment)
+            if let stepper {
+                record.steppers.append(
+                    contentsOf: state.attach(
+                        stepper, to: self,
+                        binding: .screen(
+                            instance, qualifiedID: presented.qualifiedID, screenID: screen.id, visibility: visibility),
+                        &transaction))
             }
             state.flows[id]?.screens[instance] = record
         case .contribute(let stepper):
-            if let attachment = state.attach(stepper, to: self, binding: .flow, &transaction) {
-                state.flows[id]?.steppers.append(attachment)
-            }
+            let attached = state.attach(stepper, to: self, binding: .flow, &transaction)
+            state.flows[id]?.steppers.append(contentsOf: attached)
         case .pop:
             state.command(.pop(id), &transaction)
         case .popToRoot:
