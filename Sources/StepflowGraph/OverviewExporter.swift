@@ -168,11 +168,15 @@ public enum OverviewExporter {
         let style: Style
     }
 
+    /// The graph's attributes. `newrank=true` ranks the clusters' nodes
+    /// as one graph: without it Graphviz's dot (2.43) stops with "trouble
+    /// in init_rank" on the clinic's detailed overview, whose clusters an
+    /// edge crosses both ways.
     private static func header(_ variant: VariantGraph, title: String?) -> String {
         let name = title.map { "\($0) (\(variant.manifest.app.id))" } ?? variant.manifest.app.id
         return """
             digraph \(quote(variant.manifest.app.id)) {
-              graph [rankdir=TB, fontname="Helvetica", labelloc=t, label=\(quote(name)), nodesep=0.4, ranksep=0.5];
+              graph [newrank=true, rankdir=TB, fontname="Helvetica", labelloc=t, label=\(quote(name)), nodesep=0.4, ranksep=0.5];
               node [fontname="Helvetica", fontsize=10];
               edge [fontname="Helvetica", fontsize=9];
 
