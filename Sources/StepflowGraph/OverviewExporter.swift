@@ -176,7 +176,8 @@ public enum OverviewExporter {
         let name = title.map { "\($0) (\(variant.manifest.app.id))" } ?? variant.manifest.app.id
         return """
             digraph \(quote(variant.manifest.app.id)) {
-              graph [newrank=true, rankdir=TB, fontname="Helvetica", labelloc=t, label=\(quote(name)), nodesep=0.4, ranksep=0.5];
+              graph [newrank=true, rankdir=TB, fontname="Helvetica", labelloc=t, label=\(quote(name)), \
+            nodesep=0.4, ranksep=0.5];
               node [fontname="Helvetica", fontsize=10];
               edge [fontname="Helvetica", fontsize=9];
 

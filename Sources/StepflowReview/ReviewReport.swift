@@ -153,12 +153,7 @@ public enum ReviewReport {
         page.row(
             [
                 "Requirements",
-                requirements.entries.isEmpty
-                    ? "none listed"
-                    : """
-                    \(requirements.count(.passed)) of \(requirements.entries.count) passed, \(requirementsFailed) \
-                    failed, \(requirements.count(.covered)) covered, \(requirements.count(.uncovered)) uncovered
-                    """,
+                requirements.entries.isEmpty ? "none listed" : Self.requirementCounts(requirements),
             ], header: true, bad: requirementsFailed > 0 || criticalUncovered > 0)
         page.row(
             [
@@ -357,5 +352,21 @@ public enum ReviewReport {
         page.line("</body>")
         page.line("</html>")
         return (page.text, verdict)
+    }
+
+    /// `5 of 6 passed (3 proved by a rule, 2 shown on walks only), 0
+    /// failed, 1 uncovered`: a passed requirement said as strong as its
+    /// evidence, and "named, not run" only when a script was not run.
+    static func requirementCounts(_ requirements: RequirementCoverage) -> String {
+        let passed = requirements.entries.filter { $0.status == .passed }
+        let proved = passed.filter { !$0.rules.isEmpty }.count
+        var parts = [
+            "\(passed.count) of \(requirements.entries.count) passed (\(proved) proved by a rule, "
+                + "\(passed.count - proved) shown on walks only)",
+            "\(requirements.count(.failed)) failed",
+        ]
+        if requirements.count(.covered) > 0 { parts.append("\(requirements.count(.covered)) named, not run") }
+        parts.append("\(requirements.count(.uncovered)) uncovered")
+        return parts.joined(separator: ", ")
     }
 }
