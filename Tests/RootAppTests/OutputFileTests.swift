@@ -23,18 +23,7 @@ struct OutputFileTests {
         return status.st_mode
     }
 
-    static func text(_ path: String) -> String {
-        guard let file = fopen(path, "r") else { return "" }
-        defer { fclose(file) }
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let count = fread(&buffer, 1, buffer.count, file)
-            if count == 0 { break }
-            bytes += buffer[..<count]
-        }
-        return String(decoding: bytes, as: UTF8.self)
-    }
+    static func text(_ path: String) -> String { GoldenFile.read(path) ?? "" }
 
     @Test func aFullDeviceIsAWriteErrorAndStaysADevice() throws {
         // /dev/full takes no byte: 74, and it is still a character device
