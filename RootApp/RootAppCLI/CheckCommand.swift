@@ -75,7 +75,6 @@ enum CheckCommand {
         }
         if let junit = arguments[Self.junit] {
             try OutputFile.check(junit, notOverwriting: positional, console)
-            _ = try EnvironmentSettings.sourceDateEpoch(console)
         }
         return try check(positional[0], scripts: Array(positional.dropFirst()), arguments, console, app)
     }
@@ -85,6 +84,8 @@ enum CheckCommand {
     static func check(
         _ path: String, scripts named: [String], _ arguments: ParsedArguments, _ console: Console, _ app: RootApp
     ) throws(ExitCodeError) -> ExitCode {
+        // The JUnit file's date, checked before any script runs.
+        let epoch = arguments[Self.junit] == nil ? nil : try EnvironmentSettings.sourceDateEpoch(console)
         let manifest = try app.manifest(path, console)
         let locale = try RootApp.locale(arguments[.locale], of: manifest, console)
         var paths = named
@@ -216,8 +217,8 @@ enum CheckCommand {
         if let junit = arguments[Self.junit] {
             let record = ReviewRecord(
                 manifest: manifest, registry: app.registry, tool: app.toolDescription,
-                date: Platform.utcDate(epoch: try EnvironmentSettings.sourceDateEpoch(console)), locale: runner.locale,
-                scripts: scripts.map(\.file))
+                date: Platform.utcDate(epoch: epoch), locale: runner.locale,
+                scripts: scripts)
             let written = OutputFile.write(
                 JUnitReport.xml(
                     app: manifest.app.id, scripts: scripts, results: results, requirements: requirements, record: record

@@ -88,7 +88,7 @@ enum DiffCommand {
     /// The differences in what the variants say: locales shipped, and
     /// texts re-worded (`result/positive.covid.doctor (de): added`), in
     /// `locale` only when one is compared.
-    static func textChanges(_ a: Manifest, _ b: Manifest, in locale: String? = nil) -> [String] {
+    static func textChanges(_ a: Manifest, _ b: Manifest, in compared: String? = nil) -> [String] {
         var changes: [String] = []
         if a.locales != b.locales {
             changes.append("locales: \(a.locales.joined(separator: ", ")) → \(b.locales.joined(separator: ", "))")
@@ -108,9 +108,8 @@ enum DiffCommand {
             let (instance, text) = (key.instance, key.text)
             let old = a.texts.overrides[instance]?[text] ?? [:]
             let new = b.texts.overrides[instance]?[text] ?? [:]
-            for shown in Set(old.keys).union(new.keys).sorted() where old[shown] != new[shown] {
-                guard locale == nil || shown == locale else { continue }
-                let locale = shown
+            for locale in Set(old.keys).union(new.keys).sorted()
+            where old[locale] != new[locale] && (compared == nil || locale == compared) {
                 let what =
                     old[locale] == nil
                     ? "re-worded" : new[locale] == nil ? "back to the module's text" : "re-worded differently"

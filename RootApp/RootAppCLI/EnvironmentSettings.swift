@@ -34,9 +34,8 @@ enum EnvironmentSettings {
     }
 
     private static func refuse(_ name: String, _ value: String, _ range: String, _ console: Console) -> ExitCodeError {
-        let shown = value.count > 40 ? String(value.prefix(40)) + "…" : value
         for line in console.wrap(
-            "error: \(name) is '\(shown)'; it must be \(range). To fix, set it in range or unset it.")
+            "error: \(name) is '\(value.shortened(40))'; it must be \(range). To fix, set it in range or unset it.")
         {
             console.error(line)
         }

@@ -177,7 +177,7 @@ enum ReportCommand {
             record: ReviewRecord(
                 manifest: manifest, registry: app.registry, tool: app.toolDescription,
                 date: Platform.utcDate(epoch: epoch),
-                locale: runner.locale, scripts: scripts.map(\.file)))
+                locale: runner.locale, scripts: scripts))
         contents.prototype = prototype?.link
         let (html, verdict) = ReviewReport.render(contents)
         let written = OutputFile.write(html, to: output ?? "-", console)

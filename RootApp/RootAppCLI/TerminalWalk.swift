@@ -246,8 +246,8 @@ final class TerminalWalk: @unchecked Sendable {
                 continue
             case "q":
                 return finish("Quit.", status: .success)
-            case "?", "h",
-                "help" where !(session.top?.actions.contains { $0.label.lowercased() == choice.lowercased() } ?? false):
+            // The guard covers all three words (a `where` would bind the last alone).
+            case let word where ["?", "h", "help"].contains(word) && !isActionLabel(choice):
                 for line in help() { console.print(line) }
                 continue
             case "t":
@@ -297,6 +297,12 @@ final class TerminalWalk: @unchecked Sendable {
             }
             showIfChanged()
         }
+    }
+
+    /// Whether `typed` is the label of an action on the screen: then it
+    /// chooses the action, even if it reads as a key (`Help`).
+    private func isActionLabel(_ typed: String) -> Bool {
+        session.top?.actions.contains { $0.label.lowercased() == typed.lowercased() } ?? false
     }
 
     /// What a person can type on this screen: `?`, `h` or `help`.

@@ -48,6 +48,24 @@ extension Coordinator {
     /// A deferred `adapt` whose completion is never called keeps the
     /// coordinator from being idle; pass `false` to wait for the queue only.
     public func waitUntilIdle(includingPendingAdaptations: Bool = true) {
+        _ = waitUntilIdle(countingAdaptations: includingPendingAdaptations, until: .distantFuture)
+    }
+
+    /// Blocks until every queued step has been handled and no deferred
+    /// `adapt` answer is pending, or `limit` has passed. Returns whether it
+    /// became idle: `false` means an answer is still awaited (a tool says
+    /// what it waited for). Never call it on the coordinator's queue.
+    public func waitUntilIdle(atMost limit: Duration) -> Bool {
+        let (seconds, attoseconds) = limit.components
+        // Clamped: a longer wait than a day is a wait for ever here.
+        let nanoseconds = min(max(0, seconds), 86_400) * 1_000_000_000 + max(0, attoseconds) / 1_000_000_000
+        return waitUntilIdle(countingAdaptations: true, until: .now() + .nanoseconds(Int(nanoseconds)))
+    }
+
+    /// The one wait behind both: a waiter on the inbox, a semaphore, and
+    /// the queue drained so its writes are ordered before the caller's
+    /// reads in a way the thread sanitizer can see.
+    private func waitUntilIdle(countingAdaptations: Bool, until deadline: DispatchTime) -> Bool {
         precondition(
             !isOnQueue,
             """
@@ -56,30 +74,8 @@ extension Coordinator {
             """
         )
         let semaphore = DispatchSemaphore(value: 0)
-        inbox.whenIdle(countingAdaptations: includingPendingAdaptations) { semaphore.signal() }
-        semaphore.wait()
-        // Orders what the queue wrote before the caller's reads, in a way
-        // the thread sanitizer can see.
-        queue.sync {}
-    }
-
-    /// Blocks until every queued step has been handled and no deferred
-    /// `adapt` answer is pending, or `limit` has passed. Returns whether it
-    /// became idle: `false` means an answer is still awaited (a tool says
-    /// what it waited for). Never call it on the coordinator's queue.
-    public func waitUntilIdle(atMost limit: Duration) -> Bool {
-        precondition(
-            !isOnQueue,
-            """
-            waitUntilIdle(atMost:) was called on the coordinator's queue, where it would wait for itself. To fix, \
-            call it from another thread, or use onIdle(_:).
-            """
-        )
-        let semaphore = DispatchSemaphore(value: 0)
-        inbox.whenIdle(countingAdaptations: true) { semaphore.signal() }
-        let (seconds, attoseconds) = limit.components
-        let nanoseconds = max(0, seconds) * 1_000_000_000 + max(0, attoseconds) / 1_000_000_000
-        let became = semaphore.wait(timeout: .now() + .nanoseconds(Int(min(nanoseconds, Int64(Int32.max) * 1000))))
+        inbox.whenIdle(countingAdaptations: countingAdaptations) { semaphore.signal() }
+        let became = semaphore.wait(timeout: deadline)
         queue.sync {}
         return became == .success
     }

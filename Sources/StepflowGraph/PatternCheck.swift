@@ -181,27 +181,16 @@ extension StateGraph {
     ///
     /// - Complexity: O((states + transitions × nodes touched) × 16).
     func walk(breaking monitor: PatternMonitor) -> Walk? {
-        func walk(_ positions: [Int], cutAt cut: Int?) -> Walk {
-            var nodes: [NavigationGraph.NodeID] = []
-            func touch<Nodes: Collection<NavigationGraph.NodeID>>(_ touched: Nodes) {
-                for node in touched where nodes.last != node { nodes.append(node) }
-            }
-            if positions.isEmpty {
-                touch(initialNodes.prefix((cut ?? initialNodes.count - 1) + 1))
-            } else {
-                touch(initialNodes)
-                for (index, position) in positions.enumerated() {
-                    let touched = transitions[position].nodes
-                    if index == positions.count - 1, let cut { touch(touched.prefix(cut + 1)) } else { touch(touched) }
-                }
-            }
-            let inputs = positions.map { transitions[$0].input }
-            return Walk(inputs: inputs, nodes: nodes, lastState: positions.last.map { transitions.source(of: $0) } ?? 0)
+        /// The walk along `positions`, up to `node` in the last (the node
+        /// that broke the pattern; without one, the whole last input).
+        func walk(along positions: [Int], to node: NavigationGraph.NodeID?) -> Walk {
+            let taken = positions.map { transitions[$0] }
+            return self.walk(through: taken, to: node ?? taken.last?.nodes.last ?? initialNodes[initialNodes.count - 1])
         }
         var start = monitor.initial
-        for (index, node) in initialNodes.enumerated() {
+        for node in initialNodes {
             monitor.step(&start, node)
-            if start.broken { return walk([], cutAt: index) }
+            if start.broken { return walk(along: [], to: node) }
         }
         // Each pair (state, monitor) once; for each, the transition and the
         // pair it was reached from.
@@ -227,14 +216,14 @@ extension StateGraph {
             for position in positions(from: state) {
                 var next = current
                 let touched = transitions[position].nodes
-                for (index, node) in touched.enumerated() {
+                for node in touched {
                     monitor.step(&next, node)
-                    if next.broken { return walk(chain(pair) + [position], cutAt: index) }
+                    if next.broken { return walk(along: chain(pair) + [position], to: node) }
                 }
                 let target = transitions.target(of: position)
                 if self.states[target].isEnded {
                     monitor.end(&next)
-                    if next.broken { return walk(chain(pair) + [position], cutAt: nil) }
+                    if next.broken { return walk(along: chain(pair) + [position], to: nil) }
                 }
                 let reached = target * width + next.code
                 guard via[reached] == -2 else { continue }

@@ -1,5 +1,6 @@
 public import Stepflow
 public import StepflowManifest
+public import StepflowScripts
 
 /// What ties a sign-off to a build: the variant's digest, when the
 /// evidence was made, and by which tool, engine and module packages. A
@@ -33,18 +34,15 @@ public struct ReviewRecord: Hashable, Sendable {
     public struct ScriptFile: Hashable, Sendable {
         /// Its file name, as the report shows it (`negative.txt`).
         public let name: String
-        /// The 64-bit FNV-1a digest of its bytes (16 hex digits), or
-        /// `unreadable` when it could not be read again.
+        /// The 64-bit FNV-1a digest of the bytes it was read from (16 hex
+        /// digits): those that ran, not the file read again; `made in code`
+        /// for a script no file gave.
         public let digest: String
 
-        /// The script at `path`, read again for its digest.
-        public init(path: String) {
-            name = path.split(separator: "/").last.map(String.init) ?? path
-            do throws(FileReadFailure) {
-                digest = Manifest.digest(of: try FileBytes.read(path: path, stoppingAfter: .max, kind: "script"))
-            } catch {
-                digest = "unreadable"
-            }
+        /// The script that ran, by its file's name and digest.
+        public init(_ script: Script) {
+            name = script.file.split(separator: "/").last.map(String.init) ?? script.file
+            digest = script.digest ?? "made in code"
         }
     }
 
@@ -69,14 +67,14 @@ public struct ReviewRecord: Hashable, Sendable {
 
     /// The record of `manifest`'s evidence, made by `tool` at `date`, with
     /// the packages of its modules from `registry`, naming the evidence:
-    /// the acceptance `scripts` that ran (their paths, read again for
-    /// their digests) and the `locale` they ran in.
+    /// the acceptance `scripts` that ran (by the digests of the bytes they
+    /// were read from) and the `locale` they ran in.
     public init(
         manifest: Manifest, registry: ModuleRegistry, tool: String, date: String, locale: String?,
-        scripts: [String]
+        scripts: [Script]
     ) {
         self.locale = locale
-        self.scripts = scripts.map(ScriptFile.init(path:))
+        self.scripts = scripts.map(ScriptFile.init)
         manifestDigest = manifest.digest
         catalogDigest = manifest.texts.catalog?.digest
         self.date = date

@@ -81,6 +81,9 @@ public struct Script: Sendable {
     /// The requirements the script says it exercises (`covers UR-RES-01`),
     /// with their lines.
     public let covers: [(id: String, line: Int)]
+    /// The digest of the bytes it was read from (64-bit FNV-1a, 16 hex
+    /// digits), as evidence names it; `nil` for a script made in code.
+    public internal(set) var digest: String?
 
     /// A script of `lines` from `file`, exercising `covers`.
     public init(file: String, lines: [Line], covers: [(id: String, line: Int)] = []) {
@@ -281,7 +284,9 @@ extension Script {
                 throw .notAScript(path: path, reason: "the file is not UTF-8. To fix, save it as UTF-8.")
             }
             do throws(SyntaxError) {
-                return try parse(text, file: path)
+                var script = try parse(text, file: path)
+                script.digest = Manifest.digest(of: bytes)
+                return script
             } catch {
                 throw .syntax(error)
             }

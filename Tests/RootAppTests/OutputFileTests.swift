@@ -59,26 +59,16 @@ struct OutputFileTests {
         let folder = TemporaryFiles.folder([:])
         let fifo = folder + "/pipe"
         #expect(mkfifo(fifo, 0o600) == 0)
-        // A reader on the other end, the way a shell's >(…) has one,
-        // reading on a thread of its own until the writer closes.
-        let reader = open(fifo, O_RDONLY | O_NONBLOCK)
-        try #require(reader >= 0)
-        _ = fcntl(reader, F_SETFL, fcntl(reader, F_GETFL) & ~O_NONBLOCK)
+        // A reader on the other end, the way a shell's >(…) has one: its
+        // open waits for the writer, its reads end when the writer closes.
         let received = Locked([UInt8]())
         let done = DispatchSemaphore(value: 0)
         DispatchQueue.global().async {
+            let reader = open(fifo, O_RDONLY)
             var buffer = [UInt8](repeating: 0, count: 65_536)
-            // Before the writer opens, a FIFO reads as ended: wait for it
-            // (10 s at most), then read until it closes.
-            var waited = 0
-            while true {
+            while reader >= 0 {
                 let count = read(reader, &buffer, buffer.count)
-                if count < 0, errno == EINTR || errno == EAGAIN { continue }
-                if count == 0, received.withLock({ $0.isEmpty }), waited < 10_000 {
-                    waited += 1
-                    usleep(1000)
-                    continue
-                }
+                if count < 0, errno == EINTR { continue }
                 if count <= 0 { break }
                 received.withLock { $0 += buffer[..<count] }
             }
