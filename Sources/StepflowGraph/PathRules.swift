@@ -65,6 +65,23 @@ extension VariantGraph {
             unknown(id, rule, key)
             return nil
         }
+        /// A `when` no state satisfies: the rule would hold because it
+        /// speaks of no walk.
+        func neverCarried(_ conditions: [PropertyPattern.Condition], _ rule: PathRuleSpec) {
+            let dropped = conditions.map(\.field).filter { !carriedFields.contains($0) }
+            let named = conditions.map(\.description).joined(separator: " and ")
+            let why =
+                dropped.isEmpty
+                ? "No walk of the variant carries \(named) into a module."
+                : """
+                No module of the variant reads \(dropped.map { "'\($0)'" }.joined(separator: ", ")), so it is dropped \
+                when handed on and never carried.
+                """
+            diagnostics.append(
+                ManifestDiagnostic(
+                    .error, file: manifest.file, location: rule.location, path: "\(rule.path).when",
+                    message: "the rule's 'when' never holds, so the rule would speak of nothing. \(why)"))
+        }
         func refuted(_ rule: PathRuleSpec, by walk: Walk?) -> PathRuleResult {
             PathRuleResult(
                 rule: rule, holds: walk == nil, counterExample: walk.map { $0.nodes.map { graph.nodes[$0].id } },
@@ -90,9 +107,9 @@ extension VariantGraph {
             case .carriesNone(let fields, let instance):
                 // The first state, fewest inputs first, in which the instance
                 // runs with one of the fields: its shortest walk breaks it.
-                let wanted = Set(fields.map { EnteredField(instance: instance, field: $0) })
+                let wanted = Set(fields)
                 let breaking = states.states.indices.filter {
-                    states.facts[$0].entered.contains(where: wanted.contains)
+                    states.facts[$0].entered.contains { $0.instance == instance && wanted.contains($0.field) }
                 }
                 .min { states.states[$0].depth < states.states[$1].depth }
                 results.append(refuted(rule, by: breaking.map(states.walk(toState:))))
@@ -114,8 +131,23 @@ extension VariantGraph {
                         selectors[event] = selector
                     }
                 }
+                var carrying: [Bool]?
+                if !pattern.conditions.isEmpty {
+                    let holds = states.states.indices.map { state in
+                        pattern.conditions.allSatisfy { condition in
+                            states.facts[state].entered.contains {
+                                condition.accepts(field: $0.field, from: $0.producer, value: $0.value)
+                            }
+                        }
+                    }
+                    if !holds.contains(true) {
+                        neverCarried(pattern.conditions, rule)
+                        isValid = false
+                    }
+                    carrying = holds
+                }
                 guard isValid else { continue }
-                let monitor = PatternMonitor(pattern, selectors: selectors, graph: graph)
+                let monitor = PatternMonitor(pattern, selectors: selectors, graph: graph, carrying: carrying)
                 results.append(refuted(rule, by: states.walk(breaking: monitor)))
             }
         }

@@ -56,6 +56,9 @@ struct PatternMonitor {
     /// For `always`: the kinds of node the pattern speaks of (screens, steps).
     let universalKinds: Set<NavigationGraph.NodeKind>
     let kinds: [NavigationGraph.NodeKind]
+    /// For a pattern with `when`: for each state of the graph, whether
+    /// the walk carries the values there; `nil`: always.
+    let carrying: [Bool]?
 
     /// Whether a part of a walk counts only once its scope closes
     /// (`before`, `between`): a walk that never reaches the closing event
@@ -82,8 +85,11 @@ struct PatternMonitor {
         }
     }
 
-    init(_ pattern: PropertyPattern, selectors: [String: EventSelector], graph: NavigationGraph) {
+    init(
+        _ pattern: PropertyPattern, selectors: [String: EventSelector], graph: NavigationGraph, carrying: [Bool]? = nil
+    ) {
         self.pattern = pattern
+        self.carrying = carrying
         // Every name was checked to have a selector before a monitor is made.
         func selector(_ names: [String]) -> EventSelector { EventSelector(anyOf: names.map { selectors[$0]! }) }
         switch pattern.kind {
@@ -131,8 +137,9 @@ struct PatternMonitor {
         }
     }
 
-    /// The walk touches `node`.
-    func step(_ state: inout State, _ node: Int) {
+    /// The walk touches `node`, carrying what `graphState` carries.
+    func step(_ state: inout State, _ node: Int, in graphState: Int) {
+        let counts = carrying?[graphState] ?? true
         guard !state.broken else { return }
         if state.phase == .open, let closing, closing.matches[node] {
             if owes(state) {
@@ -153,17 +160,17 @@ struct PatternMonitor {
         }
         switch pattern.kind {
         case .absence:
-            if first.matches[node] { breach() }
+            if counts, first.matches[node] { breach() }
         case .universality:
-            if universalKinds.contains(kinds[node]), !first.matches[node] { breach() }
+            if counts, universalKinds.contains(kinds[node]), !first.matches[node] { breach() }
         case .existence:
             if first.matches[node] { state.memory = false }
         case .precedence:
             // `onlyAfter`'s event on the same node as the event comes first.
             if let second, second.matches[node] { state.memory = true }
-            if first.matches[node], !state.memory { breach() }
+            if counts, first.matches[node], !state.memory { breach() }
         case .response:
-            if first.matches[node] { state.memory = true }
+            if counts, first.matches[node] { state.memory = true }
             if let second, second.matches[node] { state.memory = false }
         }
     }
@@ -189,7 +196,7 @@ extension StateGraph {
         }
         var start = monitor.initial
         for node in initialNodes {
-            monitor.step(&start, node)
+            monitor.step(&start, node, in: 0)
             if start.broken { return walk(along: [], to: node) }
         }
         // Each pair (state, monitor) once; for each, the transition and the
@@ -216,11 +223,13 @@ extension StateGraph {
             for position in positions(from: state) {
                 var next = current
                 let touched = transitions[position].nodes
-                for node in touched {
-                    monitor.step(&next, node)
+                let target = transitions.target(of: position)
+                // The screen it was given on with what the walk carried
+                // there; what it touched with what it carries after.
+                for (index, node) in touched.enumerated() {
+                    monitor.step(&next, node, in: index == 0 ? state : target)
                     if next.broken { return walk(along: chain(pair) + [position], to: node) }
                 }
-                let target = transitions.target(of: position)
                 if self.states[target].isEnded {
                     monitor.end(&next)
                     if next.broken { return walk(along: chain(pair) + [position], to: nil) }

@@ -450,17 +450,23 @@ package struct StateFacts: Sendable {
 }
 
 /// A handoff field a live module instance was entered with: what a
-/// `carriesNone` rule looks for.
+/// `carriesNone` rule looks for, and a pattern's `when` reads.
 package struct EnteredField: Hashable, Sendable, Comparable {
     /// The module instance.
     package let instance: String
     /// The handoff field's name.
     package let field: String
+    /// The instance that handed the value on.
+    package let producer: String
+    /// The value, as the instance reads it.
+    package let value: ModuleValue
 
-    /// `instance` entered with `field`.
-    package init(instance: String, field: String) {
+    /// `instance` entered with `field`, handed on by `producer` as `value`.
+    package init(instance: String, field: String, producer: String, value: ModuleValue) {
         self.instance = instance
         self.field = field
+        self.producer = producer
+        self.value = value
     }
 
     /// By instance, then field.

@@ -287,7 +287,16 @@ public struct VariantGraph: Sendable {
                 case .start: data = CarriedData()
                 }
                 data.reenter(instance)
-                return data.handoff.fields.keys.sorted().map { EnteredField(instance: instance, field: $0) }
+                // Each field as the instance reads it: the latest producer's value.
+                var latest: [String: (producer: String, value: ModuleValue)] = [:]
+                for produced in data.produced {
+                    for (field, value) in produced.fields.fields { latest[field] = (produced.instance, value) }
+                }
+                return latest.keys.sorted().map { field in
+                    EnteredField(
+                        instance: instance, field: field, producer: latest[field]!.producer,  // a key of `latest`
+                        value: latest[field]!.value)
+                }
             }
         }
         return facts.sorted()

@@ -269,13 +269,22 @@ public struct PathRuleSpec: Hashable, Sendable, CustomStringConvertible {
         self.location = location
         self.path = path
         self.requirement = requirement
+        self.name = name ?? Self.statement(of: kind)
+    }
+
+    /// What the rule checks, in the rule's own terms whatever its name:
+    /// `every path to test/ready passes through test/timer`, `whenever
+    /// result.show, then result/positive when test.result = "positive"`.
+    public var statement: String { Self.statement(of: kind) }
+
+    private static func statement(of kind: Kind) -> String {
         switch kind {
-        case .passesThrough(let node, let via): self.name = name ?? "every path to \(node) passes through \(via)"
-        case .neverReaches(let node): self.name = name ?? "never reaches \(node)"
-        case .reaches(let node): self.name = name ?? "reaches \(node)"
+        case .passesThrough(let node, let via): "every path to \(node) passes through \(via)"
+        case .neverReaches(let node): "never reaches \(node)"
+        case .reaches(let node): "reaches \(node)"
         case .carriesNone(let fields, let instance):
-            self.name = name ?? "\(instance) is never entered with \(fields.joined(separator: ", "))"
-        case .pattern(let pattern): self.name = name ?? pattern.description
+            "\(instance) is never entered with \(fields.joined(separator: ", "))"
+        case .pattern(let pattern): pattern.description
         }
     }
 

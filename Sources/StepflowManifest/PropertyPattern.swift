@@ -1,3 +1,5 @@
+public import Stepflow
+
 /// A property of every walk, in one of the specification patterns model
 /// checkers use (Dwyer, Avrunin and Corbett's property patterns): what
 /// must or must not happen, within a scope of the walk.
@@ -15,6 +17,16 @@
 /// { "of": "result/record", "onlyAfter": "onboarding/data-protection" }
 /// { "whenever": "result/submit-failed", "then": "result/saved" }
 /// { "always": "result/*", "after": "result/review", "before": "end" }
+/// ```
+///
+/// A rule can hold only while a walk carries certain values: with
+/// `"when": {"test.result": "positive"}` (a field, or `<instance>.<field>`
+/// for the instance that handed it on, and a value or a list of values),
+/// the rule's event counts only at a moment the walk carries that value,
+/// judged once the input that touched it has been taken:
+///
+/// ```json
+/// { "never": "result/negative", "when": {"test.result": "positive"} }
 /// ```
 ///
 /// A walk is checked as far as it goes: `never`, `always` and `onlyAfter`
@@ -59,15 +71,52 @@ public struct PropertyPattern: Hashable, Sendable, CustomStringConvertible {
         case afterUntil(Events, until: Events)
     }
 
+    /// A value the walk must carry for the pattern's event to count: the
+    /// field, from any instance or one, holding one of the values.
+    public struct Condition: Hashable, Sendable, CustomStringConvertible {
+        /// The instance that handed the field on; `nil` for whichever
+        /// handed on the value the modules read (the latest).
+        public let instance: String?
+        /// The handoff field.
+        public let field: String
+        /// The values, any of which satisfies the condition.
+        public let values: [ModuleValue]
+
+        /// A condition on `field` (handed on by `instance`, if given).
+        public init(instance: String? = nil, field: String, values: [ModuleValue]) {
+            self.instance = instance
+            self.field = field
+            self.values = values
+        }
+
+        /// Whether a field `field` handed on by `producer` with `value` satisfies it.
+        public func accepts(field: String, from producer: String, value: ModuleValue) -> Bool {
+            field == self.field && (instance == nil || instance == producer) && values.contains(value)
+        }
+
+        /// `test.result = "positive"`, or `result in ["positive", "invalid"]`.
+        public var description: String {
+            let name = instance.map { "\($0).\(field)" } ?? field
+            return values.count == 1
+                ? "\(name) = \(values[0])" : "\(name) in [\(values.map(\.description).joined(separator: ", "))]"
+        }
+    }
+
     /// What must or must not happen.
     public let kind: Kind
     /// Where in a walk.
     public let scope: Scope
+    /// The values a walk must carry for the event the pattern forbids,
+    /// requires throughout, orders or answers (`never`, `always`, `of`,
+    /// `whenever`) to count; all of them. Empty: always.
+    public let conditions: [Condition]
 
-    /// A pattern of `kind` within `scope`.
-    public init(_ kind: Kind, scope: Scope = .globally) {
+    /// A pattern of `kind` within `scope`, whose event counts only while
+    /// the walk carries every one of `conditions`.
+    public init(_ kind: Kind, scope: Scope = .globally, when conditions: [Condition] = []) {
         self.kind = kind
         self.scope = scope
+        self.conditions = conditions
     }
 
     /// Every slot's events, with the manifest key that names them, for
@@ -90,8 +139,15 @@ public struct PropertyPattern: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// `never result.retest after result/submit-failed until result/submitted`.
+    /// `never result.retest after result/submit-failed until result/submitted`,
+    /// then `when test.result = "positive"` for each condition.
     public var description: String {
+        conditions.isEmpty
+            ? unconditional
+            : unconditional + " when " + conditions.map(\.description).joined(separator: " and ")
+    }
+
+    private var unconditional: String {
         func text(_ events: Events) -> String { events.joined(separator: " or ") }
         let what =
             switch kind {

@@ -285,6 +285,9 @@ public enum ReviewReport {
         for rule in contents.rules {
             page.line("<div class=\"rule \(rule.holds ? "ok" : "bad")\">")
             page.line("<h3>\(escape(rule.rule.name))</h3>")
+            if rule.rule.statement != rule.rule.name {
+                page.line("<p class=\"says\">It checks: <code>\(escape(rule.rule.statement))</code></p>")
+            }
             let verdict = rule.holds ? "Proved over every state of the variant." : "Refuted."
             let proves = rule.rule.requirement.map { " Proves " + escape($0) + "." } ?? ""
             page.line(

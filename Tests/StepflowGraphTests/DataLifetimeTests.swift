@@ -68,7 +68,9 @@ struct DataLifetimeTests {
             coordinator.waitUntilIdle()
         }
         #expect(
-            VariantGraph.entryData(coordinator.engineState).contains(EnteredField(instance: "result", field: "patient"))
+            VariantGraph.entryData(coordinator.engineState).contains {
+                $0.instance == "result" && $0.field == "patient"
+            }
         )
     }
 }

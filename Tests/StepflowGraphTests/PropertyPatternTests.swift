@@ -99,6 +99,41 @@ struct PropertyPatternTests {
         #expect(diagnostics[3].contains("rules[3].eventually: no node 'tset/*'"))
     }
 
+    @Test func aConditionOnCarriedDataCountsTheEventOnlyWhileTheWalkCarriesTheValue() throws {
+        let (variant, results, diagnostics) = try Self.check(
+            """
+            {"name": "positive never advised as negative", "never": ["result/negative", "result/invalid"], \
+            "when": {"test.result": "positive"}},
+            {"name": "any result never advised as negative", "never": "result/negative"},
+            {"name": "negative never advised as negative", "never": "result/negative", "when": {"result": "negative"}},
+            {"name": "help after a reading", "whenever": "result.show", "then": "result.getHelp", \
+            "when": {"result": ["positive", "invalid"]}},
+            {"name": "positive shown as positive", "whenever": "result.show", "then": "result/positive", \
+            "when": {"test.result": "positive"}}
+            """, in: "strep-a-home")
+        #expect(diagnostics == [])
+        #expect(results.map(\.holds) == [true, false, false, false, true])
+        for result in results where !result.holds { try Self.expectReplays(result, on: variant) }
+        // The refuting walk of the conditioned rule reads a negative result;
+        // of the response, one of the two values it names.
+        let negative = try #require(results[2].walk).nodes.map { variant.graph.nodes[$0].id }
+        #expect(negative.contains("result.show(negative, patient: nil)"))
+        let response = try #require(results[3].walk).nodes.map { variant.graph.nodes[$0].id }
+        #expect(
+            response.contains("result.show(positive, patient: nil)")
+                || response.contains("result.show(invalid, patient: nil)"))
+    }
+
+    @Test func aConditionNoWalkSatisfiesIsAnErrorNeverProved() throws {
+        // `sample` is handed on but no module of the variant reads it.
+        let (_, results, diagnostics) = try Self.check(
+            #"{"never": "result/negative", "when": {"sample": "throat"}}"#, in: "strep-a-home")
+        #expect(results.isEmpty)
+        #expect(diagnostics.count == 1)
+        #expect(diagnostics.first?.contains("rules[0].when: the rule's 'when' never holds") == true)
+        #expect(diagnostics.first?.contains("No module of the variant reads 'sample'") == true)
+    }
+
     @Test func aScreenTheModuleHasButTheVariantNeverShowsIsProvedAbsent() throws {
         // The procedure module can read by photo; this variant never does.
         let (_, results, diagnostics) = try Self.check(#"{"never": "test/photo"}"#, in: "hba1c-clinic")
@@ -121,6 +156,22 @@ struct PropertyPatternTests {
         #expect {
             try ManifestLoader(registry: BundledModules.registry, services: BundledModules.services).decode(
                 Array(text.utf8), file: "r.json")
+        } throws: { error in
+            "\(error)".contains(message)
+        }
+    }
+
+    @Test(arguments: [
+        (#"{"never": "end", "when": {"test.reslt": "positive"}}"#, "Did you mean 'test.result'?"),
+        (#"{"never": "end", "when": {"result": "positiv"}}"#, "rules[0].when.result: 'result' holds one of"),
+        (#"{"never": "end", "when": {"result": ["positive", 3]}}"#, "rules[0].when.result[1]:"),
+        (#"{"never": "end", "when": []}"#, "expected an object of fields and values"),
+        (#"{"eventually": "end", "when": {"result": "positive"}}"#, "'eventually' with 'when'"),
+        (#"{"reaches": "end", "when": {"result": "positive"}}"#, "'when' qualifies a pattern's event"),
+    ])
+    func aConditionNamingAFieldOrValueTheVariantDoesNotHandOnIsRefusedWithTheFix(rule: String, message: String) {
+        #expect {
+            try Self.check(rule, in: "strep-a-home")
         } throws: { error in
             "\(error)".contains(message)
         }

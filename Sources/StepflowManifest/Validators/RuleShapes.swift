@@ -10,7 +10,7 @@ struct RuleShapes: ManifestValidator {
         \"<node>\"}, {\"entering\": \"<instance>\", \"carriesNone\": [\"<field>\", …]}, or a pattern: \
         {\"never\" | \"eventually\" | \"always\": \"<event>\"}, {\"of\": \"<event>\", \"onlyAfter\": \"<event>\"} or \
         {\"whenever\": \"<event>\", \"then\": \"<event>\"}, each with an optional scope: \"after\", \"before\", \
-        \"after\" and \"before\", or \"after\" and \"until\"
+        \"after\" and \"before\", or \"after\" and \"until\", and an optional \"when\": {\"<field>\": <value>}
         """
 
     func validate(_ manifest: inout ManifestValidation) {
@@ -31,6 +31,16 @@ struct RuleShapes: ManifestValidator {
                         "unknown requirement '\(written.value)'. \(Suggestion.didYouMean(written.value, ids))\(listed)"
                     )
                 }
+            }
+            if Self.patternKeys.allSatisfy({ fields[$0] == nil }), let when = fields["when"] {
+                manifest.log.error(
+                    rule.path.key("when"), when.value.location,
+                    """
+                    'when' qualifies a pattern's event (never, always, of, whenever). To fix, write the rule as \
+                    one: {"never": "<event>", "when": {"<field>": <value>}}.
+                    """
+                )
+                continue
             }
             if fields["entering"] != nil || fields["carriesNone"] != nil {
                 if let kind = Self.dataRule(rule, &manifest) {
@@ -225,7 +235,105 @@ struct RuleShapes: ManifestValidator {
             )
             return nil
         }
-        return .pattern(PropertyPattern(kind, scope: scope))
+        var conditions: [PropertyPattern.Condition] = []
+        if let when = fields["when"] {
+            if case .existence = kind {
+                manifest.log.error(
+                    rule.path.key("when"), when.value.location,
+                    """
+                    'eventually' with 'when' would require the value on every walk. To fix, say what must follow \
+                    once the value is carried: {"whenever": "<event>", "then": "<event>", "when": {…}}.
+                    """
+                )
+                return nil
+            }
+            guard let read = Self.conditions(when, rule.path.key("when"), &manifest) else { return nil }
+            conditions = read
+        }
+        return .pattern(PropertyPattern(kind, scope: scope, when: conditions))
+    }
+
+    /// A pattern's `when`: an object of `"<field>"` or `"<instance>.<field>"`
+    /// to a value or a non-empty list of values, each a field some exit of
+    /// the variant hands on (of that instance, if named) and a value its
+    /// kind accepts.
+    private static func conditions(
+        _ member: JSONMember, _ path: JSONPath, _ manifest: inout ManifestValidation
+    ) -> [PropertyPattern.Condition]? {
+        guard case .object(let members) = member.value.value, !members.isEmpty else {
+            manifest.log.error(
+                path, member.value.location,
+                """
+                expected an object of fields and values, such as {"test.result": "positive"}, found \
+                \(DiagnosticLog.describe(member.value)).
+                """
+            )
+            return nil
+        }
+        // The fields each instance hands on, and their kinds.
+        var handed: [(instance: String, field: FieldSpec)] = []
+        for instance in manifest.instances {
+            for exit in instance.exits {
+                for field in exit.fields where !handed.contains(where: { $0 == (instance.id, field) }) {
+                    handed.append((instance.id, field))
+                }
+            }
+        }
+        var conditions: [PropertyPattern.Condition] = []
+        var valid = true
+        for entry in members {
+            let keyPath = path.key(entry.key)
+            let parts = entry.key.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+            let instance = parts.count == 2 ? parts[0] : nil
+            let field = parts.count == 2 ? parts[1] : entry.key
+            let candidates = handed.filter { instance == nil || $0.instance == instance }
+            let names = candidates.map(\.field.name)
+            guard parts.count <= 2, let spec = candidates.first(where: { $0.field.name == field })?.field else {
+                let known = Array(Set(handed.map { "\($0.instance).\($0.field.name)" } + handed.map(\.field.name)))
+                    .sorted()
+                let missing =
+                    instance.map { "instance '\($0)' hands on no field '\(field)'" }
+                    ?? "no module of this variant hands on a field '\(entry.key)'"
+                manifest.log.error(
+                    keyPath, entry.keyLocation,
+                    "\(missing). \(Suggestion.didYouMean(entry.key, known + names))Fields: \(Suggestion.list(known)).")
+                valid = false
+                continue
+            }
+            var nodes = [entry.value]
+            var isList = false
+            if case .array(let items) = entry.value.value { (nodes, isList) = (items, true) }
+            var values: [ModuleValue] = []
+            for (index, node) in nodes.enumerated() {
+                let value: ModuleValue? =
+                    switch node.value {
+                    case .string(let text): .text(text)
+                    case .bool(let flag): .boolean(flag)
+                    case .number(let number): number.integer.map(ModuleValue.integer)
+                    default: nil
+                    }
+                guard let value, spec.kind.accepts(value) else {
+                    var hint = ""
+                    if case .choice(let choices) = spec.kind, case .string(let text) = node.value {
+                        hint = Suggestion.didYouMean(text, choices)
+                    }
+                    let message = "'\(entry.key)' holds \(spec.kind), not \(DiagnosticLog.describe(node))."
+                    manifest.log.error(
+                        isList ? keyPath.index(index) : keyPath, node.location,
+                        hint.isEmpty ? message : message + " " + hint.dropLast())
+                    valid = false
+                    continue
+                }
+                values.append(value)
+            }
+            if nodes.isEmpty {
+                manifest.log.error(
+                    keyPath, entry.value.location, "an empty list names no value. To fix, name at least one.")
+                valid = false
+            }
+            conditions.append(PropertyPattern.Condition(instance: instance, field: field, values: values))
+        }
+        return valid ? conditions : nil
     }
 
     /// A pattern's events: a name, or a non-empty list of names.
