@@ -15,7 +15,8 @@ enum PathsCommand {
             discussion:
                 """
                 Each walk visits no state twice, and no two print the same screens and steps. Every walk can be \
-                replayed in 'rootapp walk' input for input.
+                replayed in 'rootapp walk' input for input (with --by-hand for a source the app's own service \
+                answers).
                 """,
             arguments: [.init(name: "manifest", help: "The variant's manifest.")],
             options: [to.option, limit.option, OptionKey.locale.option]

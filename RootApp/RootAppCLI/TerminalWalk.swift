@@ -254,15 +254,29 @@ final class TerminalWalk: @unchecked Sendable {
                 printTrace()
                 continue
             case "b":
-                if let failure = perform(.back, record: true) { console.error(failure) }
+                if let failure = perform(.back, record: true) {
+                    for line in console.wrap(failure.capitalizingFirstLetter()) { console.error(line) }
+                }
             case "s":
-                if let failure = perform(.wait, record: true) { console.error(failure) }
+                if let failure = perform(.wait, record: true) {
+                    for line in console.wrap(failure.capitalizingFirstLetter()) { console.error(line) }
+                }
             case _ where choice.lowercased().hasPrefix("answer ") || choice.lowercased().hasPrefix("emit "):
                 do throws(Script.SyntaxError) {
                     let typed = try Script.parse(choice, file: "input")
                     if let instruction = typed.lines.first?.instruction,
-                        let failure = perform(instruction, record: true)
+                        var failure = perform(instruction, record: true)
                     {
+                        // A source the app's own service answers: printed
+                        // walks answer it by hand, and so can this walk.
+                        if case .answer(let source, _) = instruction,
+                            !session.coordinator.answeredByHand.contains(source)
+                        {
+                            failure += """
+                                 If the app's own service answers '\(source.shortened())', walk with --by-hand \
+                                \(source.shortened()) to give its answers yourself.
+                                """
+                        }
                         for line in console.wrap(failure.capitalizingFirstLetter()) { console.error(line) }
                     }
                 } catch {
@@ -272,7 +286,7 @@ final class TerminalWalk: @unchecked Sendable {
                 if let question {
                     if let instruction = answer(choice, to: question) {
                         if let failure = perform(instruction, record: true) {
-                            console.error(failure.capitalizingFirstLetter())
+                            for line in console.wrap(failure.capitalizingFirstLetter()) { console.error(line) }
                         }
                     } else {
                         let names = question.answers.enumerated().map { "\($0.offset + 1) (\($0.element.name))" }

@@ -28,6 +28,13 @@ enum WalkCommand {
     static let resume = OptionKey<String>(
         "resume", value: "file", help: "Continue the walk saved in this file (by --save, with the same manifest).")
 
+    static let byHand = OptionKey<String>(
+        "by-hand", value: "sources",
+        help: """
+            Answer these outside sources yourself, as printed walks and scripts do (question or service ids, \
+            comma-separated, or 'all'): the app's own services for them are not asked.
+            """)
+
     static let command = RootApp.Command(
         spec: CommandSpec(
             name: "walk",
@@ -36,14 +43,18 @@ enum WalkCommand {
                 """
                 Type an action's number or its label; when the app asks the outside world (a permission), type an \
                 answer's number or name; b goes back where the screen allows it, t prints the trace so far, s lets \
-                a waiting timer finish now, q quits. End of input and Ctrl-C end the walk with the trace printed. \
+                a waiting timer finish now, answer <source> <answer> gives an outside answer (with --by-hand for a \
+                source the app's own service answers), q quits. End of input and Ctrl-C end the walk with the \
+                trace printed. \
                 With --save, the walk is saved when it ends; --resume continues a saved walk where it was, a \
                 running timer with the time really left. Environment: ROOTAPP_TIME_SCALE=60 runs timers 60 times \
                 faster (resume with the scale you saved with); NO_COLOR turns colour off; TERM=dumb gets plain \
                 lines, no colour or cursor codes; COLUMNS sets the width when output is not a terminal.
                 """,
             arguments: [.init(name: "manifest", help: "The variant's manifest.")],
-            options: [script.option, record.option, save.option, resume.option, OptionKey.locale.option]
+            options: [
+                script.option, record.option, save.option, resume.option, byHand.option, OptionKey.locale.option,
+            ]
         )
     ) { arguments, console, app throws(ExitCodeError) in
         // The recording's file is checked first: finding it unwritable
@@ -85,12 +96,17 @@ enum WalkCommand {
         let script = try arguments[Self.script].map { path throws(ExitCodeError) in try InputFile.script(path, console)
         }
         let clock = WalkClock(scale: try EnvironmentSettings.timeScale(console))
+        // Sources the person answers: those named, and those the script answers.
+        let named = try arguments[Self.byHand].map { list throws(ExitCodeError) in
+            try Self.sources(list, of: manifest, locale: locale, app: app, console)
+        }
+        let answeredByHand = (named ?? []).union(script?.answeredSources ?? [])
         let session: VariantSession
         if let saved, let path = arguments[Self.resume] {
             do throws(RestoreError) {
                 session = try VariantSession(
                     resuming: saved, manifest: manifest, registry: app.registry, services: app.services, locale: locale,
-                    clock: clock)
+                    clock: clock, answeredByHand: answeredByHand)
             } catch {
                 let reason: String =
                     switch error.kind {
@@ -129,14 +145,52 @@ enum WalkCommand {
                 return .success
             }
         } else {
-            // Sources the script answers are answered by hand throughout.
             session = VariantSession(
                 manifest: manifest, registry: app.registry, services: app.services, locale: locale, clock: clock,
-                answeredByHand: script?.answeredSources ?? [])
+                answeredByHand: answeredByHand)
         }
         let walk = TerminalWalk(
             session: session, program: app.name, console: console, recordPath: arguments[Self.record],
             savePath: arguments[Self.save])
         return walk.run(script: script)
+    }
+
+    /// The outside sources `list` names (`camera-permission,credit-bureau`
+    /// or `all`), each one the variant can be answered from: a typo is a
+    /// usage error with the nearest name, never a source nobody asks.
+    static func sources(
+        _ list: String, of manifest: Manifest, locale: String?, app: RootApp, _ console: Console
+    ) throws(ExitCodeError) -> Set<String> {
+        let graph = VariantGraph(manifest: manifest, registry: app.registry, services: app.services, locale: locale)
+        var known: [String] = []
+        for transition in graph.states.transitions {
+            if case .answer(let source, _, _, _, _) = transition.input.kind, !known.contains(source) {
+                known.append(source)
+            }
+        }
+        known.sort()
+        let names = list.split(separator: ",").map { String($0).trimmingCharacters() }.filter { !$0.isEmpty }
+        if names == ["all"] { return Set(known) }
+        let listed =
+            known.isEmpty
+            ? "'\(manifest.app.id)' asks the outside world nothing."
+            : "Sources: \(known.joined(separator: ", ")), or all."
+        guard !names.isEmpty else {
+            console.error("error: --by-hand needs a source. \(listed)")
+            throw ExitCodeError(code: .usage)
+        }
+        for name in names where !known.contains(name) {
+            let nearest = Suggestion.didYouMean(name, known)
+            for line in console.wrap(
+                """
+                error: --by-hand: '\(name.shortened())' is no outside source of '\(manifest.app.id)'. \
+                \(nearest)\(listed)
+                """
+            ) {
+                console.error(line)
+            }
+            throw ExitCodeError(code: .usage)
+        }
+        return Set(names)
     }
 }

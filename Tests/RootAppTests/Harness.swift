@@ -20,6 +20,8 @@ struct Run {
     /// Standard output with wrapped lines joined again (a continuation
     /// line starts with four spaces).
     var unwrappedOut: String { out.replacing("\n    ", with: " ") }
+    /// Standard error with wrapped lines joined again.
+    var unwrappedErr: String { err.replacing("\n    ", with: " ").replacing("\n", with: " ") }
 }
 
 enum Harness {

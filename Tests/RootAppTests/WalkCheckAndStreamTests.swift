@@ -34,7 +34,7 @@ struct WalkAndCheckTests {
                 "No action '9' on onboarding/welcome. Choose 1 or a label: 'Get started'. Or type t or q."))
         #expect(run.err.split(separator: "\n").allSatisfy { $0.count <= 80 })
         #expect(run.err.contains("onboarding/how-it-works-1") == false)
-        #expect(run.err.contains("no timer is waiting"))
+        #expect(run.err.contains("No timer is waiting"))
         #expect(
             run.out.hasSuffix(
                 """
