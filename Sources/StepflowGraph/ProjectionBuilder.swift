@@ -152,14 +152,20 @@ final class ProjectionBuilder {
 
     /// Projects one input's events. `top` is the screen on top when it was
     /// given, `after` the one on top once the queue settled. Returns the
-    /// nodes touched, in order, from `top` (or the start).
+    /// nodes touched, in order, from the node it was given on: `top` (or
+    /// the start), or for an answer to a question the step that asked.
     func project(
         _ events: [NavigationEvent],
         from top: PresentedScreen?,
         to after: PresentedScreen?,
         report: (Finding) -> Void
     ) -> [Int] {
-        let origin = top.map(screenNode) ?? start
+        // An input is given on the screen on top (or at the start); an
+        // answer to a question, on the step that asked it, where the
+        // graph's answer edges leave from.
+        let screen = top.map(screenNode) ?? start
+        var origin = screen
+        if case .willNavigate(_, .answer(_, _, let asked))? = events.first { origin = stepNode(asked) }
         var touched = [origin]
         // One input touches a handful of flows: these stay small, and a
         // linear search costs less than hashing into a new dictionary.
@@ -180,14 +186,14 @@ final class ProjectionBuilder {
                         screenNode(flow: record.flow.name, screenID: screenID), target, .stepper,
                         Self.shortName(stepper))
                 case .stepper(let stepper):
-                    edge(touched[0], target, .stepper, Self.shortName(stepper))
+                    edge(screen, target, .stepper, Self.shortName(stepper))
                 case .flowStepper(let stepper):
                     if let source = startedBy[record.flow.id] {
                         edge(source, target, .start, "start \(record.flow.name)")
                     } else if touched.count == 1 && top == nil {
                         edge(start, target, .start, "start")
                     } else {
-                        edge(touched[0], target, .stepper, Self.shortName(stepper))
+                        edge(screen, target, .stepper, Self.shortName(stepper))
                     }
                 case .forwarded:
                     if let source = forwardedBy.removeValue(forKey: record) {

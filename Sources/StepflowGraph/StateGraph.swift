@@ -33,8 +33,9 @@ public struct StateGraph: Sendable {
         public let to: Int
         /// What was done.
         public let input: Input
-        /// The projection's nodes it touched, in order, from the screen it
-        /// was given on (or the start).
+        /// The projection's nodes it touched, in order, from the node it
+        /// was given on: the screen on top (or the start), or for an answer
+        /// to a question the step that asked it.
         public let nodes: NodeList
     }
 
@@ -154,6 +155,9 @@ public struct StateGraph: Sendable {
             /// (`screenNodes`), or the start.
             @exclusivity(unchecked) var nodeStarts = PagedColumn()
             @exclusivity(unchecked) var nodeList = PagedColumn()
+            /// The first node of the transitions not given on their screen:
+            /// an answer to a question starts at the step that asked it.
+            @exclusivity(unchecked) var answerOrigins: [Int32: Int32] = [:]
             /// The projection's node of each screen in `screens`.
             @exclusivity(unchecked) var screenNodes: [Int32] = []
             /// The distinct screens inputs were given on (`instance/screen`).
@@ -185,7 +189,9 @@ public struct StateGraph: Sendable {
                     screen: screen < 0 ? nil : columns.screens[screen],
                     kind: columns.kinds[Int(columns.kindIndices[position])]),
                 nodes: nodes(
-                    at: position, origin: screen < 0 ? Int32(NavigationGraph.startNode) : columns.screenNodes[screen]))
+                    at: position,
+                    origin: columns.answerOrigins[Int32(position)]
+                        ?? (screen < 0 ? Int32(NavigationGraph.startNode) : columns.screenNodes[screen])))
         }
 
         /// The nodes of the transition at `position` after `origin`.
@@ -237,7 +243,9 @@ public struct StateGraph: Sendable {
         func append(from: Int, to: Int, kind: Input.Kind, nodes: [Int]) {
             let columns = columns
             let screen = Int(columns.stateScreens[from])
-            if screen >= 0 {
+            if case .answer(_, _, _, _, isQuestion: true) = kind {
+                columns.answerOrigins[Int32(columns.sources.end)] = Int32(nodes[0])
+            } else if screen >= 0 {
                 if columns.screenNodes[screen] < 0 { columns.screenNodes[screen] = Int32(nodes[0]) }
                 precondition(columns.screenNodes[screen] == nodes[0], "a screen's input starts at its node")
             } else {
@@ -298,6 +306,17 @@ public struct StateGraph: Sendable {
         public let screen: String?
         /// What it was.
         public let kind: Kind
+
+        /// What a person types in `rootapp walk` to give it: the action's
+        /// label, `b` for a way back, `s` for a timer, `answer <source>
+        /// <answer>`; `nil` for an emission that comes by itself.
+        public var typed: String? {
+            switch kind {
+            case .choose(_, let label, let role): role == .back ? "b" : label
+            case .emit(_, _, let isTimer): isTimer ? "s" : nil
+            case .answer(let source, _, let answer, _, _): "answer \(source) \(answer)"
+            }
+        }
 
         /// `choose "Next"`, `back`, `wait (TimerStepper: timerDone)`,
         /// `answer camera-permission denied (camera permission denied)`.

@@ -1,3 +1,4 @@
+import Stepflow
 import StepflowManifest
 
 /// Every reachable step with a shortest walk that reaches it: the inputs a
@@ -31,29 +32,39 @@ public enum TraceExporter {
         return out
     }
 
-    /// The trace as JSON, schema version 2:
+    /// The trace as JSON, schema version 3:
     ///
     /// ```
-    /// {"schema": 2, "app": …, "states": N,
-    ///  "steps": [{"id", "depth", "inputs": [{"screen", "input"}], "path": [node ids from the start]}]}
+    /// {"schema": 3, "app": …, "states": N,
+    ///  "steps": [{"id", "depth", "inputs": [input], "path": [node ids from the start]}]}
     /// ```
     ///
-    /// Version 2 measures `depth` in inputs, not edges, and adds `inputs`
-    /// and `states`.
+    /// Each input is a typed object beside the line people read (`input`)
+    /// and the line a person types in `rootapp walk` (`typed`, `null` for
+    /// what comes by itself):
+    ///
+    /// ```
+    /// {"screen", "input", "typed", "kind": "choose", "number", "label", "role"}
+    /// {"screen", "input", "typed", "kind": "wait" | "emit", "stepper", "step"}
+    /// {"screen", "input", "typed", "kind": "answer", "source", "answer", "label", "question": true | false}
+    /// ```
+    ///
+    /// A `path` is a path of the graph's JSON (`graph --format json`): each
+    /// pair of neighbours is one of its edges; an answer to a question
+    /// leaves from the step that asked it. Version 2 measured `depth` in
+    /// inputs and added `inputs` and `states`; version 3 types each input.
     public static func json(_ states: StateGraph) -> String {
         let graph = states.projection
         let walks = states.shortestWalks()
         let steps = order(states, walks, kind: .step)
         var out =
             """
-            {\n  \"schema\": 2,\n  \"app\": \(JSONText.string(graph.app)),\n  \"states\": \
+            {\n  \"schema\": 3,\n  \"app\": \(JSONText.string(graph.app)),\n  \"states\": \
             \(states.states.count),\n  \"steps\": [\n
             """
         for (position, node) in steps.enumerated() {
             guard let walk = walks[node] else { continue }
-            let inputs = walk.inputs.map {
-                "{\"screen\": \(JSONText.string($0.screen ?? "start")), \"input\": \(JSONText.string($0.description))}"
-            }
+            let inputs = walk.inputs.map(Self.json(input:))
             out +=
                 "    {\"id\": \(JSONText.string(graph.nodes[node].id)), \"depth\": \(walk.depth), \"inputs\": "
                 + "[\(inputs.joined(separator: ", "))], "
@@ -62,6 +73,33 @@ public enum TraceExporter {
         }
         out += "  ]\n}\n"
         return out
+    }
+
+    /// One input as a JSON object: where, what people read, what a person
+    /// types, and the input's kind and values.
+    static func json(input: StateGraph.Input) -> String {
+        var fields = [
+            ("screen", JSONText.string(input.screen ?? "start")), ("input", JSONText.string(input.description)),
+            ("typed", input.typed.map(JSONText.string) ?? "null"),
+        ]
+        switch input.kind {
+        case .choose(let index, let label, let role):
+            fields += [
+                ("kind", "\"choose\""), ("number", "\(index + 1)"), ("label", JSONText.string(label)),
+                ("role", JSONText.string(role.rawValue)),
+            ]
+        case .emit(let stepper, let step, let isTimer):
+            fields += [
+                ("kind", isTimer ? "\"wait\"" : "\"emit\""), ("stepper", JSONText.string(stepper)),
+                ("step", JSONText.string(step)),
+            ]
+        case .answer(let source, _, let answer, let label, let isQuestion):
+            fields += [
+                ("kind", "\"answer\""), ("source", JSONText.string(source)), ("answer", JSONText.string(answer)),
+                ("label", JSONText.string(label)), ("question", isQuestion ? "true" : "false"),
+            ]
+        }
+        return "{" + fields.map { "\"\($0.0)\": \($0.1)" }.joined(separator: ", ") + "}"
     }
 
     /// One input of a walk: `     screen: choose "label"`, wrapped at

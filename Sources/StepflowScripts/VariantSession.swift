@@ -45,7 +45,9 @@ public final class VariantSession {
     public private(set) var walk: [Int] = []
     /// The projection nodes touched so far (node ids).
     public private(set) var touched: Set<String> = []
-    private let log = Locked<(trace: [String], ending: AppExit?)>(([], nil))
+    /// The trace, how the app ended, and an asked step the answer
+    /// navigates again (listed once, when asked).
+    private let log = Locked<(trace: [String], ending: AppExit?, answered: String?)>(([], nil, nil))
 
     /// The locale the variant's texts are shown in.
     public let locale: String
@@ -132,7 +134,20 @@ public final class VariantSession {
         coordinator.observe { event in
             recorder.record(event)
             switch event {
-            case .didNavigate(let step, _): log.withLock { $0.trace.append(step.description) }
+            // A step the app asks about is reached when asked, as the
+            // graph and `trace` count it; the answer that navigates the
+            // same step does not list it again.
+            case .asked(let step, _, _): log.withLock { $0.trace.append(step.description) }
+            case .willNavigate(let step, .answer(_, _, let asked)) where step.description == asked.description:
+                log.withLock { $0.answered = step.description }
+            case .didNavigate(let step, _):
+                log.withLock { log in
+                    if log.answered == step.description {
+                        log.answered = nil
+                    } else {
+                        log.trace.append(step.description)
+                    }
+                }
             case .dropped(let step, let reason): log.withLock { $0.trace.append("\(step) dropped: \(reason)") }
             case .coordinationEnded(let exit): log.withLock { $0.ending = exit.value(as: AppExit.self) }
             default: break
@@ -146,7 +161,8 @@ public final class VariantSession {
 
     /// The screen on top; `nil` once the app has ended.
     public var top: PresentedScreen? { holder.state.topScreen }
-    /// The steps navigated so far, as `flow.step`.
+    /// The steps reached so far, as `flow.step`: each navigated step, and
+    /// a step the app asks the outside world about when it asks.
     public var trace: [String] { log.withLock { $0.trace } }
     /// How the app ended, once it has: the instance and the exit whose
     /// route is `end`.

@@ -48,7 +48,6 @@ struct ByHandTests {
         #expect(run.err.contains("No answer from 'camera-permission' is awaited here"))
         #expect(run.unwrappedErr.contains("walk with --by-hand camera-permission to give its answers yourself"))
         #expect(run.out.contains("test.readByHand"), "the service denied")
-        #expect(!run.out.contains("test.readByPhoto"))
     }
 
     @Test(arguments: ["camera-permission", "all"])

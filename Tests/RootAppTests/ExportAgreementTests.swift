@@ -1,0 +1,70 @@
+import BundledFixtures
+import StepflowManifest
+import Testing
+
+/// The exports say one thing: a path `trace --format json` prints is a
+/// path of `graph --format json`, and a step the app asks about is
+/// reached at the same input in `trace` and in a walk.
+@Suite("Exports that agree")
+struct ExportAgreementTests {
+    @Test(arguments: BundledManifests.names)
+    func everyTracePathIsAPathOfTheGraph(name: String) throws {
+        let manifest = BundledManifests.path(name)
+        let trace = Harness.run(["trace", manifest, "--format", "json"])
+        let graph = Harness.run(["graph", manifest, "--format", "json"])
+        #expect(trace.code == 0 && graph.code == 0)
+        let edges = Set(
+            try #require(try JSONParser.parse(Array(graph.out.utf8))["edges"]?.array).map { edge in
+                "\(edge["from"]?.string ?? "") -> \(edge["to"]?.string ?? "")"
+            })
+        let steps = try #require(try JSONParser.parse(Array(trace.out.utf8))["steps"]?.array)
+        #expect(!steps.isEmpty)
+        for step in steps {
+            let path = try #require(step["path"]?.array).compactMap(\.string)
+            for (from, to) in zip(path, path.dropFirst()) {
+                #expect(edges.contains("\(from) -> \(to)"), "\(name): \(step["id"]?.string ?? ""): \(from) -> \(to)")
+            }
+        }
+    }
+
+    @Test func aStepTheAppAsksAboutIsReachedWhenAskedInTheWalkAsInTheTrace() throws {
+        let manifest = BundledManifests.path("covid-antigen-home")
+        let upToTheQuestion = [
+            "Get started", "Next", "Next", "Next", "I agree", "Everything is there", "Next", "Next", "Next",
+            "Done, start the timer", "s", "Read the result", "Take a photo",
+        ]
+        let asked = Harness.run(["walk", manifest], input: upToTheQuestion + ["t"])
+        let askedTrace = try #require(asked.out.split(separator: "Trace (").dropFirst().first)
+        #expect(askedTrace.contains("16. test.read\n  17. test.readByPhoto\n\n"), "\(askedTrace)")
+        // `trace` reaches the step with the same input.
+        let trace = Harness.run(["trace", manifest])
+        let entry = try #require(trace.out.split(separator: "\n\n").first { $0.contains(" test.readByPhoto\n") })
+        #expect(entry.hasSuffix("test/read: choose \"Take a photo\""), "\(entry)")
+        // The answer that navigates the same step does not list it again.
+        let answered = Harness.run(
+            ["walk", manifest], input: upToTheQuestion + ["answer camera-permission granted", "t"])
+        let answeredTrace = try #require(answered.out.split(separator: "Trace (").dropFirst().first)
+        #expect(answeredTrace.split(separator: "\n").filter { $0.hasSuffix(" test.readByPhoto") }.count == 1)
+    }
+
+    /// The lines `trace --format json` says a person types reach each
+    /// step in `rootapp walk`: the JSON's typed inputs are the walk's own.
+    @Test(arguments: BundledManifests.names)
+    func theTypedLinesOfTheTraceJSONWalkToTheirStep(name: String) throws {
+        let manifest = BundledManifests.path(name)
+        let trace = Harness.run(["trace", manifest, "--format", "json"])
+        let steps = try #require(try JSONParser.parse(Array(trace.out.utf8))["steps"]?.array)
+        for step in steps {
+            let inputs = try #require(step["inputs"]?.array)
+            let id = try #require(step["id"]?.string)
+            let lines = inputs.compactMap { $0["typed"]?.string }
+            let walk = Harness.run(["walk", manifest], input: lines + ["t"])
+            let last = try #require(walk.out.split(separator: "Trace (").dropFirst().first)
+            // Long steps wrap: compared with every run of white space as one.
+            func words(_ text: some StringProtocol) -> String {
+                text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+            }
+            #expect((words(last) + " ").contains(". \(words(id)) "), "\(name): \(id) after \(lines)")
+        }
+    }
+}
