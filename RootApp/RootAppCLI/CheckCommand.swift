@@ -136,11 +136,14 @@ enum CheckCommand {
         let failed = results.filter { !$0.passed }.count
         let coverage = runner.coverage(of: results)
         console.print("")
-        console.print(
-            "Coverage of \(manifest.app.id) by \(scripts.count) script\(scripts.count == 1 ? "" : "s") that ran:")
-        console.print("  screens \(coverage.screens)")
-        console.print("  edges   \(coverage.edges)")
-        console.print("  inputs  \(coverage.transitions) state transitions")
+        // Every line wrapped to the terminal's width, indented as its table.
+        func show(_ text: String, indent: String = "", continuation: String = "    ") {
+            for line in console.wrap(text, indent: indent + continuation, firstIndent: indent) { console.print(line) }
+        }
+        show("Coverage of \(manifest.app.id) by \(scripts.count) script\(scripts.count == 1 ? "" : "s") that ran:")
+        show("screens \(coverage.screens)", indent: "  ", continuation: "        ")
+        show("edges   \(coverage.edges)", indent: "  ", continuation: "        ")
+        show("inputs  \(coverage.transitions) state transitions", indent: "  ", continuation: "        ")
         let kinds = runner.transitionsByKind(of: results).map { "\($0.kind) \($0.share)" }.joined(separator: ", ")
         for line in console.wrap("by kind: " + kinds, indent: "            ", firstIndent: "          ") {
             console.print(line)
@@ -150,10 +153,10 @@ enum CheckCommand {
         for problem in requirements.unknown { console.error(problem.description) }
         if !requirements.entries.isEmpty {
             let entries = requirements.entries
-            console.print(
-                "  requirements \(requirements.count(.passed)) of \(entries.count) "
-                    + "passed, \(requirements.count(.failed)) failed, \(requirements.count(.uncovered)) uncovered"
-            )
+            show(
+                "requirements \(requirements.count(.passed)) of \(entries.count) "
+                    + "passed, \(requirements.count(.failed)) failed, \(requirements.count(.uncovered)) uncovered",
+                indent: "  ", continuation: "    ")
             for entry in entries {
                 let evidence =
                     entry.rules.map { "rule \"\($0.name)\"" } + entry.scripts.map { "script \(fileName($0.file))" }

@@ -7,14 +7,7 @@ import StepflowScripts
 /// the console's width.
 enum ScreenRenderer {
     static func render(_ screen: PresentedScreen, _ console: Console) -> String {
-        let title = "── \(screen.title) "
-        let instance = " \(screen.flow.name)"
-        let room = console.width - title.count - instance.count
-        let rule =
-            room >= 2
-            ? title + String(repeating: "─", count: room) + instance
-            : title.count >= console.width ? title : title + String(repeating: "─", count: console.width - title.count)
-        var lines = ["", console.bold(rule)]
+        var lines = [""] + rule(title: screen.title, instance: screen.flow.name, width: console.width).map(console.bold)
         for line in screen.body { lines += console.wrap(line, indent: "  ", firstIndent: "  ") }
         lines.append("")
         let numbered = VariantSession.numbered(screen)
@@ -25,5 +18,32 @@ enum ScreenRenderer {
             lines += console.wrap(action.label, indent: "     ", firstIndent: "  b) ")
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// `── Title ──────── instance`, `width` wide. A title too long for
+    /// one line wraps at spaces, so the instance's name stays on the
+    /// rule's last line.
+    static func rule(title: String, instance: String, width: Int) -> [String] {
+        let instance = " \(instance)"
+        // Each line of the title, and at least two dashes and the instance beside the last.
+        let room = width - 3 - instance.count - 3
+        var parts: [String] = []
+        if room >= 10 {
+            for word in title.split(separator: " ") {
+                if let last = parts.last, last.count + 1 + word.count <= room {
+                    parts[parts.count - 1] = last + " " + word
+                } else {
+                    parts.append(String(word))
+                }
+            }
+        }
+        guard let last = parts.last, parts.allSatisfy({ $0.count <= room }) else {
+            // Too narrow for the instance beside any title: the title alone.
+            let line = "── \(title) "
+            return [line.count >= width ? line : line + String(repeating: "─", count: width - line.count)]
+        }
+        let lastLine = (parts.count == 1 ? "── " : "   ") + last + " "
+        return parts.dropLast().enumerated().map { ($0.offset == 0 ? "── " : "   ") + $0.element }
+            + [lastLine + String(repeating: "─", count: width - lastLine.count - instance.count) + instance]
     }
 }

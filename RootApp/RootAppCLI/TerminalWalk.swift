@@ -23,6 +23,8 @@ final class TerminalWalk: @unchecked Sendable {
     /// walk's screens go to ``console``, then standard error.
     let scriptConsole: Console
     let recordPath: String?
+    /// The walk's own words, in the variant's locale.
+    let words: ToolWords
     let savePath: String?
     private let recorded = Locked<[String]>([])
     private var shown: ScreenInstanceID?
@@ -35,6 +37,7 @@ final class TerminalWalk: @unchecked Sendable {
     /// output carries the recorded script alone, so it can be piped.
     init(session: VariantSession, program: String, console: Console, recordPath: String?, savePath: String? = nil) {
         self.session = session
+        self.words = ToolWords(locale: session.locale)
         self.scriptConsole = console
         self.console =
             recordPath == "-"
@@ -70,8 +73,7 @@ final class TerminalWalk: @unchecked Sendable {
             if session.timerWaits, let left = session.clock.secondsLeft {
                 // Wrapped plain, then dimmed: escape codes must not count as width.
                 for line in console.wrap(
-                    "(a timer is running: \(Self.clock(left)) left; s lets it finish now)", indent: "   ",
-                    firstIndent: "  ")
+                    words["walk.timer", ["left": Self.clock(left)]], indent: "   ", firstIndent: "  ")
                 {
                     console.print(console.dim(line))
                 }
@@ -92,7 +94,7 @@ final class TerminalWalk: @unchecked Sendable {
 
     private func showQuestion() {
         guard let question else { return }
-        for line in console.wrap("The app asks for \(question.label). Answer:", indent: "  ", firstIndent: "  ") {
+        for line in console.wrap(words["walk.asks", ["question": question.label]], indent: "  ", firstIndent: "  ") {
             console.print(console.bold(line))
         }
         for (number, answer) in question.answers.enumerated() {
@@ -139,7 +141,7 @@ final class TerminalWalk: @unchecked Sendable {
         let index: Int
         switch session.actionIndex(choice) {
         case .success(let found): index = found
-        case .failure(let refusal): return refusal.message
+        case .failure(let refusal): return words.refusal(refusal)
         }
         let before = session.top
         if let failure = session.choose(actionAt: index) { return failure }
@@ -178,8 +180,8 @@ final class TerminalWalk: @unchecked Sendable {
         defer { RootApp.interruption.withLock { $0 = nil } }
         // Wrapped plain, then styled: escape codes must not count as width.
         let app = session.manifest.app
-        let header = console.wrap(
-            "\(app.name) (\(([app.id] + (app.audience.map { [$0] } ?? [])).joined(separator: ", ")))")
+        let about = ([app.id] + (app.audience.map { [$0] } ?? [])).joined(separator: ", ")
+        let header = console.wrap("\(session.manifest.appName(in: session.locale)) (\(about))")
         for (index, line) in header.enumerated() { console.print(index == 0 ? console.bold(line) : line) }
         showIfChanged()
         if let script {
@@ -202,7 +204,7 @@ final class TerminalWalk: @unchecked Sendable {
             // A service that answers later: nothing typed meanwhile would
             // be for this screen, so the walk waits for it first.
             if let waiting = session.waitingForOutside {
-                console.error(console.dim("(waiting for \(waiting.label)…)"))
+                console.error(console.dim(words["walk.waitingFor", ["what": waiting.label]]))
                 if let failure = session.awaitOutside() {
                     for line in console.wrap(failure.capitalizingFirstLetter()) { console.error(line) }
                     return finish("Stopped: no answer came.", status: .findings)
@@ -229,13 +231,9 @@ final class TerminalWalk: @unchecked Sendable {
                 // was typed for the screen that went: it is not used.
                 if line != nil, session.top?.id != shown {
                     showIfChanged()
-                    console.error(
-                        // checked non-nil just above
-                        """
-                        The screen changed while you typed, so '\(line!.trimmingCharacters().shortened())' was not \
-                        used.
-                        """
-                    )
+                    // `line` is checked non-nil just above.
+                    let typed = line!.trimmingCharacters().shortened()
+                    for part in console.wrap(words["walk.screenChanged", ["typed": typed]]) { console.error(part) }
                     continue
                 }
             }
@@ -291,7 +289,9 @@ final class TerminalWalk: @unchecked Sendable {
                     } else {
                         let names = question.answers.enumerated().map { "\($0.offset + 1) (\($0.element.name))" }
                             .joined(separator: ", ")
-                        for line in console.wrap("The app waits for \(question.label): type \(names), t or q.") {
+                        for line in console.wrap(
+                            words["walk.waitsFor", ["question": question.label, "answers": names]])
+                        {
                             console.error(line)
                         }
                     }
@@ -303,8 +303,10 @@ final class TerminalWalk: @unchecked Sendable {
                     // screen has a way back, s while a timer waits.
                     let canGoBack = session.top?.actions.contains { $0.role == .back } ?? false
                     let letters = (canGoBack ? ["b"] : []) + ["t"] + (session.timerWaits ? ["s"] : [])
-                    let keys = letters.joined(separator: ", ") + " or q"
-                    for line in console.wrap(failure.capitalizingFirstLetter() + " Or type \(keys).") {
+                    let keys = letters.joined(separator: ", ") + " \(words["walk.or"]) q"
+                    for line in console.wrap(
+                        failure.capitalizingFirstLetter() + " " + words["walk.orType", ["keys": keys]])
+                    {
                         console.error(line)
                     }
                 }
@@ -321,23 +323,25 @@ final class TerminalWalk: @unchecked Sendable {
 
     /// What a person can type on this screen: `?`, `h` or `help`.
     private func help() -> [String] {
-        var lines = ["", console.bold("What you can type here:")]
+        var lines = ["", console.bold(words["walk.help.title"])]
         func item(_ keys: String, _ what: String) {
             lines += console.wrap(
                 what, indent: String(repeating: " ", count: 16),
                 firstIndent: "  " + keys + String(repeating: " ", count: max(1, 14 - keys.count)))
         }
         let example = session.top?.actions.first { $0.role != .back }.map { " (\($0.label))" } ?? ""
-        item("1, 2, …", "the action with that number; or type its label\(example)")
-        if session.top?.actions.contains(where: { $0.role == .back }) ?? false { item("b", "go back") }
-        if session.timerWaits { item("s", "let the running timer finish now") }
+        item("1, 2, …", words["walk.help.number", ["example": example]])
+        if session.top?.actions.contains(where: { $0.role == .back }) ?? false { item("b", words["walk.help.back"]) }
+        if session.timerWaits { item("s", words["walk.help.timer"]) }
         for waiting in session.waitingAnswers {
             let answers = waiting.answers.map(\.name).joined(separator: ", ")
-            item("answer …", "answer \(waiting.source) <\(answers)>: give \(waiting.label)'s answer")
+            item(
+                "answer …",
+                words["walk.help.answer", ["source": waiting.source, "answers": answers, "question": waiting.label]])
         }
-        item("t", "the trace so far")
-        item("?", "this help")
-        item("q", "quit (the trace is printed)")
+        item("t", words["walk.help.trace"])
+        item("?", words["walk.help.help"])
+        item("q", words["walk.help.quit"])
         lines.append("")
         return lines
     }
@@ -358,7 +362,7 @@ final class TerminalWalk: @unchecked Sendable {
     /// left (the editor redraws it as it changes).
     private func prompt() -> String {
         if console.terminal != nil, session.timerWaits, let left = session.clock.secondsLeft {
-            return console.dim("⏱ \(Self.clock(left)) left, s to finish now") + " > "
+            return console.dim("⏱ " + words["walk.prompt.timer", ["left": Self.clock(left)]]) + " > "
         }
         return "> "
     }

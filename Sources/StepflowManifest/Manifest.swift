@@ -293,6 +293,12 @@ public struct PathRuleSpec: Hashable, Sendable, CustomStringConvertible {
 }
 
 extension Manifest {
+    /// The app's name as people see it in `locale`: the String Catalog's
+    /// `app:name` in that locale, or else `app.name`.
+    public func appName(in locale: String) -> String {
+        texts.appName(locale: locale) ?? app.name
+    }
+
     /// `instance`'s options as shown in `locale`: each translatable option
     /// in that locale's words, from the manifest (given per locale) or the
     /// String Catalog (`option:<instance>.<option>`); otherwise as given.

@@ -85,6 +85,15 @@ public struct VariantTexts: Hashable, Sendable {
 
     private static let optionKeyPrefix = "option:"
 
+    /// The catalog key of the app's name in each locale: `app:name` (the
+    /// manifest's `app.name` is the name in the variant's first locale).
+    public static let appNameKey = "app:name"
+
+    /// The app's name in `locale` from the String Catalog, if it has one.
+    public func appName(locale: String) -> String? {
+        catalog?.entries[Self.appNameKey]?.localizations[locale]?.template.other
+    }
+
     /// The module id of `instance`.
     public func module(of instance: String) -> String? { modules[instance] }
 }

@@ -88,6 +88,8 @@ public struct Prototype: Sendable {
 
     /// The app's id and name.
     public let app: (id: String, name: String)
+    /// The app's name in each of ``locales`` (``Manifest/appName(in:)``).
+    public let appNames: [String]
     /// The locales the variant ships, the one scripts run in first.
     public let locales: [String]
     /// Every distinct screen text, referred to by the states.
@@ -210,6 +212,7 @@ public struct Prototype: Sendable {
                     }, ending: live.endingExit))
         }
         self.app = (manifest.app.id, manifest.app.name)
+        self.appNames = locales.map(manifest.appName(in:))
         self.locales = locales
         self.views = views
         self.states = states

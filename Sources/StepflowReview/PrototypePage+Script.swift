@@ -36,7 +36,7 @@ extension PrototypePage {
         white-space: nowrap; }
         """#
 
-    static let script = #"""
+    package static let script = #"""
         "use strict";
         (function () {
         const data = JSON.parse(document.getElementById("prototype-data").textContent);
@@ -48,6 +48,22 @@ extension PrototypePage {
         const kind = (index) => data.transitions[index][2];
         const find = (test) => leaving[state].filter((index) => test(data.transitions[index]));
         const view = (s) => data.states[s][4].length ? data.views[data.states[s][4][locale]] : null;
+        // The page's own words in the locale chosen, placeholders filled.
+        function w(key, values) {
+          let text = data.words[locale][key];
+          Object.keys(values || {}).forEach((name) => { text = text.split("{" + name + "}").join(values[name]); });
+          return text;
+        }
+        function words() {
+          document.querySelectorAll("[data-word]").forEach((element) => {
+            const key = element.dataset.word;
+            element.textContent = key === "page.prototypeOf" ? w(key, { app: data.app.id })
+              : key === "page.downloadNote" ? w(key, { command: byId("download-note").dataset.command }) : w(key);
+          });
+          byId("events").setAttribute("aria-label", w("page.events"));
+          byId("app-name").textContent = data.app.names[locale];
+          document.title = data.app.names[locale] + ": prototype";
+        }
         function trace() {
           let lines = data.start.slice();
           walk.forEach((index) => { lines = lines.concat(data.transitions[index][5]); });
@@ -60,7 +76,7 @@ extension PrototypePage {
           if (className) element.className = className;
           if (index === undefined) {
             element.disabled = true;
-            element.title = "Not now: the app waits for an answer first.";
+            element.title = w("page.waitsForAnswer");
           } else {
             element.dataset.transition = index;
             element.addEventListener("click", () => take(index));
@@ -106,7 +122,7 @@ extension PrototypePage {
           byId("timer").hidden = !timer;
           if (timer) {
             byId("timer-label").textContent = timer.left === null
-              ? "A timer is running." : "A timer is running: " + clock(timer.left) + " left.";
+              ? w("page.timer") : w("page.timerLeft", { left: clock(timer.left) });
           }
         }
         // Ended states are one state whatever the way out: how the app
@@ -119,7 +135,7 @@ extension PrototypePage {
             : "ended through " + ending() + " · step " + lines[lines.length - 1];
           byId("ids").hidden = !byId("show-ids").checked;
           const title = byId("screen-title");
-          title.textContent = v ? v[0] : "The app has ended";
+          title.textContent = v ? v[0] : w("page.ended");
           const body = byId("screen-body");
           body.replaceChildren(...(v ? v[1] : []).map((line) => {
             const p = document.createElement("p"); p.textContent = line; return p;
@@ -128,7 +144,7 @@ extension PrototypePage {
           byId("question").hidden = answers.length === 0;
           if (answers.length) {
             const labels = answers.map((index) => data.transitions[index][7][locale]);
-            byId("question-label").textContent = "The app asks for " + labels[0][0] + ". Answer:";
+            byId("question-label").textContent = w("page.asks", { question: labels[0][0] });
             byId("answers").replaceChildren(...answers.map((index, n) => {
               const t = data.transitions[index], element = button(labels[n][1], index);
               element.dataset.answer = t[3] + " " + t[4];
@@ -138,7 +154,7 @@ extension PrototypePage {
           const actions = [], backs = [];
           if (v) v[2].forEach((label, position) => {
             const index = find((t) => t[2] === "c" && t[3] === position)[0];
-            if (v[3][position]) backs.push(button(backs.length ? label : "Back", index, "back"));
+            if (v[3][position]) backs.push(button(backs.length ? label : w("page.back"), index, "back"));
             else actions.push(button(label, index, v[4] && v[4][position] ? "secondary" : undefined));
           });
           byId("actions").replaceChildren(...actions, ...backs);
@@ -149,15 +165,16 @@ extension PrototypePage {
           }));
           runTimer();
           byId("ended").hidden = s[0] !== null;
-          byId("ended").textContent = s[0] === null ? "The app ended through " + ending() + "." : "";
+          byId("ended").textContent = s[0] === null ? w("page.endedThrough", { exit: ending() }) : "";
           byId("trace").replaceChildren(...lines.map((line) => {
             const li = document.createElement("li"); li.textContent = line; return li;
           }));
           byId("trace").scrollTop = byId("trace").scrollHeight;
           document.documentElement.lang = data.locales[locale];
+          words();
           history.replaceState(null, "", "#l=" + data.locales[locale] + "&s=" + state + "&w=" + walk.join("."));
           if (moved) {
-            byId("announce").textContent = "Screen: " + title.textContent;
+            byId("announce").textContent = w("page.announce", { title: title.textContent });
             title.focus();
           }
         }

@@ -1,3 +1,4 @@
+import StepflowScripts
 import StepflowManifest
 
 /// A ``Prototype`` as one HTML file: the variant in a phone-sized frame,
@@ -15,7 +16,14 @@ public enum PrototypePage {
     /// The page, opening in `locale` (by default the variant's first).
     public static func html(_ prototype: Prototype, locale: String? = nil, manifestPath: String) -> String {
         let initial = locale.flatMap { prototype.locales.firstIndex(of: $0) } ?? 0
-        let title = ReviewReport.escape(prototype.app.name)
+        // The page's own words in the locale it opens in; the script
+        // puts each element marked `data-word` in the locale chosen.
+        let words = ToolWords(locale: prototype.locales[initial])
+        func word(_ key: String, _ values: [String: String] = [:]) -> String {
+            "<span data-word=\"\(key)\">\(ReviewReport.escape(words[key, values]))</span>"
+        }
+        let title = ReviewReport.escape(prototype.appNames[initial])
+        let command = "rootapp check \(manifestPath) walk.txt"
         return """
             <!DOCTYPE html>
             <html lang="\(ReviewReport.escape(prototype.locales[initial]))">
@@ -30,9 +38,9 @@ public enum PrototypePage {
             </head>
             <body>
             <header>
-            <h1>\(title) <span class="sub">prototype of \(ReviewReport.escape(prototype.app.id))</span></h1>
-            <p class="note">Every screen and every way on is the variant's own, from its exact state graph. \
-            Click through as a person would; the address names where you are, to send as a link.</p>
+            <h1><span id="app-name">\(title)</span> <span class="sub" data-word="page.prototypeOf">\
+            \(ReviewReport.escape(words["page.prototypeOf", ["app": prototype.app.id]]))</span></h1>
+            <p class="note">\(word("page.note"))</p>
             </header>
             <main>
             <section id="phone" class="phone" aria-labelledby="screen-title">
@@ -44,30 +52,33 @@ public enum PrototypePage {
             <div id="actions" class="buttons"></div>
             <div id="timer" role="group" aria-labelledby="timer-label" hidden>
             <p id="timer-label" class="timer"></p>
-            <button type="button" id="finish-timer">Let it finish now</button></div>
-            <div id="events" role="group" aria-label="What the app may receive" class="buttons" hidden></div>
+            <button type="button" id="finish-timer">\(word("page.finishTimer"))</button></div>
+            <div id="events" role="group" aria-label="\(ReviewReport.escape(words["page.events"]))" class="buttons" \
+            hidden></div>
             <p id="ended" class="ended" hidden></p>
             </section>
             <div class="side">
             <aside aria-labelledby="trace-title">
-            <h2 id="trace-title">Trace</h2>
-            <p class="note">The steps so far, one step id a line, as <code>rootapp walk</code> prints them.</p>
+            <h2 id="trace-title">\(word("page.trace"))</h2>
+            <p class="note">\(word("page.traceNote"))</p>
             <ol id="trace"></ol>
             <div class="buttons">
-            <button type="button" id="restart">Start again</button>
-            <button type="button" id="download">Download this walk</button>
+            <button type="button" id="restart">\(word("page.restart"))</button>
+            <button type="button" id="download">\(word("page.download"))</button>
             </div>
-            <p class="note">The walk downloads as an acceptance script: \
-            <code>rootapp check \(ReviewReport.escape(manifestPath)) walk.txt</code> replays it on the app.</p>
+            <p class="note" id="download-note" data-command="\(ReviewReport.escape(command))">\
+            \(word("page.downloadNote", ["command": command]))</p>
             </aside>
             <nav aria-labelledby="controls-title">
-            <h2 id="controls-title">Settings</h2>
-            <p><label for="locale">Language</label> <select id="locale"></select></p>
-            <p><label for="speed">Timers run</label> <select id="speed">
-            <option value="1">in real time</option><option value="10">10 times faster</option>
-            <option value="60" selected>60 times faster</option><option value="600">600 times faster</option>
+            <h2 id="controls-title">\(word("page.settings"))</h2>
+            <p><label for="locale">\(word("page.language"))</label> <select id="locale"></select></p>
+            <p><label for="speed">\(word("page.timersRun"))</label> <select id="speed">
+            <option value="1" data-word="page.speed1">\(ReviewReport.escape(words["page.speed1"]))</option>\
+            <option value="10" data-word="page.speed10">\(ReviewReport.escape(words["page.speed10"]))</option>
+            <option value="60" data-word="page.speed60" selected>\(ReviewReport.escape(words["page.speed60"]))</option>\
+            <option value="600" data-word="page.speed600">\(ReviewReport.escape(words["page.speed600"]))</option>
             </select></p>
-            <p><input type="checkbox" id="show-ids"> <label for="show-ids">Show module instance and step ids</label></p>
+            <p><input type="checkbox" id="show-ids"> <label for="show-ids">\(word("page.showIDs"))</label></p>
             <p id="notice" class="notice" role="status"></p>
             </nav>
             </div>
@@ -112,8 +123,14 @@ public enum PrototypePage {
                 [\(labels.joined(separator: ","))],\(optional(transition.ending))]
                 """
         }
+        // The page's own words in each locale: keys sorted, so the page is the same every time.
+        let words = prototype.locales.map { locale in
+            let all = ToolWords(locale: locale).all.sorted { $0.key < $1.key }
+            return "{" + all.map { "\(string($0.key)):\(string($0.value))" }.joined(separator: ",") + "}"
+        }
         return """
-            {"app":{"id":\(string(prototype.app.id)),"name":\(string(prototype.app.name))},\
+            {"app":{"id":\(string(prototype.app.id)),"name":\(string(prototype.app.name)),\
+            "names":\(strings(prototype.appNames))},"words":[\(words.joined(separator: ","))],\
             "locales":\(strings(prototype.locales)),"initial":\(initial),"start":\(strings(prototype.startSteps)),
             "views":[\(views.joined(separator: ",\n"))],
             "states":[\(states.joined(separator: ",\n"))],

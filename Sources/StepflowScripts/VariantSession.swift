@@ -273,10 +273,53 @@ public final class VariantSession {
 
     /// Why an input was not given: what is wrong and what would do.
     public struct Refusal: Error, Sendable, CustomStringConvertible {
-        /// What is wrong, and the choices there are.
+        /// Why, as values a tool can put in its own words.
+        ///
+        /// This enum may grow; end a `switch` over it with `@unknown default:`.
+        public enum Reason: Hashable, Sendable {
+            /// The app has ended: there is nothing to choose.
+            case ended
+            /// No action on `screen` has the text key `key`; its actions' keys are `keys`.
+            case noSuchKey(key: String, screen: String, keys: [String])
+            /// No action on `screen` is `choice`: not a number from 1 to
+            /// `numbered`, nor one of `labels`.
+            case noSuchAction(choice: String, screen: String, numbered: Int, labels: [String])
+            /// Something else, said in `message`.
+            case other
+        }
+
+        /// Why, as values.
+        public let reason: Reason
+        /// What is wrong, and the choices there are, in English.
         public let message: String
         /// The message.
         public var description: String { message }
+
+        /// A refusal for `reason`, said in English.
+        init(_ reason: Reason) {
+            self.reason = reason
+            switch reason {
+            case .ended:
+                message = "the app has ended; there is nothing to choose."
+            case .noSuchKey(let key, let screen, let keys):
+                message =
+                    "no action with the key [\(key)] on \(screen). Its keys: "
+                    + (keys.isEmpty ? "none" : keys.map { "[\($0)]" }.joined(separator: ", ")) + "."
+            case .noSuchAction(let choice, let screen, let numbered, let labels):
+                let numbers = numbered == 0 ? "" : numbered == 1 ? "1 or " : "1-\(numbered) or "
+                message =
+                    "no action '\(choice.shortened())' on \(screen). Choose \(numbers)a label: "
+                    + labels.map { "'\($0)'" }.joined(separator: ", ") + "."
+            case .other:
+                message = ""
+            }
+        }
+
+        /// A refusal said in `message`.
+        init(message: String) {
+            self.reason = .other
+            self.message = message
+        }
     }
 
     /// The action of the screen on top that `choice` names: its number
@@ -284,24 +327,15 @@ public final class VariantSession {
     /// (case-insensitive), or its text key in brackets (`[privacy.agree]`,
     /// the same in every locale).
     public func actionIndex(_ choice: String) -> Result<Int, Refusal> {
-        guard let screen = top else {
-            return .failure(Refusal(message: "the app has ended; there is nothing to choose."))
-        }
+        guard let screen = top else { return .failure(Refusal(.ended)) }
         let numbered = Self.numbered(screen)
         let index: Int?
         if choice.hasPrefix("["), choice.hasSuffix("]"), choice.count > 2 {
             let key = String(choice.dropFirst().dropLast())
             index = screen.actions.firstIndex { $0.key == key }
             if index == nil {
-                let keys = screen.actions.compactMap(\.key).map { "[\($0)]" }.joined(separator: ", ")
                 return .failure(
-                    Refusal(
-                        message:
-                            """
-                            no action with the key \(choice) on \(screen.qualifiedID). Its keys: \
-                            \(keys.isEmpty ? "none" : keys).
-                            """
-                    ))
+                    Refusal(.noSuchKey(key: key, screen: screen.qualifiedID, keys: screen.actions.compactMap(\.key))))
             }
         } else if let number = Int(choice) {
             index = numbered.indices.contains(number - 1) ? numbered[number - 1] : nil
@@ -309,13 +343,11 @@ public final class VariantSession {
             index = screen.actions.firstIndex { $0.label.lowercased() == choice.lowercased() }
         }
         guard let index else {
-            let labels = screen.actions.map { "'\($0.label)'" }.joined(separator: ", ")
-            let keys = numbered.isEmpty ? "" : numbered.count == 1 ? "1 or " : "1-\(numbered.count) or "
             return .failure(
                 Refusal(
-                    message:
-                        "no action '\(choice.shortened())' on \(screen.qualifiedID). Choose \(keys)a label: \(labels).")
-            )
+                    .noSuchAction(
+                        choice: choice, screen: screen.qualifiedID, numbered: numbered.count,
+                        labels: screen.actions.map(\.label))))
         }
         return .success(index)
     }

@@ -72,6 +72,28 @@ struct PrototypeTests {
         #expect(start[0] != start[1])
     }
 
+    @Test func thePageSpeaksEachLocaleItShipsAroundTheScreensToo() throws {
+        let manifest = try BundledManifests.load("covid-antigen-home-de")
+        let prototype = try Prototype(
+            manifest: manifest, registry: BundledModules.registry, services: BundledModules.services)
+        #expect(prototype.appNames == ["COVID-19 Antigen-Selbsttest", "COVID-19 Antigen Self-Test"])
+        let html = PrototypePage.html(prototype, manifestPath: "covid-antigen-home-de.json")
+        // Opened in German, the page's own words are German before its script runs…
+        for german in ["Jetzt ablaufen lassen", "Verlauf", "Neu beginnen", "Diesen Weg herunterladen", "Sprache"] {
+            #expect(html.contains(">\(german)</span>"), "\(german)")
+        }
+        // …and the script has every word in both locales, and no English of its own.
+        let data = try JSONParser.parse(Array(PrototypePage.data(prototype, initial: 0).utf8))
+        let words = try #require(data["words"]?.array)
+        #expect(words.count == 2)
+        #expect(words[0]["page.asks"]?.string == "Die App fragt nach {question}. Antwort:")
+        #expect(words[1]["page.asks"]?.string == "The app asks for {question}. Answer:")
+        #expect(Set(words[0].members?.map(\.key) ?? []) == Set(words[1].members?.map(\.key) ?? []))
+        for english in ["The app asks", "A timer is running", "Let it finish", "has ended", "Not now", "\"Back\""] {
+            #expect(!PrototypePage.script.contains(english), "\(english)")
+        }
+    }
+
     @Test func thePageAsksNothingOfTheNetworkAndCarriesItsData() throws {
         let manifest = try BundledManifests.load("covid-antigen-home")
         let prototype = try Prototype(

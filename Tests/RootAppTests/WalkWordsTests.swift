@@ -1,4 +1,5 @@
 import BundledFixtures
+import StepflowTesting
 import Testing
 
 /// What a person reads in a walk: a help key, and errors that quote what
@@ -28,5 +29,51 @@ struct WalkWordsTests {
         let run = Harness.run(["walk", Self.strep], input: [long])
         #expect(run.err.replacing("\n", with: " ").contains("(100000 characters)"))
         #expect(run.err.count < 1_000)
+    }
+
+    static let german = BundledManifests.path("covid-antigen-home-de")
+    /// The German variant up to its question, with a wrong line and help on the way.
+    static let toTheQuestion = [
+        "Los geht’s", "Weiter", "Weiter", "Weiter", "Ich stimme zu", "Alles ist da", "Weiter", "Weiter", "Weiter",
+        "Fertig, Timer starten", "?", "xyz", "s", "Ergebnis ablesen", "Foto machen", "vielleicht",
+    ]
+
+    @Test func aGermanVariantIsWalkedInGermanWords() {
+        let run = Harness.run(["walk", Self.german], input: Self.toTheQuestion)
+        let all = (run.out + run.err).replacing("\n", with: " ").replacing("  ", with: " ")
+        #expect(run.out.hasPrefix("COVID-19 Antigen-Selbsttest (covid-antigen-home-de, lay)"))
+        #expect(all.contains("Die App fragt nach Kamerazugriff. Antwort:"), "\(all)")
+        #expect(all.contains("(ein Timer läuft: noch 15:00; s lässt ihn jetzt ablaufen)"))
+        #expect(all.contains("Was Sie hier tippen können:"))
+        #expect(all.contains("Keine Aktion 'xyz' auf test/timer. Wählen Sie 1 oder eine Beschriftung"))
+        #expect(all.contains("Die App wartet auf Kamerazugriff: tippen Sie 1 (granted), 2 (denied), t oder q."))
+        for english in ["The app asks", "a timer is running", "What you can type", "No action", "Or type", "waits for"]
+        {
+            #expect(!all.contains(english), "\(english)")
+        }
+    }
+
+    @Test func theAppsNameIsShownInTheLocaleAsked() {
+        let run = Harness.run(["walk", Self.german, "--locale", "en"], input: ["xyz"])
+        #expect(run.out.hasPrefix("COVID-19 Antigen Self-Test (covid-antigen-home-de, lay)"), "\(run.out)")
+        #expect(run.err.contains("No action 'xyz' on onboarding/welcome."))
+    }
+
+    @Test func aLongTitleWrapsAndKeepsTheInstanceOnTheRule() throws {
+        let path = BundledManifests.path("strep-a-home")
+        let text = try #require(GoldenFile.read(path))
+        let title = String(repeating: "Ein sehr langer Titel ", count: 6) + "zum Schluss"
+        let changed = text.replacing(
+            #""scripts": "../Scripts/strep-a-home","#,
+            with: #""texts": {"onboarding/welcome.title": "\#(title)"},"#)
+        let folder = TemporaryFiles.folder(["long.json": changed])
+        let run = Harness.run(["walk", folder + "/long.json"], input: [])
+        #expect(run.code == 0, "\(run.err)")
+        let lines = run.out.split(separator: "\n", omittingEmptySubsequences: false)
+        let first = try #require(lines.firstIndex { $0.hasPrefix("── Ein sehr langer") })
+        #expect(
+            lines[first...].prefix(3).contains { $0.hasSuffix("─ onboarding") && $0.hasPrefix("   ") }, "\(run.out)")
+        #expect(lines.allSatisfy { $0.count <= 80 })
+        #expect(lines[first...].prefix(3).joined(separator: " ").contains("zum Schluss"))
     }
 }

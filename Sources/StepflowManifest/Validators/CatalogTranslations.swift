@@ -59,6 +59,8 @@ struct CatalogTranslations: ManifestValidator {
             })
         for entry in catalog.entries.values.sorted(by: { $0.location < $1.location }) {
             let entryPath = JSONPath.root.key("strings").key(entry.key)
+            // The app's name in each locale.
+            if entry.key == VariantTexts.appNameKey { continue }
             // A translatable option's words: `option:<instance>.<option>`.
             if VariantTexts.isOptionKey(entry.key) {
                 if !translatable.contains(entry.key) {

@@ -1,0 +1,172 @@
+/// The words Stepflow's own tools put around a variant's screens (the
+/// terminal walk's prompts and notes, the prototype's frame and panel),
+/// in each locale they speak: a German variant is walked and clicked
+/// through in German, not in German screens with English around them.
+///
+/// A word is a template with `{name}` placeholders. A locale the tools do
+/// not speak falls back to English (``speaks(_:)`` says which do, so a
+/// tool can say so rather than mix languages silently).
+///
+/// ```swift
+/// ToolWords(locale: "de")["walk.asks", ["question": "Kamerazugriff"]]
+/// // "Die App fragt nach Kamerazugriff. Antwort:"
+/// ```
+public struct ToolWords: Sendable {
+    /// The locale the words are in (``fallback`` when the tools do not speak the one asked).
+    public let locale: String
+
+    /// The locale every word is written in first: English.
+    public static let fallback = "en"
+
+    /// The locales the tools speak.
+    public static var locales: [String] { table.keys.sorted() }
+
+    /// Whether the tools have their own words in `locale` (`de`, or `de-AT` for `de`).
+    public static func speaks(_ locale: String) -> Bool { resolve(locale) != nil }
+
+    /// The words in `locale`, or in English when the tools do not speak it.
+    public init(locale: String) {
+        self.locale = Self.resolve(locale) ?? Self.fallback
+    }
+
+    /// The word `key` with its placeholders filled from `values`.
+    public subscript(_ key: String, _ values: [String: String] = [:]) -> String {
+        // Every key is in English, the table's first language.
+        var text = Self.table[locale]?[key] ?? Self.table[Self.fallback]![key] ?? key
+        for (name, value) in values { text = text.replacing("{\(name)}", with: value) }
+        return text
+    }
+
+    /// Every word of `locale` (English where it has none), for a page
+    /// that switches language by itself.
+    public var all: [String: String] {
+        Self.table[Self.fallback]!.merging(Self.table[locale] ?? [:]) { _, own in own }
+    }
+
+    /// `refusal` in these words (its English message when they have none
+    /// for its reason).
+    public func refusal(_ refusal: VariantSession.Refusal) -> String {
+        switch refusal.reason {
+        case .noSuchAction(let choice, let screen, let numbered, let labels):
+            let numbers =
+                numbered == 0 ? "" : numbered == 1 ? "1 \(self["walk.or"]) " : "1-\(numbered) \(self["walk.or"]) "
+            return self[
+                "walk.noAction",
+                [
+                    "choice": choice.shortened(), "screen": screen, "numbers": numbers,
+                    "labels": labels.map { "'\($0)'" }.joined(separator: ", "),
+                ]]
+        default:
+            return refusal.message
+        }
+    }
+
+    private static func resolve(_ locale: String) -> String? {
+        if table[locale] != nil { return locale }
+        let language = String(locale.prefix { $0 != "-" && $0 != "_" })
+        return table[language] != nil ? language : nil
+    }
+
+    /// The words, by locale then key.
+    static let table: [String: [String: String]] = [
+        "en": [
+            "walk.asks": "The app asks for {question}. Answer:",
+            "walk.waitsFor": "The app waits for {question}: type {answers}, t or q.",
+            "walk.timer": "(a timer is running: {left} left; s lets it finish now)",
+            "walk.prompt.timer": "{left} left, s to finish now",
+            "walk.finished": "Finished: {exit}.",
+            "walk.endOfInput": "End of input.",
+            "walk.quit": "Quit.",
+            "walk.screenChanged": "The screen changed while you typed, so '{typed}' was not used.",
+            "walk.waitingFor": "(waiting for {what}…)",
+            "walk.orType": "Or type {keys}.",
+            "walk.noAction": "no action '{choice}' on {screen}. Choose {numbers}a label: {labels}.",
+            "walk.or": "or",
+            "walk.help.title": "What you can type here:",
+            "walk.help.number": "the action with that number; or type its label{example}",
+            "walk.help.back": "go back",
+            "walk.help.timer": "let the running timer finish now",
+            "walk.help.answer": "answer {source} <{answers}>: give {question}'s answer",
+            "walk.help.trace": "the trace so far",
+            "walk.help.help": "this help",
+            "walk.help.quit": "quit (the trace is printed)",
+            "page.note":
+                "Every screen and every way on is the variant's own, from its exact state graph. Click through as "
+                + "a person would; the address names where you are, to send as a link.",
+            "page.prototypeOf": "prototype of {app}",
+            "page.asks": "The app asks for {question}. Answer:",
+            "page.waitsForAnswer": "Not now: the app waits for an answer first.",
+            "page.timer": "A timer is running.",
+            "page.timerLeft": "A timer is running: {left} left.",
+            "page.finishTimer": "Let it finish now",
+            "page.back": "Back",
+            "page.ended": "The app has ended",
+            "page.endedThrough": "The app ended through {exit}.",
+            "page.announce": "Screen: {title}",
+            "page.trace": "Trace",
+            "page.traceNote": "The steps so far, one step id a line, as rootapp walk prints them.",
+            "page.restart": "Start again",
+            "page.download": "Download this walk",
+            "page.downloadNote": "The walk downloads as an acceptance script: {command} replays it on the app.",
+            "page.settings": "Settings",
+            "page.language": "Language",
+            "page.timersRun": "Timers run",
+            "page.speed1": "in real time",
+            "page.speed10": "10 times faster",
+            "page.speed60": "60 times faster",
+            "page.speed600": "600 times faster",
+            "page.showIDs": "Show module instance and step ids",
+            "page.events": "What the app may receive",
+        ],
+        "de": [
+            "walk.asks": "Die App fragt nach {question}. Antwort:",
+            "walk.waitsFor": "Die App wartet auf {question}: tippen Sie {answers}, t oder q.",
+            "walk.timer": "(ein Timer läuft: noch {left}; s lässt ihn jetzt ablaufen)",
+            "walk.prompt.timer": "noch {left}, s lässt ihn ablaufen",
+            "walk.finished": "Beendet: {exit}.",
+            "walk.endOfInput": "Ende der Eingabe.",
+            "walk.quit": "Abgebrochen.",
+            "walk.screenChanged":
+                "Der Bildschirm hat sich beim Tippen geändert, darum wurde '{typed}' nicht verwendet.",
+            "walk.waitingFor": "(warte auf {what} …)",
+            "walk.orType": "Oder tippen Sie {keys}.",
+            "walk.noAction": "keine Aktion '{choice}' auf {screen}. Wählen Sie {numbers}eine Beschriftung: {labels}.",
+            "walk.or": "oder",
+            "walk.help.title": "Was Sie hier tippen können:",
+            "walk.help.number": "die Aktion mit dieser Nummer; oder tippen Sie ihre Beschriftung{example}",
+            "walk.help.back": "zurück",
+            "walk.help.timer": "den laufenden Timer jetzt ablaufen lassen",
+            "walk.help.answer": "answer {source} <{answers}>: die Antwort auf {question} geben",
+            "walk.help.trace": "den bisherigen Verlauf",
+            "walk.help.help": "diese Hilfe",
+            "walk.help.quit": "beenden (der Verlauf wird ausgegeben)",
+            "page.note":
+                "Jeder Bildschirm und jeder Weg ist der der Variante, aus ihrem exakten Zustandsgraphen. Klicken Sie "
+                + "sich durch wie eine Anwenderin; die Adresse nennt, wo Sie sind, zum Versenden als Link.",
+            "page.prototypeOf": "Prototyp von {app}",
+            "page.asks": "Die App fragt nach {question}. Antwort:",
+            "page.waitsForAnswer": "Jetzt nicht: Die App wartet zuerst auf eine Antwort.",
+            "page.timer": "Ein Timer läuft.",
+            "page.timerLeft": "Ein Timer läuft: noch {left}.",
+            "page.finishTimer": "Jetzt ablaufen lassen",
+            "page.back": "Zurück",
+            "page.ended": "Die App ist beendet",
+            "page.endedThrough": "Die App wurde über {exit} beendet.",
+            "page.announce": "Bildschirm: {title}",
+            "page.trace": "Verlauf",
+            "page.traceNote": "Die bisherigen Schritte, eine Schritt-ID je Zeile, wie rootapp walk sie ausgibt.",
+            "page.restart": "Neu beginnen",
+            "page.download": "Diesen Weg herunterladen",
+            "page.downloadNote": "Der Weg wird als Abnahmeskript geladen: {command} spielt ihn in der App ab.",
+            "page.settings": "Einstellungen",
+            "page.language": "Sprache",
+            "page.timersRun": "Timer laufen",
+            "page.speed1": "in Echtzeit",
+            "page.speed10": "10-mal schneller",
+            "page.speed60": "60-mal schneller",
+            "page.speed600": "600-mal schneller",
+            "page.showIDs": "Modulinstanz- und Schritt-IDs zeigen",
+            "page.events": "Was die App empfangen kann",
+        ],
+    ]
+}
