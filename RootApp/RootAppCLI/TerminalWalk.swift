@@ -106,7 +106,7 @@ final class TerminalWalk: @unchecked Sendable {
 
     /// The answer a person's line names while a question waits: its
     /// number, name or label.
-    private func answer(_ typed: String, to question: WaitingAnswer) -> Script.Instruction? {
+    private func answer(_ typed: String, to question: WaitingAnswer) -> Input? {
         let lowered = typed.lowercased()
         if let number = Int(typed), question.answers.indices.contains(number - 1) {
             return .answer(source: question.source, answer: question.answers[number - 1].name)
@@ -127,12 +127,19 @@ final class TerminalWalk: @unchecked Sendable {
 
     private func note(_ line: String) { recorded.withLock { $0.append(line) } }
 
-    /// Performs one instruction, recording it; returns the failure.
-    private func perform(_ instruction: Script.Instruction, record: Bool) -> String? {
-        guard case .choose(let choice) = instruction else {
+    /// Gives one input, recording it; returns the failure.
+    private func perform(_ input: Input, record: Bool) -> String? {
+        guard case .choose(let choice) = input else {
             let before = session.top
-            let failure = session.perform(instruction)
-            if failure == nil && record { self.record(instruction, on: before) }
+            let failure = session.perform(.input(input))
+            if failure == nil && record {
+                // Where the input depends on the screen, the script checks it first.
+                switch input {
+                case .back, .answer: if let before { note("expect screen \(before.qualifiedID)") }
+                case .wait, .emit, .choose: break
+                }
+                note(input.scriptLine)
+            }
             return failure
         }
         // What the person typed is resolved once, into the action it
@@ -150,29 +157,17 @@ final class TerminalWalk: @unchecked Sendable {
             note("expect screen \(before.qualifiedID)")
             // A key is the same in every language, so the script runs in
             // each; the label stays as a comment.
-            note(action.key.map { "choose [\($0)] # \(action.label)" } ?? "choose \(action.label)")
+            note(
+                action.key.map { Input.choose(.key($0)).scriptLine + " # \(action.label)" }
+                    ?? Input.choose(.label(action.label)).scriptLine)
         }
         return nil
     }
 
-    /// Writes what a script needs to give `instruction` again.
-    private func record(_ instruction: Script.Instruction, on before: PresentedScreen?) {
-        switch instruction {
-        case .choose:
-            break  // recorded where it is resolved
-        case .back:
-            if let before { note("expect screen \(before.qualifiedID)") }
-            note("back")
-        case .wait:
-            note("wait")
-        case .answer(let source, let answer):
-            if let before { note("expect screen \(before.qualifiedID)") }
-            note("answer \(source) \(answer)")
-        case .emit(let stepper, let step):
-            note("emit \(stepper) \(step)")
-        case .expectScreen, .expectEnd:
-            break
-        }
+    /// Runs one line of a script, recording what it gives; returns the failure.
+    private func perform(_ instruction: Script.Instruction) -> String? {
+        if case .input(let input) = instruction { return perform(input, record: true) }
+        return session.perform(instruction)
     }
 
     func run(script: Script?) -> ExitCode {
@@ -186,8 +181,8 @@ final class TerminalWalk: @unchecked Sendable {
         showIfChanged()
         if let script {
             for line in script.lines {
-                console.print(console.dim("> \(Self.describe(line.instruction))"))
-                if let failure = perform(line.instruction, record: true) {
+                console.print(console.dim("> \(line.instruction.line)"))
+                if let failure = perform(line.instruction) {
                     console.error("\(script.file):\(line.number): \(failure)")
                     return finish("Stopped: the script failed.", status: .findings)
                 }
@@ -251,25 +246,24 @@ final class TerminalWalk: @unchecked Sendable {
             case "t":
                 printTrace()
                 continue
-            case "b":
+            case "b" where !isActionLabel(choice):
                 if let failure = perform(.back, record: true) {
                     for line in console.wrap(failure.capitalizingFirstLetter()) { console.error(line) }
                 }
-            case "s":
+            case "s" where !isActionLabel(choice):
                 if let failure = perform(.wait, record: true) {
                     for line in console.wrap(failure.capitalizingFirstLetter()) { console.error(line) }
                 }
-            case _ where choice.lowercased().hasPrefix("answer ") || choice.lowercased().hasPrefix("emit "):
-                do throws(Script.SyntaxError) {
-                    let typed = try Script.parse(choice, file: "input")
-                    if let instruction = typed.lines.first?.instruction,
-                        var failure = perform(instruction, record: true)
-                    {
+            // A line as scripts, trace and paths print it (`choose "Next"`,
+            // `wait (TimerStepper: timerDone)`, `answer camera-permission
+            // granted`), unless it is an action's label.
+            case _ where Input.isInput(choice) && !isActionLabel(choice):
+                do throws(Input.SyntaxError) {
+                    let input = try Input(line: choice)
+                    if var failure = perform(input, record: true) {
                         // A source the app's own service answers: printed
                         // walks answer it by hand, and so can this walk.
-                        if case .answer(let source, _) = instruction,
-                            !session.coordinator.answeredByHand.contains(source)
-                        {
+                        if case .answer(let source, _) = input, !session.coordinator.answeredByHand.contains(source) {
                             failure += """
                                  If the app's own service answers '\(source.shortened())', walk with --by-hand \
                                 \(source.shortened()) to give its answers yourself.
@@ -282,8 +276,8 @@ final class TerminalWalk: @unchecked Sendable {
                 }
             default:
                 if let question {
-                    if let instruction = answer(choice, to: question) {
-                        if let failure = perform(instruction, record: true) {
+                    if let input = answer(choice, to: question) {
+                        if let failure = perform(input, record: true) {
                             for line in console.wrap(failure.capitalizingFirstLetter()) { console.error(line) }
                         }
                     } else {
@@ -298,7 +292,7 @@ final class TerminalWalk: @unchecked Sendable {
                     showIfChanged()
                     continue
                 }
-                if let failure = perform(.choose(choice), record: true) {
+                if let failure = perform(.choose(Input.Action(typed: choice)), record: true) {
                     // Only the keys that do something here: b where the
                     // screen has a way back, s while a timer waits.
                     let canGoBack = session.top?.actions.contains { $0.role == .back } ?? false
@@ -344,18 +338,6 @@ final class TerminalWalk: @unchecked Sendable {
         item("q", words["walk.help.quit"])
         lines.append("")
         return lines
-    }
-
-    private static func describe(_ instruction: Script.Instruction) -> String {
-        switch instruction {
-        case .choose(let choice): "choose \(choice)"
-        case .back: "back"
-        case .wait: "wait"
-        case .expectScreen(let id): "expect screen \(id)"
-        case .expectEnd(let exit): "expect end" + (exit.map { " \($0)" } ?? "")
-        case .answer(let source, let answer): "answer \(source) \(answer)"
-        case .emit(let stepper, let step): "emit \(stepper) \(step)"
-        }
     }
 
     /// The prompt: on a terminal with a timer running, the time it has

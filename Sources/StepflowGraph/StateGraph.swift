@@ -307,26 +307,35 @@ public struct StateGraph: Sendable {
         /// What it was.
         public let kind: Kind
 
-        /// What a person types in `rootapp walk` to give it: the action's
-        /// label, `b` for a way back, `s` for a timer, `answer <source>
-        /// <answer>`; `nil` for an emission that comes by itself.
-        public var typed: String? {
+        /// The input as a script, a walk or a test gives it: an action by
+        /// its label (a way back as `back`), a timer as `wait`.
+        public var given: StepflowGraph.Input {
             switch kind {
-            case .choose(_, let label, let role): role == .back ? "b" : label
-            case .emit(_, _, let isTimer): isTimer ? "s" : nil
-            case .answer(let source, _, let answer, _, _): "answer \(source) \(answer)"
+            case .choose(_, let label, let role): role == .back ? .back : .choose(.label(label))
+            case .emit(let stepper, let step, let isTimer): isTimer ? .wait : .emit(stepper: stepper, step: step)
+            case .answer(let source, _, let answer, _, _): .answer(source: source, answer: answer)
             }
         }
 
-        /// `choose "Next"`, `back`, `wait (TimerStepper: timerDone)`,
-        /// `answer camera-permission denied (camera permission denied)`.
+        /// What a person types in `rootapp walk` to give it (``Input/typed``);
+        /// `nil` for an emission that comes by itself.
+        public var typed: String? {
+            if case .emit(_, _, isTimer: false) = kind { return nil }
+            return given.typed
+        }
+
+        /// The input's script line and what it was, as `trace` and `paths`
+        /// print it: `choose "Next"`, `back ("Back")`, `wait (TimerStepper:
+        /// timerDone)`, `answer camera-permission denied (camera permission
+        /// denied)`, `emit SendWhenConnected sentLater`. ``Input/init(line:)``
+        /// reads it back.
         public var description: String {
             switch kind {
-            case .choose(_, let label, let role): role == .back ? "back (\"\(label)\")" : "choose \"\(label)\""
+            case .choose(_, let label, let role): role == .back ? "back (\"\(label)\")" : given.scriptLine
             case .emit(let stepper, let step, let isTimer):
-                isTimer ? "wait (\(stepper): \(step))" : "\(stepper) emits \(step)"
-            case .answer(let source, let sourceLabel, let answer, let label, _):
-                "answer \(source) \(answer) (\(label == answer ? "\(sourceLabel): \(label)" : label))"
+                isTimer ? "\(given.scriptLine) (\(stepper): \(step))" : given.scriptLine
+            case .answer(_, let sourceLabel, let answer, let label, _):
+                "\(given.scriptLine) (\(label == answer ? "\(sourceLabel): \(label)" : label))"
             }
         }
     }

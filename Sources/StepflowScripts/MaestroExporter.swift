@@ -199,7 +199,7 @@ public struct MaestroExporter: Sendable {
             if let timedOut = onBoth({ $0.awaitOutside() }) { throw fail(timedOut) }
             let before = texts.top
             switch line.instruction {
-            case .choose(let choice):
+            case .input(.choose(let choice)):
                 guard let screen = reading.top, let shown = before else {
                     throw fail("the app has ended; there is nothing to choose.")
                 }
@@ -218,7 +218,7 @@ public struct MaestroExporter: Sendable {
                     comment: "\(action.role == .back ? "back, " : "")step \(action.step) on \(screen.qualifiedID)")
                 writer.assertScreen(texts.top, after: shown)
                 askedByLastTap = Set(reading.waitingAnswers.filter(\.isQuestion).map(\.source))
-            case .back:
+            case .input(.back):
                 guard let shown = before, let index = shown.actions.firstIndex(where: { $0.role == .back }) else {
                     throw fail(reading.back() ?? "the app has no way back here.")
                 }
@@ -228,7 +228,7 @@ public struct MaestroExporter: Sendable {
                     comment: "back, step \(shown.actions[index].step) on \(shown.qualifiedID)")
                 writer.assertScreen(texts.top, after: shown)
                 askedByLastTap = Set(reading.waitingAnswers.filter(\.isQuestion).map(\.source))
-            case .wait:
+            case .input(.wait):
                 let seconds = reading.clock.secondsLeft ?? 0
                 let walked = reading.walk.count
                 if let refusal = onBoth({ $0.skipTime() }) { throw fail(refusal) }
@@ -240,7 +240,8 @@ public struct MaestroExporter: Sendable {
                     timer = "\(stepper): \(step)"
                 }
                 writer.waitForTimer(seconds: seconds, step: timer, until: texts.top, after: before)
-            case .answer(let source, let answer):
+            case .input(.answer(let source, let answer)):
+                let said = line.instruction.input?.scriptLine ?? ""
                 let label =
                     texts.waitingAnswers.first { $0.source == source }?.answers.first { $0.name == answer }?.label
                     ?? answer
@@ -250,9 +251,9 @@ public struct MaestroExporter: Sendable {
                 switch device.answer(source: source, answer: answer)?.giving {
                 case .permissions(let permissions) where atOnce:
                     writer.setPermissions(
-                        permissions, comment: "answer \(source) \(answer) (\(label)), before the tap that asks")
+                        permissions, comment: "\(said) (\(label)), before the tap that asks")
                 case .flow(let file):
-                    writer.runFlow(file, comment: "answer \(source) \(answer) (\(label))")
+                    writer.runFlow(file, comment: "\(said) (\(label))")
                 case .permissions, nil:
                     // Permissions set before the tap answer at once; an
                     // answer given after other inputs needs the team's flow.
@@ -263,16 +264,17 @@ public struct MaestroExporter: Sendable {
                         ? "" : " after other inputs, so permissions set before the tap cannot give it"
                     writer.runFlow(
                         outside.placeholderPath,
-                        comment: "answer \(source) \(answer) (\(label))\(why); fill in how a device gives it")
+                        comment: "\(said) (\(label))\(why); fill in how a device gives it")
                 }
                 writer.assertScreen(texts.top, after: before)
-            case .emit(let stepper, let step):
+            case .input(.emit(let stepper, let step)):
                 if let refusal = onBoth({ $0.emit(stepper, step) }) { throw fail(refusal) }
                 askedByLastTap = []
                 let outside = OutsideInput(source: stepper, answer: step)
                 placeholders.append(outside)
                 writer.runFlow(
-                    outside.placeholderPath, comment: "\(stepper) emits \(step); fill in how a device makes it")
+                    outside.placeholderPath,
+                    comment: "\(Input.emit(stepper: stepper, step: step).scriptLine); fill in how a device makes it")
                 writer.assertScreen(texts.top, after: before)
             case .expectScreen, .expectEnd:
                 if let refusal = reading.perform(line.instruction) { throw fail(refusal) }

@@ -1,4 +1,5 @@
 import Stepflow
+public import StepflowGraph
 import StepflowManifest
 import StepflowPlatform
 
@@ -32,28 +33,34 @@ import StepflowPlatform
 /// ``ScriptRunner`` runs scripts on the live engine; `rootapp check` and
 /// a team's own `swift test` use it alike.
 public struct Script: Sendable {
-    /// One instruction.
+    /// One instruction: an input to give, or what must be showing.
     ///
     /// This enum grows: later versions add cases. End a `switch` over it
     /// with `@unknown default:`, so a new case is a warning to handle, not
     /// a build that breaks.
     public enum Instruction: Hashable, Sendable {
-        /// Choose an action by label or number.
-        case choose(String)
-        /// The back action.
-        case back
-        /// Let waiting timers fire.
-        case wait
+        /// Give `input` (``Input``: choose, back, wait, answer, emit).
+        case input(Input)
         /// This screen (`instance/screen`) must be on top.
         case expectScreen(String)
         /// The app must have ended; through `instance.exit` if given.
         case expectEnd(String?)
-        /// The outside source `source` (a question's id, or a stepper's
-        /// ``Stepflow/Stepper/outside`` id) answers `answer`.
-        case answer(source: String, answer: String)
-        /// A live stepper of type `stepper` emits the declared step `step`
-        /// (its step id, as the trace shows it).
-        case emit(stepper: String, step: String)
+
+        /// The input it gives, if it gives one.
+        public var input: Input? {
+            if case .input(let input) = self { return input }
+            return nil
+        }
+
+        /// The line a script holds for it: the input's ``Input/scriptLine``,
+        /// `expect screen <id>` or `expect end [<exit>]`.
+        public var line: String {
+            switch self {
+            case .input(let input): input.scriptLine
+            case .expectScreen(let id): "expect screen \(id)"
+            case .expectEnd(let exit): "expect end" + (exit.map { " \($0)" } ?? "")
+            }
+        }
     }
 
     /// The outside sources the script answers itself: the app's services
@@ -61,7 +68,7 @@ public struct Script: Sendable {
     public var answeredSources: Set<String> {
         Set(
             lines.compactMap { line in
-                if case .answer(let source, _) = line.instruction { return source }
+                if case .input(.answer(let source, _)) = line.instruction { return source }
                 return nil
             })
     }
@@ -103,7 +110,7 @@ public struct Script: Sendable {
         /// `file:line: error: message` and the forms a line takes.
         public var description: String {
             """
-            \(file):\(line): error: \(message) Lines are: choose <label, number or [key]>, back, wait, answer \
+            \(file):\(line): error: \(message) Lines are: choose <label, "label", number or [key]>, back, wait, answer \
             <source> <answer>, emit <stepper> <step>, expect screen <instance/screen>, expect end \
             [<instance.exit>], covers <requirement ids>, or # comments.
             """
@@ -121,38 +128,11 @@ public struct Script: Sendable {
             let words = line.split(separator: " ", maxSplits: 1).map(String.init)
             let rest = words.count > 1 ? words[1].trimmingCharacters() : ""
             switch words[0].lowercased() {
-            case "choose":
-                guard !rest.isEmpty else {
-                    throw SyntaxError(
-                        file: file, line: number, message: "'choose' needs an action's label, number or [key].")
-                }
-                if rest.hasPrefix("[") {
-                    // A key: `choose [privacy.agree]`, then an optional
-                    // `# comment` (the label it had when recorded).
-                    guard let close = rest.firstIndex(of: "]"), close > rest.index(after: rest.startIndex) else {
-                        throw SyntaxError(
-                            file: file, line: number,
-                            message:
-                                """
-                                '\(rest)' opens a key with '[' but does not close it. Write choose [<key>], e.g. \
-                                choose [privacy.agree].
-                                """
-                        )
-                    }
-                    let after = rest[rest.index(after: close)...].trimmingCharacters()
-                    guard after.isEmpty || after.hasPrefix("#") else {
-                        throw SyntaxError(
-                            file: file, line: number,
-                            message:
-                                """
-                                '\(after)' follows the key \(rest[...close]); only a # comment may. Write choose \
-                                [<key>] # <label>.
-                                """
-                        )
-                    }
-                    lines.append(Line(number: number, instruction: .choose(String(rest[...close]))))
-                } else {
-                    lines.append(Line(number: number, instruction: .choose(rest)))
+            case let word where Input.words.contains(word):
+                do throws(Input.SyntaxError) {
+                    lines.append(Line(number: number, instruction: .input(try Input(line: line))))
+                } catch {
+                    throw SyntaxError(file: file, line: number, message: error.message)
                 }
             case "covers":
                 let ids = rest.split(whereSeparator: { $0 == "," || $0 == " " }).map(String.init)
@@ -167,35 +147,6 @@ public struct Script: Sendable {
                     )
                 }
                 covers += ids.map { ($0, number) }
-            case "back":
-                lines.append(Line(number: number, instruction: .back))
-            case "wait":
-                lines.append(Line(number: number, instruction: .wait))
-            case "answer", "emit":
-                // What follows `#` is a comment (the answer's label).
-                let said =
-                    rest.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init)
-                    ?? ""
-                let parts = said.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
-                let word = words[0].lowercased()
-                guard parts.count == 2 else {
-                    let example =
-                        word == "answer" ? "answer camera-permission denied" : "emit SendWhenConnected result.sentLater"
-                    throw SyntaxError(
-                        file: file, line: number,
-                        message:
-                            """
-                            '\(word)' takes two words, \
-                            \(word == "answer" ? "the source and its answer" : "the stepper and the step"), e.g. \
-                            \(example); '\(rest)' is not that.
-                            """
-                    )
-                }
-                lines.append(
-                    Line(
-                        number: number,
-                        instruction: word == "answer"
-                            ? .answer(source: parts[0], answer: parts[1]) : .emit(stepper: parts[0], step: parts[1])))
             case "expect":
                 let parts = rest.split(separator: " ", maxSplits: 1).map(String.init)
                 switch parts.first?.lowercased() {
@@ -213,8 +164,7 @@ public struct Script: Sendable {
                 }
             default:
                 let word = line.split(separator: " ").first.map(String.init) ?? ""
-                let hint = Suggestion.nearest(
-                    to: word, in: ["choose", "back", "wait", "answer", "emit", "expect", "covers"])
+                let hint = Suggestion.nearest(to: word, in: Input.words + ["expect", "covers"])
                 throw SyntaxError(
                     file: file, line: number,
                     message: "unknown instruction '\(line.shortened())'.\(hint.map { " Did you mean '\($0)'?" } ?? "")")

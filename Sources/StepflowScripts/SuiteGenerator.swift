@@ -209,17 +209,21 @@ public struct SuiteGenerator: Sendable {
     package static func instruction(
         for input: StateGraph.Input, on top: PresentedScreen
     ) throws(Refusal) -> (instruction: Script.Instruction, line: String) {
+        /// The input and its line, with the label as a comment where the line does not say it.
+        func line(_ input: Input, _ comment: String? = nil) -> (Script.Instruction, String) {
+            (.input(input), input.scriptLine + (comment.map { " # \($0)" } ?? ""))
+        }
         switch input.kind {
         case .choose(let index, let label, let role):
             let action = top.actions[index]
             if role == .back, top.actions.firstIndex(where: { $0.role == .back }) == index {
-                return (.back, "back")
+                return line(.back)
             } else if let key = action.key, top.actions.filter({ $0.key == key }).count == 1 {
-                return (.choose("[\(key)]"), "choose [\(key)] # \(label)")
+                return line(.choose(.key(key)), label)
             } else if top.actions.firstIndex(where: { $0.label.lowercased() == label.lowercased() }) == index {
-                return (.choose(label), "choose \(label)")
+                return line(.choose(.label(label)))
             } else if let number = VariantSession.numbered(top).firstIndex(of: index) {
-                return (.choose("\(number + 1)"), "choose \(number + 1) # \(label)")
+                return line(.choose(.number(number + 1)), label)
             }
             throw Refusal(
                 message:
@@ -230,9 +234,9 @@ public struct SuiteGenerator: Sendable {
                     """
             )
         case .emit(let stepper, let step, let isTimer):
-            return isTimer ? (.wait, "wait") : (.emit(stepper: stepper, step: step), "emit \(stepper) \(step)")
+            return isTimer ? line(.wait) : line(.emit(stepper: stepper, step: step))
         case .answer(let source, _, let answer, let label, _):
-            return (.answer(source: source, answer: answer), "answer \(source) \(answer) # \(label)")
+            return line(.answer(source: source, answer: answer), label)
         }
     }
 

@@ -325,22 +325,31 @@ public final class VariantSession {
     /// The action of the screen on top that `choice` names: its number
     /// (from 1, back actions aside), its label in the session's locale
     /// (case-insensitive), or its text key in brackets (`[privacy.agree]`,
-    /// the same in every locale).
+    /// the same in every locale), read as ``Input/Action/init(typed:)`` does.
     public func actionIndex(_ choice: String) -> Result<Int, Refusal> {
+        actionIndex(Input.Action(typed: choice))
+    }
+
+    /// The action of the screen on top that `action` names.
+    public func actionIndex(_ action: Input.Action) -> Result<Int, Refusal> {
         guard let screen = top else { return .failure(Refusal(.ended)) }
         let numbered = Self.numbered(screen)
         let index: Int?
-        if choice.hasPrefix("["), choice.hasSuffix("]"), choice.count > 2 {
-            let key = String(choice.dropFirst().dropLast())
+        let choice: String
+        switch action {
+        case .key(let key):
             index = screen.actions.firstIndex { $0.key == key }
             if index == nil {
                 return .failure(
                     Refusal(.noSuchKey(key: key, screen: screen.qualifiedID, keys: screen.actions.compactMap(\.key))))
             }
-        } else if let number = Int(choice) {
+            choice = "[\(key)]"
+        case .number(let number):
             index = numbered.indices.contains(number - 1) ? numbered[number - 1] : nil
-        } else {
-            index = screen.actions.firstIndex { $0.label.lowercased() == choice.lowercased() }
+            choice = "\(number)"
+        case .label(let label):
+            index = screen.actions.firstIndex { $0.label.lowercased() == label.lowercased() }
+            choice = label
         }
         guard let index else {
             return .failure(
@@ -358,7 +367,13 @@ public final class VariantSession {
     /// action.
     @discardableResult
     public func choose(_ choice: String) -> String? {
-        switch actionIndex(choice) {
+        choose(Input.Action(typed: choice))
+    }
+
+    /// Chooses the action `action` names. Returns why not when there is none.
+    @discardableResult
+    public func choose(_ action: Input.Action) -> String? {
+        switch actionIndex(action) {
         case .success(let index): choose(actionAt: index)
         case .failure(let refusal): refusal.message
         }
@@ -410,6 +425,19 @@ public final class VariantSession {
         return nil
     }
 
+    /// Gives `input` as it is (no waiting first: see ``perform(_:)``);
+    /// the failure to report, if it fails.
+    @discardableResult
+    public func give(_ input: Input) -> String? {
+        switch input {
+        case .answer(let source, let answer): self.answer(source, answer)
+        case .emit(let stepper, let step): emit(stepper, step)
+        case .choose(let action): choose(action)
+        case .back: back()
+        case .wait: skipTime()
+        }
+    }
+
     /// Runs one script instruction; the failure to report, if it fails.
     /// Waits first while the app waits for the outside world (see
     /// ``awaitOutside()``), so that no line lands on a screen an answer
@@ -417,11 +445,7 @@ public final class VariantSession {
     public func perform(_ instruction: Script.Instruction) -> String? {
         if let timedOut = awaitOutside() { return timedOut }
         switch instruction {
-        case .answer(let source, let answer): return self.answer(source, answer)
-        case .emit(let stepper, let step): return emit(stepper, step)
-        case .choose(let choice): return choose(choice)
-        case .back: return back()
-        case .wait: return skipTime()
+        case .input(let input): return give(input)
         case .expectScreen(let id):
             let shown = top?.qualifiedID
             return shown == id

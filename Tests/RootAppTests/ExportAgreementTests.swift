@@ -47,17 +47,22 @@ struct ExportAgreementTests {
         #expect(answeredTrace.split(separator: "\n").filter { $0.hasSuffix(" test.readByPhoto") }.count == 1)
     }
 
-    /// The lines `trace --format json` says a person types reach each
-    /// step in `rootapp walk`: the JSON's typed inputs are the walk's own.
-    @Test(arguments: BundledManifests.names)
-    func theTypedLinesOfTheTraceJSONWalkToTheirStep(name: String) throws {
+    /// The lines `trace --format json` says a person types, and the lines
+    /// it prints, reach each step in `rootapp walk`: the JSON's inputs are
+    /// the walk's own.
+    @Test(arguments: BundledManifests.names, [true, false])
+    func theTypedLinesOfTheTraceJSONWalkToTheirStep(name: String, asPrinted: Bool) throws {
         let manifest = BundledManifests.path(name)
         let trace = Harness.run(["trace", manifest, "--format", "json"])
         let steps = try #require(try JSONParser.parse(Array(trace.out.utf8))["steps"]?.array)
         for step in steps {
             let inputs = try #require(step["inputs"]?.array)
             let id = try #require(step["id"]?.string)
-            let lines = inputs.compactMap { $0["typed"]?.string }
+            // What a person types (`Next`, `s`), or the line as printed
+            // (`choose "Next"`, `wait (TimerStepper: timerDone)`): each walks.
+            let lines = inputs.compactMap { input in
+                input["typed"]?.string == nil ? nil : input[asPrinted ? "input" : "typed"]?.string
+            }
             let walk = Harness.run(["walk", manifest], input: lines + ["t"])
             let last = try #require(walk.out.split(separator: "Trace (").dropFirst().first)
             // Long steps wrap: compared with every run of white space as one.

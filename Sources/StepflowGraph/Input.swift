@@ -1,0 +1,208 @@
+/// One thing a person, a script, a page or a test can do to a running
+/// variant, as a value: the input language of every tool, read and
+/// written here and nowhere else.
+///
+/// Its line (``scriptLine``) is what a script holds and what `trace`,
+/// `paths`, `suite`, `walk --record`, the Maestro comments and the
+/// prototype's downloaded walk print; ``init(line:)`` reads it back, and
+/// with it every line those tools print, the note `trace` puts after an
+/// input included. ``typed`` is the short form a person types in
+/// `rootapp walk` (`2`, `Get started`, `b`, `s`).
+///
+/// ```swift
+/// let input = try Input(line: "answer camera-permission granted (camera allowed)")
+/// input == .answer(source: "camera-permission", answer: "granted")  // true
+/// input.scriptLine  // "answer camera-permission granted"
+/// ```
+///
+/// This enum grows as inputs do (a field's value, a deep link, a tab):
+/// end a `switch` over it with `@unknown default:`.
+public enum Input: Hashable, Sendable, CustomStringConvertible {
+    /// How an input names an action of the screen on top.
+    public enum Action: Hashable, Sendable {
+        /// By its text key, the same in every locale (`privacy.agree`).
+        case key(String)
+        /// By its number from 1, as the walk numbers them (back actions aside).
+        case number(Int)
+        /// By its label in the session's locale, compared case-insensitively.
+        case label(String)
+
+        /// The action `text` names as a person types it: `[key]`, a
+        /// number from 1, or else a label.
+        public init(typed text: String) {
+            if text.count > 2, text.hasPrefix("["), text.hasSuffix("]") {
+                self = .key(String(text.dropFirst().dropLast()))
+            } else if let number = Int(text), number > 0 {
+                self = .number(number)
+            } else {
+                self = .label(text)
+            }
+        }
+    }
+
+    /// Choose an action of the screen on top.
+    ///
+    /// `Action(typed:)` reads what a person types for one: `[key]`, a number, or a label.
+    case choose(Action)
+    /// The screen's way back.
+    case back
+    /// Let a waiting timer finish now.
+    case wait
+    /// The outside source `source` (a question's id, or a stepper's
+    /// `outside` id) answers `answer`.
+    case answer(source: String, answer: String)
+    /// A live stepper of type `stepper` emits the step `step` it declares.
+    case emit(stepper: String, step: String)
+
+    /// The line a script holds: `choose [privacy.agree]`, `choose 2`,
+    /// `choose "Get started"`, `back`, `wait`, `answer camera-permission
+    /// granted`, `emit SendWhenConnected sentLater`.
+    public var scriptLine: String {
+        switch self {
+        case .choose(.key(let key)): "choose [\(key)]"
+        case .choose(.number(let number)): "choose \(number)"
+        case .choose(.label(let label)): "choose \"\(label)\""
+        case .back: "back"
+        case .wait: "wait"
+        case .answer(let source, let answer): "answer \(source) \(answer)"
+        case .emit(let stepper, let step): "emit \(stepper) \(step)"
+        }
+    }
+
+    /// What a person types for it at `rootapp walk`'s prompt: an action's
+    /// label or number, `[key]`, `b`, `s`, or the script line.
+    public var typed: String {
+        switch self {
+        case .choose(.key(let key)): "[\(key)]"
+        case .choose(.number(let number)): "\(number)"
+        case .choose(.label(let label)): label
+        case .back: "b"
+        case .wait: "s"
+        case .answer, .emit: scriptLine
+        }
+    }
+
+    /// The script line.
+    public var description: String { scriptLine }
+
+    /// Why a line is not an input: what is wrong, and the forms there are.
+    public struct SyntaxError: Error, Hashable, Sendable, CustomStringConvertible {
+        /// What is wrong, ending in the fix.
+        public let message: String
+        /// The message.
+        public var description: String { message }
+    }
+
+    /// The words that start an input's line.
+    public static let words = ["choose", "back", "wait", "answer", "emit"]
+
+    /// Whether `line` starts with one of ``words``: an input, right or
+    /// wrong, rather than another kind of line.
+    public static func isInput(_ line: String) -> Bool {
+        words.contains(line.split(separator: " ", maxSplits: 1).first.map { $0.lowercased() } ?? "")
+    }
+
+    /// Reads one line as scripts, `trace`, `paths` and `walk --record`
+    /// write it. After the input, a `# comment` may follow (`choose
+    /// [privacy.agree] # I agree`), and after `back`, `wait`, `answer` and
+    /// `emit` the note in parentheses `trace` prints (`wait (TimerStepper:
+    /// timerDone)`). A label is written in quotes, or bare when it is not
+    /// a number and does not start with `[` or `"`.
+    public init(line text: String) throws(SyntaxError) {
+        let line = Self.trimmed(text)
+        let words = line.split(separator: " ", maxSplits: 1).map(String.init)
+        let word = words.first?.lowercased() ?? ""
+        let rest = words.count > 1 ? Self.trimmed(words[1]) : ""
+        switch word {
+        case "choose":
+            self = .choose(try Self.action(rest))
+        case "back", "wait":
+            guard Self.note(rest) else {
+                throw SyntaxError(
+                    message: "'\(word)' takes nothing after it but a # comment or a (note); '\(rest)' is not that.")
+            }
+            self = word == "back" ? .back : .wait
+        case "answer", "emit":
+            let parts = Self.withoutNote(rest).split(separator: " ").map(String.init)
+            guard parts.count == 2 else {
+                let example =
+                    word == "answer" ? "answer camera-permission denied" : "emit SendWhenConnected sentLater"
+                let takes = word == "answer" ? "the source and its answer" : "the stepper and the step"
+                throw SyntaxError(
+                    message: "'\(word)' takes two words, \(takes), e.g. \(example); '\(rest)' is not that.")
+            }
+            self =
+                word == "answer"
+                ? .answer(source: parts[0], answer: parts[1]) : .emit(stepper: parts[0], step: parts[1])
+        default:
+            throw SyntaxError(
+                message:
+                    """
+                    '\(line.count > 60 ? String(line.prefix(60)) + "…" : line)' is no input. Inputs are: choose \
+                    <label, "label", number or [key]>, back, wait, answer <source> <answer>, emit <stepper> <step>.
+                    """
+            )
+        }
+    }
+
+    /// The action `choose` names: `[key]`, a number, `"label"` or a bare label.
+    private static func action(_ rest: String) throws(SyntaxError) -> Action {
+        guard !rest.isEmpty else { throw SyntaxError(message: "'choose' needs an action's label, number or [key].") }
+        if rest.hasPrefix("[") {
+            guard let close = rest.firstIndex(of: "]"), close > rest.index(after: rest.startIndex) else {
+                throw SyntaxError(
+                    message:
+                        """
+                        '\(rest)' opens a key with '[' but does not close it. Write choose [<key>], e.g. choose \
+                        [privacy.agree].
+                        """
+                )
+            }
+            let after = trimmed(rest[rest.index(after: close)...])
+            guard after.isEmpty || after.hasPrefix("#") else {
+                throw SyntaxError(
+                    message:
+                        """
+                        '\(after)' follows the key \(rest[...close]); only a # comment may. Write choose [<key>] \
+                        # <label>.
+                        """
+                )
+            }
+            return .key(String(rest[rest.index(after: rest.startIndex)..<close]))
+        }
+        if rest.hasPrefix("\"") {
+            // The label runs to the last quote before a comment.
+            let body = rest.dropFirst()
+            let beforeComment = body.firstRange(of: "\" #").map { body[..<$0.lowerBound] }
+            guard let label = beforeComment ?? (body.hasSuffix("\"") ? body.dropLast() : nil), !label.isEmpty else {
+                throw SyntaxError(
+                    message: "'\(rest)' opens a label with '\"' but does not close it. Write choose \"<label>\".")
+            }
+            return .label(String(label))
+        }
+        // A bare label or number, and an optional ` # comment`.
+        let bare = rest.firstRange(of: " #").map { trimmed(rest[..<$0.lowerBound]) } ?? rest
+        if let number = Int(bare), number > 0 { return .number(number) }
+        return .label(bare)
+    }
+
+    /// Whether `rest` is empty, a `# comment` or a `(note)`.
+    private static func note(_ rest: String) -> Bool {
+        rest.isEmpty || rest.hasPrefix("#") || (rest.hasPrefix("(") && rest.hasSuffix(")"))
+    }
+
+    /// `rest` without a trailing `# comment` or `(note)`.
+    private static func withoutNote(_ rest: String) -> String {
+        var said =
+            rest.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
+        if said.hasSuffix(")"), let open = said.firstIndex(of: "(") { said = String(said[..<open]) }
+        return trimmed(said)
+    }
+
+    private static func trimmed(_ text: some StringProtocol) -> String {
+        guard let first = text.firstIndex(where: { !$0.isWhitespace }),
+            let last = text.lastIndex(where: { !$0.isWhitespace })
+        else { return "" }
+        return String(text[first...last])
+    }
+}
