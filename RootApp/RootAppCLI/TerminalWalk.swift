@@ -260,15 +260,28 @@ final class TerminalWalk: @unchecked Sendable {
             case _ where Input.isInput(choice) && !isActionLabel(choice):
                 do throws(Input.SyntaxError) {
                     let input = try Input(line: choice)
-                    if var failure = perform(input, record: true) {
-                        // A source the app's own service answers: printed
-                        // walks answer it by hand, and so can this walk.
-                        if case .answer(let source, _) = input, !session.coordinator.answeredByHand.contains(source) {
-                            failure += """
-                                 If the app's own service answers '\(source.shortened())', walk with --by-hand \
-                                \(source.shortened()) to give its answers yourself.
-                                """
+                    if case .answer(let source, _) = input,
+                        !session.waitingAnswers.contains(where: { $0.source == source })
+                    {
+                        // Nothing waits for it: said in the walk's words. A
+                        // source the app's own service answers can be given
+                        // by hand, as printed walks do, with --by-hand.
+                        var lines = [
+                            words[
+                                "walk.noAnswer",
+                                ["source": source.shortened(), "screen": session.top?.qualifiedID ?? "—"]]
+                        ]
+                        let waiting = session.waitingAnswers.map {
+                            "\($0.source) (\($0.answers.map(\.name).joined(separator: ", ")))"
                         }
+                        if !waiting.isEmpty {
+                            lines.append(words["walk.canAnswer", ["sources": waiting.joined(separator: "; ")]])
+                        }
+                        if !session.coordinator.answeredByHand.contains(source) {
+                            lines.append(words["walk.byHand", ["source": source.shortened()]])
+                        }
+                        for line in console.wrap(lines.joined(separator: " ")) { console.error(line) }
+                    } else if let failure = perform(input, record: true) {
                         for line in console.wrap(failure.capitalizingFirstLetter()) { console.error(line) }
                     }
                 } catch {

@@ -80,6 +80,11 @@ public struct ToolWords: Sendable {
             "walk.screenChanged": "The screen changed while you typed, so '{typed}' was not used.",
             "walk.waitingFor": "(waiting for {what}…)",
             "walk.orType": "Or type {keys}.",
+            "walk.noAnswer": "Nothing waits for an answer from '{source}' on {screen}.",
+            "walk.canAnswer": "What can answer now: {sources}.",
+            "walk.byHand":
+                "If the app's own service answers '{source}', walk with --by-hand {source} to give its answers "
+                + "yourself.",
             "walk.noAction": "no action '{choice}' on {screen}. Choose {numbers}a label: {labels}.",
             "walk.or": "or",
             "walk.help.title": "What you can type here:",
@@ -130,6 +135,11 @@ public struct ToolWords: Sendable {
                 "Der Bildschirm hat sich beim Tippen geändert, darum wurde '{typed}' nicht verwendet.",
             "walk.waitingFor": "(warte auf {what} …)",
             "walk.orType": "Oder tippen Sie {keys}.",
+            "walk.noAnswer": "Auf {screen} wartet nichts auf eine Antwort von '{source}'.",
+            "walk.canAnswer": "Jetzt kann antworten: {sources}.",
+            "walk.byHand":
+                "Wenn der Dienst der App '{source}' beantwortet, starten Sie mit --by-hand {source}, um selbst "
+                + "zu antworten.",
             "walk.noAction": "keine Aktion '{choice}' auf {screen}. Wählen Sie {numbers}eine Beschriftung: {labels}.",
             "walk.or": "oder",
             "walk.help.title": "Was Sie hier tippen können:",

@@ -45,7 +45,7 @@ struct ByHandTests {
         #expect(lines.last == "answer camera-permission granted")
         let run = Harness.run(["walk", Self.manifest], input: lines + ["t"], tool: Self.tool)
         // The service denied: the person reads by eye, and the printed answer cannot be given.
-        #expect(run.err.contains("No answer from 'camera-permission' is awaited here"))
+        #expect(run.err.contains("Nothing waits for an answer from 'camera-permission' on test/manual."))
         #expect(run.unwrappedErr.contains("walk with --by-hand camera-permission to give its answers yourself"))
         #expect(run.out.contains("test.readByHand"), "the service denied")
     }
@@ -55,7 +55,7 @@ struct ByHandTests {
         let lines = try Self.firstPath(to: "test/photo")
         let run = Harness.run(
             ["walk", Self.manifest, "--by-hand", sources], input: lines + ["t"], tool: Self.tool)
-        #expect(run.err.contains("No answer") == false, "\(run.err)")
+        #expect(run.err.contains("Nothing waits") == false, "\(run.err)")
         #expect(run.out.contains("test.readByPhoto"))
         #expect(!run.out.contains("test.readByHand"), "the service was not asked")
     }

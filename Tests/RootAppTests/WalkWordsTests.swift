@@ -35,7 +35,7 @@ struct WalkWordsTests {
     /// The German variant up to its question, with a wrong line and help on the way.
     static let toTheQuestion = [
         "Los geht’s", "Weiter", "Weiter", "Weiter", "Ich stimme zu", "Alles ist da", "Weiter", "Weiter", "Weiter",
-        "Fertig, Timer starten", "?", "xyz", "s", "Ergebnis ablesen", "Foto machen", "vielleicht",
+        "Fertig, Timer starten", "?", "xyz", "s", "answer lab ok", "Ergebnis ablesen", "Foto machen", "vielleicht",
     ]
 
     @Test func aGermanVariantIsWalkedInGermanWords() {
@@ -47,6 +47,7 @@ struct WalkWordsTests {
         #expect(all.contains("Was Sie hier tippen können:"))
         #expect(all.contains("Keine Aktion 'xyz' auf test/timer. Wählen Sie 1 oder eine Beschriftung"))
         #expect(all.contains("Die App wartet auf Kamerazugriff: tippen Sie 1 (granted), 2 (denied), t oder q."))
+        #expect(all.contains("Auf test/ready wartet nichts auf eine Antwort von 'lab'."))
         for english in ["The app asks", "a timer is running", "What you can type", "No action", "Or type", "waits for"]
         {
             #expect(!all.contains(english), "\(english)")
