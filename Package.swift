@@ -98,6 +98,12 @@ let package = Package(
         ),
         .testTarget(name: "StepflowTests", dependencies: ["Stepflow", "StepflowTesting"]),
         .testTarget(
+            name: "StepflowScriptsTests",
+            dependencies: [
+                "Stepflow", "StepflowGraph", "StepflowManifest", "StepflowScripts", "BundledModules", "BundledFixtures",
+            ]
+        ),
+        .testTarget(
             name: "ModulesTests",
             dependencies: [
                 "Stepflow", "StepflowTesting", "StepflowManifest", "BundledModules", "Onboarding", "PatientIntake",

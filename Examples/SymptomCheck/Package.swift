@@ -42,6 +42,7 @@ let package = Package(
                 .product(name: "StepflowManifest", package: "Stepflow"),
                 .product(name: "StepflowTesting", package: "Stepflow"),
                 .product(name: "StepflowScripts", package: "Stepflow"),
+                .product(name: "StepflowGraph", package: "Stepflow"),
                 .product(name: "RootAppCLI", package: "Stepflow"),
             ]
         ),

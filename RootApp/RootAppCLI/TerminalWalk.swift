@@ -127,47 +127,44 @@ final class TerminalWalk: @unchecked Sendable {
 
     private func note(_ line: String) { recorded.withLock { $0.append(line) } }
 
-    /// Gives one input, recording it; returns the failure.
+    /// Gives one input, recording it; returns the refusal in the walk's words.
     private func perform(_ input: Input, record: Bool) -> String? {
-        guard case .choose(let choice) = input else {
+        do throws(SessionRefusal) {
+            try session.waitForOutside()
             let before = session.top
-            let failure = session.perform(.input(input))
-            if failure == nil && record {
-                // Where the input depends on the screen, the script checks it first.
-                switch input {
-                case .back, .answer: if let before { note("expect screen \(before.qualifiedID)") }
-                case .wait, .emit, .choose: break
-                }
-                note(input.scriptLine)
+            // A choice is resolved once, into the action it names; that
+            // action is given, and that action is recorded.
+            var chosen: Int?
+            if case .choose(let action) = input { chosen = try session.actionIndex(of: action) }
+            if let chosen { try session.give(actionAt: chosen) } else { try session.give(input) }
+            guard record else { return nil }
+            if let chosen, let before {
+                let action = before.actions[chosen]
+                note("expect screen \(before.qualifiedID)")
+                // A key is the same in every language, so the script runs
+                // in each; the label stays as a comment.
+                note(
+                    action.key.map { Input.choose(.key($0)).scriptLine + " # \(action.label)" }
+                        ?? Input.choose(.label(action.label)).scriptLine)
+                return nil
             }
-            return failure
+            // Where the input depends on the screen, the script checks it first.
+            switch input {
+            case .back, .answer: if let before { note("expect screen \(before.qualifiedID)") }
+            case .wait, .emit, .choose: break
+            }
+            note(input.scriptLine)
+            return nil
+        } catch {
+            return words.refusal(error)
         }
-        // What the person typed is resolved once, into the action it
-        // names; that action is chosen, and that action is recorded.
-        if let timedOut = session.awaitOutside() { return timedOut }
-        let index: Int
-        switch session.actionIndex(choice) {
-        case .success(let found): index = found
-        case .failure(let refusal): return words.refusal(refusal)
-        }
-        let before = session.top
-        if let failure = session.choose(actionAt: index) { return failure }
-        if record, let before {
-            let action = before.actions[index]
-            note("expect screen \(before.qualifiedID)")
-            // A key is the same in every language, so the script runs in
-            // each; the label stays as a comment.
-            note(
-                action.key.map { Input.choose(.key($0)).scriptLine + " # \(action.label)" }
-                    ?? Input.choose(.label(action.label)).scriptLine)
-        }
-        return nil
     }
 
     /// Runs one line of a script, recording what it gives; returns the failure.
     private func perform(_ instruction: Script.Instruction) -> String? {
         if case .input(let input) = instruction { return perform(input, record: true) }
-        return session.perform(instruction)
+        do throws(SessionRefusal) { try session.run(instruction) } catch { return words.refusal(error) }
+        return nil
     }
 
     func run(script: Script?) -> ExitCode {
@@ -200,8 +197,8 @@ final class TerminalWalk: @unchecked Sendable {
             // be for this screen, so the walk waits for it first.
             if let waiting = session.waitingForOutside {
                 console.error(console.dim(words["walk.waitingFor", ["what": waiting.label]]))
-                if let failure = session.awaitOutside() {
-                    for line in console.wrap(failure.capitalizingFirstLetter()) { console.error(line) }
+                do throws(SessionRefusal) { try session.waitForOutside() } catch {
+                    for line in console.wrap(words.refusal(error).capitalizingFirstLetter()) { console.error(line) }
                     return finish("Stopped: no answer came.", status: .findings)
                 }
                 showIfChanged()
@@ -260,28 +257,14 @@ final class TerminalWalk: @unchecked Sendable {
             case _ where Input.isInput(choice) && !isActionLabel(choice):
                 do throws(Input.SyntaxError) {
                     let input = try Input(line: choice)
-                    if case .answer(let source, _) = input,
-                        !session.waitingAnswers.contains(where: { $0.source == source })
-                    {
-                        // Nothing waits for it: said in the walk's words. A
-                        // source the app's own service answers can be given
-                        // by hand, as printed walks do, with --by-hand.
-                        var lines = [
-                            words[
-                                "walk.noAnswer",
-                                ["source": source.shortened(), "screen": session.top?.qualifiedID ?? "—"]]
-                        ]
-                        let waiting = session.waitingAnswers.map {
-                            "\($0.source) (\($0.answers.map(\.name).joined(separator: ", ")))"
+                    if var failure = perform(input, record: true) {
+                        // A source the app's own service answers can be
+                        // given by hand, as printed walks do, with --by-hand.
+                        if case .answer(let source, _) = input, !session.coordinator.answeredByHand.contains(source),
+                            !session.waitingAnswers.contains(where: { $0.source == source })
+                        {
+                            failure += " " + words["walk.byHand", ["source": source.shortened()]]
                         }
-                        if !waiting.isEmpty {
-                            lines.append(words["walk.canAnswer", ["sources": waiting.joined(separator: "; ")]])
-                        }
-                        if !session.coordinator.answeredByHand.contains(source) {
-                            lines.append(words["walk.byHand", ["source": source.shortened()]])
-                        }
-                        for line in console.wrap(lines.joined(separator: " ")) { console.error(line) }
-                    } else if let failure = perform(input, record: true) {
                         for line in console.wrap(failure.capitalizingFirstLetter()) { console.error(line) }
                     }
                 } catch {

@@ -150,9 +150,9 @@ public struct Prototype: Sendable {
                 } catch {
                     throw Refusal(message: "\(manifest.file): \(error.message)")
                 }
-                if let failure = session.perform(instruction) {
+                do throws(SessionRefusal) { try session.run(instruction) } catch {
                     throw Refusal(
-                        message: "\(manifest.file): the live engine refused '\(transition.input)': \(failure)")
+                        message: "\(manifest.file): the live engine refused '\(transition.input)': \(error)")
                 }
             }
             return session

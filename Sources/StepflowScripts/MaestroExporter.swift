@@ -183,8 +183,11 @@ public struct MaestroExporter: Sendable {
         var askedByLastTap: Set<String> = []
         // Gives an input to the session that reads the script and, when
         // the texts are in another locale, to the one that shows them.
-        func onBoth(_ input: (VariantSession) -> String?) -> String? {
-            input(reading) ?? (texts === reading ? nil : input(texts))
+        func onBoth(_ input: (VariantSession) throws(SessionRefusal) -> Void) -> String? {
+            for session in texts === reading ? [reading] : [reading, texts] {
+                do throws(SessionRefusal) { try input(session) } catch { return error.description }
+            }
+            return nil
         }
         for line in script.lines {
             func fail(_ message: String) -> Refusal {
@@ -196,7 +199,9 @@ public struct MaestroExporter: Sendable {
                         """
                 )
             }
-            if let timedOut = onBoth({ $0.awaitOutside() }) { throw fail(timedOut) }
+            if let timedOut = onBoth({ session throws(SessionRefusal) in try session.waitForOutside() }) {
+                throw fail(timedOut)
+            }
             let before = texts.top
             switch line.instruction {
             case .input(.choose(let choice)):
@@ -204,14 +209,15 @@ public struct MaestroExporter: Sendable {
                     throw fail("the app has ended; there is nothing to choose.")
                 }
                 let index: Int
-                switch reading.actionIndex(choice) {
-                case .success(let found): index = found
-                case .failure(let refusal): throw fail(refusal.message)
+                do throws(SessionRefusal) { index = try reading.actionIndex(of: choice) } catch {
+                    throw fail(error.description)
                 }
                 guard shown.actions.indices.contains(index) else {
                     throw fail("the screen in \(locale) has no action \(index + 1).")
                 }
-                if let refusal = onBoth({ $0.choose(actionAt: index) }) { throw fail(refusal) }
+                if let refusal = onBoth({ session throws(SessionRefusal) in try session.give(actionAt: index) }) {
+                    throw fail(refusal)
+                }
                 let action = shown.actions[index]
                 writer.tap(
                     action.label,
@@ -220,9 +226,11 @@ public struct MaestroExporter: Sendable {
                 askedByLastTap = Set(reading.waitingAnswers.filter(\.isQuestion).map(\.source))
             case .input(.back):
                 guard let shown = before, let index = shown.actions.firstIndex(where: { $0.role == .back }) else {
-                    throw fail(reading.back() ?? "the app has no way back here.")
+                    throw fail(SessionRefusal.noWayBack(screen: reading.top?.qualifiedID ?? "this screen").description)
                 }
-                if let refusal = onBoth({ $0.back() }) { throw fail(refusal) }
+                if let refusal = onBoth({ session throws(SessionRefusal) in try session.give(.back) }) {
+                    throw fail(refusal)
+                }
                 writer.tap(
                     shown.actions[index].label,
                     comment: "back, step \(shown.actions[index].step) on \(shown.qualifiedID)")
@@ -231,7 +239,9 @@ public struct MaestroExporter: Sendable {
             case .input(.wait):
                 let seconds = reading.clock.secondsLeft ?? 0
                 let walked = reading.walk.count
-                if let refusal = onBoth({ $0.skipTime() }) { throw fail(refusal) }
+                if let refusal = onBoth({ session throws(SessionRefusal) in try session.give(.wait) }) {
+                    throw fail(refusal)
+                }
                 askedByLastTap = []
                 var timer: String?
                 if reading.walk.count > walked,
@@ -245,7 +255,11 @@ public struct MaestroExporter: Sendable {
                 let label =
                     texts.waitingAnswers.first { $0.source == source }?.answers.first { $0.name == answer }?.label
                     ?? answer
-                if let refusal = onBoth({ $0.answer(source, answer) }) { throw fail(refusal) }
+                if let refusal = onBoth({ session throws(SessionRefusal) in
+                    try session.give(.answer(source: source, answer: answer))
+                }) {
+                    throw fail(refusal)
+                }
                 let atOnce = askedByLastTap.contains(source)
                 askedByLastTap = []
                 switch device.answer(source: source, answer: answer)?.giving {
@@ -268,7 +282,11 @@ public struct MaestroExporter: Sendable {
                 }
                 writer.assertScreen(texts.top, after: before)
             case .input(.emit(let stepper, let step)):
-                if let refusal = onBoth({ $0.emit(stepper, step) }) { throw fail(refusal) }
+                if let refusal = onBoth({ session throws(SessionRefusal) in
+                    try session.give(.emit(stepper: stepper, step: step))
+                }) {
+                    throw fail(refusal)
+                }
                 askedByLastTap = []
                 let outside = OutsideInput(source: stepper, answer: step)
                 placeholders.append(outside)
@@ -277,7 +295,7 @@ public struct MaestroExporter: Sendable {
                     comment: "\(Input.emit(stepper: stepper, step: step).scriptLine); fill in how a device makes it")
                 writer.assertScreen(texts.top, after: before)
             case .expectScreen, .expectEnd:
-                if let refusal = reading.perform(line.instruction) { throw fail(refusal) }
+                do throws(SessionRefusal) { try reading.run(line.instruction) } catch { throw fail(error.description) }
                 if case .expectEnd(let exit) = line.instruction {
                     writer.comment("the app ends\(exit.map { " through \($0)" } ?? "")")
                 }

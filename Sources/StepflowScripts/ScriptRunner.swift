@@ -91,8 +91,10 @@ public struct ScriptRunner: Sendable {
             )
         }
         for line in script.lines where failure == nil {
-            if let message = session.perform(line.instruction) {
-                failure = (line.number, message)
+            do throws(SessionRefusal) {
+                try session.run(line.instruction)
+            } catch {
+                failure = (line.number, error.description)
                 break
             }
         }

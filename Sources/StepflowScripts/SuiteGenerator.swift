@@ -269,7 +269,8 @@ public struct SuiteGenerator: Sendable {
             }
             lines.append("expect screen \(top.qualifiedID)")
             let (instruction, line) = try Self.instruction(for: transition.input, on: top)
-            if let failure = session.perform(instruction) {
+            do throws(SessionRefusal) { try session.run(instruction) } catch {
+                let failure = error.description
                 throw Refusal(
                     message:
                         """

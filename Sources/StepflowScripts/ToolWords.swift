@@ -1,3 +1,5 @@
+import StepflowGraph
+
 /// The words Stepflow's own tools put around a variant's screens (the
 /// terminal walk's prompts and notes, the prototype's frame and panel),
 /// in each locale they speak: a German variant is walked and clicked
@@ -43,10 +45,10 @@ public struct ToolWords: Sendable {
         Self.table[Self.fallback]!.merging(Self.table[locale] ?? [:]) { _, own in own }
     }
 
-    /// `refusal` in these words (its English message when they have none
-    /// for its reason).
-    public func refusal(_ refusal: VariantSession.Refusal) -> String {
-        switch refusal.reason {
+    /// `refusal` in these words (its English sentence for facts these
+    /// words do not cover).
+    public func refusal(_ refusal: SessionRefusal) -> String {
+        switch refusal {
         case .noSuchAction(let choice, let screen, let numbered, let labels):
             let numbers =
                 numbered == 0 ? "" : numbered == 1 ? "1 \(self["walk.or"]) " : "1-\(numbered) \(self["walk.or"]) "
@@ -56,8 +58,23 @@ public struct ToolWords: Sendable {
                     "choice": choice.shortened(), "screen": screen, "numbers": numbers,
                     "labels": labels.map { "'\($0)'" }.joined(separator: ", "),
                 ]]
+        case .nothingAwaits(let source, let screen, let waiting):
+            let now = waiting.sorted { $0.key < $1.key }.map { "\($0.key) (\($0.value.joined(separator: ", ")))" }
+            return self["walk.noAnswer", ["source": source.shortened(), "screen": screen ?? "—"]]
+                + (now.isEmpty ? "" : " " + self["walk.canAnswer", ["sources": now.joined(separator: "; ")]])
+        case .noWayBack(let screen):
+            return self["walk.noWayBack", ["screen": screen]]
+        case .noTimer(let screen):
+            return self["walk.noTimer", ["screen": screen ?? "—"]]
+        case .questionOpen(let source, let question, let answers):
+            return self[
+                "walk.answerFirst",
+                [
+                    "question": question,
+                    "line": Input.answer(source: source, answer: "<\(answers.joined(separator: ", "))>").scriptLine,
+                ]]
         default:
-            return refusal.message
+            return refusal.description
         }
     }
 
@@ -82,6 +99,9 @@ public struct ToolWords: Sendable {
             "walk.orType": "Or type {keys}.",
             "walk.noAnswer": "Nothing waits for an answer from '{source}' on {screen}.",
             "walk.canAnswer": "What can answer now: {sources}.",
+            "walk.noWayBack": "{screen} has no way back.",
+            "walk.noTimer": "No timer is waiting on {screen}.",
+            "walk.answerFirst": "The app waits for {question}; give its answer first: {line}.",
             "walk.byHand":
                 "If the app's own service answers '{source}', walk with --by-hand {source} to give its answers "
                 + "yourself.",
@@ -137,6 +157,9 @@ public struct ToolWords: Sendable {
             "walk.orType": "Oder tippen Sie {keys}.",
             "walk.noAnswer": "Auf {screen} wartet nichts auf eine Antwort von '{source}'.",
             "walk.canAnswer": "Jetzt kann antworten: {sources}.",
+            "walk.noWayBack": "{screen} hat keinen Weg zurück.",
+            "walk.noTimer": "Auf {screen} wartet kein Timer.",
+            "walk.answerFirst": "Die App wartet auf {question}; geben Sie zuerst die Antwort: {line}.",
             "walk.byHand":
                 "Wenn der Dienst der App '{source}' beantwortet, starten Sie mit --by-hand {source}, um selbst "
                 + "zu antworten.",

@@ -20,39 +20,37 @@ extension VariantSession {
     }
 
     /// Waits while the app waits for the outside world (see
-    /// ``waitingForOutside``), at most ``outsideTimeLimit``. Returns why
-    /// not when the time ran out.
-    @discardableResult
-    public func awaitOutside() -> String? {
+    /// ``waitingForOutside``), at most ``outsideTimeLimit``.
+    ///
+    /// - Throws: ``SessionRefusal/outsideSilent(source:question:answers:limit:)``
+    ///   or ``SessionRefusal/deferredSilent(limit:)`` when the time ran out.
+    public func waitForOutside() throws(SessionRefusal) {
         // A deferred `adapt` answers when it answers: a walk or a script
         // waits for it (at most the limit) before the next line.
-        if !coordinator.waitUntilIdle(atMost: outsideTimeLimit) {
-            return
-                """
-                the app waited \(outsideTimeLimit) for a flow's deferred answer (an adapt that asks the outside \
-                world) and none came. To fix, check what the flow's adapt waits for, or declare its answers with \
-                .ask(Question) so a script can give one.
-                """
-        }
+        if !coordinator.waitUntilIdle(atMost: outsideTimeLimit) { throw .deferredSilent(limit: outsideTimeLimit) }
         settleIfMoved()
-        guard var waiting = waitingForOutside else { return nil }
+        guard var waiting = waitingForOutside else { return }
         let limit = outsideTimeLimit
         let started = ContinuousClock.now
         while ContinuousClock.now - started < limit {
             coordinator.waitUntilIdle(includingPendingAdaptations: false)
             guard let still = waitingForOutside else {
                 settle(.emission)
-                return nil
+                return
             }
             waiting = still
             sleepBriefly()
         }
-        let answers = waiting.answers.map(\.name).joined(separator: ", ")
-        return
-            """
-            the app waited \(limit) for \(waiting.label) and no answer came. To fix, check the service, or give \
-            its answer: answer \(waiting.source) <\(answers)>.
-            """
+        throw .outsideSilent(
+            source: waiting.source, question: waiting.label, answers: waiting.answers.map(\.name), limit: limit)
+    }
+
+    /// ``waitForOutside()``, its refusal as a sentence.
+    @available(*, deprecated, message: "use waitForOutside(), which throws a typed SessionRefusal")
+    @discardableResult
+    public func awaitOutside() -> String? {
+        do throws(SessionRefusal) { try waitForOutside() } catch { return error.description }
+        return nil
     }
 
     private func sleepBriefly() {
@@ -62,45 +60,54 @@ extension VariantSession {
     }
 
     /// Gives the answer called `answer` from the outside source `source`
-    /// (a question's id, or a stepper's outside id). Returns why not when
-    /// nothing waits for it or it has no such answer.
-    @discardableResult
-    public func answer(_ source: String, _ answer: String) -> String? {
+    /// (a question's id, or a stepper's outside id): `give(.answer(…))`.
+    func giveAnswer(_ source: String, _ answer: String) throws(SessionRefusal) {
         let waiting = coordinator.waitingAnswers
         guard let target = waiting.first(where: { $0.source == source }) else {
-            let now =
-                waiting.isEmpty
-                ? "nothing waits for an answer from outside on \(top?.qualifiedID ?? "this screen")"
-                : "what can answer now: "
-                    + waiting.map { "\($0.source) (\($0.answers.map(\.name).joined(separator: ", ")))" }.joined(
-                        separator: "; ")
-            return "no answer from '\(source)' is awaited here; \(now)."
+            throw .nothingAwaits(
+                source: source, screen: top?.qualifiedID,
+                waiting: Dictionary(
+                    waiting.map { ($0.source, $0.answers.map(\.name)) }, uniquingKeysWith: { first, _ in first }))
         }
         guard target.answers.contains(where: { $0.name == answer }) else {
-            return
-                """
-                \(target.label) has no answer '\(answer)'; its answers: \
-                \(target.answers.map(\.name).joined(separator: ", ")).
-                """
+            throw .noSuchAnswer(
+                source: source, question: target.label, answer: answer, answers: target.answers.map(\.name))
         }
-        guard coordinator.answer(source, with: answer) else { return "\(target.label) no longer waits for an answer." }
+        guard coordinator.answer(source, with: answer) else { throw .noLongerWaits(question: target.label) }
         settle(.answer(source: source, answer: answer))
-        return nil
+    }
+
+    /// Makes a live stepper of type `stepper` emit its declared step
+    /// `step`: `give(.emit(…))`.
+    func giveEmission(_ stepper: String, _ step: String) throws(SessionRefusal) {
+        let live = coordinator.emittingSteppers
+        guard coordinator.emit(stepper: stepper, step: step) else {
+            throw .noSuchEmission(
+                stepper: stepper, step: step,
+                live: Dictionary(live.map { ($0.name, $0.steps) }, uniquingKeysWith: { first, _ in first }))
+        }
+        settle(.emitted(stepper: stepper, step: step))
+    }
+
+    /// Gives the answer called `answer` from the outside source `source`.
+    /// Returns why not when nothing waits for it or it has no such answer.
+    @available(*, deprecated, message: "use give(.answer(source:answer:)), which throws a typed SessionRefusal")
+    @discardableResult
+    public func answer(_ source: String, _ answer: String) -> String? {
+        sentence { () throws(SessionRefusal) in try giveAnswer(source, answer) }
     }
 
     /// Makes a live stepper of type `stepper` emit its declared step
     /// `step`. Returns why not when none can.
+    @available(*, deprecated, message: "use give(.emit(stepper:step:)), which throws a typed SessionRefusal")
     @discardableResult
     public func emit(_ stepper: String, _ step: String) -> String? {
-        let live = coordinator.emittingSteppers
-        guard coordinator.emit(stepper: stepper, step: step) else {
-            let now =
-                live.isEmpty
-                ? "no stepper is live"
-                : "live: " + live.map { "\($0.name) (\($0.steps.joined(separator: ", ")))" }.joined(separator: "; ")
-            return "no live stepper '\(stepper)' can emit '\(step)' now; \(now)."
-        }
-        settle(.emitted(stepper: stepper, step: step))
+        sentence { () throws(SessionRefusal) in try giveEmission(stepper, step) }
+    }
+
+    /// `nil` when `body` does not throw, else its refusal as a sentence.
+    func sentence(_ body: () throws(SessionRefusal) -> Void) -> String? {
+        do throws(SessionRefusal) { try body() } catch { return error.description }
         return nil
     }
 }

@@ -3,11 +3,24 @@ public import Stepflow
 public import StepflowGraph
 public import StepflowManifest
 
-/// Remembers the last state rendered, for the session to read.
+/// Remembers the last state rendered, and the changes rendered since
+/// they were last taken, for the session to read.
 final class StateHolder: Navigator {
-    private let latest = Locked(NavigationState())
-    func render(_ state: NavigationState, changes: [NavigationChange]) { latest.withLock { $0 = state } }
-    var state: NavigationState { latest.withLock { $0 } }
+    private let latest = Locked((state: NavigationState(), changes: [NavigationChange]()))
+    func render(_ state: NavigationState, changes: [NavigationChange]) {
+        latest.withLock {
+            $0.state = state
+            $0.changes += changes
+        }
+    }
+    var state: NavigationState { latest.withLock { $0.state } }
+    /// The changes rendered since the last call.
+    func takeChanges() -> [NavigationChange] {
+        latest.withLock { held in
+            defer { held.changes = [] }
+            return held.changes
+        }
+    }
 }
 
 /// One run of a variant on the real coordinator, driven input by input
@@ -16,8 +29,8 @@ final class StateHolder: Navigator {
 ///
 /// ```swift
 /// let session = VariantSession(manifest: manifest, registry: registry)
-/// session.choose("Get started")     // nil: done; else why not
-/// session.top?.qualifiedID          // "onboarding/howItWorks(1)"
+/// let outcome = try session.give(.choose(.label("Get started")))  // or a SessionRefusal
+/// outcome.top?.qualifiedID          // "onboarding/how-it-works-1"
 /// ```
 ///
 /// A session is driven from one thread at a time; each input returns once
@@ -273,195 +286,165 @@ public final class VariantSession {
 
     /// Why an input was not given: what is wrong and what would do.
     public struct Refusal: Error, Sendable, CustomStringConvertible {
-        /// Why, as values a tool can put in its own words.
-        ///
-        /// This enum may grow; end a `switch` over it with `@unknown default:`.
-        public enum Reason: Hashable, Sendable {
-            /// The app has ended: there is nothing to choose.
-            case ended
-            /// No action on `screen` has the text key `key`; its actions' keys are `keys`.
-            case noSuchKey(key: String, screen: String, keys: [String])
-            /// No action on `screen` is `choice`: not a number from 1 to
-            /// `numbered`, nor one of `labels`.
-            case noSuchAction(choice: String, screen: String, numbered: Int, labels: [String])
-            /// Something else, said in `message`.
-            case other
-        }
-
         /// Why, as values.
-        public let reason: Reason
+        public let refusal: SessionRefusal
         /// What is wrong, and the choices there are, in English.
         public let message: String
         /// The message.
         public var description: String { message }
 
-        /// A refusal for `reason`, said in English.
-        init(_ reason: Reason) {
-            self.reason = reason
-            switch reason {
-            case .ended:
-                message = "the app has ended; there is nothing to choose."
-            case .noSuchKey(let key, let screen, let keys):
-                message =
-                    "no action with the key [\(key)] on \(screen). Its keys: "
-                    + (keys.isEmpty ? "none" : keys.map { "[\($0)]" }.joined(separator: ", ")) + "."
-            case .noSuchAction(let choice, let screen, let numbered, let labels):
-                let numbers = numbered == 0 ? "" : numbered == 1 ? "1 or " : "1-\(numbered) or "
-                message =
-                    "no action '\(choice.shortened())' on \(screen). Choose \(numbers)a label: "
-                    + labels.map { "'\($0)'" }.joined(separator: ", ") + "."
-            case .other:
-                message = ""
-            }
+        /// A refusal for `refusal`, said in English.
+        init(_ refusal: SessionRefusal) {
+            self.refusal = refusal
+            self.message = refusal.description
         }
-
-        /// A refusal said in `message`.
-        init(message: String) {
-            self.reason = .other
-            self.message = message
-        }
-    }
-
-    /// The action of the screen on top that `choice` names: its number
-    /// (from 1, back actions aside), its label in the session's locale
-    /// (case-insensitive), or its text key in brackets (`[privacy.agree]`,
-    /// the same in every locale), read as ``Input/Action/init(typed:)`` does.
-    public func actionIndex(_ choice: String) -> Result<Int, Refusal> {
-        actionIndex(Input.Action(typed: choice))
     }
 
     /// The action of the screen on top that `action` names.
-    public func actionIndex(_ action: Input.Action) -> Result<Int, Refusal> {
-        guard let screen = top else { return .failure(Refusal(.ended)) }
+    ///
+    /// - Throws: ``SessionRefusal/ended``, ``SessionRefusal/noSuchKey(key:screen:keys:)``
+    ///   or ``SessionRefusal/noSuchAction(choice:screen:numbered:labels:)``.
+    public func actionIndex(of action: Input.Action) throws(SessionRefusal) -> Int {
+        guard let screen = top else { throw .ended }
         let numbered = Self.numbered(screen)
-        let index: Int?
-        let choice: String
         switch action {
         case .key(let key):
-            index = screen.actions.firstIndex { $0.key == key }
-            if index == nil {
-                return .failure(
-                    Refusal(.noSuchKey(key: key, screen: screen.qualifiedID, keys: screen.actions.compactMap(\.key))))
-            }
-            choice = "[\(key)]"
+            if let index = screen.actions.firstIndex(where: { $0.key == key }) { return index }
+            throw .noSuchKey(key: key, screen: screen.qualifiedID, keys: screen.actions.compactMap(\.key))
         case .number(let number):
-            index = numbered.indices.contains(number - 1) ? numbered[number - 1] : nil
-            choice = "\(number)"
+            if numbered.indices.contains(number - 1) { return numbered[number - 1] }
         case .label(let label):
-            index = screen.actions.firstIndex { $0.label.lowercased() == label.lowercased() }
-            choice = label
+            if let index = screen.actions.firstIndex(where: { $0.label.lowercased() == label.lowercased() }) {
+                return index
+            }
         }
-        guard let index else {
-            return .failure(
-                Refusal(
-                    .noSuchAction(
-                        choice: choice, screen: screen.qualifiedID, numbered: numbered.count,
-                        labels: screen.actions.map(\.label))))
-        }
-        return .success(index)
+        throw .noSuchAction(
+            choice: Input.choose(action).typed, screen: screen.qualifiedID, numbered: numbered.count,
+            labels: screen.actions.map(\.label))
     }
 
-    /// Chooses an action by its number, its label in the session's locale
-    /// (case-insensitive), or its text key in brackets (`[privacy.agree]`,
-    /// the same in every locale). Returns why not when there is no such
-    /// action.
-    @discardableResult
-    public func choose(_ choice: String) -> String? {
-        choose(Input.Action(typed: choice))
+    /// The action of the screen on top that `choice` names, as a person
+    /// types it (``Input/Action/init(typed:)``).
+    @available(*, deprecated, message: "use actionIndex(of:), which throws a typed SessionRefusal")
+    public func actionIndex(_ choice: String) -> Result<Int, Refusal> {
+        do throws(SessionRefusal) {
+            return .success(try actionIndex(of: Input.Action(typed: choice)))
+        } catch {
+            return .failure(Refusal(error))
+        }
     }
 
-    /// Chooses the action `action` names. Returns why not when there is none.
+    /// Gives `input` to the app and returns what it did, once the engine
+    /// is idle again. It does not wait for the outside world first: see
+    /// ``run(_:)`` for a script's line.
+    ///
+    /// - Throws: ``SessionRefusal`` when the app cannot take it now: no
+    ///   such action, a question to answer first, no way back, no timer,
+    ///   nothing waiting for that answer…
     @discardableResult
-    public func choose(_ action: Input.Action) -> String? {
-        switch actionIndex(action) {
-        case .success(let index): choose(actionAt: index)
-        case .failure(let refusal): refusal.message
+    public func give(_ input: Input) throws(SessionRefusal) -> Outcome {
+        let before = top
+        _ = holder.takeChanges()
+        switch input {
+        case .choose(let action): try press(actionAt: try actionIndex(of: action), role: nil)
+        case .back:
+            guard let screen = top else { throw .ended }
+            guard let index = screen.actions.firstIndex(where: { $0.role == .back }) else {
+                throw .noWayBack(screen: screen.qualifiedID)
+            }
+            try press(actionAt: index, role: .back)
+        case .wait:
+            guard clock.skip() else { throw .noTimer(screen: top?.qualifiedID) }
+            settle(.timer)
+        case .answer(let source, let answer): try giveAnswer(source, answer)
+        case .emit(let stepper, let step): try giveEmission(stepper, step)
         }
+        return Outcome(before: before, top: top, changes: holder.takeChanges(), ending: ending)
     }
 
     /// Chooses action `index` of the screen on top (an index into its
     /// ``Stepflow/PresentedScreen/actions``, back actions included).
-    /// Returns why not when there is none or a question waits.
+    ///
+    /// - Throws: ``SessionRefusal`` when there is none or a question waits.
+    @discardableResult
+    public func give(actionAt index: Int) throws(SessionRefusal) -> Outcome {
+        let before = top
+        _ = holder.takeChanges()
+        try press(actionAt: index, role: nil)
+        return Outcome(before: before, top: top, changes: holder.takeChanges(), ending: ending)
+    }
+
+    private func press(actionAt index: Int, role: ActionRole?) throws(SessionRefusal) {
+        guard let screen = top else { throw .ended }
+        guard screen.actions.indices.contains(index) else {
+            throw .noActionAt(index: index, screen: screen.qualifiedID)
+        }
+        if let waiting = waitingAnswers.first(where: \.isQuestion) {
+            throw .questionOpen(source: waiting.source, question: waiting.label, answers: waiting.answers.map(\.name))
+        }
+        coordinator.select(action: index, on: screen)
+        settle(.action(index))
+    }
+
+    /// Runs one line of a script: waits while the app waits for the
+    /// outside world (``waitForOutside()``), so that no line lands on a
+    /// screen an answer is about to replace, then gives its input or
+    /// checks what it expects.
+    ///
+    /// - Throws: ``SessionRefusal`` when the input is refused, the
+    ///   outside world stays silent, or another screen is showing.
+    @discardableResult
+    public func run(_ instruction: Script.Instruction) throws(SessionRefusal) -> Outcome {
+        try waitForOutside()
+        switch instruction {
+        case .input(let input): return try give(input)
+        case .expectScreen(let id):
+            guard top?.qualifiedID == id else {
+                throw .otherScreen(expected: id, shown: top?.qualifiedID, ending: endingExit)
+            }
+        case .expectEnd(let exit):
+            guard let ended = endingExit, exit == nil || exit == ended else {
+                throw .notEnded(expected: exit, shown: top?.qualifiedID, ending: endingExit)
+            }
+        }
+        return Outcome(before: top, top: top, changes: [], ending: ending)
+    }
+
+    // The first API, each input's refusal as a sentence: kept working, and
+    // deprecated for the typed one.
+
+    /// Chooses an action by its number, its label in the session's locale
+    /// (case-insensitive), or its text key in brackets. Returns why not.
+    @available(*, deprecated, message: "use give(.choose(_:)), which throws a typed SessionRefusal")
+    @discardableResult
+    public func choose(_ choice: String) -> String? {
+        sentence { () throws(SessionRefusal) in _ = try give(.choose(Input.Action(typed: choice))) }
+    }
+
+    /// Chooses action `index` of the screen on top. Returns why not.
+    @available(*, deprecated, message: "use give(actionAt:), which throws a typed SessionRefusal")
     @discardableResult
     public func choose(actionAt index: Int) -> String? {
-        guard let screen = top else { return "the app has ended; there is nothing to choose." }
-        guard screen.actions.indices.contains(index) else { return "\(screen.qualifiedID) has no action \(index + 1)." }
-        if let waiting = waitingAnswers.first(where: \.isQuestion) {
-            return
-                """
-                the app waits for \(waiting.label); give its answer first: answer \(waiting.source) \
-                <\(waiting.answers.map(\.name).joined(separator: ", "))>.
-                """
-        }
-        coordinator.select(action: index, on: screen)
-        settle(.action(index))
-        return nil
+        sentence { () throws(SessionRefusal) in _ = try give(actionAt: index) }
     }
 
-    /// Chooses the screen's back action. Returns why not when it has none.
+    /// Chooses the screen's back action. Returns why not.
+    @available(*, deprecated, message: "use give(.back), which throws a typed SessionRefusal")
     @discardableResult
     public func back() -> String? {
-        guard let screen = top else { return "the app has ended; there is nowhere to go back to." }
-        guard let index = screen.actions.firstIndex(where: { $0.role == .back }) else {
-            return "\(screen.qualifiedID) has no way back."
-        }
-        if let waiting = waitingAnswers.first(where: \.isQuestion) {
-            return
-                """
-                the app waits for \(waiting.label); give its answer first: answer \(waiting.source) \
-                <\(waiting.answers.map(\.name).joined(separator: ", "))>.
-                """
-        }
-        coordinator.select(action: index, on: screen)
-        settle(.action(index))
-        return nil
+        sentence { () throws(SessionRefusal) in _ = try give(.back) }
     }
 
-    /// Lets waiting timers fire now. Returns why not when none waits.
+    /// Lets waiting timers fire now. Returns why not.
+    @available(*, deprecated, message: "use give(.wait), which throws a typed SessionRefusal")
     @discardableResult
     public func skipTime() -> String? {
-        guard clock.skip() else { return "no timer is waiting on \(top?.qualifiedID ?? "this screen")." }
-        settle(.timer)
-        return nil
-    }
-
-    /// Gives `input` as it is (no waiting first: see ``perform(_:)``);
-    /// the failure to report, if it fails.
-    @discardableResult
-    public func give(_ input: Input) -> String? {
-        switch input {
-        case .answer(let source, let answer): self.answer(source, answer)
-        case .emit(let stepper, let step): emit(stepper, step)
-        case .choose(let action): choose(action)
-        case .back: back()
-        case .wait: skipTime()
-        }
+        sentence { () throws(SessionRefusal) in _ = try give(.wait) }
     }
 
     /// Runs one script instruction; the failure to report, if it fails.
-    /// Waits first while the app waits for the outside world (see
-    /// ``awaitOutside()``), so that no line lands on a screen an answer
-    /// is about to replace.
+    @available(*, deprecated, message: "use run(_:), which throws a typed SessionRefusal")
     public func perform(_ instruction: Script.Instruction) -> String? {
-        if let timedOut = awaitOutside() { return timedOut }
-        switch instruction {
-        case .input(let input): return give(input)
-        case .expectScreen(let id):
-            let shown = top?.qualifiedID
-            return shown == id
-                ? nil
-                : """
-                expected screen \(id), but \
-                \(shown.map { "\($0) is showing" } ?? "the app has ended\(endingExit.map { " (\($0))" } ?? "")").
-                """
-        case .expectEnd(let exit):
-            guard let ended = endingExit else {
-                return "expected the app to have ended, but \(top?.qualifiedID ?? "nothing") is showing."
-            }
-            if let exit, exit != ended {
-                return "expected the app to end through \(exit), but it ended through \(ended)."
-            }
-            return nil
-        }
+        sentence { () throws(SessionRefusal) in _ = try run(instruction) }
     }
 }

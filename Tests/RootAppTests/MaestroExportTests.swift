@@ -8,6 +8,7 @@ import Darwin
 import BundledFixtures
 import BundledModules
 import Stepflow
+import StepflowGraph
 import StepflowManifest
 import StepflowPlatform
 import StepflowScripts
@@ -114,7 +115,9 @@ struct FlowReplay {
                 continue
             }
             let live = try #require(session, "\(place): a command before launchApp")
-            if let timedOut = live.awaitOutside() { throw PyYAML.Failure("\(place): \(timedOut)") }
+            do throws(SessionRefusal) { try live.waitForOutside() } catch {
+                throw PyYAML.Failure("\(place): \(error)")
+            }
             if let text = command["assertVisible"]?.string {
                 let shown = try #require(live.top, "\(place): asserts '\(text)' but the app has ended")
                 let wanted = Self.literal(text)
@@ -126,19 +129,23 @@ struct FlowReplay {
                 let label = Self.literal(text)
                 let index = try #require(
                     shown.actions.firstIndex { $0.label == label }, "\(place): no '\(label)' on \(shown.qualifiedID)")
-                if let refusal = live.choose(actionAt: index) { throw PyYAML.Failure("\(place): \(refusal)") }
+                do throws(SessionRefusal) { try live.give(actionAt: index) } catch {
+                    throw PyYAML.Failure("\(place): \(error)")
+                }
                 // The device has the permission set already: the app's
                 // question is answered as it is asked.
                 while let open = live.waitingAnswers.first(where: \.isQuestion),
                     let at = pending.firstIndex(where: { $0.source == open.source })
                 {
                     let answer = pending.remove(at: at)
-                    if let refusal = live.answer(answer.source, answer.answer) {
-                        throw PyYAML.Failure("\(place): \(refusal)")
+                    do throws(SessionRefusal) {
+                        try live.give(.answer(source: answer.source, answer: answer.answer))
+                    } catch {
+                        throw PyYAML.Failure("\(place): \(error)")
                     }
                 }
             } else if let wait = command["extendedWaitUntil"] {
-                if let refusal = live.skipTime() { throw PyYAML.Failure("\(place): \(refusal)") }
+                do throws(SessionRefusal) { try live.give(.wait) } catch { throw PyYAML.Failure("\(place): \(error)") }
                 let visible = Self.literal(try #require(wait["visible"]?.string))
                 let shown = try #require(live.top, "\(place): waits for '\(visible)' but the app has ended")
                 #expect(
@@ -151,8 +158,11 @@ struct FlowReplay {
                 pending.append(answer)
             } else if let path = command["runFlow"]?.string {
                 let (source, answer) = try #require(flowAnswer(path), "\(place): runs '\(path)', no answer")
-                if live.answer(source, answer) != nil, let refusal = live.emit(source, answer) {
-                    throw PyYAML.Failure("\(place): \(refusal)")
+                // An outside source's answer, or else a stepper's emission.
+                do throws(SessionRefusal) { try live.give(.answer(source: source, answer: answer)) } catch {
+                    do throws(SessionRefusal) { try live.give(.emit(stepper: source, step: answer)) } catch {
+                        throw PyYAML.Failure("\(place): \(error)")
+                    }
                 }
             } else {
                 Issue.record("\(place): a command the exporter does not write: \(command)")
@@ -172,7 +182,9 @@ struct MaestroExportTests {
         let session = VariantSession(
             manifest: manifest, registry: BundledModules.registry, services: BundledModules.services,
             answeredByHand: script.answeredSources)
-        for line in script.lines where session.perform(line.instruction) != nil { return "failed at \(line.number)" }
+        for line in script.lines {
+            do throws(SessionRefusal) { try session.run(line.instruction) } catch { return "failed at \(line.number)" }
+        }
         return session.endingExit.map { "end \($0)" } ?? session.top?.qualifiedID ?? "end"
     }
 

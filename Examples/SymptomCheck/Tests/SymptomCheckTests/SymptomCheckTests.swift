@@ -1,5 +1,6 @@
 import RootAppCLI
 import Stepflow
+import StepflowGraph
 import StepflowManifest
 import StepflowScripts
 import StepflowTesting
@@ -62,7 +63,9 @@ struct ModuleTests {
         #expect(screens.isSuperset(of: ["symptoms/seek-care", "test/checklist"]))
         // A live session asks the advisor when its screen is up.
         let session = VariantSession(manifest: manifest, registry: SymptomApp.registry, services: services)
-        for choice in ["Get started", "Next", "I agree", "No", "No"] { #expect(session.choose(choice) == nil) }
+        for choice in ["Get started", "Next", "I agree", "No", "No"] {
+            #expect(throws: Never.self) { try session.give(.choose(.label(choice))) }
+        }
         #expect(advisor.asked.withLock { $0 } == 1)
         #expect(session.top?.qualifiedID == "symptoms/seek-care")
     }
