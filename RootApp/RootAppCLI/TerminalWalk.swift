@@ -305,62 +305,6 @@ final class TerminalWalk: @unchecked Sendable {
         }
     }
 
-    /// Whether `typed` is the label of an action on the screen: then it
-    /// chooses the action, even if it reads as a key (`Help`).
-    private func isActionLabel(_ typed: String) -> Bool {
-        session.top?.actions.contains { $0.label.lowercased() == typed.lowercased() } ?? false
-    }
-
-    /// What a person can type on this screen: `?`, `h` or `help`.
-    private func help() -> [String] {
-        var lines = ["", console.bold(words["walk.help.title"])]
-        func item(_ keys: String, _ what: String) {
-            lines += console.wrap(
-                what, indent: String(repeating: " ", count: 16),
-                firstIndent: "  " + keys + String(repeating: " ", count: max(1, 14 - keys.count)))
-        }
-        let example = session.top?.actions.first { $0.role != .back }.map { " (\($0.label))" } ?? ""
-        item("1, 2, …", words["walk.help.number", ["example": example]])
-        if session.top?.actions.contains(where: { $0.role == .back }) ?? false { item("b", words["walk.help.back"]) }
-        if session.timerWaits { item("s", words["walk.help.timer"]) }
-        for waiting in session.waitingAnswers {
-            let answers = waiting.answers.map(\.name).joined(separator: ", ")
-            item(
-                "answer …",
-                words["walk.help.answer", ["source": waiting.source, "answers": answers, "question": waiting.label]])
-        }
-        item("t", words["walk.help.trace"])
-        item("?", words["walk.help.help"])
-        item("q", words["walk.help.quit"])
-        lines.append("")
-        return lines
-    }
-
-    /// The prompt: on a terminal with a timer running, the time it has
-    /// left (the editor redraws it as it changes).
-    private func prompt() -> String {
-        if console.terminal != nil, session.timerWaits, let left = session.clock.secondsLeft {
-            return console.dim("⏱ " + words["walk.prompt.timer", ["left": Self.clock(left)]]) + " > "
-        }
-        return "> "
-    }
-
-    func printTrace() {
-        let steps = session.trace
-        console.print(
-            console.dim(
-                """
-                Trace\(session.isResumed ? " since resuming" : "") (\(steps.count) \
-                step\(steps.count == 1 ? "" : "s")):
-                """
-            ))
-        for (index, step) in steps.enumerated() {
-            for line in console.wrap(step, indent: "      ", firstIndent: "  \(index + 1). ") {
-                console.print(console.dim(line))
-            }
-        }
-    }
-
     /// Ctrl-C: the trace and the recording, from another thread.
     func interrupted() {
         terminalEditor?.restore()

@@ -1,4 +1,4 @@
-public import StepflowManifest
+import StepflowManifest
 
 /// The events of a walk a rule names: which projection nodes each name
 /// stands for.

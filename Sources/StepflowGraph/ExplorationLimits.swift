@@ -1,0 +1,61 @@
+package import Stepflow
+
+/// Bounds that keep exploration finite on any variant.
+public struct ExplorationLimits: Hashable, Sendable {
+    /// States explored at most; beyond, exploration stops with a finding.
+    public var maxStates: Int
+    /// Screens presented at once, and flows live at once, at most: a state
+    /// beyond it is not explored further, and reported as unbounded growth
+    /// (a push inside a cycle, in an app a leak).
+    public var maxScreens: Int
+    /// Steps one input may cause at most before the queue settles: beyond
+    /// it, the input is reported as never settling.
+    public var maxStepsPerInput: Int
+
+    /// Bounds for a variant.
+    public init(maxStates: Int = 500_000, maxScreens: Int = 48, maxStepsPerInput: Int = 10_000) {
+        self.maxStates = maxStates
+        self.maxScreens = maxScreens
+        self.maxStepsPerInput = maxStepsPerInput
+    }
+
+    /// 500,000 states, 48 screens, 10,000 steps an input.
+    public static let standard = ExplorationLimits()
+}
+
+/// What rules about data and texts read off a waiting state: typed values,
+/// not text to cut apart again.
+package struct StateFacts: Sendable {
+    /// The handoff fields each live module instance was entered with, by
+    /// instance then field.
+    package var entered: [EnteredField] = []
+    /// The module texts on the screen on top.
+    package var shown: [VariantGraph.ShownText] = []
+
+    /// No facts.
+    package init() {}
+}
+
+/// A handoff field a live module instance was entered with: what a
+/// `carriesNone` rule looks for, and a pattern's `when` reads.
+package struct EnteredField: Hashable, Sendable, Comparable {
+    /// The module instance.
+    package let instance: String
+    /// The handoff field's name.
+    package let field: String
+    /// The instance that handed the value on.
+    package let producer: String
+    /// The value, as the instance reads it.
+    package let value: ModuleValue
+
+    /// `instance` entered with `field`, handed on by `producer` as `value`.
+    package init(instance: String, field: String, producer: String, value: ModuleValue) {
+        self.instance = instance
+        self.field = field
+        self.producer = producer
+        self.value = value
+    }
+
+    /// By instance, then field.
+    package static func < (a: Self, b: Self) -> Bool { (a.instance, a.field) < (b.instance, b.field) }
+}

@@ -1,0 +1,74 @@
+public import Stepflow
+
+extension StateGraph {
+    /// What a person or the app did in a state.
+    public struct Input: Hashable, Sendable, CustomStringConvertible {
+        /// The kinds of input.
+        ///
+        /// This enum grows: later versions add cases. End a `switch` over it
+        /// with `@unknown default:`, so a new case is a warning to handle, not
+        /// a build that breaks.
+        public enum Kind: Hashable, Sendable {
+            /// Choose action `index` of the screen on top.
+            case choose(index: Int, label: String, role: ActionRole)
+            /// A live stepper emitted one of the steps it declared.
+            case emit(stepper: String, step: String, isTimer: Bool)
+            /// The outside world answered: an open question (`isQuestion`)
+            /// or a stepper that speaks for a service. `source` and
+            /// `answer` are what a script types (`answer camera-permission
+            /// denied`), the labels what people read.
+            case answer(source: String, sourceLabel: String, answer: String, label: String, isQuestion: Bool)
+
+            /// A hash of the strings that tell kinds apart, as the label
+            /// interner hashes strings (a `Hasher` over every string of a
+            /// kind, for each transition, was a percent of exploring).
+            var quickHash: UInt64 {
+                switch self {
+                case .choose(let index, let label, _):
+                    StringInterner.hash(label) &+ UInt64(truncatingIfNeeded: index) &* 0x9E37_79B9_7F4A_7C15
+                case .emit(let stepper, let step, _):
+                    StringInterner.hash(stepper) &* 0xBF58_476D_1CE4_E5B9 ^ StringInterner.hash(step)
+                case .answer(let source, _, let answer, _, _):
+                    StringInterner.hash(source) &* 0x94D0_49BB_1331_11EB ^ StringInterner.hash(answer)
+                }
+            }
+        }
+
+        /// The screen on top when it was given (`instance/screen`).
+        public let screen: String?
+        /// What it was.
+        public let kind: Kind
+
+        /// The input as a script, a walk or a test gives it: an action by
+        /// its label (a way back as `back`), a timer as `wait`.
+        public var given: StepflowGraph.Input {
+            switch kind {
+            case .choose(_, let label, let role): role == .back ? .back : .choose(.label(label))
+            case .emit(let stepper, let step, let isTimer): isTimer ? .wait : .emit(stepper: stepper, step: step)
+            case .answer(let source, _, let answer, _, _): .answer(source: source, answer: answer)
+            }
+        }
+
+        /// What a person types in `rootapp walk` to give it (``Input/typed``);
+        /// `nil` for an emission that comes by itself.
+        public var typed: String? {
+            if case .emit(_, _, isTimer: false) = kind { return nil }
+            return given.typed
+        }
+
+        /// The input's script line and what it was, as `trace` and `paths`
+        /// print it: `choose "Next"`, `back ("Back")`, `wait (TimerStepper:
+        /// timerDone)`, `answer camera-permission denied (camera permission
+        /// denied)`, `emit SendWhenConnected sentLater`. ``Input/init(line:)``
+        /// reads it back.
+        public var description: String {
+            switch kind {
+            case .choose(_, let label, let role): role == .back ? "back (\"\(label)\")" : given.scriptLine
+            case .emit(let stepper, let step, let isTimer):
+                isTimer ? "\(given.scriptLine) (\(stepper): \(step))" : given.scriptLine
+            case .answer(_, let sourceLabel, let answer, let label, _):
+                "\(given.scriptLine) (\(label == answer ? "\(sourceLabel): \(label)" : label))"
+            }
+        }
+    }
+}

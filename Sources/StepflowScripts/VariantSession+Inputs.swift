@@ -1,0 +1,170 @@
+import Stepflow
+public import StepflowGraph
+
+// Giving a session its inputs: each returns what it did or throws why
+// not, as facts (SessionRefusal); the first String? forms wrap them.
+extension VariantSession {
+    /// Why an input was not given: what is wrong and what would do.
+    public struct Refusal: Error, Sendable, CustomStringConvertible {
+        /// Why, as values.
+        public let refusal: SessionRefusal
+        /// What is wrong, and the choices there are, in English.
+        public let message: String
+        /// The message.
+        public var description: String { message }
+
+        /// A refusal for `refusal`, said in English.
+        init(_ refusal: SessionRefusal) {
+            self.refusal = refusal
+            self.message = refusal.description
+        }
+    }
+
+    /// The action of the screen on top that `action` names.
+    ///
+    /// - Throws: ``SessionRefusal/ended``, ``SessionRefusal/noSuchKey(key:screen:keys:)``
+    ///   or ``SessionRefusal/noSuchAction(choice:screen:numbered:labels:)``.
+    public func actionIndex(of action: Input.Action) throws(SessionRefusal) -> Int {
+        guard let screen = top else { throw .ended }
+        let numbered = Self.numbered(screen)
+        switch action {
+        case .key(let key):
+            if let index = screen.actions.firstIndex(where: { $0.key == key }) { return index }
+            throw .noSuchKey(key: key, screen: screen.qualifiedID, keys: screen.actions.compactMap(\.key))
+        case .number(let number):
+            if numbered.indices.contains(number - 1) { return numbered[number - 1] }
+        case .label(let label):
+            if let index = screen.actions.firstIndex(where: { $0.label.lowercased() == label.lowercased() }) {
+                return index
+            }
+        }
+        throw .noSuchAction(
+            choice: Input.choose(action).typed, screen: screen.qualifiedID, numbered: numbered.count,
+            labels: screen.actions.map(\.label))
+    }
+
+    /// The action of the screen on top that `choice` names, as a person
+    /// types it (``Input/Action/init(typed:)``).
+    @available(*, deprecated, message: "use actionIndex(of:), which throws a typed SessionRefusal")
+    public func actionIndex(_ choice: String) -> Result<Int, Refusal> {
+        do throws(SessionRefusal) {
+            return .success(try actionIndex(of: Input.Action(typed: choice)))
+        } catch {
+            return .failure(Refusal(error))
+        }
+    }
+
+    /// Gives `input` to the app and returns what it did, once the engine
+    /// is idle again. It does not wait for the outside world first: see
+    /// ``run(_:)`` for a script's line.
+    ///
+    /// - Throws: ``SessionRefusal`` when the app cannot take it now: no
+    ///   such action, a question to answer first, no way back, no timer,
+    ///   nothing waiting for that answer…
+    @discardableResult
+    public func give(_ input: Input) throws(SessionRefusal) -> Outcome {
+        let before = top
+        _ = holder.takeChanges()
+        switch input {
+        case .choose(let action): try press(actionAt: try actionIndex(of: action), role: nil)
+        case .back:
+            guard let screen = top else { throw .ended }
+            guard let index = screen.actions.firstIndex(where: { $0.role == .back }) else {
+                throw .noWayBack(screen: screen.qualifiedID)
+            }
+            try press(actionAt: index, role: .back)
+        case .wait:
+            guard clock.skip() else { throw .noTimer(screen: top?.qualifiedID) }
+            settle(.timer)
+        case .answer(let source, let answer): try giveAnswer(source, answer)
+        case .emit(let stepper, let step): try giveEmission(stepper, step)
+        }
+        return Outcome(before: before, top: top, changes: holder.takeChanges(), ending: ending)
+    }
+
+    /// Chooses action `index` of the screen on top (an index into its
+    /// ``Stepflow/PresentedScreen/actions``, back actions included).
+    ///
+    /// - Throws: ``SessionRefusal`` when there is none or a question waits.
+    @discardableResult
+    public func give(actionAt index: Int) throws(SessionRefusal) -> Outcome {
+        let before = top
+        _ = holder.takeChanges()
+        try press(actionAt: index, role: nil)
+        return Outcome(before: before, top: top, changes: holder.takeChanges(), ending: ending)
+    }
+
+    fileprivate func press(actionAt index: Int, role: ActionRole?) throws(SessionRefusal) {
+        guard let screen = top else { throw .ended }
+        guard screen.actions.indices.contains(index) else {
+            throw .noActionAt(index: index, screen: screen.qualifiedID)
+        }
+        if let waiting = waitingAnswers.first(where: \.isQuestion) {
+            throw .questionOpen(source: waiting.source, question: waiting.label, answers: waiting.answers.map(\.name))
+        }
+        coordinator.select(action: index, on: screen)
+        settle(.action(index))
+    }
+
+    /// Runs one line of a script: waits while the app waits for the
+    /// outside world (``waitForOutside()``), so that no line lands on a
+    /// screen an answer is about to replace, then gives its input or
+    /// checks what it expects.
+    ///
+    /// - Throws: ``SessionRefusal`` when the input is refused, the
+    ///   outside world stays silent, or another screen is showing.
+    @discardableResult
+    public func run(_ instruction: Script.Instruction) throws(SessionRefusal) -> Outcome {
+        try waitForOutside()
+        switch instruction {
+        case .input(let input): return try give(input)
+        case .expectScreen(let id):
+            guard top?.qualifiedID == id else {
+                throw .otherScreen(expected: id, shown: top?.qualifiedID, ending: endingExit)
+            }
+        case .expectEnd(let exit):
+            guard let ended = endingExit, exit == nil || exit == ended else {
+                throw .notEnded(expected: exit, shown: top?.qualifiedID, ending: endingExit)
+            }
+        }
+        return Outcome(before: top, top: top, changes: [], ending: ending)
+    }
+
+    // The first API, each input's refusal as a sentence: kept working, and
+    // deprecated for the typed one.
+
+    /// Chooses an action by its number, its label in the session's locale
+    /// (case-insensitive), or its text key in brackets. Returns why not.
+    @available(*, deprecated, message: "use give(.choose(_:)), which throws a typed SessionRefusal")
+    @discardableResult
+    public func choose(_ choice: String) -> String? {
+        sentence { () throws(SessionRefusal) in _ = try give(.choose(Input.Action(typed: choice))) }
+    }
+
+    /// Chooses action `index` of the screen on top. Returns why not.
+    @available(*, deprecated, message: "use give(actionAt:), which throws a typed SessionRefusal")
+    @discardableResult
+    public func choose(actionAt index: Int) -> String? {
+        sentence { () throws(SessionRefusal) in _ = try give(actionAt: index) }
+    }
+
+    /// Chooses the screen's back action. Returns why not.
+    @available(*, deprecated, message: "use give(.back), which throws a typed SessionRefusal")
+    @discardableResult
+    public func back() -> String? {
+        sentence { () throws(SessionRefusal) in _ = try give(.back) }
+    }
+
+    /// Lets waiting timers fire now. Returns why not.
+    @available(*, deprecated, message: "use give(.wait), which throws a typed SessionRefusal")
+    @discardableResult
+    public func skipTime() -> String? {
+        sentence { () throws(SessionRefusal) in _ = try give(.wait) }
+    }
+
+    /// Runs one script instruction; the failure to report, if it fails.
+    @available(*, deprecated, message: "use run(_:), which throws a typed SessionRefusal")
+    public func perform(_ instruction: Script.Instruction) -> String? {
+        sentence { () throws(SessionRefusal) in _ = try run(instruction) }
+    }
+}
