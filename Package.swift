@@ -98,6 +98,10 @@ let package = Package(
         ),
         .testTarget(name: "StepflowTests", dependencies: ["Stepflow", "StepflowTesting"]),
         .testTarget(
+            name: "StepflowReviewTests",
+            dependencies: ["StepflowGraph", "StepflowManifest", "StepflowReview", "BundledModules", "BundledFixtures"]
+        ),
+        .testTarget(
             name: "StepflowScriptsTests",
             dependencies: [
                 "Stepflow", "StepflowGraph", "StepflowManifest", "StepflowScripts", "BundledModules", "BundledFixtures",

@@ -56,16 +56,17 @@ enum ValidateCommand {
         let findings = variant.findings()
         let (rules, ruleDiagnostics) = variant.checkRules()
         let (requirements, requirementProblems) = requirementCoverage(of: manifest, rules: rules)
-        let errors =
-            findings.filter { $0.severity == .error }.count + rules.filter { !$0.holds }.count
-            + ruleDiagnostics.filter { $0.severity == .error }.count + requirementProblems.filter(\.isError).count
         // An outside answer analysis assumed rather than explored: every
         // verdict below rests on it, and says so.
         let assumptions = variant.states.assumptions
-        let warnings =
-            assumptions.count + manifest.warnings.count + findings.filter { $0.severity == .warning }.count
-            + ruleDiagnostics.filter { $0.severity == .warning }.count
-            + requirementProblems.filter { !$0.isError }.count
+        let refuted = rules.filter { !$0.holds }
+        // Every problem, typed, in the order they are printed; the verdict
+        // is made from them.
+        let verdict = ValidationVerdict(
+            problems: assumptions.map { .init(.assumption, .warning, "\(path): \(RootApp.assumptionWarning($0))") }
+                + manifest.warnings.map { .init(.manifest, $0) } + ruleDiagnostics.map { .init(.rule, $0) }
+                + requirementProblems + findings.map { .init($0, in: path) }
+                + refuted.map { .init(.rule, .error, refutation($0, in: path)) })
         let graph = variant.graph
         var summary =
             """
@@ -91,41 +92,34 @@ enum ValidateCommand {
                 ? "; all \(coverage.total) instance texts have \(locale) words"
                 : "; \(coverage.untranslated) of \(coverage.total) instance texts show in English in \(locale)"
         }
-        let verdict =
-            errors > 0
-            ? console.red("\(errors) error\(errors == 1 ? "" : "s")")
-            : warnings > 0
-                ? console.yellow("valid, \(warnings) warning\(warnings == 1 ? "" : "s")") : console.green("valid")
-        let plain =
-            errors > 0
-            ? "\(errors) error\(errors == 1 ? "" : "s")"
-            : warnings > 0 ? "valid, \(warnings) warning\(warnings == 1 ? "" : "s")" : "valid"
-        let lines = console.wrap("\(path): \(plain) (\(summary))", indent: "    ", firstIndent: "")
-        // The verdict keeps its colour; the rest wraps to the width.
-        console.print(lines[0].replacing("\(path): \(plain)", with: "\(path): \(verdict)"))
+        // Wrapped plain, then the headline coloured: escape codes must not count as width.
+        let head = "\(path): \(verdict.headline)"
+        let lines = console.wrap("\(head) (\(summary))", indent: "    ", firstIndent: "")
+        let colour: (String) -> String =
+            switch verdict.worst {
+            case .error: console.red
+            case .warning: console.yellow
+            case nil: console.green
+            }
+        // The headline is on the first line unless the path alone fills it.
+        console.print(
+            lines[0].hasPrefix(head)
+                ? "\(path): " + colour(verdict.headline) + lines[0].dropFirst(head.count) : lines[0])
         for line in lines.dropFirst() { console.print(line) }
-        for assumed in assumptions { console.error("\(path): \(RootApp.assumptionWarning(assumed))") }
-        for diagnostic in manifest.warnings + ruleDiagnostics { console.error(diagnostic.description) }
-        for problem in requirementProblems { console.error(problem.text) }
-        for finding in findings { console.error("\(path): \(finding.description)") }
-        for rule in rules where !rule.holds { report(rule, in: path, console) }
-        return errors > 0 ? .findings : .success
-    }
-
-    /// A problem with requirements or scripts, and whether it is an error.
-    struct Problem {
-        let text: String
-        let isError: Bool
+        for problem in verdict.problems.dropLast(refuted.count) { console.error(problem.description) }
+        for rule in refuted { report(rule, in: path, console) }
+        return verdict.isValid ? .success : .findings
     }
 
     /// How `manifest`'s requirements are covered by its `rules` and the
     /// scripts in its scripts folder (not run): the coverage, and the
     /// problems (a script that does not read, a requirement a script names
     /// but the manifest does not list, one nothing covers).
-    static func requirementCoverage(of manifest: Manifest, rules: [PathRuleResult]) -> (RequirementCoverage?, [Problem])
-    {
+    static func requirementCoverage(
+        of manifest: Manifest, rules: [PathRuleResult]
+    ) -> (RequirementCoverage?, [ValidationVerdict.Problem]) {
         guard !manifest.requirements.isEmpty || manifest.scriptsFolder != nil else { return (nil, []) }
-        var problems: [Problem] = []
+        var problems: [ValidationVerdict.Problem] = []
         var scripts: [Script] = []
         if let folder = manifest.scriptsFolder {
             if let paths = Script.paths(in: folder) {
@@ -133,44 +127,46 @@ enum ValidateCommand {
                     do throws(ScriptLoadError) {
                         scripts.append(try Script.load(path: path))
                     } catch {
-                        problems.append(Problem(text: error.description, isError: true))
+                        problems.append(.init(.script, .error, error.description))
                     }
                 }
             } else {
                 problems.append(
-                    Problem(
-                        text:
-                            """
-                            \(manifest.file): error: scripts: cannot open the scripts folder '\(folder)'. To fix, \
-                            check the name in \"scripts\" (beside the manifest).
-                            """,
-                        isError: true))
+                    .init(
+                        .script, .error,
+                        """
+                        \(manifest.file): error: scripts: cannot open the scripts folder '\(folder)'. To fix, \
+                        check the name in \"scripts\" (beside the manifest).
+                        """))
             }
         }
         let coverage = RequirementCoverage(manifest: manifest, rules: rules, scripts: scripts)
-        problems += coverage.unknown.map { Problem(text: $0.description, isError: true) }
-        problems += coverage.uncovered(in: manifest.file).map {
-            Problem(text: $0.description, isError: $0.severity == .error)
-        }
+        problems += coverage.unknown.map { .init(.requirement, .error, $0.description) }
+        problems += coverage.uncovered(in: manifest.file).map { .init(.requirement, $0) }
         return (coverage, problems)
     }
 
     /// A refuted rule: where it is written, why, and the walk that breaks
     /// it, one input a line.
     static func report(_ rule: PathRuleResult, in path: String, _ console: Console) {
+        console.error(refutation(rule, in: path))
+        guard let walk = rule.walk else { return }
+        if walk.inputs.isEmpty { console.error("     (at the start, before any input)") }
+        for input in walk.inputs { console.err(TraceExporter.line(for: input, width: console.width)) }
+    }
+}
+
+extension ValidateCommand {
+    /// A refuted rule's first line: where it is written, and that a walk breaks it.
+    static func refutation(_ rule: PathRuleResult, in path: String) -> String {
         let place = "\(path):\(rule.rule.location)"
         guard let walk = rule.walk else {
-            console.error("\(place): error: \(rule.rule.path): rule refuted: \(rule.rule.name): no walk reaches it.")
-            return
+            return "\(place): error: \(rule.rule.path): rule refuted: \(rule.rule.name): no walk reaches it."
         }
-        console.error(
-            """
+        return """
             \(place): error: \(rule.rule.path): rule refuted: \(rule.rule.name). A walk that breaks it \
             (\(walk.depth) input\(walk.depth == 1 ? "" : "s")):
             """
-        )
-        if walk.inputs.isEmpty { console.error("     (at the start, before any input)") }
-        for input in walk.inputs { console.err(TraceExporter.line(for: input, width: console.width)) }
     }
 }
 

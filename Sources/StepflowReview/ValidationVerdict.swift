@@ -1,0 +1,92 @@
+public import StepflowGraph
+public import StepflowManifest
+
+/// What `rootapp validate` found in one manifest, as values: every
+/// problem with its kind and severity, and one headline made from them
+/// (``headline``), written here and nowhere else, beside the sign-off's
+/// ``SignOffVerdict``.
+public struct ValidationVerdict: Sendable {
+    /// How bad a problem is.
+    public enum Severity: String, Hashable, Sendable {
+        /// The variant is not valid.
+        case error
+        /// Valid, but something to look at.
+        case warning
+    }
+
+    /// Where a problem comes from.
+    ///
+    /// This enum may grow; end a `switch` over it with `@unknown default:`.
+    public enum Kind: String, Hashable, Sendable {
+        /// The manifest itself (its JSON, its names, its catalog).
+        case manifest
+        /// A finding of the explored graph (a dead end, a screen never reached).
+        case finding
+        /// A path rule: refuted, or naming what the variant does not have.
+        case rule
+        /// A requirement no rule or script covers, or one a script names
+        /// that the manifest does not list.
+        case requirement
+        /// A script that cannot be read.
+        case script
+        /// An outside answer the analysis assumed rather than explored.
+        case assumption
+    }
+
+    /// One problem: its kind, its severity, and its sentence as the tools
+    /// print it (`file:line:column: error: …`).
+    public struct Problem: Hashable, Sendable, CustomStringConvertible {
+        /// Where it comes from.
+        public let kind: Kind
+        /// How bad it is.
+        public let severity: Severity
+        /// The sentence, with its place and fix.
+        public let description: String
+
+        /// A problem of `kind` and `severity`, said in `description`.
+        public init(_ kind: Kind, _ severity: Severity, _ description: String) {
+            self.kind = kind
+            self.severity = severity
+            self.description = description
+        }
+    }
+
+    /// Every problem, in the order the tools print them.
+    public let problems: [Problem]
+
+    /// A verdict over `problems`.
+    public init(problems: [Problem]) {
+        self.problems = problems
+    }
+
+    /// The problems of each severity.
+    public func count(_ severity: Severity) -> Int { problems.filter { $0.severity == severity }.count }
+
+    /// Whether the manifest is valid: no problem is an error.
+    public var isValid: Bool { count(.error) == 0 }
+
+    /// The severity the headline speaks with: an error's, a warning's, or none.
+    public var worst: Severity? {
+        count(.error) > 0 ? .error : count(.warning) > 0 ? .warning : nil
+    }
+
+    /// `valid`, `valid, 2 warnings` or `3 errors`.
+    public var headline: String {
+        let errors = count(.error)
+        let warnings = count(.warning)
+        if errors > 0 { return "\(errors) error\(errors == 1 ? "" : "s")" }
+        return warnings > 0 ? "valid, \(warnings) warning\(warnings == 1 ? "" : "s")" : "valid"
+    }
+}
+
+extension ValidationVerdict.Problem {
+    /// A manifest's diagnostic, as a problem of `kind`.
+    public init(_ kind: ValidationVerdict.Kind, _ diagnostic: ManifestDiagnostic) {
+        self.init(kind, diagnostic.severity == .error ? .error : .warning, diagnostic.description)
+    }
+
+    /// A graph finding of `manifest`'s variant.
+    public init(_ finding: Finding, in path: String) {
+        self.init(.finding, finding.severity == .error ? .error : .warning, "\(path): \(finding.description)")
+    }
+}
