@@ -94,7 +94,8 @@ extension Coordinator {
                 install(replay, saved: saved)
             } else {
                 let done = DispatchSemaphore(value: 0)
-                let box = UncheckedBox(replay)
+                // Made here, used only on the queue after this thread hands it over.
+                let box = QueueConfined(replay)
                 inbox.enqueue { coordinator in
                     coordinator.install(box.value, saved: saved)
                     done.signal()
@@ -147,11 +148,4 @@ extension Coordinator {
         adaptationsAsked = replay.adaptationsAsked
         for (number, adaptation) in restored.unanswered { ask(adaptation, number: number) }
     }
-}
-
-/// Carries a value the compiler cannot prove Sendable to the queue, where
-/// it is the only one using it.
-private struct UncheckedBox<Value>: @unchecked Sendable {
-    let value: Value
-    init(_ value: Value) { self.value = value }
 }
