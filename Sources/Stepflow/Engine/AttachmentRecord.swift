@@ -1,0 +1,8 @@
+/// One attached stepper: its immutable attachment and what it has spent.
+package struct AttachmentRecord {
+    /// The attachment: the stepper's declarations and binding.
+    package let unit: any StepperAttachmentProtocol
+    /// For each of its emissions with a limit: whether it has been spent.
+    /// Empty when no emission has a limit.
+    package internal(set) var spent: [Bool]
+}

@@ -1,0 +1,32 @@
+/// A route's source: an exit of an instance, written `instance.exit`.
+public struct RouteKey: Hashable, Sendable, Comparable, CustomStringConvertible {
+    /// The instance id.
+    public let instance: String
+    /// The exit name.
+    public let exit: String
+    /// A route source.
+    public init(instance: String, exit: String) {
+        self.instance = instance
+        self.exit = exit
+    }
+    /// `instance.exit`.
+    public var description: String { "\(instance).\(exit)" }
+    /// Orders by text.
+    public static func < (lhs: Self, rhs: Self) -> Bool { lhs.description < rhs.description }
+}
+
+/// Where a route leads.
+public enum RouteTarget: Hashable, Sendable, CustomStringConvertible {
+    /// Start this instance, with the exit's handoff.
+    case instance(String)
+    /// The app's end.
+    case end
+
+    /// The instance id, or `end`.
+    public var description: String {
+        switch self {
+        case .instance(let id): id
+        case .end: "end"
+        }
+    }
+}
