@@ -66,6 +66,7 @@ enum ValidateCommand {
             problems: assumptions.map { .init(.assumption, .warning, "\(path): \(RootApp.assumptionWarning($0))") }
                 + manifest.warnings.map { .init(.manifest, $0) } + ruleDiagnostics.map { .init(.rule, $0) }
                 + requirementProblems + findings.map { .init($0, in: path) }
+                + ValidationVerdict.toolWordProblems(locales: manifest.locales, in: path)
                 + refuted.map { .init(.rule, .error, refutation($0, in: path)) })
         let graph = variant.graph
         var summary =

@@ -1,5 +1,6 @@
 public import StepflowGraph
 public import StepflowManifest
+import StepflowScripts
 
 /// What `rootapp validate` found in one manifest, as values: every
 /// problem with its kind and severity, and one headline made from them
@@ -76,6 +77,23 @@ public struct ValidationVerdict: Sendable {
         let warnings = count(.warning)
         if errors > 0 { return "\(errors) error\(errors == 1 ? "" : "s")" }
         return warnings > 0 ? "valid, \(warnings) warning\(warnings == 1 ? "" : "s")" : "valid"
+    }
+}
+
+extension ValidationVerdict {
+    /// A warning for each of `locales` the tools' own words (``ToolWords``)
+    /// do not speak: there the walk's prompts and the prototype's frame
+    /// show in English around the variant's words.
+    public static func toolWordProblems(locales: [String], in path: String) -> [Problem] {
+        locales.filter { !ToolWords.speaks($0) }.map { locale in
+            Problem(
+                .manifest, .warning,
+                """
+                \(path): warning: locales: the tools' own words (the walk's prompts and help, the prototype's \
+                frame) have no '\(locale)', so they show in English around the variant's \(locale) texts. They \
+                speak \(ToolWords.locales.joined(separator: ", ")); the variant's own texts are not affected.
+                """)
+        }
     }
 }
 

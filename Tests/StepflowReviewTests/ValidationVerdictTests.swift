@@ -33,4 +33,12 @@ struct ValidationVerdictTests {
             #expect(problem.description.hasPrefix(manifest.file + ": "))
         }
     }
+
+    @Test func aLocaleTheToolsDoNotSpeakIsAWarningNamingIt() {
+        let problems = ValidationVerdict.toolWordProblems(locales: ["en", "de", "de-AT", "fr"], in: "m.json")
+        #expect(problems.count == 1)
+        #expect(problems.first?.severity == .warning)
+        #expect(problems.first?.description.hasPrefix("m.json: warning: locales: the tools' own words") == true)
+        #expect(problems.first?.description.contains("have no 'fr'") == true)
+    }
 }
