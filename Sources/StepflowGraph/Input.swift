@@ -123,7 +123,12 @@ public enum Input: Hashable, Sendable, CustomStringConvertible {
             }
             self = word == "back" ? .back : .wait
         case "answer", "emit":
-            let parts = Self.withoutNote(rest).split(separator: " ").map(String.init)
+            // A step's id may hold spaces and end in parentheses
+            // (`advised(seekCare, some)`): after `emit` and the stepper,
+            // the rest up to a `# comment` is the step.
+            let said = word == "emit" ? Self.withoutComment(rest) : Self.withoutNote(rest)
+            var parts = said.split(separator: " ", maxSplits: word == "emit" ? 1 : Int.max).map(String.init)
+            if word == "emit", parts.count == 2 { parts[1] = Self.trimmed(parts[1]) }
             guard parts.count == 2 else {
                 let example =
                     word == "answer" ? "answer camera-permission denied" : "emit SendWhenConnected sentLater"
@@ -189,6 +194,11 @@ public enum Input: Hashable, Sendable, CustomStringConvertible {
     /// Whether `rest` is empty, a `# comment` or a `(note)`.
     private static func note(_ rest: String) -> Bool {
         rest.isEmpty || rest.hasPrefix("#") || (rest.hasPrefix("(") && rest.hasSuffix(")"))
+    }
+
+    /// `rest` without a trailing ` # comment`.
+    private static func withoutComment(_ rest: String) -> String {
+        trimmed(rest.firstRange(of: " #").map { rest[..<$0.lowerBound] } ?? rest[...])
     }
 
     /// `rest` without a trailing `# comment` or `(note)`.

@@ -12,6 +12,7 @@ struct InputTests {
         .choose(.key("privacy.agree")), .choose(.number(2)), .choose(.label("Get started")),
         .choose(.label("2 tablets")), .choose(.label("[not a key")), .choose(.label("Say \"hi\"")), .back, .wait,
         .answer(source: "camera-permission", answer: "granted"), .emit(stepper: "SendWhenConnected", step: "sentLater"),
+        .emit(stepper: "AdviceStepper", step: "advised(seekCare, some)"),
     ]
 
     @Test(arguments: inputs)
@@ -31,7 +32,7 @@ struct InputTests {
     @Test(arguments: [
         ("choose", "'choose' needs an action's label"), ("choose [privacy.agree", "does not close it"),
         ("choose [a] b", "only a # comment may"), ("choose \"Next", "does not close it"),
-        ("answer camera-permission", "'answer' takes two words"), ("emit A b c", "'emit' takes two words"),
+        ("answer camera-permission", "'answer' takes two words"), ("emit A", "'emit' takes two words"),
         ("back now", "'back' takes nothing after it"), ("jump", "is no input"),
     ])
     func aWrongLineSaysWhatIsWrongAndTheForms(line: String, message: String) {
