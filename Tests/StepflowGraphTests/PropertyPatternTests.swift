@@ -166,6 +166,8 @@ struct PropertyPatternTests {
         (#"{"never": "end", "when": {"result": "positiv"}}"#, "rules[0].when.result: 'result' holds one of"),
         (#"{"never": "end", "when": {"result": ["positive", 3]}}"#, "rules[0].when.result[1]:"),
         (#"{"never": "end", "when": []}"#, "expected an object of fields and values"),
+        (#"{"never": "end", "when": {}}"#, "found an empty object. To fix"),
+        (#"{"never": "end", "when": {".result": "positive"}}"#, "no module of this variant hands on a field '.result'"),
         (#"{"eventually": "end", "when": {"result": "positive"}}"#, "'eventually' with 'when'"),
         (#"{"reaches": "end", "when": {"result": "positive"}}"#, "'when' qualifies a pattern's event"),
     ])

@@ -261,11 +261,13 @@ struct RuleShapes: ManifestValidator {
         _ member: JSONMember, _ path: JSONPath, _ manifest: inout ManifestValidation
     ) -> [PropertyPattern.Condition]? {
         guard case .object(let members) = member.value.value, !members.isEmpty else {
+            let found =
+                if case .object = member.value.value { "an empty object" } else { DiagnosticLog.describe(member.value) }
             manifest.log.error(
                 path, member.value.location,
                 """
-                expected an object of fields and values, such as {"test.result": "positive"}, found \
-                \(DiagnosticLog.describe(member.value)).
+                expected an object of fields and values, such as {"test.result": "positive"}, found \(found). To \
+                fix, name a field the variant carries and its value, or remove 'when'.
                 """
             )
             return nil
@@ -288,11 +290,13 @@ struct RuleShapes: ManifestValidator {
             let field = parts.count == 2 ? parts[1] : entry.key
             let candidates = handed.filter { instance == nil || $0.instance == instance }
             let names = candidates.map(\.field.name)
-            guard parts.count <= 2, let spec = candidates.first(where: { $0.field.name == field })?.field else {
+            guard parts.count <= 2, instance?.isEmpty != true,
+                let spec = candidates.first(where: { $0.field.name == field })?.field
+            else {
                 let known = Array(Set(handed.map { "\($0.instance).\($0.field.name)" } + handed.map(\.field.name)))
                     .sorted()
                 let missing =
-                    instance.map { "instance '\($0)' hands on no field '\(field)'" }
+                    instance.flatMap { $0.isEmpty ? nil : "instance '\($0)' hands on no field '\(field)'" }
                     ?? "no module of this variant hands on a field '\(entry.key)'"
                 manifest.log.error(
                     keyPath, entry.keyLocation,
