@@ -51,6 +51,13 @@ public struct Console: Sendable {
 
     /// `text` wrapped to the console's width, each line after `indent`.
     func wrap(_ text: String, indent: String = "", firstIndent: String? = nil) -> [String] {
+        Self.wrap(text, width: width, indent: indent, firstIndent: firstIndent)
+    }
+
+    /// `text` wrapped at spaces to `width`, each line after `indent` (the
+    /// first after `firstIndent`); a word longer than the width stands on
+    /// a line of its own.
+    static func wrap(_ text: String, width: Int, indent: String = "", firstIndent: String? = nil) -> [String] {
         var lines: [String] = []
         var line = firstIndent ?? indent
         var lineIsEmpty = true

@@ -1,3 +1,4 @@
+import StepflowGraph
 import StepflowPlatform
 import StepflowScripts
 

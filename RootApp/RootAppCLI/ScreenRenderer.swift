@@ -27,16 +27,7 @@ enum ScreenRenderer {
         let instance = " \(instance)"
         // Each line of the title, and at least two dashes and the instance beside the last.
         let room = width - 3 - instance.count - 3
-        var parts: [String] = []
-        if room >= 10 {
-            for word in title.split(separator: " ") {
-                if let last = parts.last, last.count + 1 + word.count <= room {
-                    parts[parts.count - 1] = last + " " + word
-                } else {
-                    parts.append(String(word))
-                }
-            }
-        }
+        let parts = room >= 10 ? Console.wrap(title, width: room) : []
         guard let last = parts.last, parts.allSatisfy({ $0.count <= room }) else {
             // Too narrow for the instance beside any title: the title alone.
             let line = "── \(title) "

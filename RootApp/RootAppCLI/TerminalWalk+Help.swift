@@ -1,4 +1,5 @@
 import Stepflow
+import StepflowGraph
 import StepflowScripts
 
 // What the walk says besides screens: its help, its prompt, the trace.
@@ -25,7 +26,12 @@ extension TerminalWalk {
             let answers = waiting.answers.map(\.name).joined(separator: ", ")
             item(
                 "answer …",
-                words["walk.help.answer", ["source": waiting.source, "answers": answers, "question": waiting.label]])
+                words[
+                    "walk.help.answer",
+                    [
+                        "line": Input.answer(source: waiting.source, answer: "<\(answers)>").scriptLine,
+                        "question": waiting.label,
+                    ]])
         }
         item("t", words["walk.help.trace"])
         item("?", words["walk.help.help"])

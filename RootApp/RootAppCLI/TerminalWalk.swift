@@ -54,7 +54,7 @@ final class TerminalWalk: @unchecked Sendable {
         if recordPath != nil {
             self.session.clock.onFiringByItself { [self] in
                 if let top = self.session.top { self.note("expect screen \(top.qualifiedID)") }
-                self.note("wait")
+                self.note(Input.wait.scriptLine)
             }
         }
     }

@@ -93,19 +93,17 @@ enum ValidateCommand {
                 ? "; all \(coverage.total) instance texts have \(locale) words"
                 : "; \(coverage.untranslated) of \(coverage.total) instance texts show in English in \(locale)"
         }
-        // Wrapped plain, then the headline coloured: escape codes must not count as width.
-        let head = "\(path): \(verdict.headline)"
-        let lines = console.wrap("\(head) (\(summary))", indent: "    ", firstIndent: "")
+        // The summary wrapped after room for the headline, which is then
+        // written coloured: escape codes must not count as width.
+        let room = String(repeating: " ", count: "\(path): \(verdict.headline) ".count)
+        let lines = console.wrap("(\(summary))", indent: "    ", firstIndent: room)
         let colour: (String) -> String =
             switch verdict.worst {
             case .error: console.red
             case .warning: console.yellow
             case nil: console.green
             }
-        // The headline is on the first line unless the path alone fills it.
-        console.print(
-            lines[0].hasPrefix(head)
-                ? "\(path): " + colour(verdict.headline) + lines[0].dropFirst(head.count) : lines[0])
+        console.print("\(path): " + colour(verdict.headline) + " " + lines[0].dropFirst(room.count))
         for line in lines.dropFirst() { console.print(line) }
         for problem in verdict.problems.dropLast(refuted.count) { console.error(problem.description) }
         for rule in refuted { report(rule, in: path, console) }

@@ -86,19 +86,24 @@ enum WalkCommand {
         }
         let manifest = try app.manifest(arguments.positional[0], console)
         let locale = try RootApp.locale(arguments[.locale], of: manifest, console)
+        // The variant explored once, and only when asked for: for what
+        // another locale would show untranslated, or the sources --by-hand names.
+        var explored: VariantGraph?
+        func graph() -> VariantGraph {
+            if let explored { return explored }
+            let made = VariantGraph(manifest: manifest, registry: app.registry, services: app.services, locale: locale)
+            explored = made
+            return made
+        }
         // English always has the modules' own texts: only another locale
         // needs the variant explored for what it would show untranslated.
-        if (locale ?? manifest.locales.first ?? "en") != "en" {
-            try app.requireTexts(
-                of: VariantGraph(manifest: manifest, registry: app.registry, services: app.services, locale: locale),
-                console)
-        }
+        if (locale ?? manifest.locales.first ?? "en") != "en" { try app.requireTexts(of: graph(), console) }
         let script = try arguments[Self.script].map { path throws(ExitCodeError) in try InputFile.script(path, console)
         }
         let clock = WalkClock(scale: try EnvironmentSettings.timeScale(console))
         // Sources the person answers: those named, and those the script answers.
         let named = try arguments[Self.byHand].map { list throws(ExitCodeError) in
-            try Self.sources(list, of: manifest, locale: locale, app: app, console)
+            try Self.sources(list, of: graph(), console)
         }
         let answeredByHand = (named ?? []).union(script?.answeredSources ?? [])
         let session: VariantSession
@@ -158,10 +163,9 @@ enum WalkCommand {
     /// The outside sources `list` names (`camera-permission,credit-bureau`
     /// or `all`), each one the variant can be answered from: a typo is a
     /// usage error with the nearest name, never a source nobody asks.
-    static func sources(
-        _ list: String, of manifest: Manifest, locale: String?, app: RootApp, _ console: Console
-    ) throws(ExitCodeError) -> Set<String> {
-        let graph = VariantGraph(manifest: manifest, registry: app.registry, services: app.services, locale: locale)
+    static func sources(_ list: String, of graph: VariantGraph, _ console: Console) throws(ExitCodeError) -> Set<String>
+    {
+        let manifest = graph.manifest
         var known: [String] = []
         for transition in graph.states.transitions {
             if case .answer(let source, _, _, _, _) = transition.input.kind, !known.contains(source) {

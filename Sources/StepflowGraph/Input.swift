@@ -93,6 +93,10 @@ public enum Input: Hashable, Sendable, CustomStringConvertible {
         public var description: String { message }
     }
 
+    /// Every form of an input's line, as error messages list them.
+    public static let forms =
+        "choose <label, \"label\", number or [key]>, back, wait, answer <source> <answer>, emit <stepper> <step>"
+
     /// The words that start an input's line.
     public static let words = ["choose", "back", "wait", "answer", "emit"]
 
@@ -119,7 +123,10 @@ public enum Input: Hashable, Sendable, CustomStringConvertible {
         case "back", "wait":
             guard Self.note(rest) else {
                 throw SyntaxError(
-                    message: "'\(word)' takes nothing after it but a # comment or a (note); '\(rest)' is not that.")
+                    message: """
+                        '\(word)' takes nothing after it but a # comment or a (note); '\(rest.shortened())' is not \
+                        that.
+                        """)
             }
             self = word == "back" ? .back : .wait
         case "answer", "emit":
@@ -134,7 +141,9 @@ public enum Input: Hashable, Sendable, CustomStringConvertible {
                     word == "answer" ? "answer camera-permission denied" : "emit SendWhenConnected sentLater"
                 let takes = word == "answer" ? "the source and its answer" : "the stepper and the step"
                 throw SyntaxError(
-                    message: "'\(word)' takes two words, \(takes), e.g. \(example); '\(rest)' is not that.")
+                    message: """
+                        '\(word)' takes two words, \(takes), e.g. \(example); '\(rest.shortened())' is not that.
+                        """)
             }
             self =
                 word == "answer"
@@ -143,8 +152,8 @@ public enum Input: Hashable, Sendable, CustomStringConvertible {
             throw SyntaxError(
                 message:
                     """
-                    '\(line.count > 60 ? String(line.prefix(60)) + "…" : line)' is no input. Inputs are: choose \
-                    <label, "label", number or [key]>, back, wait, answer <source> <answer>, emit <stepper> <step>.
+                    '\(line.shortened())' is no input. Inputs are: \
+                    \(Self.forms).
                     """
             )
         }
@@ -158,8 +167,8 @@ public enum Input: Hashable, Sendable, CustomStringConvertible {
                 throw SyntaxError(
                     message:
                         """
-                        '\(rest)' opens a key with '[' but does not close it. Write choose [<key>], e.g. choose \
-                        [privacy.agree].
+                        '\(rest.shortened())' opens a key with '[' but does not close it. Write choose [<key>], \
+                        e.g. choose [privacy.agree].
                         """
                 )
             }
@@ -168,8 +177,8 @@ public enum Input: Hashable, Sendable, CustomStringConvertible {
                 throw SyntaxError(
                     message:
                         """
-                        '\(after)' follows the key \(rest[...close]); only a # comment may. Write choose [<key>] \
-                        # <label>.
+                        '\(after.shortened())' follows the key \(rest[...close]); only a # comment may. Write \
+                        choose [<key>] # <label>.
                         """
                 )
             }
@@ -181,7 +190,9 @@ public enum Input: Hashable, Sendable, CustomStringConvertible {
             let beforeComment = body.firstRange(of: "\" #").map { body[..<$0.lowerBound] }
             guard let label = beforeComment ?? (body.hasSuffix("\"") ? body.dropLast() : nil), !label.isEmpty else {
                 throw SyntaxError(
-                    message: "'\(rest)' opens a label with '\"' but does not close it. Write choose \"<label>\".")
+                    message:
+                        "'\(rest.shortened())' opens a label with '\"' but does not close it. Write choose \"<label>\"."
+                )
             }
             return .label(String(label))
         }

@@ -312,10 +312,11 @@ public struct MaestroExporter: Sendable {
     public func placeholders(for flows: [Flow]) -> [Placeholder] {
         Set(flows.flatMap(\.placeholders)).sorted().map { outside in
             let (source, answer, path) = (outside.source, outside.answer, outside.placeholderPath)
+            let line = Input.answer(source: source, answer: answer).scriptLine
             let text = """
                 # \(Self.placeholderMarker): edit it, it is not replaced.
                 # How a device gives the outside answer '\(source) \(answer)'
-                # (a script's "answer \(source) \(answer)"). Replace the command
+                # (a script's "\(line)"). Replace the command
                 # below with what makes the app receive it on a device: a mock
                 # server's reply, a deep link, a tap on a system dialog. Or say
                 # so in the manifest: "device": {"answers": {"\(source) \(answer)": {"flow": "…"}}}.

@@ -110,9 +110,8 @@ public struct Script: Sendable {
         /// `file:line: error: message` and the forms a line takes.
         public var description: String {
             """
-            \(file):\(line): error: \(message) Lines are: choose <label, "label", number or [key]>, back, wait, answer \
-            <source> <answer>, emit <stepper> <step>, expect screen <instance/screen>, expect end \
-            [<instance.exit>], covers <requirement ids>, or # comments.
+            \(file):\(line): error: \(message) Lines are: \(Input.forms), expect screen <instance/screen>, \
+            expect end [<instance.exit>], covers <requirement ids>, or # comments.
             """
         }
     }
