@@ -16,7 +16,13 @@ import StepflowPlatform
 /// the screen changes while a line is being typed, the new screen is drawn
 /// at once and the partial line is dropped with a note, so nothing typed
 /// for one screen is applied to another.
-final class LineEditor {
+///
+/// It sleeps until a key comes or ``wakeUp()`` is called (from any
+/// thread: the session's change handler calls it); it wakes by itself
+/// only while the prompt shows a countdown, to redraw it.
+final class LineEditor: @unchecked Sendable {
+    // @unchecked: other threads call `wakeUp()` alone, which only writes
+    // to the pipe, whose descriptors never change after `init`.
     /// What `read` returns.
     enum Outcome: Equatable {
         /// A line, typed after the screen now showing was drawn.
@@ -27,12 +33,41 @@ final class LineEditor {
 
     private let descriptor: Int32
     private var saved: Platform.TerminalSettings?
+    /// A pipe whose read end wakes `read`: [read, write], or -1 when the
+    /// system gave none (then it looks four times a second).
+    private let wake: [Int32]
 
     init(descriptor: Int32) {
         self.descriptor = descriptor
+        var ends: [Int32] = [-1, -1]
+        if pipe(&ends) == 0 {
+            // Neither end may block: a full pipe already says "wake up".
+            for end in ends { _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK) }
+        } else {
+            ends = [-1, -1]
+        }
+        wake = ends
     }
 
-    deinit { restore() }
+    deinit {
+        restore()
+        for end in wake where end >= 0 { close(end) }
+    }
+
+    /// Makes a waiting `read` look at the screen again; safe from any
+    /// thread, and cheap when nothing waits.
+    func wakeUp() {
+        guard wake[1] >= 0 else { return }
+        var byte: UInt8 = 1
+        _ = withUnsafeBytes(of: &byte) { Platform.write(wake[1], from: $0) }
+    }
+
+    /// Empties the wake pipe.
+    private func drainWake() {
+        guard wake[0] >= 0 else { return }
+        var bytes = [UInt8](repeating: 0, count: 64)
+        while bytes.withUnsafeMutableBytes({ Platform.read(wake[0], into: $0) }) > 0 {}
+    }
 
     /// Switches the terminal to reading key by key, without its own echo.
     /// Ctrl-C still interrupts (the signal handler restores the terminal).
@@ -48,21 +83,31 @@ final class LineEditor {
         self.saved = nil
     }
 
-    /// Reads one line. About four times a second, and before each key,
-    /// it asks `screenChanged`; if so, the prompt line is cleared,
-    /// `drawScreen` draws the new screen, and the line typed so far is
-    /// dropped with a note. Otherwise the prompt is redrawn when `prompt`
-    /// changes (a countdown), keeping what was typed.
+    /// Reads one line. Each time it is woken (``wakeUp()``), and before
+    /// each key, it asks `screenChanged`; if so, the prompt line is
+    /// cleared, `drawScreen` draws the new screen, and the line typed so
+    /// far is dropped with a note. Otherwise the prompt is redrawn when
+    /// `prompt` changes, keeping what was typed; while `ticking` says a
+    /// countdown shows, it wakes four times a second for that.
     func read(
-        prompt: () -> String, screenChanged: () -> Bool, drawScreen: () -> Void, draw: (String) -> Void
+        prompt: () -> String, ticking: () -> Bool, screenChanged: () -> Bool, drawScreen: () -> Void,
+        draw: (String) -> Void
     ) -> Outcome {
         var typed: [UInt8] = []
         var shownPrompt = prompt()
         draw(shownPrompt)
         var byte: UInt8 = 0
         while true {
-            var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&poller, 1, 250)
+            var pollers = [
+                pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: wake[0], events: Int16(POLLIN), revents: 0),
+            ]
+            // A countdown is redrawn four times a second, so its seconds
+            // stay right; without a wake pipe the screen is looked at as
+            // often. Otherwise it sleeps until a key or a wake-up.
+            let timeout: Int32 = wake[0] < 0 || ticking() ? 250 : -1
+            let ready = poll(&pollers, 2, timeout)
+            drainWake()
             if screenChanged() {
                 // Keys already typed were meant for the screen that went.
                 tcflush(descriptor, TCIFLUSH)
@@ -76,8 +121,8 @@ final class LineEditor {
                 shownPrompt = prompt()
                 draw("\r\u{1B}[K" + shownPrompt + String(decoding: typed, as: UTF8.self))
             }
-            if ready < 0 && errno == EINTR { continue }
-            guard ready > 0 else { continue }
+            if ready < 0 { if errno == EINTR { continue } else { return .end } }
+            guard ready > 0, pollers[0].revents != 0 else { continue }
             let count = readByte(descriptor, &byte)
             if count < 0 && errno == EINTR { continue }
             guard count == 1 else { return .end }

@@ -190,7 +190,23 @@ final class TerminalWalk: @unchecked Sendable {
         let editor = console.terminal.map(LineEditor.init(descriptor:))
         editor?.begin()
         terminalEditor = editor
-        defer { editor?.restore() }
+        // The editor sleeps until a key comes or the app changes by itself
+        // (a timer finished, a service answered, a question was asked).
+        var asked: ObservationToken?
+        if let editor {
+            session.onChange { _ in editor.wakeUp() }
+            asked = session.coordinator.observe { event in
+                switch event {
+                case .asked, .coordinationEnded: editor.wakeUp()
+                default: break
+                }
+            }
+        }
+        defer {
+            session.onChange(nil)
+            asked?.cancel()
+            editor?.restore()
+        }
         while true {
             if session.ending != nil { return finish("Finished: \(session.endingExit ?? "").", status: .success) }
             // A service that answers later: nothing typed meanwhile would
@@ -208,6 +224,7 @@ final class TerminalWalk: @unchecked Sendable {
             if let editor {
                 let outcome = editor.read(
                     prompt: { prompt() },
+                    ticking: { [self] in session.timerWaits },
                     screenChanged: { [self] in
                         session.top?.id != shown || question?.source != shownQuestion || session.ending != nil
                     },

@@ -1,3 +1,5 @@
+import StepflowManifest
+
 /// Writes a graph in Graphviz's DOT language: one cluster per flow
 /// instance, the start and end marked, every edge labelled. The output is
 /// accepted by `dot` as is and is byte-identical for the same graph.
@@ -31,9 +33,9 @@ public enum DOTExporter {
 
     private static func write(_ graph: NavigationGraph, title: String?, into out: inout TextBuffer) {
         out.append("digraph ")
-        out.appendQuoted(graph.app, escape: escape)
+        out.appendQuoted(graph.app, escape: Escaping.dot)
         out.append(" {\n  graph [rankdir=LR, fontname=\"Helvetica\", labelloc=t, label=")
-        out.appendQuoted(title.map { "\($0) (\(graph.app))" } ?? graph.app, escape: escape)
+        out.appendQuoted(title.map { "\($0) (\(graph.app))" } ?? graph.app, escape: Escaping.dot)
         out.append("];\n")
         out.append("  node [fontname=\"Helvetica\", fontsize=10];\n")
         out.append("  edge [fontname=\"Helvetica\", fontsize=9];\n")
@@ -43,17 +45,17 @@ public enum DOTExporter {
             out.append("  subgraph \"cluster_")
             out.append(index)
             out.append("\" {\n    label=")
-            out.appendQuoted(graph.instances[index], escape: escape)
+            out.appendQuoted(graph.instances[index], escape: Escaping.dot)
             out.append(";\n    style=rounded;\n")
             for position in members {
                 let node = graph.nodes[position]
                 out.append("    ")
-                out.appendQuoted(node.id, escape: escape)
+                out.appendQuoted(node.id, escape: Escaping.dot)
                 out.append(
                     node.kind == .screen
                         ? " [shape=box, style=\"rounded,filled\", fillcolor=\"#e3f2fd\", label="
                         : " [shape=ellipse, label=")
-                out.appendQuoted(node.label, escape: escape)
+                out.appendQuoted(node.label, escape: Escaping.dot)
                 out.append("];\n")
                 out.flushIfFull()
             }
@@ -61,25 +63,14 @@ public enum DOTExporter {
         }
         for edge in graph.edges {
             out.append("  ")
-            out.appendQuoted(graph.nodes[edge.from].id, escape: escape)
+            out.appendQuoted(graph.nodes[edge.from].id, escape: Escaping.dot)
             out.append(" -> ")
-            out.appendQuoted(graph.nodes[edge.to].id, escape: escape)
+            out.appendQuoted(graph.nodes[edge.to].id, escape: Escaping.dot)
             out.append(" [label=")
-            out.appendQuoted(graph.displayLabel(of: edge), escape: escape)
+            out.appendQuoted(graph.displayLabel(of: edge), escape: Escaping.dot)
             out.append("];\n")
             out.flushIfFull()
         }
         out.append("}\n")
-    }
-
-    /// DOT's escapes inside a quoted string.
-    @inline(__always)
-    static func escape(_ byte: UInt8) -> StaticString? {
-        switch byte {
-        case UInt8(ascii: "\""): "\\\""
-        case UInt8(ascii: "\\"): "\\\\"
-        case UInt8(ascii: "\n"): "\\n"
-        default: nil
-        }
     }
 }

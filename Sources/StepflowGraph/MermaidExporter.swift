@@ -1,3 +1,5 @@
+import StepflowManifest
+
 /// Writes a graph as a Mermaid flowchart: a subgraph per flow instance,
 /// nodes named `n0`, `n1`… (so no id can clash with Mermaid's keywords),
 /// labels quoted with their special characters written as entity codes.
@@ -12,40 +14,21 @@ public enum MermaidExporter {
         out += "  n0([\"start\"])\n"
         out += "  n1(((\"end\")))\n"
         for (index, members) in graph.nodesByInstance().enumerated() where !members.isEmpty {
-            out += "  subgraph c\(index)[\"\(escape(graph.instances[index]))\"]\n"
+            out += "  subgraph c\(index)[\"\(Escaping.mermaid(graph.instances[index]))\"]\n"
             for position in members {
                 let node = graph.nodes[position]
-                let label = escape(node.label)
+                let label = Escaping.mermaid(node.label)
                 out += node.kind == .screen ? "    n\(position)[\"\(label)\"]\n" : "    n\(position)(\"\(label)\")\n"
             }
             out += "  end\n"
         }
         for edge in graph.edges {
-            out += "  n\(edge.from) -->|\"\(escape(graph.displayLabel(of: edge)))\"| n\(edge.to)\n"
+            out += "  n\(edge.from) -->|\"\(Escaping.mermaid(graph.displayLabel(of: edge)))\"| n\(edge.to)\n"
         }
         out += "  classDef screen fill:#e3f2fd,stroke:#1565c0\n"
         let screens = graph.nodes.indices.filter { graph.nodes[$0].kind == .screen }
         if !screens.isEmpty {
             out += "  class " + screens.map { "n\($0)" }.joined(separator: ",") + " screen\n"
-        }
-        return out
-    }
-
-    /// Mermaid entity codes for the characters that end or confuse a
-    /// quoted label.
-    static func escape(_ text: String) -> String {
-        var out = ""
-        for character in text {
-            switch character {
-            case "\"": out += "#quot;"
-            case "#": out += "#35;"
-            case "<": out += "#lt;"
-            case ">": out += "#gt;"
-            case "|": out += "#124;"
-            case "`": out += "#96;"
-            case "\n": out += " "
-            default: out.append(character)
-            }
         }
         return out
     }

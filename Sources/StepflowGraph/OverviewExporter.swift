@@ -253,7 +253,7 @@ public enum OverviewExporter {
     /// false` keeps backslashes (a label's `\n` line breaks).
     private static func quote(_ text: String, escaped: Bool = true) -> String {
         var out = TextBuffer(capacity: text.utf8.count + 8)
-        out.appendQuoted(text, escape: escaped ? DOTExporter.escape : { $0 == UInt8(ascii: "\"") ? "\\\"" : nil })
+        out.appendQuoted(text, escape: escaped ? Escaping.dot : Escaping.dotLabel)
         return out.string
     }
 }

@@ -17,41 +17,43 @@ public enum JUnitReport {
         let failures = results.filter { !$0.passed }.count
         var lines = [
             #"<?xml version="1.0" encoding="UTF-8"?>"#,
-            "<testsuites name=\(attribute(app)) tests=\"\(results.count)\" failures=\"\(failures)\">",
-            "  <testsuite name=\(attribute(app)) tests=\"\(results.count)\" failures=\"\(failures)\" errors=\"0\" "
+            "<testsuites name=\(Escaping.xmlAttribute(app)) tests=\"\(results.count)\" failures=\"\(failures)\">",
+            "  <testsuite name=\(Escaping.xmlAttribute(app)) tests=\"\(results.count)\" failures=\"\(failures)\" errors=\"0\" "
                 + "skipped=\"0\">",
         ]
         let entries = requirements?.entries ?? []
         if !entries.isEmpty || record != nil {
             lines.append("    <properties>")
             if let record {
-                lines.append("      <property name=\"manifest digest\" value=\(attribute(record.manifestDigest))/>")
+                lines.append(
+                    "      <property name=\"manifest digest\" value=\(Escaping.xmlAttribute(record.manifestDigest))/>")
                 if let catalog = record.catalogDigest {
-                    lines.append("      <property name=\"catalog digest\" value=\(attribute(catalog))/>")
+                    lines.append("      <property name=\"catalog digest\" value=\(Escaping.xmlAttribute(catalog))/>")
                 }
-                lines.append("      <property name=\"made\" value=\(attribute(record.date))/>")
-                lines.append("      <property name=\"tool\" value=\(attribute(record.tool))/>")
-                lines.append("      <property name=\"stepflow\" value=\(attribute(record.stepflowVersion))/>")
+                lines.append("      <property name=\"made\" value=\(Escaping.xmlAttribute(record.date))/>")
+                lines.append("      <property name=\"tool\" value=\(Escaping.xmlAttribute(record.tool))/>")
+                lines.append(
+                    "      <property name=\"stepflow\" value=\(Escaping.xmlAttribute(record.stepflowVersion))/>")
                 if let locale = record.locale {
-                    lines.append("      <property name=\"locale\" value=\(attribute(locale))/>")
+                    lines.append("      <property name=\"locale\" value=\(Escaping.xmlAttribute(locale))/>")
                 }
                 for script in record.scripts {
                     lines.append(
-                        "      <property name=\(attribute("script " + script.name)) value=\(attribute(script.digest))/>"
+                        "      <property name=\(Escaping.xmlAttribute("script " + script.name)) value=\(Escaping.xmlAttribute(script.digest))/>"
                     )
                 }
                 for module in record.modules {
                     lines.append(
-                        "      <property name=\(attribute("module " + module.id)) "
-                            + "value=\(attribute(module.package.description))/>"
+                        "      <property name=\(Escaping.xmlAttribute("module " + module.id)) "
+                            + "value=\(Escaping.xmlAttribute(module.package.description))/>"
                     )
                 }
             }
             for entry in entries {
                 let status = entry.status.rawValue + (entry.requirement.critical ? ", critical" : "")
                 lines.append(
-                    "      <property name=\(attribute("requirement " + entry.requirement.id)) "
-                        + "value=\(attribute(status))/>"
+                    "      <property name=\(Escaping.xmlAttribute("requirement " + entry.requirement.id)) "
+                        + "value=\(Escaping.xmlAttribute(status))/>"
                 )
             }
             lines.append("    </properties>")
@@ -59,7 +61,7 @@ public enum JUnitReport {
         for (script, result) in zip(scripts, results) {
             let name = script.file.split(separator: "/").last.map(String.init) ?? script.file
             let opening =
-                "    <testcase classname=\(attribute(app)) name=\(attribute(name)) file=\(attribute(script.file))"
+                "    <testcase classname=\(Escaping.xmlAttribute(app)) name=\(Escaping.xmlAttribute(name)) file=\(Escaping.xmlAttribute(script.file))"
             let covers = script.covers.map(\.id)
             guard let failure = result.failure else {
                 if covers.isEmpty {
@@ -74,8 +76,8 @@ public enum JUnitReport {
             lines.append(opening + ">")
             if !covers.isEmpty { lines.append(properties(covers)) }
             lines.append(
-                "      <failure message=\(attribute("line \(failure.line): \(failure.message)")) "
-                    + "type=\"ScriptFailure\">\(text("\(script.file):\(failure.line): \(failure.message)"))</failure>"
+                "      <failure message=\(Escaping.xmlAttribute("line \(failure.line): \(failure.message)")) "
+                    + "type=\"ScriptFailure\">\(Escaping.xml("\(script.file):\(failure.line): \(failure.message)"))</failure>"
             )
             lines.append("    </testcase>")
         }
@@ -85,28 +87,8 @@ public enum JUnitReport {
 
     private static func properties(_ covers: [String]) -> String {
         "      <properties>\n"
-            + covers.map { "        <property name=\"covers\" value=\(attribute($0))/>" }.joined(separator: "\n")
+            + covers.map { "        <property name=\"covers\" value=\(Escaping.xmlAttribute($0))/>" }.joined(
+                separator: "\n")
             + "\n      </properties>"
-    }
-
-    /// `"…"`, escaped for an attribute.
-    static func attribute(_ value: String) -> String {
-        "\"" + text(value).replacing("\"", with: "&quot;") + "\""
-    }
-
-    /// Escaped for element text; characters XML 1.0 cannot hold are dropped.
-    static func text(_ value: String) -> String {
-        var output = ""
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "&": output += "&amp;"
-            case "<": output += "&lt;"
-            case ">": output += "&gt;"
-            case "\t", "\n", "\r": output.unicodeScalars.append(scalar)
-            case _ where scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF: continue
-            default: output.unicodeScalars.append(scalar)
-            }
-        }
-        return output
     }
 }

@@ -20,13 +20,13 @@ public enum PrototypePage {
         // puts each element marked `data-word` in the locale chosen.
         let words = ToolWords(locale: prototype.locales[initial])
         func word(_ key: String, _ values: [String: String] = [:]) -> String {
-            "<span data-word=\"\(key)\">\(ReviewReport.escape(words[key, values]))</span>"
+            "<span data-word=\"\(key)\">\(Escaping.html(words[key, values]))</span>"
         }
-        let title = ReviewReport.escape(prototype.appNames[initial])
+        let title = Escaping.html(prototype.appNames[initial])
         let command = "rootapp check \(manifestPath) walk.txt"
         return """
             <!DOCTYPE html>
-            <html lang="\(ReviewReport.escape(prototype.locales[initial]))">
+            <html lang="\(Escaping.html(prototype.locales[initial]))">
             <head>
             <meta charset="utf-8">
             \(generator)
@@ -39,7 +39,7 @@ public enum PrototypePage {
             <body>
             <header>
             <h1><span id="app-name">\(title)</span> <span class="sub" data-word="page.prototypeOf">\
-            \(ReviewReport.escape(words["page.prototypeOf", ["app": prototype.app.id]]))</span></h1>
+            \(Escaping.html(words["page.prototypeOf", ["app": prototype.app.id]]))</span></h1>
             <p class="note">\(word("page.note"))</p>
             </header>
             <main>
@@ -53,7 +53,7 @@ public enum PrototypePage {
             <div id="timer" role="group" aria-labelledby="timer-label" hidden>
             <p id="timer-label" class="timer"></p>
             <button type="button" id="finish-timer">\(word("page.finishTimer"))</button></div>
-            <div id="events" role="group" aria-label="\(ReviewReport.escape(words["page.events"]))" class="buttons" \
+            <div id="events" role="group" aria-label="\(Escaping.html(words["page.events"]))" class="buttons" \
             hidden></div>
             <p id="ended" class="ended" hidden></p>
             </section>
@@ -66,17 +66,17 @@ public enum PrototypePage {
             <button type="button" id="restart">\(word("page.restart"))</button>
             <button type="button" id="download">\(word("page.download"))</button>
             </div>
-            <p class="note" id="download-note" data-command="\(ReviewReport.escape(command))">\
+            <p class="note" id="download-note" data-command="\(Escaping.html(command))">\
             \(word("page.downloadNote", ["command": command]))</p>
             </aside>
             <nav aria-labelledby="controls-title">
             <h2 id="controls-title">\(word("page.settings"))</h2>
             <p><label for="locale">\(word("page.language"))</label> <select id="locale"></select></p>
             <p><label for="speed">\(word("page.timersRun"))</label> <select id="speed">
-            <option value="1" data-word="page.speed1">\(ReviewReport.escape(words["page.speed1"]))</option>\
-            <option value="10" data-word="page.speed10">\(ReviewReport.escape(words["page.speed10"]))</option>
-            <option value="60" data-word="page.speed60" selected>\(ReviewReport.escape(words["page.speed60"]))</option>\
-            <option value="600" data-word="page.speed600">\(ReviewReport.escape(words["page.speed600"]))</option>
+            <option value="1" data-word="page.speed1">\(Escaping.html(words["page.speed1"]))</option>\
+            <option value="10" data-word="page.speed10">\(Escaping.html(words["page.speed10"]))</option>
+            <option value="60" data-word="page.speed60" selected>\(Escaping.html(words["page.speed60"]))</option>\
+            <option value="600" data-word="page.speed600">\(Escaping.html(words["page.speed600"]))</option>
             </select></p>
             <p><input type="checkbox" id="show-ids"> <label for="show-ids">\(word("page.showIDs"))</label></p>
             <p id="notice" class="notice" role="status"></p>

@@ -1,3 +1,5 @@
+import StepflowManifest
+
 // How the report's page is written: escaping, the page buffer, the style.
 extension ReviewReport {
     /// Graphviz's SVG without its XML prologue, so it sits inside HTML.
@@ -10,21 +12,8 @@ extension ReviewReport {
         path.split(separator: "/").last.map(String.init) ?? path
     }
 
-    /// Text made safe for HTML.
-    public static func escape(_ text: String) -> String {
-        var output = ""
-        for character in text {
-            switch character {
-            case "&": output += "&amp;"
-            case "<": output += "&lt;"
-            case ">": output += "&gt;"
-            case "\"": output += "&quot;"
-            case "'": output += "&#39;"
-            default: output.append(character)
-            }
-        }
-        return output
-    }
+    /// Text made safe for HTML, in an element or a quoted attribute.
+    public static func escape(_ text: String) -> String { Escaping.html(text) }
 
     struct HTMLPage {
         var text = ""
@@ -34,7 +23,7 @@ extension ReviewReport {
             for (index, cell) in cells.enumerated() {
                 let tag = header && index == 0 ? "th" : "td"
                 let style = index < classes.count && !classes[index].isEmpty ? " class=\"\(classes[index])\"" : ""
-                html += "<\(tag)\(style)>\(ReviewReport.escape(cell))</\(tag)>"
+                html += "<\(tag)\(style)>\(Escaping.html(cell))</\(tag)>"
             }
             line(html + "</tr>")
         }

@@ -13,7 +13,7 @@ extension ReviewReport {
         page.line("<section id=\"screens\"><h2>5. Screen inventory</h2>")
         page.line(
             """
-            <p class=\"note\">Every screen a person can see in this variant, in \(escape(variant.locale)), with \
+            <p class=\"note\">Every screen a person can see in this variant, in \(Escaping.html(variant.locale)), with \
             each wording it can have, where each action leads, which scripts walk it, and how many of each input's \
             state transitions they take.</p>
             """
@@ -29,8 +29,8 @@ extension ReviewReport {
         }.map(\.element)
         for screen in byModule {
             page.line("<div class=\"screen\">")
-            page.line("<h3><span class=\"sid\">\(escape(screen.id))</span> \(escape(screen.title))</h3>")
-            for line in screen.body { page.line("<p>\(escape(line))</p>") }
+            page.line("<h3><span class=\"sid\">\(Escaping.html(screen.id))</span> \(Escaping.html(screen.title))</h3>")
+            for line in screen.body { page.line("<p>\(Escaping.html(line))</p>") }
             if !contents.results.isEmpty {
                 let walkers = contents.results.filter { $0.nodes.contains(screen.id) }.map { base($0.file) }
                 page.line(
@@ -38,7 +38,7 @@ extension ReviewReport {
                         ? "<p class=\"walked none\">No script walks this screen.</p>"
                         : """
                         <p class=\"walked\">Walked by \(walkers.count) script\(walkers.count == 1 ? "" : "s"): \
-                        \(escape(walkers.joined(separator: ", "))).</p>
+                        \(Escaping.html(walkers.joined(separator: ", "))).</p>
                         """
                 )
             }
@@ -92,14 +92,14 @@ extension ReviewReport {
                 """
             )
         case .outline(let reason):
-            page.line("<p class=\"note\">\(escape(reason)) The routes as an outline instead:</p>")
+            page.line("<p class=\"note\">\(Escaping.html(reason)) The routes as an outline instead:</p>")
             page.line("<ul class=\"outline\">")
             for instance in manifest.instances {
-                page.line("<li>\(escape(instance.id)) (\(escape(instance.module)))<ul>")
+                page.line("<li>\(Escaping.html(instance.id)) (\(Escaping.html(instance.module)))<ul>")
                 for exit in instance.exits {
                     let target =
                         manifest.routes[RouteKey(instance: instance.id, exit: exit.name)]?.description ?? "no route"
-                    page.line("<li>\(escape(exit.name)) → \(escape(target))</li>")
+                    page.line("<li>\(Escaping.html(exit.name)) → \(Escaping.html(target))</li>")
                 }
                 page.line("</ul></li>")
             }
@@ -139,7 +139,7 @@ extension ReviewReport {
             page.line(
                 """
                 <p class="note">Data read by no module (handed on, then thrown away; a value a person chooses \
-                here is lost): \(dropped.map { "<code>\(escape($0.description))</code>" }.joined(separator: ", ")).</p>
+                here is lost): \(dropped.map { "<code>\(Escaping.html($0.description))</code>" }.joined(separator: ", ")).</p>
                 """
             )
         }
@@ -152,7 +152,7 @@ extension ReviewReport {
         if let against = contents.against {
             let other = against.variant.manifest.app.id
             let diff = against.diff
-            page.line("<section id=\"differences\"><h2>8. Differences from \(escape(other))</h2>")
+            page.line("<section id=\"differences\"><h2>8. Differences from \(Escaping.html(other))</h2>")
             if diff.isEmpty {
                 page.line("<p>None: the same modules, routes, screens, steps and edges.</p>")
             }
@@ -164,8 +164,8 @@ extension ReviewReport {
                 ("Screens only in \(app.id)", diff.screensOnlyInA), ("Screens only in \(other)", diff.screensOnlyInB),
             ]
             for (title, items) in parts where !items.isEmpty {
-                page.line("<h3>\(escape(title)) (\(items.count))</h3><ul>")
-                for item in items { page.line("<li>\(escape(item))</li>") }
+                page.line("<h3>\(Escaping.html(title)) (\(items.count))</h3><ul>")
+                for item in items { page.line("<li>\(Escaping.html(item))</li>") }
                 page.line("</ul>")
             }
             page.line("</section>")
@@ -177,20 +177,20 @@ extension ReviewReport {
         page.line("<section id=\"sign-off\"><h2>Sign-off</h2>")
         page.line("<p>I have reviewed this variant's requirements, rules, scripts and screens as listed above.</p>")
         if let record = contents.record {
-            let catalog = record.catalogDigest.map { " (catalog digest <code>\(escape($0))</code>)" } ?? ""
+            let catalog = record.catalogDigest.map { " (catalog digest <code>\(Escaping.html($0))</code>)" } ?? ""
             page.line(
                 """
                 <p>This sign-off is for the variant whose manifest digest is \
-                <code>\(escape(record.manifestDigest))</code>\(catalog), as explored on \(escape(record.date)) by \
-                \(escape(record.tool)) on Stepflow \(escape(record.stepflowVersion)), with \(escape(record.packages)). \
+                <code>\(Escaping.html(record.manifestDigest))</code>\(catalog), as explored on \(Escaping.html(record.date)) by \
+                \(Escaping.html(record.tool)) on Stepflow \(Escaping.html(record.stepflowVersion)), with \(Escaping.html(record.packages)). \
                 A CI run's JUnit file records the same digest.</p>
                 """
             )
             page.line(
                 """
                 <p class="evidence">The evidence: \(record.scripts.count) acceptance \
-                script\(record.scripts.count == 1 ? "" : "s") by digest (\(escape(record.scriptDigests))), \
-                shown in \(escape(record.locale ?? contents.variant.locale)).</p>
+                script\(record.scripts.count == 1 ? "" : "s") by digest (\(Escaping.html(record.scriptDigests))), \
+                shown in \(Escaping.html(record.locale ?? contents.variant.locale)).</p>
                 """
             )
         }

@@ -79,11 +79,11 @@ public enum ReviewReport {
         let app = manifest.app
         var page = HTMLPage()
         page.line("<!DOCTYPE html>")
-        page.line("<html lang=\"\(escape(PluralRule.language(of: variant.locale)))\">")
+        page.line("<html lang=\"\(Escaping.html(PluralRule.language(of: variant.locale)))\">")
         page.line("<head>")
         page.line("<meta charset=\"utf-8\">")
         page.line("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">")
-        page.line("<title>Review: \(escape(app.name)) (\(escape(app.id)))</title>")
+        page.line("<title>Review: \(Escaping.html(app.name)) (\(Escaping.html(app.id)))</title>")
         page.line("<style>\(style)</style>")
         page.line("</head>")
         page.line("<body>")
@@ -102,21 +102,21 @@ public enum ReviewReport {
             requirements: contents.requirements, findings: findings)
         page.line("<header id=\"cover\">")
         page.line("<p class=\"kind\">Variant review package</p>")
-        page.line("<h1>\(escape(app.name))</h1>")
+        page.line("<h1>\(Escaping.html(app.name))</h1>")
         page.line(
             """
-            <p class=\"meta\">\(escape(app.id))\(app.audience.map { " · " + escape($0) } ?? "") · shown in \
-            \(escape(variant.locale)) (ships \(escape(manifest.locales.joined(separator: ", ")))) · \
-            \(escape(manifest.file)) · made by \(escape(contents.generator)) from the variant's own flows</p>
+            <p class=\"meta\">\(Escaping.html(app.id))\(app.audience.map { " · " + Escaping.html($0) } ?? "") · shown in \
+            \(Escaping.html(variant.locale)) (ships \(Escaping.html(manifest.locales.joined(separator: ", ")))) · \
+            \(Escaping.html(manifest.file)) · made by \(Escaping.html(contents.generator)) from the variant's own flows</p>
             """
         )
         if let record = contents.record {
-            let catalog = record.catalogDigest.map { " · catalog digest <code>\(escape($0))</code>" } ?? ""
+            let catalog = record.catalogDigest.map { " · catalog digest <code>\(Escaping.html($0))</code>" } ?? ""
             page.line(
                 """
-                <p class="meta record">Manifest digest <code>\(escape(record.manifestDigest))</code>\(catalog) · \
-                made \(escape(record.date)) by \(escape(record.tool)) on Stepflow \(escape(record.stepflowVersion)) · \
-                modules: \(escape(record.packages))</p>
+                <p class="meta record">Manifest digest <code>\(Escaping.html(record.manifestDigest))</code>\(catalog) · \
+                made \(Escaping.html(record.date)) by \(Escaping.html(record.tool)) on Stepflow \(Escaping.html(record.stepflowVersion)) · \
+                modules: \(Escaping.html(record.packages))</p>
                 """
             )
         } else {
@@ -126,13 +126,13 @@ public enum ReviewReport {
             page.line(
                 """
                 <p class="meta prototype">Click through this variant in a browser: \
-                <a href="\(escape(prototype))">\(escape(prototype))</a> (every screen and way on, offline).</p>
+                <a href="\(Escaping.html(prototype))">\(Escaping.html(prototype))</a> (every screen and way on, offline).</p>
                 """)
         } else {
             page.line(
                 """
                 <p class="meta prototype">To click through this variant in a browser: <code>rootapp prototype \
-                \(escape(manifest.file)) -o prototype.html</code>.</p>
+                \(Escaping.html(manifest.file)) -o prototype.html</code>.</p>
                 """)
         }
         let standing =
@@ -141,7 +141,7 @@ public enum ReviewReport {
             case .unjudged: "warn"
             case .notReady: "bad"
             }
-        page.line("<p class=\"verdict \(standing)\">\(escape(verdict.headline))</p>")
+        page.line("<p class=\"verdict \(standing)\">\(Escaping.html(verdict.headline))</p>")
         page.line("<table class=\"summary\" id=\"summary\"><tbody>")
         page.row(
             [
@@ -227,7 +227,7 @@ public enum ReviewReport {
             ] + (contents.against.map { [("differences", "Differences from \($0.variant.manifest.app.id)")] } ?? []) + [
                 ("sign-off", "Sign-off")
             ]
-        for (id, title) in sections { page.line("<li><a href=\"#\(id)\">\(escape(title))</a></li>") }
+        for (id, title) in sections { page.line("<li><a href=\"#\(id)\">\(Escaping.html(title))</a></li>") }
         page.line("</ol></nav>")
         page.line("</header>")
 
@@ -284,16 +284,16 @@ public enum ReviewReport {
         if contents.rules.isEmpty { page.line("<p class=\"note\">The manifest states no path rules.</p>") }
         for rule in contents.rules {
             page.line("<div class=\"rule \(rule.holds ? "ok" : "bad")\">")
-            page.line("<h3>\(escape(rule.rule.name))</h3>")
+            page.line("<h3>\(Escaping.html(rule.rule.name))</h3>")
             if rule.rule.statement != rule.rule.name {
-                page.line("<p class=\"says\">It checks: <code>\(escape(rule.rule.statement))</code></p>")
+                page.line("<p class=\"says\">It checks: <code>\(Escaping.html(rule.rule.statement))</code></p>")
             }
             let verdict = rule.holds ? "Proved over every state of the variant." : "Refuted."
-            let proves = rule.rule.requirement.map { " Proves " + escape($0) + "." } ?? ""
+            let proves = rule.rule.requirement.map { " Proves " + Escaping.html($0) + "." } ?? ""
             page.line(
                 """
-                <p>\(verdict)\(proves) Written at \(escape(manifest.file)):\(rule.rule.location) \
-                (\(escape(rule.rule.path))).</p>
+                <p>\(verdict)\(proves) Written at \(Escaping.html(manifest.file)):\(rule.rule.location) \
+                (\(Escaping.html(rule.rule.path))).</p>
                 """
             )
             if !rule.holds, let walk = rule.walk {
@@ -303,7 +303,9 @@ public enum ReviewReport {
                     engine takes it:</p><ol class=\"walk\">
                     """
                 )
-                for input in walk.inputs { page.line("<li>\(escape("\(input.screen ?? "start"): \(input)"))</li>") }
+                for input in walk.inputs {
+                    page.line("<li>\(Escaping.html("\(input.screen ?? "start"): \(input)"))</li>")
+                }
                 page.line("</ol>")
             }
             page.line("</div>")

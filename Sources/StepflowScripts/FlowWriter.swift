@@ -15,10 +15,10 @@ struct FlowWriter {
         lines.append("# Each step the engine took is named in a comment; tap texts are")
         lines.append("# regular expressions (Maestro's), their special characters escaped.")
         lines.append("appId: \(appId)")
-        lines.append("name: \(Self.quoted(script))")
+        lines.append("name: \(Escaping.yaml(script))")
         if !tags.isEmpty {
             lines.append("tags:")
-            for tag in tags { lines.append("  - \(Self.quoted(tag))") }
+            for tag in tags { lines.append("  - \(Escaping.yaml(tag))") }
         }
         lines.append("---")
     }
@@ -29,7 +29,7 @@ struct FlowWriter {
 
     mutating func tap(_ label: String, comment: String) {
         lastTap = lines.count
-        lines.append("- tapOn: \(Self.quoted(Self.pattern(label)))  # \(Self.oneLine(comment))")
+        lines.append("- tapOn: \(Escaping.yaml(Self.pattern(label)))  # \(Self.oneLine(comment))")
     }
 
     /// Asserts the screen now on top: its title, and when the screen
@@ -38,13 +38,13 @@ struct FlowWriter {
     mutating func assertScreen(_ screen: PresentedScreen?, after previous: PresentedScreen?) {
         guard let screen else { return }
         if let previous, previous.id == screen.id { return }
-        lines.append("- assertVisible: \(Self.quoted(Self.pattern(screen.title)))  # screen \(screen.qualifiedID)")
+        lines.append("- assertVisible: \(Escaping.yaml(Self.pattern(screen.title)))  # screen \(screen.qualifiedID)")
         if let previous, Self.texts(of: previous).contains(screen.title),
             let distinct = Self.distinctText(of: screen, besides: previous)
         {
             lines.append(
                 """
-                - assertVisible: \(Self.quoted(Self.pattern(distinct)))  # the screen before showed that title \
+                - assertVisible: \(Escaping.yaml(Self.pattern(distinct)))  # the screen before showed that title \
                 too; this text is new
                 """
             )
@@ -72,7 +72,7 @@ struct FlowWriter {
             visible = distinct
         }
         lines.append("- extendedWaitUntil:  # \(what): \(seconds) s, then screen \(screen.qualifiedID)")
-        lines.append("    visible: \(Self.quoted(Self.pattern(visible)))")
+        lines.append("    visible: \(Escaping.yaml(Self.pattern(visible)))")
         lines.append("    timeout: \(timeout)")
     }
 
@@ -88,7 +88,7 @@ struct FlowWriter {
     }
 
     mutating func runFlow(_ file: String, comment: String) {
-        lines.append("- runFlow: \(Self.quoted(file))  # \(Self.oneLine(comment))")
+        lines.append("- runFlow: \(Escaping.yaml(file))  # \(Self.oneLine(comment))")
     }
 
     /// A text of `screen` that `previous` does not show: an action's
@@ -107,16 +107,6 @@ struct FlowWriter {
             escaped.append(character)
         }
         return escaped
-    }
-
-    /// `text` as a YAML double-quoted scalar: JSON's escapes (a JSON
-    /// string is one), and the characters YAML does not allow unescaped
-    /// (DEL, C1 controls, line and paragraph separators, BOM).
-    static func quoted(_ text: String) -> String {
-        JSONText.quoted(text) { scalar in
-            scalar.value == 0x7F || (0x80..<0xA0).contains(scalar.value) || scalar.value == 0x2028
-                || scalar.value == 0x2029 || scalar.value == 0xFEFF
-        }
     }
 
     /// `text` on one line, for a comment.

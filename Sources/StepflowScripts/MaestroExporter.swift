@@ -324,7 +324,7 @@ public struct MaestroExporter: Sendable {
                 ---
                 - assertTrue:
                     condition: ${false}
-                    label: \(FlowWriter.quoted("\(path): say how a device gives '\(source) \(answer)'"))
+                    label: \(Escaping.yaml("\(path): say how a device gives '\(source) \(answer)'"))
 
                 """
             return Placeholder(path: path, text: text)

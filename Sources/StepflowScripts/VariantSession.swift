@@ -4,14 +4,17 @@ public import StepflowGraph
 public import StepflowManifest
 
 /// Remembers the last state rendered, and the changes rendered since
-/// they were last taken, for the session to read.
+/// they were last taken, for the session to read; tells a listener of
+/// each render.
 final class StateHolder: Navigator {
     private let latest = Locked((state: NavigationState(), changes: [NavigationChange]()))
+    let listener = Locked<(@Sendable ([NavigationChange]) -> Void)?>(nil)
     func render(_ state: NavigationState, changes: [NavigationChange]) {
         latest.withLock {
             $0.state = state
             $0.changes += changes
         }
+        listener.withLock { $0 }?(changes)
     }
     var state: NavigationState { latest.withLock { $0.state } }
     /// The changes rendered since the last call.
@@ -170,6 +173,19 @@ public final class VariantSession {
             manifest: manifest, registry: registry, environment: ModuleEnvironment(clock: clock, services: services),
             locale: locale)
         self.locale = root.locale
+    }
+
+    /// Calls `handler` with the changes each time the navigator is told
+    /// of some, on the coordinator's queue: those an input caused (also
+    /// in its ``Outcome``) and those that came by themselves (a timer that
+    /// finished, a service that answered late), which only this reports.
+    /// A walk wakes on it to draw a screen nobody asked for, instead of
+    /// polling ``top``. `nil` stops it.
+    ///
+    /// Keep `handler` short and do not give the session inputs from it:
+    /// it runs while the coordinator renders.
+    public func onChange(_ handler: (@Sendable ([NavigationChange]) -> Void)?) {
+        holder.listener.withLock { $0 = handler }
     }
 
     /// The screen on top; `nil` once the app has ended.

@@ -122,6 +122,6 @@ struct MermaidShapeTests {
     }
 
     @Test func labelsWithQuotesAndPipesAreEscaped() {
-        #expect(MermaidExporter.escape(#"a "b" | <c> #1"#) == "a #quot;b#quot; #124; #lt;c#gt; #35;1")
+        #expect(Escaping.mermaid(#"a "b" | <c> #1"#) == "a #quot;b#quot; #124; #lt;c#gt; #35;1")
     }
 }

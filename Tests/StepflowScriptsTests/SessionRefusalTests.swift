@@ -1,4 +1,5 @@
 import BundledFixtures
+import Dispatch
 import BundledModules
 import Stepflow
 import StepflowGraph
@@ -103,5 +104,35 @@ struct SessionRefusalTests {
         #expect(outcome.top == nil && outcome.ending != nil)
         #expect(Self.refusal(session, .choose(.number(1))) == .ended)
         try session.run(.expectEnd("onboarding.declined"))
+    }
+
+    /// A walk sleeps until something changes: what comes by itself (a
+    /// timer that finished while the person read) reaches `onChange`,
+    /// with the screen it presented; nothing needs to poll `top`.
+    @Test func whatChangesByItselfReachesTheChangeHandler() throws {
+        let session = VariantSession(
+            manifest: try BundledManifests.load("covid-antigen-home"), registry: BundledModules.registry,
+            services: BundledModules.services, clock: WalkClock(scale: 600))
+        for key in [
+            "welcome.lay.start", "howItWorks.next", "howItWorks.next", "howItWorks.next", "privacy.agree",
+            "checklist.complete", "next", "next", "next",
+        ] {
+            try session.give(.choose(.key(key)))
+        }
+        let presented = Locked<[String]>([])
+        let woken = DispatchSemaphore(value: 0)
+        session.onChange { changes in
+            for case .presented(let screen) in changes { presented.withLock { $0.append(screen.qualifiedID) } }
+            woken.signal()
+        }
+        defer { session.onChange(nil) }
+        // The 15-minute timer runs 600 times faster: about 1.5 s.
+        let timer = try session.give(.choose(.key("apply.startTimer")))
+        #expect(timer.top?.qualifiedID == "test/timer")
+        while presented.withLock({ !$0.contains("test/ready") }) {
+            try #require(woken.wait(timeout: .now() + 10) == .success, "the finished timer was reported")
+        }
+        #expect(session.top?.qualifiedID == "test/ready")
+        #expect(session.timerWaits, "the next timer, to read in time, runs")
     }
 }
