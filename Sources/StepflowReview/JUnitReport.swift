@@ -15,10 +15,11 @@ public enum JUnitReport {
         record: ReviewRecord? = nil
     ) -> String {
         let failures = results.filter { !$0.passed }.count
+        let attribute = Escaping.xmlAttribute
         var lines = [
             #"<?xml version="1.0" encoding="UTF-8"?>"#,
-            "<testsuites name=\(Escaping.xmlAttribute(app)) tests=\"\(results.count)\" failures=\"\(failures)\">",
-            "  <testsuite name=\(Escaping.xmlAttribute(app)) tests=\"\(results.count)\" failures=\"\(failures)\" errors=\"0\" "
+            "<testsuites name=\(attribute(app)) tests=\"\(results.count)\" failures=\"\(failures)\">",
+            "  <testsuite name=\(attribute(app)) tests=\"\(results.count)\" failures=\"\(failures)\" errors=\"0\" "
                 + "skipped=\"0\">",
         ]
         let entries = requirements?.entries ?? []
@@ -26,34 +27,34 @@ public enum JUnitReport {
             lines.append("    <properties>")
             if let record {
                 lines.append(
-                    "      <property name=\"manifest digest\" value=\(Escaping.xmlAttribute(record.manifestDigest))/>")
+                    "      <property name=\"manifest digest\" value=\(attribute(record.manifestDigest))/>")
                 if let catalog = record.catalogDigest {
-                    lines.append("      <property name=\"catalog digest\" value=\(Escaping.xmlAttribute(catalog))/>")
+                    lines.append("      <property name=\"catalog digest\" value=\(attribute(catalog))/>")
                 }
-                lines.append("      <property name=\"made\" value=\(Escaping.xmlAttribute(record.date))/>")
-                lines.append("      <property name=\"tool\" value=\(Escaping.xmlAttribute(record.tool))/>")
+                lines.append("      <property name=\"made\" value=\(attribute(record.date))/>")
+                lines.append("      <property name=\"tool\" value=\(attribute(record.tool))/>")
                 lines.append(
-                    "      <property name=\"stepflow\" value=\(Escaping.xmlAttribute(record.stepflowVersion))/>")
+                    "      <property name=\"stepflow\" value=\(attribute(record.stepflowVersion))/>")
                 if let locale = record.locale {
-                    lines.append("      <property name=\"locale\" value=\(Escaping.xmlAttribute(locale))/>")
+                    lines.append("      <property name=\"locale\" value=\(attribute(locale))/>")
                 }
                 for script in record.scripts {
                     lines.append(
-                        "      <property name=\(Escaping.xmlAttribute("script " + script.name)) value=\(Escaping.xmlAttribute(script.digest))/>"
+                        "      <property name=\(attribute("script " + script.name)) value=\(attribute(script.digest))/>"
                     )
                 }
                 for module in record.modules {
                     lines.append(
-                        "      <property name=\(Escaping.xmlAttribute("module " + module.id)) "
-                            + "value=\(Escaping.xmlAttribute(module.package.description))/>"
+                        "      <property name=\(attribute("module " + module.id)) "
+                            + "value=\(attribute(module.package.description))/>"
                     )
                 }
             }
             for entry in entries {
                 let status = entry.status.rawValue + (entry.requirement.critical ? ", critical" : "")
                 lines.append(
-                    "      <property name=\(Escaping.xmlAttribute("requirement " + entry.requirement.id)) "
-                        + "value=\(Escaping.xmlAttribute(status))/>"
+                    "      <property name=\(attribute("requirement " + entry.requirement.id)) "
+                        + "value=\(attribute(status))/>"
                 )
             }
             lines.append("    </properties>")
@@ -61,7 +62,7 @@ public enum JUnitReport {
         for (script, result) in zip(scripts, results) {
             let name = script.file.split(separator: "/").last.map(String.init) ?? script.file
             let opening =
-                "    <testcase classname=\(Escaping.xmlAttribute(app)) name=\(Escaping.xmlAttribute(name)) file=\(Escaping.xmlAttribute(script.file))"
+                "    <testcase classname=\(attribute(app)) name=\(attribute(name)) file=\(attribute(script.file))"
             let covers = script.covers.map(\.id)
             guard let failure = result.failure else {
                 if covers.isEmpty {
@@ -76,8 +77,9 @@ public enum JUnitReport {
             lines.append(opening + ">")
             if !covers.isEmpty { lines.append(properties(covers)) }
             lines.append(
-                "      <failure message=\(Escaping.xmlAttribute("line \(failure.line): \(failure.message)")) "
-                    + "type=\"ScriptFailure\">\(Escaping.xml("\(script.file):\(failure.line): \(failure.message)"))</failure>"
+                "      <failure message=\(attribute("line \(failure.line): \(failure.message)")) "
+                    + "type=\"ScriptFailure\">"
+                    + Escaping.xml("\(script.file):\(failure.line): \(failure.message)") + "</failure>"
             )
             lines.append("    </testcase>")
         }

@@ -139,7 +139,8 @@ extension ReviewReport {
             page.line(
                 """
                 <p class="note">Data read by no module (handed on, then thrown away; a value a person chooses \
-                here is lost): \(dropped.map { "<code>\(Escaping.html($0.description))</code>" }.joined(separator: ", ")).</p>
+                here is lost): \
+                \(dropped.map { "<code>\(Escaping.html($0.description))</code>" }.joined(separator: ", ")).</p>
                 """
             )
         }
@@ -181,8 +182,10 @@ extension ReviewReport {
             page.line(
                 """
                 <p>This sign-off is for the variant whose manifest digest is \
-                <code>\(Escaping.html(record.manifestDigest))</code>\(catalog), as explored on \(Escaping.html(record.date)) by \
-                \(Escaping.html(record.tool)) on Stepflow \(Escaping.html(record.stepflowVersion)), with \(Escaping.html(record.packages)). \
+                <code>\(Escaping.html(record.manifestDigest))</code>\(catalog), \
+                as explored on \(Escaping.html(record.date)) by \
+                \(Escaping.html(record.tool)) on Stepflow \(Escaping.html(record.stepflowVersion)), \
+                with \(Escaping.html(record.packages)). \
                 A CI run's JUnit file records the same digest.</p>
                 """
             )

@@ -105,17 +105,21 @@ public enum ReviewReport {
         page.line("<h1>\(Escaping.html(app.name))</h1>")
         page.line(
             """
-            <p class=\"meta\">\(Escaping.html(app.id))\(app.audience.map { " · " + Escaping.html($0) } ?? "") · shown in \
+            <p class=\"meta\">\(Escaping.html(app.id))\
+            \(app.audience.map { " · " + Escaping.html($0) } ?? "") · shown in \
             \(Escaping.html(variant.locale)) (ships \(Escaping.html(manifest.locales.joined(separator: ", ")))) · \
-            \(Escaping.html(manifest.file)) · made by \(Escaping.html(contents.generator)) from the variant's own flows</p>
+            \(Escaping.html(manifest.file)) · \
+            made by \(Escaping.html(contents.generator)) from the variant's own flows</p>
             """
         )
         if let record = contents.record {
             let catalog = record.catalogDigest.map { " · catalog digest <code>\(Escaping.html($0))</code>" } ?? ""
             page.line(
                 """
-                <p class="meta record">Manifest digest <code>\(Escaping.html(record.manifestDigest))</code>\(catalog) · \
-                made \(Escaping.html(record.date)) by \(Escaping.html(record.tool)) on Stepflow \(Escaping.html(record.stepflowVersion)) · \
+                <p class="meta record">Manifest digest <code>\(Escaping.html(record.manifestDigest))</code>\
+                \(catalog) · \
+                made \(Escaping.html(record.date)) by \(Escaping.html(record.tool)) \
+                on Stepflow \(Escaping.html(record.stepflowVersion)) · \
                 modules: \(Escaping.html(record.packages))</p>
                 """
             )
@@ -126,7 +130,8 @@ public enum ReviewReport {
             page.line(
                 """
                 <p class="meta prototype">Click through this variant in a browser: \
-                <a href="\(Escaping.html(prototype))">\(Escaping.html(prototype))</a> (every screen and way on, offline).</p>
+                <a href="\(Escaping.html(prototype))">\(Escaping.html(prototype))</a> \
+                (every screen and way on, offline).</p>
                 """)
         } else {
             page.line(
