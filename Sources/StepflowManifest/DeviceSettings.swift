@@ -74,19 +74,22 @@ public struct DeviceAnswer: Hashable, Sendable {
 struct DeviceSection: ManifestValidator {
     static let permissionValues = ["allow", "deny", "unset"]
 
-    func validate(_ manifest: inout ManifestValidation) {
-        guard let member = manifest.draft.device else { return }
+    let draft: ManifestDraft
+    var log: DiagnosticLog
+
+    consuming func check() -> Checked<DeviceSettings?> {
+        guard let member = draft.device else { return log.checked(nil) }
         let path = JSONPath.root.key("device")
         guard
-            let fields = manifest.log.object(
+            let fields = log.object(
                 member.value, path, what: "the device section", required: ["appId"], optional: ["answers"])
-        else { return }
+        else { return log.checked(nil) }
         var appId: String?
-        if let id = manifest.log.string(fields["appId"], path.key("appId")) {
+        if let id = log.string(fields["appId"], path.key("appId")) {
             if Self.isAppID(id.value) {
                 appId = id.value
             } else {
-                manifest.log.error(
+                log.error(
                     path.key("appId"), id.location,
                     """
                     '\(id.value)' is not an app id a device accepts. To fix, write the Android package name or iOS \
@@ -100,13 +103,13 @@ struct DeviceSection: ManifestValidator {
         if let list = fields["answers"] {
             let listPath = path.key("answers")
             if case .object(let members) = list.value.value {
-                for entry in manifest.log.uniqueMembers(members, listPath, noun: "answer") {
-                    if let answer = Self.answer(entry, listPath.key(entry.key), &manifest.log) {
+                for entry in log.uniqueMembers(members, listPath, noun: "answer") {
+                    if let answer = Self.answer(entry, listPath.key(entry.key), &log) {
                         answers.append(answer)
                     }
                 }
             } else {
-                manifest.log.error(
+                log.error(
                     listPath, list.value.location,
                     """
                     expected the answers (a JSON object of \"<source> <answer>\": {\"permissions\": {…}} or \
@@ -115,7 +118,8 @@ struct DeviceSection: ManifestValidator {
                 )
             }
         }
-        if let appId { manifest.device = DeviceSettings(appId: appId, answers: answers, location: member.keyLocation) }
+        guard let appId else { return log.checked(nil) }
+        return log.checked(DeviceSettings(appId: appId, answers: answers, location: member.keyLocation))
     }
 
     /// `org.example.app`: two or more dot-separated parts of letters,

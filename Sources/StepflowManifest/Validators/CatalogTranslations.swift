@@ -7,11 +7,20 @@ import Stepflow
 /// can see is translated is decided from the variant's graph, which knows
 /// which texts are shown (`missingTranslation`).
 struct CatalogTranslations: ManifestValidator {
-    func validate(_ manifest: inout ManifestValidation) {
-        let translated = manifest.locales.filter { $0 != "en" }
-        guard let strings = manifest.draft.strings else {
-            if !translated.isEmpty, let locales = manifest.draft.locales {
-                manifest.log.error(
+    let draft: ManifestDraft
+    let instances: [ValidatedInstance]
+    let locales: [String]
+    let folder: ManifestFolder
+    /// Reads a file the manifest names, by its resolved path.
+    let readFile: @Sendable (String) -> Result<[UInt8], FileReadFailure>
+    var log: DiagnosticLog
+
+    /// The catalog, when it reads.
+    consuming func check() -> Checked<StringCatalog?> {
+        let translated = locales.filter { $0 != "en" }
+        guard let strings = draft.strings else {
+            if !translated.isEmpty, let locales = draft.locales {
+                log.error(
                     JSONPath.root.key("locales"), locales.location,
                     """
                     the variant ships \(translated.joined(separator: ", ")) but names no String Catalog to \
@@ -20,41 +29,40 @@ struct CatalogTranslations: ManifestValidator {
                     """
                 )
             }
-            return
+            return log.checked(nil)
         }
         let path = JSONPath.root.key("strings")
         let bytes: [UInt8]
-        let file = manifest.resolve(strings.value)
-        switch manifest.readFile(file) {
+        let file = folder.resolve(strings.value)
+        switch readFile(file) {
         case .success(let read): bytes = read
         case .failure(.notFound):
-            manifest.log.error(
+            log.error(
                 path, strings.location,
                 """
                 no String Catalog '\(strings.value)' beside the manifest. To fix, check the name, or write one \
                 with the strings command.
                 """
             )
-            return
+            return log.checked(nil)
         case .failure(.unreadable(let reason)):
-            manifest.log.error(path, strings.location, "cannot read the String Catalog '\(strings.value)': \(reason).")
-            return
+            log.error(path, strings.location, "cannot read the String Catalog '\(strings.value)': \(reason).")
+            return log.checked(nil)
         }
         guard bytes.count <= StringCatalog.maximumFileSize else {
-            manifest.log.error(
+            log.error(
                 path, strings.location,
                 "the String Catalog '\(strings.value)' is over 8 MiB. To fix, check that it is a catalog.")
-            return
+            return log.checked(nil)
         }
         let (catalog, diagnostics) = StringCatalog.read(bytes, file: file)
-        manifest.log.append(diagnostics)
-        guard let catalog else { return }
-        manifest.catalog = catalog
+        log.append(diagnostics)
+        guard let catalog else { return log.checked(nil) }
         var catalogLog = DiagnosticLog(file: catalog.file)
         let used = Dictionary(
-            manifest.instances.compactMap { $0.module.map { ($0.id, $0) } }, uniquingKeysWith: { first, _ in first })
+            instances.compactMap { $0.module.map { ($0.id, $0) } }, uniquingKeysWith: { first, _ in first })
         let translatable = Set(
-            manifest.instances.flatMap { instance in
+            instances.flatMap { instance in
                 instance.translatableOptions.map { VariantTexts.optionKey(instance: instance.id, option: $0) }
             })
         for entry in catalog.entries.values.sorted(by: { $0.location < $1.location }) {
@@ -135,6 +143,7 @@ struct CatalogTranslations: ManifestValidator {
                 }
             }
         }
-        manifest.log.append(catalogLog.items)
+        log.append(catalogLog.items)
+        return log.checked(catalog)
     }
 }

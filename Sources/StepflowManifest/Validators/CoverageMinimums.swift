@@ -5,24 +5,27 @@ import Stepflow
 /// `{"screens": 100, "edges": 80, "transitions": 60}`; kinds left out
 /// have no minimum.
 struct CoverageMinimums: ManifestValidator {
-    func validate(_ manifest: inout ManifestValidation) {
-        guard let member = manifest.draft.coverage else { return }
+    let draft: ManifestDraft
+    var log: DiagnosticLog
+
+    consuming func check() -> Checked<CoverageMinimum?> {
+        guard let member = draft.coverage else { return log.checked(nil) }
         let path = JSONPath.root.key("coverage")
         let kinds = CoverageMinimum.Kind.allCases.map(\.rawValue)
         guard case .object(let members) = member.value.value else {
-            manifest.log.error(
+            log.error(
                 path, member.value.location,
                 """
                 expected the minimum coverage (a JSON object such as {\"transitions\": 80}), found \
                 \(DiagnosticLog.describe(member.value)).
                 """
             )
-            return
+            return log.checked(nil)
         }
         var minimum = CoverageMinimum(location: member.keyLocation)
-        for entry in manifest.log.uniqueMembers(members, path) {
+        for entry in log.uniqueMembers(members, path) {
             guard let kind = CoverageMinimum.Kind(rawValue: entry.key) else {
-                manifest.log.error(
+                log.error(
                     path.key(entry.key), entry.keyLocation,
                     """
                     unknown coverage kind '\(entry.key)'. \(Suggestion.didYouMean(entry.key, kinds))Kinds: \
@@ -34,13 +37,13 @@ struct CoverageMinimums: ManifestValidator {
             guard case .number(let number) = entry.value.value, let percent = number.integer,
                 (0...100).contains(percent)
             else {
-                manifest.log.error(
+                log.error(
                     path.key(entry.key), entry.value.location,
                     "expected a whole percent from 0 to 100, found \(DiagnosticLog.describe(entry.value)).")
                 continue
             }
             minimum.percents[kind] = percent
         }
-        manifest.coverage = minimum
+        return log.checked(minimum)
     }
 }

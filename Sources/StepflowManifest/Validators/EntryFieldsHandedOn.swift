@@ -6,13 +6,17 @@ import Stepflow
 /// the variant's graph explores (`unreachableInstance`): routes alone
 /// cannot tell a route from an exit no walk takes.
 struct EntryFieldsHandedOn: ManifestValidator {
-    func validate(_ manifest: inout ManifestValidation) {
-        // The fields are only worth proving over a manifest otherwise sound.
-        guard let start = manifest.start, manifest.draft.routes != nil, !manifest.instances.isEmpty,
-            !manifest.log.hasErrors
-        else { return }
-        let instances = manifest.instances
-        let routes = manifest.routes
+    let draft: ManifestDraft
+    let instances: [ValidatedInstance]
+    let start: String?
+    let routing: RouteEnds.Settled
+    var log: DiagnosticLog
+
+    /// Run over a manifest otherwise sound: the fields are only worth
+    /// proving then.
+    consuming func check() -> Checked<Void> {
+        guard let start, draft.routes != nil, !instances.isEmpty else { return log.checked(()) }
+        let routes = routing.routes
         // What each instance is entered with: the fields every path brings
         // (names intersected over the routes that lead there), each with
         // every value some path can bring (kinds merged) and the exits
@@ -20,7 +24,7 @@ struct EntryFieldsHandedOn: ManifestValidator {
         let byID = Dictionary(uniqueKeysWithValues: instances.map { ($0.id, $0) })
         var entry: [String: [String: Arrival]?] = Dictionary(uniqueKeysWithValues: instances.map { ($0.id, nil) })
         entry[start] = [:]
-        func handedOn(_ route: ManifestValidation.Route, _ entry: [String: [String: Arrival]?]) -> [String: Arrival]? {
+        func handedOn(_ route: ValidatedRoute, _ entry: [String: [String: Arrival]?]) -> [String: Arrival]? {
             guard let incoming = entry[route.key.instance] ?? nil,
                 let exit = byID[route.key.instance]?.exits.first(where: { $0.name == route.key.exit })
             else { return nil }
@@ -66,7 +70,7 @@ struct EntryFieldsHandedOn: ManifestValidator {
             else { continue }
             for needed in module.entryFields(for: target.options) where needed.isRequired {
                 guard let arrival = offered[needed.name] else {
-                    manifest.log.error(
+                    log.error(
                         path.key(route.key.description), route.location,
                         """
                         '\(targetID)' (module '\(module.id)') needs '\(needed.name)' (\(needed.kind)), which \
@@ -85,7 +89,7 @@ struct EntryFieldsHandedOn: ManifestValidator {
                 } else {
                     values = "\(arrival.kind) can arrive"
                 }
-                manifest.log.error(
+                log.error(
                     path.key(route.key.description), route.location,
                     """
                     '\(targetID)' (module '\(module.id)') accepts '\(needed.name)' \(needed.kind), but \(values) \
@@ -96,6 +100,7 @@ struct EntryFieldsHandedOn: ManifestValidator {
                 )
             }
         }
+        return log.checked(())
     }
 
     /// A field on its way into an instance: every value it can have, and

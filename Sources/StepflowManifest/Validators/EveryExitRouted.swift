@@ -2,12 +2,18 @@ import Stepflow
 
 /// Every exit an instance can take has a route.
 struct EveryExitRouted: ManifestValidator {
-    func validate(_ manifest: inout ManifestValidation) {
-        guard manifest.start != nil, let routes = manifest.draft.routes, !manifest.instances.isEmpty else { return }
-        for instance in manifest.instances where instance.module != nil {
+    let draft: ManifestDraft
+    let instances: [ValidatedInstance]
+    let start: String?
+    let routing: RouteEnds.Settled
+    var log: DiagnosticLog
+
+    consuming func check() -> Checked<Void> {
+        guard start != nil, let routes = draft.routes, !instances.isEmpty else { return log.checked(()) }
+        for instance in instances where instance.module != nil {
             for exit in instance.exits
-            where !manifest.routedSources.contains(RouteKey(instance: instance.id, exit: exit.name)) {
-                manifest.log.error(
+            where !routing.routedSources.contains(RouteKey(instance: instance.id, exit: exit.name)) {
+                log.error(
                     .root.key("routes"), routes.keyLocation,
                     """
                     no route for '\(instance.id).\(exit.name)' (\(exit.summary)). To fix, add \
@@ -16,5 +22,6 @@ struct EveryExitRouted: ManifestValidator {
                 )
             }
         }
+        return log.checked(())
     }
 }

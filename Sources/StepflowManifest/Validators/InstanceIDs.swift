@@ -10,23 +10,28 @@ struct InstanceIDs: ManifestValidator {
         }
     }
 
-    func validate(_ manifest: inout ManifestValidation) {
-        guard let modules = manifest.draft.modules else { return }
+    let draft: ManifestDraft
+    let registry: ModuleRegistry
+    var log: DiagnosticLog
+
+    consuming func check() -> Checked<[ValidatedInstance]> {
+        guard let modules = draft.modules else { return log.checked([]) }
         guard modules.count > 0 else {
-            manifest.log.error(
+            log.error(
                 JSONPath.root.key("modules"), modules.location,
                 """
                 the app has no modules. To fix, add at least one: {\"id\": \"…\", \"module\": \"…\"}. Known \
-                modules: \(Suggestion.list(manifest.registry.ids)).
+                modules: \(Suggestion.list(registry.ids)).
                 """
             )
-            return
+            return log.checked([])
         }
+        var instances: [ValidatedInstance] = []
         var firstByID: [String: (index: Int, line: Int)] = [:]
         for instance in modules.instances {
             guard let id = instance.id else { continue }
             if !Self.isIdentifier(id.value) || id.value == "end" {
-                manifest.log.error(
+                log.error(
                     instance.path.key("id"), id.location,
                     """
                     '\(id.value)' is not a valid instance id. Start with a letter; use letters, digits, '-' and \
@@ -34,7 +39,7 @@ struct InstanceIDs: ManifestValidator {
                     """
                 )
             } else if let first = firstByID[id.value] {
-                manifest.log.error(
+                log.error(
                     instance.path.key("id"), id.location,
                     """
                     duplicate instance id '\(id.value)'; modules[\(first.index)] at line \(first.line) has it too. \
@@ -43,8 +48,9 @@ struct InstanceIDs: ManifestValidator {
                 )
             } else {
                 firstByID[id.value] = (instance.index, id.location.line)
-                manifest.instances.append(ManifestValidation.Instance(draft: instance, id: id.value))
+                instances.append(ValidatedInstance(draft: instance, id: id.value))
             }
         }
+        return log.checked(instances)
     }
 }

@@ -11,14 +11,18 @@ import Stepflow
 /// author must change. A declared exit never taken is left to the graph,
 /// which reports the route it leaves unused.
 struct ModuleContracts: ManifestValidator {
-    func validate(_ manifest: inout ManifestValidation) {
-        let environment = ModuleEnvironment(clock: IdleClock(), services: manifest.services)
-        for instance in manifest.instances {
+    let instances: [ValidatedInstance]
+    let services: ModuleServices
+    var log: DiagnosticLog
+
+    consuming func check() -> Checked<Void> {
+        let environment = ModuleEnvironment(clock: IdleClock(), services: services)
+        for instance in instances {
             guard let module = instance.module, let name = instance.draft.module,
-                module.services(for: instance.options).allSatisfy(manifest.services.provides)
+                module.services(for: instance.options).allSatisfy(services.provides)
             else { continue }
             let key = Self.Key(
-                module: ObjectIdentifier(module), options: instance.options, services: manifest.services.names)
+                module: ObjectIdentifier(module), options: instance.options, services: services.names)
             let violations =
                 Self.checked.withLock { $0[key] }
                 ?? {
@@ -31,7 +35,7 @@ struct ModuleContracts: ManifestValidator {
                     return found
                 }()
             for violation in violations where violation.kind.isError {
-                manifest.log.error(
+                log.error(
                     instance.draft.path.key("module"), name.location,
                     """
                     module '\(module.id)' (instance '\(instance.id)') breaks its contract: \
@@ -40,6 +44,7 @@ struct ModuleContracts: ManifestValidator {
                 )
             }
         }
+        return log.checked(())
     }
 
     /// What a contract's result depends on: the module's type, its

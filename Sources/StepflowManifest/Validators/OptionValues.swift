@@ -7,24 +7,30 @@ import Stepflow
 /// for every locale the variant ships. The instance's exits follow from
 /// its options.
 struct OptionValues: ManifestValidator {
-    func validate(_ manifest: inout ManifestValidation) {
-        for index in manifest.instances.indices {
-            guard let module = manifest.instances[index].module else { continue }
-            let draft = manifest.instances[index].draft
-            let read = Self.options(draft, module: module, locales: manifest.locales, &manifest.log)
-            manifest.instances[index].options = read.options
-            manifest.instances[index].optionTexts = read.texts
-            manifest.instances[index].optionLocations = read.locations
+    let instances: [ValidatedInstance]
+    let locales: [String]
+    var log: DiagnosticLog
+
+    /// The instances, each with its options and the exits they give.
+    consuming func check() -> Checked<[ValidatedInstance]> {
+        var instances = instances
+        for index in instances.indices {
+            guard let module = instances[index].module else { continue }
+            let read = Self.options(instances[index].draft, module: module, locales: locales, &log)
+            instances[index].options = read.options
+            instances[index].optionTexts = read.texts
+            instances[index].optionLocations = read.locations
             let inapplicable = Set(
                 module.options.filter {
                     $0.isRequired && read.locations[$0.name] == nil && !$0.isRequired(given: read.options.values)
                 }.map(\.name))
-            manifest.instances[index].inapplicableOptions = inapplicable
-            manifest.instances[index].translatableOptions = module.options.filter {
+            instances[index].inapplicableOptions = inapplicable
+            instances[index].translatableOptions = module.options.filter {
                 $0.isTranslatable && !inapplicable.contains($0.name)
             }.map(\.name)
-            manifest.instances[index].exits = module.exits(for: read.options)
+            instances[index].exits = module.exits(for: read.options)
         }
+        return log.checked(instances)
     }
 
     /// What `draft`'s options say: the values (for a translatable option

@@ -4,20 +4,31 @@ import Stepflow
 /// and a text; the scripts folder, when named, exists. Whether each is
 /// covered is for the tools that read the scripts (`validate`, `check`).
 struct Requirements: ManifestValidator {
-    func validate(_ manifest: inout ManifestValidation) {
+    let draft: ManifestDraft
+    let folder: ManifestFolder
+    var log: DiagnosticLog
+
+    /// The requirements that are sound, and the scripts folder's path.
+    struct Settled {
+        var list: [Requirement] = []
+        var scriptsFolder: String?
+    }
+
+    consuming func check() -> Checked<Settled> {
+        var settled = Settled()
         var seen: [String: Int] = [:]
-        for written in manifest.draft.requirements {
+        for written in draft.requirements {
             guard let id = written.id, let text = written.text else { continue }
             guard !id.value.isEmpty,
                 id.value.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "._-".contains($0)) })
             else {
-                manifest.log.error(
+                log.error(
                     written.path.key("id"), id.location,
                     "'\(id.value)' is not a requirement id. Use letters, digits, '.', '-' and '_' (\"UR-RES-01\").")
                 continue
             }
             if let line = seen[id.value] {
-                manifest.log.error(
+                log.error(
                     written.path.key("id"), id.location,
                     """
                     duplicate requirement '\(id.value)'; line \(line) has it too. To fix, give each requirement \
@@ -28,18 +39,19 @@ struct Requirements: ManifestValidator {
             }
             seen[id.value] = id.location.line
             guard !text.value.allSatisfy(\.isWhitespace) else {
-                manifest.log.error(
+                log.error(
                     written.path.key("text"), text.location,
                     "the requirement '\(id.value)' says nothing. To fix, write what must be true.")
                 continue
             }
-            manifest.requirements.append(
+            settled.list.append(
                 Requirement(
                     id: id.value, text: text.value, critical: written.critical, location: written.node.location,
                     path: written.path.description))
         }
-        if let scripts = manifest.draft.scripts {
-            manifest.scriptsFolder = manifest.resolve(scripts.value)
+        if let scripts = draft.scripts {
+            settled.scriptsFolder = folder.resolve(scripts.value)
         }
+        return log.checked(settled)
     }
 }

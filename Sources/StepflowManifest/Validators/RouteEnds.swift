@@ -2,18 +2,31 @@ import Stepflow
 
 /// Each route goes from an exit an instance has to an instance or `end`.
 struct RouteEnds: ManifestValidator {
-    func validate(_ manifest: inout ManifestValidation) {
-        let ids = manifest.ids
+    let draft: ManifestDraft
+    let instances: [ValidatedInstance]
+    var log: DiagnosticLog
+
+    /// The routes whose source and target are valid, and the sources
+    /// written validly whatever their target: a route to nowhere is one
+    /// error, not also a missing route.
+    struct Settled {
+        var routes: [ValidatedRoute] = []
+        var routedSources: Set<RouteKey> = []
+    }
+
+    consuming func check() -> Checked<Settled> {
+        var settled = Settled()
+        let ids = instances.map(\.id)
         let targets = ids + ["end"]
-        for route in manifest.draft.routes?.routes ?? [] {
+        for route in draft.routes?.routes ?? [] {
             guard let dot = route.key.firstIndex(of: "."), dot != route.key.startIndex,
                 route.key.index(after: dot) != route.key.endIndex
             else {
-                manifest.log.error(
+                log.error(
                     route.path, route.keyLocation,
                     """
                     '\(route.key)' is not a route source. Write \"<instance>.<exit>\", e.g. \
-                    \"\(ids.first ?? "test").\(manifest.instances.first?.exits.first?.name ?? "done")\".
+                    \"\(ids.first ?? "test").\(instances.first?.exits.first?.name ?? "done")\".
                     """
                 )
                 continue
@@ -21,10 +34,10 @@ struct RouteEnds: ManifestValidator {
             let instanceID = String(route.key[..<dot])
             let exitName = String(route.key[route.key.index(after: dot)...])
             var sourceIsValid = true
-            if let instance = manifest.instances.first(where: { $0.id == instanceID }) {
+            if let instance = instances.first(where: { $0.id == instanceID }) {
                 if let module = instance.module, !instance.exits.contains(where: { $0.name == exitName }) {
                     let exits = instance.exits.map(\.name)
-                    manifest.log.error(
+                    log.error(
                         route.path, route.keyLocation,
                         """
                         '\(instanceID)' (module '\(module.id)') has no exit '\(exitName)'. \
@@ -34,7 +47,7 @@ struct RouteEnds: ManifestValidator {
                     sourceIsValid = false
                 }
             } else {
-                manifest.log.error(
+                log.error(
                     route.path, route.keyLocation,
                     """
                     unknown instance '\(instanceID)'. \(Suggestion.didYouMean(instanceID, ids))Instances: \
@@ -44,10 +57,10 @@ struct RouteEnds: ManifestValidator {
                 sourceIsValid = false
             }
             let key = RouteKey(instance: instanceID, exit: exitName)
-            if sourceIsValid { manifest.routedSources.insert(key) }
+            if sourceIsValid { settled.routedSources.insert(key) }
             guard let target = route.target else { continue }
             guard targets.contains(target.value) else {
-                manifest.log.error(
+                log.error(
                     route.path, target.location,
                     """
                     route to nowhere: '\(target.value)' is not an instance. \
@@ -57,11 +70,12 @@ struct RouteEnds: ManifestValidator {
                 continue
             }
             if sourceIsValid {
-                manifest.routes.append(
-                    ManifestValidation.Route(
+                settled.routes.append(
+                    ValidatedRoute(
                         key: key, target: target.value == "end" ? .end : .instance(target.value),
                         location: target.location))
             }
         }
+        return log.checked(settled)
     }
 }

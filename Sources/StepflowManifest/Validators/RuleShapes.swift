@@ -13,27 +13,34 @@ struct RuleShapes: ManifestValidator {
         \"after\" and \"before\", or \"after\" and \"until\", and an optional \"when\": {\"<field>\": <value>}
         """
 
-    func validate(_ manifest: inout ManifestValidation) {
-        let ids = manifest.requirements.map(\.id)
-        for rule in manifest.draft.rules {
+    let draft: ManifestDraft
+    let instances: [ValidatedInstance]
+    let requirements: [Requirement]
+    var log: DiagnosticLog
+
+    /// The rules that are sound.
+    consuming func check() -> Checked<[PathRuleSpec]> {
+        var rules: [PathRuleSpec] = []
+        let ids = requirements.map(\.id)
+        for rule in draft.rules {
             let fields = rule.fields
-            let name = fields["name"].flatMap { manifest.log.string($0, rule.path.key("name"))?.value }
+            let name = fields["name"].flatMap { log.string($0, rule.path.key("name"))?.value }
             var requirement: String?
-            if let written = manifest.log.string(fields["requirement"], rule.path.key("requirement")) {
+            if let written = log.string(fields["requirement"], rule.path.key("requirement")) {
                 if ids.contains(written.value) {
                     requirement = written.value
                 } else {
                     let listed =
                         ids.isEmpty
                         ? "The manifest lists no \"requirements\"." : "Requirements: \(Suggestion.list(ids))."
-                    manifest.log.error(
+                    log.error(
                         rule.path.key("requirement"), written.location,
                         "unknown requirement '\(written.value)'. \(Suggestion.didYouMean(written.value, ids))\(listed)"
                     )
                 }
             }
             if Self.patternKeys.allSatisfy({ fields[$0] == nil }), let when = fields["when"] {
-                manifest.log.error(
+                log.error(
                     rule.path.key("when"), when.value.location,
                     """
                     'when' qualifies a pattern's event (never, always, of, whenever). To fix, write the rule as \
@@ -43,8 +50,8 @@ struct RuleShapes: ManifestValidator {
                 continue
             }
             if fields["entering"] != nil || fields["carriesNone"] != nil {
-                if let kind = Self.dataRule(rule, &manifest) {
-                    manifest.rules.append(
+                if let kind = dataRule(rule) {
+                    rules.append(
                         PathRuleSpec(
                             name: name, kind: kind, location: rule.node.location, path: rule.path.description,
                             requirement: requirement))
@@ -52,21 +59,21 @@ struct RuleShapes: ManifestValidator {
                 continue
             }
             if let patternKey = Self.patternKeys.first(where: { fields[$0] != nil }) {
-                if let kind = Self.patternRule(rule, first: patternKey, &manifest) {
-                    manifest.rules.append(
+                if let kind = patternRule(rule, first: patternKey) {
+                    rules.append(
                         PathRuleSpec(
                             name: name, kind: kind, location: rule.node.location, path: rule.path.description,
                             requirement: requirement))
                 }
                 continue
             }
-            let to = fields["to"].flatMap { manifest.log.string($0, rule.path.key("to"))?.value }
-            let via = fields["passesThrough"].flatMap { manifest.log.string($0, rule.path.key("passesThrough"))?.value }
-            let never = fields["neverReaches"].flatMap { manifest.log.string($0, rule.path.key("neverReaches"))?.value }
-            let reaches = fields["reaches"].flatMap { manifest.log.string($0, rule.path.key("reaches"))?.value }
+            let to = fields["to"].flatMap { log.string($0, rule.path.key("to"))?.value }
+            let via = fields["passesThrough"].flatMap { log.string($0, rule.path.key("passesThrough"))?.value }
+            let never = fields["neverReaches"].flatMap { log.string($0, rule.path.key("neverReaches"))?.value }
+            let reaches = fields["reaches"].flatMap { log.string($0, rule.path.key("reaches"))?.value }
             let kinds = [to != nil || via != nil, never != nil, reaches != nil].filter { $0 }.count
             guard kinds == 1 else {
-                manifest.log.error(
+                log.error(
                     rule.path, rule.node.location,
                     kinds == 0
                         ? "the rule says nothing. Write \(Self.shapes)."
@@ -81,7 +88,7 @@ struct RuleShapes: ManifestValidator {
             } else if let to, let via {
                 kind = .passesThrough(node: to, via: via)
             } else {
-                manifest.log.error(
+                log.error(
                     rule.path, rule.node.location,
                     """
                     \(to == nil ? "'passesThrough' needs 'to'" : "'to' needs 'passesThrough'"): write {\"to\": \
@@ -90,20 +97,21 @@ struct RuleShapes: ManifestValidator {
                 )
                 continue
             }
-            manifest.rules.append(
+            rules.append(
                 PathRuleSpec(
                     name: name, kind: kind, location: rule.node.location, path: rule.path.description,
                     requirement: requirement))
         }
+        return log.checked(rules)
     }
 
     /// `{"entering": "<instance>", "carriesNone": ["<field>", …]}`: the
     /// instance and the fields must exist in the variant.
-    static func dataRule(_ rule: ManifestDraft.Rule, _ manifest: inout ManifestValidation) -> PathRuleSpec.Kind? {
+    mutating func dataRule(_ rule: ManifestDraft.Rule) -> PathRuleSpec.Kind? {
         let shape = "write {\"entering\": \"<instance>\", \"carriesNone\": [\"<field>\", …]}"
         let fields = rule.fields
         guard let enteringMember = fields["entering"], let carriedMember = fields["carriesNone"] else {
-            manifest.log.error(
+            log.error(
                 rule.path, rule.node.location,
                 """
                 \(fields["entering"] == nil ? "'carriesNone' needs 'entering'" : "'entering' needs 'carriesNone'"): \
@@ -115,15 +123,15 @@ struct RuleShapes: ManifestValidator {
         if fields["to"] != nil || fields["passesThrough"] != nil || fields["neverReaches"] != nil
             || fields["reaches"] != nil
         {
-            manifest.log.error(
+            log.error(
                 rule.path, rule.node.location, "a rule says one thing: \(shape), and the other rule as its own.")
             return nil
         }
-        let instance = manifest.log.string(enteringMember, rule.path.key("entering"))?.value
-        let ids = manifest.ids
+        let instance = log.string(enteringMember, rule.path.key("entering"))?.value
+        let ids = instances.map(\.id)
         var valid = instance != nil
         if let instance, !ids.contains(instance) {
-            manifest.log.error(
+            log.error(
                 rule.path.key("entering"), enteringMember.value.location,
                 """
                 unknown instance '\(instance)'. \(Suggestion.didYouMean(instance, ids))Instances: \
@@ -133,22 +141,22 @@ struct RuleShapes: ManifestValidator {
             valid = false
         }
         guard case .array(let items) = carriedMember.value.value, !items.isEmpty else {
-            manifest.log.error(
+            log.error(
                 rule.path.key("carriesNone"), carriedMember.value.location,
                 "expected a non-empty list of field names, found \(DiagnosticLog.describe(carriedMember.value)).")
             return nil
         }
-        let known = Set(manifest.instances.flatMap { $0.exits.flatMap { $0.fields.map(\.name) } }).sorted()
+        let known = Set(instances.flatMap { $0.exits.flatMap { $0.fields.map(\.name) } }).sorted()
         var names: [String] = []
         for (index, item) in items.enumerated() {
             let itemPath = rule.path.key("carriesNone").index(index)
             guard case .string(let name) = item.value else {
-                manifest.log.error(
+                log.error(
                     itemPath, item.location, "expected a field name (a string), found \(DiagnosticLog.describe(item)).")
                 continue
             }
             guard known.contains(name) else {
-                manifest.log.error(
+                log.error(
                     itemPath, item.location,
                     """
                     no module of this variant hands on a field '\(name)'. \
@@ -171,24 +179,22 @@ struct RuleShapes: ManifestValidator {
     /// `onlyAfter`, `whenever` + `then`) and an optional scope (`after`,
     /// `before`, `after` + `before`, `after` + `until`). The events are
     /// checked against the explored graph.
-    static func patternRule(
-        _ rule: ManifestDraft.Rule, first: String, _ manifest: inout ManifestValidation
-    ) -> PathRuleSpec.Kind? {
+    mutating func patternRule(_ rule: ManifestDraft.Rule, first: String) -> PathRuleSpec.Kind? {
         let fields = rule.fields
         let others = ["to", "passesThrough", "neverReaches", "reaches", "entering", "carriesNone"]
         if let other = others.first(where: { fields[$0] != nil }) {
-            manifest.log.error(
+            log.error(
                 rule.path.key(other), fields[other]?.value.location ?? rule.node.location,
                 "a rule says one thing: '\(first)' makes it a pattern, so '\(other)' belongs in a rule of its own.")
             return nil
         }
         var values: [String: [String]] = [:]
-        for key in patternKeys + scopeKeys {
+        for key in Self.patternKeys + Self.scopeKeys {
             guard let member = fields[key] else { continue }
-            guard let events = Self.events(member, rule.path.key(key), &manifest) else { return nil }
+            guard let events = self.events(member, rule.path.key(key)) else { return nil }
             values[key] = events
         }
-        let given = patternKeys.filter { values[$0] != nil }
+        let given = Self.patternKeys.filter { values[$0] != nil }
         let kind: PropertyPattern.Kind
         switch Set(given) {
         case ["never"]: kind = .absence(values["never"]!)  // the case says it is there
@@ -202,7 +208,7 @@ struct RuleShapes: ManifestValidator {
             let pairs = ["of": "onlyAfter", "onlyAfter": "of", "whenever": "then", "then": "whenever"]
             let message =
                 if given.count == 1, let partner = pairs[given[0]] {
-                    "'\(given[0])' needs '\(partner)': write \(partnerShape(given[0]))."
+                    "'\(given[0])' needs '\(partner)': write \(Self.partnerShape(given[0]))."
                 } else {
                     """
                     a rule states one pattern, and this one gives \(given.map { "'\($0)'" }.joined(separator: ", ")). \
@@ -210,7 +216,7 @@ struct RuleShapes: ManifestValidator {
                     or {"whenever": "<event>", "then": "<event>"}, each pattern as its own rule.
                     """
                 }
-            manifest.log.error(rule.path, rule.node.location, message)
+            log.error(rule.path, rule.node.location, message)
             return nil
         }
         let scope: PropertyPattern.Scope
@@ -221,12 +227,12 @@ struct RuleShapes: ManifestValidator {
         case (let after?, let before?, nil): scope = .between(after, and: before)
         case (let after?, nil, let until?): scope = .afterUntil(after, until: until)
         case (nil, _, _?):
-            manifest.log.error(
+            log.error(
                 rule.path.key("until"), fields["until"]?.value.location ?? rule.node.location,
                 "'until' closes a scope that 'after' opens: write {\"after\": \"<event>\", \"until\": \"<event>\"}.")
             return nil
         case (_, _?, _?):
-            manifest.log.error(
+            log.error(
                 rule.path, rule.node.location,
                 """
                 a scope has 'before' or 'until', not both: "before" counts only parts of a walk that reach it, \
@@ -238,7 +244,7 @@ struct RuleShapes: ManifestValidator {
         var conditions: [PropertyPattern.Condition] = []
         if let when = fields["when"] {
             if case .existence = kind {
-                manifest.log.error(
+                log.error(
                     rule.path.key("when"), when.value.location,
                     """
                     'eventually' with 'when' would require the value on every walk. To fix, say what must follow \
@@ -247,7 +253,7 @@ struct RuleShapes: ManifestValidator {
                 )
                 return nil
             }
-            guard let read = Self.conditions(when, rule.path.key("when"), &manifest) else { return nil }
+            guard let read = self.conditions(when, rule.path.key("when")) else { return nil }
             conditions = read
         }
         return .pattern(PropertyPattern(kind, scope: scope, when: conditions))
@@ -257,13 +263,11 @@ struct RuleShapes: ManifestValidator {
     /// to a value or a non-empty list of values, each a field some exit of
     /// the variant hands on (of that instance, if named) and a value its
     /// kind accepts.
-    private static func conditions(
-        _ member: JSONMember, _ path: JSONPath, _ manifest: inout ManifestValidation
-    ) -> [PropertyPattern.Condition]? {
+    private mutating func conditions(_ member: JSONMember, _ path: JSONPath) -> [PropertyPattern.Condition]? {
         guard case .object(let members) = member.value.value, !members.isEmpty else {
             let found =
                 if case .object = member.value.value { "an empty object" } else { DiagnosticLog.describe(member.value) }
-            manifest.log.error(
+            log.error(
                 path, member.value.location,
                 """
                 expected an object of fields and values, such as {"test.result": "positive"}, found \(found). To \
@@ -274,7 +278,7 @@ struct RuleShapes: ManifestValidator {
         }
         // The fields each instance hands on, and their kinds.
         var handed: [(instance: String, field: FieldSpec)] = []
-        for instance in manifest.instances {
+        for instance in instances {
             for exit in instance.exits {
                 for field in exit.fields where !handed.contains(where: { $0 == (instance.id, field) }) {
                     handed.append((instance.id, field))
@@ -298,7 +302,7 @@ struct RuleShapes: ManifestValidator {
                 let missing =
                     instance.flatMap { $0.isEmpty ? nil : "instance '\($0)' hands on no field '\(field)'" }
                     ?? "no module of this variant hands on a field '\(entry.key)'"
-                manifest.log.error(
+                log.error(
                     keyPath, entry.keyLocation,
                     "\(missing). \(Suggestion.didYouMean(entry.key, known + names))Fields: \(Suggestion.list(known)).")
                 valid = false
@@ -322,7 +326,7 @@ struct RuleShapes: ManifestValidator {
                         hint = Suggestion.didYouMean(text, choices)
                     }
                     let message = "'\(entry.key)' holds \(spec.kind), not \(DiagnosticLog.describe(node))."
-                    manifest.log.error(
+                    log.error(
                         isList ? keyPath.index(index) : keyPath, node.location,
                         hint.isEmpty ? message : message + " " + hint.dropLast())
                     valid = false
@@ -331,7 +335,7 @@ struct RuleShapes: ManifestValidator {
                 values.append(value)
             }
             if nodes.isEmpty {
-                manifest.log.error(
+                log.error(
                     keyPath, entry.value.location, "an empty list names no value. To fix, name at least one.")
                 valid = false
             }
@@ -341,9 +345,7 @@ struct RuleShapes: ManifestValidator {
     }
 
     /// A pattern's events: a name, or a non-empty list of names.
-    private static func events(
-        _ member: JSONMember, _ path: JSONPath, _ manifest: inout ManifestValidation
-    ) -> [String]? {
+    private mutating func events(_ member: JSONMember, _ path: JSONPath) -> [String]? {
         let names: [JSONNode]
         var isList = false
         if case .array(let items) = member.value.value {
@@ -356,7 +358,7 @@ struct RuleShapes: ManifestValidator {
         for (index, node) in names.enumerated() {
             let itemPath = isList ? path.index(index) : path
             guard case .string(let name) = node.value, !name.isEmpty else {
-                manifest.log.error(
+                log.error(
                     itemPath, node.location,
                     """
                     expected an event: a screen, a step, '<instance>/*', 'start' or 'end' (or a list of them), found \
@@ -368,7 +370,7 @@ struct RuleShapes: ManifestValidator {
             events.append(name)
         }
         guard !events.isEmpty else {
-            manifest.log.error(path, member.value.location, "an empty list names no event. To fix, name at least one.")
+            log.error(path, member.value.location, "an empty list names no event. To fix, name at least one.")
             return nil
         }
         return events

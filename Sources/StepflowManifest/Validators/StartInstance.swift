@@ -2,13 +2,18 @@ import Stepflow
 
 /// `start` names an instance.
 struct StartInstance: ManifestValidator {
-    func validate(_ manifest: inout ManifestValidation) {
-        guard let start = manifest.draft.start else { return }
-        let ids = manifest.ids
+    let draft: ManifestDraft
+    let instances: [ValidatedInstance]
+    var log: DiagnosticLog
+
+    /// The start's instance id, when it names one.
+    consuming func check() -> Checked<String?> {
+        guard let start = draft.start else { return log.checked(nil) }
+        let ids = instances.map(\.id)
         if ids.contains(start.value) {
-            manifest.start = start.value
+            return log.checked(start.value)
         } else if !ids.isEmpty {
-            manifest.log.error(
+            log.error(
                 JSONPath.root.key("start"), start.location,
                 """
                 unknown instance '\(start.value)'. \(Suggestion.didYouMean(start.value, ids))Instances: \
@@ -16,5 +21,6 @@ struct StartInstance: ManifestValidator {
                 """
             )
         }
+        return log.checked(nil)
     }
 }

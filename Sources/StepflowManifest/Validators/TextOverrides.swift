@@ -16,14 +16,20 @@ struct TextOverrides: ManifestValidator {
         return parts.isEmpty ? nil : parts.joined(separator: " and ")
     }
 
-    func validate(_ manifest: inout ManifestValidation) {
-        let ids = manifest.ids
-        let locales = manifest.locales
-        for text in manifest.draft.texts {
+    let draft: ManifestDraft
+    let instances: [ValidatedInstance]
+    let locales: [String]
+    var log: DiagnosticLog
+
+    /// The re-worded texts: by instance, key and locale.
+    consuming func check() -> Checked<[String: [String: [String: String]]]> {
+        let ids = instances.map(\.id)
+        var overrides: [String: [String: [String: String]]] = [:]
+        for text in draft.texts {
             guard let slash = text.key.firstIndex(of: "/"), slash != text.key.startIndex,
                 text.key.index(after: slash) != text.key.endIndex
             else {
-                manifest.log.error(
+                log.error(
                     text.path, text.keyLocation,
                     """
                     '\(text.key)' does not name a text. Write \"<instance>/<key>\" (\"test/timer.title\"); the \
@@ -34,8 +40,8 @@ struct TextOverrides: ManifestValidator {
             }
             let instanceID = String(text.key[..<slash])
             let key = String(text.key[text.key.index(after: slash)...])
-            guard let instance = manifest.instances.first(where: { $0.id == instanceID }) else {
-                manifest.log.error(
+            guard let instance = instances.first(where: { $0.id == instanceID }) else {
+                log.error(
                     text.path, text.keyLocation,
                     """
                     unknown instance '\(instanceID)'. \(Suggestion.didYouMean(instanceID, ids))Instances: \
@@ -51,7 +57,7 @@ struct TextOverrides: ManifestValidator {
                     keys.isEmpty
                     ? "Module '\(module.id)' declares no texts, so none can be re-worded."
                     : "The strings command lists its texts."
-                manifest.log.error(
+                log.error(
                     text.path, text.keyLocation,
                     "module '\(module.id)' has no text '\(key)'. \(Suggestion.didYouMean(key, keys))\(known)")
                 continue
@@ -61,7 +67,7 @@ struct TextOverrides: ManifestValidator {
                 byLocale["en"] = english.value
                 if let other = locales.first(where: { $0 != "en" }) {
                     let others = locales.filter { $0 != "en" }
-                    manifest.log.error(
+                    log.error(
                         text.path, english.location,
                         """
                         '\(text.key)' re-words the English only, but the variant ships \
@@ -73,7 +79,7 @@ struct TextOverrides: ManifestValidator {
                 if let problem = Self.placeholderProblem(
                     TextTemplate(other: english.value).placeholders, english: spec.placeholders)
                 {
-                    manifest.log.error(
+                    log.error(
                         text.path, english.location,
                         """
                         the text \(problem) (the module's English: \"\(spec.english)\"). To fix, keep exactly its \
@@ -84,7 +90,7 @@ struct TextOverrides: ManifestValidator {
             }
             for (locale, value) in text.byLocale ?? [] {
                 guard locales.contains(locale) else {
-                    manifest.log.error(
+                    log.error(
                         text.path.key(locale), value.location,
                         """
                         the variant does not ship '\(locale)'. \(Suggestion.didYouMean(locale, locales))Its \
@@ -96,7 +102,7 @@ struct TextOverrides: ManifestValidator {
                 if let problem = Self.placeholderProblem(
                     TextTemplate(other: value.value).placeholders, english: spec.placeholders)
                 {
-                    manifest.log.error(
+                    log.error(
                         text.path.key(locale), value.location,
                         """
                         the \(locale) text \(problem) (the module's English: \"\(spec.english)\"). To fix, keep \
@@ -109,7 +115,7 @@ struct TextOverrides: ManifestValidator {
             if text.byLocale != nil {
                 let missing = locales.filter { byLocale[$0] == nil }
                 if !missing.isEmpty {
-                    manifest.log.error(
+                    log.error(
                         text.path, text.keyLocation,
                         """
                         '\(text.key)' has no \(missing.joined(separator: ", ")) text, so \
@@ -119,7 +125,8 @@ struct TextOverrides: ManifestValidator {
                     )
                 }
             }
-            manifest.overrides[instanceID, default: [:]][key] = byLocale
+            overrides[instanceID, default: [:]][key] = byLocale
         }
+        return log.checked(overrides)
     }
 }
