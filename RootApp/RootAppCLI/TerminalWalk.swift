@@ -127,8 +127,8 @@ final class TerminalWalk: @unchecked Sendable {
 
     private func note(_ line: String) { recorded.withLock { $0.append(line) } }
 
-    /// Gives one input, recording it; returns the refusal in the walk's words.
-    private func perform(_ input: Input, record: Bool) -> String? {
+    /// Gives one input, recording it; returns the refusal, if any.
+    private func perform(_ input: Input, record: Bool) -> SessionRefusal? {
         do throws(SessionRefusal) {
             try session.waitForOutside()
             let before = session.top
@@ -156,15 +156,21 @@ final class TerminalWalk: @unchecked Sendable {
             note(input.scriptLine)
             return nil
         } catch {
-            return words.refusal(error)
+            return error
         }
     }
 
-    /// Runs one line of a script, recording what it gives; returns the failure.
-    private func perform(_ instruction: Script.Instruction) -> String? {
+    /// Runs one line of a script, recording what it gives; returns the refusal.
+    private func perform(_ instruction: Script.Instruction) -> SessionRefusal? {
         if case .input(let input) = instruction { return perform(input, record: true) }
-        do throws(SessionRefusal) { try session.run(instruction) } catch { return words.refusal(error) }
+        do throws(SessionRefusal) { try session.run(instruction) } catch { return error }
         return nil
+    }
+
+    /// Says why an input was refused, in the walk's words, with `more`
+    /// after it (a hint).
+    private func show(_ refusal: SessionRefusal, _ more: String = "") {
+        for line in console.wrap(words.refusal(refusal, asSentence: true) + more) { console.error(line) }
     }
 
     func run(script: Script?) -> ExitCode {
@@ -179,8 +185,8 @@ final class TerminalWalk: @unchecked Sendable {
         if let script {
             for line in script.lines {
                 console.print(console.dim("> \(line.instruction.line)"))
-                if let failure = perform(line.instruction) {
-                    console.error("\(script.file):\(line.number): \(failure)")
+                if let refusal = perform(line.instruction) {
+                    console.error("\(script.file):\(line.number): \(words.refusal(refusal))")
                     return finish("Stopped: the script failed.", status: .findings)
                 }
                 showIfChanged()
@@ -214,7 +220,7 @@ final class TerminalWalk: @unchecked Sendable {
             if let waiting = session.waitingForOutside {
                 console.error(console.dim(words["walk.waitingFor", ["what": waiting.label]]))
                 do throws(SessionRefusal) { try session.waitForOutside() } catch {
-                    for line in console.wrap(words.refusal(error).capitalizingFirstLetter()) { console.error(line) }
+                    show(error)
                     return finish("Stopped: no answer came.", status: .findings)
                 }
                 showIfChanged()
@@ -261,38 +267,33 @@ final class TerminalWalk: @unchecked Sendable {
                 printTrace()
                 continue
             case "b" where !isActionLabel(choice):
-                if let failure = perform(.back, record: true) {
-                    for line in console.wrap(failure.capitalizingFirstLetter()) { console.error(line) }
-                }
+                if let refusal = perform(.back, record: true) { show(refusal) }
             case "s" where !isActionLabel(choice):
-                if let failure = perform(.wait, record: true) {
-                    for line in console.wrap(failure.capitalizingFirstLetter()) { console.error(line) }
-                }
+                if let refusal = perform(.wait, record: true) { show(refusal) }
             // A line as scripts, trace and paths print it (`choose "Next"`,
             // `wait (TimerStepper: timerDone)`, `answer camera-permission
             // granted`), unless it is an action's label.
             case _ where Input.isInput(choice) && !isActionLabel(choice):
                 do throws(Input.SyntaxError) {
                     let input = try Input(line: choice)
-                    if var failure = perform(input, record: true) {
+                    if let refusal = perform(input, record: true) {
                         // A source the app's own service answers can be
                         // given by hand, as printed walks do, with --by-hand.
+                        var hint = ""
                         if case .answer(let source, _) = input, !session.coordinator.answeredByHand.contains(source),
                             !session.waitingAnswers.contains(where: { $0.source == source })
                         {
-                            failure += " " + words["walk.byHand", ["source": source.shortened()]]
+                            hint = " " + words["walk.byHand", ["source": source.shortened()]]
                         }
-                        for line in console.wrap(failure.capitalizingFirstLetter()) { console.error(line) }
+                        show(refusal, hint)
                     }
                 } catch {
-                    for line in console.wrap(error.message.capitalizingFirstLetter()) { console.error(line) }
+                    for line in console.wrap(error.sentence) { console.error(line) }
                 }
             default:
                 if let question {
                     if let input = answer(choice, to: question) {
-                        if let failure = perform(input, record: true) {
-                            for line in console.wrap(failure.capitalizingFirstLetter()) { console.error(line) }
-                        }
+                        if let refusal = perform(input, record: true) { show(refusal) }
                     } else {
                         let names = question.answers.enumerated().map { "\($0.offset + 1) (\($0.element.name))" }
                             .joined(separator: ", ")
@@ -305,17 +306,13 @@ final class TerminalWalk: @unchecked Sendable {
                     showIfChanged()
                     continue
                 }
-                if let failure = perform(.choose(Input.Action(typed: choice)), record: true) {
+                if let refusal = perform(.choose(Input.Action(typed: choice)), record: true) {
                     // Only the keys that do something here: b where the
                     // screen has a way back, s while a timer waits.
                     let canGoBack = session.top?.actions.contains { $0.role == .back } ?? false
                     let letters = (canGoBack ? ["b"] : []) + ["t"] + (session.timerWaits ? ["s"] : [])
                     let keys = letters.joined(separator: ", ") + " \(words["walk.or"]) q"
-                    for line in console.wrap(
-                        failure.capitalizingFirstLetter() + " " + words["walk.orType", ["keys": keys]])
-                    {
-                        console.error(line)
-                    }
+                    show(refusal, " " + words["walk.orType", ["keys": keys]])
                 }
             }
             showIfChanged()
@@ -369,9 +366,4 @@ final class TerminalWalk: @unchecked Sendable {
         }
         return written == .success ? status : written
     }
-}
-
-extension String {
-    /// The message with its first letter capitalised, for a sentence.
-    func capitalizingFirstLetter() -> String { prefix(1).uppercased() + dropFirst() }
 }

@@ -87,8 +87,11 @@ public enum Input: Hashable, Sendable, CustomStringConvertible {
 
     /// Why a line is not an input: what is wrong, and the forms there are.
     public struct SyntaxError: Error, Hashable, Sendable, CustomStringConvertible {
-        /// What is wrong, ending in the fix.
+        /// What is wrong, ending in the fix, as a clause after
+        /// `file:line:`.
         public let message: String
+        /// The message as a sentence of its own (capital first letter).
+        public var sentence: String { message.prefix(1).uppercased() + message.dropFirst() }
         /// The message.
         public var description: String { message }
     }

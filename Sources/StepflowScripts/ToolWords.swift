@@ -46,7 +46,14 @@ public struct ToolWords: Sendable {
     }
 
     /// `refusal` in these words (its English sentence for facts these
-    /// words do not cover).
+    /// words do not cover): as a clause after `file:line:`, or with
+    /// `asSentence`, as a sentence of its own (capital first letter).
+    public func refusal(_ refusal: SessionRefusal, asSentence: Bool) -> String {
+        let clause = self.refusal(refusal)
+        return asSentence ? clause.prefix(1).uppercased() + clause.dropFirst() : clause
+    }
+
+    /// `refusal` in these words, as a clause after `file:line:`.
     public func refusal(_ refusal: SessionRefusal) -> String {
         switch refusal {
         case .noSuchAction(let choice, let screen, let numbered, let labels):

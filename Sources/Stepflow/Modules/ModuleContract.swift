@@ -67,17 +67,22 @@ public enum ModuleContract {
         let declaredNames = declared.map(\.name)
         let context = "\(module.id) with \(describe(options))"
         var found: [ContractViolation] = []
-        func add(_ kind: ContractViolation.Kind, _ subject: String, _ message: String, context: String = context) {
+        func add(
+            _ kind: ContractViolation.Kind, _ subject: String, _ problem: String, fix: String?,
+            context: String = context
+        ) {
             found.append(
-                ContractViolation(kind, module: module.id, context: context, subject: subject, message: message))
+                ContractViolation(
+                    kind, module: module.id, context: context, subject: subject, problem: problem, fix: fix))
         }
         for name in declaredNames where !exploration.exitNames.contains(name) {
             add(
                 .unreachedExit, name,
-                "declared exit '\(name)' is never reached. To fix, reach it or stop declaring it for these options.")
+                "declared exit '\(name)' is never reached.",
+                fix: "reach it or stop declaring it for these options.")
         }
         for name in exploration.exitNames where !declaredNames.contains(name) {
-            add(.undeclaredExit, name, "exit '\(name)' is reached but not declared. To fix, add it to exits(for:).")
+            add(.undeclaredExit, name, "exit '\(name)' is reached but not declared.", fix: "add it to exits(for:).")
         }
         for (exit, handoff) in exploration.handoffs.sorted(by: { $0.key < $1.key }) {
             guard let name = exploration.exitNamesByID[exit], let spec = declared.first(where: { $0.name == name })
@@ -87,32 +92,33 @@ public enum ModuleContract {
             if expected != given {
                 add(
                     .handoffMismatch, exit,
-                    """
-                    exit \(exit) hands on \(given.sorted()) but declares \(expected.sorted()). To fix, make the \
-                    handoff match the ExitSpec.
-                    """
+                    "exit \(exit) hands on \(given.sorted()) but declares \(expected.sorted()).",
+                    fix: "make the handoff match the ExitSpec."
                 )
             }
             for field in spec.fields {
                 if let value = handoff.fields[field.name], !field.kind.accepts(value) {
                     add(
                         .handoffValue, exit,
-                        "exit \(exit) hands on \(field.name) = \(value), which is not \(field.kind).")
+                        "exit \(exit) hands on \(field.name) = \(value), which is not \(field.kind).",
+                        fix: "hand on a value \(field.kind) accepts, or widen the field's kind.")
                 }
             }
         }
         for step in exploration.unhandledSteps {
             add(
-                .unhandledStep, step, "step '\(step)' is reachable but not handled. To fix, handle it in navigate(to:)."
+                .unhandledStep, step, "step '\(step)' is reachable but not handled.", fix: "handle it in navigate(to:)."
             )
         }
         for screen in exploration.screensWithoutActions {
             add(
                 .screenWithoutAction, screen,
-                "screen '\(screen)' has no action, so nobody can leave it. To fix, give it an action.")
+                "screen '\(screen)' has no action, so nobody can leave it.", fix: "give it an action.")
         }
         if exploration.isTruncated {
-            add(.unbounded, "", "more than 100,000 steps are reachable; a step payload probably grows without bound.")
+            add(
+                .unbounded, "", "more than 100,000 steps are reachable; a step payload probably grows without bound.",
+                fix: "keep each step's payload to a bounded set of values.")
         }
         // A module that declares its texts shows only those: a literal or
         // an undeclared key could not be re-worded or translated.
@@ -121,26 +127,23 @@ public enum ModuleContract {
             for key in exploration.textKeys where !declaredKeys.contains(key) {
                 add(
                     .undeclaredText, key,
-                    """
-                    text '\(key)' is shown but not declared. To fix, add TextSpec(\"\(key)\", …) to the module's \
-                    texts.
-                    """
+                    "text '\(key)' is shown but not declared.",
+                    fix: "add TextSpec(\"\(key)\", …) to the module's texts."
                 )
             }
             for literal in exploration.literalTexts {
                 add(
                     .literalText, literal,
-                    """
-                    \(literal) is shown without a key, so no manifest can re-word it and no catalog translate it. \
-                    To fix, declare it and show it through ModuleTexts.
-                    """
+                    "\(literal) is shown without a key, so no manifest can re-word it and no catalog translate it.",
+                    fix: "declare it and show it through ModuleTexts."
                 )
             }
             var seen: Set<String> = []
             for spec in module.texts where !seen.insert(spec.key).inserted {
                 add(
                     .duplicateTextKey, spec.key,
-                    "text '\(spec.key)' is declared twice. To fix, give each text its own key.", context: module.id)
+                    "text '\(spec.key)' is declared twice.", fix: "give each text its own key.",
+                    context: module.id)
             }
         }
         return found
@@ -253,16 +256,28 @@ public struct ContractViolation: Hashable, Sendable, CustomStringConvertible {
     public let context: String
     /// What the violation is about: an exit's name, a step id, a screen id, a text key.
     public let subject: String
-    /// What is wrong and how to fix it.
-    public let message: String
+    /// What is wrong (`exit 'x' is reached but not declared.`).
+    public let problem: String
+    /// How the module's author fixes it (`add it to exits(for:).`), when
+    /// there is a fix to say.
+    public let fix: String?
 
-    /// A violation.
-    public init(_ kind: Kind, module: String, context: String, subject: String, message: String) {
+    /// What is wrong and how to fix it, as one sentence pair.
+    public var message: String { fix.map { "\(problem) To fix, \($0)" } ?? problem }
+
+    /// A violation: what is wrong, and how to fix it.
+    public init(_ kind: Kind, module: String, context: String, subject: String, problem: String, fix: String?) {
         self.kind = kind
         self.module = module
         self.context = context
         self.subject = subject
-        self.message = message
+        self.problem = problem
+        self.fix = fix
+    }
+
+    /// A violation whose message says both what is wrong and the fix.
+    public init(_ kind: Kind, module: String, context: String, subject: String, message: String) {
+        self.init(kind, module: module, context: context, subject: subject, problem: message, fix: nil)
     }
 
     /// `procedure with …: exit 'x' is reached but not declared. To fix, …`

@@ -73,7 +73,7 @@ struct ModuleContracts: ManifestValidator {
             \(module).exits(for:) or stops ending with it; no route in this manifest can fix it.
             """
         default:
-            violation.message.replacing(" To fix, ", with: " To fix (in the module \(module)), ")
+            violation.fix.map { "\(violation.problem) To fix (in the module \(module)), \($0)" } ?? violation.problem
         }
     }
 }
