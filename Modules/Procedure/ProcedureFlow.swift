@@ -198,6 +198,19 @@ final class ProcedureFlow: Flow {
                             text["photo.reading", ["reading": text["reading.\($0.rawValue)"]]], .resultRead($0))
                     }
                         + [ScreenAction(text["photo.retake"], .retakePhoto)]), as: .replace)
+        case .readByHand where readout == .hba1c:
+            // The analyser shows a number: typed in, its clinical range
+            // decided by the field's classes before the flow sees it.
+            return .show(
+                Screen(
+                    id: "manual", title: text["manual.hba1c.title"], body: [text["manual.hba1c.body"]],
+                    fields: [hba1cReading],
+                    actions: [
+                        ScreenAction(text["reading.hba1c.save"], submitting: ["reading"]) { entered in
+                            .resultRead(entered.valueClass(of: "reading").flatMap(TestResult.init) ?? .invalid)
+                        },
+                        ScreenAction(text["reading.invalid"], .resultRead(.invalid)),
+                    ]), as: .replace)
         case .readByHand:
             return .show(
                 Screen(
@@ -218,6 +231,27 @@ final class ProcedureFlow: Flow {
         case .back:
             return .pop
         }
+    }
+
+    /// The HbA1c value the analyser shows, in %: the clinical ranges are
+    /// its classes; a value outside the analyser's range is refused.
+    private var hba1cReading: EntryField {
+        EntryField(
+            "reading", label: text["reading.hba1c.label"], kind: .number,
+            classes: [
+                ValueClass(
+                    "belowRange", label: text["reading.hba1c.belowRange"], .range(from: nil, below: 4),
+                    representative: "3.5", refusal: text["reading.hba1c.outOfRange"]),
+                ValueClass("normal", label: text["reading.normal"], .range(from: 4, below: 5.7), representative: "5.2"),
+                ValueClass(
+                    "prediabetes", label: text["reading.prediabetes"], .range(from: 5.7, below: 6.5),
+                    representative: "6.1"),
+                ValueClass(
+                    "diabetes", label: text["reading.diabetes"], .range(from: 6.5, upTo: 15), representative: "7.4"),
+                ValueClass(
+                    "aboveRange", label: text["reading.hba1c.aboveRange"], .range(from: 15, upTo: nil),
+                    representative: "16", refusal: text["reading.hba1c.outOfRange"]),
+            ])
     }
 
     /// The waiting screen: the test lies flat while the timer runs.

@@ -94,5 +94,12 @@ extension ProcedureModule {
             TextSpec("reading.normal", "below 5.7 % (normal)"),
             TextSpec("reading.prediabetes", "5.7 to 6.4 % (prediabetes)"),
             TextSpec("reading.diabetes", "6.5 % or more (diabetes)"),
+            TextSpec("reading.hba1c.label", "HbA1c value in %"),
+            TextSpec("reading.hba1c.save", "Save the value"),
+            TextSpec("reading.hba1c.belowRange", "below 4.0 % (outside the analyser's range)"),
+            TextSpec("reading.hba1c.aboveRange", "above 15.0 % (outside the analyser's range)"),
+            TextSpec(
+                "reading.hba1c.outOfRange",
+                "the analyser measures 4.0 to 15.0 %. Read the display again, or repeat the test"),
         ]
 }

@@ -6,9 +6,22 @@ import StepflowScripts
 /// body wrapped, numbered actions, back actions on `b`; every line within
 /// the console's width.
 enum ScreenRenderer {
-    static func render(_ screen: PresentedScreen, _ console: Console) -> String {
+    static func render(
+        _ screen: PresentedScreen, _ console: Console, entered: [String: String] = [:], words: ToolWords? = nil
+    ) -> String {
         var lines = [""] + rule(title: screen.title, instance: screen.flow.name, width: console.width).map(console.bold)
         for line in screen.body { lines += console.wrap(line, indent: "  ", firstIndent: "  ") }
+        if let content = screen.screenContent {
+            // The module's own view (a camera, a video): a terminal names it.
+            lines += console.wrap("[\(content.qualifiedKind)]", indent: "  ", firstIndent: "  ").map(console.dim)
+        }
+        if !screen.fields.isEmpty { lines.append("") }
+        for field in screen.fields {
+            let value = entered[field.name].map { "\"\($0)\"" } ?? "—"
+            let required = field.isRequired ? "" : " " + (words?["walk.field.optional"] ?? "(optional)")
+            lines += console.wrap(
+                "\(field.label)\(required): \(value)   [enter \(field.name) …]", indent: "     ", firstIndent: "  ✎  ")
+        }
         lines.append("")
         let numbered = VariantSession.numbered(screen)
         for (offset, index) in numbered.enumerated() {

@@ -69,7 +69,7 @@ final class TerminalWalk: @unchecked Sendable {
         if top?.id != shown {
             shown = top?.id
             shownQuestion = nil
-            if let top { console.print(ScreenRenderer.render(top, console)) }
+            if let top { console.print(ScreenRenderer.render(top, console, entered: session.entered, words: words)) }
             if session.timerWaits, let left = session.clock.secondsLeft {
                 // Wrapped plain, then dimmed: escape codes must not count as width.
                 for line in console.wrap(
@@ -151,7 +151,7 @@ final class TerminalWalk: @unchecked Sendable {
             // Where the input depends on the screen, the script checks it first.
             switch input {
             case .back, .answer: if let before { note("expect screen \(before.qualifiedID)") }
-            case .wait, .emit, .choose: break
+            case .wait, .emit, .choose, .enter: break
             }
             note(input.scriptLine)
             return nil
@@ -165,6 +165,51 @@ final class TerminalWalk: @unchecked Sendable {
         if case .input(let input) = instruction { return perform(input, record: true) }
         do throws(SessionRefusal) { try session.run(instruction) } catch { return error }
         return nil
+    }
+
+    /// Asks for each field `action` submits that has no value yet, as the
+    /// app's form would before sending; a value the field refuses is said
+    /// and asked again. Returns `false` when the person gives up (an
+    /// empty line for a required field, the end of input) or the screen
+    /// changed meanwhile: then nothing is submitted.
+    func fillFields(submittedBy action: ActionSummary, on screen: PresentedScreen) -> Bool {
+        for name in action.submits where session.entered[name] == nil {
+            guard let field = screen.fields.first(where: { $0.name == name }) else { continue }
+            let classes = field.acceptedClasses.map(\.summary).joined(separator: " · ")
+            for line in console.wrap(
+                words["walk.field.classes", ["classes": classes]], indent: "    ", firstIndent: "  ")
+            {
+                console.print(console.dim(line))
+            }
+            while true {
+                let optional = field.isRequired ? "" : " " + words["walk.field.optional"]
+                guard let typed = readLine(prompt: "\(field.label)\(optional) > "), session.top?.id == screen.id else {
+                    return false
+                }
+                let value = typed.trimmingCharacters()
+                if value.isEmpty {
+                    if field.isRequired { return false }
+                    break
+                }
+                guard let refusal = perform(.enter(field: name, value: value), record: true) else { break }
+                show(refusal)
+            }
+        }
+        return true
+    }
+
+    /// One line typed at `prompt`, on the terminal's editor when there is
+    /// one; `nil` at the end of input.
+    private func readLine(prompt: String) -> String? {
+        if let editor = terminalEditor {
+            let outcome = editor.read(
+                prompt: { prompt }, ticking: { false }, screenChanged: { [self] in session.top?.id != shown },
+                drawScreen: { [self] in showIfChanged() }, draw: { [console] in console.out($0) })
+            if case .line(let typed) = outcome { return typed }
+            return nil
+        }
+        if console.isInteractive { console.out(prompt) }
+        return console.readLine()
     }
 
     /// Says why an input was refused, in the walk's words, with `more`
@@ -286,6 +331,12 @@ final class TerminalWalk: @unchecked Sendable {
                             hint = " " + words["walk.byHand", ["source": source.shortened()]]
                         }
                         show(refusal, hint)
+                    } else if case .enter(let field, let value) = input,
+                        let spec = session.top?.fields.first(where: { $0.name == field }),
+                        case .accepted(let found) = spec.classify(value)
+                    {
+                        console.print(
+                            words["walk.field.entered", ["label": spec.label, "value": value, "class": found.name]])
                     }
                 } catch {
                     for line in console.wrap(error.sentence) { console.error(line) }
@@ -306,7 +357,16 @@ final class TerminalWalk: @unchecked Sendable {
                     showIfChanged()
                     continue
                 }
-                if let refusal = perform(.choose(Input.Action(typed: choice)), record: true) {
+                let action = Input.Action(typed: choice)
+                // An action that submits fields asks for what is missing first.
+                if let index = try? session.actionIndex(of: action), let screen = session.top,
+                    !screen.actions[index].submits.isEmpty, !fillFields(submittedBy: screen.actions[index], on: screen)
+                {
+                    console.error(words["walk.field.cancelled"])
+                    showIfChanged()
+                    continue
+                }
+                if let refusal = perform(.choose(action), record: true) {
                     // Only the keys that do something here: b where the
                     // screen has a way back, s while a timer waits.
                     let canGoBack = session.top?.actions.contains { $0.role == .back } ?? false

@@ -142,15 +142,33 @@ public final class Coordinator: @unchecked Sendable {
     /// the action's step is emitted from the screen and gated like any step
     /// from it (dropped, with an event, if the screen is covered or gone).
     public func select(action index: Int, on screen: PresentedScreen) {
+        select(action: index, on: screen, entering: [:])
+    }
+
+    /// Chooses action `index` of `screen` with the values a person entered
+    /// in its fields (by field name, as typed). The engine checks the
+    /// values the action submits against their fields' classes before the
+    /// flow sees them: a missing required value, or one in no class or a
+    /// refusing class, is dropped with ``DropReason/entryRefused(screen:_:)``
+    /// and the screen stays. Check first with ``EnteredValues/check(_:submitting:fields:)``
+    /// to tell the person at once.
+    public func select(action index: Int, on screen: PresentedScreen, entering entered: [String: String]) {
         inbox.enqueue { [self] _ in
             if log != nil, screen.actions.indices.contains(index) {
                 let action = screen.actions[index]
+                let submitted = entered.filter { action.submits.contains($0.key) }
                 log?.append(
-                    .select(
-                        flow: screen.flow.id.rawValue, screen: screen.id.rawValue, id: screen.qualifiedID,
-                        action: index, step: action.step, label: action.label))
+                    submitted.isEmpty
+                        ? .select(
+                            flow: screen.flow.id.rawValue, screen: screen.id.rawValue, id: screen.qualifiedID,
+                            action: index, step: action.step, label: action.label)
+                        : .submit(
+                            flow: screen.flow.id.rawValue, screen: screen.id.rawValue, id: screen.qualifiedID,
+                            action: index, step: action.step, label: action.label, values: submitted))
             }
-            transition { state, transaction in state.select(action: index, on: screen, &transaction) }
+            transition { state, transaction in
+                state.select(action: index, on: screen, entering: entered, &transaction)
+            }
         }
     }
 

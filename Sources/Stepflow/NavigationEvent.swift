@@ -140,6 +140,10 @@ public enum DropReason: Hashable, Sendable, CustomStringConvertible {
     /// An answer came for a question that was answered already, or whose
     /// flow ended (its label).
     case questionClosed(question: String)
+    /// An action's values were refused: a required field was empty, or a
+    /// value fits none of its field's classes or one that refuses. The
+    /// screen stays.
+    case entryRefused(screen: String, EntryRefusal)
 
     /// What happened and how to fix it.
     public var description: String {
@@ -168,6 +172,8 @@ public enum DropReason: Hashable, Sendable, CustomStringConvertible {
             "the app waits for the answer to '\(question)'; a person's actions count once it has come."
         case .questionClosed(let question):
             "'\(question)' was answered already, or the flow that asked it has ended."
+        case .entryRefused(let screen, let refusal):
+            "on \(screen), \(refusal.field) (\(refusal.label)) was refused: \(refusal.reason)."
         }
     }
 }

@@ -105,6 +105,11 @@ public struct PresentedScreen: Hashable, Sendable {
     public var textKeys: [String] { content.textKeys }
     /// The actions, in display order.
     public var actions: [ActionSummary] { content.actions }
+    /// The fields a person fills in, in display order.
+    public var fields: [EntryField] { content.fields }
+    /// What the module shows beyond texts and fields, for the UI to draw
+    /// (its module and kind are what an app's view factory keys by).
+    public var screenContent: ScreenContent? { content.screenContent }
 
     /// The identity of what it shows: in an explorer, every showing of
     /// equal screens shares one content, so screens with the same
@@ -121,6 +126,8 @@ public struct PresentedScreen: Hashable, Sendable {
         let bodyKeys: [String?]
         let textKeys: [String]
         let actions: [ActionSummary]
+        let fields: [EntryField]
+        let screenContent: ScreenContent?
 
         init<StepType>(_ screen: Screen<StepType>, names: StepNames?) {
             self.screenID = screen.id
@@ -131,15 +138,18 @@ public struct PresentedScreen: Hashable, Sendable {
             self.textKeys = screen.textKeys
             self.actions = screen.actions.map {
                 ActionSummary(
-                    label: $0.label, role: $0.role, step: names?.id(of: $0.step) ?? $0.step.stepID, key: $0.key)
+                    label: $0.label, role: $0.role, step: names?.id(of: $0.step) ?? $0.step.stepID, key: $0.key,
+                    submits: $0.submits)
             }
+            self.fields = screen.fields
+            self.screenContent = screen.content
         }
 
         func isEqual(to other: Content) -> Bool {
             self === other
                 || (screenID == other.screenID && title == other.title && body == other.body
                     && titleKey == other.titleKey && bodyKeys == other.bodyKeys && textKeys == other.textKeys
-                    && actions == other.actions)
+                    && actions == other.actions && fields == other.fields && screenContent == other.screenContent)
         }
 
         func hash(into hasher: inout Hasher) {
@@ -150,6 +160,8 @@ public struct PresentedScreen: Hashable, Sendable {
             hasher.combine(bodyKeys)
             hasher.combine(textKeys)
             hasher.combine(actions)
+            hasher.combine(fields)
+            hasher.combine(screenContent)
         }
     }
 
@@ -223,11 +235,21 @@ public struct ActionSummary: Hashable, Sendable {
     /// The label's text key in its module (`privacy.agree`), when it has one.
     public let key: String?
 
+    /// The names of the fields it submits (empty when its step is fixed;
+    /// then ``step`` is the step it makes from no values).
+    public let submits: [String]
+
     /// An action summary.
     public init(label: String, role: ActionRole, step: String, key: String? = nil) {
+        self.init(label: label, role: role, step: step, key: key, submits: [])
+    }
+
+    /// An action summary of an action that submits `submits`.
+    public init(label: String, role: ActionRole, step: String, key: String?, submits: [String]) {
         self.label = label
         self.role = role
         self.step = step
         self.key = key
+        self.submits = submits
     }
 }

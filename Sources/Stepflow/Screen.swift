@@ -26,6 +26,13 @@ public struct Screen<StepType: Step>: Hashable, Sendable {
     public var body: [String]
     /// What the person can do, in display order.
     public var actions: [ScreenAction<StepType>]
+    /// The fields a person fills in, in display order; the actions that
+    /// submit them make their steps from the values (see
+    /// ``ScreenAction/init(_:submitting:role:step:)``).
+    public var fields: [EntryField] = []
+    /// What the module shows beside the texts (a camera frame, a video,
+    /// a chart), handed to the UI unchanged.
+    public var content: ScreenContent?
     /// The title's text key in its module, when it was made from one.
     public var titleKey: String?
     /// Each body line's text key, when it was made from one.
@@ -38,12 +45,13 @@ public struct Screen<StepType: Step>: Hashable, Sendable {
         // (Closures, not key paths: a key path into a generic type is built
         // at run time on every call.)
         if titleKey == nil && nestedKeys.isEmpty && bodyKeys.allSatisfy({ $0 == nil })
-            && actions.allSatisfy({ $0.textKeys.isEmpty })
+            && actions.allSatisfy({ $0.textKeys.isEmpty }) && fields.isEmpty
         {
             return []
         }
         var keys: [String] = []
-        for key in ([titleKey] + bodyKeys).compactMap({ $0 }) + nestedKeys + actions.flatMap({ $0.textKeys })
+        for key in ([titleKey] + bodyKeys).compactMap({ $0 }) + nestedKeys + fields.flatMap(\.textKeys)
+            + actions.flatMap({ $0.textKeys })
         where !keys.contains(key) {
             keys.append(key)
         }
@@ -59,11 +67,15 @@ public struct Screen<StepType: Step>: Hashable, Sendable {
         id: String,
         title: String,
         body: [String] = [],
+        fields: [EntryField] = [],
+        content: ScreenContent? = nil,
         actions: [ScreenAction<StepType>] = []
     ) {
         self.id = id
         self.title = title
         self.body = body
+        self.fields = fields
+        self.content = content
         self.actions = actions
         self.titleKey = nil
         self.bodyKeys = body.map { _ in nil }
@@ -76,11 +88,15 @@ public struct Screen<StepType: Step>: Hashable, Sendable {
         id: String,
         title: LocalizedText,
         body: [LocalizedText] = [],
+        fields: [EntryField] = [],
+        content: ScreenContent? = nil,
         actions: [ScreenAction<StepType>] = []
     ) {
         self.id = id
         self.title = title.value
         self.body = body.map(\.value)
+        self.fields = fields
+        self.content = content
         self.actions = actions
         self.titleKey = title.key
         self.bodyKeys = body.map(\.key)
@@ -101,6 +117,12 @@ public struct ScreenAction<StepType: Step>: Hashable, Sendable {
     public var key: String?
     /// The label's key and the keys of texts filled into it.
     public var textKeys: [String] = []
+    /// The names of the screen's fields this action submits; empty for
+    /// an action whose step is fixed.
+    public var submits: [String] = []
+    /// Makes the step from the values entered, for an action that
+    /// submits fields.
+    public var maker: StepMaker<StepType>?
 
     /// Creates an action with a literal label that emits `step` when chosen.
     @inlinable
@@ -120,6 +142,106 @@ public struct ScreenAction<StepType: Step>: Hashable, Sendable {
         self.key = label.key
         self.textKeys = label.keys
     }
+}
+
+extension ScreenAction {
+    /// An action that submits fields: the engine checks the values
+    /// entered in `fields` against their classes, then makes the step
+    /// from them with `step`; a missing or refused value is refused with
+    /// the field and the reason, and the screen stays.
+    ///
+    /// ```swift
+    /// ScreenAction(text["lookUp"], submitting: ["patientID"]) { .lookUp(id: $0["patientID"]) }
+    /// ```
+    ///
+    /// `step` must be a pure function of the values (analysis calls it
+    /// with each class's representative).
+    public init(
+        _ label: LocalizedText, submitting fields: [String], role: ActionRole = .primary,
+        step: @escaping @Sendable (EnteredValues) -> StepType
+    ) {
+        self.init(label, step(EnteredValues(fields: fields)), role: role)
+        self.submits = fields
+        self.maker = StepMaker(step)
+    }
+
+    /// An action with a literal label that submits fields.
+    public init(
+        _ label: String, submitting fields: [String], role: ActionRole = .primary,
+        step: @escaping @Sendable (EnteredValues) -> StepType
+    ) {
+        self.init(LocalizedText(key: nil, value: label), submitting: fields, role: role, step: step)
+    }
+
+    /// The step the action emits with `values` entered.
+    public func step(entering values: EnteredValues) -> StepType {
+        maker?.make(values) ?? step
+    }
+}
+
+/// Makes an action's step from the values entered. Two makers are equal:
+/// an action is told apart by its label, its fields and the step it makes
+/// from no values, which the maker's values cannot change unseen.
+public struct StepMaker<StepType: Step>: Hashable, Sendable {
+    let make: @Sendable (EnteredValues) -> StepType
+
+    init(_ make: @escaping @Sendable (EnteredValues) -> StepType) { self.make = make }
+
+    /// Every maker is equal to every other.
+    public static func == (lhs: Self, rhs: Self) -> Bool { true }
+    /// Hashes nothing: see ``==(_:_:)``.
+    public func hash(into hasher: inout Hasher) {}
+}
+
+/// The values entered in a screen's fields, as an action's step reads
+/// them: by field name, as typed (spaces trimmed), with the class each
+/// is in.
+public struct EnteredValues: Hashable, Sendable {
+    /// Each field's value.
+    public private(set) var values: [String: String] = [:]
+    /// Each field's class name.
+    public private(set) var classes: [String: String] = [:]
+
+    /// No values: what a step maker sees when the action is listed.
+    init(fields: [String]) {}
+
+    /// Values in their classes.
+    public init(values: [String: String], classes: [String: String]) {
+        self.values = values
+        self.classes = classes
+    }
+
+    /// The value of `field` (empty when none was entered).
+    public subscript(_ field: String) -> String { values[field] ?? "" }
+
+    /// The value of `field` as a number (`6.1`, `6,1`), if it is one.
+    public func number(_ field: String) -> Double? { EntryField.Kind.number(self[field]) }
+
+    /// The name of the class `field`'s value is in.
+    public func valueClass(of field: String) -> String? { classes[field] }
+}
+
+/// What a screen shows beyond its texts and fields (a camera frame for
+/// reading a test, an instruction video, a chart): a kind the module
+/// names and the values it needs, handed to the UI unchanged with the
+/// module's id, so an app's view factory knows what to draw.
+public struct ScreenContent: Hashable, Sendable {
+    /// The id of the module that declares it (``FeatureModule/id``).
+    public var module: String
+    /// What kind of view it is (`camera.testReading`), unique in its module.
+    public var kind: String
+    /// What the view needs, by name (`frame: "cassette"`).
+    public var values: [String: String]
+
+    /// Content of `kind`, declared by `module`, with `values`.
+    public init(module: String, kind: String, values: [String: String] = [:]) {
+        self.module = module
+        self.kind = kind
+        self.values = values
+    }
+
+    /// `procedure camera.testReading`: the module and the kind.
+    public var qualifiedKind: String { "\(module) \(kind)" }
 }
 
 /// The kind of a ``ScreenAction``.

@@ -162,8 +162,10 @@ final class StateExplorer: StateSearchVisitor {
             .answer(
                 source: question.id, sourceLabel: question.label, answer: answer.name, label: answer.label,
                 isQuestion: true)
-        case .choose(let position, let action):
-            .choose(index: position, label: action.label, role: action.role)
+        case .choose(let position, let action, let entries):
+            action.submits.isEmpty
+                ? .choose(index: position, label: action.label, role: action.role)
+                : .submit(index: position, label: action.label, role: action.role, entries: entries)
         case .emit(let unit, let emission):
             if let outside = unit.outside, let answer = emission.answer {
                 .answer(

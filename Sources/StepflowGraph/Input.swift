@@ -53,6 +53,9 @@ public enum Input: Hashable, Sendable, CustomStringConvertible {
     case answer(source: String, answer: String)
     /// A live stepper of type `stepper` emits the step `step` it declares.
     case emit(stepper: String, step: String)
+    /// Type `value` into the field `field` of the screen on top; the
+    /// action chosen next submits it.
+    case enter(field: String, value: String)
 
     /// The line a script holds: `choose [privacy.agree]`, `choose 2`,
     /// `choose "Get started"`, `back`, `wait`, `answer camera-permission
@@ -66,7 +69,28 @@ public enum Input: Hashable, Sendable, CustomStringConvertible {
         case .wait: "wait"
         case .answer(let source, let answer): "answer \(source) \(answer)"
         case .emit(let stepper, let step): "emit \(stepper) \(step)"
+        case .enter(let field, let value): "enter \(field) \(Self.quotedIfNeeded(value))"
         }
+    }
+
+    /// `value` as an `enter` line writes it: bare when it reads back so
+    /// (no space, quote, `#` or parenthesis; not empty), else in quotes
+    /// with `\"` and `\\` escaped.
+    static func quotedIfNeeded(_ value: String) -> String {
+        let plain =
+            !value.isEmpty
+            && !value.contains { $0.isWhitespace || $0 == "\"" || $0 == "#" || $0 == "(" || $0 == ")" || $0 == "\\" }
+        if plain { return value }
+        var quoted = "\""
+        for character in value {
+            switch character {
+            case "\"": quoted += "\\\""
+            case "\\": quoted += "\\\\"
+            case "\n": quoted += "\\n"
+            default: quoted.append(character)
+            }
+        }
+        return quoted + "\""
     }
 
     /// What a person types for it at `rootapp walk`'s prompt: an action's
@@ -78,7 +102,7 @@ public enum Input: Hashable, Sendable, CustomStringConvertible {
         case .choose(.label(let label)): label
         case .back: "b"
         case .wait: "s"
-        case .answer, .emit: scriptLine
+        case .answer, .emit, .enter: scriptLine
         }
     }
 
@@ -98,10 +122,13 @@ public enum Input: Hashable, Sendable, CustomStringConvertible {
 
     /// Every form of an input's line, as error messages list them.
     public static let forms =
-        "choose <label, \"label\", number or [key]>, back, wait, answer <source> <answer>, emit <stepper> <step>"
+        """
+        choose <label, "label", number or [key]>, back, wait, answer <source> <answer>, emit <stepper> <step>, \
+        enter <field> <value or "value">
+        """
 
     /// The words that start an input's line.
-    public static let words = ["choose", "back", "wait", "answer", "emit"]
+    public static let words = ["choose", "back", "wait", "answer", "emit", "enter"]
 
     /// Whether `line` starts with one of ``words``: an input, right or
     /// wrong, rather than another kind of line.
@@ -151,6 +178,8 @@ public enum Input: Hashable, Sendable, CustomStringConvertible {
             self =
                 word == "answer"
                 ? .answer(source: parts[0], answer: parts[1]) : .emit(stepper: parts[0], step: parts[1])
+        case "enter":
+            self = try Self.entry(rest)
         default:
             throw SyntaxError(
                 message:
@@ -203,6 +232,58 @@ public enum Input: Hashable, Sendable, CustomStringConvertible {
         let bare = rest.firstRange(of: " #").map { trimmed(rest[..<$0.lowerBound]) } ?? rest
         if let number = Int(bare), number > 0 { return .number(number) }
         return .label(bare)
+    }
+
+    /// `enter`'s field and value: `reading 6.1`, `patientID "P 1024"`,
+    /// then an optional `(note)` or `# comment`.
+    private static func entry(_ rest: String) throws(SyntaxError) -> Input {
+        let example = "e.g. enter patientID P-1024, or enter note \"two words\""
+        let parts = rest.split(separator: " ", maxSplits: 1).map(String.init)
+        guard parts.count == 2, !parts[0].hasPrefix("\"") else {
+            throw SyntaxError(
+                message: "'enter' takes a field's name and a value, \(example); '\(rest.shortened())' is not that.")
+        }
+        let field = parts[0]
+        let text = trimmed(parts[1])
+        var value = ""
+        var after: Substring
+        if text.hasPrefix("\"") {
+            var escaped = false
+            var closed: String.Index?
+            var index = text.index(after: text.startIndex)
+            while index < text.endIndex {
+                let character = text[index]
+                if escaped {
+                    value.append(character == "n" ? "\n" : character)
+                    escaped = false
+                } else if character == "\\" {
+                    escaped = true
+                } else if character == "\"" {
+                    closed = index
+                    break
+                } else {
+                    value.append(character)
+                }
+                index = text.index(after: index)
+            }
+            guard let closed else {
+                throw SyntaxError(
+                    message: "the value '\(text.shortened())' opens a quote but does not close it; \(example).")
+            }
+            after = text[text.index(after: closed)...]
+        } else {
+            let end = text.firstIndex { $0 == " " } ?? text.endIndex
+            value = String(text[..<end])
+            after = text[end...]
+        }
+        guard note(trimmed(after)) else {
+            throw SyntaxError(
+                message: """
+                    '\(trimmed(after).shortened())' follows the value; only a # comment or a (note) may. Quote a \
+                    value with spaces, \(example).
+                    """)
+        }
+        return .enter(field: field, value: value)
     }
 
     /// Whether `rest` is empty, a `# comment` or a `(note)`.

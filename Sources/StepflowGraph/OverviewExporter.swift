@@ -90,7 +90,7 @@ public enum OverviewExporter {
             guard let to = endpoint(after.top, ended: after.isEnded) else { continue }
             let label: String =
                 switch transition.input.kind {
-                case .choose(_, let label, _): label
+                case .choose(_, let label, _), .submit(_, let label, _, _): label
                 case .emit(let stepper, _, let isTimer): isTimer ? "(time is up)" : "(\(stepper))"
                 case .answer(_, let source, _, let label, _): "(\(source): \(label))"
                 }

@@ -11,6 +11,10 @@ extension StateGraph {
         public enum Kind: Hashable, Sendable {
             /// Choose action `index` of the screen on top.
             case choose(index: Int, label: String, role: ActionRole)
+            /// Enter `entries` in the fields of the screen on top (one
+            /// value per field, each its class's representative) and
+            /// choose action `index`, which submits them.
+            case submit(index: Int, label: String, role: ActionRole, entries: [FieldEntry])
             /// A live stepper emitted one of the steps it declared.
             case emit(stepper: String, step: String, isTimer: Bool)
             /// The outside world answered: an open question (`isQuestion`)
@@ -26,6 +30,13 @@ extension StateGraph {
                 switch self {
                 case .choose(let index, let label, _):
                     StringInterner.hash(label) &+ UInt64(truncatingIfNeeded: index) &* 0x9E37_79B9_7F4A_7C15
+                case .submit(let index, let label, _, let entries):
+                    entries.reduce(
+                        StringInterner.hash(label) &+ UInt64(truncatingIfNeeded: index) &* 0x9E37_79B9_7F4A_7C15
+                    ) { hash, entry in
+                        (hash &* 0xBF58_476D_1CE4_E5B9) ^ StringInterner.hash(entry.field)
+                            ^ StringInterner.hash(entry.value) &* 0x94D0_49BB_1331_11EB
+                    }
                 case .emit(let stepper, let step, _):
                     StringInterner.hash(stepper) &* 0xBF58_476D_1CE4_E5B9 ^ StringInterner.hash(step)
                 case .answer(let source, _, let answer, _, _):
@@ -39,11 +50,37 @@ extension StateGraph {
         /// What it was.
         public let kind: Kind
 
+        /// The input's lines as `trace` and `paths` print them, each of
+        /// which ``Input/init(line:)`` reads back: one line, or for an
+        /// action that submits fields, an `enter` line per value (its class
+        /// as the note) and then the choice.
+        public var lines: [String] {
+            guard case .submit(_, let label, let role, let entries) = kind else { return [description] }
+            return entries.map {
+                StepflowGraph.Input.enter(field: $0.field, value: $0.value).scriptLine + " (\($0.valueClass))"
+            } + [role == .back ? "back (\"\(label)\")" : given.scriptLine]
+        }
+
+        /// The values entered before the input, in the fields the chosen
+        /// action submits (empty for any other input).
+        public var entries: [FieldEntry] {
+            if case .submit(_, _, _, let entries) = kind { return entries }
+            return []
+        }
+
+        /// The inputs as a script, a walk or a test gives them: an
+        /// `enter` line per value, then ``given``.
+        public var givenInputs: [StepflowGraph.Input] {
+            entries.map { .enter(field: $0.field, value: $0.value) } + [given]
+        }
+
         /// The input as a script, a walk or a test gives it: an action by
-        /// its label (a way back as `back`), a timer as `wait`.
+        /// its label (a way back as `back`), a timer as `wait`. The values
+        /// entered before it are ``givenInputs``.
         public var given: StepflowGraph.Input {
             switch kind {
-            case .choose(_, let label, let role): role == .back ? .back : .choose(.label(label))
+            case .choose(_, let label, let role), .submit(_, let label, let role, _):
+                role == .back ? .back : .choose(.label(label))
             case .emit(let stepper, let step, let isTimer): isTimer ? .wait : .emit(stepper: stepper, step: step)
             case .answer(let source, _, let answer, _, _): .answer(source: source, answer: answer)
             }
@@ -64,6 +101,7 @@ extension StateGraph {
         public var description: String {
             switch kind {
             case .choose(_, let label, let role): role == .back ? "back (\"\(label)\")" : given.scriptLine
+            case .submit: lines.joined(separator: "; ")
             case .emit(let stepper, let step, let isTimer):
                 isTimer ? "\(given.scriptLine) (\(stepper): \(step))" : given.scriptLine
             case .answer(_, let sourceLabel, let answer, let label, _):

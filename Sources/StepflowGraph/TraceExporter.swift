@@ -47,7 +47,11 @@ public enum TraceExporter {
     /// {"screen", "input", "typed", "kind": "choose", "number", "label", "role"}
     /// {"screen", "input", "typed", "kind": "wait" | "emit", "stepper", "step"}
     /// {"screen", "input", "typed", "kind": "answer", "source", "answer", "label", "question": true | false}
+    /// {"screen", "input", "typed", "kind": "enter", "field", "value", "class"}
     /// ```
+    ///
+    /// An action that submits fields is an `enter` object per value (each
+    /// its class's representative), then the `choose` object.
     ///
     /// A `path` is a path of the graph's JSON (`graph --format json`): each
     /// pair of neighbours is one of its edges; an answer to a question
@@ -64,7 +68,7 @@ public enum TraceExporter {
             """
         for (position, node) in steps.enumerated() {
             guard let walk = walks[node] else { continue }
-            let inputs = walk.inputs.map(Self.json(input:))
+            let inputs = walk.inputs.flatMap(Self.jsonObjects(input:))
             out +=
                 "    {\"id\": \(JSONText.string(graph.nodes[node].id)), \"depth\": \(walk.depth), \"inputs\": "
                 + "[\(inputs.joined(separator: ", "))], "
@@ -73,6 +77,22 @@ public enum TraceExporter {
         }
         out += "  ]\n}\n"
         return out
+    }
+
+    /// The JSON objects of one input: for an action that submits fields,
+    /// an `enter` object per value entered and then the choice; else one.
+    static func jsonObjects(input: StateGraph.Input) -> [String] {
+        guard case .submit = input.kind else { return [json(input: input)] }
+        let screen = JSONText.string(input.screen ?? "start")
+        return input.entries.map { entry in
+            let line = Input.enter(field: entry.field, value: entry.value).scriptLine
+            let fields = [
+                ("screen", screen), ("input", JSONText.string(line + " (\(entry.valueClass))")),
+                ("typed", JSONText.string(line)), ("kind", "\"enter\""), ("field", JSONText.string(entry.field)),
+                ("value", JSONText.string(entry.value)), ("class", JSONText.string(entry.valueClass)),
+            ]
+            return "{" + fields.map { "\"\($0.0)\": \($0.1)" }.joined(separator: ", ") + "}"
+        } + [json(input: input)]
     }
 
     /// One input as a JSON object: where, what people read, what a person
@@ -84,6 +104,13 @@ public enum TraceExporter {
         ]
         switch input.kind {
         case .choose(let index, let label, let role):
+            fields += [
+                ("kind", "\"choose\""), ("number", "\(index + 1)"), ("label", JSONText.string(label)),
+                ("role", JSONText.string(role.rawValue)),
+            ]
+        case .submit(let index, let label, let role, _):
+            // The values come first, as their own `enter` objects.
+            fields[1] = ("input", JSONText.string(input.lines.last ?? ""))
             fields += [
                 ("kind", "\"choose\""), ("number", "\(index + 1)"), ("label", JSONText.string(label)),
                 ("role", JSONText.string(role.rawValue)),
@@ -107,7 +134,13 @@ public enum TraceExporter {
     public static func line(for input: StateGraph.Input, width: Int) -> String {
         // `description`, not interpolation: interpolating asks the value how
         // it prints (protocol conformance checks) on every line.
-        wrapWords(
+        if case .submit = input.kind {
+            // One line per value entered, then the choice: each types back.
+            return input.lines.map {
+                wrapWords("     " + (input.screen ?? "start") + ": " + $0, width: width, continuation: "         ")
+            }.joined()
+        }
+        return wrapWords(
             "     " + (input.screen ?? "start") + ": " + input.description, width: width, continuation: "         ")
     }
 

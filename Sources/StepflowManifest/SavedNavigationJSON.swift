@@ -52,6 +52,15 @@ public enum SavedNavigationJSON {
                     ("flow", "\(flow)"), ("screen", "\(screen)"), ("id", string(id)), ("action", "\(action)"),
                     ("step", string(step)), ("label", string(label)),
                 ])
+        case .submit(let flow, let screen, let id, let action, let step, let label, let values):
+            let entered = values.sorted { $0.key < $1.key }.map { "\(string($0.key)): \(string($0.value))" }
+            return object(
+                "submit",
+                [
+                    ("flow", "\(flow)"), ("screen", "\(screen)"), ("id", string(id)), ("action", "\(action)"),
+                    ("step", string(step)), ("label", string(label)),
+                    ("values", "{" + entered.joined(separator: ", ") + "}"),
+                ])
         case .removedByUI(let screen, let id):
             return object("removedByUI", [("screen", "\(screen)"), ("id", string(id))])
         case .emit(let stepper, let name, let step):
@@ -201,7 +210,9 @@ public enum SavedNavigationJSON {
             return saved
         }
 
-        static let kinds = ["coordinate", "select", "removedByUI", "emit", "deepLink", "answer", "work", "started"]
+        static let kinds = [
+            "coordinate", "select", "submit", "removedByUI", "emit", "deepLink", "answer", "work", "started",
+        ]
 
         func entry(_ node: JSONNode, _ path: JSONPath) throws(SavedNavigationError) -> SavedNavigation.Entry {
             guard case .object(let outer) = node.value, outer.count == 1 else {
@@ -232,6 +243,32 @@ public enum SavedNavigationJSON {
                     action: try integer(f["action"]!, at.key("action"), Int.self),
                     step: try string(f["step"]!, at.key("step")),
                     label: try string(f["label"]!, at.key("label"))
+                )
+            case "submit":
+                let f = try fields(["flow", "screen", "id", "action", "step", "label", "values"])
+                let valuesPath = at.key("values")
+                let valuesNode = f["values"]!  // required above
+                guard case .object(let members) = valuesNode.value else {
+                    throw fail(
+                        valuesNode, valuesPath,
+                        "expected the values entered (an object of field names to texts), found "
+                            + "\(valuesNode.value.kindDescription).")
+                }
+                var values: [String: String] = [:]
+                for member in members {
+                    guard values[member.key] == nil else {
+                        throw fail(member.value, valuesPath.key(member.key), "the field is given twice.")
+                    }
+                    values[member.key] = try string(member.value, valuesPath.key(member.key))
+                }
+                return .submit(  // every member required above
+                    flow: try integer(f["flow"]!, at.key("flow"), UInt32.self),
+                    screen: try integer(f["screen"]!, at.key("screen"), UInt64.self),
+                    id: try string(f["id"]!, at.key("id")),
+                    action: try integer(f["action"]!, at.key("action"), Int.self),
+                    step: try string(f["step"]!, at.key("step")),
+                    label: try string(f["label"]!, at.key("label")),
+                    values: values
                 )
             case "removedByUI":
                 let f = try fields(["screen", "id"])

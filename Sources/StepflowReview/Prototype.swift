@@ -34,6 +34,10 @@ public struct Prototype: Sendable {
         /// For each action, whether it cancels (drawn as a secondary
         /// button, never the main one).
         public var isCancel: [Bool] = []
+        /// The fields to fill in, with their classes (labels in this locale).
+        public var fields: [EntryField] = []
+        /// For each action, the fields it submits.
+        public var submits: [[String]] = []
     }
 
     /// One waiting state.
@@ -64,6 +68,9 @@ public struct Prototype: Sendable {
         case emit(stepper: String, step: String)
         /// The outside world answers `source` (a permission, a service).
         case answer(source: String, answer: String)
+        /// Values in these classes are entered and action `action`, which
+        /// submits them, is chosen.
+        case submit(action: Int, isBack: Bool, entries: [FieldEntry])
     }
 
     /// One transition.
@@ -150,7 +157,10 @@ public struct Prototype: Sendable {
                 } catch {
                     throw Refusal(message: "\(manifest.file): \(error.message)")
                 }
-                do throws(SessionRefusal) { try session.run(instruction) } catch {
+                do throws(SessionRefusal) {
+                    for (entry, _) in SuiteGenerator.entries(for: transition.input) { try session.run(entry) }
+                    try session.run(instruction)
+                } catch {
                     throw Refusal(
                         message: "\(manifest.file): the live engine refused '\(transition.input)': \(error)")
                 }
@@ -172,7 +182,8 @@ public struct Prototype: Sendable {
                 if let top = live.top {
                     let view = View(
                         title: top.title, body: top.body, actions: top.actions.map(\.label),
-                        isBack: top.actions.map { $0.role == .back }, isCancel: top.actions.map { $0.role == .cancel })
+                        isBack: top.actions.map { $0.role == .back }, isCancel: top.actions.map { $0.role == .cancel },
+                        fields: top.fields, submits: top.actions.map(\.submits))
                     if viewIndex[view] == nil {
                         viewIndex[view] = views.count
                         views.append(view)
@@ -196,10 +207,13 @@ public struct Prototype: Sendable {
             let before = traces[transition.from]
             guard live.trace.starts(with: before) else { throw Self.lost(manifest, expected: transition.to, live) }
             guard let top = tops[transition.from],
-                case let (_, line)? = try? SuiteGenerator.instruction(for: transition.input, on: top)
+                case let (_, chosen)? = try? SuiteGenerator.instruction(for: transition.input, on: top)
             else {
                 throw Refusal(message: "\(manifest.file): '\(transition.input)' cannot be written as a script line.")
             }
+            // The values entered first, one line each (the page writes the
+            // values typed in their place).
+            let line = (SuiteGenerator.entries(for: transition.input).map(\.line) + [chosen]).joined(separator: "\n")
             transitions.append(
                 Transition(
                     from: transition.from, to: transition.to, input: Self.input(transition.input.kind),
@@ -223,9 +237,12 @@ public struct Prototype: Sendable {
     private static func input(_ kind: StateGraph.Input.Kind) -> Input {
         switch kind {
         case .choose(let index, _, let role): .choose(action: index, isBack: role == .back)
+        case .submit(let index, _, let role, let entries):
+            .submit(action: index, isBack: role == .back, entries: entries)
         case .emit(let stepper, let step, let isTimer):
             isTimer ? .timer(stepper: stepper, step: step) : .emit(stepper: stepper, step: step)
         case .answer(let source, _, let answer, _, _): .answer(source: source, answer: answer)
+        @unknown default: .emit(stepper: "", step: "\(kind)")
         }
     }
 

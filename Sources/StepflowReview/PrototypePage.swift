@@ -1,3 +1,4 @@
+import Stepflow
 import StepflowScripts
 import StepflowManifest
 
@@ -98,10 +99,35 @@ public enum PrototypePage {
         func string(_ text: String) -> String { JSONText.string(text).replacing("<", with: "\\u003c") }
         func strings(_ texts: [String]) -> String { "[" + texts.map(string).joined(separator: ",") + "]" }
         func optional(_ text: String?) -> String { text.map(string) ?? "null" }
+        func number(_ value: Double?) -> String { value.map { "\($0)" } ?? "null" }
+        // A field: [name, label, kind, required, [[class, label, rule, refusal]]], each rule one the page
+        // evaluates as the engine does: ["p", pattern], ["r", lower, upper, includesUpper] or ["v", [values]].
+        func field(_ field: EntryField) -> String {
+            let classes = field.classes.map { valueClass -> String in
+                let rule: String =
+                    switch valueClass.rule {
+                    case .pattern(let pattern): "[\"p\",\(string(pattern))]"
+                    case .range(let lower, let upper, let includesUpper):
+                        "[\"r\",\(number(lower)),\(number(upper)),\(includesUpper)]"
+                    case .values(let values): "[\"v\",\(strings(values))]"
+                    }
+                return
+                    "[\(string(valueClass.name)),\(string(valueClass.label)),\(rule),\(optional(valueClass.refusal))]"
+            }
+            return """
+                [\(string(field.name)),\(string(field.label)),\(string(field.kind.rawValue)),\(field.isRequired),\
+                [\(classes.joined(separator: ","))]]
+                """
+        }
         let views = prototype.views.map { view in
             let isBack = view.isBack.map(String.init).joined(separator: ",")
             let isCancel = view.isCancel.map(String.init).joined(separator: ",")
-            return "[\(string(view.title)),\(strings(view.body)),\(strings(view.actions)),[\(isBack)],[\(isCancel)]]"
+            let fields = view.fields.map { field($0) }.joined(separator: ",")
+            let submits = view.submits.map(strings).joined(separator: ",")
+            return """
+                [\(string(view.title)),\(strings(view.body)),\(strings(view.actions)),[\(isBack)],[\(isCancel)],\
+                [\(fields)],[\(submits)]]
+                """
         }
         let states = prototype.states.map { state in
             """
@@ -111,8 +137,13 @@ public enum PrototypePage {
         }
         let transitions = prototype.transitions.map { transition in
             let input: String
+            var entries = "null"
             switch transition.input {
             case .choose(let action, let isBack): input = "\"c\",\(action),\(isBack)"
+            case .submit(let action, let isBack, let entered):
+                input = "\"c\",\(action),\(isBack)"
+                entries =
+                    "[" + entered.map { "[\(string($0.field)),\(string($0.valueClass))]" }.joined(separator: ",") + "]"
             case .timer(let stepper, let step): input = "\"t\",\(string(stepper)),\(string(step))"
             case .emit(let stepper, let step): input = "\"e\",\(string(stepper)),\(string(step))"
             case .answer(let source, let answer): input = "\"a\",\(string(source)),\(string(answer))"
@@ -120,7 +151,7 @@ public enum PrototypePage {
             let labels = transition.answerLabels.map { "[\(string($0.question)),\(string($0.answer))]" }
             return """
                 [\(transition.from),\(transition.to),\(input),\(strings(transition.steps)),\(string(transition.line)),\
-                [\(labels.joined(separator: ","))],\(optional(transition.ending))]
+                [\(labels.joined(separator: ","))],\(optional(transition.ending)),\(entries)]
                 """
         }
         // The page's own words in each locale: keys sorted, so the page is the same every time.

@@ -33,10 +33,11 @@ extension ReviewReport {
             guard let screen = states.states[transition.from].top else { continue }
             let input: ScreenInput =
                 switch transition.input.kind {
-                case .choose(let index, _, _): .action(index)
+                case .choose(let index, _, _), .submit(let index, _, _, _): .action(index)
                 case .emit(let stepper, let step, let isTimer):
                     .other(isTimer ? "(the timer finishes)" : "(\(stepper) emits \(step))")
                 case .answer(_, let source, _, let label, _): .other("(\(source): \(label))")
+                @unknown default: .other("(\(transition.input))")
                 }
             let target = states.states[transition.to]
             let place = target.isEnded ? "the end" : target.top ?? "no screen"

@@ -32,6 +32,12 @@ struct FlowWriter {
         lines.append("- tapOn: \(Escaping.yaml(Self.pattern(label)))  # \(Self.oneLine(comment))")
     }
 
+    /// Taps the field labelled `label` and types `value` into it.
+    mutating func enter(_ value: String, into label: String, comment: String) {
+        lines.append("- tapOn: \(Escaping.yaml(Self.pattern(label)))  # \(Self.oneLine(comment))")
+        lines.append("- inputText: \(Escaping.yaml(value))")
+    }
+
     /// Asserts the screen now on top: its title, and when the screen
     /// before showed that text too (the same title, or a button reading
     /// like it), a text only the new screen shows.

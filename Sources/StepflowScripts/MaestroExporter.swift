@@ -294,6 +294,15 @@ public struct MaestroExporter: Sendable {
                     outside.placeholderPath,
                     comment: "\(Input.emit(stepper: stepper, step: step).scriptLine); fill in how a device makes it")
                 writer.assertScreen(texts.top, after: before)
+            case .input(.enter(let field, let value)):
+                if let refusal = onBoth({ session throws(SessionRefusal) in
+                    try session.give(.enter(field: field, value: value))
+                }) {
+                    throw fail(refusal)
+                }
+                // The field by its label in this locale, then the text typed.
+                let label = texts.top?.fields.first { $0.name == field }?.label ?? field
+                writer.enter(value, into: label, comment: "field \(field) on \(before?.qualifiedID ?? "")")
             case .expectScreen, .expectEnd:
                 do throws(SessionRefusal) { try reading.run(line.instruction) } catch { throw fail(error.description) }
                 if case .expectEnd(let exit) = line.instruction {

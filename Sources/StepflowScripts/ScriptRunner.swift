@@ -149,9 +149,10 @@ public struct ScriptRunner: Sendable {
         for (position, transition) in states.transitions.enumerated() {
             let kind: Int =
                 switch transition.input.kind {
-                case .choose(_, _, let role): role == .back ? 1 : 0
+                case .choose(_, _, let role), .submit(_, _, let role, _): role == .back ? 1 : 0
                 case .emit(_, _, let isTimer): isTimer ? 2 : 4
                 case .answer: 3
+                @unknown default: 0
                 }
             totals[kind] += 1
             if walked.contains(position) { taken[kind] += 1 }

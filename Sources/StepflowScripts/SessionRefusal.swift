@@ -44,6 +44,11 @@ public enum SessionRefusal: Error, Hashable, Sendable, CustomStringConvertible {
     /// The app should have ended (through `expected`, if given); `shown`
     /// is on top, or it ended through `ending`.
     case notEnded(expected: String?, shown: String?, ending: String?)
+    /// `screen` has no field `field`; its fields are `fields`.
+    case noSuchField(field: String, screen: String, fields: [String])
+    /// A value for a field of `screen` was refused: a required one is
+    /// missing, or it fits none of the field's classes or one that refuses.
+    case entryRefused(screen: String, EntryRefusal)
 
     /// The facts in one English sentence, ending in what would do.
     public var description: String {
@@ -102,6 +107,11 @@ public enum SessionRefusal: Error, Hashable, Sendable, CustomStringConvertible {
                 return "expected the app to end through \(expected), but it ended through \(ending)."
             }
             return "expected the app to have ended, but \(shown ?? "nothing") is showing."
+        case .noSuchField(let field, let screen, let fields):
+            return "\(screen) has no field '\(field.shortened())'; "
+                + (fields.isEmpty ? "it has none." : "its fields: \(fields.joined(separator: ", ")).")
+        case .entryRefused(_, let refusal):
+            return "\(refusal.label) (\(refusal.field)) was refused: \(refusal.reason)."
         }
     }
 }

@@ -214,7 +214,7 @@ public struct SuiteGenerator: Sendable {
             (.input(input), input.scriptLine + (comment.map { " # \($0)" } ?? ""))
         }
         switch input.kind {
-        case .choose(let index, let label, let role):
+        case .choose(let index, let label, let role), .submit(let index, let label, let role, _):
             let action = top.actions[index]
             if role == .back, top.actions.firstIndex(where: { $0.role == .back }) == index {
                 return line(.back)
@@ -237,6 +237,17 @@ public struct SuiteGenerator: Sendable {
             return isTimer ? line(.wait) : line(.emit(stepper: stepper, step: step))
         case .answer(let source, _, let answer, let label, _):
             return line(.answer(source: source, answer: answer), label)
+        @unknown default:
+            throw Refusal(message: "the input '\(input)' cannot be written in a script by this version of Stepflow.")
+        }
+    }
+
+    /// The `enter` lines that come before `input`: one per value it
+    /// enters, its class as a comment.
+    package static func entries(for input: StateGraph.Input) -> [(instruction: Script.Instruction, line: String)] {
+        input.entries.map {
+            let entry = Input.enter(field: $0.field, value: $0.value)
+            return (.input(entry), entry.scriptLine + " # \($0.valueClass)")
         }
     }
 
@@ -268,6 +279,18 @@ public struct SuiteGenerator: Sendable {
                 )
             }
             lines.append("expect screen \(top.qualifiedID)")
+            for (entry, line) in Self.entries(for: transition.input) {
+                do throws(SessionRefusal) { try session.run(entry) } catch {
+                    throw Refusal(
+                        message:
+                            """
+                            the live engine refused '\(line)' of script \(number) on \(top.qualifiedID): \
+                            \(error.description) This is a bug in Stepflow; please report it with the manifest.
+                            """
+                    )
+                }
+                lines.append(line)
+            }
             let (instruction, line) = try Self.instruction(for: transition.input, on: top)
             do throws(SessionRefusal) { try session.run(instruction) } catch {
                 let failure = error.description
@@ -331,8 +354,11 @@ public struct SuiteGenerator: Sendable {
         let done: String =
             switch transition.input.kind {
             case .choose(_, let label, let role): role == .back ? "back" : label
+            case .submit(_, let label, _, let entries):
+                ([label] + entries.map { "\($0.field) \($0.valueClass)" }).joined(separator: " ")
             case .emit(let stepper, let step, let isTimer): isTimer ? "wait" : "\(stepper) \(step)"
             case .answer(let source, _, let answer, _, _): "\(source) \(answer)"
+            @unknown default: "\(transition.input)"
             }
         return "\(screen) \(done)"
     }

@@ -1,3 +1,4 @@
+import Stepflow
 import StepflowGraph
 
 /// The words Stepflow's own tools put around a variant's screens (the
@@ -80,6 +81,8 @@ public struct ToolWords: Sendable {
                     "question": question,
                     "line": Input.answer(source: source, answer: "<\(answers.joined(separator: ", "))>").scriptLine,
                 ]]
+        case .entryRefused(_, let refused):
+            return self["walk.entryRefused", ["label": refused.label, "reason": refused.reason.description]]
         default:
             return refusal.description
         }
@@ -114,6 +117,11 @@ public struct ToolWords: Sendable {
                 + "yourself.",
             "walk.noAction": "no action '{choice}' on {screen}. Choose {numbers}a label: {labels}.",
             "walk.or": "or",
+            "walk.field.classes": "Values: {classes}. An empty line cancels.",
+            "walk.field.optional": "(optional)",
+            "walk.field.cancelled": "Nothing was submitted.",
+            "walk.field.entered": "{label}: {value} ({class})",
+            "walk.entryRefused": "{label} was refused: {reason}.",
             "walk.help.title": "What you can type here:",
             "walk.help.number": "the action with that number; or type its label{example}",
             "walk.help.back": "go back",
@@ -172,6 +180,11 @@ public struct ToolWords: Sendable {
                 + "zu antworten.",
             "walk.noAction": "keine Aktion '{choice}' auf {screen}. Wählen Sie {numbers}eine Beschriftung: {labels}.",
             "walk.or": "oder",
+            "walk.field.classes": "Werte: {classes}. Eine leere Zeile bricht ab.",
+            "walk.field.optional": "(optional)",
+            "walk.field.cancelled": "Es wurde nichts abgeschickt.",
+            "walk.field.entered": "{label}: {value} ({class})",
+            "walk.entryRefused": "{label} wurde abgelehnt: {reason}.",
             "walk.help.title": "Was Sie hier tippen können:",
             "walk.help.number": "die Aktion mit dieser Nummer; oder tippen Sie ihre Beschriftung{example}",
             "walk.help.back": "zurück",

@@ -78,6 +78,7 @@ extension VariantSession {
             settle(.timer)
         case .answer(let source, let answer): try giveAnswer(source, answer)
         case .emit(let stepper, let step): try giveEmission(stepper, step)
+        case .enter(let field, let value): try enter(value, into: field)
         }
         return Outcome(before: before, top: top, changes: holder.takeChanges(), ending: ending)
     }
@@ -102,8 +103,39 @@ extension VariantSession {
         if let waiting = waitingAnswers.first(where: \.isQuestion) {
             throw .questionOpen(source: waiting.source, question: waiting.label, answers: waiting.answers.map(\.name))
         }
-        coordinator.select(action: index, on: screen)
-        settle(.action(index))
+        let action = screen.actions[index]
+        guard !action.submits.isEmpty else {
+            coordinator.select(action: index, on: screen)
+            settle(.action(index))
+            return
+        }
+        // The engine checks the values too; checked here first, so the
+        // refusal is the session's, with the facts.
+        let values = entered
+        switch EnteredValues.check(values, submitting: action.submits, fields: screen.fields) {
+        case .failure(let refusal): throw .entryRefused(screen: screen.qualifiedID, refusal)
+        case .success(let checked):
+            coordinator.select(action: index, on: screen, entering: values)
+            form = nil
+            settle(.submitted(index, classes: checked.classes))
+        }
+    }
+
+    /// Types `value` into `field` of the screen on top, as a person fills
+    /// in a form: a value the field refuses is refused at once, with the
+    /// reason, and nothing is kept.
+    fileprivate func enter(_ value: String, into field: String) throws(SessionRefusal) {
+        guard let screen = top else { throw .ended }
+        guard let spec = screen.fields.first(where: { $0.name == field }) else {
+            throw .noSuchField(field: field, screen: screen.qualifiedID, fields: screen.fields.map(\.name))
+        }
+        if case .refused(let reason) = spec.classify(value) {
+            throw .entryRefused(
+                screen: screen.qualifiedID, EntryRefusal(field: field, label: spec.label, reason: reason))
+        }
+        var values = entered
+        values[field] = value
+        form = (screen.id, values)
     }
 
     /// Runs one line of a script: waits while the app waits for the

@@ -48,6 +48,9 @@ public final class VariantSession {
     /// The projection's edges the walk took, from the live events.
     public let recorder: LiveWalkRecorder
     let holder = StateHolder()
+    /// The values typed into the fields of a screen (its instance), not
+    /// yet submitted: the form a person fills in.
+    var form: (screen: ScreenInstanceID, values: [String: String])?
     /// The screen on top before the last input, for the recorder.
     private var previousTop: PresentedScreen?
     /// The variant's states, when coverage is measured: each waiting state
@@ -215,6 +218,16 @@ public final class VariantSession {
         case emitted(stepper: String, step: String)
         /// An outside answer given by hand.
         case answer(source: String, answer: String)
+        /// Action `index`, submitting values in these classes (by field).
+        case submitted(Int, classes: [String: String])
+    }
+
+    /// The values typed into the fields of the screen on top so far (by
+    /// field name), which the next action that submits them sends; empty
+    /// once another screen is on top.
+    public var entered: [String: String] {
+        guard let top, let draft = form, draft.screen == top.id else { return [:] }
+        return draft.values
     }
 
     /// Waits for the engine to finish what was queued; call it after an
@@ -254,7 +267,8 @@ public final class VariantSession {
         func isByItself(_ transition: StateGraph.Transition) -> Bool {
             switch transition.input.kind {
             case .emit, .answer: true
-            case .choose: false
+            case .choose, .submit: false
+            @unknown default: false
             }
         }
         func matches(_ kind: StateGraph.Input.Kind) -> Bool {
@@ -263,6 +277,9 @@ public final class VariantSession {
             // same state are two transitions, each counted as taken when
             // it was given.
             case (.choose(let index, _, _), .action(let chosen)): index == chosen
+            case (.submit(let index, _, _, let entries), .submitted(let chosen, let classes)):
+                index == chosen && entries.count == classes.count
+                    && entries.allSatisfy { classes[$0.field] == $0.valueClass }
             case (.emit(_, _, let isTimer), .timer): isTimer
             case (.emit(let stepper, let step, _), .emitted(let givenStepper, let givenStep)):
                 stepper == givenStepper && step == givenStep

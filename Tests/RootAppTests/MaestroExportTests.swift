@@ -104,6 +104,7 @@ struct FlowReplay {
         }
         var session: VariantSession?
         var pending: [(source: String, answer: String)] = []
+        var focused: String?
         for (index, command) in commands.enumerated() {
             let place = "\(file) command \(index + 1)"
             if command.string == "launchApp" || command["launchApp"] != nil {
@@ -124,6 +125,16 @@ struct FlowReplay {
                 #expect(
                     shown.title == wanted || shown.actions.contains { $0.label == wanted }
                         || shown.body.contains(wanted), "\(place): '\(wanted)' is not on \(shown.qualifiedID)")
+            } else if let text = command["tapOn"]?.string,
+                let field = live.top?.fields.first(where: { $0.label == Self.literal(text) })
+            {
+                // A tap on a field focuses it for the text typed next.
+                focused = field.name
+            } else if let text = command["inputText"]?.string {
+                let field = try #require(focused, "\(place): types '\(text)' with no field tapped")
+                do throws(SessionRefusal) { try live.give(.enter(field: field, value: text)) } catch {
+                    throw PyYAML.Failure("\(place): \(error)")
+                }
             } else if let text = command["tapOn"]?.string {
                 let shown = try #require(live.top, "\(place): taps '\(text)' but the app has ended")
                 let label = Self.literal(text)

@@ -62,6 +62,10 @@ struct DataLifetimeTests {
             #expect(top.qualifiedID == input.screen)
             switch input.kind {
             case .choose(let index, _, _): coordinator.select(action: index, on: top)
+            case .submit(let index, _, _, let entries):
+                coordinator.select(
+                    action: index, on: top,
+                    entering: Dictionary(uniqueKeysWithValues: entries.map { ($0.field, $0.value) }))
             case .emit: clock.advance(by: .seconds(3600))
             case .answer(let source, _, let answer, _, _): #expect(coordinator.answer(source, with: answer))
             }

@@ -87,6 +87,16 @@ struct RandomWalkTests {
                         return (taken, disagreements)
                     }
                     coordinator.select(action: index, on: top)
+                case .submit(let index, _, _, let entries):
+                    guard let top = coordinator.currentState.topScreen else {
+                        disagreements.append("seed \(seed): no screen on top in state \(state)")
+                        return (taken, disagreements)
+                    }
+                    // The values typed are other values of the same classes
+                    // as far as the field allows: the class decides.
+                    coordinator.select(
+                        action: index, on: top,
+                        entering: Dictionary(uniqueKeysWithValues: entries.map { ($0.field, $0.value) }))
                 case .emit(_, _, let isTimer):
                     // A timer runs out, or the lab link is tried again, on
                     // the manual clock.

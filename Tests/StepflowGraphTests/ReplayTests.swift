@@ -58,6 +58,11 @@ enum Replay {
                         ))
                 }
                 coordinator.select(action: index, on: top)
+            case .submit(let index, _, _, let entries):
+                guard let top else { return .failure(ReplayError("no screen to submit on")) }
+                coordinator.select(
+                    action: index, on: top,
+                    entering: Dictionary(uniqueKeysWithValues: entries.map { ($0.field, $0.value) }))
             case .emit:
                 // A timer, or the lab link's next try: both wait on the clock.
                 guard clock.pendingCount > 0 else {

@@ -19,7 +19,10 @@ extension EngineState {
     /// A person chose action `index` on `screen`.
     /// While a question is open the app waits for its answer: the choice
     /// is reported as dropped.
-    package mutating func select(action index: Int, on screen: PresentedScreen, _ transaction: inout Transaction) {
+    package mutating func select(
+        action index: Int, on screen: PresentedScreen, entering entered: [String: String] = [:],
+        _ transaction: inout Transaction
+    ) {
         guard let flow = flows[screen.flow.id] else {
             let step = screen.actions.indices.contains(index) ? screen.actions[index].step : "action[\(index)]"
             return reportDropped(StepRecord(flow: screen.flow, step: step), .flowEnded, &transaction)
@@ -29,7 +32,7 @@ extension EngineState {
             return reportDropped(
                 StepRecord(flow: screen.flow, step: step), .awaitingAnswer(question: question.label), &transaction)
         }
-        flow.program.select(action: index, on: screen, in: &self, &transaction)
+        flow.program.select(action: index, on: screen, entering: entered, in: &self, &transaction)
     }
 
     /// A person chose an action by a label `screen` does not have.

@@ -34,8 +34,8 @@ extension FlowProgramOf {
     }
 
     package func replaySelect(
-        action index: Int, step: String, on screen: ScreenInstanceID, id: String, in state: inout EngineState,
-        _ transaction: inout Transaction
+        action index: Int, step: String, on screen: ScreenInstanceID, id: String, entering entered: [String: String],
+        in state: inout EngineState, _ transaction: inout Transaction
     ) -> String? {
         guard let entry = state.flows[info.id]?.screens[screen], let typed = entry.part.value(as: Screen<StepType>.self)
         else {
@@ -62,12 +62,13 @@ extension FlowProgramOf {
         let presented =
             state.navigation.screen(screen)
             ?? PresentedScreen(id: screen, flow: info, screen: typed, presentation: .push, visibility: entry.visibility)
-        select(action: index, on: presented, in: &state, &transaction)
+        select(action: index, on: presented, entering: entered, in: &state, &transaction)
         return nil
     }
 
     package func select(
-        action index: Int, on screen: PresentedScreen, in state: inout EngineState, _ transaction: inout Transaction
+        action index: Int, on screen: PresentedScreen, entering entered: [String: String],
+        in state: inout EngineState, _ transaction: inout Transaction
     ) {
         guard let entry = state.flows[info.id]?.screens[screen.id],
             let typed = entry.part.value(as: Screen<StepType>.self)
@@ -90,7 +91,23 @@ extension FlowProgramOf {
         if let reason = state.gate(screen.id, qualifiedID: screen.qualifiedID, visibility: entry.visibility) {
             return state.reportDropped(record(action.step, nil), reason, &transaction)
         }
-        receive(
-            action.step, origin: .screen(screen.id, screenID: typed.id, action: action.label), in: &state, &transaction)
+        var step = action.step
+        var label = action.label
+        if !action.submits.isEmpty {
+            // Checked before the flow sees them: a flow never gets a value
+            // its field refuses.
+            switch EnteredValues.check(entered, submitting: action.submits, fields: typed.fields) {
+            case .success(let values):
+                step = action.step(entering: values)
+                // The classes entered tell the ways on apart (`Save the
+                // value [reading: prediabetes]`): the graph's edge says which.
+                let classes = action.submits.compactMap { name in values.valueClass(of: name).map { "\(name): \($0)" } }
+                if !classes.isEmpty { label += " [" + classes.joined(separator: ", ") + "]" }
+            case .failure(let refusal):
+                return state.reportDropped(
+                    record(action.step, nil), .entryRefused(screen: screen.qualifiedID, refusal), &transaction)
+            }
+        }
+        receive(step, origin: .screen(screen.id, screenID: typed.id, action: label), in: &state, &transaction)
     }
 }

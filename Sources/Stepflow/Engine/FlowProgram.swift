@@ -7,9 +7,11 @@ package protocol FlowProgram: AnyObject, Sendable {
     /// How it was started.
     var launch: LaunchKey { get }
 
-    /// Chooses action `index` of the presented `screen`: a transition.
+    /// Chooses action `index` of the presented `screen`, with the values
+    /// entered in its fields: a transition.
     func select(
-        action index: Int, on screen: PresentedScreen, in state: inout EngineState, _ transaction: inout Transaction)
+        action index: Int, on screen: PresentedScreen, entering entered: [String: String],
+        in state: inout EngineState, _ transaction: inout Transaction)
     /// Delivers a deep link if `step` is of this flow's step type.
     func deliverDeepLink(_ step: any Step, to tally: Int, in state: inout EngineState, _ transaction: inout Transaction)
     /// Whether `step` is of this flow's step type.
@@ -18,8 +20,8 @@ package protocol FlowProgram: AnyObject, Sendable {
     /// screen instance `screen` (`id`): a transition. Returns what no
     /// longer fits, if anything does.
     func replaySelect(
-        action index: Int, step: String, on screen: ScreenInstanceID, id: String, in state: inout EngineState,
-        _ transaction: inout Transaction
+        action index: Int, step: String, on screen: ScreenInstanceID, id: String, entering entered: [String: String],
+        in state: inout EngineState, _ transaction: inout Transaction
     ) -> String?
 }
 

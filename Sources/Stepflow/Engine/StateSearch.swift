@@ -2,8 +2,9 @@
 package enum SearchInput {
     /// A declared answer to a question the engine holds open.
     case answer(OpenQuestion, OpenAnswer)
-    /// The action at `position` on the screen on top.
-    case choose(position: Int, ActionSummary)
+    /// The action at `position` on the screen on top, with the values
+    /// entered in the fields it submits (one class each).
+    case choose(position: Int, ActionSummary, entries: [FieldEntry])
     /// A step a live stepper may still emit (or an outside answer it
     /// declares).
     case emit(any StepperAttachmentProtocol, EmissionInput)
@@ -123,9 +124,19 @@ package final class StateSearch {
         }
         if let top, state.openQuestions.isEmpty {
             for (position, action) in top.actions.enumerated() {
-                take(.choose(position: position, action), from: index, state, top: top, visitor: visitor) {
-                    state, transaction in
-                    state.select(action: position, on: top, &transaction)
+                // An action that submits fields: one input per combination
+                // of the fields' classes, each entering its representative.
+                let combinations =
+                    action.submits.isEmpty
+                    ? [[]] : FieldEntry.combinations(submitting: action.submits, fields: top.fields)
+                for entries in combinations {
+                    let entered = Dictionary(entries.map { ($0.field, $0.value) }) { first, _ in first }
+                    take(
+                        .choose(position: position, action, entries: entries), from: index, state, top: top,
+                        visitor: visitor
+                    ) { state, transaction in
+                        state.select(action: position, on: top, entering: entered, &transaction)
+                    }
                 }
             }
         }

@@ -69,13 +69,17 @@ package struct Replay {
                     )
                 }
                 root.launch(&state, &transaction)
-            case .select(let flow, let screen, let id, let action, let step, _):
+            case .select(let flow, let screen, let id, let action, let step, _),
+                .submit(let flow, let screen, let id, let action, let step, _, _):
                 guard let program = state.flows[FlowID(rawValue: flow)]?.program else {
                     state.statistics.dropped += 1
                     break
                 }
+                var entered: [String: String] = [:]
+                if case .submit(_, _, _, _, _, _, let values) = entry { entered = values }
                 if let problem = program.replaySelect(
-                    action: action, step: step, on: ScreenInstanceID(rawValue: screen), id: id, in: &state, &transaction
+                    action: action, step: step, on: ScreenInstanceID(rawValue: screen), id: id, entering: entered,
+                    in: &state, &transaction
                 ) {
                     throw RestoreError(.mismatch, entry: index, problem)
                 }

@@ -66,6 +66,11 @@ public struct SavedNavigation: Hashable, Sendable, Codable {
         /// people reading it), was chosen on screen instance `screen` (`id`
         /// is its `flow/screen` id) of flow instance `flow`.
         case select(flow: UInt32, screen: UInt64, id: String, action: Int, step: String, label: String)
+        /// Like ``select(flow:screen:id:action:step:label:)``, with the
+        /// values entered in the fields the action submits.
+        case submit(
+            flow: UInt32, screen: UInt64, id: String, action: Int, step: String, label: String,
+            values: [String: String])
         /// The UI removed screen instance `screen` itself.
         case removedByUI(screen: UInt64, id: String)
         /// Stepper attachment `stepper` (a `name`) emitted `step`.
