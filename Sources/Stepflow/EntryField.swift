@@ -96,24 +96,47 @@ public struct EntryField: Hashable, Sendable {
         case refused(EntryRefusal.Reason)
     }
 
-    /// The problems of the declaration itself, each a sentence with its fix:
-    /// no class, a class with a bad rule, a representative outside its own
-    /// class or the kind, a rule of the wrong kind. ``ModuleContract``
+    /// What is wrong with a field's declaration, and how its module's
+    /// author fixes it.
+    public struct Problem: Hashable, Sendable, CustomStringConvertible {
+        /// What is wrong.
+        public let problem: String
+        /// How to fix it.
+        public let fix: String
+
+        /// A problem and its fix.
+        public init(_ problem: String, fix: String) {
+            self.problem = problem
+            self.fix = fix
+        }
+
+        /// `problem To fix, fix`.
+        public var description: String { "\(problem) To fix, \(fix)" }
+    }
+
+    /// The problems of the declaration itself: no class the flow takes, a
+    /// class named twice, a rule Stepflow cannot read or of the wrong
+    /// kind, a representative outside its own class. ``ModuleContract``
     /// reports them.
-    public var declarationProblems: [String] {
-        var problems: [String] = []
+    public var declarationProblems: [Problem] {
+        var problems: [Problem] = []
         if acceptedClasses.isEmpty {
             problems.append(
-                "field '\(name)' accepts no class, so nothing can be entered. To fix, declare a class without refusal.")
+                Problem(
+                    "field '\(name)' accepts no class, so nothing can be entered.",
+                    fix: "declare a class without refusal."))
         }
         var seen: Set<String> = []
         for valueClass in classes {
             if !seen.insert(valueClass.name).inserted {
                 problems.append(
-                    "field '\(name)' declares class '\(valueClass.name)' twice. To fix, give each class its own name.")
+                    Problem(
+                        "field '\(name)' declares class '\(valueClass.name)' twice.",
+                        fix: "give each class its own name."))
             }
             if let problem = valueClass.rule.problem(for: kind) {
-                problems.append("field '\(name)', class '\(valueClass.name)': \(problem)")
+                problems.append(
+                    Problem("field '\(name)', class '\(valueClass.name)': \(problem.problem)", fix: problem.fix))
                 continue
             }
             switch classify(valueClass.representative) {
@@ -122,12 +145,13 @@ public struct EntryField: Hashable, Sendable {
                 break
             default:
                 problems.append(
-                    """
-                    field '\(name)', class '\(valueClass.name)': its representative '\(valueClass.representative)' \
-                    is not in the class (an earlier class or the kind takes it first). To fix, give a value only \
-                    this class takes.
-                    """
-                )
+                    Problem(
+                        """
+                        field '\(name)', class '\(valueClass.name)': its representative \
+                        '\(valueClass.representative)' is not in the class (an earlier class or the kind takes it \
+                        first).
+                        """,
+                        fix: "give a value only this class takes."))
             }
         }
         return problems
@@ -184,6 +208,13 @@ public struct ValueClass: Hashable, Sendable {
         self.refusalKey = refusal.key
     }
 
+    /// A class the engine refuses, with a literal label and reason.
+    public init(_ name: String, label: String, _ rule: ValueRule, representative: String, refusal: String) {
+        self.init(
+            name, label: LocalizedText(key: nil, value: label), rule, representative: representative,
+            refusal: LocalizedText(key: nil, value: refusal))
+    }
+
     /// `prediabetes (5.7 to 6.4 %)`: the name and, when it differs, the label.
     public var summary: String { label == name || label.isEmpty ? name : "\(name): \(label)" }
 }
@@ -229,22 +260,27 @@ public enum ValueRule: Hashable, Sendable {
     }
 
     /// What is wrong with the rule for a field of `kind`, if anything.
-    func problem(for kind: EntryField.Kind) -> String? {
+    func problem(for kind: EntryField.Kind) -> EntryField.Problem? {
         switch (self, kind) {
         case (.pattern(let pattern), .text), (.pattern(let pattern), .date):
             return PatternMatcher(pattern) == nil
-                ? "the pattern '\(pattern)' is not one Stepflow reads. To fix, keep to literal characters, [A-Z] "
-                    + "classes, \\d, groups, | and the quantifiers ? * + {n} {n,m}."
+                ? EntryField.Problem(
+                    "the pattern '\(pattern)' is not one Stepflow reads.",
+                    fix: "keep to literal characters, [A-Z] classes, \\d, groups, | and the quantifiers ? * + {n} "
+                        + "{n,m}.")
                 : nil
         case (.range(let lower, let upper, _), .number):
-            if let lower, let upper, lower > upper { return "the range's lower bound is above its upper bound." }
+            if let lower, let upper, lower > upper {
+                return EntryField.Problem("the range's lower bound is above its upper bound.", fix: "swap the bounds.")
+            }
             return nil
         case (.values(let values), .choice), (.values(let values), .toggle):
-            return values.isEmpty ? "the class lists no value. To fix, list at least one." : nil
+            return values.isEmpty ? EntryField.Problem("the class lists no value.", fix: "list at least one.") : nil
         default:
-            return "a \(self.kindName) rule does not fit a \(kind.rawValue) field. To fix, use "
-                + (kind == .number
-                    ? "a range." : kind == .choice || kind == .toggle ? "a list of values." : "a pattern.")
+            return EntryField.Problem(
+                "a \(self.kindName) rule does not fit a \(kind.rawValue) field.",
+                fix: kind == .number
+                    ? "use a range." : kind == .choice || kind == .toggle ? "use a list of values." : "use a pattern.")
         }
     }
 

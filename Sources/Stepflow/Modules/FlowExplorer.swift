@@ -42,6 +42,20 @@ public enum FlowExplorer {
         public var literalTexts: [String] = []
         /// Whether exploration stopped at the state limit.
         public var isTruncated = false
+        /// What is wrong with the fields screens declare (`screen: problem`,
+        /// each with its fix): a bad rule, a representative outside its
+        /// class, an action that submits a field the screen lacks.
+        public var fieldProblems: [FieldProblem] = []
+    }
+
+    /// What is wrong with the fields a screen declares.
+    public struct FieldProblem: Hashable, Sendable {
+        /// The screen's id.
+        public let screen: String
+        /// What is wrong.
+        public let problem: String
+        /// How the module's author fixes it.
+        public let fix: String
     }
 
     /// Explores a module's flow from its entry step.
@@ -176,7 +190,32 @@ private final class ExplorationCollector: StateSearchVisitor {
     }
 
     private func show(_ screen: PresentedScreen) {
-        if seenScreens.insert(screen.screenID).inserted { result.screens.append(screen.screenID) }
+        if seenScreens.insert(screen.screenID).inserted {
+            result.screens.append(screen.screenID)
+            for field in screen.fields {
+                result.fieldProblems += field.declarationProblems.map {
+                    FlowExplorer.FieldProblem(screen: screen.screenID, problem: $0.problem, fix: $0.fix)
+                }
+            }
+            let names = screen.fields.map(\.name)
+            for action in screen.actions {
+                for name in action.submits where !names.contains(name) {
+                    result.fieldProblems.append(
+                        FlowExplorer.FieldProblem(
+                            screen: screen.screenID,
+                            problem:
+                                "the action '\(action.label)' submits '\(name)', a field the screen does not have.",
+                            fix: "declare it in the screen's fields, or submit one of: "
+                                + (names.isEmpty ? "none" : names.joined(separator: ", ")) + "."))
+                }
+            }
+            if Set(names).count != names.count {
+                result.fieldProblems.append(
+                    FlowExplorer.FieldProblem(
+                        screen: screen.screenID, problem: "two fields have one name.",
+                        fix: "give each field its own name."))
+            }
+        }
         let texts =
             [(screen.titleKey, screen.title)] + zip(screen.bodyKeys, screen.body).map { ($0, $1) }
             + screen.actions.map { ($0.key, $0.label) }

@@ -115,6 +115,9 @@ public enum ModuleContract {
                 .screenWithoutAction, screen,
                 "screen '\(screen)' has no action, so nobody can leave it.", fix: "give it an action.")
         }
+        for found in exploration.fieldProblems {
+            add(.fieldDeclaration, found.screen, "screen '\(found.screen)': \(found.problem)", fix: found.fix)
+        }
         if exploration.isTruncated {
             add(
                 .unbounded, "", "more than 100,000 steps are reachable; a step payload probably grows without bound.",
@@ -243,6 +246,10 @@ public struct ContractViolation: Hashable, Sendable, CustomStringConvertible {
         public static let literalText = Kind(name: "literalText", isError: false)
         /// A text key declared twice.
         public static let duplicateTextKey = Kind(name: "duplicateTextKey", isError: true)
+        /// A screen's fields are declared wrongly: a bad rule, a
+        /// representative outside its class, an action that submits a
+        /// field the screen does not have.
+        public static let fieldDeclaration = Kind(name: "fieldDeclaration", isError: true)
 
         /// The name.
         public var description: String { name }

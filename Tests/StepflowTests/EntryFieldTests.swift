@@ -1,0 +1,193 @@
+import Dispatch
+import Stepflow
+import StepflowTesting
+import Testing
+
+/// A lookup flow: a typed patient id, well formed or refused.
+private enum LookupStep: Step {
+    case start
+    case lookUp(id: String)
+    case reading(String)
+}
+
+private let patientID = EntryField(
+    "patientID", label: "Patient id", kind: .text,
+    classes: [
+        ValueClass("wellFormed", label: "P- and four digits", .pattern(#"P-\d{4}"#), representative: "P-1024"),
+        ValueClass(
+            "malformed", label: "anything else", .pattern(".*"), representative: "1024",
+            refusal: "a patient id is P- and four digits, as on the wristband"),
+    ])
+
+private func lookupFlow() -> TestFlow<LookupStep, Never> {
+    TestFlow<LookupStep, Never>("intake") { step in
+        switch step {
+        case .start:
+            .show(
+                Screen(
+                    id: "type-id", title: "Patient", fields: [patientID],
+                    actions: [ScreenAction("Look up", submitting: ["patientID"]) { .lookUp(id: $0["patientID"]) }]))
+        case .lookUp(let id): .show(Screen(id: "found", title: "Patient \(id)"))
+        case .reading: .none
+        }
+    }
+}
+
+@Suite("Entry fields and their value classes")
+struct EntryFieldTests {
+    @Test func aValueIsInTheFirstClassWhoseRuleTakesIt() {
+        #expect(patientID.classify("P-2001") == .accepted(patientID.classes[0]))
+        #expect(patientID.classify("  P-2001 ") == .accepted(patientID.classes[0]), "spaces around are trimmed")
+        guard case .refused(.refusedClass(let value, let found)) = patientID.classify("P-12") else {
+            Issue.record("a malformed id is refused with its class's reason")
+            return
+        }
+        #expect(value == "P-12" && found.name == "malformed")
+        #expect(patientID.classify("") == EntryField.Classification.refused(.empty))
+    }
+
+    @Test func numbersReadWithAPointOrACommaAndFallIntoRanges() {
+        let reading = EntryField(
+            "reading", label: "HbA1c", kind: .number,
+            classes: [
+                ValueClass("normal", label: "normal", .range(from: 4, below: 5.7), representative: "5.2"),
+                ValueClass("prediabetes", label: "prediabetes", .range(from: 5.7, below: 6.5), representative: "6.1"),
+                ValueClass("diabetes", label: "diabetes", .range(from: 6.5, upTo: 15), representative: "7.4"),
+            ])
+        func name(_ value: String) -> String? {
+            if case .accepted(let found) = reading.classify(value) { return found.name }
+            return nil
+        }
+        #expect(name("5.69") == "normal")
+        #expect(name("5.7") == "prediabetes")
+        #expect(name("6,1") == "prediabetes")
+        #expect(name("6.5") == "diabetes")
+        #expect(name("15") == "diabetes", "an upper bound included")
+        #expect(name("15.01") == nil)
+        #expect(name("3.9") == nil)
+        #expect(reading.classify("six") == .refused(.notOfKind(value: "six", kind: .number)))
+        #expect(reading.classify("1e3") == .refused(.notOfKind(value: "1e3", kind: .number)))
+        guard case .refused(.inNoClass(_, let accepted)) = reading.classify("20") else {
+            Issue.record("a value in no class is refused, with the classes there are")
+            return
+        }
+        #expect(accepted.map(\.name) == ["normal", "prediabetes", "diabetes"])
+        #expect(reading.declarationProblems.isEmpty)
+    }
+
+    @Test(arguments: [
+        (#"P-\d{4}"#, "P-1024", true), (#"P-\d{4}"#, "P-102", false), (#"P-\d{4}"#, "xP-1024", false),
+        ("[A-Z]{2}[0-9]+", "HR12", true), ("[^0-9]+", "abc", true), ("[^0-9]+", "a1", false),
+        ("(ab|cd)+e?", "abcdab", true), ("(ab|cd)+e?", "abce", false), (#"\d{2,3}"#, "1234", false),
+        (#"a\.b"#, "a.b", true), (#"a\.b"#, "axb", false), ("(a?){3}", "", true), (".*", "", true),
+        ("x{2,}", "xxxxx", true), ("colou?r", "color", true),
+    ])
+    func patternsMatchTheWholeValueAsJavaScriptWould(pattern: String, value: String, matches: Bool) {
+        #expect(ValueRule.pattern(pattern).contains(value, kind: .text) == matches, "\(pattern) on '\(value)'")
+    }
+
+    @Test(arguments: [#"\bword"#, "(?:a)", "a**", "[z-a]", "a{3,1}", "(a", "a)", "^a", #"\1"#, "[]"])
+    func aPatternOutsideTheSubsetIsADeclarationProblem(pattern: String) {
+        let field = EntryField(
+            "code", label: "Code", kind: .text,
+            classes: [ValueClass("any", label: "any", .pattern(pattern), representative: "a")])
+        #expect(field.declarationProblems.contains { $0.problem.contains("is not one Stepflow reads") }, "\(pattern)")
+    }
+
+    @Test func aRepresentativeOutsideItsClassAndARuleOfTheWrongKindAreDeclarationProblems() {
+        let field = EntryField(
+            "reading", label: "Reading", kind: .number,
+            classes: [
+                ValueClass("low", label: "low", .range(from: 0, below: 5), representative: "7"),
+                ValueClass("named", label: "named", .pattern("x"), representative: "x"),
+            ])
+        let problems = field.declarationProblems
+        #expect(problems.contains { $0.problem.contains("'7' is not in the class") })
+        #expect(problems.contains { $0.problem.contains("a pattern rule does not fit a number field") })
+    }
+
+    @Test func theEngineRefusesABadValueWithTheFieldAndTheReasonAndTheScreenStays() throws {
+        let (coordinator, navigator, events) = makeCoordinator()
+        coordinator.coordinate(flow: lookupFlow(), with: OneStepper(LookupStep.start))
+        coordinator.waitUntilIdle()
+        let screen = try #require(navigator.topScreen)
+        #expect(screen.fields.map(\.name) == ["patientID"])
+        #expect(screen.actions[0].submits == ["patientID"])
+        coordinator.select(action: 0, on: screen, entering: ["patientID": "12"])
+        coordinator.select(action: 0, on: screen)
+        coordinator.waitUntilIdle()
+        #expect(navigator.topScreen?.screenID == "type-id", "the screen stays")
+        let reasons = events.events.compactMap { event -> EntryRefusal.Reason? in
+            if case .dropped(_, .entryRefused(let shown, let refusal)) = event, shown == "intake/type-id",
+                refusal.field == "patientID"
+            {
+                return refusal.reason
+            }
+            return nil
+        }
+        #expect(reasons.count == 2)
+        #expect(reasons.last == .empty, "nothing entered for a required field")
+        #expect(!events.navigatedSteps.contains { $0.hasPrefix("intake.lookUp") }, "the flow never saw a bad value")
+        coordinator.select(action: 0, on: screen, entering: ["patientID": "P-2001"])
+        coordinator.waitUntilIdle()
+        #expect(navigator.topScreen?.title == "Patient P-2001")
+        #expect(events.navigatedSteps.last == #"intake.lookUp(id: "P-2001")"#)
+    }
+
+    @Test func theValuesSubmittedAreSavedAndRestored() throws {
+        let clock = ManualClock(now: .seconds(1_800_000_000))
+        let coordinator = Coordinator(
+            queue: DispatchQueue(label: "test.fields"), navigator: RecordingNavigator(), savesNavigationOn: clock)
+        coordinator.coordinate(flow: lookupFlow(), with: OneStepper(LookupStep.start))
+        coordinator.waitUntilIdle()
+        let screen = try #require(coordinator.currentState.topScreen)
+        coordinator.select(action: 0, on: screen, entering: ["patientID": "P-2001", "other": "left out"])
+        coordinator.waitUntilIdle()
+        let saved = try #require(coordinator.savedNavigation)
+        #expect(
+            saved.entries.contains {
+                if case .submit(_, _, _, _, _, _, let values) = $0 { return values == ["patientID": "P-2001"] }
+                return false
+            })
+        let navigator = RecordingNavigator()
+        let restored = Coordinator(
+            queue: DispatchQueue(label: "test.fields.restored"), navigator: navigator, savesNavigationOn: clock)
+        try restored.restore(saved, flow: lookupFlow(), with: OneStepper(LookupStep.start))
+        restored.waitUntilIdle()
+        #expect(navigator.topScreen?.title == "Patient P-2001")
+    }
+
+    @Test func anExplorerEntersEachAcceptedClassOnce() {
+        let combinations = FieldEntry.combinations(
+            submitting: ["patientID", "note"],
+            fields: [
+                patientID,
+                EntryField(
+                    "note", label: "Note", kind: .text, required: false,
+                    classes: [ValueClass("any", label: "any text", .pattern(".+"), representative: "n")]),
+            ])
+        // One accepted class of the id, times the note given or left empty.
+        #expect(
+            combinations.map { $0.map { $0.description } } == [
+                ["patientID = P-1024 (wellFormed)", "note = n (any)"], ["patientID = P-1024 (wellFormed)"],
+            ])
+    }
+
+    @Test func anActionThatSubmitsAFieldTheScreenLacksIsAContractProblem() {
+        let broken = TestFlow<LookupStep, Never>("intake") { step in
+            switch step {
+            case .start:
+                .show(
+                    Screen(
+                        id: "type-id", title: "Patient", fields: [patientID],
+                        actions: [ScreenAction("Look up", submitting: ["patientId"]) { .lookUp(id: $0["patientId"]) }]))
+            default: .none
+            }
+        }
+        let problems = FlowExplorer.explore(broken, from: .start).fieldProblems
+        #expect(problems.count == 1)
+        #expect(problems.first?.screen == "type-id")
+        #expect(problems.first?.problem.contains("submits 'patientId', a field the screen does not have") == true)
+        #expect(problems.first?.fix.contains("patientID") == true)
+    }
+}
