@@ -4,6 +4,8 @@ import Stepflow
 enum IntakeStep: Step {
     case identify
     case typeID
+    /// A well-formed id typed in: the app's patient records are asked.
+    case lookUp(patient: String)
     case found(patient: String)
     case notFound
     case closeNotFound
@@ -13,24 +15,61 @@ enum IntakeStep: Step {
     case back
 }
 
-/// The intake flow. The scanner and the patient lookup are outside this
-/// headless flow: their possible outcomes are the screen's actions.
+/// The intake flow. A typed id is checked by the field's classes, then
+/// looked up in the app's patient records (a question the app's
+/// ``PatientLookup`` answers: found or not found). The wristband scanner
+/// is outside this headless flow: its outcome is the screen's action.
 final class IntakeFlow: Flow {
     let name: String
     let identifyBy: PatientIntakeModule.IdentifyMethod
 
-    /// The demo patient the outcomes name.
+    /// The patient the demo wristband reads.
     static let patient = "P-1024"
 
     let text: ModuleTexts
+    /// The app's patient records; `nil` where nobody can be asked (a
+    /// terminal): a person or a script answers.
+    let lookup: (any PatientLookup)?
 
     init(
         name: String, identifyBy: PatientIntakeModule.IdentifyMethod,
-        text: ModuleTexts = ModuleTexts(PatientIntakeModule.texts, source: TextSource())
+        text: ModuleTexts = ModuleTexts(PatientIntakeModule.texts, source: TextSource()),
+        lookup: (any PatientLookup)? = nil
     ) {
         self.name = name
         self.identifyBy = identifyBy
         self.text = text
+        self.lookup = lookup
+    }
+
+    /// A typed id is looked up first: found, the patient is confirmed;
+    /// not found, the person is told.
+    func adapt(step: IntakeStep) -> Adaptation<IntakeStep> {
+        guard case .lookUp(let patient) = step else { return .step(step) }
+        let found = Answer("found", IntakeStep.found(patient: patient), label: text["lookUp.found"].value)
+        let notFound = Answer("notFound", IntakeStep.notFound, label: text["lookUp.notFound"].value)
+        var ask: Question<IntakeStep>.Ask?
+        if let lookup {
+            ask = { answer in lookup.lookUp(patient) { known in answer(known ? found : notFound) } }
+        }
+        return .ask(
+            Question(
+                PatientIntakeModule.lookupQuestion, label: text["lookUp.question"].value, answers: [found, notFound],
+                ask: ask))
+    }
+
+    /// The id typed in: `P-` and four digits, as on the card; anything else
+    /// is refused before it is looked up.
+    private var patientID: EntryField {
+        EntryField(
+            "patientID", label: text["typeID.label"], kind: .text,
+            classes: [
+                ValueClass(
+                    "wellFormed", label: text["typeID.wellFormed"], .pattern(#"P-\d{4}"#), representative: "P-1024"),
+                ValueClass(
+                    "malformed", label: text["typeID.malformed"], .pattern(".*"), representative: "1024",
+                    refusal: text["typeID.refusal"]),
+            ])
     }
 
     private var cancelAction: ScreenAction<IntakeStep> { ScreenAction(text["cancel"], .cancel, role: .cancel) }
@@ -57,12 +96,16 @@ final class IntakeFlow: Flow {
                     body: [
                         text["typeID.body"]
                     ],
+                    fields: [patientID],
                     actions: [
-                        ScreenAction(
-                            text["typeID.lookUpKnown", ["patient": Self.patient]], .found(patient: Self.patient)),
-                        ScreenAction(text["typeID.lookUpUnknown"], .notFound),
+                        ScreenAction(text["typeID.lookUp"], submitting: ["patientID"]) {
+                            .lookUp(patient: $0["patientID"])
+                        },
                         ScreenAction(text["back"], .back, role: .back),
                     ]))
+        case .lookUp:
+            // Asked about in `adapt`: its answers are `found` and `notFound`.
+            return .none
         case .notFound:
             return .show(
                 Screen(

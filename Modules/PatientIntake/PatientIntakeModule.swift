@@ -45,8 +45,23 @@ public enum PatientIntakeModule: FeatureModule {
         ModuleLaunch(
             IntakeFlow(
                 name: instance, identifyBy: options.choice("identifyBy", as: IdentifyMethod.self),
-                text: ModuleTexts(texts, environment)), entry: .identify)
+                text: ModuleTexts(texts, environment),
+                lookup: environment.services.resolve((any PatientLookup).self)), entry: .identify)
     }
+
+    /// The id of the question a typed id asks: is there such a patient?
+    /// Answers `found` and `notFound`. A script gives one with
+    /// `answer patient-lookup found`.
+    public static let lookupQuestion = "patient-lookup"
+}
+
+/// The app's patient records, asked whether a typed id names a patient.
+/// Optional: where no app gives it (a terminal), a person or a script
+/// answers the question.
+public protocol PatientLookup: Sendable {
+    /// Looks `patient` up; `answer` is called once, from any thread, with
+    /// whether such a patient is on record.
+    func lookUp(_ patient: String, answer: @escaping @Sendable (Bool) -> Void)
 }
 
 /// How intake ends.

@@ -28,6 +28,8 @@ public enum BundledModules {
     public static let registry = ModuleRegistry(all)
 
     /// The services `rootapp` gives the bundled modules: a ``DemoLabLink``
-    /// for professional result screens. An app gives its own.
+    /// for professional result screens and ``DemoPatientLookup`` for
+    /// intake's typed ids. An app gives its own.
     public static let services = ModuleServices().providing((any LabLink).self, DemoLabLink())
+        .providing((any PatientLookup).self, DemoPatientLookup())
 }

@@ -54,7 +54,7 @@ struct RandomWalkTests {
         // When the app ends, the walk starts it again until its budget is spent.
         while budget > 0 {
             let clock = ManualClock()
-            let coordinator = Coordinator()
+            let coordinator = Coordinator(answeredByHand: ["patient-lookup"])
             let services = BundledModules.services
             let root = RootFlow(
                 manifest: manifest, registry: BundledModules.registry,

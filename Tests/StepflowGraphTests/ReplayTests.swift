@@ -17,7 +17,7 @@ enum Replay {
         _ walk: Walk, to target: String, manifest: Manifest, registry: ModuleRegistry = BundledModules.registry
     ) -> Result<[String], ReplayError> {
         let clock = ManualClock()
-        let coordinator = Coordinator()
+        let coordinator = Coordinator(answeredByHand: ["patient-lookup"])
         let recorder = LiveWalkRecorder(app: manifest.app.id)
         coordinator.observe { recorder.record($0) }
         coordinator.coordinate(
