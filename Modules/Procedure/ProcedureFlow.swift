@@ -193,6 +193,11 @@ final class ProcedureFlow: Flow {
                     body: [
                         text["photo.body"]
                     ],
+                    // The app's camera view, framed on the test's result
+                    // window; what it reads comes back as the actions.
+                    content: ScreenContent(
+                        module: ProcedureModule.id, kind: ProcedureModule.cameraContent,
+                        values: ["frame": readout == .hba1c ? "analyser" : "cassette"]),
                     actions: ProcedureModule.results(for: readout).map {
                         ScreenAction(
                             text["photo.reading", ["reading": text["reading.\($0.rawValue)"]]], .resultRead($0))

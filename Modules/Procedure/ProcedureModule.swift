@@ -129,6 +129,11 @@ public enum ProcedureModule: FeatureModule {
     /// person reads the result by eye). A script gives one with
     /// `answer camera-permission denied`.
     public static let cameraQuestion = "camera-permission"
+
+    /// The kind of content the photo screen carries: the app's camera view,
+    /// framed on the test (`frame`: `cassette` or `analyser`). An app's
+    /// view factory draws it for ``ScreenContent/module`` `procedure`.
+    public static let cameraContent = "camera.testReading"
 }
 
 /// The device's camera permission: the system asks the person once and

@@ -148,6 +148,12 @@ enum CheckCommand {
         for line in console.wrap("by kind: " + kinds, indent: "            ", firstIndent: "          ") {
             console.print(line)
         }
+        if let classes = ScriptRunner.classesEntered(by: results, in: runner.variant.states) {
+            let missing = classes.missing.isEmpty ? "" : "; not entered: " + classes.missing.joined(separator: ", ")
+            show(
+                "classes \(classes.share) of the fields' value classes\(missing)", indent: "  ",
+                continuation: "        ")
+        }
         let (rules, _) = runner.variant.checkRules()
         let requirements = RequirementCoverage(manifest: manifest, rules: rules, scripts: scripts, results: results)
         for problem in requirements.unknown { console.error(problem.description) }

@@ -47,7 +47,14 @@ final class TerminalWalk: @unchecked Sendable {
             : console
         self.recordPath = recordPath
         self.savePath = savePath
-        recorded.withLock { $0 = ["# \(session.manifest.app.name): recorded by \(program) walk", ""] }
+        // Sources answered by hand in the walk are answered by the script
+        // too, so it replays the walk the person saw.
+        let byHand = session.coordinator.answeredByHand.sorted()
+        recorded.withLock {
+            $0 =
+                ["# \(session.manifest.app.name): recorded by \(program) walk"]
+                + (byHand.isEmpty ? [] : ["by-hand " + byHand.joined(separator: " ")]) + [""]
+        }
         // A timer that finishes while the person waits is an input the
         // script must give too: `wait`, on the screen it finished on.
         // (Cleared when the walk ends, which also breaks the cycle.)

@@ -124,6 +124,10 @@ public struct VariantGraph: Sendable {
         public let body: [String]
         /// The actions' labels and roles, in order.
         public let actions: [(label: String, role: ActionRole)]
+        /// The fields a person fills in, with their classes.
+        public let fields: [EntryField]
+        /// What the module shows beyond texts and fields.
+        public let content: ScreenContent?
 
         init(_ screen: PresentedScreen) {
             id = screen.qualifiedID
@@ -131,11 +135,13 @@ public struct VariantGraph: Sendable {
             title = screen.title
             body = screen.body
             actions = screen.actions.map { ($0.label, $0.role) }
+            fields = screen.fields
+            content = screen.screenContent
         }
 
         public static func == (a: ScreenSnapshot, b: ScreenSnapshot) -> Bool {
             a.id == b.id && a.title == b.title && a.body == b.body && a.actions.map(\.label) == b.actions.map(\.label)
-                && a.actions.map(\.role) == b.actions.map(\.role)
+                && a.actions.map(\.role) == b.actions.map(\.role) && a.fields == b.fields && a.content == b.content
         }
 
         public func hash(into hasher: inout Hasher) {

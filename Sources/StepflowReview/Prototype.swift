@@ -106,6 +106,10 @@ public struct Prototype: Sendable {
     /// The transitions.
     public let transitions: [Transition]
     /// The steps the app runs before it first waits.
+    /// The outside sources whose answers are the page's buttons (every
+    /// one the variant asks): no service answers on the page, so its
+    /// downloaded walk names them on a `by-hand` line.
+    public let answeredOnPage: [String]
     public let startSteps: [String]
 
     /// The prototype of `manifest`'s variant.
@@ -225,6 +229,7 @@ public struct Prototype: Sendable {
                         return ("", "")
                     }, ending: live.endingExit))
         }
+        self.answeredOnPage = byHand.sorted()
         self.app = (manifest.app.id, manifest.app.name)
         self.appNames = locales.map(manifest.appName(in:))
         self.locales = locales

@@ -25,6 +25,11 @@ extension PrototypePage {
         :focus-visible { outline: 3px solid #c64600; outline-offset: 2px; }
         h2:focus { outline: none; } h2:focus-visible { outline: 3px solid #c64600; }
         .question { font-weight: bold; margin-top: 1em; }
+        .fields label { display: block; font-weight: bold; margin-top: 0.8em; }
+        .fields input, .fields select { font: inherit; width: 100%; padding: 0.4em; border: 1px solid #5a5a5a;
+        border-radius: 6px; }
+        .fields .classes { font-size: 0.85em; color: #4a4a4a; margin: 0.2em 0; }
+        .fields .refusal { color: #8a1c00; margin: 0.2em 0; }
         .timer { font-weight: bold; color: #7a3e00; }
         .ended { font-weight: bold; }
         .ids { font: 13px/1.3 monospace; color: #3a3a3a; background: #f4f4f4; padding: 0.3em; margin: 0 0 0.5em; }
@@ -44,6 +49,8 @@ extension PrototypePage {
         const leaving = data.states.map(() => []);
         data.transitions.forEach((t, index) => leaving[t[0]].push(index));
         let locale = data.initial, walk = [], state = 0, timer = null, speed = 60;
+        // The values typed for each input of the walk that submitted fields.
+        let typed = [];
 
         const kind = (index) => data.transitions[index][2];
         const find = (test) => leaving[state].filter((index) => test(data.transitions[index]));
@@ -83,11 +90,76 @@ extension PrototypePage {
           }
           return element;
         }
-        function take(index) {
+        function take(index, values) {
           if (data.transitions[index][0] !== state) return;
           walk.push(index);
+          typed[walk.length - 1] = values || null;
           state = data.transitions[index][1];
           render(true);
+        }
+        // A value's class by the field's declared rules, as the engine
+        // decides it: the first class whose rule takes the value.
+        function number(text) {
+          return /^[+-]?(\d+([.,]\d*)?|[.,]\d+)$/.test(text) && text.replace(/[^0-9]/g, "").length <= 15
+            ? Number(text.replace(",", ".")) : null;
+        }
+        function isDate(text) {
+          const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+          if (!m) return false;
+          const y = +m[1], mo = +m[2], d = +m[3];
+          const leap = y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0);
+          return mo >= 1 && mo <= 12 && d >= 1
+            && d <= [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][mo - 1];
+        }
+        function inRule(rule, value) {
+          if (rule[0] === "p") return new RegExp("^(?:" + rule[1] + ")$", "u").test(value);
+          if (rule[0] === "r") {
+            const n = number(value);
+            if (n === null) return false;
+            if (rule[1] !== null && n < rule[1]) return false;
+            if (rule[2] !== null && (rule[3] ? n > rule[2] : n >= rule[2])) return false;
+            return true;
+          }
+          return rule[1].includes(value);
+        }
+        function classify(field, raw) {
+          const value = raw.trim();
+          if (!value) return { refused: field[3] ? w("page.required") : null, empty: true };
+          const kind = field[2];
+          const ofKind = kind === "number" ? number(value) !== null : kind === "date" ? isDate(value)
+            : kind === "toggle" ? value === "true" || value === "false" : true;
+          if (!ofKind) return { refused: w("page.notOfKind", { value: value }) };
+          const found = field[4].find((c) => inRule(c[2], value));
+          if (!found) {
+            const classes = field[4].filter((c) => c[3] === null).map((c) => c[1]).join("; ");
+            return { refused: w("page.inNoClass", { value: value, classes: classes }) };
+          }
+          if (found[3] !== null) return { refused: "'" + value + "': " + found[3] };
+          return { value: value, cls: found[0] };
+        }
+        // An action that submits fields: each value checked by its field's
+        // rules, then the transition for those classes taken.
+        function submit(position) {
+          const v = view(state), names = v[6][position] || [], values = {}, classes = {};
+          let refused = false;
+          names.forEach((name) => {
+            const field = v[5].find((f) => f[0] === name), input = byId("field-" + name);
+            const result = classify(field, input.value);
+            byId("refusal-" + name).textContent = result.refused || "";
+            input.setAttribute("aria-invalid", result.refused ? "true" : "false");
+            if (result.refused) refused = true;
+            else if (!result.empty) { values[name] = result.value; classes[name] = result.cls; }
+          });
+          if (refused) return;
+          const index = find((t) => t[2] === "c" && t[3] === position
+            && (t[9] || []).length === Object.keys(classes).length
+            && (t[9] || []).every((e) => classes[e[0]] === e[1]))[0];
+          if (index !== undefined) take(index, values);
+        }
+        // A value as an `enter` line writes it: bare, or quoted.
+        function quoted(value) {
+          if (value && !/[\s"#()\\]/.test(value)) return value;
+          return '"' + value.replace(/\\/g, "\\\\").replace(/"/g, '\\"').replace(/\n/g, "\\n") + '"';
         }
         function clock(seconds) {
           const whole = Math.max(0, Math.ceil(seconds));
@@ -151,8 +223,52 @@ extension PrototypePage {
               return element;
             }));
           }
+          // The screen's fields, kept as typed while the screen stays.
+          const fields = byId("fields");
+          if (moved || fields.dataset.state !== String(state)) {
+            fields.dataset.state = String(state);
+            fields.replaceChildren(...(v ? v[5] : []).map((field) => {
+              const group = document.createElement("div"), label = document.createElement("label");
+              label.htmlFor = "field-" + field[0];
+              label.textContent = field[1] + (field[3] ? "" : " " + w("page.optional"));
+              const accepted = field[4].filter((c) => c[3] === null);
+              let input;
+              if (field[2] === "choice" || field[2] === "toggle") {
+                input = document.createElement("select");
+                input.append(new Option("", ""));
+                accepted.forEach((c) => c[2][1].forEach((value) => input.append(new Option(value, value))));
+              } else {
+                input = document.createElement("input");
+                input.type = "text";
+                input.inputMode = field[2] === "number" ? "decimal" : "text";
+                if (field[2] === "date") input.placeholder = "YYYY-MM-DD";
+              }
+              input.id = "field-" + field[0];
+              input.dataset.field = field[0];
+              const classes = document.createElement("p"), refusal = document.createElement("p");
+              classes.className = "classes";
+              classes.textContent = accepted.map((c) => c[1]).join(" · ");
+              refusal.className = "refusal";
+              refusal.id = "refusal-" + field[0];
+              refusal.setAttribute("role", "alert");
+              input.setAttribute("aria-describedby", "refusal-" + field[0]);
+              group.append(label, input, classes, refusal);
+              return group;
+            }));
+          }
           const actions = [], backs = [];
           if (v) v[2].forEach((label, position) => {
+            if (v[6] && v[6][position] && v[6][position].length) {
+              // Its transitions differ by the classes entered: one button
+              // that checks the values first.
+              const element = document.createElement("button");
+              element.type = "button";
+              element.textContent = label;
+              element.dataset.submits = v[6][position].join(" ");
+              element.addEventListener("click", () => submit(position));
+              actions.push(element);
+              return;
+            }
             const index = find((t) => t[2] === "c" && t[3] === position)[0];
             if (v[3][position]) backs.push(button(backs.length ? label : w("page.back"), index, "back"));
             else actions.push(button(label, index, v[4] && v[4][position] ? "secondary" : undefined));
@@ -180,10 +296,20 @@ extension PrototypePage {
         }
         function script() {
           const lines = ["# " + data.app.name + ": clicked through in rootapp prototype, " + walk.length + " inputs"];
-          walk.forEach((index) => {
-            const from = data.states[data.transitions[index][0]];
+          // On the page every outside answer is a button: the script gives them too.
+          if (data.byHand.length) lines.push("by-hand " + data.byHand.join(" "));
+          walk.forEach((index, n) => {
+            const t = data.transitions[index], from = data.states[t[0]];
             if (from[0]) lines.push("expect screen " + from[0]);
-            lines.push(data.transitions[index][6]);
+            // The values typed (a link's walk: each class's representative),
+            // then the choice.
+            if (t[9]) t[9].forEach((e) => {
+              const field = view(t[0])[5].find((f) => f[0] === e[0]);
+              const value = typed[n] && typed[n][e[0]] !== undefined ? typed[n][e[0]]
+                : field[4].find((c) => c[0] === e[1])[4];
+              lines.push("enter " + e[0] + " " + quoted(value) + " # " + e[1]);
+            });
+            lines.push(t[6].split("\n").pop());
           });
           const last = data.states[state];
           lines.push(last[0] ? "expect screen " + last[0] : "expect end " + ending());
@@ -195,7 +321,7 @@ extension PrototypePage {
             const [key, value] = pair.split("="); if (key) fields[key] = decodeURIComponent(value || "");
           });
           if (fields.l && data.locales.includes(fields.l)) locale = data.locales.indexOf(fields.l);
-          walk = []; state = 0; byId("notice").textContent = "";
+          walk = []; typed = []; state = 0; byId("notice").textContent = "";
           const steps = fields.w ? fields.w.split(".").map(Number) : [];
           for (let n = 0; n < steps.length; n++) {
             const index = steps[n];
@@ -226,7 +352,8 @@ extension PrototypePage {
           if (index !== undefined) take(index);
         });
         byId("restart").addEventListener("click", () => {
-          walk = []; state = 0; if (timer && timer.handle) clearInterval(timer.handle); timer = null; render(true);
+          walk = []; typed = []; state = 0; if (timer && timer.handle) clearInterval(timer.handle); timer = null;
+          render(true);
         });
         byId("download").addEventListener("click", () => {
           const link = document.createElement("a");

@@ -48,6 +48,7 @@ public enum PrototypePage {
             <p id="ids" class="ids" hidden></p>
             <h2 id="screen-title" tabindex="-1"></h2>
             <div id="screen-body"></div>
+            <div id="fields" class="fields"></div>
             <div id="question" role="group" aria-labelledby="question-label" hidden>
             <p id="question-label" class="question"></p><div id="answers" class="buttons"></div></div>
             <div id="actions" class="buttons"></div>
@@ -100,8 +101,9 @@ public enum PrototypePage {
         func strings(_ texts: [String]) -> String { "[" + texts.map(string).joined(separator: ",") + "]" }
         func optional(_ text: String?) -> String { text.map(string) ?? "null" }
         func number(_ value: Double?) -> String { value.map { "\($0)" } ?? "null" }
-        // A field: [name, label, kind, required, [[class, label, rule, refusal]]], each rule one the page
-        // evaluates as the engine does: ["p", pattern], ["r", lower, upper, includesUpper] or ["v", [values]].
+        // A field: [name, label, kind, required, [[class, label, rule, refusal, representative]]], each rule
+        // one the page evaluates as the engine does: ["p", pattern], ["r", lower, upper, includesUpper] or
+        // ["v", [values]].
         func field(_ field: EntryField) -> String {
             let classes = field.classes.map { valueClass -> String in
                 let rule: String =
@@ -111,8 +113,10 @@ public enum PrototypePage {
                         "[\"r\",\(number(lower)),\(number(upper)),\(includesUpper)]"
                     case .values(let values): "[\"v\",\(strings(values))]"
                     }
-                return
-                    "[\(string(valueClass.name)),\(string(valueClass.label)),\(rule),\(optional(valueClass.refusal))]"
+                return """
+                    [\(string(valueClass.name)),\(string(valueClass.label)),\(rule),\(optional(valueClass.refusal)),\
+                    \(string(valueClass.representative))]
+                    """
             }
             return """
                 [\(string(field.name)),\(string(field.label)),\(string(field.kind.rawValue)),\(field.isRequired),\
@@ -163,6 +167,7 @@ public enum PrototypePage {
             {"app":{"id":\(string(prototype.app.id)),"name":\(string(prototype.app.name)),\
             "names":\(strings(prototype.appNames))},"words":[\(words.joined(separator: ","))],\
             "locales":\(strings(prototype.locales)),"initial":\(initial),"start":\(strings(prototype.startSteps)),
+            "byHand":\(strings(prototype.answeredOnPage)),
             "views":[\(views.joined(separator: ",\n"))],
             "states":[\(states.joined(separator: ",\n"))],
             "transitions":[\(transitions.joined(separator: ",\n"))]}

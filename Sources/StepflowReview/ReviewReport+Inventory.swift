@@ -10,6 +10,9 @@ extension ReviewReport {
     enum ScreenInput: Hashable {
         /// The screen's action at this index.
         case action(Int)
+        /// The screen's action at this index, with values in these
+        /// classes entered (`reading: prediabetes`).
+        case submit(Int, classes: String)
         /// Anything that comes by itself or from outside, with the words
         /// the inventory shows for it.
         case other(String)
@@ -33,7 +36,12 @@ extension ReviewReport {
             guard let screen = states.states[transition.from].top else { continue }
             let input: ScreenInput =
                 switch transition.input.kind {
-                case .choose(let index, _, _), .submit(let index, _, _, _): .action(index)
+                case .choose(let index, _, _): .action(index)
+                case .submit(let index, _, _, let entries):
+                    entries.isEmpty
+                        ? .action(index)
+                        : .submit(
+                            index, classes: entries.map { "\($0.field): \($0.valueClass)" }.joined(separator: ", "))
                 case .emit(let stepper, let step, let isTimer):
                     .other(isTimer ? "(the timer finishes)" : "(\(stepper) emits \(step))")
                 case .answer(_, let source, _, let label, _): .other("(\(source): \(label))")

@@ -56,7 +56,7 @@ extension ReviewReport {
         .rule.bad { border-left-color: #d9827b; }
         .screen { border: 1px solid #c9d1d9; border-radius: 6px; padding: 0.2em 0.9em 0.4em; margin: 0.8em 0; }
         .screen p { margin: 0.3em 0; } p.walked { color: #1f7a35; font-size: 0.9em; } \
-        p.walked.none { color: #8a6100; } table.actions { width: auto; min-width: 60%; }
+        p.walked.none { color: #8a6100; } table.actions, table.fields { width: auto; min-width: 60%; }
         .note { color: #55606b; font-style: italic; }
         figure { margin: 1em 0; } figure svg { max-width: 100%; height: auto; } \
         figcaption { color: #55606b; font-size: 0.9em; }

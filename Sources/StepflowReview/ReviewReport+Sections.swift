@@ -7,6 +7,19 @@ import StepflowScripts
 extension ReviewReport {
     /// 5. Every screen a person can see, with where each action leads and
     /// how much of it the scripts take.
+    /// A class's rule as a reviewer reads it: `matches P-\d{4}`, `from 5.7
+    /// to below 6.5`, `one of: a, b`.
+    static func ruleText(_ rule: ValueRule) -> String {
+        switch rule {
+        case .pattern(let pattern): "matches \(pattern)"
+        case .range(let lower, let upper, let includesUpper):
+            [lower.map { "from \($0.formatted)" }, upper.map { (includesUpper ? "up to " : "below ") + $0.formatted }]
+                .compactMap { $0 }.joined(separator: " ")
+        case .values(let values): "one of: " + values.joined(separator: ", ")
+        @unknown default: "\(rule)"
+        }
+    }
+
     static func screenInventory(_ contents: Contents, into page: inout HTMLPage) {
         let variant = contents.variant
         let manifest = variant.manifest
@@ -31,6 +44,32 @@ extension ReviewReport {
             page.line("<div class=\"screen\">")
             page.line("<h3><span class=\"sid\">\(Escaping.html(screen.id))</span> \(Escaping.html(screen.title))</h3>")
             for line in screen.body { page.line("<p>\(Escaping.html(line))</p>") }
+            if let content = screen.content {
+                let kind = Escaping.html(content.qualifiedKind)
+                page.line("<p class=\"note\">Shows the module's own view: <code>\(kind)</code></p>")
+            }
+            if !screen.fields.isEmpty {
+                // Every class the app tells apart: a reviewer signs them off.
+                page.line(
+                    """
+                    <p class=\"note\">A value is in the first class, top down, whose values take it; analysis \
+                    enters each class's value below, so every class the app tells apart is a way on.</p>
+                    <table class=\"fields\"><thead><tr><th>Field</th><th>Class</th><th>Which values</th>\
+                    <th>Entered in analysis</th><th>The app</th></tr></thead><tbody>
+                    """
+                )
+                for field in screen.fields {
+                    let optional = field.isRequired ? "" : ", optional"
+                    for valueClass in field.classes {
+                        page.row([
+                            "\(field.label) (\(field.name), \(field.kind.rawValue)\(optional))",
+                            "\(valueClass.name): \(valueClass.label)", ruleText(valueClass.rule),
+                            valueClass.representative, valueClass.refusal.map { "refuses it: \($0)" } ?? "takes it",
+                        ])
+                    }
+                }
+                page.line("</tbody></table>")
+            }
             if !contents.results.isEmpty {
                 let walkers = contents.results.filter { $0.nodes.contains(screen.id) }.map { base($0.file) }
                 page.line(
@@ -59,15 +98,24 @@ extension ReviewReport {
                     case .back: action.label.lowercased() == "back" ? action.label : "\(action.label) (goes back)"
                     case .cancel: "\(action.label) (cancels)"
                     }
-                let row = rows.first { $0.input == .action(index) }
-                let places = row?.leadsTo ?? []
-                page.row([
-                    label,
-                    places.isEmpty
-                        ? "nowhere a walk takes it"
-                        : places.map { $0 == screen.id ? "stays here" : $0 }.joined(separator: ", "),
-                    share(row?.transitions ?? []),
-                ])
+                // An action that submits fields: a row per class entered.
+                let entered = rows.filter {
+                    if case .submit(index, _) = $0.input { return true }
+                    return false
+                }
+                let plain: [Consequence?] = [rows.first { $0.input == .action(index) }]
+                for row in entered.isEmpty ? plain : entered.map(Optional.some) {
+                    var shown = label
+                    if case .submit(_, let classes)? = row?.input { shown += " [\(classes)]" }
+                    let places = row?.leadsTo ?? []
+                    page.row([
+                        shown,
+                        places.isEmpty
+                            ? "nowhere a walk takes it"
+                            : places.map { $0 == screen.id ? "stays here" : $0 }.joined(separator: ", "),
+                        share(row?.transitions ?? []),
+                    ])
+                }
             }
             for row in rows {
                 guard case .other(let input) = row.input else { continue }
@@ -200,5 +248,12 @@ extension ReviewReport {
         let rows = ["Name", "Role", "Date", "Signature"].map { "<tr><th>\($0)</th><td></td></tr>" }
         page.line("<table class=\"sign\"><tbody>" + rows.joined() + "</tbody></table>")
         page.line("</section>")
+    }
+}
+
+extension Double {
+    /// `5.7`, `15` (no `.0`).
+    fileprivate var formatted: String {
+        self == rounded() && abs(self) < 1e15 ? String(Int(self)) : String(self)
     }
 }

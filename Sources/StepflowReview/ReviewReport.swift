@@ -176,6 +176,10 @@ public enum ReviewReport {
                 "\($0.kind) \($0.share)"
             }
             if !kinds.isEmpty { page.row(["Transitions by kind", kinds.joined(separator: ", ")], header: true) }
+            if let classes = ScriptRunner.classesEntered(by: contents.results, in: variant.states) {
+                let missing = classes.missing.isEmpty ? "" : "; not entered: " + classes.missing.joined(separator: ", ")
+                page.row(["Value classes entered", "\(classes.share)\(missing)"], header: true)
+            }
         }
         if let minimum = manifest.coverageMinimum, !minimum.percents.isEmpty {
             let set = CoverageMinimum.Kind.allCases.compactMap { kind in

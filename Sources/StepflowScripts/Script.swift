@@ -64,14 +64,20 @@ public struct Script: Sendable {
     }
 
     /// The outside sources the script answers itself: the app's services
-    /// for them are not asked while it runs.
+    /// for them are not asked while it runs. Those it answers, and those
+    /// its `by-hand` lines name (a walk that stops while one is asked).
     public var answeredSources: Set<String> {
         Set(
             lines.compactMap { line in
                 if case .input(.answer(let source, _)) = line.instruction { return source }
                 return nil
-            })
+            }
+        ).union(byHand)
     }
+
+    /// The sources its `by-hand` lines name: answered by the script even
+    /// where it gives no answer (`by-hand patient-lookup`).
+    public var byHand: [String] = []
 
     /// An instruction and the line it is on.
     public struct Line: Hashable, Sendable {
@@ -111,7 +117,7 @@ public struct Script: Sendable {
         public var description: String {
             """
             \(file):\(line): error: \(message) Lines are: \(Input.forms), expect screen <instance/screen>, \
-            expect end [<instance.exit>], covers <requirement ids>, or # comments.
+            expect end [<instance.exit>], covers <requirement ids>, by-hand <sources>, or # comments.
             """
         }
     }
@@ -120,6 +126,7 @@ public struct Script: Sendable {
     public static func parse(_ text: String, file: String) throws(SyntaxError) -> Script {
         var lines: [Line] = []
         var covers: [(id: String, line: Int)] = []
+        var byHand: [String] = []
         for (offset, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let line = raw.trimmingCharacters()
             guard !line.isEmpty, !line.hasPrefix("#") else { continue }
@@ -146,6 +153,19 @@ public struct Script: Sendable {
                     )
                 }
                 covers += ids.map { ($0, number) }
+            case "by-hand":
+                let sources = rest.split(whereSeparator: { $0 == "," || $0 == " " }).map(String.init)
+                guard !sources.isEmpty else {
+                    throw SyntaxError(
+                        file: file, line: number,
+                        message:
+                            """
+                            'by-hand' needs the outside sources the script answers itself (their services are not \
+                            asked): by-hand patient-lookup.
+                            """
+                    )
+                }
+                byHand += sources
             case "expect":
                 let parts = rest.split(separator: " ", maxSplits: 1).map(String.init)
                 switch parts.first?.lowercased() {
@@ -163,13 +183,15 @@ public struct Script: Sendable {
                 }
             default:
                 let word = line.split(separator: " ").first.map(String.init) ?? ""
-                let hint = Suggestion.nearest(to: word, in: Input.words + ["expect", "covers"])
+                let hint = Suggestion.nearest(to: word, in: Input.words + ["expect", "covers", "by-hand"])
                 throw SyntaxError(
                     file: file, line: number,
                     message: "unknown instruction '\(line.shortened())'.\(hint.map { " Did you mean '\($0)'?" } ?? "")")
             }
         }
-        return Script(file: file, lines: lines, covers: covers)
+        var script = Script(file: file, lines: lines, covers: covers)
+        script.byHand = byHand
+        return script
     }
 }
 

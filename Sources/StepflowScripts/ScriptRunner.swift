@@ -131,6 +131,27 @@ public struct ScriptRunner: Sendable {
         public let transitions: Share
     }
 
+    /// The classes of the variant's fields that `results` entered, as
+    /// `instance/screen field: class`, beside every class the variant
+    /// tells apart; `nil` when it has no field.
+    public static func classesEntered(
+        by results: [Result], in states: StateGraph
+    ) -> (share: Share, missing: [String])? {
+        let walked = results.reduce(into: Set<Int>()) { $0.formUnion($1.transitions) }
+        var all: [String] = []
+        var seen: Set<String> = []
+        var entered: Set<String> = []
+        for (position, transition) in states.transitions.enumerated() {
+            for entry in transition.input.entries {
+                let name = "\(transition.input.screen ?? "start") \(entry.field): \(entry.valueClass)"
+                if seen.insert(name).inserted { all.append(name) }
+                if walked.contains(position) { entered.insert(name) }
+            }
+        }
+        guard !all.isEmpty else { return nil }
+        return (Share(covered: entered.count, total: all.count), all.filter { !entered.contains($0) })
+    }
+
     /// The state transitions `results` took, by kind of input: actions,
     /// backs, timers, outside answers, other stepper emissions (kinds the
     /// variant has none of are left out).
@@ -143,13 +164,16 @@ public struct ScriptRunner: Sendable {
     public static func transitionsByKind(of results: [Result], in states: StateGraph) -> [(kind: String, share: Share)]
     {
         let walked = results.reduce(into: Set<Int>()) { $0.formUnion($1.transitions) }
-        let kinds = ["actions", "backs", "timers", "outside answers", "stepper emissions"]
+        // An action that submits fields counts apart: one transition per
+        // class entered, so its share says how many classes were tried.
+        let kinds = ["actions", "backs", "timers", "outside answers", "stepper emissions", "values entered by class"]
         var totals = [Int](repeating: 0, count: kinds.count)
         var taken = [Int](repeating: 0, count: kinds.count)
         for (position, transition) in states.transitions.enumerated() {
             let kind: Int =
                 switch transition.input.kind {
-                case .choose(_, _, let role), .submit(_, _, let role, _): role == .back ? 1 : 0
+                case .choose(_, _, let role): role == .back ? 1 : 0
+                case .submit: 5
                 case .emit(_, _, let isTimer): isTimer ? 2 : 4
                 case .answer: 3
                 @unknown default: 0

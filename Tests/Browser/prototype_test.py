@@ -88,6 +88,21 @@ def give(driver, line):
         _, source, answer = line.split(" ")[:3]
         click(driver, driver.find_element(By.CSS_SELECTOR, f'#answers button[data-answer="{source} {answer}"]'),
               line)
+    elif line.startswith("enter "):
+        # `enter reading 6.1 (prediabetes)`: the value typed into the field.
+        _, field, rest = line.split(" ", 2)
+        if rest.startswith('"'):
+            value = json.loads(rest[:rest.index('"', 1) + 1])
+        else:
+            value = rest.split(" ")[0]
+        inputs = driver.find_elements(By.CSS_SELECTOR, f'#fields [data-field="{field}"]')
+        if not inputs:
+            raise Failure(f"no field '{field}' on the page")
+        if inputs[0].tag_name == "select":
+            Select(inputs[0]).select_by_value(value)
+        else:
+            inputs[0].clear()
+            inputs[0].send_keys(value)
     elif " emits " in line:
         label = line
         buttons = [b for b in driver.find_elements(By.CSS_SELECTOR, "#events button") if b.text == label]
@@ -131,6 +146,15 @@ def live_trace(rootapp, manifest, script):
     text = result.stdout.split("\nTrace (")[-1].split("\n")[1:]
     return [line.split(". ", 1)[1] for line in text if line.startswith("  ") and ". " in line]
 
+
+FIELD_VALUES = """
+const data = JSON.parse(document.getElementById("prototype-data").textContent);
+const state = Number(new URLSearchParams(location.hash.slice(1)).get('s'));
+const views = data.states[state][4];
+if (!views.length) return [];
+const field = data.views[views[0]][5].find((f) => f[0] === arguments[0]);
+return field ? field[4].map((c) => c[4]) : [];
+"""
 
 NEAREST = """
 const data = JSON.parse(document.getElementById("prototype-data").textContent);
@@ -274,6 +298,15 @@ def test_variant(rootapp, name, driver, downloads, shots):
             segments.append(driver.execute_script("return window.prototypeScript();"))
             driver.find_element(By.ID, "restart").click()
             continue
+        # Fields get a value of one of their classes, or one refused, or stay empty.
+        for field in driver.find_elements(By.CSS_SELECTOR, "#fields [data-field]"):
+            values = driver.execute_script(FIELD_VALUES, field.get_attribute("data-field"))
+            value = generator.choice(values + ["", "?!"])
+            if field.tag_name == "select":
+                Select(field).select_by_value(value if value in values else "")
+            else:
+                field.clear()
+                field.send_keys(value)
         generator.choice(buttons).click()
         figures["random"] += 1
     segments.append(driver.execute_script("return window.prototypeScript();"))
