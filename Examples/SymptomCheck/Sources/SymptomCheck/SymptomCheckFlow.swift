@@ -3,6 +3,10 @@ import Stepflow
 /// The symptom check's steps, internal to the module.
 enum SymptomStep: Step {
     case start
+    /// The temperature typed in: a fever counts as a symptom; `nil` when
+    /// the person has not measured it.
+    case measured(fever: Bool?)
+    case askSymptoms
     case answeredSymptoms(Bool)
     case answeredBreathing(SymptomAnswers)
     case answeredContact(SymptomAnswers)
@@ -27,9 +31,44 @@ final class SymptomCheckFlow: Flow {
         self.advisor = advisor
     }
 
+    /// The temperature, in °C, if the person has measured it: its classes
+    /// are normal and fever; a value no body has is refused.
+    private var temperature: EntryField {
+        EntryField(
+            "temperature", label: text["temperature.label"], kind: .number, required: false,
+            classes: [
+                ValueClass(
+                    "implausible-low", label: text["temperature.implausible"], .range(from: nil, below: 34),
+                    representative: "20", refusal: text["temperature.refusal"]),
+                ValueClass(
+                    "normal", label: text["temperature.normal"], .range(from: 34, below: 38), representative: "36.8"),
+                ValueClass(
+                    "fever", label: text["temperature.fever"], .range(from: 38, upTo: 43), representative: "38.5"),
+                ValueClass(
+                    "implausible-high", label: text["temperature.implausible"], .range(from: 43, upTo: nil),
+                    representative: "50", refusal: text["temperature.refusal"]),
+            ])
+    }
+
     func navigate(to step: SymptomStep) -> Navigation<SymptomStep, SymptomCheckExit> {
         switch step {
         case .start:
+            return .show(
+                Screen(
+                    id: "temperature", title: text["temperature.title"], body: [text["temperature.body"]],
+                    fields: [temperature],
+                    actions: [
+                        ScreenAction(text["next"], submitting: ["temperature"]) { entered in
+                            .measured(fever: entered.valueClass(of: "temperature").map { $0 == "fever" })
+                        },
+                        ScreenAction(text["symptoms.stop"], .stop, role: .cancel),
+                    ]))
+        case .measured(fever: true):
+            // A fever is a symptom: the breathing question comes next.
+            return navigate(to: .answeredSymptoms(true))
+        case .measured:
+            return navigate(to: .askSymptoms)
+        case .askSymptoms:
             return .show(
                 Screen(
                     id: "symptoms", title: text["symptoms.title"],

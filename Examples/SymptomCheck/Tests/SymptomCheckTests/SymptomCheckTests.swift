@@ -63,7 +63,7 @@ struct ModuleTests {
         #expect(screens.isSuperset(of: ["symptoms/seek-care", "test/checklist"]))
         // A live session asks the advisor when its screen is up.
         let session = VariantSession(manifest: manifest, registry: SymptomApp.registry, services: services)
-        for choice in ["Get started", "Next", "I agree", "No", "No"] {
+        for choice in ["Get started", "Next", "I agree", "Next", "No", "No"] {
             #expect(throws: Never.self) { try session.give(.choose(.label(choice))) }
         }
         #expect(advisor.asked.withLock { $0 } == 1)
@@ -143,6 +143,8 @@ struct OutsideAnswerTests {
         choose Get started
         choose Next
         choose I agree
+        enter temperature 36.8
+        choose Next
         choose Yes
         choose Yes
         choose No
@@ -189,5 +191,23 @@ struct OutsideAnswerTests {
         let result = try runner(CountingAdvisor(.test)).run(script)
         #expect(
             result.failure?.message.contains("no answer from 'symptom-advisor' is awaited here") == true, "\(result)")
+    }
+
+    /// The temperature is a typed field: a fever counts as a symptom, a
+    /// value no body has is refused with the reason, and the screen stays.
+    @Test func aTypedFeverCountsAsASymptomAndAnImplausibleValueIsRefused() throws {
+        let services = ModuleServices().providing((any SymptomAdvisor).self, CountingAdvisor(.test))
+        let manifest = try ManifestLoader(registry: SymptomApp.registry, services: services).load(path: manifestPath)
+        let session = VariantSession(manifest: manifest, registry: SymptomApp.registry, services: services)
+        for choice in ["Get started", "Next", "I agree"] { try session.give(.choose(.label(choice))) }
+        #expect(session.top?.qualifiedID == "symptoms/temperature")
+        #expect {
+            try session.give(.enter(field: "temperature", value: "50"))
+        } throws: { error in
+            "\(error)".contains("a body temperature is between 34 and 43 °C")
+        }
+        try session.give(.enter(field: "temperature", value: "38,9"))
+        try session.give(.choose(.label("Next")))
+        #expect(session.top?.qualifiedID == "symptoms/breathing", "a fever skips the symptom question")
     }
 }
