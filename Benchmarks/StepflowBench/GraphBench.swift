@@ -131,6 +131,7 @@ func graphSection(quick: Bool) -> [GraphFigure] {
     }
     print("")
     variantsSection(quick: quick)
+    fieldsSection(quick: quick)
     return figures
 }
 
@@ -184,6 +185,31 @@ func variantsSection(quick: Bool) {
             padded(String(variant.states.states.count), 7), padded(String(variant.states.transitions.count), 12),
             padded(String(variant.graph.nodes.count), 6), padded(String(variant.graph.edges.count), 6),
             padded(fixed(timing.median / 1e6, 1), 11))
+    }
+    print("")
+}
+
+/// Fields against buttons: a form of 100 screens of 3 fields of 4 classes
+/// each, explored exactly, beside the same form with a Next button alone.
+func fieldsSection(quick: Bool) {
+    print("Fields: a form of 100 screens, 3 fields x 4 classes each, against the same")
+    print("screens with buttons only (median of \(quick ? 3 : 7) runs):")
+    print("  variant                 states  transitions  explore ms")
+    var base = 0.0
+    for (name, fields) in [("buttons only", 0), ("3 fields x 4 classes", 3)] {
+        let (root, stepper) = SyntheticVariant.form(screens: 100, fields: fields, classes: 4)
+        var states = 0
+        var transitions = 0
+        let timing = measure(runs: quick ? 3 : 7) {
+            let explored = GraphExplorer.exploreStates(root, with: stepper)
+            states = explored.states.count
+            transitions = explored.transitions.count
+        }
+        if fields == 0 { base = timing.median }
+        let ratio = fields == 0 ? "" : "  (\(fixed(timing.median / base, 1))x the time)"
+        print(
+            "  " + name + String(repeating: " ", count: max(0, 22 - name.count)), padded(String(states), 7),
+            padded(String(transitions), 12), padded(fixed(timing.median / 1e6, 1), 11) + ratio)
     }
     print("")
 }

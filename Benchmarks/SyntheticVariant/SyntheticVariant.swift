@@ -108,4 +108,63 @@ public enum SyntheticVariant {
     public static func make(modules: Int, stepsPerModule: Int) -> (root: Root, stepper: OneStepper<Step>) {
         (Root(modules: modules, stepsPerModule: stepsPerModule), OneStepper(.enter(0)))
     }
+
+    /// A form of `screens` screens, one after another, each with `fields`
+    /// text fields of `classes` classes (each class a pattern: a letter,
+    /// then digits of its own length) and a Next that submits them; or,
+    /// with `fields` 0, the same screens with a Next button alone. The
+    /// values entered do not change where Next leads: fields multiply the
+    /// transitions by their classes, never the states.
+    public final class Form: Flow {
+        /// Its screens.
+        public let screens: Int
+        /// Fields on each screen.
+        public let fields: Int
+        /// Classes of each field.
+        public let classes: Int
+        /// A form of `screens` screens of `fields` fields of `classes` classes.
+        public init(screens: Int, fields: Int, classes: Int) {
+            self.screens = screens
+            self.fields = fields
+            self.classes = classes
+        }
+        /// `form`.
+        public var name: String { "form" }
+
+        private func field(_ number: Int) -> EntryField {
+            EntryField(
+                "f\(number)", label: "Field \(number)", kind: .text,
+                classes: (1...classes).map { length in
+                    ValueClass(
+                        "c\(length)", label: "\(length) digits", .pattern("[A-Z]\\d{\(length)}"),
+                        representative: "A" + String(repeating: "1", count: length))
+                })
+        }
+
+        /// Screen after screen; the last ends the form.
+        public func navigate(to step: Step) -> Navigation<Step, Exit> {
+            switch step {
+            case .step(let position) where position >= screens:
+                return .end(.finished)
+            case .step(let position):
+                let names = (0..<fields).map { "f\($0)" }
+                let next =
+                    fields == 0
+                    ? ScreenAction("Next", Step.step(position + 1))
+                    : ScreenAction("Next", submitting: names) { _ in Step.step(position + 1) }
+                let back = position > 0 ? [ScreenAction("Back", Step.step(position - 1), role: .back)] : []
+                return .show(
+                    Screen(
+                        id: "q\(position)", title: "Page \(position)", fields: (0..<fields).map(field),
+                        actions: [next] + back), as: .replace)
+            case .enter, .done, .back:
+                return .unhandled
+            }
+        }
+    }
+
+    /// A form and its stepper (see ``Form``).
+    public static func form(screens: Int, fields: Int, classes: Int) -> (root: Form, stepper: OneStepper<Step>) {
+        (Form(screens: screens, fields: fields, classes: classes), OneStepper(.step(0)))
+    }
 }

@@ -248,7 +248,7 @@ public enum ValueRule: Hashable, Sendable {
     public func contains(_ value: String, kind: EntryField.Kind) -> Bool {
         switch self {
         case .pattern(let pattern):
-            return PatternMatcher(pattern)?.matchesWhole(value) ?? false
+            return PatternMatcher.compiled(pattern)?.matchesWhole(value) ?? false
         case .range(let lower, let upper, let includesUpper):
             guard let number = EntryField.Kind.number(value) else { return false }
             if let lower, number < lower { return false }
@@ -263,7 +263,7 @@ public enum ValueRule: Hashable, Sendable {
     func problem(for kind: EntryField.Kind) -> EntryField.Problem? {
         switch (self, kind) {
         case (.pattern(let pattern), .text), (.pattern(let pattern), .date):
-            return PatternMatcher(pattern) == nil
+            return PatternMatcher.compiled(pattern) == nil
                 ? EntryField.Problem(
                     "the pattern '\(pattern)' is not one Stepflow reads.",
                     fix: "keep to literal characters, [A-Z] classes, \\d, groups, | and the quantifiers ? * + {n} "

@@ -5,8 +5,23 @@
 /// classes `[A-Z0-9_-]` and `[^…]`, groups `(…)`, alternation `|`, and
 /// the quantifiers `?`, `*`, `+`, `{n}`, `{n,}`, `{n,m}`. A pattern
 /// matches a value as a whole (as if between `^` and `$`).
-struct PatternMatcher {
-    private indirect enum Node {
+struct PatternMatcher: Sendable {
+    /// Patterns read so far, by their text: an explorer classifies the
+    /// same few values thousands of times. Emptied when it holds 1024.
+    private static let cache = Locked<[String: PatternMatcher?]>([:])
+
+    /// `pattern` read once and remembered; `nil` when it is not one.
+    static func compiled(_ pattern: String) -> PatternMatcher? {
+        if let known = cache.withLock({ $0[pattern] }) { return known }
+        let read = PatternMatcher(pattern)
+        cache.withLock { cache in
+            if cache.count >= 1024 { cache.removeAll() }
+            cache[pattern] = .some(read)
+        }
+        return read
+    }
+
+    private indirect enum Node: Sendable {
         case empty
         case unit(Unit)
         case sequence([Node])
@@ -14,7 +29,7 @@ struct PatternMatcher {
         case repeated(Node, min: Int, max: Int?)
     }
 
-    private enum Unit {
+    private enum Unit: Sendable {
         case any
         case set([ClosedRange<Unicode.Scalar>], negated: Bool)
 
