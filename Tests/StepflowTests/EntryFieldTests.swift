@@ -33,6 +33,41 @@ private func lookupFlow() -> TestFlow<LookupStep, Never> {
     }
 }
 
+/// The guide's question: a typed id is looked up by the app's records.
+private protocol PatientRecords: Sendable {
+    func lookUp(_ patient: String, answer: @escaping @Sendable (Bool) -> Void)
+}
+
+private final class RecordsFlow: Flow {
+    let name = "intake"
+    let records: (any PatientRecords)?
+    init(records: (any PatientRecords)?) { self.records = records }
+
+    func adapt(step: LookupStep) -> Adaptation<LookupStep> {
+        guard case .lookUp(id: let patient) = step else { return .step(step) }
+        let found = Answer("found", LookupStep.reading(patient), label: "patient found")
+        let notFound = Answer("notFound", LookupStep.start, label: "no patient with this id")
+        var ask: Question<LookupStep>.Ask?
+        if let records {
+            ask = { answer in records.lookUp(patient) { known in answer(known ? found : notFound) } }
+        }
+        return .ask(Question("patient-lookup", label: "the patient's record", answers: [found, notFound], ask: ask))
+    }
+
+    func navigate(to step: LookupStep) -> Navigation<LookupStep, Never> {
+        switch step {
+        case .start:
+            .show(
+                Screen(
+                    id: "type-id", title: "Patient", fields: [patientID],
+                    actions: [ScreenAction("Look up", submitting: ["patientID"]) { .lookUp(id: $0["patientID"]) }]),
+                as: .replace)
+        case .lookUp: .none
+        case .reading(let id): .show(Screen(id: "found", title: "Patient \(id)"))
+        }
+    }
+}
+
 @Suite("Entry fields and their value classes")
 struct EntryFieldTests {
     @Test func aValueIsInTheFirstClassWhoseRuleTakesIt() {
@@ -189,5 +224,20 @@ struct EntryFieldTests {
         #expect(problems.first?.screen == "type-id")
         #expect(problems.first?.problem.contains("submits 'patientId', a field the screen does not have") == true)
         #expect(problems.first?.fix.contains("patientID") == true)
+    }
+
+    @Test func aTypedIdIsLookedUpByAQuestionTheAppsRecordsAnswer() throws {
+        struct Records: PatientRecords {
+            func lookUp(_ patient: String, answer: @escaping @Sendable (Bool) -> Void) { answer(patient == "P-2001") }
+        }
+        let (coordinator, navigator, _) = makeCoordinator()
+        coordinator.coordinate(flow: RecordsFlow(records: Records()), with: OneStepper(LookupStep.start))
+        coordinator.waitUntilIdle()
+        coordinator.select(action: 0, on: try #require(navigator.topScreen), entering: ["patientID": "P-2001"])
+        coordinator.waitUntilIdle()
+        #expect(navigator.topScreen?.title == "Patient P-2001")
+        // Explored, both answers are ways on: the records are never asked.
+        let explored = FlowExplorer.explore(RecordsFlow(records: nil), from: .start)
+        #expect(explored.screens == ["type-id", "found"])
     }
 }
