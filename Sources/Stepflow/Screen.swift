@@ -28,7 +28,7 @@ public struct Screen<StepType: Step>: Hashable, Sendable {
     public var actions: [ScreenAction<StepType>]
     /// The fields a person fills in, in display order; the actions that
     /// submit them make their steps from the values (see
-    /// ``ScreenAction/init(_:submitting:role:step:)``).
+    /// ``ScreenAction``'s `init(_:submitting:role:step:)`).
     public var fields: [EntryField] = []
     /// What the module shows beside the texts (a camera frame, a video,
     /// a chart), handed to the UI unchanged.
