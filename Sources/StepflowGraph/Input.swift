@@ -1,3 +1,5 @@
+import StepflowManifest
+
 /// One thing a person, a script, a page or a test can do to a running
 /// variant, as a value: the input language of every tool, read and
 /// written here and nowhere else.
@@ -69,28 +71,8 @@ public enum Input: Hashable, Sendable, CustomStringConvertible {
         case .wait: "wait"
         case .answer(let source, let answer): "answer \(source) \(answer)"
         case .emit(let stepper, let step): "emit \(stepper) \(step)"
-        case .enter(let field, let value): "enter \(field) \(Self.quotedIfNeeded(value))"
+        case .enter(let field, let value): "enter \(field) \(Escaping.scriptValue(value))"
         }
-    }
-
-    /// `value` as an `enter` line writes it: bare when it reads back so
-    /// (no space, quote, `#` or parenthesis; not empty), else in quotes
-    /// with `\"` and `\\` escaped.
-    static func quotedIfNeeded(_ value: String) -> String {
-        let plain =
-            !value.isEmpty
-            && !value.contains { $0.isWhitespace || $0 == "\"" || $0 == "#" || $0 == "(" || $0 == ")" || $0 == "\\" }
-        if plain { return value }
-        var quoted = "\""
-        for character in value {
-            switch character {
-            case "\"": quoted += "\\\""
-            case "\\": quoted += "\\\\"
-            case "\n": quoted += "\\n"
-            default: quoted.append(character)
-            }
-        }
-        return quoted + "\""
     }
 
     /// What a person types for it at `rootapp walk`'s prompt: an action's

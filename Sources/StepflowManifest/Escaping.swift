@@ -44,6 +44,29 @@ package enum Escaping {
         }
     }
 
+    // MARK: - Script lines
+
+    /// A value as a script's `enter` line writes it: bare when it reads
+    /// back so (no space, quote, `#`, parenthesis or backslash; not
+    /// empty), else in quotes with `\"`, `\\` and `\n` escaped.
+    /// (`Input(line:)` reads it back.)
+    package static func scriptValue(_ value: String) -> String {
+        let plain =
+            !value.isEmpty
+            && !value.contains { $0.isWhitespace || $0 == "\"" || $0 == "#" || $0 == "(" || $0 == ")" || $0 == "\\" }
+        if plain { return value }
+        var quoted = "\""
+        for character in value {
+            switch character {
+            case "\"": quoted += "\\\""
+            case "\\": quoted += "\\\\"
+            case "\n": quoted += "\\n"
+            default: quoted.append(character)
+            }
+        }
+        return quoted + "\""
+    }
+
     // MARK: - HTML and XML
 
     /// Text made safe for HTML, in an element or a quoted attribute.
