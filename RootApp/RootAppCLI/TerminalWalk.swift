@@ -27,10 +27,10 @@ final class TerminalWalk: @unchecked Sendable {
     let words: ToolWords
     let savePath: String?
     private let recorded = Locked<[String]>([])
-    private var shown: ScreenInstanceID?
+    private(set) var shown: ScreenInstanceID?
     /// The line editor while the walk reads a terminal: Ctrl-C restores
     /// the terminal through it.
-    private var terminalEditor: LineEditor?
+    private(set) var terminalEditor: LineEditor?
 
     /// A walk of `session` on `console`. With `recordPath` `-`, the
     /// walk's screens and messages go to standard error and standard
@@ -71,7 +71,7 @@ final class TerminalWalk: @unchecked Sendable {
 
     /// Shows the screen on top if it changed since the last one shown, and
     /// a question the app asks if it is new.
-    private func showIfChanged() {
+    func showIfChanged() {
         let top = session.top
         if top?.id != shown {
             shown = top?.id
@@ -135,7 +135,7 @@ final class TerminalWalk: @unchecked Sendable {
     private func note(_ line: String) { recorded.withLock { $0.append(line) } }
 
     /// Gives one input, recording it; returns the refusal, if any.
-    private func perform(_ input: Input, record: Bool) -> SessionRefusal? {
+    func perform(_ input: Input, record: Bool) -> SessionRefusal? {
         do throws(SessionRefusal) {
             try session.waitForOutside()
             let before = session.top
@@ -174,54 +174,9 @@ final class TerminalWalk: @unchecked Sendable {
         return nil
     }
 
-    /// Asks for each field `action` submits that has no value yet, as the
-    /// app's form would before sending; a value the field refuses is said
-    /// and asked again. Returns `false` when the person gives up (an
-    /// empty line for a required field, the end of input) or the screen
-    /// changed meanwhile: then nothing is submitted.
-    func fillFields(submittedBy action: ActionSummary, on screen: PresentedScreen) -> Bool {
-        for name in action.submits where session.entered[name] == nil {
-            guard let field = screen.fields.first(where: { $0.name == name }) else { continue }
-            let classes = field.acceptedClasses.map(\.summary).joined(separator: " · ")
-            for line in console.wrap(
-                words["walk.field.classes", ["classes": classes]], indent: "    ", firstIndent: "  ")
-            {
-                console.print(console.dim(line))
-            }
-            while true {
-                let optional = field.isRequired ? "" : " " + words["walk.field.optional"]
-                guard let typed = readLine(prompt: "\(field.label)\(optional) > "), session.top?.id == screen.id else {
-                    return false
-                }
-                let value = typed.trimmingCharacters()
-                if value.isEmpty {
-                    if field.isRequired { return false }
-                    break
-                }
-                guard let refusal = perform(.enter(field: name, value: value), record: true) else { break }
-                show(refusal)
-            }
-        }
-        return true
-    }
-
-    /// One line typed at `prompt`, on the terminal's editor when there is
-    /// one; `nil` at the end of input.
-    private func readLine(prompt: String) -> String? {
-        if let editor = terminalEditor {
-            let outcome = editor.read(
-                prompt: { prompt }, ticking: { false }, screenChanged: { [self] in session.top?.id != shown },
-                drawScreen: { [self] in showIfChanged() }, draw: { [console] in console.out($0) })
-            if case .line(let typed) = outcome { return typed }
-            return nil
-        }
-        if console.isInteractive { console.out(prompt) }
-        return console.readLine()
-    }
-
     /// Says why an input was refused, in the walk's words, with `more`
     /// after it (a hint).
-    private func show(_ refusal: SessionRefusal, _ more: String = "") {
+    func show(_ refusal: SessionRefusal, _ more: String = "") {
         for line in console.wrap(words.refusal(refusal, asSentence: true) + more) { console.error(line) }
     }
 

@@ -6,20 +6,10 @@
 /// the quantifiers `?`, `*`, `+`, `{n}`, `{n,}`, `{n,m}`. A pattern
 /// matches a value as a whole (as if between `^` and `$`).
 struct PatternMatcher: Sendable {
-    /// Patterns read so far, by their text: an explorer classifies the
-    /// same few values thousands of times. Emptied when it holds 1024.
-    private static let cache = Locked<[String: PatternMatcher?]>([:])
-
-    /// `pattern` read once and remembered; `nil` when it is not one.
-    static func compiled(_ pattern: String) -> PatternMatcher? {
-        if let known = cache.withLock({ $0[pattern] }) { return known }
-        let read = PatternMatcher(pattern)
-        cache.withLock { cache in
-            if cache.count >= 1024 { cache.removeAll() }
-            cache[pattern] = .some(read)
-        }
-        return read
-    }
+    /// `pattern` read; `nil` when it is not one. (Not cached: the tree's
+    /// enum payloads carry their tags in pointer bits, which LeakSanitizer
+    /// cannot follow, so a cache of them reads as a leak to the fuzzers.)
+    static func compiled(_ pattern: String) -> PatternMatcher? { PatternMatcher(pattern) }
 
     private indirect enum Node: Sendable {
         case empty

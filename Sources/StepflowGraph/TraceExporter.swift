@@ -32,10 +32,10 @@ public enum TraceExporter {
         return out
     }
 
-    /// The trace as JSON, schema version 3:
+    /// The trace as JSON, schema version 4:
     ///
     /// ```
-    /// {"schema": 3, "app": …, "states": N,
+    /// {"schema": 4, "app": …, "states": N,
     ///  "steps": [{"id", "depth", "inputs": [input], "path": [node ids from the start]}]}
     /// ```
     ///
@@ -56,14 +56,15 @@ public enum TraceExporter {
     /// A `path` is a path of the graph's JSON (`graph --format json`): each
     /// pair of neighbours is one of its edges; an answer to a question
     /// leaves from the step that asked it. Version 2 measured `depth` in
-    /// inputs and added `inputs` and `states`; version 3 types each input.
+    /// inputs and added `inputs` and `states`; version 3 types each input;
+    /// version 4 adds the `enter` objects of values typed into fields.
     public static func json(_ states: StateGraph) -> String {
         let graph = states.projection
         let walks = states.shortestWalks()
         let steps = order(states, walks, kind: .step)
         var out =
             """
-            {\n  \"schema\": 3,\n  \"app\": \(JSONText.string(graph.app)),\n  \"states\": \
+            {\n  \"schema\": 4,\n  \"app\": \(JSONText.string(graph.app)),\n  \"states\": \
             \(states.states.count),\n  \"steps\": [\n
             """
         for (position, node) in steps.enumerated() {

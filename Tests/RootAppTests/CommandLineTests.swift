@@ -194,7 +194,7 @@ struct OutputErrorTests {
         let json = Harness.run(["trace", manifest, "--format", "json"])
         #expect(
             json.code == 0
-                && json.out.hasPrefix("{\n  \"schema\": 3,\n  \"app\": \"covid-antigen-home\",\n  \"states\": "))
+                && json.out.hasPrefix("{\n  \"schema\": 4,\n  \"app\": \"covid-antigen-home\",\n  \"states\": "))
         let text = Harness.run(["trace", manifest])
         #expect(text.out.hasPrefix("covid-antigen-home: 71 reachable steps, 31 screens"))
         let mermaid = Harness.run(["graph", manifest, "--format", "mermaid"])

@@ -1,0 +1,130 @@
+/// One class of a field's values: a name, the rule that decides
+/// membership, a representative that analysis enters, and, for a class
+/// the app refuses (a malformed id, a reading out of the device's range),
+/// the reason people read.
+public struct ValueClass: Hashable, Sendable {
+    /// The class's name (`prediabetes`), stable across languages.
+    public var name: String
+    /// What people read for it (`5.7 to 6.4 %`).
+    public var label: String
+    /// The label's text key, when it was made from one.
+    public var labelKey: String?
+    /// Which values are in it.
+    public var rule: ValueRule
+    /// The value analysis, suites and previews enter for the class.
+    public var representative: String
+    /// Why a value of this class is refused; `nil` for a class the flow
+    /// takes.
+    public var refusal: String?
+    /// The refusal's text key, when it was made from one.
+    public var refusalKey: String?
+
+    /// A class the flow takes, labelled with a module's text.
+    public init(_ name: String, label: LocalizedText, _ rule: ValueRule, representative: String) {
+        self.name = name
+        self.label = label.value
+        self.labelKey = label.key
+        self.rule = rule
+        self.representative = representative
+    }
+
+    /// A class the flow takes, with a literal label.
+    public init(_ name: String, label: String, _ rule: ValueRule, representative: String) {
+        self.init(name, label: LocalizedText(key: nil, value: label), rule, representative: representative)
+    }
+
+    /// A class the engine refuses with `refusal`, so the flow never sees
+    /// such a value; suites still enter its representative, to see the
+    /// refusal.
+    public init(
+        _ name: String, label: LocalizedText, _ rule: ValueRule, representative: String, refusal: LocalizedText
+    ) {
+        self.init(name, label: label, rule, representative: representative)
+        self.refusal = refusal.value
+        self.refusalKey = refusal.key
+    }
+
+    /// A class the engine refuses, with a literal label and reason.
+    public init(_ name: String, label: String, _ rule: ValueRule, representative: String, refusal: String) {
+        self.init(
+            name, label: LocalizedText(key: nil, value: label), rule, representative: representative,
+            refusal: LocalizedText(key: nil, value: refusal))
+    }
+
+    /// `prediabetes (5.7 to 6.4 %)`: the name and, when it differs, the label.
+    public var summary: String { label == name || label.isEmpty ? name : "\(name): \(label)" }
+}
+
+/// Which values a ``ValueClass`` holds, in a form every tool evaluates
+/// alike: the engine here, a web page in JavaScript.
+public enum ValueRule: Hashable, Sendable {
+    /// Text or a date the whole of which matches a regular expression.
+    /// Keep to what Swift and JavaScript read alike: literal characters,
+    /// `[A-Z0-9]` classes, `\d`, groups, `|`, and `?`, `*`, `+`, `{n}`,
+    /// `{n,m}`.
+    case pattern(String)
+    /// A number from `lower` (included) to `upper`, the upper bound
+    /// included when `includesUpper`; `nil` for no bound.
+    case range(lower: Double?, upper: Double?, includesUpper: Bool)
+    /// One of these values (a choice's options, a toggle's `true` or
+    /// `false`).
+    case values([String])
+
+    /// From `lower` (included) to below `upper`: `5.7 ≤ x < 6.5`.
+    public static func range(from lower: Double?, below upper: Double?) -> ValueRule {
+        .range(lower: lower, upper: upper, includesUpper: false)
+    }
+
+    /// From `lower` to `upper`, both included: `6.5 ≤ x ≤ 15`.
+    public static func range(from lower: Double?, upTo upper: Double?) -> ValueRule {
+        .range(lower: lower, upper: upper, includesUpper: true)
+    }
+
+    /// Whether `value` (a valid value of `kind`) is in the class.
+    public func contains(_ value: String, kind: EntryField.Kind) -> Bool {
+        switch self {
+        case .pattern(let pattern):
+            return PatternMatcher.compiled(pattern)?.matchesWhole(value) ?? false
+        case .range(let lower, let upper, let includesUpper):
+            guard let number = EntryField.Kind.number(value) else { return false }
+            if let lower, number < lower { return false }
+            if let upper, includesUpper ? number > upper : number >= upper { return false }
+            return true
+        case .values(let values):
+            return values.contains(value)
+        }
+    }
+
+    /// What is wrong with the rule for a field of `kind`, if anything.
+    func problem(for kind: EntryField.Kind) -> EntryField.Problem? {
+        switch (self, kind) {
+        case (.pattern(let pattern), .text), (.pattern(let pattern), .date):
+            return PatternMatcher.compiled(pattern) == nil
+                ? EntryField.Problem(
+                    "the pattern '\(pattern)' is not one Stepflow reads.",
+                    fix: "keep to literal characters, [A-Z] classes, \\d, groups, | and the quantifiers ? * + {n} "
+                        + "{n,m}.")
+                : nil
+        case (.range(let lower, let upper, _), .number):
+            if let lower, let upper, lower > upper {
+                return EntryField.Problem("the range's lower bound is above its upper bound.", fix: "swap the bounds.")
+            }
+            return nil
+        case (.values(let values), .choice), (.values(let values), .toggle):
+            return values.isEmpty ? EntryField.Problem("the class lists no value.", fix: "list at least one.") : nil
+        default:
+            return EntryField.Problem(
+                "a \(self.kindName) rule does not fit a \(kind.rawValue) field.",
+                fix: kind == .number
+                    ? "use a range." : kind == .choice || kind == .toggle ? "use a list of values." : "use a pattern.")
+        }
+    }
+
+    private var kindName: String {
+        switch self {
+        case .pattern: "pattern"
+        case .range: "range"
+        case .values: "list"
+        }
+    }
+}
