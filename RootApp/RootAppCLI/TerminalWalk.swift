@@ -362,7 +362,7 @@ final class TerminalWalk: @unchecked Sendable {
             let saved = session.savedNavigation
             let written = OutputFile.write(SavedNavigationJSON.encode(saved), to: savePath, console)
             if written == .success {
-                let inputs = "\(saved.inputCount) input\(saved.inputCount == 1 ? "" : "s")"
+                let inputs = "\(saved.givenCount) input\(saved.givenCount == 1 ? "" : "s")"
                 let line =
                     session.ending != nil
                     ? "Saved the finished walk (\(inputs)) as \(savePath); it ended, so there is nothing to continue."

@@ -114,28 +114,19 @@ enum WalkCommand {
                     clock: clock, answeredByHand: answeredByHand)
             } catch {
                 let reason: String =
-                    switch error.kind {
-                    case .fingerprint:
-                        if let app = saved.rootFlows.first, app != manifest.app.id {
-                            "it is a walk of '\(app)', and '\(manifest.file)' is '\(manifest.app.id)'."
-                        } else {
-                            """
-                            '\(manifest.file)' changed since the walk was saved (saved: \
-                            \(saved.fingerprint.isEmpty ? "no fingerprint" : saved.fingerprint); now: \
-                            \(VariantSession.fingerprint(of: manifest))), and a walk is only resumed on the \
-                            manifest it was saved with.
-                            """
-                        }
-                    // The engine's fix is for an app's code; a walk's is to start afresh.
-                    default: (error.entry.map { "entries[\($0)]: " } ?? "") + error.problem
+                    if let app = saved.rootFlows.first, app != manifest.app.id {
+                        "it is a walk of '\(app)', and '\(manifest.file)' is '\(manifest.app.id)'."
+                    } else {
+                        // The engine's fix is for an app's code; a walk's is to start afresh.
+                        (error.entry.map { "entries[\($0)]: " } ?? "") + error.problem
+                            + Self.releaseNote(saved, manifest: manifest, registry: app.registry)
                     }
                 for line in console.wrap(
                     "error: \(path): cannot resume the walk: \(reason) To fix, start afresh without --resume.")
                 { console.error(line) }
                 throw ExitCodeError(code: .badInput)
             }
-            console.error(
-                console.dim("Resumed \(path): \(saved.inputCount) input\(saved.inputCount == 1 ? "" : "s") replayed."))
+            for line in console.wrap(Self.resumed(path, saved, session: session)) { console.error(console.dim(line)) }
             // A walk that had finished has nothing to continue: said, not
             // shown as an empty prompt.
             if session.top == nil {
@@ -196,5 +187,42 @@ enum WalkCommand {
             throw ExitCodeError(code: .usage)
         }
         return Set(names)
+    }
+
+    /// What the walk says once resumed: how many inputs replayed, and on
+    /// another release, how.
+    static func resumed(_ path: String, _ saved: SavedNavigation, session: VariantSession) -> String {
+        guard let outcome = session.restoreOutcome else { return "Resumed \(path)." }
+        let inputs = "\(outcome.inputs) input\(outcome.inputs == 1 ? "" : "s")"
+        let release = releaseNote(saved, manifest: session.manifest, registry: session.registry)
+        switch outcome.kind {
+        case .sameRelease:
+            return "Resumed \(path): \(inputs) replayed."
+        case .otherRelease:
+            return "Resumed \(path) on another release: \(inputs) replayed by what each was.\(release)"
+        case .fellBack(let policy):
+            let why = outcome.refusal.map { ($0.entry.map { "entries[\($0)]: " } ?? "") + $0.problem } ?? ""
+            let kept = outcome.keptValues.isEmpty ? "" : " The values entered there are filled in again."
+            return """
+                Resumed \(path) on another release, as its policy \(policy) says: \(why) So \(inputs) replayed, \
+                and the walk goes on at \(outcome.top ?? "the end").\(kept)\(release)
+                """
+        }
+    }
+
+    /// ` (Saved by another release: …)` naming what changed, or nothing.
+    static func releaseNote(_ saved: SavedNavigation, manifest: Manifest, registry: ModuleRegistry) -> String {
+        let now = VariantSession.versions(of: manifest, registry: registry)
+        let fingerprint = VariantSession.fingerprint(of: manifest, registry: registry)
+        guard saved.fingerprint != fingerprint else { return "" }
+        var changes: [String] = []
+        if !saved.fingerprint.hasPrefix("\(manifest.app.id) \(manifest.digest)") {
+            changes.append("'\(manifest.file)' changed since the walk was saved")
+        }
+        for module in Set(saved.versions.keys).union(now.keys).sorted()
+        where !saved.versions.isEmpty && saved.versions[module] != now[module] {
+            changes.append("module \(module) was \(saved.versions[module] ?? "not used"), now \(now[module] ?? "not used")")
+        }
+        return changes.isEmpty ? "" : " (Saved by another release: " + changes.joined(separator: "; ") + ".)"
     }
 }

@@ -157,6 +157,13 @@ public final class Coordinator: @unchecked Sendable {
             if log != nil, screen.actions.indices.contains(index) {
                 let action = screen.actions[index]
                 let submitted = entered.filter { action.submits.contains($0.key) }
+                // The classes the values fall in: a restore on another
+                // release takes each value only in the class it had.
+                let classes: [String: String] =
+                    switch EnteredValues.check(submitted, submitting: action.submits, fields: screen.fields) {
+                    case .success(let values): values.classes
+                    case .failure: [:]
+                    }
                 log?.append(
                     submitted.isEmpty
                         ? .select(
@@ -164,7 +171,8 @@ public final class Coordinator: @unchecked Sendable {
                             action: index, step: action.step, label: action.label)
                         : .submit(
                             flow: screen.flow.id.rawValue, screen: screen.id.rawValue, id: screen.qualifiedID,
-                            action: index, step: action.step, label: action.label, values: submitted))
+                            action: index, step: action.step, label: action.label, values: submitted,
+                            classes: classes))
             }
             transition { state, transaction in
                 state.select(action: index, on: screen, entering: entered, &transaction)

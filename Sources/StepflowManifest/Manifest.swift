@@ -35,6 +35,9 @@ public struct Manifest: Hashable, Sendable {
     /// how a device gives the outside answers scripts give by hand; `nil`
     /// when the manifest has no `device` section.
     public let device: DeviceSettings?
+    /// What this release does with a walk another release saved that does
+    /// not replay here whole (`"restoreOnUpdate"`): by default, refuse it.
+    public internal(set) var restoreOnUpdate = RestorePolicies()
 
     /// A digest of what the manifest says (64-bit FNV-1a, in hex, of its
     /// JSON with keys sorted and no whitespace): any edit to a value, a key

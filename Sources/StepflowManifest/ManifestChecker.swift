@@ -123,6 +123,8 @@ enum ManifestChecker {
             RuleShapes(draft: draft, instances: instances, requirements: requirements.list, log: log()).check())
         let coverage = take(CoverageMinimums(draft: draft, log: log()).check())
         let device = take(DeviceSection(draft: draft, log: log()).check())
+        let restorePolicies = take(
+            RestorePolicySection(draft: draft, instances: instances.map(\.id), log: log()).check())
 
         guard !problems.contains(where: { $0.severity == .error }), let schema, let app, let start else {
             return (nil, problems)
@@ -136,7 +138,7 @@ enum ManifestChecker {
                 if let plural = spec.plural { counts[module.id, default: [:]][spec.key] = plural.count }
             }
         }
-        let manifest = Manifest(
+        var manifest = Manifest(
             file: file,
             schema: schema,
             app: app,
@@ -161,6 +163,7 @@ enum ManifestChecker {
             coverageMinimum: coverage,
             device: device
         )
+        manifest.restoreOnUpdate = restorePolicies
         return (manifest, problems)
     }
 }

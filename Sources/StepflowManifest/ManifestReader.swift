@@ -127,6 +127,8 @@ struct ManifestDraft {
     var coverage: JSONMember?
     /// The `device` member: how the app runs on a device.
     var device: JSONMember?
+    /// The `restoreOnUpdate` member: what another release's walks become.
+    var restoreOnUpdate: JSONMember?
 
     /// One member of `texts`: `"<instance>/<key>": "…"` or
     /// `{"<locale>": "…", …}`.
@@ -173,7 +175,7 @@ struct ManifestDraft {
 struct ManifestReader {
     static let topKeys = ["schema", "app", "modules", "start", "routes"]
     static let optionalTopKeys = [
-        "rules", "locales", "strings", "texts", "requirements", "scripts", "coverage", "device",
+        "rules", "locales", "strings", "texts", "requirements", "scripts", "coverage", "device", "restoreOnUpdate",
     ]
     static let ruleKeys = [
         "name", "to", "passesThrough", "neverReaches", "reaches", "entering", "carriesNone", "requirement",
@@ -205,6 +207,7 @@ struct ManifestReader {
         draft.start = log.string(top["start"], JSONPath.root.key("start"))
         draft.coverage = top["coverage"]
         draft.device = top["device"]
+        draft.restoreOnUpdate = top["restoreOnUpdate"]
         if let member = top["routes"] {
             let path = JSONPath.root.key("routes")
             if case .object(let members) = member.value.value {

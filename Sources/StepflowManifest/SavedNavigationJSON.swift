@@ -6,7 +6,7 @@ public import Stepflow
 ///
 /// ```json
 /// {
-///   "format": 1,
+///   "format": 2,
 ///   "fingerprint": "covid-antigen-home 5d0e6c2a91f3b7e4",
 ///   "screens": ["onboarding/welcome", "onboarding/howItWorks"],
 ///   "entries": [
@@ -30,11 +30,18 @@ public enum SavedNavigationJSON {
     /// diff line by line.
     public static func encode(_ saved: SavedNavigation) -> String {
         var text = "{\n  \"format\": \(saved.format),\n  \"fingerprint\": \(JSONText.string(saved.fingerprint)),\n"
+        if !saved.versions.isEmpty { text += "  \"versions\": \(object(saved.versions)),\n" }
         text += "  \"screens\": \(JSONText.array(saved.screens)),\n  \"entries\": ["
         for (index, entry) in saved.entries.enumerated() {
             text += (index == 0 ? "\n    " : ",\n    ") + encode(entry)
         }
         return text + (saved.entries.isEmpty ? "]\n}\n" : "\n  ]\n}\n")
+    }
+
+    /// `{"a": "b", …}`, keys in order.
+    private static func object(_ strings: [String: String]) -> String {
+        let members = strings.sorted { $0.key < $1.key }.map { "\(JSONText.string($0.key)): \(JSONText.string($0.value))" }
+        return "{" + members.joined(separator: ", ") + "}"
     }
 
     private static func encode(_ entry: SavedNavigation.Entry) -> String {
@@ -52,14 +59,13 @@ public enum SavedNavigationJSON {
                     ("flow", "\(flow)"), ("screen", "\(screen)"), ("id", string(id)), ("action", "\(action)"),
                     ("step", string(step)), ("label", string(label)),
                 ])
-        case .submit(let flow, let screen, let id, let action, let step, let label, let values):
-            let entered = values.sorted { $0.key < $1.key }.map { "\(string($0.key)): \(string($0.value))" }
+        case .submit(let flow, let screen, let id, let action, let step, let label, let values, let classes):
             return object(
                 "submit",
                 [
                     ("flow", "\(flow)"), ("screen", "\(screen)"), ("id", string(id)), ("action", "\(action)"),
-                    ("step", string(step)), ("label", string(label)),
-                    ("values", "{" + entered.joined(separator: ", ") + "}"),
+                    ("step", string(step)), ("label", string(label)), ("values", Self.object(values)),
+                    ("classes", Self.object(classes)),
                 ])
         case .removedByUI(let screen, let id):
             return object("removedByUI", [("screen", "\(screen)"), ("id", string(id))])
@@ -178,16 +184,23 @@ public enum SavedNavigationJSON {
         mutating func navigation(_ root: JSONNode) throws(SavedNavigationError) -> SavedNavigation {
             let path = JSONPath.root
             let top = try members(
-                root, path, what: "a saved navigation", required: ["format", "fingerprint", "screens", "entries"])
+                root, path, what: "a saved navigation", required: ["format", "fingerprint", "screens", "entries"],
+                optional: ["versions"])
             let format = try integer(top["format"]!, path.key("format"), Int.self)  // required above
-            guard format == SavedNavigation.currentFormat else {
+            let readable = SavedNavigation.readableFormats
+            guard readable.contains(format) else {
                 throw fail(
-                    top["format"]!, path.key("format"),
-                    // required above
-                    "format \(format) is not one this version reads (\(SavedNavigation.currentFormat)). Start afresh.")
+                    top["format"]!, path.key("format"),  // required above
+                    """
+                    format \(format) is not one this version reads (\(readable.lowerBound) to \(readable.upperBound)). \
+                    Start afresh.
+                    """
+                )
             }
             // required above
             var saved = SavedNavigation(fingerprint: try string(top["fingerprint"]!, path.key("fingerprint")))
+            saved.format = format
+            if let versions = top["versions"] { saved.versions = try strings(versions, path.key("versions")) }
             let screensNode = top["screens"]!  // required above
             guard case .array(let screens) = screensNode.value else {
                 throw fail(
@@ -208,6 +221,22 @@ public enum SavedNavigationJSON {
                 saved.entries.append(try entry(node, path.key("entries").index(index)))
             }
             return saved
+        }
+
+        /// An object of field names (or part names) to texts.
+        func strings(_ node: JSONNode, _ path: JSONPath) throws(SavedNavigationError) -> [String: String] {
+            guard case .object(let members) = node.value else {
+                throw fail(
+                    node, path, "expected an object of names to texts, found \(node.value.kindDescription).")
+            }
+            var strings: [String: String] = [:]
+            for member in members {
+                guard strings[member.key] == nil else {
+                    throw fail(member.value, path.key(member.key), "'\(member.key)' is given twice.")
+                }
+                strings[member.key] = try string(member.value, path.key(member.key))
+            }
+            return strings
         }
 
         static let kinds = [
@@ -245,21 +274,10 @@ public enum SavedNavigationJSON {
                     label: try string(f["label"]!, at.key("label"))
                 )
             case "submit":
-                let f = try fields(["flow", "screen", "id", "action", "step", "label", "values"])
-                let valuesPath = at.key("values")
-                let valuesNode = f["values"]!  // required above
-                guard case .object(let members) = valuesNode.value else {
-                    throw fail(
-                        valuesNode, valuesPath,
-                        "expected the values entered (an object of field names to texts), found "
-                            + "\(valuesNode.value.kindDescription).")
-                }
-                var values: [String: String] = [:]
-                for member in members {
-                    guard values[member.key] == nil else {
-                        throw fail(member.value, valuesPath.key(member.key), "the field is given twice.")
-                    }
-                    values[member.key] = try string(member.value, valuesPath.key(member.key))
+                let f = try fields(["flow", "screen", "id", "action", "step", "label", "values"], optional: ["classes"])
+                let values = try strings(f["values"]!, at.key("values"))  // required above
+                let classes = try f["classes"].map { node throws(SavedNavigationError) in
+                    try strings(node, at.key("classes"))
                 }
                 return .submit(  // every member required above
                     flow: try integer(f["flow"]!, at.key("flow"), UInt32.self),
@@ -268,7 +286,7 @@ public enum SavedNavigationJSON {
                     action: try integer(f["action"]!, at.key("action"), Int.self),
                     step: try string(f["step"]!, at.key("step")),
                     label: try string(f["label"]!, at.key("label")),
-                    values: values
+                    values: values, classes: classes ?? [:]
                 )
             case "removedByUI":
                 let f = try fields(["screen", "id"])

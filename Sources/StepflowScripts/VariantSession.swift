@@ -41,6 +41,8 @@ final class StateHolder: Navigator {
 public final class VariantSession {
     /// The manifest walked.
     public let manifest: Manifest
+    /// The modules the variant's instances are made from.
+    public let registry: ModuleRegistry
     /// The live coordinator.
     public let coordinator: Coordinator
     /// The clock the modules' timers run on.
@@ -100,9 +102,16 @@ public final class VariantSession {
     /// left on `clock` (or has fired, if none is). Choose the `clock`'s
     /// scale as when it was saved.
     ///
-    /// - Throws: ``RestoreError`` when `saved` was saved under another
-    ///   manifest (its ``Manifest/digest`` differs) or no longer fits the
-    ///   modules; start a new session then.
+    /// A save of another release of the variant (another manifest, or a
+    /// module at another version) replays by the identities of its inputs
+    /// (``Stepflow/OtherRelease/replay(policy:)``); one that does not
+    /// replay whole is restored as the manifest's ``Manifest/restoreOnUpdate``
+    /// says (by default, refused). ``restoreOutcome`` says which; values
+    /// kept for an input asked again are in ``entered``.
+    ///
+    /// - Throws: ``RestoreError`` when `saved` is of another app, or its
+    ///   inputs no longer replay and the policy refuses it; start a new
+    ///   session then.
     public convenience init(
         resuming saved: SavedNavigation, manifest: Manifest, registry: ModuleRegistry,
         services: ModuleServices = ModuleServices(), locale: String? = nil, clock: WalkClock = WalkClock(),
@@ -111,22 +120,58 @@ public final class VariantSession {
         self.init(
             manifest: manifest, registry: registry, services: services, locale: locale, clock: clock, states: states,
             answeredByHand: answeredByHand, parts: ())
-        try coordinator.restore(saved, flow: root, with: rootStepper, fingerprint: Self.fingerprint(of: manifest))
+        let policies = manifest.restoreOnUpdate
+        restoreOutcome = try coordinator.restore(
+            saved, roots: [RootCoordination(root, with: rootStepper)],
+            fingerprint: Self.fingerprint(of: manifest, registry: registry), deepLinks: [],
+            onAnotherRelease: .replay { policies.policy(for: $0) })
         isResumed = true
         settle()
+        if let kept = restoreOutcome?.keptValues, !kept.isEmpty, let top {
+            form = (top.id, kept.filter { kept in top.fields.contains { $0.name == kept.key } })
+        }
     }
+
+    /// How the session was resumed, if it was: exactly, on another
+    /// release, or as a policy said.
+    public private(set) var restoreOutcome: RestoreOutcome?
 
     /// What a saved session of `manifest` is fingerprinted with: the app
     /// id and the manifest file's digest.
+    @available(*, deprecated, message: "A module's version is part of a release: use fingerprint(of:registry:).")
     public static func fingerprint(of manifest: Manifest) -> String {
         "\(manifest.app.id) \(manifest.digest)"
     }
 
+    /// What a saved session of `manifest` is fingerprinted with: the app
+    /// id, the manifest file's digest, and a digest of the versions of
+    /// the modules it uses (``versions(of:registry:)``), so that a module
+    /// released anew makes another release.
+    public static func fingerprint(of manifest: Manifest, registry: ModuleRegistry) -> String {
+        let versions = versions(of: manifest, registry: registry).sorted { $0.key < $1.key }
+        let text = versions.map { "\($0.key)=\($0.value)" }.joined(separator: "\n")
+        return "\(manifest.app.id) \(manifest.digest) \(Manifest.digest(of: Array(text.utf8)))"
+    }
+
+    /// The versions of the modules `manifest` uses, by module id: each
+    /// module's package and version (`Stepflow 0.4.0`; `(version not
+    /// declared)` when its package does not say).
+    public static func versions(of manifest: Manifest, registry: ModuleRegistry) -> [String: String] {
+        var versions: [String: String] = [:]
+        for instance in manifest.instances {
+            guard let module = registry.module(instance.module) else { continue }
+            versions[instance.module] = module.package.description
+        }
+        return versions
+    }
+
     /// The session so far, to resume in another process with
-    /// ``init(resuming:manifest:registry:services:locale:clock:states:)``.
+    /// ``init(resuming:manifest:registry:services:locale:clock:states:answeredByHand:)``:
+    /// it names the release it was saved by (``Stepflow/SavedNavigation/versions``).
     public var savedNavigation: SavedNavigation {
         var saved = coordinator.savedNavigation ?? SavedNavigation()
-        saved.fingerprint = Self.fingerprint(of: manifest)
+        saved.fingerprint = Self.fingerprint(of: manifest, registry: registry)
+        saved.versions = Self.versions(of: manifest, registry: registry)
         return saved
     }
 
@@ -142,6 +187,7 @@ public final class VariantSession {
         states: StateGraph?, answeredByHand: Set<String>, parts: ()
     ) {
         self.manifest = manifest
+        self.registry = registry
         self.states = states
         self.clock = clock
         self.recorder = LiveWalkRecorder(app: manifest.app.id)

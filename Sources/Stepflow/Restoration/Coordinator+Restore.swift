@@ -55,6 +55,39 @@ extension Coordinator {
     public func restore(
         _ saved: SavedNavigation, roots: [RootCoordination], fingerprint: String = "", deepLinks: [any Step] = []
     ) throws(RestoreError) {
+        try restore(saved, roots: roots, fingerprint: fingerprint, deepLinks: deepLinks, onAnotherRelease: .refuse)
+    }
+
+    /// Rebuilds the navigation `saved` holds, as
+    /// ``restore(_:roots:fingerprint:deepLinks:)`` does, and takes a save
+    /// from another release (another fingerprint) as `onAnotherRelease`
+    /// says: with ``OtherRelease/replay(policy:)``, its inputs replay by
+    /// their identities (the screen each was given on, an action's step,
+    /// a value's class, a stepper's name), and a walk that does not
+    /// replay whole is restored as the policy of the module instance the
+    /// person was in says, or refused.
+    ///
+    /// ```swift
+    /// let outcome = try coordinator.restore(
+    ///     saved, roots: [RootCoordination(app, with: OneStepper(.start))], fingerprint: buildNumber,
+    ///     deepLinks: [], onAnotherRelease: .replay { _ in .askAgain })
+    /// if case .fellBack = outcome.kind { showNotice(outcome.refusal) }
+    /// ```
+    ///
+    /// Whatever was replayed, the coordinator saves from then on in this
+    /// release's numbering, so the next restore is exact.
+    ///
+    /// - Returns: How the save was taken: exactly, by identity, or as a
+    ///   policy said (with why, and the values to fill in again).
+    /// - Throws: ``RestoreError``, as ``restore(_:roots:fingerprint:deepLinks:)``
+    ///   does; on another release, the first input that no longer applies,
+    ///   the screen it was given on (``RestoreError/screen``) and what
+    ///   changed there. The coordinator is then left as it was.
+    @discardableResult
+    public func restore(
+        _ saved: SavedNavigation, roots: [RootCoordination], fingerprint: String, deepLinks: [any Step],
+        onAnotherRelease: OtherRelease
+    ) throws(RestoreError) -> RestoreOutcome {
         let isFresh = acceptedInput.withLock { accepted in
             defer { accepted = true }
             return !accepted
@@ -74,35 +107,26 @@ extension Coordinator {
             )
         }
         do throws(RestoreError) {
-            guard saved.format == SavedNavigation.currentFormat else {
-                throw RestoreError(
-                    .format,
-                    """
-                    it is in format \(saved.format), and this version of Stepflow reads format \
-                    \(SavedNavigation.currentFormat). Start afresh.
-                    """
-                )
-            }
-            guard saved.fingerprint == fingerprint else {
-                throw RestoreError(
-                    .fingerprint, "it was saved by '\(saved.fingerprint)', and this is '\(fingerprint)'. Start afresh.")
-            }
             // Pure: runs on the caller's thread, off the queue.
-            var replay = Replay()
-            try replay.run(saved, roots: roots, deepLinks: deepLinks)
+            let (replay, outcome, replayedLog) = try Replay.restoring(
+                saved, roots: roots, fingerprint: fingerprint, deepLinks: deepLinks, onAnotherRelease: onAnotherRelease)
+            var rewritten = replayedLog
+            rewritten?.fingerprint = fingerprint
+            let log = rewritten ?? saved
             if isOnQueue {
-                install(replay, saved: saved)
+                install(replay, saved: log)
             } else {
                 let done = DispatchSemaphore(value: 0)
                 // Made here, used only on the queue after this thread hands it over.
                 let box = QueueConfined(replay)
                 inbox.enqueue { coordinator in
-                    coordinator.install(box.value, saved: saved)
+                    coordinator.install(box.value, saved: log)
                     done.signal()
                 }
                 done.wait()
                 queue.sync {}
             }
+            return outcome
         } catch {
             acceptedInput.withLock { $0 = false }
             throw error
@@ -122,7 +146,10 @@ extension Coordinator {
     /// Takes a replayed state on: on the queue.
     private func install(_ replay: Replay, saved: SavedNavigation) {
         engine = replay.state
-        if log != nil { log = saved }
+        if log != nil {
+            log = saved
+            log?.format = SavedNavigation.currentFormat
+        }
         let restored = replay.restored
         var effects: [Effect] = restored.connect.map { .connect($0) }
         if navigator != nil {

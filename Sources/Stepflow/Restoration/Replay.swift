@@ -9,19 +9,23 @@
 /// flows is made here, so a refused log leaves nothing behind.
 package struct Replay {
     /// The state rebuilt so far.
-    package private(set) var state = EngineState()
+    package internal(set) var state = EngineState()
     /// Work the flows queued and the log has not run yet, in order.
-    private var queued: [PendingWork] = []
-    private var nextQueued = 0
+    var queued: [PendingWork] = []
+    var nextQueued = 0
     /// Deferred adaptations asked and not answered, by their number.
-    private var unanswered: [Int: DeferredAdaptation] = [:]
+    var unanswered: [Int: DeferredAdaptation] = [:]
     /// How many deferred adaptations were asked.
     package private(set) var adaptationsAsked = 0
     /// The attachments told they may emit.
-    private var started: Set<AttachmentID> = []
+    var started: Set<AttachmentID> = []
     /// When each stepper was told it may emit: milliseconds on the saving
     /// coordinator's clock.
-    private var stamps: [AttachmentID: Int64] = [:]
+    var stamps: [AttachmentID: Int64] = [:]
+
+    /// The attachments started, in the order they were (read by a replay
+    /// by identity, which pairs them with the saved `started` entries).
+    var startOrder: [AttachmentID] = []
 
     package init() {}
 
@@ -70,13 +74,13 @@ package struct Replay {
                 }
                 root.launch(&state, &transaction)
             case .select(let flow, let screen, let id, let action, let step, _),
-                .submit(let flow, let screen, let id, let action, let step, _, _):
+                .submit(let flow, let screen, let id, let action, let step, _, _, _):
                 guard let program = state.flows[FlowID(rawValue: flow)]?.program else {
                     state.statistics.dropped += 1
                     break
                 }
                 var entered: [String: String] = [:]
-                if case .submit(_, _, _, _, _, _, let values) = entry { entered = values }
+                if case .submit(_, _, _, _, _, _, let values, _) = entry { entered = values }
                 if let problem = program.replaySelect(
                     action: action, step: step, on: ScreenInstanceID(rawValue: screen), id: id, entering: entered,
                     in: &state, &transaction
@@ -190,11 +194,11 @@ package struct Replay {
         }
     }
 
-    private static func list(_ screens: [String]) -> String {
+    static func list(_ screens: [String]) -> String {
         screens.isEmpty ? "no screen" : screens.joined(separator: " > ")
     }
 
-    private mutating func deliverDeepLink<S: Step>(_ step: S) {
+    mutating func deliverDeepLink<S: Step>(_ step: S) {
         let tally = state.beginDeepLink(step, completion: nil)
         for program in state.deepLinkTargets() {
             var transaction = Transaction(observes: false, renders: false)
@@ -210,7 +214,7 @@ package struct Replay {
     /// work, deferred adaptations, which steppers were started. Stopped
     /// steppers are let go without a call: they never ran (and were never
     /// connected, so nothing but this state holds their attachments).
-    private mutating func absorb(_ transaction: inout Transaction) {
+    mutating func absorb(_ transaction: inout Transaction) {
         for effect in transaction.effects {
             switch effect {
             case .enqueue(let work):
@@ -220,6 +224,7 @@ package struct Replay {
                 adaptationsAsked += 1
             case .start(let unit):
                 started.insert(unit.id)
+                startOrder.append(unit.id)
             case .stop(let unit):
                 started.remove(unit.id)
             case .event, .connect, .render, .call:

@@ -23,15 +23,26 @@
 /// }
 /// ```
 public struct SavedNavigation: Hashable, Sendable, Codable {
-    /// The format this version of Stepflow writes.
-    public static let currentFormat = 1
+    /// The format this version of Stepflow writes: 2 adds ``versions`` and
+    /// the classes of submitted values.
+    public static let currentFormat = 2
 
-    /// The format it was written in; a restore refuses another.
+    /// The formats this version reads: 1 and 2.
+    public static let readableFormats = 1...currentFormat
+
+    /// The format it was written in; a restore refuses one it cannot read.
     public var format: Int
-    /// Whatever the app says identifies what it was saved by (a build
-    /// number, a manifest's digest); a restore given another refuses it.
+    /// Whatever the app says identifies the release it was saved by (a
+    /// build number, a manifest's digest). A restore given the same one
+    /// replays it exactly; given another, it refuses it unless told to
+    /// replay it on the other release (``OtherRelease/replay(policy:)``).
     /// Empty unless the app sets it.
     public var fingerprint: String
+    /// The versions of the parts it was saved by, by name (for a composed
+    /// variant, each module's id and its package's version): what a
+    /// restore on another release names when one changed. Empty unless
+    /// the app sets it.
+    public var versions: [String: String] = [:]
     /// The inputs handled, in order, and the stepper start times.
     public var entries: [Entry]
     /// The screens shown when it was saved, bottom to top, as
@@ -44,6 +55,21 @@ public struct SavedNavigation: Hashable, Sendable, Codable {
         self.fingerprint = fingerprint
         self.entries = entries
         self.screens = screens
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case format, fingerprint, versions, entries, screens
+    }
+
+    /// Reads a save of any readable format: one of format 1 has no
+    /// ``versions``.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        format = try container.decode(Int.self, forKey: .format)
+        fingerprint = try container.decode(String.self, forKey: .fingerprint)
+        versions = try container.decodeIfPresent([String: String].self, forKey: .versions) ?? [:]
+        entries = try container.decode([Entry].self, forKey: .entries)
+        screens = try container.decode([String].self, forKey: .screens)
     }
 
     /// The names of the root flows coordinated, in order: for a composed
@@ -67,10 +93,12 @@ public struct SavedNavigation: Hashable, Sendable, Codable {
         /// is its `flow/screen` id) of flow instance `flow`.
         case select(flow: UInt32, screen: UInt64, id: String, action: Int, step: String, label: String)
         /// Like ``select(flow:screen:id:action:step:label:)``, with the
-        /// values entered in the fields the action submits.
+        /// values entered in the fields the action submits and the class
+        /// each fell in (by field name): a restore on another release
+        /// takes a value only in the class it had.
         case submit(
             flow: UInt32, screen: UInt64, id: String, action: Int, step: String, label: String,
-            values: [String: String])
+            values: [String: String], classes: [String: String])
         /// The UI removed screen instance `screen` itself.
         case removedByUI(screen: UInt64, id: String)
         /// Stepper attachment `stepper` (a `name`) emitted `step`.
@@ -96,6 +124,18 @@ public struct SavedNavigation: Hashable, Sendable, Codable {
             switch entry {
             case .started: total
             case .work(let count): total + count
+            default: total + 1
+            }
+        }
+    }
+
+    /// How many inputs came from outside the flows: a person's choices,
+    /// the UI's removals, steppers' emissions, deep links and answers
+    /// (what a restore on another release replays; queued work aside).
+    public var givenCount: Int {
+        entries.reduce(0) { total, entry in
+            switch entry {
+            case .coordinate, .work, .started: total
             default: total + 1
             }
         }
@@ -138,6 +178,10 @@ public struct RestoreError: Error, Hashable, Sendable, CustomStringConvertible {
     public let problem: String
     /// What the app's code can do about it, when it can (`To fix, …`).
     public let fix: String?
+    /// The screen (`instance/screen`) the input at fault was given on, or
+    /// the one the save was showing: where a restore on another release
+    /// stopped agreeing with the save.
+    public let screen: String?
 
     /// An error of `kind` at `entry`.
     public init(_ kind: Kind, entry: Int? = nil, _ message: String) {
@@ -146,6 +190,7 @@ public struct RestoreError: Error, Hashable, Sendable, CustomStringConvertible {
         self.message = message
         self.problem = message
         self.fix = nil
+        self.screen = nil
     }
 
     /// An error of `kind` at `entry`: `problem`, and the app code's `fix`.
@@ -155,6 +200,18 @@ public struct RestoreError: Error, Hashable, Sendable, CustomStringConvertible {
         self.message = problem + " " + fix
         self.problem = problem
         self.fix = fix
+        self.screen = nil
+    }
+
+    /// An error of `kind` at `entry`, given on `screen`: `problem`, and
+    /// the app code's `fix`.
+    public init(_ kind: Kind, entry: Int?, screen: String?, problem: String, fix: String) {
+        self.kind = kind
+        self.entry = entry
+        self.message = problem + " " + fix
+        self.problem = problem
+        self.fix = fix
+        self.screen = screen
     }
 
     /// `entries[N]: message`, or the message alone.
