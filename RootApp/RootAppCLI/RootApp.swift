@@ -85,6 +85,7 @@ public struct RootApp: Sendable {
         PathsCommand.command,
         ValidateCommand.command,
         DiffCommand.command,
+        UpdateCheckCommand.command,
         ReportCommand.command,
         PrototypeCommand.command,
         ModulesCommand.command,

@@ -221,7 +221,8 @@ enum WalkCommand {
         }
         for module in Set(saved.versions.keys).union(now.keys).sorted()
         where !saved.versions.isEmpty && saved.versions[module] != now[module] {
-            changes.append("module \(module) was \(saved.versions[module] ?? "not used"), now \(now[module] ?? "not used")")
+            changes.append(
+                "module \(module) was \(saved.versions[module] ?? "not used"), now \(now[module] ?? "not used")")
         }
         return changes.isEmpty ? "" : " (Saved by another release: " + changes.joined(separator: "; ") + ".)"
     }

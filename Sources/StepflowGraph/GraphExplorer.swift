@@ -156,7 +156,7 @@ final class StateExplorer: StateSearchVisitor {
         grown.removeAll()
     }
 
-    private static func kind(of input: SearchInput) -> StateGraph.Input.Kind {
+    static func kind(of input: SearchInput) -> StateGraph.Input.Kind {
         switch input {
         case .answer(let question, let answer):
             .answer(

@@ -40,7 +40,9 @@ public enum SavedNavigationJSON {
 
     /// `{"a": "b", …}`, keys in order.
     private static func object(_ strings: [String: String]) -> String {
-        let members = strings.sorted { $0.key < $1.key }.map { "\(JSONText.string($0.key)): \(JSONText.string($0.value))" }
+        let members = strings.sorted { $0.key < $1.key }.map {
+            "\(JSONText.string($0.key)): \(JSONText.string($0.value))"
+        }
         return "{" + members.joined(separator: ", ") + "}"
     }
 
@@ -274,7 +276,8 @@ public enum SavedNavigationJSON {
                     label: try string(f["label"]!, at.key("label"))
                 )
             case "submit":
-                let f = try fields(["flow", "screen", "id", "action", "step", "label", "values"], optional: ["classes"])
+                let f = try fields(
+                    ["flow", "screen", "id", "action", "step", "label", "values"], optional: ["classes"])
                 let values = try strings(f["values"]!, at.key("values"))  // required above
                 let classes = try f["classes"].map { node throws(SavedNavigationError) in
                     try strings(node, at.key("classes"))

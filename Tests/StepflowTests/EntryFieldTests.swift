@@ -181,7 +181,9 @@ struct EntryFieldTests {
         let saved = try #require(coordinator.savedNavigation)
         #expect(
             saved.entries.contains {
-                if case .submit(_, _, _, _, _, _, let values) = $0 { return values == ["patientID": "P-2001"] }
+                if case .submit(_, _, _, _, _, _, let values, let classes) = $0 {
+                    return values == ["patientID": "P-2001"] && classes == ["patientID": "wellFormed"]
+                }
                 return false
             })
         let navigator = RecordingNavigator()

@@ -113,11 +113,25 @@ package final class StateSearch {
 
     private func expand(_ state: EngineState, index: Int, visitor: some StateSearchVisitor) {
         let top = state.navigation.topScreen
+        Self.forEachInput(of: state, top: top, names: names) { input, apply in
+            take(input, from: index, state, top: top, visitor: visitor, apply)
+        }
+    }
+
+    /// Calls `body` with each input of `state` (whose screen on top is
+    /// `top`) and how to apply it: the answers of open questions, the
+    /// actions of the screen on top (one per combination of the classes
+    /// of the fields an action submits), and each step a live stepper may
+    /// still emit. What this search and `rootapp update-check` branch on.
+    package static func forEachInput(
+        of state: EngineState, top: PresentedScreen?, names: StepNames?,
+        _ body: (SearchInput, (inout EngineState, inout Transaction) -> Void) -> Void
+    ) {
         // While a question is open the engine refuses a person's actions:
         // its answers are the inputs, beside what steppers emit.
         for question in state.openQuestions {
             for answer in question.answers {
-                take(.answer(question, answer), from: index, state, top: top, visitor: visitor) { state, transaction in
+                body(.answer(question, answer)) { state, transaction in
                     state.perform(answer.work, &transaction)
                 }
             }
@@ -131,10 +145,7 @@ package final class StateSearch {
                     ? [[]] : FieldEntry.combinations(submitting: action.submits, fields: top.fields)
                 for entries in combinations {
                     let entered = Dictionary(entries.map { ($0.field, $0.value) }) { first, _ in first }
-                    take(
-                        .choose(position: position, action, entries: entries), from: index, state, top: top,
-                        visitor: visitor
-                    ) { state, transaction in
+                    body(.choose(position: position, action, entries: entries)) { state, transaction in
                         state.select(action: position, on: top, entering: entered, &transaction)
                     }
                 }
@@ -143,8 +154,7 @@ package final class StateSearch {
         // A stepper that declares no emission gives no input.
         for record in state.emittingAttachments where !record.unit.declaresNoEmission {
             for emission in record.unit.emissionInputs(spent: record.spent, names: names) {
-                take(.emit(record.unit, emission), from: index, state, top: top, visitor: visitor) {
-                    state, transaction in
+                body(.emit(record.unit, emission)) { state, transaction in
                     state.perform(emission.work, &transaction)
                 }
             }
@@ -167,7 +177,21 @@ package final class StateSearch {
     private func settle(
         _ state: inout EngineState, _ input: (inout EngineState, inout Transaction) -> Void
     ) -> (events: [NavigationEvent], settled: Bool) {
-        var transaction = Transaction(observes: true, renders: false, names: names)
+        Self.settle(&state, maxStepsPerInput: maxStepsPerInput, names: names, observes: true, input) { assumed in
+            assumptions.insert(assumed)
+        }
+    }
+
+    /// Runs one input on `state` and drains the queue, as the coordinator
+    /// would, with events built when `observes`; a legacy deferred `adapt`
+    /// is taken as answering with the step unchanged, and `assume` told.
+    /// Returns the events and whether the queue emptied within
+    /// `maxStepsPerInput` steps.
+    package static func settle(
+        _ state: inout EngineState, maxStepsPerInput: Int, names: StepNames?, observes: Bool,
+        _ input: (inout EngineState, inout Transaction) -> Void, assume: (AssumedAnswer) -> Void
+    ) -> (events: [NavigationEvent], settled: Bool) {
+        var transaction = Transaction(observes: observes, renders: false, names: names)
         input(&state, &transaction)
         var queue: [PendingWork] = []
         var head = 0
@@ -182,7 +206,7 @@ package final class StateSearch {
                     // A legacy closure is taken as answering with the step
                     // unchanged: an assumption every verdict names.
                     if let work = adaptation.asIfUnchanged { queue.append(work) }
-                    if let assumed = adaptation.assumed { assumptions.insert(assumed) }
+                    if let assumed = adaptation.assumed { assume(assumed) }
                 case .event(let event): events.append(event)
                 default: break
                 }

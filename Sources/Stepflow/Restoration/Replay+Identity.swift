@@ -33,6 +33,15 @@ extension Replay {
         /// The inputs replayed, written as this release numbers its flows,
         /// screens and steppers: what the coordinator saves from now on.
         package var log = SavedNavigation()
+        /// The roots started so far.
+        var rootsStarted = 0
+        /// The saved `started` entries paired so far with the steppers
+        /// started now, in order.
+        var startsPaired = 0
+        /// Saved attachment numbers and the ones they are now.
+        var attachmentNow: [UInt64: AttachmentID] = [:]
+
+        package init() {}
     }
 
     /// The most steps one input may cause before the replay calls it a loop.
@@ -48,15 +57,40 @@ extension Replay {
         expectedTop: String?? = .none, run: inout IdentityRun
     ) throws(RestoreError) {
         let end = min(end ?? saved.entries.count, saved.entries.count)
-        var nextRoot = 0
-        // Saved attachment numbers and the ones they are now.
-        var attachmentNow: [UInt64: AttachmentID] = [:]
-        var nextStart = 0
         for index in 0..<end {
-            let entry = saved.entries[index]
+            try replayByIdentity(saved.entries[index], at: index, roots: roots, deepLinks: deepLinks, run: &run)
+        }
+        run.log.screens = state.navigation.shownScreens.map(\.qualifiedID)
+        let top = state.navigation.topScreen?.qualifiedID
+        let expected: String? =
+            switch expectedTop {
+            case .some(let given): given
+            case .none: saved.screens.last
+            }
+        guard top == expected else {
+            throw RestoreError(
+                .mismatch, entry: nil, screen: expected,
+                problem: """
+                    it was saved showing \(expected ?? "no screen"), and replaying its inputs on this release \
+                    shows \(top ?? "no screen").
+                    """,
+                fix: "To fix, keep where those inputs lead, or say what the app does with such a walk.")
+        }
+    }
+
+    /// Replays one entry, `saved.entries[index]`, by identity, and drains
+    /// the queue: what ``runByIdentity(_:roots:deepLinks:upTo:expectedTop:run:)``
+    /// does for each, and what `rootapp update-check` does to the new
+    /// release for each input of the old.
+    package mutating func replayByIdentity(
+        _ entry: SavedNavigation.Entry, at index: Int, roots: [RootCoordination], deepLinks: [any Step],
+        run: inout IdentityRun
+    ) throws(RestoreError) {
+        do {
             var transaction = Transaction(observes: false, renders: false)
             switch entry {
             case .coordinate(let name):
+                let nextRoot = run.rootsStarted
                 guard nextRoot < roots.count, roots[nextRoot].name == name else {
                     throw RestoreError(
                         .mismatch, entry: index,
@@ -64,7 +98,7 @@ extension Replay {
                         fix: "To fix, give the roots it was saved with, in order.")
                 }
                 roots[nextRoot].launch(&state, &transaction)
-                nextRoot += 1
+                run.rootsStarted += 1
                 run.log.append(entry)
             case .select(_, _, let id, let action, let step, let label),
                 .submit(_, _, let id, let action, let step, let label, _, _):
@@ -105,9 +139,13 @@ extension Replay {
                 }
             case .emit(let stepper, let name, let step):
                 let live = state.attachments.keys.sorted().compactMap { state.attachments[$0]?.unit }
+                // The stepper it was paired with when started; else the
+                // first live one of that name that declares the step (a
+                // flow may run two of one type, a timer and a read window).
+                let named = live.filter { $0.stepperName == name }
                 let unit =
-                    attachmentNow[stepper].flatMap { id in live.first { $0.id == id && $0.stepperName == name } }
-                    ?? live.first { $0.stepperName == name }
+                    run.attachmentNow[stepper].flatMap { id in named.first { $0.id == id } }
+                    ?? named.first { $0.replayEmission(stepID: step) != nil } ?? named.first
                 guard let unit else {
                     throw RestoreError(
                         .mismatch, entry: index, screen: state.navigation.topScreen?.qualifiedID,
@@ -132,7 +170,13 @@ extension Replay {
                 run.log.append(entry)
                 deliverDeepLink(step)
             case .answer(let number, let step):
-                guard let adaptation = unanswered.removeValue(forKey: number), let work = adaptation.replay(step) else {
+                // By its number; else the first question open that takes
+                // the answer (another release may ask more or fewer first).
+                let asked = unanswered[number].flatMap { $0.replay(step) != nil ? number : nil }
+                let open = asked ?? unanswered.keys.sorted().first { unanswered[$0]?.replay(step) != nil }
+                guard let open, let adaptation = unanswered.removeValue(forKey: open),
+                    let work = adaptation.replay(step)
+                else {
                     throw RestoreError(
                         .mismatch, entry: index, screen: state.navigation.topScreen?.qualifiedID,
                         problem: "it answers deferred adapt #\(number) with \(step ?? "nothing"), which is not asked "
@@ -142,38 +186,23 @@ extension Replay {
                 run.log.append(entry)
                 state.perform(work, &transaction)
             case .work:
-                continue  // the queue is drained after every input
+                return  // the queue is drained after every input
             case .started(let stepper, let milliseconds):
                 // Paired in order with the steppers started now; one the
                 // new release does not start has nothing to resume.
-                if nextStart < startOrder.count {
-                    attachmentNow[stepper] = startOrder[nextStart]
-                    stamps[startOrder[nextStart]] = milliseconds
-                    run.log.append(.started(stepper: startOrder[nextStart].rawValue, milliseconds: milliseconds))
-                    nextStart += 1
+                let next = run.startsPaired
+                if next < startOrder.count {
+                    run.attachmentNow[stepper] = startOrder[next]
+                    stamps[startOrder[next]] = milliseconds
+                    run.log.append(.started(stepper: startOrder[next].rawValue, milliseconds: milliseconds))
+                    run.startsPaired += 1
                 }
-                continue
+                return
             }
             if case .coordinate = entry {} else { run.inputs += 1 }
             absorb(&transaction)
             let ran = try drain(entry: index)
             if ran > 0 { run.log.append(.work(count: ran)) }
-        }
-        run.log.screens = state.navigation.shownScreens.map(\.qualifiedID)
-        let top = state.navigation.topScreen?.qualifiedID
-        let expected: String? =
-            switch expectedTop {
-            case .some(let given): given
-            case .none: saved.screens.last
-            }
-        guard top == expected else {
-            throw RestoreError(
-                .mismatch, entry: nil, screen: expected,
-                problem: """
-                    it was saved showing \(expected ?? "no screen"), and replaying its inputs on this release \
-                    shows \(top ?? "no screen").
-                    """,
-                fix: "To fix, keep where those inputs lead, or say what the app does with such a walk.")
         }
     }
 
@@ -216,7 +245,7 @@ extension Replay {
 
     /// Runs the work the flows queued until none is left; returns how
     /// much ran.
-    private mutating func drain(entry index: Int) throws(RestoreError) -> Int {
+    mutating func drain(entry index: Int) throws(RestoreError) -> Int {
         var steps = 0
         while nextQueued < queued.count {
             steps += 1
@@ -312,7 +341,8 @@ extension Replay {
             return (agreements[last], .askAgain)
         case .restartModule:
             var first = last
-            while first > 0, saved.entries[agreements[first - 1]].screenID?.prefix(while: { $0 != "/" }) == instance[...]
+            while first > 0,
+                saved.entries[agreements[first - 1]].screenID?.prefix(while: { $0 != "/" }) == instance[...]
             {
                 first -= 1
             }

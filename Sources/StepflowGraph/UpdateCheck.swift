@@ -1,0 +1,265 @@
+public import Stepflow
+public import StepflowManifest
+
+/// Which in-progress walks of an old release restore on a new one: the
+/// answer `rootapp update-check` prints, and a release pipeline gates on.
+///
+/// Both releases run side by side over the old release's inputs
+/// (`LockstepSearch`): the old one as its graph is explored, the new one
+/// replaying each input by identity with the code a restore on another
+/// release runs. A walk restores when every input replays and the new
+/// release shows the screen the old one showed; re-worded texts never
+/// matter, a removed screen, an option that reroutes or a field whose
+/// classes changed do. For each input the new release refuses (and each
+/// walk that lands elsewhere), the check says why, gives the shortest walk
+/// to it on the old release, how many old states lie behind it, and where
+/// the new release's policy (``Manifest/restoreOnUpdate``) resumes such a
+/// walk, found by running that very restore.
+///
+/// ```swift
+/// let check = UpdateCheck(old: released, new: candidate, registry: registry)
+/// if !check.lostStates.isEmpty { print(check.lost.map(\.problem)) }
+/// ```
+public struct UpdateCheck: Sendable {
+    /// One place where walks of the old release stop restoring.
+    public struct Lost: Sendable {
+        /// How the walk stops restoring.
+        public enum Kind: Hashable, Sendable {
+            /// The new release refuses the input.
+            case refused
+            /// The new release takes every input, and shows another screen.
+            case landsElsewhere
+        }
+
+        /// How the walk stops restoring.
+        public let kind: Kind
+        /// The screen the input was given on in the old release.
+        public let screen: String?
+        /// The old release's shortest walk to where it happens, start
+        /// first: for ``Kind/refused``, up to the input refused (the last).
+        public let walk: [StateGraph.Input]
+        /// What the new release refuses, or where it lands instead.
+        public let problem: String
+        /// The old release's states whose walks through here are lost.
+        public let states: [Int]
+        /// The new release's policy for such a walk, by the instance the
+        /// person was in.
+        public let policy: LostWalkPolicy
+        /// Where the policy resumes the walk (the screen on top), or `nil`
+        /// when it refuses the walk.
+        public let resumesAt: String?
+        /// The inputs the policy's restore replays.
+        public let inputsKept: Int
+    }
+
+    /// The old release's variant.
+    public let old: VariantGraph
+    /// The new release's variant.
+    public let new: VariantGraph
+    /// What changed between them: modules, options, routes, screens.
+    public let diff: VariantDiff
+    /// The pairs (old state, new state) the lockstep search reached.
+    public let pairs: Int
+    /// The old release's inputs replayed on the new one.
+    public let inputsChecked: Int
+    /// Every place where walks stop restoring, the fewest inputs first.
+    public let lost: [Lost]
+    /// The old release's states some walk of which does not restore,
+    /// in order.
+    public let lostStates: [Int]
+    /// The old release's states some walk of which does not restore and
+    /// whose policy refuses it: the walks an update throws away.
+    public let refusedStates: [Int]
+    /// The old release's states no walk of which restores whole (every
+    /// walk to them passes an input the new release refuses, or they show
+    /// a screen the new release shows elsewhere).
+    public let unrestorableStates: [Int]
+    /// Module instances with a timer the old release's walks run, whose
+    /// options changed: a walk saved while the timer runs resumes under
+    /// the new options, with the time already waited taken off.
+    public let timersChanged: [String]
+    /// Whether a bound stopped either exploration: the verdict then covers
+    /// only the states explored.
+    public let isTruncated: Bool
+
+    /// For each pair the lockstep search reached: the old state (-1 when
+    /// the old graph does not list it, past a bound), whether the walk
+    /// restores, and the edge that reached it (-1: the start).
+    package let pairStates: [Int32]
+    package let pairAgrees: [Bool]
+    package let pairParents: [Int32]
+    /// For each edge: the pair it leaves and the old release's input.
+    package let edgeSources: [Int32]
+    package let edgeInputs: [StateGraph.Input]
+
+    /// The old release's walk to pair `index`, start first.
+    package func walk(toPair index: Int) -> [StateGraph.Input] {
+        var inputs: [StateGraph.Input] = []
+        var current = index
+        while current >= 0, pairParents[current] >= 0 {
+            let edge = Int(pairParents[current])
+            inputs.append(edgeInputs[edge])
+            current = Int(edgeSources[edge])
+        }
+        return inputs.reversed()
+    }
+
+    /// Whether every walk of the old release restores on the new one.
+    public var everyWalkRestores: Bool { lostStates.isEmpty && !isTruncated }
+
+    /// Checks the walks of `old`'s variant against `new`'s, both made from
+    /// `registry`'s modules with `services`.
+    public init(
+        old: Manifest, new: Manifest, registry: ModuleRegistry, newRegistry: ModuleRegistry? = nil,
+        services: ModuleServices = ModuleServices(), limits: ExplorationLimits = .standard
+    ) {
+        let newRegistry = newRegistry ?? registry
+        let oldGraph = VariantGraph(manifest: old, registry: registry, services: services, limits: limits)
+        let newGraph = VariantGraph(manifest: new, registry: newRegistry, services: services, limits: limits)
+        self.old = oldGraph
+        self.new = newGraph
+        diff = VariantDiff(oldGraph, newGraph)
+        func root(_ manifest: Manifest, _ registry: ModuleRegistry) -> RootFlow {
+            RootFlow(
+                manifest: manifest, registry: registry,
+                environment: ModuleEnvironment(clock: IdleClock(), services: services), locale: nil)
+        }
+        let oldRoot = root(old, registry)
+        let newRoot = RootCoordination(root(new, newRegistry), with: OneStepper(RootStep.start))
+        let search = LockstepSearch(maxStepsPerInput: limits.maxStepsPerInput, maxPairs: limits.maxStates)
+        var startRefused: RestoreError?
+        do throws(RestoreError) {
+            try search.run(
+                old: { state, transaction in state.coordinate(oldRoot, with: OneStepper(RootStep.start), &transaction)
+                },
+                new: newRoot)
+        } catch {
+            startRefused = error
+        }
+        pairs = search.pairs.count
+        inputsChecked = search.edges.count
+        let states = oldGraph.states
+        let policies = new.restoreOnUpdate
+        var lost: [Lost] = []
+        var lostSet = Set<Int>()
+        var refusedSet = Set<Int>()
+        var timers = Set<String>()
+
+        /// The old walk to pair `index`, as inputs and as a save's entries.
+        func walk(to index: Int) -> (inputs: [StateGraph.Input], entries: [SavedNavigation.Entry]) {
+            var edges: [LockstepSearch.Edge] = []
+            var current = index
+            while current >= 0, search.pairs[current].parent >= 0 {
+                let edge = search.edges[search.pairs[current].parent]
+                edges.append(edge)
+                current = edge.from
+            }
+            edges.reverse()
+            return (edges.map(Self.input), edges.map(\.entry))
+        }
+        /// Where the new release's policy resumes a walk of `entries` that
+        /// was showing `shown`: the restore itself, run.
+        func resume(_ entries: [SavedNavigation.Entry], shown: String?) -> (String?, Int, LostWalkPolicy) {
+            var saved = SavedNavigation(fingerprint: "old release", entries: [.coordinate(flow: old.app.id)] + entries)
+            saved.screens = shown.map { [$0] } ?? []
+            do throws(RestoreError) {
+                let (_, outcome, _) = try Replay.restoring(
+                    saved, roots: [newRoot], fingerprint: "new release", deepLinks: [],
+                    onAnotherRelease: .replay { policies.policy(for: $0) })
+                if case .fellBack(let chosen) = outcome.kind { return (outcome.top, outcome.inputs, chosen) }
+                // Not lost after all: the search and the restore disagree.
+                preconditionFailure("a walk the lockstep search lost restored whole: \(entries)")
+            } catch {
+                return (nil, 0, .refuse)
+            }
+        }
+        func oldState(_ engine: EngineState) -> Int? { states.state(of: engine) }
+
+        if let startRefused {
+            let all = Array(states.states.indices)
+            lost.append(
+                Lost(
+                    kind: .refused, screen: nil, walk: [], problem: startRefused.problem, states: all,
+                    policy: .refuse, resumesAt: nil, inputsKept: 0))
+            lostSet.formUnion(all)
+            refusedSet.formUnion(all)
+        }
+        for (index, pair) in search.pairs.enumerated() where !pair.agrees {
+            guard let state = oldState(pair.old) else { continue }
+            let (inputs, entries) = walk(to: index)
+            let shown = pair.old.navigation.topScreen?.qualifiedID
+            let (resumesAt, kept, policy) = resume(entries, shown: shown)
+            lost.append(
+                Lost(
+                    kind: .landsElsewhere, screen: shown, walk: inputs,
+                    problem: """
+                        the new release takes every input, and shows \
+                        \(pair.new.state.navigation.topScreen?.qualifiedID ?? "no screen") where the old one \
+                        showed \(shown ?? "no screen").
+                        """,
+                    states: [state], policy: policy, resumesAt: resumesAt, inputsKept: kept))
+            lostSet.insert(state)
+            if resumesAt == nil { refusedSet.insert(state) }
+        }
+        for edge in search.edges {
+            if case .emit(let unit, _) = edge.input, unit.isTimer { timers.insert(unit.flow.name) }
+            guard case .failure(let refusal) = edge.outcome, let target = oldState(edge.oldTarget) else { continue }
+            let (inputs, entries) = walk(to: edge.from)
+            let (resumesAt, kept, policy) = resume(
+                entries + [edge.entry], shown: edge.oldTarget.navigation.topScreen?.qualifiedID)
+            let behind = states.reachable(from: target)
+            lost.append(
+                Lost(
+                    kind: .refused, screen: edge.top?.qualifiedID, walk: inputs + [Self.input(edge)],
+                    problem: refusal.problem, states: behind, policy: policy, resumesAt: resumesAt,
+                    inputsKept: kept))
+            lostSet.formUnion(behind)
+            if resumesAt == nil { refusedSet.formUnion(behind) }
+        }
+        self.lost = lost.sorted { $0.walk.count < $1.walk.count }
+        var restorable = Set<Int>()
+        var pairStates: [Int32] = []
+        for pair in search.pairs {
+            let state = oldState(pair.old)
+            pairStates.append(Int32(state ?? -1))
+            if pair.agrees, let state { restorable.insert(state) }
+        }
+        unrestorableStates = states.states.indices.filter { !restorable.contains($0) }
+        self.pairStates = pairStates
+        pairAgrees = search.pairs.map(\.agrees)
+        pairParents = search.pairs.map { Int32($0.parent) }
+        edgeSources = search.edges.map { Int32($0.from) }
+        edgeInputs = search.edges.map(Self.input)
+        lostStates = lostSet.sorted()
+        refusedStates = refusedSet.sorted()
+        let instancesOld = Dictionary(uniqueKeysWithValues: old.instances.map { ($0.id, $0) })
+        timersChanged = new.instances.filter { instance in
+            guard timers.contains(instance.id), let before = instancesOld[instance.id] else { return false }
+            return before.applicableOptions != instance.applicableOptions
+        }.map(\.id)
+        isTruncated = search.isTruncated || oldGraph.states.isTruncated || newGraph.states.isTruncated
+    }
+
+    /// The edge's input as `trace` and `paths` print it.
+    private static func input(_ edge: LockstepSearch.Edge) -> StateGraph.Input {
+        StateGraph.Input(screen: edge.top?.qualifiedID, kind: StateExplorer.kind(of: edge.input))
+    }
+}
+
+extension StateGraph {
+    /// The states reachable from `state` (itself included), in order.
+    func reachable(from state: Int) -> [Int] {
+        var seen = Set([state])
+        var queue = [state]
+        var head = 0
+        while head < queue.count {
+            let current = queue[head]
+            head += 1
+            for position in positions(from: current) {
+                let target = transitions.target(of: position)
+                if seen.insert(target).inserted { queue.append(target) }
+            }
+        }
+        return seen.sorted()
+    }
+}
