@@ -13,8 +13,9 @@ import Testing
 @Suite("rootapp's command line")
 struct CommandLineTests {
     static let commands = [
-        "walk", "check", "graph", "trace", "paths", "validate", "diff", "report", "prototype", "modules", "strings",
-        "completion",
+        "walk", "check", "graph", "trace", "paths", "validate", "diff", "update-check", "report", "prototype",
+        "modules",
+        "strings", "completion",
     ]
 
     @Test func theOverviewAndEveryCommandsHelpMatchTheirGoldenFilesAndFitEightyColumns() {
@@ -37,7 +38,8 @@ struct CommandLineTests {
                 ["grph"],
                 """
                 error: unknown command 'grph'. Did you mean 'graph'? Commands: walk, check, suite, export, graph, \
-                trace, paths, validate, diff, report, prototype, modules, strings, completion.\nSee 'rootapp --help'.\n
+                trace, paths, validate, diff, update-check, report, prototype, modules, strings, completion.\nSee \
+                'rootapp --help'.\n
                 """
             ),
             (

@@ -76,14 +76,14 @@ struct SavedNavigationJSONTests {
                 #"saved.json:1:1: error: missing 'entries'. To fix, add "entries": … to a saved navigation."#
             ),
             (
-                #"{"format": 2, "fingerprint": "", "screens": [], "entries": []}"#,
-                "saved.json:1:12: error: format: format 2 is not one this version reads (1). Start afresh."
+                #"{"format": 3, "fingerprint": "", "screens": [], "entries": []}"#,
+                "saved.json:1:12: error: format: format 3 is not one this version reads (1 to 2). Start afresh."
             ),
             (
                 #"{"format": 1, "fingerprint": "", "screen": [], "entries": []}"#,
                 """
                 saved.json:1:34: error: screen: unknown key 'screen'. Did you mean 'screens'? Allowed keys: \
-                'format', 'fingerprint', 'screens', 'entries'.
+                'format', 'fingerprint', 'screens', 'entries', 'versions'.
                 """
             ),
             (

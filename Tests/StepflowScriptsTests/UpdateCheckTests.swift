@@ -154,6 +154,17 @@ struct UpdateCheckTests {
         // (a few clock seconds at 600×); the old release's would be 900.
         let left = try #require(resumedClock.secondsLeft)
         #expect(left <= 600 && left > 500, "\(left) seconds left")
+        // Saved again on the new release: in its own numbering, so it
+        // resumes there exactly, and goes on to the end.
+        let again = resumed.savedNavigation
+        #expect(again.fingerprint == VariantSession.fingerprint(of: new, registry: BundledModules.registry))
+        let third = try VariantSession(
+            resuming: again, manifest: new, registry: BundledModules.registry, services: BundledModules.services,
+            clock: WalkClock(scale: 600), answeredByHand: ["camera-permission"])
+        #expect(third.restoreOutcome?.kind == .sameRelease)
+        #expect(third.top?.qualifiedID == "test/timer")
+        try third.give(.wait)
+        #expect(third.top?.qualifiedID == "test/ready")
     }
 
     @Test func aValueInAnotherClassNowIsRefusedNamingTheFieldAndAskedAgainUnderThePolicy() throws {

@@ -86,124 +86,122 @@ extension Replay {
         _ entry: SavedNavigation.Entry, at index: Int, roots: [RootCoordination], deepLinks: [any Step],
         run: inout IdentityRun
     ) throws(RestoreError) {
-        do {
-            var transaction = Transaction(observes: false, renders: false)
-            switch entry {
-            case .coordinate(let name):
-                let nextRoot = run.rootsStarted
-                guard nextRoot < roots.count, roots[nextRoot].name == name else {
-                    throw RestoreError(
-                        .mismatch, entry: index,
-                        problem: "it coordinates the flow '\(name)', which this release does not start there.",
-                        fix: "To fix, give the roots it was saved with, in order.")
-                }
-                roots[nextRoot].launch(&state, &transaction)
-                run.rootsStarted += 1
-                run.log.append(entry)
-            case .select(_, _, let id, let action, let step, let label),
-                .submit(_, _, let id, let action, let step, let label, _, _):
-                try requireTop(id, entry: index, doing: "'\(label)' was chosen")
-                run.agreements.append(index)
-                guard let top = state.navigation.topScreen, let program = state.flows[top.flow.id]?.program else {
-                    break  // requireTop found it
-                }
-                let matching = top.actions.indices.filter { top.actions[$0].step == step }
-                guard let chosen = matching.contains(action) ? action : matching.first else {
-                    let steps = top.actions.map(\.step)
-                    throw RestoreError(
-                        .mismatch, entry: index, screen: id,
-                        problem: """
-                            '\(label)' (step \(step)) was chosen on \(id), and \(id) has no action with that step \
-                            now (its actions' steps: \(steps.isEmpty ? "none" : steps.joined(separator: ", "))).
-                            """,
-                        fix: "To fix, keep the action's step, or say what the app does with such a walk.")
-                }
-                let (flow, screen, now) = (top.flow.id.rawValue, top.id.rawValue, top.actions[chosen].label)
-                if case .submit(_, _, _, _, _, _, let values, let classes) = entry {
-                    try checkClasses(values, classes, submitting: top.actions[chosen].submits, on: top, entry: index)
-                    run.log.append(
-                        .submit(
-                            flow: flow, screen: screen, id: id, action: chosen, step: step, label: now, values: values,
-                            classes: classes))
-                    program.select(action: chosen, on: top, entering: values, in: &state, &transaction)
-                } else {
-                    run.log.append(.select(flow: flow, screen: screen, id: id, action: chosen, step: step, label: now))
-                    program.select(action: chosen, on: top, entering: [:], in: &state, &transaction)
-                }
-            case .removedByUI(_, let id):
-                try requireTop(id, entry: index, doing: "the UI removed it")
-                run.agreements.append(index)
-                if let top = state.navigation.topScreen {
-                    run.log.append(.removedByUI(screen: top.id.rawValue, id: id))
-                    state.removedByUI(top, &transaction)
-                }
-            case .emit(let stepper, let name, let step):
-                let live = state.attachments.keys.sorted().compactMap { state.attachments[$0]?.unit }
-                // The stepper it was paired with when started; else the
-                // first live one of that name that declares the step (a
-                // flow may run two of one type, a timer and a read window).
-                let named = live.filter { $0.stepperName == name }
-                let unit =
-                    run.attachmentNow[stepper].flatMap { id in named.first { $0.id == id } }
-                    ?? named.first { $0.replayEmission(stepID: step) != nil } ?? named.first
-                guard let unit else {
-                    throw RestoreError(
-                        .mismatch, entry: index, screen: state.navigation.topScreen?.qualifiedID,
-                        problem: "\(name) emitted \(step), and no \(name) is live at that point now.",
-                        fix: "To fix, keep the stepper, or say what the app does with such a walk.")
-                }
-                guard let work = unit.replayEmission(stepID: step) else {
-                    throw RestoreError(
-                        .mismatch, entry: index, screen: state.navigation.topScreen?.qualifiedID,
-                        problem: "\(name) of \(unit.flow.name) emitted \(step), which it does not declare now.",
-                        fix: "To fix, keep the step declared, or say what the app does with such a walk.")
-                }
-                run.log.append(.emit(stepper: unit.id.rawValue, name: name, step: step))
-                state.perform(work, &transaction)
-            case .deepLink(let stepID):
-                guard let step = deepLinks.first(where: { $0.stepID == stepID }) else {
-                    throw RestoreError(
-                        .mismatch, entry: index,
-                        problem: "a deep link to \(stepID) was delivered, and the restore was not given that step.",
-                        fix: "To fix, pass every step the app deep-links to in `deepLinks:`.")
-                }
-                run.log.append(entry)
-                deliverDeepLink(step)
-            case .answer(let number, let step):
-                // By its number; else the first question open that takes
-                // the answer (another release may ask more or fewer first).
-                let asked = unanswered[number].flatMap { $0.replay(step) != nil ? number : nil }
-                let open = asked ?? unanswered.keys.sorted().first { unanswered[$0]?.replay(step) != nil }
-                guard let open, let adaptation = unanswered.removeValue(forKey: open),
-                    let work = adaptation.replay(step)
-                else {
-                    throw RestoreError(
-                        .mismatch, entry: index, screen: state.navigation.topScreen?.qualifiedID,
-                        problem: "it answers deferred adapt #\(number) with \(step ?? "nothing"), which is not asked "
-                            + "so at that point now.",
-                        fix: "To fix, keep the question, or say what the app does with such a walk.")
-                }
-                run.log.append(entry)
-                state.perform(work, &transaction)
-            case .work:
-                return  // the queue is drained after every input
-            case .started(let stepper, let milliseconds):
-                // Paired in order with the steppers started now; one the
-                // new release does not start has nothing to resume.
-                let next = run.startsPaired
-                if next < startOrder.count {
-                    run.attachmentNow[stepper] = startOrder[next]
-                    stamps[startOrder[next]] = milliseconds
-                    run.log.append(.started(stepper: startOrder[next].rawValue, milliseconds: milliseconds))
-                    run.startsPaired += 1
-                }
-                return
+        var transaction = Transaction(observes: false, renders: false)
+        switch entry {
+        case .coordinate(let name):
+            let nextRoot = run.rootsStarted
+            guard nextRoot < roots.count, roots[nextRoot].name == name else {
+                throw RestoreError(
+                    .mismatch, entry: index,
+                    problem: "it coordinates the flow '\(name)', which this release does not start there.",
+                    fix: "To fix, give the roots it was saved with, in order.")
             }
-            if case .coordinate = entry {} else { run.inputs += 1 }
-            absorb(&transaction)
-            let ran = try drain(entry: index)
-            if ran > 0 { run.log.append(.work(count: ran)) }
+            roots[nextRoot].launch(&state, &transaction)
+            run.rootsStarted += 1
+            run.log.append(entry)
+        case .select(_, _, let id, let action, let step, let label),
+            .submit(_, _, let id, let action, let step, let label, _, _):
+            try requireTop(id, entry: index, doing: "'\(label)' was chosen")
+            run.agreements.append(index)
+            guard let top = state.navigation.topScreen, let program = state.flows[top.flow.id]?.program else {
+                break  // requireTop found it
+            }
+            let matching = top.actions.indices.filter { top.actions[$0].step == step }
+            guard let chosen = matching.contains(action) ? action : matching.first else {
+                let steps = top.actions.map(\.step)
+                throw RestoreError(
+                    .mismatch, entry: index, screen: id,
+                    problem: """
+                        '\(label)' (step \(step)) was chosen on \(id), and \(id) has no action with that step \
+                        now (its actions' steps: \(steps.isEmpty ? "none" : steps.joined(separator: ", "))).
+                        """,
+                    fix: "To fix, keep the action's step, or say what the app does with such a walk.")
+            }
+            let (flow, screen, now) = (top.flow.id.rawValue, top.id.rawValue, top.actions[chosen].label)
+            if case .submit(_, _, _, _, _, _, let values, let classes) = entry {
+                try checkClasses(values, classes, submitting: top.actions[chosen].submits, on: top, entry: index)
+                run.log.append(
+                    .submit(
+                        flow: flow, screen: screen, id: id, action: chosen, step: step, label: now, values: values,
+                        classes: classes))
+                program.select(action: chosen, on: top, entering: values, in: &state, &transaction)
+            } else {
+                run.log.append(.select(flow: flow, screen: screen, id: id, action: chosen, step: step, label: now))
+                program.select(action: chosen, on: top, entering: [:], in: &state, &transaction)
+            }
+        case .removedByUI(_, let id):
+            try requireTop(id, entry: index, doing: "the UI removed it")
+            run.agreements.append(index)
+            if let top = state.navigation.topScreen {
+                run.log.append(.removedByUI(screen: top.id.rawValue, id: id))
+                state.removedByUI(top, &transaction)
+            }
+        case .emit(let stepper, let name, let step):
+            let live = state.attachments.keys.sorted().compactMap { state.attachments[$0]?.unit }
+            // The stepper it was paired with when started; else the
+            // first live one of that name that declares the step (a
+            // flow may run two of one type, a timer and a read window).
+            let named = live.filter { $0.stepperName == name }
+            let unit =
+                run.attachmentNow[stepper].flatMap { id in named.first { $0.id == id } }
+                ?? named.first { $0.replayEmission(stepID: step) != nil } ?? named.first
+            guard let unit else {
+                throw RestoreError(
+                    .mismatch, entry: index, screen: state.navigation.topScreen?.qualifiedID,
+                    problem: "\(name) emitted \(step), and no \(name) is live at that point now.",
+                    fix: "To fix, keep the stepper, or say what the app does with such a walk.")
+            }
+            guard let work = unit.replayEmission(stepID: step) else {
+                throw RestoreError(
+                    .mismatch, entry: index, screen: state.navigation.topScreen?.qualifiedID,
+                    problem: "\(name) of \(unit.flow.name) emitted \(step), which it does not declare now.",
+                    fix: "To fix, keep the step declared, or say what the app does with such a walk.")
+            }
+            run.log.append(.emit(stepper: unit.id.rawValue, name: name, step: step))
+            state.perform(work, &transaction)
+        case .deepLink(let stepID):
+            guard let step = deepLinks.first(where: { $0.stepID == stepID }) else {
+                throw RestoreError(
+                    .mismatch, entry: index,
+                    problem: "a deep link to \(stepID) was delivered, and the restore was not given that step.",
+                    fix: "To fix, pass every step the app deep-links to in `deepLinks:`.")
+            }
+            run.log.append(entry)
+            deliverDeepLink(step)
+        case .answer(let number, let step):
+            // By its number; else the first question open that takes
+            // the answer (another release may ask more or fewer first).
+            let asked = unanswered[number].flatMap { $0.replay(step) != nil ? number : nil }
+            let open = asked ?? unanswered.keys.sorted().first { unanswered[$0]?.replay(step) != nil }
+            guard let open, let adaptation = unanswered.removeValue(forKey: open),
+                let work = adaptation.replay(step)
+            else {
+                throw RestoreError(
+                    .mismatch, entry: index, screen: state.navigation.topScreen?.qualifiedID,
+                    problem: "it answers deferred adapt #\(number) with \(step ?? "nothing"), which is not asked "
+                        + "so at that point now.",
+                    fix: "To fix, keep the question, or say what the app does with such a walk.")
+            }
+            run.log.append(entry)
+            state.perform(work, &transaction)
+        case .work:
+            return  // the queue is drained after every input
+        case .started(let stepper, let milliseconds):
+            // Paired in order with the steppers started now; one the
+            // new release does not start has nothing to resume.
+            let next = run.startsPaired
+            if next < startOrder.count {
+                run.attachmentNow[stepper] = startOrder[next]
+                stamps[startOrder[next]] = milliseconds
+                run.log.append(.started(stepper: startOrder[next].rawValue, milliseconds: milliseconds))
+                run.startsPaired += 1
+            }
+            return
         }
+        if case .coordinate = entry {} else { run.inputs += 1 }
+        absorb(&transaction)
+        let ran = try drain(entry: index)
+        if ran > 0 { run.log.append(.work(count: ran)) }
     }
 
     /// Throws unless the screen on top is `id`.
