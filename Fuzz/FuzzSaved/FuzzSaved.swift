@@ -6,12 +6,29 @@ import StepflowTesting
 
 // libFuzzer target: any bytes as a saved navigation. What reads must write
 // back to the same value, and restoring it into a live coordinator of a
-// bundled variant must either work or be refused: never crash.
+// bundled variant must either work or be refused: never crash. It is also
+// restored as a save of another release, on the variant and on a next
+// release of it (typed ids removed), under a policy: that works, and its
+// log then restores exactly on that release, or it is refused and leaves
+// nothing behind.
 
 /// The variant restores are tried on (run from the repository's root, as
 /// `.ci/fuzz` does); without it, inputs are only read.
 private let manifest = try? ManifestLoader(registry: BundledModules.registry, services: BundledModules.services).load(
     path: "RootApp/Manifests/covid-antigen-clinic.json")
+
+/// The variant's next release: patients identified by scan only, so the
+/// typed-id screens are gone.
+private let nextRelease: Manifest? = {
+    let path = "RootApp/Manifests/covid-antigen-clinic.json"
+    guard let bytes = try? FileBytes.read(path: path, stoppingAfter: 1 << 20, kind: ".json file") else { return nil }
+    let text = String(decoding: bytes, as: UTF8.self)
+    guard let range = text.firstRange(of: #""identifyBy": "both""#) else { return nil }
+    var edited = text
+    edited.replaceSubrange(range, with: #""identifyBy": "scan""#)
+    return try? ManifestLoader(registry: BundledModules.registry, services: BundledModules.services).decode(
+        Array(edited.utf8), file: path)
+}()
 
 /// LeakSanitizer's switch for the allocations that follow (the fuzzer
 /// build links it: `-sanitize=fuzzer,address`).
@@ -30,6 +47,7 @@ public func initialize(
 ) -> Int32 {
     lsanDisable()
     _ = manifest
+    _ = nextRelease
     lsanEnable()
     return 0
 }
@@ -66,7 +84,43 @@ public func fuzzSaved(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     } catch {
         precondition(coordinator.currentState.flows.isEmpty, "a refused restore left flows behind")
     }
+    for (release, policy) in [(manifest, LostWalkPolicy.askAgain), (nextRelease, .restartModule)] {
+        guard let release else { continue }
+        restoreOnAnotherRelease(saved, release, policy)
+    }
     return 0
+}
+
+/// Restores `saved` as a save of another release on `release`'s variant,
+/// under `policy`.
+private func restoreOnAnotherRelease(_ saved: SavedNavigation, _ release: Manifest, _ policy: LostWalkPolicy) {
+    let clock = ManualClock(now: .seconds(1_800_000_000))
+    func root() -> RootCoordination {
+        RootCoordination(
+            RootFlow(
+                manifest: release, registry: BundledModules.registry, environment: ModuleEnvironment(clock: clock)),
+            with: OneStepper(.start))
+    }
+    let fingerprint = "next " + saved.fingerprint
+    let coordinator = Coordinator(savesNavigationOn: clock)
+    do throws(RestoreError) {
+        let outcome = try coordinator.restore(
+            saved, roots: [root()], fingerprint: fingerprint, deepLinks: [], onAnotherRelease: .replay { _ in policy })
+        coordinator.waitUntilIdle(includingPendingAdaptations: false)
+        precondition(outcome.kind != .sameRelease, "another release's save was taken as this release's")
+        let top = coordinator.currentState.topScreen?.qualifiedID
+        precondition(outcome.top == top, "the outcome names another screen than the one shown")
+        // Saved again, in this release's numbering: restored exactly.
+        guard let again = coordinator.savedNavigation else { return }
+        let exact = Coordinator(savesNavigationOn: clock)
+        let second = try exact.restore(
+            again, roots: [root()], fingerprint: fingerprint, deepLinks: [], onAnotherRelease: .refuse)
+        exact.waitUntilIdle(includingPendingAdaptations: false)
+        precondition(second.kind == .sameRelease, "a save in this release's numbering was not replayed exactly")
+        precondition(exact.currentState.topScreen?.qualifiedID == top, "a re-saved walk restored elsewhere")
+    } catch {
+        precondition(coordinator.currentState.flows.isEmpty, "a refused restore left flows behind")
+    }
 }
 
 /// The target's entry point, as SwiftPM links it: libFuzzer's driver.

@@ -76,19 +76,23 @@ enum UpdateCheckCommand {
                     + " each walk of the old release replays on the new one and shows the screen it showed.")
         } else {
             let (lost, refused) = (check.lostStates.count, check.refusedStates.count)
-            let whole = states - lost
-            let none = check.unrestorableStates.count
-            let restores =
-                "every walk of \(whole) state\(whole == 1 ? "" : "s") restores; \(lost) ha\(lost == 1 ? "s" : "ve") "
-                + "some walk that does not replay whole (through an input refused, or landing elsewhere), and for "
-                + "\(none) of them no walk does"
+            let (whole, none) = (states - lost, check.unrestorableStates.count)
             if refused == 0 {
-                say(console.green("✓ No walk is thrown away:") + " \(restores), and the policy resumes each such walk.")
+                say(
+                    console.green("✓ No walk is thrown away:") + " the policy resumes every walk that does not restore."
+                )
             } else {
+                let policies = Set(check.lost.filter { $0.resumesAt == nil }.map(\.policy.description)).sorted()
                 say(
                     console.red("✗ The update throws away walks of \(refused) of \(states) states:")
-                        + " \(restores); the policy refuses those of \(refused).")
+                        + " the policy (\(policies.joined(separator: ", "))) refuses them.")
             }
+            say("\(whole) state\(whole == 1 ? "" : "s"): every walk restores.", indent: "      ", first: "  ")
+            say(
+                """
+                \(lost) state\(lost == 1 ? "" : "s"): some walk does not replay whole (an input refused, or a \
+                screen that is now elsewhere); for \(none) of them, no walk does.
+                """, indent: "      ", first: "  ")
             for (number, place) in check.lost.prefix(limit).enumerated() {
                 describe(place, number: number + 1, console)
             }
@@ -119,11 +123,12 @@ enum UpdateCheckCommand {
         let walk = place.walk.flatMap(\.lines)
         say("Old walk (\(place.walk.count) input\(place.walk.count == 1 ? "" : "s")): " + walk.joined(separator: "; "))
         let states = "\(place.states.count) state\(place.states.count == 1 ? "" : "s") of the old release"
+        if place.ways > 1 { say("The same for \(place.ways - 1) longer way\(place.ways == 2 ? "" : "s") there.") }
         if let resumesAt = place.resumesAt {
             say(
                 """
-                \(states) lie behind it; the policy \(place.policy) resumes such a walk at \(resumesAt), \
-                \(place.inputsKept) input\(place.inputsKept == 1 ? "" : "s") kept.
+                \(states) lie behind it; the policy \(place.policy) resumes such a walk at \(resumesAt) (the walk \
+                above with \(place.inputsKept) of its input\(place.inputsKept == 1 ? "" : "s") kept).
                 """)
         } else {
             say(console.red("\(states) lost behind it: the policy, \(place.policy), throws such a walk away."))

@@ -48,8 +48,12 @@ public struct UpdateCheck: Sendable {
         /// Where the policy resumes the walk (the screen on top), or `nil`
         /// when it refuses the walk.
         public let resumesAt: String?
-        /// The inputs the policy's restore replays.
+        /// The inputs the policy's restore replays, for ``walk``.
         public let inputsKept: Int
+        /// How many of the old release's ways there (different walks to
+        /// the same input refused, or the same screen elsewhere) this one
+        /// stands for; ``walk`` is the shortest.
+        public internal(set) var ways = 1
     }
 
     /// The old release's variant.
@@ -216,7 +220,7 @@ public struct UpdateCheck: Sendable {
             lostSet.formUnion(behind)
             if resumesAt == nil { refusedSet.formUnion(behind) }
         }
-        self.lost = lost.sorted { $0.walk.count < $1.walk.count }
+        self.lost = Self.grouped(lost)
         var restorable = Set<Int>()
         var pairStates: [Int32] = []
         for pair in search.pairs {
@@ -238,6 +242,38 @@ public struct UpdateCheck: Sendable {
             return before.applicableOptions != instance.applicableOptions
         }.map(\.id)
         isTruncated = search.isTruncated || oldGraph.states.isTruncated || newGraph.states.isTruncated
+    }
+
+    /// `places`, those that say the same (the same input refused on the
+    /// same screen for the same reason, resumed alike) made one, with the
+    /// shortest walk and every state behind any of them; fewest inputs first.
+    private static func grouped(_ places: [Lost]) -> [Lost] {
+        struct Key: Hashable {
+            let kind: Lost.Kind
+            let screen: String?
+            let input: String?
+            let problem: String
+            let resumesAt: String?
+        }
+        var order: [Key] = []
+        var groups: [Key: Lost] = [:]
+        for place in places.sorted(by: { $0.walk.count < $1.walk.count }) {
+            let key = Key(
+                kind: place.kind, screen: place.screen,
+                input: place.kind == .refused ? place.walk.last?.description : nil, problem: place.problem,
+                resumesAt: place.resumesAt)
+            guard var group = groups[key] else {
+                groups[key] = place
+                order.append(key)
+                continue
+            }
+            group = Lost(
+                kind: group.kind, screen: group.screen, walk: group.walk, problem: group.problem,
+                states: Array(Set(group.states).union(place.states)).sorted(), policy: group.policy,
+                resumesAt: group.resumesAt, inputsKept: group.inputsKept, ways: group.ways + 1)
+            groups[key] = group
+        }
+        return order.compactMap { groups[$0] }
     }
 
     /// The edge's input as `trace` and `paths` print it.
