@@ -52,9 +52,11 @@ enum UpdateCheckCommand {
         func say(_ text: String, indent: String = "", first: String = "") {
             for line in console.wrap(text, indent: indent, firstIndent: first) { console.print(line) }
         }
-        console.print(
-            console.bold(
-                "Update check: \(check.old.manifest.app.id), \(check.old.manifest.file) → \(check.new.manifest.file)"))
+        for line in console.wrap(
+            "Update check: \(check.old.manifest.app.id), \(check.old.manifest.file) → \(check.new.manifest.file)")
+        {
+            console.print(console.bold(line))
+        }
         say(
             """
             Checked all \(states) state\(states == 1 ? "" : "s") of the old release in lockstep with the new: \
@@ -162,11 +164,11 @@ enum UpdateCheckCommand {
         for item in lines {
             for line in console.wrap(item, indent: "      ", firstIndent: "  ") { console.print(line) }
         }
-        for instance in check.timersChanged {
+        for timer in check.timersChanged {
             for line in console.wrap(
                 """
-                timer: a walk saved while \(instance)'s timer runs resumes under \(instance)'s new options, the time \
-                already waited taken off (at once if that has passed).
+                timer \(timer): a walk saved while it runs resumes with the new time, less the time already \
+                waited (at once if that has passed).
                 """, indent: "      ", firstIndent: "  ")
             { console.print(line) }
         }

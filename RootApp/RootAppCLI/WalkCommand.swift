@@ -26,7 +26,10 @@ enum WalkCommand {
         "save", value: "file",
         help: "Save the walk to this file when it ends (q, end of input, Ctrl-C), to continue it with --resume.")
     static let resume = OptionKey<String>(
-        "resume", value: "file", help: "Continue the walk saved in this file (by --save, with the same manifest).")
+        "resume", value: "file",
+        help:
+            "Continue the walk saved in this file by --save (saved by another release: replayed by what each input was)."
+    )
 
     static let byHand = OptionKey<String>(
         "by-hand", value: "sources",
@@ -47,7 +50,9 @@ enum WalkCommand {
                 source the app's own service answers), q quits. End of input and Ctrl-C end the walk with the \
                 trace printed. \
                 With --save, the walk is saved when it ends; --resume continues a saved walk where it was, a \
-                running timer with the time really left. Environment: ROOTAPP_TIME_SCALE=60 runs timers 60 times \
+                running timer with the time really left; a walk another release saved replays by what each input \
+                was, and one that does not replay whole is resumed as the manifest's restoreOnUpdate says, or \
+                refused. Environment: ROOTAPP_TIME_SCALE=60 runs timers 60 times \
                 faster (resume with the scale you saved with); NO_COLOR turns colour off; TERM=dumb gets plain \
                 lines, no colour or cursor codes; COLUMNS sets the width when output is not a terminal.
                 """,

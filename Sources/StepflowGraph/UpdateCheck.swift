@@ -78,9 +78,10 @@ public struct UpdateCheck: Sendable {
     /// walk to them passes an input the new release refuses, or they show
     /// a screen the new release shows elsewhere).
     public let unrestorableStates: [Int]
-    /// Module instances with a timer the old release's walks run, whose
-    /// options changed: a walk saved while the timer runs resumes under
-    /// the new options, with the time already waited taken off.
+    /// Timers that run for another time on the new release at the same
+    /// point of a walk: `test: timerDone after 15 min → 10 min`. A walk
+    /// saved while one runs resumes with the new time, less the time
+    /// already waited (at once if that has passed).
     public let timersChanged: [String]
     /// Whether a bound stopped either exploration: the verdict then covers
     /// only the states explored.
@@ -148,6 +149,9 @@ public struct UpdateCheck: Sendable {
         var lostSet = Set<Int>()
         var refusedSet = Set<Int>()
         var timers = Set<String>()
+        for pair in search.pairs {
+            for change in Self.timerChanges(from: pair.old, to: pair.new.state) { timers.insert(change) }
+        }
 
         /// The old walk to pair `index`, as inputs and as a save's entries.
         func walk(to index: Int) -> (inputs: [StateGraph.Input], entries: [SavedNavigation.Entry]) {
@@ -206,7 +210,6 @@ public struct UpdateCheck: Sendable {
             if resumesAt == nil { refusedSet.insert(state) }
         }
         for edge in search.edges {
-            if case .emit(let unit, _) = edge.input, unit.isTimer { timers.insert(unit.flow.name) }
             guard case .failure(let refusal) = edge.outcome, let target = oldState(edge.oldTarget) else { continue }
             let (inputs, entries) = walk(to: edge.from)
             let (resumesAt, kept, policy) = resume(
@@ -236,11 +239,7 @@ public struct UpdateCheck: Sendable {
         edgeInputs = search.edges.map(Self.input)
         lostStates = lostSet.sorted()
         refusedStates = refusedSet.sorted()
-        let instancesOld = Dictionary(uniqueKeysWithValues: old.instances.map { ($0.id, $0) })
-        timersChanged = new.instances.filter { instance in
-            guard timers.contains(instance.id), let before = instancesOld[instance.id] else { return false }
-            return before.applicableOptions != instance.applicableOptions
-        }.map(\.id)
+        timersChanged = timers.sorted()
         isTruncated = search.isTruncated || oldGraph.states.isTruncated || newGraph.states.isTruncated
     }
 
@@ -274,6 +273,30 @@ public struct UpdateCheck: Sendable {
             groups[key] = group
         }
         return order.compactMap { groups[$0] }
+    }
+
+    /// The timers live in both states whose time differs, as
+    /// `instance: step after old → new`.
+    private static func timerChanges(from old: EngineState, to new: EngineState) -> [String] {
+        func timers(_ state: EngineState) -> [String: Duration] {
+            var found: [String: Duration] = [:]
+            for id in state.attachments.keys {
+                guard let unit = state.attachments[id]?.unit, let timer = unit.timer else { continue }
+                found["\(unit.flow.name): \(timer.step)"] = timer.duration
+            }
+            return found
+        }
+        let (before, after) = (timers(old), timers(new))
+        return before.keys.sorted().compactMap { key in
+            guard let was = before[key], let now = after[key], was != now else { return nil }
+            return "\(key) after \(Self.spoken(was)) → \(Self.spoken(now))"
+        }
+    }
+
+    /// `15 min`, `90 s`.
+    private static func spoken(_ duration: Duration) -> String {
+        let seconds = duration.components.seconds
+        return seconds % 60 == 0 ? "\(seconds / 60) min" : "\(seconds) s"
     }
 
     /// The edge's input as `trace` and `paths` print it.

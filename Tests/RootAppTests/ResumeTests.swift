@@ -109,7 +109,10 @@ struct ResumeTests {
         Harness.write(SavedNavigationJSON.encode(mismatched), to: changedSteps)
         let notFitting = Harness.run(["walk", Self.home, "--resume", changedSteps])
         #expect(notFitting.code == 65)
-        #expect(notFitting.err.replacing("\n", with: " ").contains("action 0 of onboarding/welcome was gone"))
+        #expect(
+            notFitting.err.replacing("\n", with: " ").contains(
+                "'Get started' (step gone) was chosen on onboarding/welcome, and onboarding/welcome has no action with "
+                    + "that step now"), "\(notFitting.err)")
 
         #expect(Harness.run(["walk", Self.home, "--resume", file, "--record", Self.temporary("r.txt")]).code == 64)
         #expect(Harness.run(["walk", Self.home, "--save", "-"]).code == 64)

@@ -30,6 +30,9 @@ package protocol StepperAttachmentProtocol: AnyObject, Sendable {
     /// Whether the stepper is a ``TimerStepper``: its emission is time
     /// passing, which `rootapp walk` gives with `s`.
     var isTimer: Bool { get }
+    /// For a ``TimerStepper``: how long it waits and the id of the step it
+    /// emits.
+    var timer: (duration: Duration, step: String)? { get }
     /// Who outside the flows it speaks for (``Stepper/outside``): id and
     /// label; `nil` for the app's own stepper.
     var outside: (id: String, label: String)? { get }
@@ -151,6 +154,12 @@ package final class StepperAttachment<F: Flow>: StepperAttachmentProtocol, @unch
     }
 
     package var flow: FlowInfo { program.info }
+
+    package var timer: (duration: Duration, step: String)? {
+        guard isTimer else { return nil }
+        let timer = unsafeDowncast(stepper as AnyObject, to: TimerStepper<StepType>.self)
+        return (timer.duration, timer.step.stepID)
+    }
 
     package var stepperObject: ObjectIdentifier { ObjectIdentifier(stepper) }
 

@@ -284,11 +284,18 @@ extension Replay {
             )
         }
         if saved.fingerprint == fingerprint {
-            var replay = Replay()
-            try replay.run(saved, roots: roots, deepLinks: deepLinks)
-            let outcome = RestoreOutcome(
-                .sameRelease, inputs: saved.givenCount, top: replay.state.navigation.topScreen?.qualifiedID)
-            return (replay, outcome, nil)
+            do throws(RestoreError) {
+                var replay = Replay()
+                try replay.run(saved, roots: roots, deepLinks: deepLinks)
+                let outcome = RestoreOutcome(
+                    .sameRelease, inputs: saved.givenCount, top: replay.state.navigation.topScreen?.qualifiedID)
+                return (replay, outcome, nil)
+            } catch {
+                // The same fingerprint, and flows that no longer fit: a
+                // module's code changed without a new version. Another
+                // release in all but name: replayed by identity if allowed.
+                guard error.kind == .mismatch, case .replay = other else { throw error }
+            }
         }
         guard case .replay(let policy) = other else {
             throw RestoreError(
