@@ -27,9 +27,10 @@ enum WalkCommand {
         help: "Save the walk to this file when it ends (q, end of input, Ctrl-C), to continue it with --resume.")
     static let resume = OptionKey<String>(
         "resume", value: "file",
-        help:
-            "Continue the walk saved in this file by --save (saved by another release: replayed by what each input was)."
-    )
+        help: """
+            Continue the walk saved in this file by --save (saved by another release: replayed by what each input \
+            was).
+            """)
 
     static let byHand = OptionKey<String>(
         "by-hand", value: "sources",
