@@ -23,6 +23,7 @@ struct RunResults {
     var restore: RestoreFigures?
     var startup: (figures: [StartupFigure], floor: Double)?
     var family: FamilyFigures?
+    var update: UpdateFigures?
 }
 
 /// One figure, by a name that stays the same from run to run.
@@ -82,6 +83,7 @@ extension RunResults {
             add("restore.read", restore.read.median / 1e6, "ms")
             add("restore.replay", restore.restore.median / 1e6, "ms")
             add("restore.live", restore.live.median / 1e6, "ms")
+            add("restore.otherRelease", restore.otherRelease.median / 1e6, "ms")
         }
         if let startup {
             add("startup.floor", startup.floor / 1e6, "ms")
@@ -92,6 +94,15 @@ extension RunResults {
         if let family {
             add("family.validate", family.family.median / 1e6, "ms")
             add("family.oneByOne", family.oneByOne / 1e6, "ms")
+        }
+        if let update {
+            add("update.synthetic.lockstep", update.lockstep.median / 1e6, "ms")
+            add("update.synthetic.explore", update.explore.median / 1e6, "ms")
+            add("update.synthetic.ratio", update.lockstep.median / update.explore.median, "x")
+            for figure in update.bundled {
+                add("update.\(figure.name).check", figure.check.median / 1e6, "ms")
+                add("update.\(figure.name).explore", figure.explore.median / 1e6, "ms")
+            }
         }
         return figures
     }
@@ -127,6 +138,10 @@ extension RunResults {
         goal(
             "explore 1M steps under 500 MB peak", million.map { $0.peakMiB * 1.048576 < 500 },
             million.map { "\(Int($0.peakMiB)) MiB" } ?? "not run (full run only)", ("graph.1000000.peak", "MiB"))
+        let clinic = update?.bundled.first { $0.name == "covid-antigen-clinic" }.map { $0.check.median / 1e6 }
+        goal(
+            "update-check of a bundled variant well under 1 s", clinic.map { $0 < 500 },
+            clinic.map { fixed($0, 0) + " ms" } ?? "not run", ("update.covid-antigen-clinic.check", "ms"))
         let family = self.family.map { $0.family.median / 1e6 }
         goal(
             "validate 1,000 manifests under 2 s", family.map { $0 < 2000 },

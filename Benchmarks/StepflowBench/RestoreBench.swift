@@ -18,6 +18,8 @@ struct RestoreFigures {
     let read: Timing
     /// The same inputs handled live, one at a time as taps arrive, ns.
     let live: Timing
+    /// Replaying it on another release (by identity) and rendering once, ns.
+    let otherRelease: Timing
 }
 
 /// A coordinator of the lay COVID variant, not started, and its root.
@@ -82,8 +84,20 @@ func restoreSection(cycles: Int, quick: Bool) -> RestoreFigures? {
         walkLong(coordinator, root, cycles: cycles)
         return now() - start
     }
+    let otherRelease = measureTimed(runs: runs) {
+        let (coordinator, root) = session(manifest, saving: true)
+        let start = now()
+        let outcome = try? coordinator.restore(
+            saved, roots: [RootCoordination(root, with: OneStepper(.start))], fingerprint: "the next release",
+            deepLinks: [], onAnotherRelease: .replay)
+        coordinator.waitUntilIdle()
+        let time = now() - start
+        precondition(outcome?.kind == .otherRelease, "the benchmark's restore on another release did not replay")
+        return time
+    }
     let figures = RestoreFigures(
-        inputs: inputs, entries: saved.entries.count, bytes: bytes.count, restore: restore, read: read, live: live)
+        inputs: inputs, entries: saved.entries.count, bytes: bytes.count, restore: restore, read: read, live: live,
+        otherRelease: otherRelease)
     print(
         """
         Restore: a session of \(inputs) inputs (\(saved.entries.count) log entries, \(bytes.count / 1024) KiB of
@@ -100,6 +114,9 @@ func restoreSection(cycles: Int, quick: Bool) -> RestoreFigures? {
             + "(\(fixed(live.median / Double(inputs) / 1000, 2)) µs per input)"
     )
     print("    restore / live \(fixed(restore.median / live.median, 2))")
+    print(
+        "  on another release, by identity: \(spread(otherRelease.per(1_000_000), 2))  "
+            + "(\(fixed(otherRelease.median / restore.median, 2))x the exact replay)")
     print("")
     return figures
 }
