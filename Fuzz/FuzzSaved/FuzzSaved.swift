@@ -103,23 +103,29 @@ private func restoreOnAnotherRelease(_ saved: SavedNavigation, _ release: Manife
     }
     let fingerprint = "next " + saved.fingerprint
     let coordinator = Coordinator(savesNavigationOn: clock)
+    let outcome: RestoreOutcome
     do throws(RestoreError) {
-        let outcome = try coordinator.restore(
+        outcome = try coordinator.restore(
             saved, roots: [root()], fingerprint: fingerprint, deepLinks: [], onAnotherRelease: .replay { _ in policy })
-        coordinator.waitUntilIdle(includingPendingAdaptations: false)
+    } catch {
+        precondition(coordinator.currentState.flows.isEmpty, "a refused restore left flows behind")
+        return
+    }
+    do throws(RestoreError) {
         precondition(outcome.kind != .sameRelease, "another release's save was taken as this release's")
-        let top = coordinator.currentState.topScreen?.qualifiedID
-        precondition(outcome.top == top, "the outcome names another screen than the one shown")
-        // Saved again, in this release's numbering: restored exactly.
+        // Saved again, in this release's numbering (read on the queue: the
+        // log and the screens it names agree, whatever timers resumed
+        // since): restored exactly, to the screens it names.
         guard let again = coordinator.savedNavigation else { return }
+        coordinator.waitUntilIdle(includingPendingAdaptations: false)
         let exact = Coordinator(savesNavigationOn: clock)
         let second = try exact.restore(
             again, roots: [root()], fingerprint: fingerprint, deepLinks: [], onAnotherRelease: .refuse)
         exact.waitUntilIdle(includingPendingAdaptations: false)
         precondition(second.kind == .sameRelease, "a save in this release's numbering was not replayed exactly")
-        precondition(exact.currentState.topScreen?.qualifiedID == top, "a re-saved walk restored elsewhere")
+        precondition(second.top == again.screens.last, "a re-saved walk restored elsewhere")
     } catch {
-        precondition(coordinator.currentState.flows.isEmpty, "a refused restore left flows behind")
+        preconditionFailure("a walk saved in this release's numbering was refused: \(error)")
     }
 }
 
