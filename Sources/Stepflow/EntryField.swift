@@ -235,3 +235,36 @@ extension String {
         return String(self[first...last])
     }
 }
+
+extension EntryField {
+    /// What changed in how the field takes values, from it to `other`
+    /// (its kind, whether it is required, its classes' names, rules and
+    /// refusals; never a label's wording), or `nil` when nothing did: a
+    /// value entered in it then falls in the same class now.
+    package func classChanges(to other: EntryField) -> String? {
+        var changes: [String] = []
+        if kind != other.kind { changes.append("its kind \(kind.rawValue) → \(other.kind.rawValue)") }
+        if isRequired != other.isRequired { changes.append(other.isRequired ? "now required" : "now optional") }
+        let now = Dictionary(other.classes.map { ($0.name, $0) }) { first, _ in first }
+        let then = Dictionary(classes.map { ($0.name, $0) }) { first, _ in first }
+        for valueClass in classes {
+            guard let current = now[valueClass.name] else {
+                changes.append("class \(valueClass.name) removed")
+                continue
+            }
+            if current.rule != valueClass.rule {
+                changes.append("class \(valueClass.name): \(valueClass.rule) → \(current.rule)")
+            }
+            if (current.refusal == nil) != (valueClass.refusal == nil) {
+                changes.append("class \(valueClass.name) now \(current.refusal == nil ? "accepted" : "refused")")
+            }
+        }
+        for valueClass in other.classes where then[valueClass.name] == nil {
+            changes.append("class \(valueClass.name) added (\(valueClass.rule))")
+        }
+        if changes.isEmpty, classes.map(\.name) != other.classes.map(\.name) {
+            changes.append("its classes in another order (the first that takes a value wins)")
+        }
+        return changes.isEmpty ? nil : changes.joined(separator: "; ")
+    }
+}

@@ -57,7 +57,7 @@ public struct ValueClass: Hashable, Sendable {
 
 /// Which values a ``ValueClass`` holds, in a form every tool evaluates
 /// alike: the engine here, a web page in JavaScript.
-public enum ValueRule: Hashable, Sendable {
+public enum ValueRule: Hashable, Sendable, CustomStringConvertible {
     /// Text or a date the whole of which matches a regular expression.
     /// Keep to what Swift and JavaScript read alike: literal characters,
     /// `[A-Z0-9]` classes, `\d`, groups, `|`, and `?`, `*`, `+`, `{n}`,
@@ -117,6 +117,25 @@ public enum ValueRule: Hashable, Sendable {
                 "a \(self.kindName) rule does not fit a \(kind.rawValue) field.",
                 fix: kind == .number
                     ? "use a range." : kind == .choice || kind == .toggle ? "use a list of values." : "use a pattern.")
+        }
+    }
+
+    /// The rule as a reviewer reads it: `matches P-\d{4}`, `from 5.7 to
+    /// below 6.5`, `one of: a, b`.
+    public var description: String {
+        func number(_ value: Double) -> String {
+            value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+        }
+        switch self {
+        case .pattern(let pattern):
+            return "matches \(pattern)"
+        case .range(let lower, let upper, let includesUpper):
+            let parts = [
+                lower.map { "from \(number($0))" }, upper.map { (includesUpper ? "up to " : "below ") + number($0) },
+            ]
+            return parts.compactMap { $0 }.joined(separator: " ")
+        case .values(let values):
+            return "one of: " + values.joined(separator: ", ")
         }
     }
 

@@ -213,7 +213,7 @@ public struct UpdateCheck: Sendable {
             guard case .failure(let refusal) = edge.outcome, let target = oldState(edge.oldTarget) else { continue }
             let (inputs, entries) = walk(to: edge.from)
             let (resumesAt, kept, policy) = resume(
-                entries + [edge.entry], shown: edge.oldTarget.navigation.topScreen?.qualifiedID)
+                entries + [Self.refusing(edge)], shown: edge.oldTarget.navigation.topScreen?.qualifiedID)
             let behind = states.reachable(from: target)
             lost.append(
                 Lost(
@@ -297,6 +297,20 @@ public struct UpdateCheck: Sendable {
     private static func spoken(_ duration: Duration) -> String {
         let seconds = duration.components.seconds
         return seconds % 60 == 0 ? "\(seconds / 60) min" : "\(seconds) s"
+    }
+
+    /// The edge's entry as a save holds it, with each field whose classes
+    /// changed in a class the new release does not have: what a person's
+    /// value that now falls elsewhere looks like to the restore.
+    private static func refusing(_ edge: LockstepSearch.Edge) -> SavedNavigation.Entry {
+        guard !edge.changedFields.isEmpty,
+            case .submit(let flow, let screen, let id, let action, let step, let label, let values, var classes) =
+                edge.entry
+        else { return edge.entry }
+        for field in edge.changedFields { classes[field] = "(a class of the old release)" }
+        return .submit(
+            flow: flow, screen: screen, id: id, action: action, step: step, label: label, values: values,
+            classes: classes)
     }
 
     /// The edge's input as `trace` and `paths` print it.

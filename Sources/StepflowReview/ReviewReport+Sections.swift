@@ -7,19 +7,6 @@ import StepflowScripts
 extension ReviewReport {
     /// 5. Every screen a person can see, with where each action leads and
     /// how much of it the scripts take.
-    /// A class's rule as a reviewer reads it: `matches P-\d{4}`, `from 5.7
-    /// to below 6.5`, `one of: a, b`.
-    static func ruleText(_ rule: ValueRule) -> String {
-        switch rule {
-        case .pattern(let pattern): "matches \(pattern)"
-        case .range(let lower, let upper, let includesUpper):
-            [lower.map { "from \($0.formatted)" }, upper.map { (includesUpper ? "up to " : "below ") + $0.formatted }]
-                .compactMap { $0 }.joined(separator: " ")
-        case .values(let values): "one of: " + values.joined(separator: ", ")
-        @unknown default: "\(rule)"
-        }
-    }
-
     static func screenInventory(_ contents: Contents, into page: inout HTMLPage) {
         let variant = contents.variant
         let manifest = variant.manifest
@@ -63,7 +50,7 @@ extension ReviewReport {
                     for valueClass in field.classes {
                         page.row([
                             "\(field.label) (\(field.name), \(field.kind.rawValue)\(optional))",
-                            "\(valueClass.name): \(valueClass.label)", ruleText(valueClass.rule),
+                            "\(valueClass.name): \(valueClass.label)", valueClass.rule.description,
                             valueClass.representative, valueClass.refusal.map { "refuses it: \($0)" } ?? "takes it",
                         ])
                     }
@@ -248,12 +235,5 @@ extension ReviewReport {
         let rows = ["Name", "Role", "Date", "Signature"].map { "<tr><th>\($0)</th><td></td></tr>" }
         page.line("<table class=\"sign\"><tbody>" + rows.joined() + "</tbody></table>")
         page.line("</section>")
-    }
-}
-
-extension Double {
-    /// `5.7`, `15` (no `.0`).
-    fileprivate var formatted: String {
-        self == rounded() && abs(self) < 1e15 ? String(Int(self)) : String(self)
     }
 }

@@ -243,3 +243,76 @@ struct EntryFieldTests {
         #expect(explored.screens == ["type-id", "found"])
     }
 }
+
+/// A reading flow of two releases: the second narrows the class `high`
+/// (from 6.5 → from 7), and re-words the field's label.
+private func readingFlow(release: Int) -> TestFlow<LookupStep, Never> {
+    let reading = EntryField(
+        "reading", label: release == 1 ? "Reading" : "The reading, in percent", kind: .number,
+        classes: [
+            ValueClass("normal", label: "normal", .range(from: 0, below: release == 1 ? 6.5 : 7), representative: "5"),
+            ValueClass("high", label: "high", .range(from: release == 1 ? 6.5 : 7, upTo: 20), representative: "8"),
+        ])
+    return TestFlow<LookupStep, Never>("test") { step in
+        switch step {
+        case .start:
+            .show(
+                Screen(
+                    id: "read", title: "Reading", fields: [reading],
+                    actions: [ScreenAction("Save", submitting: ["reading"]) { .reading($0["reading"]) }]))
+        case .reading(let value): .show(Screen(id: "saved", title: "Saved \(value)"))
+        case .lookUp: .none
+        }
+    }
+}
+
+@Suite("The update check and fields")
+struct FieldUpdateTests {
+    @Test func aFieldWhoseClassesChangedIsNamedThoughItsRepresentativesReplay() throws {
+        func lockstep(_ next: Int) throws -> LockstepSearch {
+            let search = LockstepSearch(maxStepsPerInput: 100, maxPairs: 100)
+            try search.run(
+                old: { state, transaction in
+                    state.coordinate(readingFlow(release: 1), with: OneStepper(LookupStep.start), &transaction)
+                },
+                new: RootCoordination(readingFlow(release: next), with: OneStepper(LookupStep.start)))
+            return search
+        }
+        let same = try lockstep(1)
+        #expect(same.edges.count == 2)
+        #expect(same.edges.allSatisfy { (try? $0.outcome.get()) != nil && $0.changedFields.isEmpty })
+        // The label's wording changed too: only the classes count.
+        let next = try lockstep(2)
+        #expect(next.edges.count == 2)
+        for edge in next.edges {
+            #expect(edge.changedFields == ["reading"])
+            guard case .failure(let refusal) = edge.outcome else {
+                Issue.record("the changed field was taken")
+                continue
+            }
+            #expect(refusal.screen == "test/read")
+            #expect(
+                refusal.problem
+                    == """
+                    the field reading on test/read takes values otherwise now (reading: class normal: from 0 below \
+                    6.5 → from 0 below 7; class high: from 6.5 up to 20 → from 7 up to 20): a value entered then may \
+                    fall in another class.
+                    """)
+        }
+        // Its representatives (5 and 8) still replay: the check is
+        // stricter than they are, as a person's 6.8 would not.
+        let replayed = Coordinator(savesNavigationOn: ManualClock())
+        replayed.coordinate(flow: readingFlow(release: 1), with: OneStepper(LookupStep.start))
+        replayed.waitUntilIdle()
+        let screen = try #require(replayed.currentState.topScreen)
+        replayed.select(action: 0, on: screen, entering: ["reading": "6.8"])
+        replayed.waitUntilIdle()
+        var saved = try #require(replayed.savedNavigation)
+        saved.fingerprint = "1"
+        #expect(throws: RestoreError.self) {
+            try Coordinator(savesNavigationOn: ManualClock()).restore(
+                saved, roots: [RootCoordination(readingFlow(release: 2), with: OneStepper(LookupStep.start))],
+                fingerprint: "2", deepLinks: [], onAnotherRelease: .replay)
+        }
+    }
+}

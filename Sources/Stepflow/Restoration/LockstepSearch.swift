@@ -42,6 +42,10 @@ package final class LockstepSearch {
         package let outcome: Result<Int, RestoreError>
         /// The old state it leads to.
         package let oldTarget: EngineState
+        /// The fields it submits that take values otherwise on the new
+        /// release: refused here even when its representative values
+        /// replay, since a person's value may fall in another class.
+        package let changedFields: [String]
     }
 
     /// The pairs, breadth first from the start (pair 0).
@@ -98,7 +102,13 @@ package final class LockstepSearch {
             var new = pair.new
             var run = Replay.IdentityRun()
             let outcome: Result<Int, RestoreError>
+            let changed = Self.changedFields(input, on: top, now: pair.new.state.navigation.topScreen)
             do throws(RestoreError) {
+                if let changed {
+                    throw RestoreError(
+                        .mismatch, entry: 0, screen: top?.qualifiedID, problem: changed.problem,
+                        fix: "To fix, keep the field's classes, or say what the app does with such a walk (ask-again).")
+                }
                 try new.replayByIdentity(entry, at: 0, roots: [root], deepLinks: [], run: &run)
                 try new.answerLegacyAsIfUnchanged()
                 new.forgetStarts()
@@ -106,7 +116,10 @@ package final class LockstepSearch {
             } catch {
                 outcome = .failure(error)
             }
-            edges.append(Edge(from: index, input: input, top: top, entry: entry, outcome: outcome, oldTarget: old))
+            edges.append(
+                Edge(
+                    from: index, input: input, top: top, entry: entry, outcome: outcome, oldTarget: old,
+                    changedFields: changed?.names ?? []))
         }
     }
 
@@ -130,6 +143,40 @@ package final class LockstepSearch {
         StateSearch.settle(
             &state, maxStepsPerInput: maxStepsPerInput, names: names, observes: false, input, assume: { _ in }
         ).settled
+    }
+
+    /// The fields `input` submits whose classes differ between `top` (the
+    /// old release's screen) and `now` (the new release's, when it is the
+    /// same screen), with what changed; `nil` when none does.
+    static func changedFields(
+        _ input: SearchInput, on top: PresentedScreen?, now: PresentedScreen?
+    ) -> (names: [String], problem: String)? {
+        guard case .choose(_, let action, let entries) = input, !entries.isEmpty, let top, let now,
+            now.qualifiedID == top.qualifiedID
+        else { return nil }
+        var names: [String] = []
+        var changes: [String] = []
+        for name in action.submits {
+            guard let then = top.fields.first(where: { $0.name == name }) else { continue }
+            guard let field = now.fields.first(where: { $0.name == name }) else {
+                names.append(name)
+                changes.append("\(name) is gone")
+                continue
+            }
+            if let change = then.classChanges(to: field) {
+                names.append(name)
+                changes.append("\(name): \(change)")
+            }
+        }
+        guard !names.isEmpty else { return nil }
+        return (
+            names,
+            """
+            the field\(names.count == 1 ? "" : "s") \(names.joined(separator: ", ")) on \(top.qualifiedID) take\
+            \(names.count == 1 ? "s" : "") values otherwise now (\(changes.joined(separator: "; "))): a value entered \
+            then may fall in another class.
+            """
+        )
     }
 
     /// `input`, given with `top` on top, as a save records it. An answer's
