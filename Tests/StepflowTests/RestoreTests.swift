@@ -440,3 +440,27 @@ struct OtherReleaseRestoreTests {
         #expect(coordinator.currentState.topScreen?.actions.map(\.step) == ["b"])
     }
 }
+
+@Suite("A timer that fired stays fired when restored")
+struct SpentTimerRestoreTests {
+    @Test func aTimerThatFiredBeforeTheSaveIsNotCountingDownAfterTheRestore() throws {
+        let clock = ManualClock(now: start)
+        let coordinator = Coordinator(savesNavigationOn: clock)
+        coordinator.coordinate(flow: timerFlow(clock), with: OneStepper(.start))
+        coordinator.waitUntilIdle()
+        clock.advance(by: .seconds(900))
+        coordinator.waitUntilIdle()
+        // The result is on top; the waiting screen, and its timer, beneath.
+        #expect(coordinator.currentState.topScreen?.qualifiedID == "test/result")
+        #expect(clock.pendingCount == 0)
+        let saved = try #require(coordinator.savedNavigation)
+        // Restored when, by the clock, the timer would still run: as after
+        // a walk's `s` finished it early, or a clock set back.
+        let later = ManualClock(now: start + .seconds(60))
+        let restored = Coordinator(savesNavigationOn: later)
+        try restored.restore(saved, flow: timerFlow(later), with: OneStepper(.start))
+        restored.waitUntilIdle()
+        #expect(restored.currentState.topScreen?.qualifiedID == "test/result")
+        #expect(later.pendingCount == 0, "a fired timer counts down again")
+    }
+}

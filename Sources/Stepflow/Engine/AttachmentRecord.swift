@@ -6,3 +6,11 @@ package struct AttachmentRecord {
     /// Empty when no emission has a limit.
     package internal(set) var spent: [Bool]
 }
+
+extension AttachmentRecord {
+    /// Whether the stepper declared emissions and has spent every one (a
+    /// timer that fired): it can emit nothing more.
+    package var isSpent: Bool {
+        !unit.declaresNoEmission && unit.emissionInputs(spent: spent, names: nil).isEmpty
+    }
+}

@@ -236,10 +236,15 @@ package struct Replay {
 
     /// What a restore does once the log has replayed.
     package var restored: Restored {
-        let live = state.attachments.keys.sorted().compactMap { state.attachments[$0]?.unit }
+        let records = state.attachments.keys.sorted().compactMap { state.attachments[$0] }
         return Restored(
-            connect: live,
-            resume: live.filter { started.contains($0.id) }.map { ($0, stamps[$0.id]) },
+            connect: records.map(\.unit),
+            // A stepper that has spent every emission it declared (a timer
+            // that fired) has nothing to resume: resumed, a timer would
+            // count down again for a step it may not emit.
+            resume: records.filter { started.contains($0.unit.id) && !$0.isSpent }.map {
+                ($0.unit, stamps[$0.unit.id])
+            },
             queued: Array(queued[nextQueued...]),
             unanswered: unanswered.keys.sorted().map { ($0, unanswered[$0]!) }  // keys from `unanswered`
         )
