@@ -3,6 +3,8 @@ import StepflowGraph
 import StepflowManifest
 
 enum UpdateCheckCommand {
+    static let format = OptionKey<TraceCommand.Format>(
+        "format", value: "format", help: "text (default) or json: every place, for a release pipeline.")
     static let limit = OptionKey<Int>(
         "limit", value: "n", help: "List at most n places where walks stop restoring (1-10000, default 10).",
         range: 1...10_000)
@@ -26,7 +28,7 @@ enum UpdateCheckCommand {
                 .init(name: "old-manifest", help: "The variant as the release people have installed ships it."),
                 .init(name: "new-manifest", help: "The variant as the next release ships it."),
             ],
-            options: [limit.option]
+            options: [format.option, limit.option]
         )
     ) { arguments, console, app throws(ExitCodeError) in
         let oldManifest = try app.manifest(arguments.positional[0], console)
@@ -43,7 +45,11 @@ enum UpdateCheckCommand {
             throw ExitCodeError(code: .usage)
         }
         let check = UpdateCheck(old: oldManifest, new: newManifest, registry: app.registry, services: app.services)
-        report(check, limit: limit, console)
+        if arguments[Self.format] == .json {
+            console.out(json(check))
+        } else {
+            report(check, limit: limit, console)
+        }
         return check.refusedStates.isEmpty && !check.isTruncated ? .success : .findings
     }
 
@@ -172,5 +178,48 @@ enum UpdateCheckCommand {
                 """, indent: "      ", firstIndent: "  ")
             { console.print(line) }
         }
+    }
+
+    /// The check as JSON, every place listed: what a release pipeline
+    /// reads (`thrownAway` is what exits 1).
+    static func json(_ check: UpdateCheck) -> String {
+        let string: (String) -> String = { Escaping.json($0) }
+        func list(_ items: [String]) -> String { "[" + items.map(string).joined(separator: ", ") + "]" }
+        let diff = check.diff
+        let changes =
+            diff.instancesOnlyInA.map { "module instance removed: \($0)" }
+            + diff.instancesOnlyInB.map { "module instance added: \($0)" }
+            + diff.changedOptions.map { "option changed: \($0)" } + diff.changedRoutes.map { "route changed: \($0)" }
+            + diff.routesOnlyInA.map { "route removed: \($0)" } + diff.routesOnlyInB.map { "route added: \($0)" }
+            + diff.screensOnlyInA.map { "screen no longer shown: \($0)" }
+            + diff.screensOnlyInB.map { "screen added: \($0)" }
+        let places = check.lost.map { place in
+            let kind = place.kind == .refused ? "refused" : "landsElsewhere"
+            return """
+                    {"kind": \(string(kind)), "screen": \(place.screen.map(string) ?? "null"), \
+                "problem": \(string(place.problem)), "walk": \(list(place.walk.flatMap(\.lines))), \
+                "ways": \(place.ways), "states": \(place.states.count), "policy": \(string(place.policy.rawValue)), \
+                "resumesAt": \(place.resumesAt.map(string) ?? "null"), "inputsKept": \(place.inputsKept)}
+                """
+        }
+        return """
+            {
+              "app": \(string(check.old.manifest.app.id)),
+              "old": \(string(check.old.manifest.file)),
+              "new": \(string(check.new.manifest.file)),
+              "states": \(check.old.states.states.count),
+              "pairs": \(check.pairs),
+              "inputsChecked": \(check.inputsChecked),
+              "truncated": \(check.isTruncated),
+              "everyWalkRestores": \(check.everyWalkRestores),
+              "lostStates": \(check.lostStates.count),
+              "unrestorableStates": \(check.unrestorableStates.count),
+              "thrownAway": \(check.refusedStates.count),
+              "places": [\(places.isEmpty ? "" : "\n" + places.joined(separator: ",\n") + "\n  ")],
+              "changes": \(list(changes)),
+              "timers": \(list(check.timersChanged))
+            }
+
+            """
     }
 }
