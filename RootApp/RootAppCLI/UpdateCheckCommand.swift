@@ -5,6 +5,8 @@ import StepflowManifest
 enum UpdateCheckCommand {
     static let format = OptionKey<TraceCommand.Format>(
         "format", value: "format", help: "text (default) or json: every place, for a release pipeline.")
+    static let states = FlagKey(
+        "states", help: "Also list each state some walk of which is lost, with its shortest such walk.")
     static let limit = OptionKey<Int>(
         "limit", value: "n", help: "List at most n places where walks stop restoring (1-10000, default 10).",
         range: 1...10_000)
@@ -28,7 +30,7 @@ enum UpdateCheckCommand {
                 .init(name: "old-manifest", help: "The variant as the release people have installed ships it."),
                 .init(name: "new-manifest", help: "The variant as the next release ships it."),
             ],
-            options: [format.option, limit.option]
+            options: [format.option, limit.option, states.option]
         )
     ) { arguments, console, app throws(ExitCodeError) in
         let oldManifest = try app.manifest(arguments.positional[0], console)
@@ -49,6 +51,7 @@ enum UpdateCheckCommand {
             console.out(json(check))
         } else {
             report(check, limit: limit, console)
+            if arguments[Self.states] { lostStates(check, console) }
         }
         return check.refusedStates.isEmpty && !check.isTruncated ? .success : .findings
     }
@@ -143,6 +146,22 @@ enum UpdateCheckCommand {
         }
     }
 
+    /// Each lost state with its shortest walk that does not restore.
+    private static func lostStates(_ check: UpdateCheck, _ console: Console) {
+        guard !check.lostWalks.isEmpty else { return }
+        console.print()
+        console.print(
+            console.bold(
+                "States some walk of which is lost (\(check.lostWalks.count)), each with its shortest such walk:"))
+        for lost in check.lostWalks {
+            let walk = lost.walk.flatMap(\.lines).joined(separator: "; ")
+            for line in console.wrap(
+                "\(lost.screen ?? "the end") (state \(lost.state)): \(walk.isEmpty ? "the start" : walk). Not "
+                    + "restored: " + lost.problem, indent: "      ", firstIndent: "  ")
+            { console.print(line) }
+        }
+    }
+
     private static func changes(_ check: UpdateCheck, _ console: Console) {
         let diff = check.diff
         var lines: [String] = []
@@ -202,6 +221,12 @@ enum UpdateCheckCommand {
                 "resumesAt": \(place.resumesAt.map(string) ?? "null"), "inputsKept": \(place.inputsKept)}
                 """
         }
+        let lost = check.lostWalks.map { lost in
+            """
+                {"state": \(lost.state), "screen": \(lost.screen.map(string) ?? "null"), \
+            "walk": \(list(lost.walk.flatMap(\.lines))), "problem": \(string(lost.problem))}
+            """
+        }
         return """
             {
               "app": \(string(check.old.manifest.app.id)),
@@ -216,6 +241,7 @@ enum UpdateCheckCommand {
               "unrestorableStates": \(check.unrestorableStates.count),
               "thrownAway": \(check.refusedStates.count),
               "places": [\(places.isEmpty ? "" : "\n" + places.joined(separator: ",\n") + "\n  ")],
+              "lost": [\(lost.isEmpty ? "" : "\n" + lost.joined(separator: ",\n") + "\n  ")],
               "changes": \(list(changes)),
               "timers": \(list(check.timersChanged))
             }

@@ -56,6 +56,20 @@ public struct UpdateCheck: Sendable {
         public internal(set) var ways = 1
     }
 
+    /// One state of the old release some walk of which does not restore.
+    public struct LostState: Sendable {
+        /// The state, in the old release's graph.
+        public let state: Int
+        /// Its screen on top.
+        public let screen: String?
+        /// Its shortest walk on the old release that does not restore,
+        /// start first: through the input the new release refuses, or to
+        /// a screen it shows elsewhere.
+        public let walk: [StateGraph.Input]
+        /// Why that walk does not restore (the place's problem).
+        public let problem: String
+    }
+
     /// The old release's variant.
     public let old: VariantGraph
     /// The new release's variant.
@@ -74,6 +88,9 @@ public struct UpdateCheck: Sendable {
     /// The old release's states some walk of which does not restore and
     /// whose policy refuses it: the walks an update throws away.
     public let refusedStates: [Int]
+    /// Each state of ``lostStates`` with its shortest walk that does not
+    /// restore, in order of state.
+    public let lostWalks: [LostState]
     /// The old release's states no walk of which restores whole (every
     /// walk to them passes an input the new release refuses, or they show
     /// a screen the new release shows elsewhere).
@@ -148,6 +165,13 @@ public struct UpdateCheck: Sendable {
         var lost: [Lost] = []
         var lostSet = Set<Int>()
         var refusedSet = Set<Int>()
+        // Each lost state's shortest walk that does not restore: the
+        // place's walk, then the old release's way on from there.
+        var best: [Int: (walk: [StateGraph.Input], problem: String)] = [:]
+        func offer(_ state: Int, _ walk: @autoclosure () -> [StateGraph.Input], length: Int, _ problem: String) {
+            if let known = best[state], known.walk.count <= length { return }
+            best[state] = (walk(), problem)
+        }
         var timers = Set<String>()
         for pair in search.pairs {
             for change in Self.timerChanges(from: pair.old, to: pair.new.state) { timers.insert(change) }
@@ -191,6 +215,10 @@ public struct UpdateCheck: Sendable {
                     policy: .refuse, resumesAt: nil, inputsKept: 0))
             lostSet.formUnion(all)
             refusedSet.formUnion(all)
+            for state in all {
+                let walk = states.shortestWalk(to: state).map(\.input)
+                offer(state, walk, length: walk.count, startRefused.problem)
+            }
         }
         for (index, pair) in search.pairs.enumerated() where !pair.agrees {
             guard let state = oldState(pair.old) else { continue }
@@ -206,6 +234,7 @@ public struct UpdateCheck: Sendable {
                         showed \(shown ?? "no screen").
                         """,
                     states: [state], policy: policy, resumesAt: resumesAt, inputsKept: kept))
+            offer(state, inputs, length: inputs.count, lost.last!.problem)  // appended above
             lostSet.insert(state)
             if resumesAt == nil { refusedSet.insert(state) }
         }
@@ -214,12 +243,21 @@ public struct UpdateCheck: Sendable {
             let (inputs, entries) = walk(to: edge.from)
             let (resumesAt, kept, policy) = resume(
                 entries + [Self.refusing(edge)], shown: edge.oldTarget.navigation.topScreen?.qualifiedID)
-            let behind = states.reachable(from: target)
+            let ways = states.shortestWays(from: target)
+            let behind = ways.keys.sorted()
+            let placeWalk = inputs + [Self.input(edge)]
             lost.append(
                 Lost(
-                    kind: .refused, screen: edge.top?.qualifiedID, walk: inputs + [Self.input(edge)],
+                    kind: .refused, screen: edge.top?.qualifiedID, walk: placeWalk,
                     problem: refusal.problem, states: behind, policy: policy, resumesAt: resumesAt,
                     inputsKept: kept))
+            for state in behind {
+                let onward = states.walk(to: state, along: ways)
+                offer(
+                    state, placeWalk + onward.map { states.transitions[$0].input },
+                    length: placeWalk.count + onward.count,
+                    refusal.problem)
+            }
             lostSet.formUnion(behind)
             if resumesAt == nil { refusedSet.formUnion(behind) }
         }
@@ -238,6 +276,11 @@ public struct UpdateCheck: Sendable {
         edgeSources = search.edges.map { Int32($0.from) }
         edgeInputs = search.edges.map(Self.input)
         lostStates = lostSet.sorted()
+        lostWalks = lostStates.compactMap { state in
+            best[state].map {
+                LostState(state: state, screen: states.states[state].top, walk: $0.walk, problem: $0.problem)
+            }
+        }
         refusedStates = refusedSet.sorted()
         timersChanged = timers.sorted()
         isTruncated = search.isTruncated || oldGraph.states.isTruncated || newGraph.states.isTruncated
@@ -320,9 +363,10 @@ public struct UpdateCheck: Sendable {
 }
 
 extension StateGraph {
-    /// The states reachable from `state` (itself included), in order.
-    func reachable(from state: Int) -> [Int] {
-        var seen = Set([state])
+    /// The states reachable from `state` (itself included), each with the
+    /// transition that first reached it breadth first (-1 for `state`).
+    func shortestWays(from state: Int) -> [Int: Int] {
+        var reached = [state: -1]
         var queue = [state]
         var head = 0
         while head < queue.count {
@@ -330,9 +374,23 @@ extension StateGraph {
             head += 1
             for position in positions(from: current) {
                 let target = transitions.target(of: position)
-                if seen.insert(target).inserted { queue.append(target) }
+                if reached[target] == nil {
+                    reached[target] = position
+                    queue.append(target)
+                }
             }
         }
-        return seen.sorted()
+        return reached
+    }
+
+    /// The transitions from the start of `ways` to `state`, in order.
+    func walk(to state: Int, along ways: [Int: Int]) -> [Int] {
+        var walk: [Int] = []
+        var current = state
+        while let position = ways[current], position >= 0 {
+            walk.append(position)
+            current = transitions.source(of: position)
+        }
+        return walk.reversed()
     }
 }

@@ -92,6 +92,18 @@ struct UpdateCheckTests {
             }
             pairsReplayed += 1
         }
+        // Every lost state's walk that does not restore: given on the old
+        // release, it ends on that state, and does not restore whole.
+        #expect(check.lostWalks.map(\.state) == check.lostStates)
+        for lostWalk in check.lostWalks {
+            let walked = VariantSession(
+                manifest: old, registry: BundledModules.registry, services: BundledModules.services,
+                states: check.old.states, answeredByHand: sources)
+            for input in lostWalk.walk.flatMap(\.givenInputs) { try walked.give(input) }
+            #expect(walked.stateIndex == lostWalk.state, "\(edit.name): the walk to state \(lostWalk.state)")
+            let session = try Self.restore(lostWalk.walk, from: old, on: new, answeredByHand: sources)
+            #expect(session?.restoreOutcome?.kind != .otherRelease, "\(edit.name): state \(lostWalk.state)")
+        }
         let unrestorable = Set(check.unrestorableStates)
         #expect(unrestorable.isSubset(of: lost))
         // Every place the check names: the walk there does not restore
