@@ -130,12 +130,16 @@ extension Replay {
                 program.select(action: chosen, on: top, entering: [:], in: &state, &transaction)
             }
         case .removedByUI(_, let id):
-            try requireTop(id, entry: index, doing: "the UI removed it")
-            run.agreements.append(index)
-            if let top = state.navigation.topScreen {
-                run.log.append(.removedByUI(screen: top.id.rawValue, id: id))
-                state.removedByUI(top, &transaction)
+            // Mostly the screen on top (a back swipe, a sheet dragged
+            // away); else the topmost screen of that id the UI removed.
+            let shown = state.navigation.shownScreens
+            guard let removed = shown.last(where: { $0.qualifiedID == id }) else {
+                try requireTop(id, entry: index, doing: "the UI removed it")
+                break
             }
+            if removed.id == state.navigation.top { run.agreements.append(index) }
+            run.log.append(.removedByUI(screen: removed.id.rawValue, id: id))
+            state.removedByUI(removed, &transaction)
         case .emit(let stepper, let name, let step):
             let live = state.attachments.keys.sorted().compactMap { state.attachments[$0]?.unit }
             // The stepper it was paired with when started; else the
