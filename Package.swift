@@ -15,6 +15,9 @@ let package = Package(
         .library(name: "StepflowTesting", targets: ["StepflowTesting"]),
         .library(name: "StepflowScripts", targets: ["StepflowScripts"]),
         .library(name: "StepflowReview", targets: ["StepflowReview"]),
+        // What a UI toolkit presents, as a function of the engine's state,
+        // and the batched update per render: toolkit-free.
+        .library(name: "StepflowPresentation", targets: ["StepflowPresentation"]),
         // The command-line tool as a library: `RootApp(modules: …).main()`
         // is a whole executable over a team's own modules.
         .library(name: "RootAppCLI", targets: ["RootAppCLI"]),
@@ -41,6 +44,7 @@ let package = Package(
         // Manifests: JSON with locations, the schema and its validation,
         // the module registry, and the RootFlow that composes a variant.
         .target(name: "StepflowManifest", dependencies: ["Stepflow", "StepflowPlatform"]),
+        .target(name: "StepflowPresentation", dependencies: ["Stepflow"]),
         // Exploration of a variant into a navigation graph; analyses;
         // DOT, Mermaid, JSON and trace exporters.
         .target(name: "StepflowGraph", dependencies: ["Stepflow", "StepflowManifest"]),
@@ -117,8 +121,8 @@ let package = Package(
         .testTarget(
             name: "StepflowGraphTests",
             dependencies: [
-                "Stepflow", "StepflowTesting", "StepflowManifest", "StepflowGraph", "BundledModules", "BundledFixtures",
-                "SyntheticVariant", "Results",
+                "Stepflow", "StepflowTesting", "StepflowManifest", "StepflowGraph", "StepflowPresentation",
+                "BundledModules", "BundledFixtures", "SyntheticVariant", "Results",
             ],
             exclude: ["Goldens"]
         ),

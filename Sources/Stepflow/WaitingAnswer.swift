@@ -21,6 +21,12 @@ public struct WaitingAnswer: Hashable, Sendable {
         public let name: String
         /// What people read (`camera permission denied`).
         public let label: String
+
+        /// The answer `name`, read as `label`.
+        package init(name: String, label: String) {
+            self.name = name
+            self.label = label
+        }
     }
 
     init(
