@@ -18,6 +18,10 @@ let package = Package(
         // What a UI toolkit presents, as a function of the engine's state,
         // and the batched update per render: toolkit-free.
         .library(name: "StepflowPresentation", targets: ["StepflowPresentation"]),
+        // Adapters: nearly all of their code compiles and is tested here; the
+        // few lines naming UIKit or SwiftUI build on Apple platforms only.
+        .library(name: "StepflowUIKit", targets: ["StepflowUIKit"]),
+        .library(name: "StepflowSwiftUI", targets: ["StepflowSwiftUI"]),
         // The command-line tool as a library: `RootApp(modules: …).main()`
         // is a whole executable over a team's own modules.
         .library(name: "RootAppCLI", targets: ["RootAppCLI"]),
@@ -45,6 +49,8 @@ let package = Package(
         // the module registry, and the RootFlow that composes a variant.
         .target(name: "StepflowManifest", dependencies: ["Stepflow", "StepflowPlatform"]),
         .target(name: "StepflowPresentation", dependencies: ["Stepflow"]),
+        .target(name: "StepflowUIKit", dependencies: ["StepflowPresentation"]),
+        .target(name: "StepflowSwiftUI", dependencies: ["Stepflow", "StepflowPresentation"]),
         // Exploration of a variant into a navigation graph; analyses;
         // DOT, Mermaid, JSON and trace exporters.
         .target(name: "StepflowGraph", dependencies: ["Stepflow", "StepflowManifest"]),
@@ -92,7 +98,7 @@ let package = Package(
             name: "StepflowBench",
             dependencies: [
                 "Stepflow", "StepflowGraph", "StepflowManifest", "StepflowScripts", "StepflowTesting", "BundledModules",
-                "SyntheticVariant",
+                "SyntheticVariant", "StepflowPresentation",
             ],
             path: "Benchmarks/StepflowBench"
         ),
@@ -122,7 +128,7 @@ let package = Package(
             name: "StepflowGraphTests",
             dependencies: [
                 "Stepflow", "StepflowTesting", "StepflowManifest", "StepflowGraph", "StepflowPresentation",
-                "BundledModules", "BundledFixtures", "SyntheticVariant", "Results",
+                "StepflowUIKit", "StepflowSwiftUI", "BundledModules", "BundledFixtures", "SyntheticVariant", "Results",
             ],
             exclude: ["Goldens"]
         ),

@@ -15,10 +15,12 @@ struct Options {
     var json: String?
     /// An earlier run's JSON to print each figure beside.
     var baseline: String?
-    /// The sections to run: graph, suite, engine, memory, restore, update, startup, family.
+    /// The sections to run: graph, suite, engine, memory, restore, update, presentation, startup, family.
     var sections: Set<String> = Options.allSections
     /// Every section, in the order a run takes them.
-    static let sectionOrder = ["graph", "suite", "engine", "memory", "restore", "update", "startup", "family"]
+    static let sectionOrder = [
+        "graph", "suite", "engine", "memory", "restore", "update", "presentation", "startup", "family",
+    ]
     static let allSections = Set(sectionOrder)
 }
 

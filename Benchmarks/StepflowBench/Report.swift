@@ -24,6 +24,7 @@ struct RunResults {
     var startup: (figures: [StartupFigure], floor: Double)?
     var family: FamilyFigures?
     var update: UpdateFigures?
+    var presentation: PresentationFigures?
 }
 
 /// One figure, by a name that stays the same from run to run.
@@ -94,6 +95,10 @@ extension RunResults {
         if let family {
             add("family.validate", family.family.median / 1e6, "ms")
             add("family.oneByOne", family.oneByOne / 1e6, "ms")
+        }
+        if let presentation {
+            add("presentation.perRender.first", presentation.first / 1000, "µs")
+            add("presentation.perRender.last", presentation.last / 1000, "µs")
         }
         if let update {
             add("update.synthetic.lockstep", update.lockstep.median / 1e6, "ms")

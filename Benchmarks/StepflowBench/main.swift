@@ -53,6 +53,9 @@ if options.sections.contains("restore") {
     results.restore = restoreSection(cycles: options.quick ? 1_000 : 5_000, quick: options.quick)
 }
 if options.sections.contains("update") { results.update = updateSection(quick: options.quick) }
+if options.sections.contains("presentation") {
+    results.presentation = presentationSection(cycles: options.quick ? 1_000 : 5_000)
+}
 if options.sections.contains("startup") { results.startup = startupSection(runs: options.quick ? 5 : 20) }
 if options.sections.contains("family") { results.family = familySection(quick: options.quick) }
 

@@ -8,7 +8,7 @@ public import Stepflow
 ///
 /// The layers follow the engine's order of presentation: a screen shown
 /// modally starts a layer, and every screen shown after it (by its flow or
-/// any other) goes on that layer, as the engine's ``NavigationState/top``
+/// any other) goes on that layer, as the engine's `NavigationState.top`
 /// says it is on top.
 ///
 /// ```swift
@@ -84,7 +84,7 @@ public struct PresentationTree: Hashable, Sendable {
     public private(set) var busy: Busy?
 
     /// The tree of `state`, busy with the first open question of
-    /// `questions` (``Coordinator/waitingAnswers``, read on the
+    /// `questions` (`Coordinator.waitingAnswers`, read on the
     /// coordinator's queue, as a navigator's render is).
     public init(_ state: NavigationState, questions: [WaitingAnswer] = []) {
         var layers: [[Screen]] = []
@@ -132,7 +132,7 @@ public struct PresentationTree: Hashable, Sendable {
 
     /// The tree after the UI itself removed `move`'s screens, as a UI
     /// looks once its gesture finished: what it reports with
-    /// ``Coordinator/handle(_:in:)``. `nil` when the move does not fit the
+    /// `Coordinator.handle(_:in:)`. `nil` when the move does not fit the
     /// tree (the screen is not on the top layer).
     public func after(_ move: UserMove) -> PresentationTree? {
         guard let layer = layers.last else { return nil }
