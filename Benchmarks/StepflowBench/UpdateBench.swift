@@ -49,10 +49,11 @@ func updateSection(quick: Bool) -> UpdateFigures {
     var bundled: [(String, Int, Timing, Timing)] = []
     let loader = ManifestLoader(registry: BundledModules.registry, services: BundledModules.services)
     for (name, next) in [
-        ("covid-antigen-home", "RootApp/Releases/covid-antigen-home-no-photo-ask-again.json"),
-        ("covid-antigen-clinic", "RootApp/Manifests/covid-antigen-clinic.json"),
+        ("covid-antigen-home", "Releases/covid-antigen-home-no-photo-ask-again"),
+        ("covid-antigen-clinic", "Manifests/covid-antigen-clinic"),
     ] {
-        guard let old = try? loader.load(path: "RootApp/Manifests/\(name).json"), let new = try? loader.load(path: next)
+        guard let old = try? loader.load(path: "RootApp/Manifests/\(name).json"),
+            let new = try? loader.load(path: "RootApp/\(next).json")
         else {
             print("  \(name): skipped (run from the repository's root).")
             continue
@@ -67,7 +68,7 @@ func updateSection(quick: Bool) -> UpdateFigures {
             consume(VariantGraph(manifest: old, registry: BundledModules.registry, services: BundledModules.services))
         }
         print(
-            "  \(name) → \(next.split(separator: "/").last ?? ""), \(count) states: check "
+            "  \(name) → \(next), \(count) states: check "
                 + "\(fixed(check.median / 1e6, 1)) ms, explore one \(fixed(alone.median / 1e6, 1)) ms")
         bundled.append((name, count, check, alone))
     }

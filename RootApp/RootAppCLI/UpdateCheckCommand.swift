@@ -90,7 +90,8 @@ enum UpdateCheckCommand {
             let (whole, none) = (states - lost, check.unrestorableStates.count)
             if refused == 0 {
                 say(
-                    console.green("✓ No walk is thrown away:") + " the policy resumes every walk that does not restore."
+                    console.green("✓ No walk is thrown away:")
+                        + " the policy resumes every walk that does not restore."
                 )
             } else {
                 let policies = Set(check.lost.filter { $0.resumesAt == nil }.map(\.policy.description)).sorted()
@@ -162,17 +163,19 @@ enum UpdateCheckCommand {
         }
     }
 
+    /// What changed that a walk may depend on, a line each, as the text
+    /// and the JSON list it.
+    private static func changes(in diff: VariantDiff) -> [String] {
+        diff.instancesOnlyInA.map { "module instance removed: \($0)" }
+            + diff.instancesOnlyInB.map { "module instance added: \($0)" }
+            + diff.changedOptions.map { "option changed: \($0)" } + diff.changedRoutes.map { "route changed: \($0)" }
+            + diff.routesOnlyInA.map { "route removed: \($0)" } + diff.routesOnlyInB.map { "route added: \($0)" }
+            + diff.screensOnlyInA.map { "screen no longer shown: \($0)" }
+            + diff.screensOnlyInB.map { "screen added: \($0)" }
+    }
+
     private static func changes(_ check: UpdateCheck, _ console: Console) {
-        let diff = check.diff
-        var lines: [String] = []
-        lines += diff.instancesOnlyInA.map { "module instance removed: \($0)" }
-        lines += diff.instancesOnlyInB.map { "module instance added: \($0)" }
-        lines += diff.changedOptions.map { "option changed: \($0)" }
-        lines += diff.changedRoutes.map { "route changed: \($0)" }
-        lines += diff.routesOnlyInA.map { "route removed: \($0)" }
-        lines += diff.routesOnlyInB.map { "route added: \($0)" }
-        lines += diff.screensOnlyInA.map { "screen no longer shown: \($0)" }
-        lines += diff.screensOnlyInB.map { "screen added: \($0)" }
+        var lines = changes(in: check.diff)
         let texts = DiffCommand.textChanges(check.old.manifest, check.new.manifest)
         if !texts.isEmpty {
             lines.append(
@@ -204,14 +207,7 @@ enum UpdateCheckCommand {
     static func json(_ check: UpdateCheck) -> String {
         let string: (String) -> String = { Escaping.json($0) }
         func list(_ items: [String]) -> String { "[" + items.map(string).joined(separator: ", ") + "]" }
-        let diff = check.diff
-        let changes =
-            diff.instancesOnlyInA.map { "module instance removed: \($0)" }
-            + diff.instancesOnlyInB.map { "module instance added: \($0)" }
-            + diff.changedOptions.map { "option changed: \($0)" } + diff.changedRoutes.map { "route changed: \($0)" }
-            + diff.routesOnlyInA.map { "route removed: \($0)" } + diff.routesOnlyInB.map { "route added: \($0)" }
-            + diff.screensOnlyInA.map { "screen no longer shown: \($0)" }
-            + diff.screensOnlyInB.map { "screen added: \($0)" }
+        let changes = changes(in: check.diff)
         let places = check.lost.map { place in
             let kind = place.kind == .refused ? "refused" : "landsElsewhere"
             return """

@@ -222,7 +222,9 @@ enum WalkCommand {
         let fingerprint = VariantSession.fingerprint(of: manifest, registry: registry)
         guard saved.fingerprint != fingerprint else { return "" }
         var changes: [String] = []
-        if !saved.fingerprint.hasPrefix("\(manifest.app.id) \(manifest.digest)") {
+        // The manifest is the same when the save's own versions, with it,
+        // make the save's fingerprint.
+        if saved.fingerprint != VariantSession.fingerprint(of: manifest, versions: saved.versions) {
             changes.append("'\(manifest.file)' changed since the walk was saved")
         }
         for module in Set(saved.versions.keys).union(now.keys).sorted()

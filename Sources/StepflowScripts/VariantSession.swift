@@ -140,7 +140,7 @@ public final class VariantSession {
     /// id and the manifest file's digest.
     @available(*, deprecated, message: "A module's version is part of a release: use fingerprint(of:registry:).")
     public static func fingerprint(of manifest: Manifest) -> String {
-        "\(manifest.app.id) \(manifest.digest)"
+        fingerprint(of: manifest, versions: [:])
     }
 
     /// What a saved session of `manifest` is fingerprinted with: the app
@@ -148,9 +148,17 @@ public final class VariantSession {
     /// the modules it uses (``versions(of:registry:)``), so that a module
     /// released anew makes another release.
     public static func fingerprint(of manifest: Manifest, registry: ModuleRegistry) -> String {
-        let versions = versions(of: manifest, registry: registry).sorted { $0.key < $1.key }
-        let text = versions.map { "\($0.key)=\($0.value)" }.joined(separator: "\n")
-        return "\(manifest.app.id) \(manifest.digest) \(Manifest.digest(of: Array(text.utf8)))"
+        fingerprint(of: manifest, versions: versions(of: manifest, registry: registry))
+    }
+
+    /// What a session of `manifest` with modules at `versions` (by module
+    /// id) is fingerprinted with; with no versions, the app id and digest
+    /// alone, as a format-1 save holds it.
+    public static func fingerprint(of manifest: Manifest, versions: [String: String]) -> String {
+        let release = "\(manifest.app.id) \(manifest.digest)"
+        guard !versions.isEmpty else { return release }
+        let text = versions.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "\n")
+        return "\(release) \(Manifest.digest(of: Array(text.utf8)))"
     }
 
     /// The versions of the modules `manifest` uses, by module id: each

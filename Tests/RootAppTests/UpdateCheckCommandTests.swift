@@ -1,4 +1,5 @@
 import BundledFixtures
+import StepflowManifest
 import Testing
 
 /// `rootapp update-check` as a release pipeline runs it: its verdicts,
@@ -33,10 +34,17 @@ struct UpdateCheckCommandTests {
                 "the policy ask-again resumes such a walk at test/ready"))
     }
 
-    @Test func jsonListsEveryPlaceWithItsWalkForAPipeline() {
+    @Test func jsonListsEveryPlaceWithItsWalkForAPipeline() throws {
         let run = Harness.run(["update-check", Self.home, Self.release("no-photo"), "--format", "json"])
         #expect(run.code == 1)
-        #expect(run.out.hasPrefix("{\n  \"app\": \"covid-antigen-home\","))
+        // The whole output is one JSON object, its first member the app.
+        let parsed = try JSONParser.parse(Array(run.out.utf8))
+        guard case .object(let members) = parsed.value else {
+            Issue.record("not a JSON object: \(run.out.prefix(80))")
+            return
+        }
+        #expect(members.first?.key == "app")
+        #expect(members.first?.value.value == .string("covid-antigen-home"))
         #expect(run.out.contains("\"thrownAway\": 57,"))
         #expect(run.out.contains("\"kind\": \"refused\", \"screen\": \"test/read\""))
         #expect(run.out.contains("\"walk\": [\"choose \\\"Get started\\\"\", \"choose \\\"Next\\\"\""))

@@ -294,9 +294,9 @@ struct FieldUpdateTests {
             #expect(
                 refusal.problem
                     == """
-                    the field reading on test/read takes values otherwise now (reading: class normal: from 0 below \
-                    6.5 → from 0 below 7; class high: from 6.5 up to 20 → from 7 up to 20): a value entered then may \
-                    fall in another class.
+                    the field reading on test/read takes values otherwise now (reading: class normal: from 0 \
+                    below 6.5 → from 0 below 7; class high: from 6.5 up to 20 → from 7 up to 20): a value entered \
+                    then may fall in another class.
                     """)
         }
         // Its representatives (5 and 8) still replay: the check is

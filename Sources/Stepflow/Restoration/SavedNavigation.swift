@@ -195,12 +195,7 @@ public struct RestoreError: Error, Hashable, Sendable, CustomStringConvertible {
 
     /// An error of `kind` at `entry`: `problem`, and the app code's `fix`.
     public init(_ kind: Kind, entry: Int? = nil, problem: String, fix: String) {
-        self.kind = kind
-        self.entry = entry
-        self.message = problem + " " + fix
-        self.problem = problem
-        self.fix = fix
-        self.screen = nil
+        self.init(kind, entry: entry, screen: nil, problem: problem, fix: fix)
     }
 
     /// An error of `kind` at `entry`, given on `screen`: `problem`, and
