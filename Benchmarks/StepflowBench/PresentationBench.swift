@@ -42,20 +42,14 @@ func presentationSection(cycles: Int) -> PresentationFigures? {
         return nil
     }
     let navigator = TimingNavigator()
-    let coordinator = Coordinator(navigator: navigator)
-    coordinator.coordinate(
-        flow: RootFlow(
+    // The restore section's long session: the onboarding's first page
+    // forward and back, one input at a time.
+    walkLong(
+        Coordinator(navigator: navigator),
+        RootFlow(
             manifest: manifest, registry: BundledModules.registry,
             environment: ModuleEnvironment(clock: ManualClock())),
-        with: OneStepper(.start))
-    coordinator.waitUntilIdle()
-    for _ in 0..<cycles {
-        for label in ["Get started", "Back"] {
-            guard let top = coordinator.currentState.topScreen else { break }
-            coordinator.select(actionLabeled: label, on: top)
-            coordinator.waitUntilIdle()
-        }
-    }
+        cycles: cycles)
     let times = navigator.times
     let window = min(1_000, times.count / 2)
     let first = Double(times.prefix(window).reduce(0, +)) / Double(max(window, 1))

@@ -36,7 +36,7 @@ private func session(_ manifest: Manifest, saving: Bool) -> (Coordinator, RootFl
 /// `cycles` times (each cycle two inputs, a push and a pop), one input at
 /// a time as taps arrive, so the app never ends. Returns the inputs given.
 @discardableResult
-private func walkLong(_ coordinator: Coordinator, _ root: RootFlow, cycles: Int) -> Int {
+func walkLong(_ coordinator: Coordinator, _ root: RootFlow, cycles: Int) -> Int {
     coordinator.coordinate(flow: root, with: OneStepper(.start))
     coordinator.waitUntilIdle()
     var inputs = 0
