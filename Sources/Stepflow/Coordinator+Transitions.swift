@@ -25,12 +25,14 @@ extension Coordinator {
         guard !transactionInUse else {
             var transaction = Transaction(observes: !observers.isEmpty, renders: navigator != nil)
             body(&engine, &transaction)
+            renderQuestions(&transaction)
             if !transaction.effects.isEmpty { perform(transaction.effects) }
             return
         }
         transactionInUse = true
         transaction.reset(observes: !observers.isEmpty, renders: navigator != nil)
         body(&engine, &transaction)
+        renderQuestions(&transaction)
         if !transaction.effects.isEmpty {
             perform(transaction.effects)
             // Nothing performed outlives its transition: a stopped stepper,
@@ -38,6 +40,16 @@ extension Coordinator {
             transaction.effects.removeAll(keepingCapacity: true)
         }
         transactionInUse = false
+    }
+
+    /// A question that opened or closed with no navigation after it (one
+    /// that asks, an answer dropped) is rendered at the transition's end,
+    /// so a UI shows itself busy or free.
+    @inline(__always)
+    private func renderQuestions(_ transaction: inout Transaction) {
+        guard transaction.questionsChanged else { return }
+        transaction.questionsChanged = false
+        if transaction.renders { transaction.effects.append(.render(engine.navigation, [])) }
     }
 
     /// Runs work the engine queued: a transition.
@@ -66,7 +78,7 @@ extension Coordinator {
             case .stop(let attachment):
                 mailboxes.removeValue(forKey: attachment.id)?.stop()
             case .render(let state, let changes):
-                navigator?.render(state, changes: changes)
+                navigator?.render(state, changes: changes, questions: openQuestions)
             case .start(let attachment):
                 if let savingClock {
                     log?.append(

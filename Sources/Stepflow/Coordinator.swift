@@ -253,13 +253,7 @@ public final class Coordinator: @unchecked Sendable {
     /// with the answers it declares. Read on the queue.
     public var waitingAnswers: [WaitingAnswer] {
         let body = { [self] () -> [WaitingAnswer] in
-            var waiting = engine.openQuestions.map { question in
-                WaitingAnswer(
-                    source: question.id, label: question.label, isQuestion: true,
-                    answers: question.answers.map { (name: $0.name, label: $0.label) },
-                    isAnsweredByHand: answeredByHand.contains(question.id) || !question.asksOutside
-                )
-            }
+            var waiting = openQuestions
             for record in engine.emittingAttachments {
                 guard let outside = record.unit.outside else { continue }
                 // The answers it may still give, in the order it declares them.
@@ -341,6 +335,21 @@ public final class Coordinator: @unchecked Sendable {
     public func navigate<S: Step>(to step: S) async -> DeepLinkResult {
         await withCheckedContinuation { continuation in
             navigate(to: step) { result in continuation.resume(returning: result) }
+        }
+    }
+}
+
+extension Coordinator {
+    /// The open questions, in the order asked, as a navigator is given
+    /// them: read on the queue.
+    var openQuestions: [WaitingAnswer] {
+        guard !engine.openQuestions.isEmpty else { return [] }
+        return engine.openQuestions.map { question in
+            WaitingAnswer(
+                source: question.id, label: question.label, isQuestion: true,
+                answers: question.answers.map { (name: $0.name, label: $0.label) },
+                isAnsweredByHand: answeredByHand.contains(question.id) || !question.asksOutside
+            )
         }
     }
 }

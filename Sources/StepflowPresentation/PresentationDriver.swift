@@ -38,7 +38,6 @@ public protocol PresentationHost: AnyObject {
 /// let driver = PresentationDriver(host: host)
 /// let navigator = MainActorNavigator { tree in driver.show(tree) }
 /// let coordinator = Coordinator(queue: .main, navigator: navigator)
-/// navigator.coordinator = coordinator   // for the busy state
 /// ```
 @MainActor
 public final class PresentationDriver<Host: PresentationHost> {
@@ -126,17 +125,13 @@ public final class PresentationDriver<Host: PresentationHost> {
 }
 
 /// A `Navigator` that hands each render's ``PresentationTree`` to the
-/// main actor, in render order. Give it the coordinator once made, so the
-/// tree says when a question keeps the app busy.
+/// main actor, in render order: one per navigation, and one each time a
+/// question opens or closes (the tree's ``PresentationTree/busy``).
 ///
 /// The coordinator's queue may be `.main` (an app's usual choice): the
 /// tree is then delivered on the next turn of the main queue, never
 /// inside the render.
-public final class MainActorNavigator: Navigator, @unchecked Sendable {
-    // @unchecked: `coordinator` is set once, before the first render, and
-    // read only on the coordinator's queue.
-    /// The coordinator it renders for: set it once made.
-    public weak var coordinator: Coordinator?
+public final class MainActorNavigator: Navigator, Sendable {
     private let deliver: @MainActor @Sendable (PresentationTree) -> Void
 
     /// A navigator that calls `deliver` on the main actor with each tree.
@@ -146,9 +141,15 @@ public final class MainActorNavigator: Navigator, @unchecked Sendable {
 
     /// Makes the tree on the coordinator's queue, and delivers it on the
     /// main actor.
-    public func render(_ state: NavigationState, changes: [NavigationChange]) {
-        let tree = PresentationTree(state, questions: coordinator?.waitingAnswers ?? [])
+    public func render(_ state: NavigationState, changes: [NavigationChange], questions: [WaitingAnswer]) {
+        let tree = PresentationTree(state, questions: questions)
         let deliver = self.deliver
         DispatchQueue.main.async { MainActor.assumeIsolated { deliver(tree) } }
+    }
+
+    /// Makes the tree of `state`, no question open, and delivers it (the
+    /// coordinator calls ``render(_:changes:questions:)`` instead).
+    public func render(_ state: NavigationState, changes: [NavigationChange]) {
+        render(state, changes: changes, questions: [])
     }
 }

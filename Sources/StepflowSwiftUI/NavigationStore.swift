@@ -15,7 +15,6 @@ public import StepflowPresentation
 /// let store = NavigationStore()
 /// let navigator = MainActorNavigator { tree in store.show(tree) }
 /// let coordinator = Coordinator(queue: .main, navigator: navigator)
-/// navigator.coordinator = coordinator
 /// store.coordinator = coordinator
 /// ```
 @MainActor

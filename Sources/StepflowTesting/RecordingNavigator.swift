@@ -10,12 +10,15 @@ public import Stepflow
 /// #expect(navigator.topScreen?.screenID == "ask")
 /// ```
 public final class RecordingNavigator: Navigator {
-    /// One call to ``render(_:changes:)``.
+    /// One render.
     public struct Render: Hashable, Sendable {
         /// The state rendered.
         public let state: NavigationState
-        /// What changed since the previous render.
+        /// What changed since the previous render: empty when only the
+        /// open questions did.
         public let changes: [NavigationChange]
+        /// The questions open, in the order asked.
+        public let questions: [WaitingAnswer]
     }
 
     private let storage = Locked<[Render]>([])
@@ -28,9 +31,14 @@ public final class RecordingNavigator: Navigator {
     }
 
     /// Records the render. Called on the coordinator's queue.
-    public func render(_ state: NavigationState, changes: [NavigationChange]) {
-        storage.withLock { $0.append(Render(state: state, changes: changes)) }
+    public func render(_ state: NavigationState, changes: [NavigationChange], questions: [WaitingAnswer]) {
+        storage.withLock { $0.append(Render(state: state, changes: changes, questions: questions)) }
         onRender?(state)
+    }
+
+    /// Records a render with no question open.
+    public func render(_ state: NavigationState, changes: [NavigationChange]) {
+        render(state, changes: changes, questions: [])
     }
 
     /// Every render so far, in order.

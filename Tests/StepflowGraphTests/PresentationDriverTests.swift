@@ -131,7 +131,6 @@ struct PresentationDriverTests {
         let (stream, continuation) = AsyncStream.makeStream(of: PresentationTree.self)
         let navigator = MainActorNavigator { continuation.yield($0) }
         let coordinator = Coordinator(queue: DispatchQueue(label: "test.presentation"), navigator: navigator)
-        navigator.coordinator = coordinator
         coordinator.coordinate(
             flow: RootFlow(
                 manifest: try BundledManifests.load("covid-antigen-home"), registry: BundledModules.registry,

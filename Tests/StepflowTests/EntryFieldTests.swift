@@ -242,6 +242,41 @@ struct EntryFieldTests {
         let explored = FlowExplorer.explore(RecordsFlow(records: nil), from: .start)
         #expect(explored.screens == ["type-id", "found"])
     }
+
+    @Test func aQuestionOpeningAndClosingIsRenderedSoAUIShowsItselfBusyThenFree() throws {
+        let (coordinator, navigator, _) = makeCoordinator()
+        coordinator.coordinate(flow: RecordsFlow(records: nil), with: OneStepper(LookupStep.start))
+        coordinator.waitUntilIdle()
+        let before = navigator.renders.count
+        coordinator.select(action: 0, on: try #require(navigator.topScreen), entering: ["patientID": "P-2001"])
+        coordinator.waitUntilIdle()
+        // Asking changed no screen, yet it is rendered: the UI shows itself busy.
+        let asked = try #require(navigator.renders.dropFirst(before).first)
+        #expect(asked.changes.isEmpty)
+        #expect(asked.questions.map(\.source) == ["patient-lookup"])
+        #expect(asked.questions.first?.answers.map(\.name) == ["found", "notFound"])
+        #expect(asked.questions.first?.isAnsweredByHand == true)
+        #expect(navigator.renders.count == before + 1)
+        // The answer closes it: the render that shows the patient is free.
+        #expect(coordinator.answer("patient-lookup", with: "found"))
+        coordinator.waitUntilIdle()
+        #expect(navigator.renders.last?.questions == [])
+        #expect(navigator.topScreen?.screenID == "found")
+        // A navigator that only implements render(_:changes:) is not called for the question.
+        final class OldNavigator: Navigator, @unchecked Sendable {
+            var calls: [[NavigationChange]] = []
+            func render(_ state: NavigationState, changes: [NavigationChange]) { calls.append(changes) }
+        }
+        let old = OldNavigator()
+        let second = Coordinator(queue: DispatchQueue(label: "test.old-navigator"), navigator: old)
+        second.coordinate(flow: RecordsFlow(records: nil), with: OneStepper(LookupStep.start))
+        second.waitUntilIdle()
+        let top = try #require(second.currentState.topScreen)
+        let started = old.calls.count
+        second.select(action: 0, on: top, entering: ["patientID": "P-2001"])
+        second.waitUntilIdle()
+        #expect(old.calls.count == started && old.calls.allSatisfy { !$0.isEmpty })
+    }
 }
 
 /// A reading flow of two releases: the second narrows the class `high`

@@ -251,7 +251,10 @@ extension EngineState {
                     for screen in flow.screens.records { ids += screen.steppers }
                     for id in ids { detach(id, &transaction) }
                     // Its questions close: a late answer is reported as dropped.
-                    if !openQuestions.isEmpty { openQuestions.removeAll { $0.flow.id == info.id } }
+                    if openQuestions.contains(where: { $0.flow.id == info.id }) {
+                        openQuestions.removeAll { $0.flow.id == info.id }
+                        transaction.questionsChanged = true
+                    }
                     statistics.flowsEnded += 1
                     statistics.liveFlows -= 1
                 }
@@ -280,8 +283,9 @@ extension EngineState {
         // Moved out rather than copied: a shared buffer would be copied on
         // the next append, and most steps change nothing at all.
         var changes: [NavigationChange] = []
-        if !transaction.changes.isEmpty {
+        if !transaction.changes.isEmpty || transaction.questionsChanged {
             swap(&changes, &transaction.changes)
+            transaction.questionsChanged = false
             if transaction.renders { transaction.effects.append(.render(navigation, changes)) }
         }
         if !transaction.afterRender.isEmpty {

@@ -138,6 +138,7 @@ final class FlowProgramOf<F: Flow>: FlowProgram, @unchecked Sendable {
                     return
                 }
                 state.openQuestions.remove(at: index)
+                transaction.questionsChanged = true
                 if let asking, !state.navigation.isPresented(asking.id) {
                     state.reportDropped(
                         StepRecord(flow: info, step: (answer.step ?? step).stepID),
@@ -174,6 +175,7 @@ final class FlowProgramOf<F: Flow>: FlowProgram, @unchecked Sendable {
         let declared = question.answers.map {
             OpenAnswer(name: $0.name, label: $0.label, work: work(for: $0, declared: true))
         }
+        transaction.questionsChanged = true
         state.openQuestions.append(
             OpenQuestion(
                 number: number, flow: info, id: question.id, label: label,

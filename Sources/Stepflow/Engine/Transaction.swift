@@ -25,6 +25,9 @@ package struct Transaction {
 
     /// Changes since the last commit: rendered and reported at the next.
     var changes: [NavigationChange] = []
+    /// Whether a question opened or closed since the last commit: the next
+    /// renders even with no change, so a UI shows itself busy or free.
+    var questionsChanged = false
     /// Performed after the next render: steppers told they may emit.
     var afterRender: [Effect] = []
     /// Exit steps of flows ended in this transaction, for their events.
@@ -51,6 +54,7 @@ package struct Transaction {
         self.renders = renders
         if !effects.isEmpty { effects.removeAll(keepingCapacity: true) }
         if !changes.isEmpty { changes.removeAll() }
+        questionsChanged = false
         if !afterRender.isEmpty { afterRender.removeAll() }
         if !exits.isEmpty { exits.removeAll() }
         if !endedCoordinations.isEmpty { endedCoordinations.removeAll() }
