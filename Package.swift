@@ -58,12 +58,16 @@ let package = Package(
         // and for a team's own tests.
         .target(
             name: "StepflowScripts",
-            dependencies: ["Stepflow", "StepflowManifest", "StepflowGraph", "StepflowPlatform"]),
+            dependencies: ["Stepflow", "StepflowManifest", "StepflowGraph", "StepflowPresentation", "StepflowPlatform"]
+        ),
         // What a reviewer signs off: the requirements' coverage, the
         // sign-off verdict, the HTML review package and JUnit results.
         .target(
             name: "StepflowReview",
-            dependencies: ["Stepflow", "StepflowManifest", "StepflowGraph", "StepflowScripts", "StepflowPlatform"]
+            dependencies: [
+                "Stepflow", "StepflowManifest", "StepflowGraph", "StepflowScripts", "StepflowPresentation",
+                "StepflowPlatform",
+            ]
         ),
         // Helpers for testing flows: a recording navigator, an event log.
         .target(name: "StepflowTesting", dependencies: ["Stepflow"]),
@@ -86,7 +90,7 @@ let package = Package(
             name: "RootAppCLI",
             dependencies: [
                 "Stepflow", "StepflowManifest", "StepflowGraph", "StepflowScripts", "StepflowReview",
-                "StepflowPlatform",
+                "StepflowPresentation", "StepflowPlatform",
             ],
             path: "RootApp/RootAppCLI"
         ),

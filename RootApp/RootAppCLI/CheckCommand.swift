@@ -24,6 +24,7 @@ enum CheckCommand {
                   emit <stepper> <step>          a live stepper emits
                   expect screen <inst/screen>    this screen must be showing
                   expect end [<inst.exit>]       the app must have ended (so)
+                  expect layers <ids> | <ids>    the UI shows this stack | sheet
                   covers <requirement ids>       what the script exercises
                   # …                            a comment
                 A script with an answer line answers that source (a permission, a service) itself; without one the \

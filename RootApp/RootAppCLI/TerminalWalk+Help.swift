@@ -1,5 +1,6 @@
 import Stepflow
 import StepflowGraph
+import StepflowPresentation
 import StepflowScripts
 
 // What the walk says besides screens: its help, its prompt, the trace.
@@ -19,8 +20,13 @@ extension TerminalWalk {
                 firstIndent: "  " + keys + String(repeating: " ", count: max(1, 14 - keys.count)))
         }
         let example = session.top?.actions.first { $0.role != .back }.map { " (\($0.label))" } ?? ""
-        item("1, 2, …", words["walk.help.number", ["example": example]])
-        if session.top?.actions.contains(where: { $0.role == .back }) ?? false { item("b", words["walk.help.back"]) }
+        if let busy = session.presentation.busy, busy.isAnsweredByHand {
+            // While the app asks, a number picks an answer: actions wait.
+            item("1, 2, …", words["walk.help.answerNumber", ["question": busy.label]])
+        } else {
+            item("1, 2, …", words["walk.help.number", ["example": example]])
+        }
+        if canGoBack { item("b", words["walk.help.back"]) }
         if session.timerWaits { item("s", words["walk.help.timer"]) }
         for waiting in session.waitingAnswers {
             let answers = waiting.answers.map(\.name).joined(separator: ", ")

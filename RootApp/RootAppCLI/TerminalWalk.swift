@@ -10,6 +10,7 @@ import Stepflow
 import StepflowGraph
 import StepflowManifest
 import StepflowPlatform
+import StepflowPresentation
 import StepflowScripts
 
 /// One walk: renders screens, reads choices, records.
@@ -76,7 +77,11 @@ final class TerminalWalk: @unchecked Sendable {
         if top?.id != shown {
             shown = top?.id
             shownQuestion = nil
-            if let top { console.print(ScreenRenderer.render(top, console, entered: session.entered, words: words)) }
+            if let top {
+                // A blank line, where the screen is (when more than one is shown), the screen.
+                let layers = layerLines(session.presentation).map { "\n" + console.dim($0) }.joined()
+                console.print(layers + ScreenRenderer.render(top, console, entered: session.entered, words: words))
+            }
             if session.timerWaits, let left = session.clock.secondsLeft {
                 // Wrapped plain, then dimmed: escape codes must not count as width.
                 for line in console.wrap(
@@ -87,16 +92,32 @@ final class TerminalWalk: @unchecked Sendable {
             }
         }
         let asked = question
-        if asked?.source != shownQuestion {
-            shownQuestion = asked?.source
+        if asked?.question != shownQuestion {
+            shownQuestion = asked?.question
             showQuestion()
         }
     }
 
+    /// Where the screen is, as the app's UI shows it: the root stack and
+    /// each sheet above it, a line each (wrapped to the console's width),
+    /// when more than one screen is shown.
+    func layerLines(_ tree: PresentationTree) -> [String] {
+        guard tree.layers.map(\.screens.count).reduce(0, +) > 1 else { return [] }
+        var lines: [String] = []
+        for (index, layer) in tree.layers.enumerated() {
+            let name = words[index == 0 ? "walk.layer.stack" : "walk.layer.sheet"]
+            let label = "  " + name + String(repeating: " ", count: max(1, 8 - name.count))
+            lines += console.wrap(
+                layer.screens.map(\.qualifiedID).joined(separator: " › "),
+                indent: String(repeating: " ", count: label.count), firstIndent: label)
+        }
+        return lines
+    }
+
     /// The question a person answers now, if the app asks one nobody
     /// outside is asked: numbered answers under the screen.
-    private var question: WaitingAnswer? {
-        session.waitingAnswers.first { $0.isQuestion && $0.isAnsweredByHand }
+    private var question: PresentationTree.Busy? {
+        session.presentation.busy.flatMap { $0.isAnsweredByHand ? $0 : nil }
     }
 
     private func showQuestion() {
@@ -113,17 +134,23 @@ final class TerminalWalk: @unchecked Sendable {
 
     /// The answer a person's line names while a question waits: its
     /// number, name or label.
-    private func answer(_ typed: String, to question: WaitingAnswer) -> Input? {
+    private func answer(_ typed: String, to question: PresentationTree.Busy) -> Input? {
         let lowered = typed.lowercased()
         if let number = Int(typed), question.answers.indices.contains(number - 1) {
-            return .answer(source: question.source, answer: question.answers[number - 1].name)
+            return .answer(source: question.question, answer: question.answers[number - 1].name)
         }
         if let named = question.answers.first(where: {
             $0.name.lowercased() == lowered || $0.label.lowercased() == lowered
         }) {
-            return .answer(source: question.source, answer: named.name)
+            return .answer(source: question.question, answer: named.name)
         }
         return nil
+    }
+
+    /// Whether `b` goes back now: the screen has a way back, and the UI
+    /// is not busy with a question (the engine refuses actions meanwhile).
+    var canGoBack: Bool {
+        session.presentation.busy == nil && (session.top?.actions.contains { $0.role == .back } ?? false)
     }
 
     static func clock(_ seconds: Int) -> String {
@@ -239,7 +266,7 @@ final class TerminalWalk: @unchecked Sendable {
                     prompt: { prompt() },
                     ticking: { [self] in session.timerWaits },
                     screenChanged: { [self] in
-                        session.top?.id != shown || question?.source != shownQuestion || session.ending != nil
+                        session.top?.id != shown || question?.question != shownQuestion || session.ending != nil
                     },
                     drawScreen: { [self] in showIfChanged() },
                     draw: { [console] in console.out($0) }
@@ -331,7 +358,7 @@ final class TerminalWalk: @unchecked Sendable {
                 if let refusal = perform(.choose(action), record: true) {
                     // Only the keys that do something here: b where the
                     // screen has a way back, s while a timer waits.
-                    let canGoBack = session.top?.actions.contains { $0.role == .back } ?? false
+                    let canGoBack = canGoBack
                     let letters = (canGoBack ? ["b"] : []) + ["t"] + (session.timerWaits ? ["s"] : [])
                     let keys = letters.joined(separator: ", ") + " \(words["walk.or"]) q"
                     show(refusal, " " + words["walk.orType", ["keys": keys]])

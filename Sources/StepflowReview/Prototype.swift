@@ -1,6 +1,7 @@
 public import Stepflow
 import StepflowGraph
 public import StepflowManifest
+import StepflowPresentation
 import StepflowScripts
 
 /// A variant as a page people click through: every waiting state of its
@@ -56,6 +57,17 @@ public struct Prototype: Sendable {
         /// For each locale of ``Prototype/locales``, the index of its view
         /// in ``Prototype/views`` (empty once the app ended).
         public let views: [Int]
+        /// What the app's UI shows, from the presentation model a UIKit or
+        /// SwiftUI app binds to: the root stack, then each modal layer
+        /// above it, each screen as `instance/screen`, bottom first.
+        public var layers: [[String]] = []
+        /// For each locale, the titles of ``layers``' screens.
+        public var layerTitles: [[[String]]] = []
+        /// The question the app waits for (its id), if one is open: the
+        /// UI is busy and refuses a person's actions meanwhile.
+        public var busy: String?
+        /// For each locale, the busy question's label (empty when none).
+        public var busyLabels: [String] = []
     }
 
     /// What a person or the outside world does.
@@ -180,9 +192,14 @@ public struct Prototype: Sendable {
             let path = base.shortestWalkPositions(to: state)
             var perLocale: [Int] = []
             var first: VariantSession?
+            var titles: [[[String]]] = []
+            var busyLabels: [String] = []
             for locale in locales.indices {
                 let live = try session(locale, along: path)
                 guard live.stateIndex == state else { throw Self.lost(manifest, expected: state, live) }
+                let shown = live.presentation
+                titles.append(shown.layers.map { $0.screens.map(\.title) })
+                busyLabels.append(shown.busy?.label ?? "")
                 if let top = live.top {
                     let view = View(
                         title: top.title, body: top.body, actions: top.actions.map(\.label),
@@ -197,10 +214,15 @@ public struct Prototype: Sendable {
                 if locale == 0 { first = live }
             }
             guard let live = first else { continue }  // `locales` is never empty
-            states.append(
-                State(
-                    screen: live.top?.qualifiedID, instance: live.top?.flow.name, ending: live.endingExit,
-                    timerSeconds: live.clock.secondsLeft, views: perLocale))
+            var drawn = State(
+                screen: live.top?.qualifiedID, instance: live.top?.flow.name, ending: live.endingExit,
+                timerSeconds: live.clock.secondsLeft, views: perLocale)
+            let shown = live.presentation
+            drawn.layers = shown.layers.map { $0.screens.map(\.qualifiedID) }
+            drawn.layerTitles = titles
+            drawn.busy = shown.busy?.question
+            drawn.busyLabels = shown.busy == nil ? [] : busyLabels
+            states.append(drawn)
             traces.append(live.trace)
             tops.append(live.top)
         }

@@ -24,7 +24,19 @@ extension PrototypePage {
         button:disabled { background: #e4e6e9; color: #555; border-color: #999; cursor: not-allowed; }
         :focus-visible { outline: 3px solid #c64600; outline-offset: 2px; }
         h2:focus { outline: none; } h2:focus-visible { outline: 3px solid #c64600; }
-        .question { font-weight: bold; margin-top: 1em; }
+        .question { font-weight: bold; margin-top: 0; }
+        #question { margin-top: 1em; padding: 0.8em; border: 1px solid #8a8f96; border-radius: 12px;
+        background: #f7f8fa; box-shadow: 0 4px 14px rgba(0, 0, 0, 0.25); }
+        .layers { list-style: none; margin: 0; padding: 0; }
+        .layers li { background: #dfe3e8; color: #1b1b1b; border-radius: 12px 12px 0 0; padding: 0.25em 0.8em;
+        font-size: 0.85em; }
+        .layers li.top { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }
+        #sheet.modal { border-radius: 16px 16px 0 0; box-shadow: 0 -3px 10px rgba(0, 0, 0, 0.3); padding: 0.6em 0.8em;
+        margin: 0 -0.4em; }
+        #sheet.modal::before { content: ""; display: block; width: 3em; height: 5px; border-radius: 3px;
+        background: #8a8f96; margin: 0 auto 0.5em; }
+        .stack { font-size: 0.85em; color: #3a3a3a; margin: 0 0 0.3em; }
+        .busy #screen-body, .busy #fields, .busy #actions { opacity: 0.55; }
         .fields label { display: block; font-weight: bold; margin-top: 0.8em; }
         .fields input, .fields select { font: inherit; width: 100%; padding: 0.4em; border: 1px solid #5a5a5a;
         border-radius: 6px; }
@@ -206,6 +218,22 @@ extension PrototypePage {
             ? "module instance " + s[1] + " · screen " + s[0] + " · step " + lines[lines.length - 1]
             : "ended through " + ending() + " · step " + lines[lines.length - 1];
           byId("ids").hidden = !byId("show-ids").checked;
+          // What the app's UI shows (the presentation model): the layers
+          // under the top one as cards, the top one a sheet when modal, its
+          // stack as a path, and the busy state while a question is open.
+          const layers = s[5], titles = s[6].length ? s[6][locale] : [];
+          byId("layers").replaceChildren(...layers.map((screens, n) => {
+            const li = document.createElement("li");
+            li.dataset.screens = screens.join(" ");
+            li.textContent = (titles[n] || [])[screens.length - 1] || "";
+            if (n === layers.length - 1) li.className = "top";
+            return li;
+          }));
+          byId("sheet").className = layers.length > 1 ? "modal" : "";
+          const path = titles.length ? titles[titles.length - 1] : [];
+          byId("stack").hidden = path.length < 2;
+          byId("stack").textContent = path.slice(0, -1).join(" › ") + " ›";
+          byId("phone").classList.toggle("busy", s[7] !== null);
           const title = byId("screen-title");
           title.textContent = v ? v[0] : w("page.ended");
           const body = byId("screen-body");
@@ -213,10 +241,11 @@ extension PrototypePage {
             const p = document.createElement("p"); p.textContent = line; return p;
           }));
           const answers = find((t) => t[2] === "a");
-          byId("question").hidden = answers.length === 0;
+          byId("question").hidden = answers.length === 0 && s[7] === null;
+          if (s[7] !== null) byId("question-label").textContent = w("page.asks", { question: s[8][locale] });
           if (answers.length) {
             const labels = answers.map((index) => data.transitions[index][7][locale]);
-            byId("question-label").textContent = w("page.asks", { question: labels[0][0] });
+            if (s[7] === null) byId("question-label").textContent = w("page.asks", { question: labels[0][0] });
             byId("answers").replaceChildren(...answers.map((index, n) => {
               const t = data.transitions[index], element = button(labels[n][1], index);
               element.dataset.answer = t[3] + " " + t[4];
@@ -272,6 +301,12 @@ extension PrototypePage {
             const index = find((t) => t[2] === "c" && t[3] === position)[0];
             if (v[3][position]) backs.push(button(backs.length ? label : w("page.back"), index, "back"));
             else actions.push(button(label, index, v[4] && v[4][position] ? "secondary" : undefined));
+          });
+          fields.querySelectorAll("input, select").forEach((element) => { element.disabled = s[7] !== null; });
+          // While a question is open the engine refuses every action: none is offered.
+          if (s[7] !== null) actions.concat(backs).forEach((element) => {
+            element.disabled = true;
+            element.title = w("page.waitsForAnswer");
           });
           byId("actions").replaceChildren(...actions, ...backs);
           const events = find((t) => t[2] === "e");
@@ -363,6 +398,8 @@ extension PrototypePage {
         });
         window.addEventListener("hashchange", () => { open(location.hash); render(true); });
         window.prototypeScript = script;
+        // Opens the page where an address leads, as following it does (for tests).
+        window.prototypeOpen = (fragment) => { open(fragment); render(true); };
         open(location.hash);
         render(false);
         })();

@@ -45,7 +45,10 @@ public enum PrototypePage {
             </header>
             <main>
             <section id="phone" class="phone" aria-labelledby="screen-title">
+            <ol id="layers" class="layers"></ol>
+            <div id="sheet">
             <p id="ids" class="ids" hidden></p>
+            <p id="stack" class="stack" hidden></p>
             <h2 id="screen-title" tabindex="-1"></h2>
             <div id="screen-body"></div>
             <div id="fields" class="fields"></div>
@@ -58,6 +61,7 @@ public enum PrototypePage {
             <div id="events" role="group" aria-label="\(Escaping.html(words["page.events"]))" class="buttons" \
             hidden></div>
             <p id="ended" class="ended" hidden></p>
+            </div>
             </section>
             <div class="side">
             <aside aria-labelledby="trace-title">
@@ -133,11 +137,17 @@ public enum PrototypePage {
                 [\(fields)],[\(submits)]]
                 """
         }
+        // A state: [screen, instance, ending, timer, [view per locale], [[screen id per layer]],
+        // [[[title per layer]] per locale], busy question or null, [busy label per locale]].
         let states = prototype.states.map { state in
-            """
-            [\(optional(state.screen)),\(optional(state.instance)),\(optional(state.ending)),\
-            \(state.timerSeconds.map(String.init) ?? "null"),[\(state.views.map(String.init).joined(separator: ","))]]
-            """
+            let layers = state.layers.map(strings).joined(separator: ",")
+            let titles = state.layerTitles.map { "[" + $0.map(strings).joined(separator: ",") + "]" }
+            let views = state.views.map(String.init).joined(separator: ",")
+            return """
+                [\(optional(state.screen)),\(optional(state.instance)),\(optional(state.ending)),\
+                \(state.timerSeconds.map(String.init) ?? "null"),[\(views)],\
+                [\(layers)],[\(titles.joined(separator: ","))],\(optional(state.busy)),\(strings(state.busyLabels))]
+                """
         }
         let transitions = prototype.transitions.map { transition in
             let input: String

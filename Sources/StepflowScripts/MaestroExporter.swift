@@ -303,7 +303,7 @@ public struct MaestroExporter: Sendable {
                 // The field by its label in this locale, then the text typed.
                 let label = texts.top?.fields.first { $0.name == field }?.label ?? field
                 writer.enter(value, into: label, comment: "field \(field) on \(before?.qualifiedID ?? "")")
-            case .expectScreen, .expectEnd:
+            case .expectScreen, .expectEnd, .expectLayers:
                 do throws(SessionRefusal) { try reading.run(line.instruction) } catch { throw fail(error.description) }
                 if case .expectEnd(let exit) = line.instruction {
                     writer.comment("the app ends\(exit.map { " through \($0)" } ?? "")")

@@ -45,6 +45,10 @@ public struct Script: Sendable {
         case expectScreen(String)
         /// The app must have ended; through `instance.exit` if given.
         case expectEnd(String?)
+        /// The UI must show these layers: the root stack, then each modal
+        /// layer above it, each a list of screens (`instance/screen`),
+        /// bottom first, as ``VariantSession/presentation`` says.
+        case expectLayers([[String]])
 
         /// The input it gives, if it gives one.
         public var input: Input? {
@@ -53,13 +57,21 @@ public struct Script: Sendable {
         }
 
         /// The line a script holds for it: the input's ``Input/scriptLine``,
-        /// `expect screen <id>` or `expect end [<exit>]`.
+        /// `expect screen <id>`, `expect end [<exit>]` or `expect layers
+        /// <id> <id> | <id>` (a `|` between layers).
         public var line: String {
             switch self {
             case .input(let input): input.scriptLine
             case .expectScreen(let id): "expect screen \(id)"
             case .expectEnd(let exit): "expect end" + (exit.map { " \($0)" } ?? "")
+            case .expectLayers(let layers): "expect layers " + Self.layersText(layers)
             }
+        }
+
+        /// Layers as a script writes them: screens by spaces, `|` between
+        /// layers (`onboarding/welcome onboarding/privacy | support/help`).
+        public static func layersText(_ layers: [[String]]) -> String {
+            layers.map { $0.joined(separator: " ") }.joined(separator: " | ")
         }
     }
 
@@ -117,7 +129,8 @@ public struct Script: Sendable {
         public var description: String {
             """
             \(file):\(line): error: \(message) Lines are: \(Input.forms), expect screen <instance/screen>, \
-            expect end [<instance.exit>], covers <requirement ids>, by-hand <sources>, or # comments.
+            expect end [<instance.exit>], expect layers <screens> | <screens>, covers <requirement ids>, \
+            by-hand <sources>, or # comments.
             """
         }
     }
@@ -171,6 +184,20 @@ public struct Script: Sendable {
                 switch parts.first?.lowercased() {
                 case "screen" where parts.count == 2:
                     lines.append(Line(number: number, instruction: .expectScreen(parts[1].trimmingCharacters())))
+                case "layers" where parts.count == 2:
+                    let layers = parts[1].split(separator: "|", omittingEmptySubsequences: false).map {
+                        $0.split(separator: " ").map(String.init)
+                    }
+                    guard layers.allSatisfy({ !$0.isEmpty }) else {
+                        throw SyntaxError(
+                            file: file, line: number,
+                            message:
+                                """
+                                'expect layers' takes each layer's screens, bottom first, a '|' between layers \
+                                (expect layers test/read | support/help), not '\(parts[1])'.
+                                """)
+                    }
+                    lines.append(Line(number: number, instruction: .expectLayers(layers)))
                 case "end":
                     lines.append(
                         Line(
@@ -179,7 +206,11 @@ public struct Script: Sendable {
                 default:
                     throw SyntaxError(
                         file: file, line: number,
-                        message: "'expect' takes 'screen <instance/screen>' or 'end [<instance.exit>]', not '\(rest)'.")
+                        message:
+                            """
+                            'expect' takes 'screen <instance/screen>', 'end [<instance.exit>]' or 'layers <screens> \
+                            | <screens>', not '\(rest)'.
+                            """)
                 }
             default:
                 let word = line.split(separator: " ").first.map(String.init) ?? ""

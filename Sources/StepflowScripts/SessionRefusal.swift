@@ -44,6 +44,9 @@ public enum SessionRefusal: Error, Hashable, Sendable, CustomStringConvertible {
     /// The app should have ended (through `expected`, if given); `shown`
     /// is on top, or it ended through `ending`.
     case notEnded(expected: String?, shown: String?, ending: String?)
+    /// The UI should show the layers `expected` (each a stack of
+    /// `instance/screen`, the root first); it shows `shown`.
+    case otherLayers(expected: [[String]], shown: [[String]])
     /// `screen` has no field `field`; its fields are `fields`.
     case noSuchField(field: String, screen: String, fields: [String])
     /// A value for a field of `screen` was refused: a required one is
@@ -107,6 +110,9 @@ public enum SessionRefusal: Error, Hashable, Sendable, CustomStringConvertible {
                 return "expected the app to end through \(expected), but it ended through \(ending)."
             }
             return "expected the app to have ended, but \(shown ?? "nothing") is showing."
+        case .otherLayers(let expected, let shown):
+            let instead = shown.isEmpty ? "nothing (the app has ended)" : Script.Instruction.layersText(shown)
+            return "expected the layers \(Script.Instruction.layersText(expected)), but the UI shows \(instead)."
         case .noSuchField(let field, let screen, let fields):
             return "\(screen) has no field '\(field.shortened())'; "
                 + (fields.isEmpty ? "it has none." : "its fields: \(fields.joined(separator: ", ")).")

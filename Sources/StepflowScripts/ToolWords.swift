@@ -98,6 +98,8 @@ public struct ToolWords: Sendable {
     static let table: [String: [String: String]] = [
         "en": [
             "walk.asks": "The app asks for {question}. Answer:",
+            "walk.layer.stack": "stack",
+            "walk.layer.sheet": "sheet",
             "walk.waitsFor": "The app waits for {question}: type {answers}, t or q.",
             "walk.timer": "(a timer is running: {left} left; s lets it finish now)",
             "walk.prompt.timer": "{left} left, s to finish now",
@@ -124,6 +126,7 @@ public struct ToolWords: Sendable {
             "walk.entryRefused": "{label} was refused: {reason}.",
             "walk.help.title": "What you can type here:",
             "walk.help.number": "the action with that number; or type its label{example}",
+            "walk.help.answerNumber": "the answer with that number to {question} (actions wait until then)",
             "walk.help.back": "go back",
             "walk.help.timer": "let the running timer finish now",
             "walk.help.answer": "{line}: give {question}'s answer",
@@ -164,6 +167,8 @@ public struct ToolWords: Sendable {
         ],
         "de": [
             "walk.asks": "Die App fragt nach {question}. Antwort:",
+            "walk.layer.stack": "Stapel",
+            "walk.layer.sheet": "Blatt",
             "walk.waitsFor": "Die App wartet auf {question}: tippen Sie {answers}, t oder q.",
             "walk.timer": "(ein Timer läuft: noch {left}; s lässt ihn jetzt ablaufen)",
             "walk.prompt.timer": "noch {left}, s lässt ihn ablaufen",
@@ -191,6 +196,7 @@ public struct ToolWords: Sendable {
             "walk.entryRefused": "{label} wurde abgelehnt: {reason}.",
             "walk.help.title": "Was Sie hier tippen können:",
             "walk.help.number": "die Aktion mit dieser Nummer; oder tippen Sie ihre Beschriftung{example}",
+            "walk.help.answerNumber": "die Antwort mit dieser Nummer auf {question} (Aktionen warten bis dahin)",
             "walk.help.back": "zurück",
             "walk.help.timer": "den laufenden Timer jetzt ablaufen lassen",
             "walk.help.answer": "{line}: die Antwort auf {question} geben",

@@ -1,4 +1,5 @@
 import Stepflow
+import StepflowPresentation
 public import StepflowGraph
 
 // Giving a session its inputs: each returns what it did or throws why
@@ -158,6 +159,9 @@ extension VariantSession {
             guard let ended = endingExit, exit == nil || exit == ended else {
                 throw .notEnded(expected: exit, shown: top?.qualifiedID, ending: endingExit)
             }
+        case .expectLayers(let layers):
+            let shown = presentation.layers.map { $0.screens.map(\.qualifiedID) }
+            guard shown == layers else { throw .otherLayers(expected: layers, shown: shown) }
         }
         return Outcome(before: top, top: top, changes: [], ending: ending)
     }

@@ -2,21 +2,31 @@ import Dispatch
 public import Stepflow
 public import StepflowGraph
 public import StepflowManifest
+public import StepflowPresentation
 
 /// Remembers the last state rendered, and the changes rendered since
 /// they were last taken, for the session to read; tells a listener of
 /// each render.
 final class StateHolder: Navigator {
-    private let latest = Locked((state: NavigationState(), changes: [NavigationChange]()))
+    private let latest = Locked(
+        (state: NavigationState(), changes: [NavigationChange](), questions: [WaitingAnswer]()))
     let listener = Locked<(@Sendable ([NavigationChange]) -> Void)?>(nil)
-    func render(_ state: NavigationState, changes: [NavigationChange]) {
+    func render(_ state: NavigationState, changes: [NavigationChange], questions: [WaitingAnswer]) {
         latest.withLock {
             $0.state = state
             $0.changes += changes
+            $0.questions = questions
         }
         listener.withLock { $0 }?(changes)
     }
+    func render(_ state: NavigationState, changes: [NavigationChange]) {
+        render(state, changes: changes, questions: [])
+    }
     var state: NavigationState { latest.withLock { $0.state } }
+    /// What a UI shows for the state last rendered.
+    var presentation: PresentationTree {
+        latest.withLock { PresentationTree($0.state, questions: $0.questions) }
+    }
     /// The changes rendered since the last call.
     func takeChanges() -> [NavigationChange] {
         latest.withLock { held in
@@ -247,6 +257,10 @@ public final class VariantSession {
 
     /// The screen on top; `nil` once the app has ended.
     public var top: PresentedScreen? { holder.state.topScreen }
+    /// What a UI shows now, as the app's own UI draws it: the root stack,
+    /// the modal layers above it, whether Back is possible, the question
+    /// the app waits for (`StepflowPresentation`'s tree).
+    public var presentation: PresentationTree { holder.presentation }
     /// The steps reached so far, as `flow.step`: each navigated step, and
     /// a step the app asks the outside world about when it asks.
     public var trace: [String] { log.withLock { $0.trace } }

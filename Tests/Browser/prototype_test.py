@@ -11,8 +11,11 @@ screens (an expect line for each). A seeded random walk of 200 clicks
 same way, and so is the file the Download button saves. The locale switch
 must show each locale's own words (from `rootapp graph --format json
 --locale`), the page must make no network request, and it must pass the
-accessibility checks below. Screenshots at phone width go to the folder
-given with --screenshots.
+accessibility checks below. Every state, opened by its walk, must draw
+the layers the live engine's presentation model shows (the page's walk
+plus `expect layers` passes `rootapp check`), modal layers as a sheet,
+and a busy state with its question and no action offered. Screenshots at
+phone width go to the folder given with --screenshots.
 
 Usage: prototype_test.py ROOTAPP [--screenshots FOLDER] [--only NAME]
 Exits 1 when a check fails, naming the variant, the walk and the click.
@@ -209,6 +212,68 @@ return problems;
 """
 
 
+WALKS = """
+const data = JSON.parse(document.getElementById("prototype-data").textContent);
+const via = new Map([[0, []]]), queue = [0];
+while (queue.length) {
+  const state = queue.shift();
+  data.transitions.forEach((t, i) => {
+    if (t[0] === state && !via.has(t[1])) { via.set(t[1], via.get(state).concat([i])); queue.push(t[1]); }
+  });
+}
+return data.states.map((s, n) => via.has(n) ? via.get(n) : null);
+"""
+
+DRAWN = """
+// Opens every state by its walk (as following its address does), and reads
+// what it draws: the layers, the sheet, the busy state, the walk's script.
+return arguments[0].map((walk) => {
+  window.prototypeOpen("#w=" + walk.join("."));
+  const layers = [...document.querySelectorAll("#layers li")].map((li) => li.dataset.screens.split(" "));
+  return {
+    layers: layers,
+    modal: document.getElementById("sheet").classList.contains("modal"),
+    under: [...document.querySelectorAll("#layers li:not(.top)")].filter((li) => li.offsetHeight > 0).length,
+    busy: document.getElementById("phone").classList.contains("busy"),
+    question: !document.getElementById("question").hidden,
+    offered: [...document.querySelectorAll("#actions button, #fields input, #fields select")]
+      .filter((e) => !e.disabled).length,
+    script: window.prototypeScript(),
+  };
+});
+"""
+
+
+def check_layers(rootapp, manifest, name, driver, url):
+    """Every state of the page, opened by its walk: the layers the page
+    draws (the root stack, each sheet above it) must be the ones the live
+    engine's presentation model shows after the same inputs (`expect
+    layers`, one `rootapp check` run for them all); a modal layer is drawn
+    as a sheet over cards of the layers beneath; a busy state shows its
+    question and offers no action or field."""
+    driver.get(url + "#")
+    driver.refresh()
+    walks = driver.execute_script(WALKS)
+    for number, walk in enumerate(walks):
+        if walk is None:
+            raise Failure(f"{name}: state {number} cannot be reached on the page")
+    scripts, sheets, busy = [], 0, 0
+    for number, drawn in enumerate(driver.execute_script(DRAWN, walks)):
+        what = f"{name}: state {number}"
+        if drawn["modal"] != (len(drawn["layers"]) > 1) or drawn["under"] != max(0, len(drawn["layers"]) - 1):
+            raise Failure(f"{what}: layers {drawn['layers']} are not drawn as a sheet over cards")
+        if drawn["busy"] and (not drawn["question"] or drawn["offered"]):
+            raise Failure(f"{what}: busy with a question, yet the question is hidden or {drawn['offered']} "
+                          "actions or fields are offered")
+        sheets += len(drawn["layers"]) > 1
+        busy += drawn["busy"]
+        # The page's walk to the state, then what it draws.
+        expect = "expect layers " + " | ".join(" ".join(layer) for layer in drawn["layers"])
+        scripts.append((what, drawn["script"] + (expect + "\n" if drawn["layers"] else "")))
+    check_scripts(rootapp, manifest, scripts)
+    return len(walks), sheets, busy
+
+
 def check_keyboard(driver, what):
     """Every enabled control is reached by Tab, shows its focus, and an
     action works from the keyboard."""
@@ -300,6 +365,8 @@ def test_variant(rootapp, name, driver, downloads, shots):
             continue
         # Fields get a value of one of their classes, or one refused, or stay empty.
         for field in driver.find_elements(By.CSS_SELECTOR, "#fields [data-field]"):
+            if not field.is_enabled():  # the app is busy with a question
+                continue
             values = driver.execute_script(FIELD_VALUES, field.get_attribute("data-field"))
             value = generator.choice(values + ["", "?!"])
             if field.tag_name == "select":
@@ -360,6 +427,9 @@ def test_variant(rootapp, name, driver, downloads, shots):
         raise Failure(f"{name}: accessibility: " + "; ".join(problems))
     check_keyboard(driver, name)
     check_network(driver, name)
+
+    # Every state's layers, against the live engine's presentation model.
+    figures["states"], figures["sheets"], figures["busy"] = check_layers(rootapp, manifest, name, driver, url)
     return figures
 
 
@@ -406,13 +476,14 @@ def main():
     downloads = tempfile.mkdtemp(prefix="stepflow-browser-")
     driver = browser(downloads)
     failed = False
-    print(f"{'variant':24} {'KiB':>5} {'walks':>6} {'clicks':>7} {'random':>7} {'agree':>6}")
+    print(f"{'variant':24} {'KiB':>5} {'walks':>6} {'clicks':>7} {'random':>7} {'agree':>6} {'states':>6} "
+          f"{'sheets':>6} {'busy':>5}")
     try:
         for name in names:
             try:
                 f = test_variant(rootapp, name, driver, downloads, options.screenshots)
                 print(f"{name:24} {f['bytes'] // 1024:>5} {f['walks']:>6} {f['clicks']:>7} {f['random']:>7} "
-                      f"{f['agree']:>5}/{f['walks']}", flush=True)
+                      f"{f['agree']:>5}/{f['walks']} {f['states']:>6} {f['sheets']:>6} {f['busy']:>5}", flush=True)
             except (Failure, WebDriverException) as failure:
                 failed = True
                 print(f"FAILED {failure}", file=sys.stderr, flush=True)

@@ -84,6 +84,25 @@ final class PseudoTerminal {
 
 @Suite("The walk on a terminal")
 struct TerminalWalkTests {
+    @Test func theWalkDrawsTheStackTheSheetAndTheBusyStateAsTheAppsUIWould() throws {
+        let manifest = BundledManifests.path("covid-antigen-clinic")
+        // Sign in, main clinic, type an id the records do not hold; the
+        // person answers the lookup (by hand), and "not found" is a sheet.
+        let run = Harness.run(
+            ["walk", manifest, "--by-hand", "patient-lookup"],
+            input: ["1", "1", "1", "1", "2", "1", "P-9999", "?", "b", "2", "t", "q"])
+        let out = run.out
+        #expect(out.contains("  stack   intake/identify › intake/type-id\n── Type the patient id"))
+        #expect(out.contains("  stack   intake/identify › intake/type-id\n  sheet   intake/not-found\n── No patient"))
+        // While the app asks, its help offers answers, and no way back.
+        let help = try #require(out.split(separator: "What you can type here:").dropFirst().first)
+        #expect(help.contains("the answer with that number to the patient's record"))
+        #expect(!help.contains("\n  b "))
+        #expect(run.unwrappedErr.contains("The app waits for the patient's record; give its answer first"))
+        // The first screen alone draws no stack.
+        #expect(out.split(separator: "── Welcome").first?.contains("stack") == false)
+    }
+
     @Test func aTimerThatFinishesWhileThePersonWaitsIsDrawnAtOnceAndTypedTextIsNeverMisapplied() throws {
         // The lay COVID test with a one-minute timer, run 30 times faster.
         let source = try #require(GoldenFile.read(BundledManifests.path("covid-antigen-home")))

@@ -65,6 +65,16 @@ struct SessionRefusalTests {
         #expect(throws: SessionRefusal.notEnded(expected: nil, shown: "onboarding/welcome", ending: nil)) {
             try session.run(.expectEnd(nil))
         }
+        try session.run(.expectLayers([["onboarding/welcome"]]))
+        #expect(
+            throws: SessionRefusal.otherLayers(
+                expected: [["onboarding/welcome"], ["support/help"]], shown: [["onboarding/welcome"]])
+        ) {
+            try session.run(.expectLayers([["onboarding/welcome"], ["support/help"]]))
+        }
+        #expect(
+            SessionRefusal.otherLayers(expected: [["a/b"], ["c/d"]], shown: [["a/b"]]).description
+                == "expected the layers a/b | c/d, but the UI shows a/b.")
         // Each sentence is written once, and names the fix.
         let sentence = SessionRefusal.noSuchAction(
             choice: "Nope", screen: "onboarding/welcome", numbered: 1, labels: ["Get started"]
