@@ -43,6 +43,8 @@ let package = Package(
                 .product(name: "StepflowTesting", package: "Stepflow"),
                 .product(name: "StepflowScripts", package: "Stepflow"),
                 .product(name: "StepflowGraph", package: "Stepflow"),
+                .product(name: "StepflowPresentation", package: "Stepflow"),
+                .product(name: "StepflowUIKit", package: "Stepflow"),
                 .product(name: "RootAppCLI", package: "Stepflow"),
             ]
         ),

@@ -14,95 +14,25 @@ import Testing
 /// with the engine's next update, to the state the engine reaches.
 @Suite("The presentation model follows the engine, transition by transition")
 struct PresentationPropertyTests {
-    /// Checks each transition and each UI move as the search finds them.
-    final class Checker: StateSearchVisitor {
-        var trees: [PresentationTree] = []
-        var transitions = 0
-        var operations = 0
-        var animated = 0
-        var moves = 0
-        var movesNeedingMore = 0
-        var drifts: [String] = []
-
-        func started(_ state: EngineState, events: [NavigationEvent]) {}
-
-        func discovered(_ state: EngineState, index: Int, depth: Int) -> Bool {
-            let tree = PresentationTree(engine: state)
-            trees.append(tree)
-            checkUserMove(on: state, tree)
-            return true
-        }
-
-        func took(
-            _ input: SearchInput, from: Int, to: Int, top: PresentedScreen?, reached: EngineState,
-            events: [NavigationEvent], settled: Bool
-        ) {
-            transitions += 1
-            check(from: trees[from], to: PresentationTree(engine: reached), "\(from) → \(to)")
-        }
-
-        /// The update from `old` to `new` applies, and lands on `new`.
-        func check(from old: PresentationTree, to new: PresentationTree, _ what: String) {
-            let update = PresentationUpdate(from: old, to: new)
-            operations += update.operations.count
-            let animations = update.operations.filter(\.isAnimated).count
-            animated += animations
-            if animations > 1 { drifts.append("\(what): \(animations) animated operations") }
-            do throws(PresentationUpdate.Refusal) {
-                let applied = try update.apply(to: old)
-                if applied.layers != new.layers { drifts.append("\(what): \(update.operations) drifts") }
-            } catch {
-                drifts.append("\(what): \(error)")
-            }
-        }
-
-        /// Where the UI lets a person go back by its own gesture: the UI's
-        /// own result, the engine told, and the engine's update from there.
-        func checkUserMove(on state: EngineState, _ tree: PresentationTree) {
-            guard tree.canGoBack, let layer = tree.layers.last else { return }
-            let move: UserMove =
-                layer.screens.count > 1
-                ? .popped(to: layer.screens[layer.screens.count - 2].id)
-                : .dismissed(root: layer.screens[0].id)
-            guard let local = tree.after(move) else {
-                drifts.append("\(move) does not fit the tree it was offered on")
-                return
-            }
-            moves += 1
-            var engine = state
-            let removed = layer.screens.count > 1 ? [layer.screens[layer.screens.count - 1]] : layer.screens.reversed()
-            for screen in removed {
-                guard let presented = engine.navigation.screen(screen.id) else { continue }
-                _ = StateSearch.settle(
-                    &engine, maxStepsPerInput: 10_000, names: nil, observes: false,
-                    { state, transaction in state.removedByUI(presented, &transaction) }, assume: { _ in })
-            }
-            let followed = PresentationTree(engine: engine)
-            if !PresentationUpdate(from: local, to: followed).isEmpty { movesNeedingMore += 1 }
-            check(from: local, to: followed, "\(move)")
-        }
-    }
-
     @Test(arguments: BundledManifests.names)
     func everyTransitionAndEveryBackGestureKeepTheUIOnTheEngine(_ name: String) throws {
         let manifest = try BundledManifests.load(name)
         let root = RootFlow(
             manifest: manifest, registry: BundledModules.registry, environment: ModuleEnvironment(clock: IdleClock()))
-        let checker = Checker()
-        StateSearch(maxStepsPerInput: 10_000).run(visitor: checker) { state, transaction in
-            state.coordinate(root, with: OneStepper(RootStep.start), &transaction)
-        }
-        #expect(checker.drifts.isEmpty, "\(checker.drifts.prefix(5))")
-        #expect(checker.transitions > 100)
-        #expect(checker.moves > 10)
-        // A busy state allows no back gesture.
-        #expect(checker.trees.allSatisfy { $0.busy == nil || !$0.canGoBack })
-        print(
-            """
-            PRESENTATION \(name): \(checker.trees.count) states, \(checker.transitions) transitions, \
-            \(checker.operations) operations (\(checker.animated) animated), \(checker.moves) back gestures \
-            (\(checker.movesNeedingMore) needing an update after), \(checker.drifts.count) drifts
-            """)
+        let proof = PresentationProof(proving: root, from: .start)
+        #expect(proof.holds, "\(proof)")
+        #expect(proof.transitions > 100)
+        #expect(proof.backGestures > 10)
+        print("PRESENTATION \(name): \(proof)")
+    }
+
+    @Test func aProofStoppedAtItsBoundDoesNotHold() throws {
+        let root = RootFlow(
+            manifest: try BundledManifests.load("covid-antigen-clinic"), registry: BundledModules.registry,
+            environment: ModuleEnvironment(clock: IdleClock()))
+        let proof = PresentationProof(proving: root, from: .start, maxStates: 20)
+        #expect(!proof.isComplete && !proof.holds && proof.drifts.isEmpty)
+        #expect("\(proof)".contains("stopped at the bound: not all"))
     }
 
     @Test func aModuleHandOffIsOneSetStackAndABackIsOnePopTo() throws {
@@ -168,20 +98,32 @@ struct PresentationPropertyTests {
     }
 
     @Test func modalsPushesInsideThemAndDismissalsAllApplyAndLand() {
-        let checker = Checker()
-        StateSearch(maxStepsPerInput: 1_000).run(visitor: checker) { state, transaction in
-            state.coordinate(ModalFlow(), with: OneStepper(ModalStep.start), &transaction)
+        let proof = PresentationProof(proving: ModalFlow(), from: .start, maxStepsPerInput: 1_000)
+        #expect(proof.holds, "\(proof)")
+        #expect(proof.backGestures > 5)
+        print("PRESENTATION modal flow: \(proof)")
+    }
+
+    @Test func theModalFlowHasAModalOverAModalAndAPushInsideOne() {
+        // What the proof above ran over: the presentations it claims to cover.
+        var trees: [PresentationTree] = []
+        let coordinator = Coordinator(navigator: TreeRecorder { trees.append($0) })
+        coordinator.coordinate(flow: ModalFlow(), with: OneStepper(ModalStep.start))
+        coordinator.waitUntilIdle()
+        for label in ["modal", "inner", "dismiss", "modal", "over"] {
+            guard let top = coordinator.currentState.topScreen else { break }
+            coordinator.select(actionLabeled: label, on: top)
+            coordinator.waitUntilIdle()
         }
-        #expect(checker.drifts.isEmpty, "\(checker.drifts.prefix(5))")
-        #expect(checker.trees.contains { $0.layers.count == 3 }, "a modal over a modal")
-        #expect(checker.trees.contains { ($0.layers.dropFirst().first?.screens.count ?? 0) > 1 }, "a push in a modal")
-        #expect(checker.moves > 5)
-        print(
-            """
-            PRESENTATION modal flow: \(checker.trees.count) states, \(checker.transitions) transitions, \
-            \(checker.operations) operations, \(checker.moves) back gestures \
-            (\(checker.movesNeedingMore) needing an update after), \(checker.drifts.count) drifts
-            """)
+        #expect(trees.contains { ($0.layers.dropFirst().first?.screens.count ?? 0) > 1 }, "a push in a modal")
+        #expect(trees.last?.layers.count == 3, "a modal over a modal")
+    }
+
+    /// A navigator that hands each render's tree to a closure (on the queue).
+    final class TreeRecorder: Navigator, @unchecked Sendable {
+        let record: (PresentationTree) -> Void
+        init(_ record: @escaping (PresentationTree) -> Void) { self.record = record }
+        func render(_ state: NavigationState, changes: [NavigationChange]) { record(PresentationTree(state)) }
     }
 
     @Test func aToolkitsRefusalsAreNamed() {

@@ -1,0 +1,158 @@
+public import Stepflow
+
+/// Proof, over every transition of a flow's exact state graph, that a UI
+/// driven by the presentation model cannot drift from the engine: the
+/// batched update applied to the previous tree gives exactly the next one,
+/// with only operations a navigation controller accepts and at most one
+/// animated; no busy state lets a person go back; and wherever the UI lets
+/// a person go back by its own gesture (a back swipe, a sheet dragged
+/// away), the UI's own result, the engine told of it, and the engine's
+/// next update land on the state the engine reaches.
+///
+/// It runs the engine's own transitions (the explorer `rootapp graph`
+/// uses), with no Dispatch and no UI; a team proves its own variant the
+/// same way the bundled ones are:
+///
+/// ```swift
+/// let proof = PresentationProof(proving: RootFlow(manifest: manifest, registry: registry), from: .start)
+/// #expect(proof.holds, "\(proof)")   // 1060 transitions, … 0 drifts
+/// ```
+///
+/// A verdict says how much it checked: ``isComplete`` is `false` when the
+/// exploration stopped at `maxStates`, and then ``holds`` is `false` too.
+public struct PresentationProof: Sendable, CustomStringConvertible {
+    /// The waiting states explored.
+    public let states: Int
+    /// The transitions checked.
+    public let transitions: Int
+    /// The toolkit operations applied, over all transitions and gestures.
+    public let operations: Int
+    /// Of ``operations``, those animated.
+    public let animatedOperations: Int
+    /// The back gestures checked (one per state that allows one).
+    public let backGestures: Int
+    /// Of ``backGestures``, those after which the engine's next update
+    /// still changes what is shown (the flow did more than the gesture).
+    public let gesturesNeedingAnUpdate: Int
+    /// Each way the UI would drift, or an operation a toolkit refuses:
+    /// where, and what. Empty when the proof holds.
+    public let drifts: [String]
+    /// Whether every state was explored (none was past `maxStates`).
+    public let isComplete: Bool
+
+    /// Whether the UI cannot drift, over the whole state graph.
+    public var holds: Bool { drifts.isEmpty && isComplete }
+
+    /// One sentence with the counts, and the first drifts if any.
+    public var description: String {
+        let counts = """
+            \(states) states\(isComplete ? "" : " (stopped at the bound: not all)"), \(transitions) transitions, \
+            \(operations) operations (\(animatedOperations) animated), \(backGestures) back gestures \
+            (\(gesturesNeedingAnUpdate) needing an update after), \(drifts.count) drifts
+            """
+        return drifts.isEmpty ? counts : counts + ": " + drifts.prefix(3).joined(separator: "; ")
+    }
+
+    /// Explores `flow` started with `step`, and checks every transition
+    /// and every back gesture the UI allows.
+    ///
+    /// - Parameters:
+    ///   - maxStates: States past this many are not explored (the proof
+    ///     then says it is not complete).
+    ///   - maxStepsPerInput: Steps one input may run before it counts as
+    ///     not settling.
+    public init<F: Flow>(
+        proving flow: F, from step: F.StepType, maxStates: Int = 200_000, maxStepsPerInput: Int = 10_000
+    ) {
+        let checker = Checker(maxStates: maxStates)
+        StateSearch(maxStepsPerInput: maxStepsPerInput).run(visitor: checker) { state, transaction in
+            state.coordinate(flow, with: OneStepper(step), &transaction)
+        }
+        states = checker.trees.count
+        transitions = checker.transitions
+        operations = checker.operations
+        animatedOperations = checker.animated
+        backGestures = checker.moves
+        gesturesNeedingAnUpdate = checker.movesNeedingMore
+        drifts = checker.drifts
+        isComplete = !checker.stopped
+    }
+
+    /// Checks each transition and each UI move as the search finds them.
+    private final class Checker: StateSearchVisitor {
+        let maxStates: Int
+        var trees: [PresentationTree] = []
+        var transitions = 0
+        var operations = 0
+        var animated = 0
+        var moves = 0
+        var movesNeedingMore = 0
+        var drifts: [String] = []
+        var stopped = false
+
+        init(maxStates: Int) { self.maxStates = maxStates }
+
+        func started(_ state: EngineState, events: [NavigationEvent]) {}
+
+        func discovered(_ state: EngineState, index: Int, depth: Int) -> Bool {
+            let tree = PresentationTree(engine: state)
+            trees.append(tree)
+            if tree.busy != nil, tree.canGoBack { drifts.append("state \(index): busy, yet Back is allowed") }
+            guard index < maxStates else {
+                stopped = true
+                return false
+            }
+            checkUserMove(on: state, tree, at: index)
+            return true
+        }
+
+        func took(
+            _ input: SearchInput, from: Int, to: Int, top: PresentedScreen?, reached: EngineState,
+            events: [NavigationEvent], settled: Bool
+        ) {
+            transitions += 1
+            check(from: trees[from], to: PresentationTree(engine: reached), "state \(from) → \(to)")
+        }
+
+        /// The update from `old` to `new` applies, and lands on `new`.
+        func check(from old: PresentationTree, to new: PresentationTree, _ what: String) {
+            let update = PresentationUpdate(from: old, to: new)
+            operations += update.operations.count
+            let animations = update.operations.filter(\.isAnimated).count
+            animated += animations
+            if animations > 1 { drifts.append("\(what): \(animations) animated operations") }
+            do throws(PresentationUpdate.Refusal) {
+                let applied = try update.apply(to: old)
+                if applied.layers != new.layers { drifts.append("\(what): \(update.operations) drifts") }
+            } catch {
+                drifts.append("\(what): \(error)")
+            }
+        }
+
+        /// Where the UI lets a person go back by its own gesture: the UI's
+        /// own result, the engine told, and the engine's update from there.
+        func checkUserMove(on state: EngineState, _ tree: PresentationTree, at index: Int) {
+            guard tree.canGoBack, let layer = tree.layers.last else { return }
+            let move: UserMove =
+                layer.screens.count > 1
+                ? .popped(to: layer.screens[layer.screens.count - 2].id)
+                : .dismissed(root: layer.screens[0].id)
+            guard let local = tree.after(move) else {
+                drifts.append("state \(index): \(move) does not fit the tree it was offered on")
+                return
+            }
+            moves += 1
+            var engine = state
+            let removed = layer.screens.count > 1 ? [layer.screens[layer.screens.count - 1]] : layer.screens.reversed()
+            for screen in removed {
+                guard let presented = engine.navigation.screen(screen.id) else { continue }
+                _ = StateSearch.settle(
+                    &engine, maxStepsPerInput: 10_000, names: nil, observes: false,
+                    { state, transaction in state.removedByUI(presented, &transaction) }, assume: { _ in })
+            }
+            let followed = PresentationTree(engine: engine)
+            if !PresentationUpdate(from: local, to: followed).isEmpty { movesNeedingMore += 1 }
+            check(from: local, to: followed, "state \(index): \(move)")
+        }
+    }
+}
