@@ -57,6 +57,8 @@ public struct PresentationProof: Sendable, CustomStringConvertible {
     /// and every back gesture the UI allows.
     ///
     /// - Parameters:
+    ///   - flow: The root flow (a variant's `RootFlow`).
+    ///   - step: The step it starts with (`.start`).
     ///   - maxStates: States past this many are not explored (the proof
     ///     then says it is not complete).
     ///   - maxStepsPerInput: Steps one input may run before it counts as
