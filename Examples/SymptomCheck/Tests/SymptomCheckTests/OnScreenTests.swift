@@ -106,6 +106,9 @@ struct OnScreenTests {
         // A swipe cancelled half-way changes nothing, and tells nothing.
         #expect(!driver.userPopped(toCount: controller.pages.count, coordinator: coordinator))
         for label in ["Yes", "Yes", "Yes"] { try choose(label) }
-        #expect(controller.pages.last?.hasPrefix("SeekCarePage(") == true, "\(controller.shown)")
+        // The factory's own page for the advice screen, made from the screen the engine shows.
+        let advice = try #require(engine().top)
+        #expect(advice.qualifiedID == "symptoms/seek-care")
+        #expect(controller.pages.last == factory.page(for: advice))
     }
 }
