@@ -273,6 +273,52 @@ struct RestoreTests {
         #expect(restored.savedNavigation?.entries.last == .answer(adaptation: 1, step: "b"))
     }
 
+    @Test("An answer replayed on another release is saved by the number this release asked it with")
+    func answerRenumberedOnAnotherRelease() throws {
+        let asked = Locked<[@Sendable (TestStep?) -> Void]>([])
+        let flow = { @Sendable () -> TestFlow<TestStep, TestExit> in
+            TestFlow(
+                "ask",
+                adapt: { step in
+                    guard step == .b else { return .step(step) }
+                    return .deferred { answer in asked.withLock { $0.append(answer) } }
+                }
+            ) { step in
+                switch step {
+                case .start: .show(screen("home", .b))
+                case .b: .show(screen("answered"))
+                default: .none
+                }
+            }
+        }
+        let clock = ManualClock(now: start)
+        let (coordinator, _, _) = savingCoordinator(clock)
+        coordinator.coordinate(flow: flow(), with: OneStepper(.start))
+        coordinator.waitUntilIdle()
+        coordinator.select(action: 0, on: coordinator.currentState.topScreen!)
+        coordinator.waitUntilIdle(includingPendingAdaptations: false)
+        asked.withLock { $0.removeFirst()(.b) }
+        coordinator.waitUntilIdle()
+        var saved = try #require(coordinator.savedNavigation)
+        // Another release asked four questions before this one.
+        saved.entries = saved.entries.map { entry in
+            guard case .answer(0, let step) = entry else { return entry }
+            return .answer(adaptation: 4, step: step)
+        }
+        let roots = { [RootCoordination(flow(), with: OneStepper(.start))] }
+        let replayed = Coordinator(savesNavigationOn: clock)
+        let outcome = try replayed.restore(
+            saved, roots: roots(), fingerprint: "2", deepLinks: [], onAnotherRelease: .replay)
+        replayed.waitUntilIdle()
+        #expect(outcome.kind == .otherRelease)
+        let again = try #require(replayed.savedNavigation)
+        #expect(again.entries.contains(.answer(adaptation: 0, step: "b")), "\(again.entries)")
+        let exact = Coordinator(savesNavigationOn: clock)
+        let second = try exact.restore(again, roots: roots(), fingerprint: "2", deepLinks: [], onAnotherRelease: .refuse)
+        #expect(second.kind == .sameRelease)
+        #expect(exact.currentState.topScreen?.qualifiedID == "ask/answered")
+    }
+
     @Test("Steps emitted from many threads at once, saved while they arrive, restore to the very state they led to")
     func manyThreads() throws {
         let threads = 8, perThread = 150

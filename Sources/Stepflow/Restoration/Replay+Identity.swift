@@ -186,7 +186,9 @@ extension Replay {
                         + "so at that point now.",
                     fix: "To fix, keep the question, or say what the app does with such a walk.")
             }
-            run.log.append(entry)
+            // Logged by the number it has in this release, so the log
+            // restores exactly here.
+            run.log.append(.answer(adaptation: open, step: step))
             state.perform(work, &transaction)
         case .work:
             return  // the queue is drained after every input
