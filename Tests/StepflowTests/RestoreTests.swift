@@ -314,7 +314,8 @@ struct RestoreTests {
         let again = try #require(replayed.savedNavigation)
         #expect(again.entries.contains(.answer(adaptation: 0, step: "b")), "\(again.entries)")
         let exact = Coordinator(savesNavigationOn: clock)
-        let second = try exact.restore(again, roots: roots(), fingerprint: "2", deepLinks: [], onAnotherRelease: .refuse)
+        let second = try exact.restore(
+            again, roots: roots(), fingerprint: "2", deepLinks: [], onAnotherRelease: .refuse)
         #expect(second.kind == .sameRelease)
         #expect(exact.currentState.topScreen?.qualifiedID == "ask/answered")
     }
