@@ -118,7 +118,8 @@ let package = Package(
         .testTarget(
             name: "StepflowScriptsTests",
             dependencies: [
-                "Stepflow", "StepflowGraph", "StepflowManifest", "StepflowScripts", "BundledModules", "BundledFixtures",
+                "Stepflow", "StepflowGraph", "StepflowManifest", "StepflowScripts", "StepflowPresentation",
+                "BundledModules", "BundledFixtures",
             ]
         ),
         .testTarget(

@@ -185,7 +185,7 @@ final class TerminalWalk: @unchecked Sendable {
             // Where the input depends on the screen, the script checks it first.
             switch input {
             case .back, .answer: if let before { note("expect screen \(before.qualifiedID)") }
-            case .wait, .emit, .choose, .enter: break
+            case .wait, .emit, .choose, .enter, .link: break
             }
             note(input.scriptLine)
             return nil

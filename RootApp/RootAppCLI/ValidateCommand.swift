@@ -77,6 +77,8 @@ enum ValidateCommand {
         if !assumptions.isEmpty {
             summary += "; \(assumptions.count) outside answer\(assumptions.count == 1 ? "" : "s") assumed, not explored"
         }
+        // Every routed link, opened from every live state: where each ended.
+        if !manifest.links.isEmpty { summary += "; " + variant.states.links.summary }
         if let requirements, !requirements.entries.isEmpty {
             summary +=
                 """

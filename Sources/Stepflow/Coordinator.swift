@@ -337,6 +337,30 @@ public final class Coordinator: @unchecked Sendable {
             navigate(to: step) { result in continuation.resume(returning: result) }
         }
     }
+
+    /// Opens a link: delivers its step to the live flow it is for (its
+    /// `adapt`, then `navigate`), or, when no such flow is live, does what
+    /// its ``LinkFallback`` says (restart at the link, hold it until that
+    /// flow starts, or decline it with a reason). Nothing is lost without
+    /// a word: how it ended is reported as ``NavigationEvent/link(_:_:)``,
+    /// and `completion` runs on the queue with it.
+    ///
+    /// A manifest's root flow makes the delivery from an outside address
+    /// (`RootFlow.route(link:)`); a save records the address.
+    public func open(_ link: LinkDelivery, completion: (@Sendable (LinkOutcome) -> Void)? = nil) {
+        inbox.enqueue { [self] _ in
+            log?.append(.link(address: link.address))
+            transition { state, transaction in state.openLink(link, completion: completion, &transaction) }
+        }
+    }
+
+    /// Opens a link, as ``open(_:completion:)`` does, and waits for how it
+    /// ended. Cancelling the awaiting task does not cancel the link.
+    public func open(_ link: LinkDelivery) async -> LinkOutcome {
+        await withCheckedContinuation { continuation in
+            open(link) { outcome in continuation.resume(returning: outcome) }
+        }
+    }
 }
 
 extension Coordinator {

@@ -33,6 +33,9 @@ public enum NavigationEvent: Hashable, Sendable, CustomStringConvertible {
     case flowEnded(FlowInfo, exit: String?)
     /// A deep link was delivered through the live tree.
     case deepLink(String, DeepLinkResult)
+    /// A link was opened (``Coordinator/open(_:completion:)``): its address
+    /// and how it ended.
+    case link(String, LinkOutcome)
     /// A root flow ended with `exit`; no step reaches it any more.
     case coordinationEnded(exit: StepRecord)
     /// The UI removed `screen` itself (a back swipe, a dismissed sheet), and
@@ -65,6 +68,7 @@ public enum NavigationEvent: Hashable, Sendable, CustomStringConvertible {
             """
         case .flowEnded(let flow, let exit): exit.map { "end \(flow.name) with \($0)" } ?? "end \(flow.name)"
         case .deepLink(let step, let result): "deep link \(step): \(result)"
+        case .link(let address, let outcome): "link \(address): \(outcome)"
         case .coordinationEnded(let exit): "coordination ended with \(exit)"
         case .removedByUI(let screen, let removed):
             removed.isEmpty

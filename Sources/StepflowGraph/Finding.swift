@@ -31,6 +31,9 @@ public struct Finding: Hashable, Sendable, CustomStringConvertible {
         /// A text a person can see has no text in a locale the variant
         /// ships: it would show in English.
         case missingTranslation
+        /// A routed link its module declines without a reason in some
+        /// state: a person who opens it sees nothing happen.
+        case linkDeclined
     }
 
     /// How serious a finding is.
@@ -60,7 +63,7 @@ public struct Finding: Hashable, Sendable, CustomStringConvertible {
     public var severity: Severity {
         switch kind {
         case .unhandledStep, .exitWithoutRoute, .deadEnd, .noWayOut, .unboundedGrowth, .neverSettles,
-            .missingTranslation:
+            .missingTranslation, .linkDeclined:
             .error
         case .ineffectiveBack, .unreachableInstance, .unreachableExit, .explorationLimit: .warning
         }
@@ -87,6 +90,7 @@ extension Finding.Kind {
         case .neverSettles: "never settles"
         case .explorationLimit: "exploration limit"
         case .missingTranslation: "missing translation"
+        case .linkDeclined: "link declined"
         }
     }
 }

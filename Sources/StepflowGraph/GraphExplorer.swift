@@ -42,9 +42,10 @@ public enum GraphExplorer {
         with stepper: any Stepper<F.StepType>,
         app: String?,
         limits: ExplorationLimits,
+        links: [LinkDelivery] = [],
         describing describe: ((EngineState) -> StateFacts)?
     ) -> StateGraph {
-        let explorer = StateExplorer(app: app ?? flow.name, limits: limits, describe: describe)
+        let explorer = StateExplorer(app: app ?? flow.name, limits: limits, links: links, describe: describe)
         return explorer.run { state, transaction in state.coordinate(flow, with: stepper, &transaction) }
     }
 }
@@ -70,6 +71,11 @@ final class StateExplorer: StateSearchVisitor {
 
     private let describe: ((EngineState) -> StateFacts)?
     private var facts: [StateFacts] = []
+    private let hasLinks: Bool
+    private var links = LinkProof()
+    /// Links a module declined without a reason: by address, the first
+    /// state (breadth first: a shortest walk) and how many states.
+    private var declinedLinks: [String: (first: Int, count: Int, by: String)] = [:]
     /// The number of `screen` among the transitions' screens (-1: none):
     /// each screen's qualified id is made once, and every state and
     /// transition on it shares the one string.
@@ -77,23 +83,42 @@ final class StateExplorer: StateSearchVisitor {
         screen.map { transitions.number($0) } ?? -1
     }
 
-    init(app: String, limits: ExplorationLimits, describe: ((EngineState) -> StateFacts)?) {
+    init(app: String, limits: ExplorationLimits, links: [LinkDelivery], describe: ((EngineState) -> StateFacts)?) {
         self.limits = limits
         self.describe = describe
         self.builder = ProjectionBuilder(app: app)
-        self.search = StateSearch(maxStepsPerInput: limits.maxStepsPerInput)
+        self.search = StateSearch(maxStepsPerInput: limits.maxStepsPerInput, links: links)
+        self.hasLinks = !links.isEmpty
+        for link in links { self.links.count(link.address) { _ in } }
     }
 
     func run(start: (inout EngineState, inout Transaction) -> Void) -> StateGraph {
         search.run(visitor: self, start: start)
         transitions.finish(states)
+        for tally in links.tallies {
+            guard let (first, count, by) = declinedLinks[tally.address] else { continue }
+            report(
+                Finding(
+                    .linkDeclined, tally.address,
+                    """
+                    \(by.isEmpty ? "no flow" : by) declines it without a reason in \(count) of the states it is \
+                    opened in (its navigate returns .unhandled, or its adapt filters it), so a person who opens it \
+                    there sees nothing happen. To fix, take the link in every state the module can be in, or route \
+                    it to decline with a reason. The first walk: \(walkText(to: first)); link \(tally.address)
+                    """))
+        }
         findStuckStates()
         let projection = builder.finish(findings: findings)
-        return StateGraph(
+        var graph = StateGraph(
             app: builder.app, states: states, transitions: transitions, initialNodes: initialNodes,
             projection: projection, isTruncated: truncated, offsets: search.offsets, parent: search.parent,
             keys: search.keys, parts: search.parts, facts: facts, assumptions: search.assumptions.sorted()
         )
+        if hasLinks {
+            links.liveStates = states.indices.count { !states.isEnded($0) && !unexplored.contains($0) }
+            graph.links = links
+        }
+        return graph
     }
 
     func started(_ state: EngineState, events: [NavigationEvent]) {
@@ -150,6 +175,7 @@ final class StateExplorer: StateSearchVisitor {
                         + walkText(to: index) + "; \(input)"))
         }
         transitions.append(from: index, to: target, kind: kind, nodes: nodes)
+        if case .link(let link) = input { countLink(link, from: index, reached: reached, events: events) }
         for (state, detail) in grown {
             report(Finding(.unboundedGrowth, transitions.top(ofState: state) ?? "start", detail + walkText(to: state)))
         }
@@ -174,6 +200,31 @@ final class StateExplorer: StateSearchVisitor {
             } else {
                 .emit(stepper: unit.stepperName, step: emission.stepID, isTimer: unit.isTimer)
             }
+        case .link(let link):
+            .link(address: link.address)
+        }
+    }
+
+    /// Counts how opening `link` in state `index` ended, from the event it
+    /// caused; a module that declined it without a reason is a finding.
+    private func countLink(_ link: LinkDelivery, from index: Int, reached: EngineState, events: [NavigationEvent]) {
+        let outcome = events.lazy.compactMap { event -> LinkOutcome? in
+            if case .link(let address, let outcome) = event, address == link.address { return outcome }
+            return nil
+        }.first
+        let top = reached.navigation.topScreen?.qualifiedID ?? "the end"
+        switch outcome {
+        case .delivered(let result), .restarted(let result):
+            if result.isHandled {
+                links.count(link.address) { $0.landed[top, default: 0] += 1 }
+            } else {
+                links.count(link.address) { $0.declinedByModule += 1 }
+                let by = result.declinedBy.map(\.name).joined(separator: ", ")
+                declinedLinks[link.address, default: (index, 0, by)].count += 1
+            }
+        case .held: links.count(link.address) { $0.held += 1 }
+        case .declined(let reason): links.count(link.address) { $0.declined[reason, default: 0] += 1 }
+        case .endedWhileHeld, nil: links.count(link.address) { $0.asked += 1 }
         }
     }
 
@@ -192,11 +243,16 @@ final class StateExplorer: StateSearchVisitor {
         // Each state's incoming sources, packed: those of state s are
         // `sources[offsets[s]..<offsets[s + 1]]` (one array, not one a state).
         var offsets = [Int32](repeating: 0, count: states.count + 1)
-        for position in transitions.indices { offsets[transitions.target(of: position) + 1] += 1 }
+        // A link comes from outside, not from the person: a state only a
+        // link leaves is still stuck for the person in it.
+        let byPerson = transitions.indices.map { !transitions.isLink(at: $0) }
+        for position in transitions.indices where byPerson[position] {
+            offsets[transitions.target(of: position) + 1] += 1
+        }
         for state in states.indices { offsets[state + 1] += offsets[state] }
         var fill = offsets
         var sources = [Int32](repeating: 0, count: transitions.count)
-        for position in transitions.indices {
+        for position in transitions.indices where byPerson[position] {
             let target = transitions.target(of: position)
             sources[Int(fill[target])] = Int32(transitions.source(of: position))
             fill[target] += 1
@@ -214,7 +270,8 @@ final class StateExplorer: StateSearchVisitor {
         }
         var reported: Set<String> = []
         for (index, state) in states.enumerated() where !state.isEnded && !unexplored.contains(index) {
-            if search.offsets[index] == search.offsets[index + 1] {
+            let inputs = Int(search.offsets[index])..<Int(search.offsets[index + 1])
+            if !inputs.contains(where: { byPerson[$0] }) {
                 let subject = state.top ?? "start"
                 if reported.insert("dead:" + subject).inserted {
                     report(

@@ -58,6 +58,9 @@ public enum Input: Hashable, Sendable, CustomStringConvertible {
     /// Type `value` into the field `field` of the screen on top; the
     /// action chosen next submits it.
     case enter(field: String, value: String)
+    /// The outside world opens the link at this address (a notification,
+    /// a universal link), as the variant's manifest routes it.
+    case link(String)
 
     /// The line a script holds: `choose [privacy.agree]`, `choose 2`,
     /// `choose "Get started"`, `back`, `wait`, `answer camera-permission
@@ -72,6 +75,7 @@ public enum Input: Hashable, Sendable, CustomStringConvertible {
         case .answer(let source, let answer): "answer \(source) \(answer)"
         case .emit(let stepper, let step): "emit \(stepper) \(step)"
         case .enter(let field, let value): "enter \(field) \(Escaping.scriptValue(value))"
+        case .link(let address): "link \(address)"
         }
     }
 
@@ -84,7 +88,7 @@ public enum Input: Hashable, Sendable, CustomStringConvertible {
         case .choose(.label(let label)): label
         case .back: "b"
         case .wait: "s"
-        case .answer, .emit, .enter: scriptLine
+        case .answer, .emit, .enter, .link: scriptLine
         }
     }
 
@@ -106,11 +110,11 @@ public enum Input: Hashable, Sendable, CustomStringConvertible {
     public static let forms =
         """
         choose <label, "label", number or [key]>, back, wait, answer <source> <answer>, emit <stepper> <step>, \
-        enter <field> <value or "value">
+        enter <field> <value or "value">, link <address>
         """
 
     /// The words that start an input's line.
-    public static let words = ["choose", "back", "wait", "answer", "emit", "enter"]
+    public static let words = ["choose", "back", "wait", "answer", "emit", "enter", "link"]
 
     /// Whether `line` starts with one of ``words``: an input, right or
     /// wrong, rather than another kind of line.
@@ -162,6 +166,16 @@ public enum Input: Hashable, Sendable, CustomStringConvertible {
                 ? .answer(source: parts[0], answer: parts[1]) : .emit(stepper: parts[0], step: parts[1])
         case "enter":
             self = try Self.entry(rest)
+        case "link":
+            let address = Self.withoutComment(rest)
+            guard !address.isEmpty, !address.contains(" ") else {
+                throw SyntaxError(
+                    message: """
+                        'link' takes one address, without spaces, e.g. link result/positive; \
+                        '\(rest.shortened())' is not that.
+                        """)
+            }
+            self = .link(address)
         default:
             throw SyntaxError(
                 message:

@@ -93,6 +93,7 @@ public enum OverviewExporter {
                 case .choose(_, let label, _), .submit(_, let label, _, _): label
                 case .emit(let stepper, _, let isTimer): isTimer ? "(time is up)" : "(\(stepper))"
                 case .answer(_, let source, _, let label, _): "(\(source): \(label))"
+                case .link(let address): "(link \(address))"
                 }
             let fromInstance = graph.nodes[fromNode].instance
             let style: Arrow.Style

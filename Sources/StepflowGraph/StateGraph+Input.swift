@@ -22,6 +22,9 @@ extension StateGraph {
             /// `answer` are what a script types (`answer camera-permission
             /// denied`), the labels what people read.
             case answer(source: String, sourceLabel: String, answer: String, label: String, isQuestion: Bool)
+            /// The outside world opened the link at `address` (a
+            /// notification, a universal link), routed by the manifest.
+            case link(address: String)
 
             /// A hash of the strings that tell kinds apart, as the label
             /// interner hashes strings (a `Hasher` over every string of a
@@ -41,6 +44,8 @@ extension StateGraph {
                     StringInterner.hash(stepper) &* 0xBF58_476D_1CE4_E5B9 ^ StringInterner.hash(step)
                 case .answer(let source, _, let answer, _, _):
                     StringInterner.hash(source) &* 0x94D0_49BB_1331_11EB ^ StringInterner.hash(answer)
+                case .link(let address):
+                    StringInterner.hash(address) &* 0xD6E8_FEB8_6659_FD93
                 }
             }
         }
@@ -83,6 +88,7 @@ extension StateGraph {
                 role == .back ? .back : .choose(.label(label))
             case .emit(let stepper, let step, let isTimer): isTimer ? .wait : .emit(stepper: stepper, step: step)
             case .answer(let source, _, let answer, _, _): .answer(source: source, answer: answer)
+            case .link(let address): .link(address)
             }
         }
 
@@ -106,6 +112,7 @@ extension StateGraph {
                 isTimer ? "\(given.scriptLine) (\(stepper): \(step))" : given.scriptLine
             case .answer(_, let sourceLabel, let answer, let label, _):
                 "\(given.scriptLine) (\(label == answer ? "\(sourceLabel): \(label)" : label))"
+            case .link: given.scriptLine
             }
         }
     }

@@ -209,6 +209,12 @@ public struct StateGraph: Sendable {
         /// making the transition: what a walk over a large graph reads.
         public func target(of position: Int) -> Int { Int(columns.targets[position]) }
 
+        /// Whether transition `position` is a link opened from outside.
+        public func isLink(at position: Int) -> Bool {
+            if case .link = columns.kinds[Int(columns.kindIndices[position])] { return true }
+            return false
+        }
+
         // Adding: only the explorer adds, before anyone else holds the
         // collection.
 
@@ -300,6 +306,10 @@ public struct StateGraph: Sendable {
     /// Every verdict over this graph rests on them; empty when every
     /// outside answer is declared (``Adaptation/ask(_:)``).
     public let assumptions: [AssumedAnswer]
+
+    /// Where each link the variant routes lands from every live state
+    /// (empty when it routes none).
+    public internal(set) var links = LinkProof()
 
     init(
         app: String, states: States, transitions: Transitions, initialNodes: [NavigationGraph.NodeID],

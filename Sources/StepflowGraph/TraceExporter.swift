@@ -126,6 +126,8 @@ public enum TraceExporter {
                 ("kind", "\"answer\""), ("source", JSONText.string(source)), ("answer", JSONText.string(answer)),
                 ("label", JSONText.string(label)), ("question", isQuestion ? "true" : "false"),
             ]
+        case .link(let address):
+            fields += [("kind", "\"link\""), ("address", JSONText.string(address))]
         }
         return "{" + fields.map { "\"\($0.0)\": \($0.1)" }.joined(separator: ", ") + "}"
     }

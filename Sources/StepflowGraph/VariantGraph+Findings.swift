@@ -22,6 +22,9 @@ extension VariantGraph {
                 switch step {
                 case .enter(_, let carried), .exited(_, _, let carried): data = carried
                 case .start: data = CarriedData()
+                case .linked(_, let link):
+                    data = CarriedData()
+                    data.record(link.arguments, from: "link")
                 }
                 data.reenter(instance)
                 // Each field as the instance reads it: the latest producer's value.

@@ -16,6 +16,8 @@ public struct Manifest: Hashable, Sendable {
     public let start: String
     /// Where each `instance.exit` leads.
     public let routes: [RouteKey: RouteTarget]
+    /// The links the variant routes (`"links"`), in file order.
+    public internal(set) var links: [LinkRoute] = []
     /// Path rules the variant's navigation graph must satisfy.
     public let rules: [PathRuleSpec]
     /// Problems that do not stop the manifest from working.

@@ -125,6 +125,7 @@ enum ManifestChecker {
         let device = take(DeviceSection(draft: draft, log: log()).check())
         let restorePolicies = take(
             RestorePolicySection(draft: draft, instances: instances.map(\.id), log: log()).check())
+        let links = take(LinkRoutesSection(draft: draft, instances: instances, log: log()).check())
 
         guard !problems.contains(where: { $0.severity == .error }), let schema, let app, let start else {
             return (nil, problems)
@@ -164,6 +165,7 @@ enum ManifestChecker {
             device: device
         )
         manifest.restoreOnUpdate = restorePolicies
+        manifest.links = links
         return (manifest, problems)
     }
 }

@@ -129,6 +129,8 @@ struct ManifestDraft {
     var device: JSONMember?
     /// The `restoreOnUpdate` member: what another release's walks become.
     var restoreOnUpdate: JSONMember?
+    /// The `links` member: outside addresses routed to instances' links.
+    var links: JSONMember?
 
     /// One member of `texts`: `"<instance>/<key>": "…"` or
     /// `{"<locale>": "…", …}`.
@@ -176,6 +178,7 @@ struct ManifestReader {
     static let topKeys = ["schema", "app", "modules", "start", "routes"]
     static let optionalTopKeys = [
         "rules", "locales", "strings", "texts", "requirements", "scripts", "coverage", "device", "restoreOnUpdate",
+        "links",
     ]
     static let ruleKeys = [
         "name", "to", "passesThrough", "neverReaches", "reaches", "entering", "carriesNone", "requirement",
@@ -208,6 +211,7 @@ struct ManifestReader {
         draft.coverage = top["coverage"]
         draft.device = top["device"]
         draft.restoreOnUpdate = top["restoreOnUpdate"]
+        draft.links = top["links"]
         if let member = top["routes"] {
             let path = JSONPath.root.key("routes")
             if case .object(let members) = member.value.value {

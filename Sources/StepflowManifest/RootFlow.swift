@@ -10,6 +10,11 @@ public enum RootStep: Step {
     /// `instance` ended through `exit`; `data` holds what was gathered so
     /// far that some module of the variant reads, the exit's own included.
     case exited(instance: String, exit: String, data: CarriedData)
+    /// A link opened while `instance` was not running, under a route that
+    /// starts it: start `instance` at `link`, handing it the link's
+    /// arguments (and nothing gathered before: that belonged to the walk
+    /// the link left).
+    case linked(instance: String, link: ModuleLink)
 
     /// `start`, `enter(test)`, `test.resultCaptured {result: "negative"}`:
     /// every associated value, in the order a person reads them.
@@ -20,6 +25,7 @@ public enum RootStep: Step {
             "enter(\(instance))" + (data.handoff.fields.isEmpty ? "" : " \(data.handoff)")
         case .exited(let instance, let exit, let data):
             "\(instance).\(exit)" + (data.handoff.fields.isEmpty ? "" : " \(data.handoff)")
+        case .linked(let instance, let link): "link(\(instance).\(link))"
         }
     }
 }
@@ -172,10 +178,25 @@ public final class RootFlow: Flow {
             case .end: return .end(.finished(instance: instance, exit: exit))
             case nil: return .unhandled  // an exit the module did not declare: reported by the engine
             }
+        case .linked(let instance, let link):
+            var data = CarriedData()
+            data.record(Handoff(link.arguments.fields.filter { carriedFields.contains($0.key) }), from: "link")
+            return enter(instance, with: data, at: link)
         }
     }
 
-    private func enter(_ id: String, with data: CarriedData) -> Navigation<RootStep, AppExit> {
+    /// `instance`'s launch with `link`'s arguments as its handoff: what
+    /// maps the link to the module's step.
+    func linkedLaunch(_ id: String, _ link: ModuleLink) -> ModuleLaunch? {
+        guard let instance = manifest.instance(id), let module = registry.module(instance.module) else { return nil }
+        let texts = environments[id] ?? environment.showing(manifest.texts.source(for: id, locale: locale))
+        return module.launch(
+            instance: id, options: options[id] ?? instance.options, environment: texts, handoff: link.arguments)
+    }
+
+    private func enter(
+        _ id: String, with data: CarriedData, at link: ModuleLink? = nil
+    ) -> Navigation<RootStep, AppExit> {
         guard let instance = manifest.instance(id), let module = registry.module(instance.module) else {
             return .unhandled  // a validated manifest names only known instances and modules
         }
@@ -184,8 +205,12 @@ public final class RootFlow: Flow {
         var data = data
         data.reenter(id)
         let texts = environments[id] ?? environment.showing(manifest.texts.source(for: id, locale: locale))
-        let launch = module.launch(
+        var launch = module.launch(
             instance: id, options: options[id] ?? instance.options, environment: texts, handoff: data.handoff)
+        if let link {
+            guard let linked = launch.starting(at: link) else { return .unhandled }
+            launch = linked
+        }
         let carried = carriedFields
         return launch.start(namingExits: { [data] exit, name in
             var gathered = data

@@ -75,6 +75,8 @@ public enum SavedNavigationJSON {
             return object("emit", [("stepper", "\(stepper)"), ("name", string(name)), ("step", string(step))])
         case .deepLink(let step):
             return object("deepLink", [("step", string(step))])
+        case .link(let address):
+            return object("link", [("address", string(address))])
         case .answer(let adaptation, let step):
             // As `Codable` writes an optional: left out when `nil`.
             return object("answer", [("adaptation", "\(adaptation)")] + (step.map { [("step", string($0))] } ?? []))
@@ -242,7 +244,7 @@ public enum SavedNavigationJSON {
         }
 
         static let kinds = [
-            "coordinate", "select", "submit", "removedByUI", "emit", "deepLink", "answer", "work", "started",
+            "coordinate", "select", "submit", "removedByUI", "emit", "deepLink", "link", "answer", "work", "started",
         ]
 
         func entry(_ node: JSONNode, _ path: JSONPath) throws(SavedNavigationError) -> SavedNavigation.Entry {
@@ -306,6 +308,9 @@ public enum SavedNavigationJSON {
             case "deepLink":
                 let f = try fields(["step"])
                 return .deepLink(step: try string(f["step"]!, at.key("step")))  // required above
+            case "link":
+                let f = try fields(["address"])
+                return .link(address: try string(f["address"]!, at.key("address")))  // required above
             case "answer":
                 let f = try fields(["adaptation"], optional: ["step"])
                 var step: String?

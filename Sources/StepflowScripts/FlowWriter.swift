@@ -93,6 +93,11 @@ struct FlowWriter {
         }
     }
 
+    /// Opens `url` on the device, as a notification or another app would.
+    mutating func openLink(_ url: String, comment: String) {
+        lines.append("- openLink: \(Escaping.yaml(url))  # \(Self.oneLine(comment))")
+    }
+
     mutating func runFlow(_ file: String, comment: String) {
         lines.append("- runFlow: \(Escaping.yaml(file))  # \(Self.oneLine(comment))")
     }

@@ -303,6 +303,16 @@ public struct MaestroExporter: Sendable {
                 // The field by its label in this locale, then the text typed.
                 let label = texts.top?.fields.first { $0.name == field }?.label ?? field
                 writer.enter(value, into: label, comment: "field \(field) on \(before?.qualifiedID ?? "")")
+            case .input(.link(let address)):
+                if let refusal = onBoth({ session throws(SessionRefusal) in try session.give(.link(address)) }) {
+                    throw fail(refusal)
+                }
+                askedByLastTap = []
+                // The app's id as the scheme: the address the manifest routes.
+                writer.openLink(
+                    "\(device.appId)://\(address)",
+                    comment: "link \(address), as a notification or another app opens it")
+                writer.assertScreen(texts.top, after: before)
             case .expectScreen, .expectEnd, .expectLayers:
                 do throws(SessionRefusal) { try reading.run(line.instruction) } catch { throw fail(error.description) }
                 if case .expectEnd(let exit) = line.instruction {

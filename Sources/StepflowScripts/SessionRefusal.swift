@@ -52,6 +52,9 @@ public enum SessionRefusal: Error, Hashable, Sendable, CustomStringConvertible {
     /// A value for a field of `screen` was refused: a required one is
     /// missing, or it fits none of the field's classes or one that refuses.
     case entryRefused(screen: String, EntryRefusal)
+    /// `address` is no link of the variant: why (``LinkRefusal``), with
+    /// the addresses it routes.
+    case noSuchLink(address: String, reason: String)
 
     /// The facts in one English sentence, ending in what would do.
     public var description: String {
@@ -118,6 +121,8 @@ public enum SessionRefusal: Error, Hashable, Sendable, CustomStringConvertible {
                 + (fields.isEmpty ? "it has none." : "its fields: \(fields.joined(separator: ", ")).")
         case .entryRefused(_, let refusal):
             return "\(refusal.label) (\(refusal.field)) was refused: \(refusal.reason)."
+        case .noSuchLink(_, let reason):
+            return reason
         }
     }
 }

@@ -80,6 +80,7 @@ extension VariantSession {
         case .answer(let source, let answer): try giveAnswer(source, answer)
         case .emit(let stepper, let step): try giveEmission(stepper, step)
         case .enter(let field, let value): try enter(value, into: field)
+        case .link(let address): try open(address)
         }
         return Outcome(before: before, top: top, changes: holder.takeChanges(), ending: ending)
     }
@@ -119,6 +120,17 @@ extension VariantSession {
             coordinator.select(action: index, on: screen, entering: values)
             form = nil
             settle(.submitted(index, classes: checked.classes))
+        }
+    }
+
+    /// Opens the link at `address` as the variant's manifest routes it.
+    fileprivate func open(_ address: String) throws(SessionRefusal) {
+        guard ending == nil else { throw .ended }
+        switch routeLink(address) {
+        case .failure(let refusal): throw .noSuchLink(address: address, reason: refusal.message)
+        case .success(let link):
+            coordinator.open(link)
+            settle(.link(address: address))
         }
     }
 

@@ -198,6 +198,9 @@ public final class VariantSession {
     public private(set) var isResumed = false
 
     private let root: RootFlow
+
+    /// The delivery `address` means in this variant, or why none.
+    func routeLink(_ address: String) -> Result<LinkDelivery, LinkRefusal> { root.route(link: address) }
     private let rootStepper = OneStepper(RootFlow.StepType.start)
 
     private init(
@@ -288,6 +291,8 @@ public final class VariantSession {
         case answer(source: String, answer: String)
         /// Action `index`, submitting values in these classes (by field).
         case submitted(Int, classes: [String: String])
+        /// The link at `address` opened from outside.
+        case link(address: String)
     }
 
     /// The values typed into the fields of the screen on top so far (by
@@ -335,7 +340,7 @@ public final class VariantSession {
         func isByItself(_ transition: StateGraph.Transition) -> Bool {
             switch transition.input.kind {
             case .emit, .answer: true
-            case .choose, .submit: false
+            case .choose, .submit, .link: false
             @unknown default: false
             }
         }
@@ -355,6 +360,7 @@ public final class VariantSession {
             case (.answer, .emission): true
             case (.answer(let source, _, let answer, _, _), .answer(let givenSource, let givenAnswer)):
                 source == givenSource && answer == givenAnswer
+            case (.link(let address), .link(let given)): address == given
             default: false
             }
         }

@@ -68,6 +68,7 @@ struct DataLifetimeTests {
                     entering: Dictionary(uniqueKeysWithValues: entries.map { ($0.field, $0.value) }))
             case .emit: clock.advance(by: .seconds(3600))
             case .answer(let source, _, let answer, _, _): #expect(coordinator.answer(source, with: answer))
+            case .link(let address): Issue.record("the variant routes no link, and the walk opens \(address)")
             }
             coordinator.waitUntilIdle()
         }

@@ -112,6 +112,12 @@ struct RandomWalkTests {
                         disagreements.append("seed \(seed): \(transition.input) cannot be given live")
                         return (taken, disagreements)
                     }
+                case .link(let address):
+                    guard case .success(let link) = root.route(link: address) else {
+                        disagreements.append("seed \(seed): \(address) is routed in the graph and not live")
+                        return (taken, disagreements)
+                    }
+                    coordinator.open(link)
                 }
                 coordinator.waitUntilIdle()
                 let reached = states.state(of: coordinator.engineState)

@@ -20,11 +20,10 @@ enum Replay {
         let coordinator = Coordinator(answeredByHand: ["patient-lookup"])
         let recorder = LiveWalkRecorder(app: manifest.app.id)
         coordinator.observe { recorder.record($0) }
-        coordinator.coordinate(
-            flow: RootFlow(
-                manifest: manifest, registry: registry,
-                environment: ModuleEnvironment(clock: clock, services: BundledModules.services)),
-            with: OneStepper(.start))
+        let root = RootFlow(
+            manifest: manifest, registry: registry,
+            environment: ModuleEnvironment(clock: clock, services: BundledModules.services))
+        coordinator.coordinate(flow: root, with: OneStepper(.start))
         coordinator.waitUntilIdle()
         var nodes = recorder.take(from: nil, to: coordinator.currentState.topScreen)
         if walk.inputs.isEmpty, let cut = nodes.firstIndex(of: target) { nodes = Array(nodes[...cut]) }
@@ -74,6 +73,11 @@ enum Replay {
                 guard coordinator.answer(source, with: answer) else {
                     return .failure(ReplayError("\(input): nothing waits for that answer"))
                 }
+            case .link(let address):
+                guard case .success(let link) = root.route(link: address) else {
+                    return .failure(ReplayError("\(input): the variant does not route \(address)"))
+                }
+                coordinator.open(link)
             }
             coordinator.waitUntilIdle()
             var touched = recorder.take(from: top, to: coordinator.currentState.topScreen)

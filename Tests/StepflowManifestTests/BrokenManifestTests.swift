@@ -238,7 +238,7 @@ struct BrokenManifestTests {
                 """
                 broken.json:10:3: error: route: unknown key 'route'. Did you mean 'routes'? Allowed keys: \
                 'schema', 'app', 'modules', 'start', 'routes', 'rules', 'locales', 'strings', 'texts', \
-                'requirements', 'scripts', 'coverage', 'device', 'restoreOnUpdate'.
+                'requirements', 'scripts', 'coverage', 'device', 'restoreOnUpdate', 'links'.
                 """,
                 "broken.json:1:1: error: missing 'routes'. To fix, add \"routes\": … to the manifest.",
             ])

@@ -206,6 +206,7 @@ extension EngineState {
         command(.markReady(id), &transaction)
         guard let entry = flows.entry(of: id) else { return }
         flows[entry: entry].isReady = true
+        if !heldLinks.isEmpty { releaseHeldLinks(for: id, &transaction) }
         for attachment in flows[entry: entry].steppers {
             if let record = attachments[attachment], case .flowStepper = record.unit.binding {
                 transaction.afterRender.append(.start(record.unit))
@@ -234,6 +235,7 @@ extension EngineState {
         let from = transaction.changes.count
         navigation.apply(command, into: &transaction.changes)
         settle(from: from, &transaction)
+        if !heldLinks.isEmpty, case .end = command { dropHeldLinksIfEnded(&transaction) }
     }
 
     /// Releases the screens and flows that changes from `index` removed:

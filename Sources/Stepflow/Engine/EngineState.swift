@@ -44,6 +44,9 @@ package struct EngineState: @unchecked Sendable {
     var deepLinks: [Int: DeepLinkTally] = [:]
     /// The number of the last deep link delivered.
     var lastDeepLink = 0
+    /// Links opened while no flow they are for was live, under
+    /// ``LinkFallback/wait``: in the order they arrived.
+    package internal(set) var heldLinks: [LinkDelivery] = []
     /// Counts of what happened.
     package internal(set) var statistics = EngineStatistics()
 

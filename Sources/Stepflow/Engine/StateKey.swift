@@ -172,6 +172,12 @@ package struct StateKeys: Sendable {
             raw(interner.number(of: question.id))
             raw(interner.number(of: question.askedAbout) { question.askedAbout.number(in: interner) })
         }
+        // Links held for a flow not started yet, in the order they came.
+        let heldMarker = -15
+        for link in state.heldLinks {
+            raw(heldMarker)
+            raw(interner.number(of: link))
+        }
     }
 }
 

@@ -8,6 +8,8 @@ package enum SearchInput {
     /// A step a live stepper may still emit (or an outside answer it
     /// declares).
     case emit(any StepperAttachmentProtocol, EmissionInput)
+    /// A link opened from outside: given in every state of a live app.
+    case link(LinkDelivery)
 }
 
 /// What a ``StateSearch`` tells its client as it goes.
@@ -68,9 +70,14 @@ package final class StateSearch {
     private var pendingBase = 0
     @exclusivity(unchecked) private var depth: [Int32] = []
 
-    /// A search that lets one input cause at most `maxStepsPerInput` steps.
-    package init(maxStepsPerInput: Int) {
+    /// The links opened from every state.
+    package let links: [LinkDelivery]
+
+    /// A search that lets one input cause at most `maxStepsPerInput` steps,
+    /// opening each of `links` from every state of a live app.
+    package init(maxStepsPerInput: Int, links: [LinkDelivery] = []) {
         self.maxStepsPerInput = maxStepsPerInput
+        self.links = links
     }
 
     deinit { StepNames.giveBack(names) }
@@ -113,7 +120,7 @@ package final class StateSearch {
 
     private func expand(_ state: EngineState, index: Int, visitor: some StateSearchVisitor) {
         let top = state.navigation.topScreen
-        Self.forEachInput(of: state, top: top, names: names) { input, apply in
+        Self.forEachInput(of: state, top: top, names: names, links: links) { input, apply in
             take(input, from: index, state, top: top, visitor: visitor, apply)
         }
     }
@@ -124,7 +131,7 @@ package final class StateSearch {
     /// of the fields an action submits), and each step a live stepper may
     /// still emit. What this search and `rootapp update-check` branch on.
     package static func forEachInput(
-        of state: EngineState, top: PresentedScreen?, names: StepNames?,
+        of state: EngineState, top: PresentedScreen?, names: StepNames?, links: [LinkDelivery] = [],
         _ body: (SearchInput, (inout EngineState, inout Transaction) -> Void) -> Void
     ) {
         // While a question is open the engine refuses a person's actions:
@@ -157,6 +164,12 @@ package final class StateSearch {
                 body(.emit(record.unit, emission)) { state, transaction in
                     state.perform(emission.work, &transaction)
                 }
+            }
+        }
+        // The outside world may open a link whenever the app runs.
+        if !state.navigation.roots.isEmpty {
+            for link in links {
+                body(.link(link)) { state, transaction in state.openLink(link, completion: nil, &transaction) }
             }
         }
     }

@@ -131,6 +131,10 @@ public protocol FeatureModule: Sendable {
     /// The exits the flow can take with these options (a lay onboarding
     /// cannot be locked out of a sign-in it does not have).
     static func exits(for options: ModuleOptions) -> [ExitSpec]
+    /// The links the module takes with these options (see ``LinkSpec``):
+    /// none by default. Each is mapped to an internal step by the launch's
+    /// `links:` (``ModuleLaunch/init(_:entry:links:)``).
+    static func links(for options: ModuleOptions) -> [LinkSpec]
     /// Makes the flow for one instance of the module, with its entry step
     /// made from the data handed to it.
     static func launch(
@@ -156,6 +160,9 @@ extension FeatureModule {
 
     /// Not declared.
     public static var package: ModulePackage { .undeclared }
+
+    /// No links.
+    public static func links(for options: ModuleOptions) -> [LinkSpec] { [] }
 }
 
 /// A module's flow and its entry step, sealed: the parent starts it and
@@ -167,8 +174,42 @@ public struct ModuleLaunch: Sendable {
     /// where the flow's types are visible.
     public init<ModuleFlow: Flow>(_ flow: ModuleFlow, entry: ModuleFlow.StepType)
     where ModuleFlow.ExitType: ModuleExit {
-        box = TypedLaunch(flow: flow, entry: entry)
+        box = TypedLaunch(flow: flow, entry: entry, links: { _ in nil })
     }
+
+    /// Seals `flow`, to be started with `entry`, taking the module's
+    /// declared links: `links` maps each (by its name, with its checked
+    /// arguments) to one of the flow's internal steps, or `nil` for a link
+    /// it does not take with these options.
+    ///
+    /// ```swift
+    /// ModuleLaunch(ResultsFlow(...), entry: .show(result)) { link in
+    ///     link.name == "show" ? link.arguments.choice("result", as: Reading.self).map(ResultsStep.show) : nil
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - flow: The module's flow.
+    ///   - entry: The step it starts with.
+    ///   - links: The step each declared link is delivered as.
+    public init<ModuleFlow: Flow>(
+        _ flow: ModuleFlow, entry: ModuleFlow.StepType,
+        links: @escaping @Sendable (ModuleLink) -> ModuleFlow.StepType?
+    ) where ModuleFlow.ExitType: ModuleExit {
+        box = TypedLaunch(flow: flow, entry: entry, links: links)
+    }
+
+    /// The step `link` is delivered as to this module's flow, if it takes
+    /// the link.
+    public func step(for link: ModuleLink) -> (any Step)? { box.step(for: link) }
+
+    /// This launch started at `link` instead of its entry: what a link
+    /// that starts its module does. `nil` if the module does not take it.
+    public func starting(at link: ModuleLink) -> ModuleLaunch? {
+        box.starting(at: link).map(ModuleLaunch.init(box:))
+    }
+
+    private init(box: any LaunchBox) { self.box = box }
 
     /// The module's flow (for analysis, which opens it generically).
     public var flow: any Flow { box.anyFlow }
@@ -200,6 +241,8 @@ public struct ModuleLaunch: Sendable {
 private protocol LaunchBox: Sendable {
     var anyFlow: any Flow { get }
     var anyEntry: any Step { get }
+    func step(for link: ModuleLink) -> (any Step)?
+    func starting(at link: ModuleLink) -> (any LaunchBox)?
     func start<ParentStep: Step, ParentExit: Step>(
         onExit: @escaping @Sendable (any ModuleExit) -> ParentStep
     ) -> Navigation<ParentStep, ParentExit>
@@ -211,8 +254,13 @@ private protocol LaunchBox: Sendable {
 private struct TypedLaunch<ModuleFlow: Flow>: LaunchBox where ModuleFlow.ExitType: ModuleExit {
     let flow: ModuleFlow
     let entry: ModuleFlow.StepType
+    let links: @Sendable (ModuleLink) -> ModuleFlow.StepType?
     var anyFlow: any Flow { flow }
     var anyEntry: any Step { entry }
+    func step(for link: ModuleLink) -> (any Step)? { links(link) }
+    func starting(at link: ModuleLink) -> (any LaunchBox)? {
+        links(link).map { TypedLaunch(flow: flow, entry: $0, links: links) }
+    }
     func start<ParentStep: Step, ParentExit: Step>(
         onExit: @escaping @Sendable (any ModuleExit) -> ParentStep
     ) -> Navigation<ParentStep, ParentExit> {

@@ -187,6 +187,8 @@ package final class LockstepSearch {
             return .answer(adaptation: -1, step: answer.name)
         case .emit(let unit, let emission):
             return .emit(stepper: unit.id.rawValue, name: unit.stepperName, step: emission.stepID)
+        case .link(let link):
+            return .link(address: link.address)
         case .choose(let position, let action, let entries):
             let (flow, screen, id) = (top?.flow.id.rawValue ?? 0, top?.id.rawValue ?? 0, top?.qualifiedID ?? "")
             guard !entries.isEmpty else {

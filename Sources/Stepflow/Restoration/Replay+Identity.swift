@@ -172,6 +172,9 @@ extension Replay {
             }
             run.log.append(entry)
             deliverDeepLink(step)
+        case .link(let address):
+            run.log.append(entry)
+            try openLink(address, roots: roots, entry: index)
         case .answer(let number, let step):
             // By its number; else the first question open that takes
             // the answer (another release may ask more or fewer first).

@@ -141,6 +141,9 @@ package struct Replay {
                 }
                 deliverDeepLink(step)
                 continue
+            case .link(let address):
+                try openLink(address, roots: roots, entry: index)
+                continue
             case .answer(let number, let step):
                 guard let adaptation = unanswered.removeValue(forKey: number) else {
                     throw RestoreError(
@@ -196,6 +199,20 @@ package struct Replay {
 
     static func list(_ screens: [String]) -> String {
         screens.isEmpty ? "no screen" : screens.joined(separator: " > ")
+    }
+
+    /// Opens the link at `address` as the roots route it; throws when no
+    /// root routes it any more.
+    mutating func openLink(_ address: String, roots: [RootCoordination], entry index: Int) throws(RestoreError) {
+        guard let link = roots.lazy.compactMap({ $0.links?(address) }).first else {
+            throw RestoreError(
+                .mismatch, entry: index,
+                problem: "the link \(address) was opened, and no root routes that address now.",
+                fix: "To fix, keep the link's route in the manifest, or say what the app does with such a walk.")
+        }
+        var transaction = Transaction(observes: false, renders: false)
+        state.openLink(link, completion: nil, &transaction)
+        absorb(&transaction)
     }
 
     mutating func deliverDeepLink<S: Step>(_ step: S) {

@@ -105,6 +105,8 @@ public struct SavedNavigation: Hashable, Sendable, Codable {
         case emit(stepper: UInt64, name: String, step: String)
         /// A deep link to `step` was delivered.
         case deepLink(step: String)
+        /// The link at `address` was opened (``Coordinator/open(_:completion:)``).
+        case link(address: String)
         /// Deferred `adapt` number `adaptation` (counted from 0 in the
         /// order they were asked) answered `step`, or filtered the step
         /// when `nil`.
@@ -221,10 +223,41 @@ public struct RestoreError: Error, Hashable, Sendable, CustomStringConvertible {
 public struct RootCoordination: Sendable {
     let name: String
     let launch: @Sendable (inout EngineState, inout Transaction) -> Void
+    /// How the root routes a link's address, when it does (``LinkRouting``).
+    let links: (@Sendable (String) -> LinkDelivery?)?
 
-    /// `flow`, driven by `stepper`.
+    /// `flow`, driven by `stepper`. A flow that routes links
+    /// (``LinkRouting``, as a manifest's root does) replays the links a
+    /// save opened.
     public init<F: Flow>(_ flow: F, with stepper: any Stepper<F.StepType>) {
         name = flow.name
         launch = { state, transaction in state.coordinate(flow, with: stepper, &transaction) }
+        if let routing = flow as? any LinkRouting {
+            links = { address in try? routing.route(link: address).get() }
+        } else {
+            links = nil
+        }
     }
+}
+
+/// A flow that turns an outside address into the link delivery it means
+/// (a manifest's root flow: its `links` routes). Restores use it to replay
+/// the links a save opened.
+public protocol LinkRouting: Sendable {
+    /// The delivery `address` means, or why it means none.
+    func route(link address: String) -> Result<LinkDelivery, LinkRefusal>
+}
+
+/// Why an address is no link of a variant: one sentence, ending in the fix.
+public struct LinkRefusal: Error, Hashable, Sendable, CustomStringConvertible {
+    /// What is wrong and how to fix it.
+    public let message: String
+
+    /// A refusal saying `message`.
+    ///
+    /// - Parameter message: What is wrong and how to fix it.
+    public init(_ message: String) { self.message = message }
+
+    /// The message.
+    public var description: String { message }
 }

@@ -1,0 +1,77 @@
+public import Stepflow
+
+/// Where each routed link lands, opened from every live state of a
+/// variant: what `rootapp validate` proves and `report` lists.
+///
+/// The explorer opens every link (``Stepflow/LinkDelivery``, by its
+/// representative addresses) in every state where the app runs; each
+/// opening is counted here by how it ended. A link that lands shows a
+/// screen of the state graph, so a reviewer has seen it; one the route
+/// declines says why; one held waits for its module; one its module
+/// declines gives no reason, and is a finding with the walk.
+public struct LinkProof: Hashable, Sendable {
+    /// How one address ended, over every state it was opened in.
+    public struct Tally: Hashable, Sendable {
+        /// The address (`result/positive`).
+        public let address: String
+        /// Openings that showed a screen, by the screen on top after.
+        public internal(set) var landed: [String: Int] = [:]
+        /// Openings held until the link's module starts.
+        public internal(set) var held = 0
+        /// Openings the route declined, by its reason.
+        public internal(set) var declined: [String: Int] = [:]
+        /// Openings that asked a question first (a module's `adapt`).
+        public internal(set) var asked = 0
+        /// Openings the module declined without a reason: each a finding.
+        public internal(set) var declinedByModule = 0
+
+        /// Every opening counted.
+        public var openings: Int {
+            landed.values.reduce(0, +) + held + declined.values.reduce(0, +) + asked + declinedByModule
+        }
+    }
+
+    /// The states the app runs in: where every link was opened.
+    public internal(set) var liveStates = 0
+    /// Each address, in the order the manifest routes them.
+    public internal(set) var tallies: [Tally] = []
+
+    /// No link opened.
+    public init() {}
+
+    /// Every opening of every address.
+    public var openings: Int { tallies.reduce(0) { $0 + $1.openings } }
+
+    /// Whether every opening landed, waited, asked or was declined with a
+    /// reason: none was declined by its module without one.
+    public var holds: Bool { tallies.allSatisfy { $0.declinedByModule == 0 } }
+
+    /// Counts one opening of `address`.
+    mutating func count(_ address: String, _ update: (inout Tally) -> Void) {
+        if let index = tallies.firstIndex(where: { $0.address == address }) {
+            update(&tallies[index])
+        } else {
+            var tally = Tally(address: address)
+            update(&tally)
+            tallies.append(tally)
+        }
+    }
+
+    /// `4 links from each of 37 states: 120 land on 6 screens, 20 held, 8
+    /// declined with the route's reason, 0 declined by a module`.
+    public var summary: String {
+        let landed = tallies.reduce(0) { $0 + $1.landed.values.reduce(0, +) }
+        let screens = Set(tallies.flatMap(\.landed.keys)).count
+        let held = tallies.reduce(0) { $0 + $1.held }
+        let declined = tallies.reduce(0) { $0 + $1.declined.values.reduce(0, +) }
+        let asked = tallies.reduce(0) { $0 + $1.asked }
+        let byModule = tallies.reduce(0) { $0 + $1.declinedByModule }
+        var parts = ["\(landed) land on \(screens) screen\(screens == 1 ? "" : "s")"]
+        if held > 0 { parts.append("\(held) held until their module starts") }
+        if declined > 0 { parts.append("\(declined) declined with the route's reason") }
+        if asked > 0 { parts.append("\(asked) ask a question first") }
+        parts.append("\(byModule) declined by a module without a reason")
+        return "\(tallies.count) link\(tallies.count == 1 ? "" : "s") opened from each of \(liveStates) live "
+            + "state\(liveStates == 1 ? "" : "s"): " + parts.joined(separator: ", ")
+    }
+}

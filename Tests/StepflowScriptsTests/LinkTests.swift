@@ -1,0 +1,288 @@
+import Stepflow
+import StepflowGraph
+import StepflowManifest
+import StepflowPresentation
+import StepflowScripts
+import Testing
+
+/// A small mail app: a welcome module, then an inbox module that declares
+/// two links (a message by id, a notice by level), its steps internal.
+enum Mail {
+    enum WelcomeStep: Step { case hello, next }
+    enum WelcomeExit: ModuleExit { case done }
+    final class WelcomeFlow: Flow {
+        let name: String
+        init(name: String) { self.name = name }
+        func navigate(to step: WelcomeStep) -> Navigation<WelcomeStep, WelcomeExit> {
+            switch step {
+            case .hello: .show(Screen(id: "hello", title: "Hello", actions: [ScreenAction("Continue", .next)]))
+            case .next: .end(.done)
+            }
+        }
+    }
+    enum WelcomeModule: FeatureModule {
+        static let id = "welcome"
+        static let summary = "Says hello."
+        static let options: [OptionSpec] = []
+        static func exits(for options: ModuleOptions) -> [ExitSpec] { [ExitSpec("done", summary: "read")] }
+        static func launch(
+            instance: String, options: ModuleOptions, environment: ModuleEnvironment, handoff: Handoff
+        ) -> ModuleLaunch {
+            ModuleLaunch(WelcomeFlow(name: instance), entry: .hello)
+        }
+    }
+
+    enum InboxStep: Step { case list, open(String), linked(String), notice(String), back, close }
+    enum InboxExit: ModuleExit { case closed }
+    final class InboxFlow: Flow {
+        let name: String
+        init(name: String) { self.name = name }
+        func navigate(to step: InboxStep) -> Navigation<InboxStep, InboxExit> {
+            let list = Screen<InboxStep>(
+                id: "list", title: "Inbox",
+                actions: [ScreenAction("Open the first", .open("1")), ScreenAction("Close", .close)])
+            let message = Screen<InboxStep>(
+                id: "message", title: "Message", actions: [ScreenAction("Back", .back, role: .back)])
+            switch step {
+            case .list: return .show(list, as: .replace)
+            case .open: return .show(message)
+            // From a link: the list, then the message, whatever was shown.
+            case .linked: return .multiple(.show(list, as: .replace), .show(message))
+            case .notice(let level):
+                // A high notice is shown; a low one is not the module's business.
+                guard level == "high" else { return .unhandled }
+                return .show(Screen(id: "notice", title: "Notice", actions: [ScreenAction("OK", .list)]), as: .replace)
+            case .back: return .pop
+            case .close: return .end(.closed)
+            }
+        }
+    }
+    enum InboxModule: FeatureModule {
+        static let id = "inbox"
+        static let summary = "Messages."
+        static let options: [OptionSpec] = []
+        static func exits(for options: ModuleOptions) -> [ExitSpec] { [ExitSpec("closed", summary: "closed")] }
+        static func links(for options: ModuleOptions) -> [LinkSpec] {
+            [
+                LinkSpec("message", parameters: [FieldSpec("id", .text)], summary: "opens one message"),
+                LinkSpec(
+                    "notice", parameters: [FieldSpec("level", .choice(["low", "high"]))], summary: "shows a notice"),
+                LinkSpec("compose", summary: "writes a message"),
+            ]
+        }
+        static func launch(
+            instance: String, options: ModuleOptions, environment: ModuleEnvironment, handoff: Handoff
+        ) -> ModuleLaunch {
+            ModuleLaunch(InboxFlow(name: instance), entry: .list) { link in
+                switch link.name {
+                case "message": link.arguments.text("id").map(InboxStep.linked)
+                case "notice": link.arguments.text("level").map(InboxStep.notice)
+                case "compose": .linked("new")
+                default: nil
+                }
+            }
+        }
+    }
+
+    static let registry = ModuleRegistry([WelcomeModule.self, InboxModule.self])
+
+    static func manifest(links: String) throws -> Manifest {
+        let text = """
+            {"schema": 1, "app": {"id": "mail", "name": "Mail", "audience": "lay"},
+             "modules": [{"id": "welcome", "module": "welcome"}, {"id": "inbox", "module": "inbox"}],
+             "start": "welcome", "routes": {"welcome.done": "inbox", "inbox.closed": "end"},
+             "links": {\(links)}}
+            """
+        return try ManifestLoader(registry: registry).decode(Array(text.utf8), file: "mail.json")
+    }
+
+    static let routed =
+        #""message/{id}": "inbox.message", "notice/{level}": {"to": "inbox.notice", "#
+        + #""whenNotRunning": "wait"}, "compose": {"to": "inbox.compose", "whenNotRunning": "decline", "#
+        + #""reason": "Open the inbox first."}"#
+
+    /// The diagnostics `links` gets, each as `path: message`.
+    static func diagnostics(_ links: String) -> [String] {
+        do {
+            let manifest = try manifest(links: links)
+            return manifest.warnings.map { "\($0.path): \($0.message)" }
+        } catch {
+            guard case .invalid(let list) = error as? ManifestLoadError else { return ["\(error)"] }
+            return list.map { "\($0.path): \($0.message)" }
+        }
+    }
+}
+
+@Suite("Links a module declares, routed by the manifest")
+struct LinkTests {
+    @Test("A route names a declared link, its parameters and a policy; each mistake names the fix")
+    func validation() {
+        #expect(
+            Mail.diagnostics(#""m/{id}": "inbx.message""#).first?.contains(
+                "'inbx' is not a module instance of this manifest. Did you mean 'inbox'?") == true)
+        #expect(
+            Mail.diagnostics(#""m/{id}": "inbox.mesage""#).first?.contains(
+                "declares no link 'mesage'. Did you mean 'message'?") == true)
+        #expect(
+            Mail.diagnostics(#""m/{ident}": "inbox.message""#).first?.contains(
+                "has the parameter {ident}, which inbox.message does not declare. Its parameters: 'id'.") == true)
+        #expect(
+            Mail.diagnostics(#""m": "inbox.message""#).first?.contains(
+                "does not carry {id} (text), which inbox.message requires") == true)
+        #expect(
+            Mail.diagnostics(#""c": {"to": "inbox.compose", "whenNotRunning": "wiat"}"#).first?.contains(
+                "'wiat' is not a policy. Did you mean 'wait'?") == true)
+        #expect(
+            Mail.diagnostics(#""c": {"to": "inbox.compose", "whenNotRunning": "decline"}"#).first?.contains(
+                "a link that declines needs the reason") == true)
+        #expect(
+            Mail.diagnostics(#""m/{id}": "inbox.message", "m/{level}": "inbox.notice""#).contains {
+                $0.contains("matches every address 'm/{id}' matches")
+            }, "\(Mail.diagnostics(#""m/{id}": "inbox.message", "m/{level}": "inbox.notice""#))")
+        #expect(Mail.diagnostics(#""/m": "inbox.compose""#).first?.contains("is no address pattern") == true)
+        // Routed, with warnings for the links no address exposes.
+        let unexposed = Mail.diagnostics(#""m/{id}": "inbox.message""#)
+        #expect(unexposed.count == 2, "\(unexposed)")
+        #expect(unexposed.contains { $0.hasPrefix("links: inbox.compose (writes a message) is declared") })
+        #expect(Mail.diagnostics(Mail.routed).isEmpty)
+    }
+
+    @Test("An address is routed to its link, its parameters read as their kinds, or refused with the routes")
+    func routing() throws {
+        let root = RootFlow(manifest: try Mail.manifest(links: Mail.routed), registry: Mail.registry)
+        let message = try root.route(link: "message/42").get()
+        #expect(message.target == "inbox")
+        #expect(message.step.stepID == "linked(\"42\")")
+        #expect(
+            message.otherwise
+                == .restart(
+                    RootStep.linked(
+                        instance: "inbox", link: ModuleLink("message", arguments: Handoff(["id": .text("42")])))))
+        #expect(throws: LinkRefusal.self) { try root.route(link: "notice/medium").get() }
+        let unknown = #expect(throws: LinkRefusal.self) { try root.route(link: "mesage/42").get() }
+        #expect(unknown?.message.contains("It routes 'message/{id}', 'notice/{level}', 'compose'.") == true)
+        #expect(root.representativeLinks.map(\.address) == ["message/id-1", "notice/low", "notice/high", "compose"])
+    }
+
+    @Test("Live: a link starts its module at cold start, reaches it while it runs, waits, or is declined")
+    func live() throws {
+        let session = VariantSession(manifest: try Mail.manifest(links: Mail.routed), registry: Mail.registry)
+        let events = Locked<[String]>([])
+        let token = session.coordinator.observe { event in
+            if case .link = event { events.withLock { $0.append(event.description) } }
+        }
+        defer { token.cancel() }
+        #expect(session.top?.qualifiedID == "welcome/hello")
+        // Declined while the inbox is not running: said, nothing changes.
+        try session.give(.link("compose"))
+        #expect(session.top?.qualifiedID == "welcome/hello")
+        // Held until the inbox starts: then shown there.
+        try session.give(.link("notice/high"))
+        #expect(session.top?.qualifiedID == "welcome/hello")
+        try session.give(.choose(.label("Continue")))
+        #expect(session.presentation.layers.map { $0.screens.map(\.qualifiedID) } == [["inbox/notice"]])
+        try session.give(.choose(.label("OK")))
+        // Delivered to the running inbox.
+        try session.give(.link("message/7"))
+        #expect(session.top?.qualifiedID == "inbox/message")
+        // A low notice: the module declines it, and says so.
+        try session.give(.link("notice/low"))
+        #expect(session.top?.qualifiedID == "inbox/message")
+        #expect(throws: SessionRefusal.self) { try session.give(.link("nowhere")) }
+        session.coordinator.waitUntilIdle()
+        #expect(
+            events.withLock { $0 } == [
+                "link compose: declined: Open the inbox first.",
+                "link notice/high: held until its flow starts",
+                "link notice/high: delivered: handled by inbox",
+                "link message/7: delivered: handled by inbox",
+                "link notice/low: delivered: unhandled (declined by inbox)",
+            ])
+    }
+
+    @Test("A link at cold start ends the module on screen and starts its own at the link")
+    func coldStart() throws {
+        let session = VariantSession(manifest: try Mail.manifest(links: Mail.routed), registry: Mail.registry)
+        try session.give(.link("message/42"))
+        #expect(session.presentation.layers.map { $0.screens.map(\.qualifiedID) } == [["inbox/list", "inbox/message"]])
+        #expect(!session.coordinator.currentState.flows.values.contains { $0.info.name == "welcome" })
+        try session.give(.back)
+        #expect(session.top?.qualifiedID == "inbox/list")
+    }
+
+    @Test("The explorer opens every routed link from every state, and each printed walk replays live")
+    func explored() throws {
+        let manifest = try Mail.manifest(links: Mail.routed)
+        let graph = VariantGraph(manifest: manifest, registry: Mail.registry)
+        let states = graph.states
+        let links = RootFlow(manifest: manifest, registry: Mail.registry).representativeLinks.count
+        let live = states.states.indices.filter { !states.states[$0].isEnded }
+        let linkTransitions = states.transitions.indices.filter { states.transitions.isLink(at: $0) }
+        #expect(linkTransitions.count == live.count * links)
+        #expect(states.states.contains { $0.top == "inbox/notice" })
+        // Every state's shortest walk, replayed on a live session, reaches it.
+        for index in states.states.indices {
+            let session = VariantSession(manifest: manifest, registry: Mail.registry, states: states)
+            for transition in states.shortestWalk(to: index) {
+                for input in transition.input.givenInputs { try session.give(input) }
+            }
+            #expect(session.top?.qualifiedID == states.states[index].top, "state \(index)")
+        }
+        // A link is a way out for nobody: no dead end hides behind one.
+        #expect(graph.findings().allSatisfy { $0.kind != .deadEnd })
+    }
+
+    @Test("A link is one line of the input language")
+    func inputLine() throws {
+        #expect(try Input(line: "link message/42 # from a notification") == .link("message/42"))
+        #expect(Input.link("notice/high").scriptLine == "link notice/high")
+        #expect(throws: Input.SyntaxError.self) { try Input(line: "link") }
+    }
+
+    @Test("A save that opened links restores to the same screens")
+    func restored() throws {
+        let manifest = try Mail.manifest(links: Mail.routed)
+        let session = VariantSession(manifest: manifest, registry: Mail.registry)
+        try session.give(.link("notice/high"))
+        try session.give(.choose(.label("Continue")))
+        try session.give(.choose(.label("OK")))
+        try session.give(.link("message/9"))
+        let saved = try #require(session.savedNavigation)
+        #expect(saved.entries.contains(.link(address: "message/9")))
+        let resumed = try VariantSession(resuming: saved, manifest: manifest, registry: Mail.registry)
+        #expect(resumed.presentation.layers.map { $0.screens.map(\.qualifiedID) } == [["inbox/list", "inbox/message"]])
+    }
+}
+
+@Suite("The link proof")
+struct LinkProofTests {
+    @Test("Every opening is counted by how it ended; a module's silent decline is a finding with its walk")
+    func proof() throws {
+        let graph = VariantGraph(manifest: try Mail.manifest(links: Mail.routed), registry: Mail.registry)
+        let proof = graph.states.links
+        let live = graph.states.states.count { !$0.isEnded }
+        #expect(proof.liveStates == live)
+        #expect(proof.tallies.map(\.address) == ["message/id-1", "notice/low", "notice/high", "compose"])
+        #expect(proof.tallies.allSatisfy { $0.openings == live })
+        let message = try #require(proof.tallies.first)
+        // A held notice comes after the message it started the inbox for.
+        #expect(message.landed.keys.sorted() == ["inbox/message", "inbox/notice"])
+        let compose = try #require(proof.tallies.last)
+        #expect(compose.declined["Open the inbox first."] ?? 0 > 0, "declined while the inbox does not run")
+        #expect(compose.landed["inbox/message"] ?? 0 > 0, "taken while it runs")
+        let low = proof.tallies[1]
+        #expect(low.held > 0 && low.declinedByModule > 0)
+        #expect(!proof.holds)
+        let findings = graph.findings().filter { $0.kind == .linkDeclined }
+        #expect(findings.map(\.subject) == ["notice/low"])
+        #expect(findings.first?.detail.contains("in 6 of the states") == true)
+        #expect(
+            findings.first?.detail.hasSuffix("The first walk: welcome/hello: choose \"Continue\"; link notice/low")
+                == true)
+        #expect(
+            proof.summary == """
+                4 links opened from each of 11 live states: 23 land on 2 screens, 10 held until their module \
+                starts, 5 declined with the route's reason, 6 declined by a module without a reason
+                """)
+    }
+}
