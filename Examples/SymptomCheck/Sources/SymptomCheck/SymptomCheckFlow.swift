@@ -14,6 +14,9 @@ enum SymptomStep: Step {
     case readCareAdvice
     case stop
     case back
+    /// A reminder's link: the questionnaire again from its first question,
+    /// in place of whatever it showed (nothing piles up).
+    case recheck
 }
 
 /// The questionnaire.
@@ -52,7 +55,7 @@ final class SymptomCheckFlow: Flow {
 
     func navigate(to step: SymptomStep) -> Navigation<SymptomStep, SymptomCheckExit> {
         switch step {
-        case .start:
+        case .start, .recheck:
             return .show(
                 Screen(
                     id: "temperature", title: text["temperature.title"], body: [text["temperature.body"]],
@@ -62,7 +65,8 @@ final class SymptomCheckFlow: Flow {
                             .measured(fever: entered.valueClass(of: "temperature").map { $0 == "fever" })
                         },
                         ScreenAction(text["symptoms.stop"], .stop, role: .cancel),
-                    ]))
+                    ]),
+                as: step == .recheck ? .replace : .push)
         case .measured(fever: true):
             // A fever is a symptom: the breathing question comes next.
             return navigate(to: .answeredSymptoms(true))

@@ -85,7 +85,15 @@ public enum SymptomCheckModule: FeatureModule {
             advisor: environment.services.require((any SymptomAdvisor).self),
             text: ModuleTexts(texts, environment)
         )
-        return ModuleLaunch(flow, entry: .start)
+        // The one link: a reminder to check the symptoms again opens the
+        // questionnaire from its first question.
+        return ModuleLaunch(flow, entry: .start) { link in link.name == "recheck" ? .recheck : nil }
+    }
+
+    /// `recheck`: a reminder (a notification) opens the check from its
+    /// first question.
+    public static func links(for options: ModuleOptions) -> [LinkSpec] {
+        [LinkSpec("recheck", summary: "opens the symptom check from its first question, from a reminder")]
     }
 }
 
