@@ -22,6 +22,7 @@ enum CheckCommand {
                   wait                           let a waiting timer finish now
                   answer <source> <answer>       the outside world answers
                   emit <stepper> <step>          a live stepper emits
+                  link <address>                 the outside world opens a link
                   expect screen <inst/screen>    this screen must be showing
                   expect end [<inst.exit>]       the app must have ended (so)
                   expect layers <ids> | <ids>    the UI shows this stack | sheet

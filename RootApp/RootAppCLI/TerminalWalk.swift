@@ -171,6 +171,10 @@ final class TerminalWalk: @unchecked Sendable {
             var chosen: Int?
             if case .choose(let action) = input { chosen = try session.actionIndex(of: action) }
             if let chosen { try session.give(actionAt: chosen) } else { try session.give(input) }
+            // A link that shows nothing new says what became of it.
+            if case .link = input, let opened = session.lastLink, !opened.outcome.isHandled {
+                for line in console.wrap(opened.description) { console.print(console.dim(line)) }
+            }
             guard record else { return nil }
             if let chosen, let before {
                 let action = before.actions[chosen]

@@ -48,7 +48,8 @@ enum WalkCommand {
                 Type an action's number or its label; when the app asks the outside world (a permission), type an \
                 answer's number or name; b goes back where the screen allows it, t prints the trace so far, s lets \
                 a waiting timer finish now, answer <source> <answer> gives an outside answer (with --by-hand for a \
-                source the app's own service answers), q quits. End of input and Ctrl-C end the walk with the \
+                source the app's own service answers), link <address> opens a link the manifest routes (as a \
+                notification would), q quits. End of input and Ctrl-C end the walk with the \
                 trace printed. \
                 With --save, the walk is saved when it ends; --resume continues a saved walk where it was, a \
                 running timer with the time really left; a walk another release saved replays by what each input \

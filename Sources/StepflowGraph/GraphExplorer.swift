@@ -42,7 +42,19 @@ public enum GraphExplorer {
         with stepper: any Stepper<F.StepType>,
         app: String?,
         limits: ExplorationLimits,
-        links: [LinkDelivery] = [],
+        describing describe: ((EngineState) -> StateFacts)?
+    ) -> StateGraph {
+        exploreStates(flow, with: stepper, app: app, limits: limits, opening: [], describing: describe)
+    }
+
+    /// As ``exploreStates(_:with:app:limits:)``, opening each of `links`
+    /// from every live state, and recording the facts `describe` reads.
+    package static func exploreStates<F: Flow>(
+        _ flow: F,
+        with stepper: any Stepper<F.StepType>,
+        app: String?,
+        limits: ExplorationLimits,
+        opening links: [LinkDelivery],
         describing describe: ((EngineState) -> StateFacts)?
     ) -> StateGraph {
         let explorer = StateExplorer(app: app ?? flow.name, limits: limits, links: links, describe: describe)

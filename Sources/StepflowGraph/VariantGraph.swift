@@ -55,7 +55,7 @@ public struct VariantGraph: Sendable {
         let seen = Seen()
         states = GraphExplorer.exploreStates(
             root, with: OneStepper(RootStep.start), app: manifest.app.id, limits: limits,
-            links: root.representativeLinks,
+            opening: root.representativeLinks,
             describing: { state in
                 var facts = StateFacts()
                 facts.entered = Self.entryData(state) { launch, name, make in

@@ -78,7 +78,8 @@ public final class VariantSession {
     public private(set) var touched: Set<String> = []
     /// The trace, how the app ended, and an asked step the answer
     /// navigates again (listed once, when asked).
-    private let log = Locked<(trace: [String], ending: AppExit?, answered: String?)>(([], nil, nil))
+    private let log = Locked<(trace: [String], ending: AppExit?, answered: String?, link: LinkOpened?)>(
+        ([], nil, nil, nil))
 
     /// The locale the variant's texts are shown in.
     public let locale: String
@@ -236,6 +237,8 @@ public final class VariantSession {
                 }
             case .dropped(let step, let reason): log.withLock { $0.trace.append("\(step) dropped: \(reason)") }
             case .coordinationEnded(let exit): log.withLock { $0.ending = exit.value(as: AppExit.self) }
+            case .link(let address, let outcome):
+                log.withLock { $0.link = LinkOpened(address: address, outcome: outcome) }
             default: break
             }
         }
@@ -267,6 +270,20 @@ public final class VariantSession {
     /// The steps reached so far, as `flow.step`: each navigated step, and
     /// a step the app asks the outside world about when it asks.
     public var trace: [String] { log.withLock { $0.trace } }
+
+    /// A link opened, and how it ended.
+    public struct LinkOpened: Hashable, Sendable, CustomStringConvertible {
+        /// The address.
+        public let address: String
+        /// How it ended.
+        public let outcome: LinkOutcome
+        /// `link result/positive: declined: <reason>`.
+        public var description: String { "link \(address): \(outcome)" }
+    }
+
+    /// The last link opened and how it ended (a held link is reported
+    /// again when it is delivered or the app ends).
+    public var lastLink: LinkOpened? { log.withLock { $0.link } }
     /// How the app ended, once it has: the instance and the exit whose
     /// route is `end`.
     public var ending: AppExit? { log.withLock { $0.ending } }

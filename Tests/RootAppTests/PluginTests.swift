@@ -265,3 +265,72 @@ struct PluginTests {
         #expect(coverage.screens == ScriptRunner.Share(covered: 2, total: 2 + 3 + 1))
     }
 }
+
+/// A module with a link: `wave` shows its screen from anywhere.
+enum WaveModule: FeatureModule {
+    static let id = "wave"
+    static let summary = "Waves when a link says so."
+    static let options: [OptionSpec] = []
+    static func exits(for options: ModuleOptions) -> [ExitSpec] { [ExitSpec("done", summary: "waved")] }
+    static func links(for options: ModuleOptions) -> [LinkSpec] {
+        [LinkSpec("wave", summary: "shows a wave")]
+    }
+    static func launch(
+        instance: String, options: ModuleOptions, environment: ModuleEnvironment, handoff: Handoff
+    ) -> ModuleLaunch {
+        ModuleLaunch(WaveFlow(name: instance), entry: .wave) { link in link.name == "wave" ? .wave : nil }
+    }
+}
+
+/// One screen, shown in place of itself when the link comes again.
+final class WaveFlow: Flow {
+    enum Step: Stepflow.Step { case wave, finish }
+    let name: String
+    init(name: String) { self.name = name }
+    func navigate(to step: Step) -> Navigation<Step, GreetingExit> {
+        switch step {
+        case .wave: .show(Screen(id: "hello", title: "Wave", actions: [ScreenAction("OK", .finish)]), as: .replace)
+        case .finish: .end(.finishedOK)
+        }
+    }
+}
+
+@Suite("Links in a team's own tool")
+struct PluginLinkTests {
+    static let tool = RootApp(
+        name: "teamapp", modules: BundledModules.all + [GreetingModule.self, WaveModule.self],
+        services: PluginTests.services)
+
+    static func manifestFile(links: String) -> String {
+        let path = "/tmp/stepflow-plugin-links-\(UInt64.random(in: 0...UInt64.max)).json"
+        Harness.write(
+            """
+            {"schema": 1, "app": {"id": "waving", "name": "Waving"},
+             "modules": [{"id": "hi", "module": "greeting"}, {"id": "wv", "module": "wave"}],
+             "start": "hi", "routes": {"hi.done": "end", "wv.done": "end"},
+             "links": {\(links)}}
+            """, to: path)
+        return path
+    }
+
+    @Test func validateProvesWhereTheLinkLandsAndTheWalkOpensIt() {
+        let path = Self.manifestFile(links: #""wave": "wv.wave""#)
+        let validate = Harness.run(["validate", path], tool: Self.tool)
+        #expect(validate.code == 0, "\(validate.err)")
+        #expect(
+            validate.out.replacing("\n    ", with: " ").contains(
+                "1 link opened from each of 2 live states: 2 land on 1 screen, 0 declined by a module "
+                    + "without a reason"),
+            "\(validate.out)")
+        let walk = Harness.run(["walk", path], input: ["link wave", "link nowhere", "OK"], tool: Self.tool)
+        #expect(walk.code == 0 && walk.out.contains("Finished: wv.done."), "\(walk.out)\(walk.err)")
+        #expect(walk.err.contains("'nowhere' is no link of waving. It routes 'wave'."), "\(walk.err)")
+        let declining = Self.manifestFile(
+            links: #""wave": {"to": "wv.wave", "whenNotRunning": "decline", "reason": "Not from here."}"#)
+        let declined = Harness.run(["walk", declining], input: ["link wave", "OK"], tool: Self.tool)
+        #expect(declined.out.contains("link wave: declined: Not from here."), "\(declined.out)")
+        // A route to a link nobody declares is refused with the nearest name.
+        let typo = Harness.run(["validate", Self.manifestFile(links: #""wave": "wv.wav""#)], tool: Self.tool)
+        #expect(typo.code == 1 && typo.err.contains("declares no link 'wav'. Did you mean 'wave'?"), "\(typo.err)")
+    }
+}
