@@ -12,7 +12,7 @@ public import Stepflow
 /// ```
 ///
 /// A segment in braces is a parameter of the link, typed by its
-/// ``FieldSpec``; the others must match the address literally. When the
+/// `FieldSpec`; the others must match the address literally. When the
 /// instance is not running, ``policy`` says what happens (by default the
 /// module starts at the link).
 public struct LinkRoute: Hashable, Sendable, CustomStringConvertible {

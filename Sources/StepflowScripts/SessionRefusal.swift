@@ -52,7 +52,7 @@ public enum SessionRefusal: Error, Hashable, Sendable, CustomStringConvertible {
     /// A value for a field of `screen` was refused: a required one is
     /// missing, or it fits none of the field's classes or one that refuses.
     case entryRefused(screen: String, EntryRefusal)
-    /// `address` is no link of the variant: why (``LinkRefusal``), with
+    /// `address` is no link of the variant: why (``Stepflow/LinkRefusal``), with
     /// the addresses it routes.
     case noSuchLink(address: String, reason: String)
 

@@ -119,7 +119,7 @@ public struct LinkDelivery: Sendable, Hashable, CustomStringConvertible {
 public enum LinkFallback: Sendable, Hashable, CustomStringConvertible {
     /// End every child of the root flows (what runs is left: the module on
     /// screen ends without taking an exit) and deliver `step` to the roots:
-    /// the root starts the link's flow at the link (``RootStep``'s
+    /// the root starts the link's flow at the link (a manifest's root:
     /// `linked`).
     case restart(any Step)
     /// Hold the link until a flow named as its target starts, then
