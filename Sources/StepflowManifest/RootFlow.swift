@@ -187,26 +187,26 @@ public final class RootFlow: Flow {
 
     /// `instance`'s launch with `link`'s arguments as its handoff: what
     /// maps the link to the module's step.
-    func linkedLaunch(_ id: String, _ link: ModuleLink) -> ModuleLaunch? {
+    func linkedLaunch(_ id: String, _ link: ModuleLink) -> ModuleLaunch? { launch(id, handoff: link.arguments) }
+
+    /// `id`'s module launched with its options and texts in ``locale``,
+    /// handed `handoff`; `nil` for an instance the manifest does not have.
+    private func launch(_ id: String, handoff: Handoff) -> ModuleLaunch? {
         guard let instance = manifest.instance(id), let module = registry.module(instance.module) else { return nil }
         let texts = environments[id] ?? environment.showing(manifest.texts.source(for: id, locale: locale))
         return module.launch(
-            instance: id, options: options[id] ?? instance.options, environment: texts, handoff: link.arguments)
+            instance: id, options: options[id] ?? instance.options, environment: texts, handoff: handoff)
     }
 
     private func enter(
         _ id: String, with data: CarriedData, at link: ModuleLink? = nil
     ) -> Navigation<RootStep, AppExit> {
-        guard let instance = manifest.instance(id), let module = registry.module(instance.module) else {
-            return .unhandled  // a validated manifest names only known instances and modules
-        }
         // Entering an instance again drops what it and the ones after it
         // produced: that data belonged to the last run (the last patient).
         var data = data
         data.reenter(id)
-        let texts = environments[id] ?? environment.showing(manifest.texts.source(for: id, locale: locale))
-        var launch = module.launch(
-            instance: id, options: options[id] ?? instance.options, environment: texts, handoff: data.handoff)
+        // A validated manifest names only known instances and modules.
+        guard var launch = launch(id, handoff: data.handoff) else { return .unhandled }
         if let link {
             guard let linked = launch.starting(at: link) else { return .unhandled }
             launch = linked

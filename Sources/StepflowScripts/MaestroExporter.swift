@@ -311,7 +311,7 @@ public struct MaestroExporter: Sendable {
                 // The app's id as the scheme: the address the manifest routes.
                 writer.openLink(
                     "\(device.appId)://\(address)",
-                    comment: "link \(address), as a notification or another app opens it")
+                    comment: "\(Input.link(address).scriptLine), as a notification or another app opens it")
                 writer.assertScreen(texts.top, after: before)
             case .expectScreen, .expectEnd, .expectLayers:
                 do throws(SessionRefusal) { try reading.run(line.instruction) } catch { throw fail(error.description) }

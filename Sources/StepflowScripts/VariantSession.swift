@@ -277,8 +277,8 @@ public final class VariantSession {
         public let address: String
         /// How it ended.
         public let outcome: LinkOutcome
-        /// `link result/positive: declined: <reason>`.
-        public var description: String { "link \(address): \(outcome)" }
+        /// `link result/positive: declined: <reason>`, as the event says it.
+        public var description: String { NavigationEvent.link(address, outcome).description }
     }
 
     /// The last link opened and how it ended (a held link is reported

@@ -118,7 +118,7 @@ struct LinkRoutesSection: ManifestValidator {
                     return nil
                 }
             }
-            if let reason, policy.name != "decline" {
+            if let reason, policy == .start || policy == .wait {
                 log.warning(
                     path.key("reason"), reason.location,
                     """
