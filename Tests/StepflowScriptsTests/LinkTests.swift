@@ -147,6 +147,64 @@ struct LinkTests {
         #expect(Mail.diagnostics(Mail.routed).isEmpty)
     }
 
+    @Test("The module contract refuses a declared link its launch maps to no step, and explores the runs links start")
+    func contract() {
+        #expect(
+            ModuleContract.problems(in: Mail.InboxModule.self, options: ModuleOptions(specs: [], values: [:])) == [])
+        let forgetful = ModuleContract.violations(in: Forgetful.self, options: ModuleOptions(specs: [], values: [:]))
+        #expect(forgetful.map(\.kind) == [ContractViolation.Kind.unmappedLink, .unhandledStep])
+        #expect(
+            forgetful.first?.description.contains(
+                "declared link 'compose' opened as compose maps to no step, so every address routed to it would be "
+                    + "refused") == true)
+        // The step after the link's is reached only from it: unhandled there, found there.
+        #expect(forgetful.last?.subject == "close")
+    }
+
+    @Test("A module that pushes inside a loop is reported as unbounded, not explored until memory runs out")
+    func pilingUp() {
+        // Each push makes a longer state: unbounded, this ran out of key space (a crash) at ~20,000 screens.
+        let found = FlowExplorer.explore(PilingFlow(), from: .more)
+        #expect(found.isTruncated)
+        #expect(found.screens == ["more"])
+    }
+
+    final class PilingFlow: Flow {
+        enum PilingStep: Step { case more }
+        let name = "piling"
+        func navigate(to step: PilingStep) -> Navigation<PilingStep, Mail.InboxExit> {
+            .show(Screen(id: "more", title: "More", actions: [ScreenAction("More", .more)]))
+        }
+    }
+
+    /// Declares `compose`, maps only `message`, whose run reaches a step it does not handle.
+    enum Forgetful: FeatureModule {
+        enum ForgetfulStep: Step { case list, linked, close }
+        final class ForgetfulFlow: Flow {
+            let name = "forgetful"
+            func navigate(to step: ForgetfulStep) -> Navigation<ForgetfulStep, Mail.InboxExit> {
+                switch step {
+                case .list:
+                    .show(Screen(id: "list", title: "Inbox", actions: [ScreenAction("Refresh", .list)]), as: .replace)
+                case .linked: .show(Screen(id: "linked", title: "Linked", actions: [ScreenAction("Close", .close)]))
+                case .close: .unhandled
+                }
+            }
+        }
+        static let id = "forgetful"
+        static let summary = "Forgets a link."
+        static let options: [OptionSpec] = []
+        static func exits(for options: ModuleOptions) -> [ExitSpec] { [] }
+        static func links(for options: ModuleOptions) -> [LinkSpec] {
+            [LinkSpec("message", summary: "opens a message"), LinkSpec("compose", summary: "writes a message")]
+        }
+        static func launch(
+            instance: String, options: ModuleOptions, environment: ModuleEnvironment, handoff: Handoff
+        ) -> ModuleLaunch {
+            ModuleLaunch(ForgetfulFlow(), entry: .list) { $0.name == "message" ? .linked : nil }
+        }
+    }
+
     @Test("An address is routed to its link, its parameters read as their kinds, or refused with the routes")
     func routing() throws {
         let root = RootFlow(manifest: try Mail.manifest(links: Mail.routed), registry: Mail.registry)

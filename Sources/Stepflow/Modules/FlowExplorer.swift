@@ -134,6 +134,10 @@ private final class ExplorationCollector: StateSearchVisitor {
     private var tops: [(screen: String?, waits: Bool)] = []
     private var hasInput: [Bool] = []
 
+    /// Screens shown, and flows live, at once at most (as a variant's
+    /// exploration bounds them).
+    static let maxScreens = 48
+
     init(limit: Int) { self.limit = limit }
 
     func started(_ state: EngineState, events: [NavigationEvent]) {
@@ -143,7 +147,10 @@ private final class ExplorationCollector: StateSearchVisitor {
     func discovered(_ state: EngineState, index: Int, depth: Int) -> Bool {
         tops.append((state.navigation.topScreen?.screenID, !state.navigation.roots.isEmpty))
         hasInput.append(false)
-        guard index < limit else {
+        // A state past either bound is not expanded: a push inside a loop
+        // is unbounded growth, reported, not explored until memory runs out.
+        let screens = state.navigation.flows.values.reduce(0) { $0 + $1.stack.count }
+        guard index < limit, screens <= Self.maxScreens, state.navigation.flows.count <= Self.maxScreens else {
             result.isTruncated = true
             return false
         }

@@ -6,6 +6,9 @@
 /// - a declared exit no path reaches, and an exit reached but not declared;
 /// - an exit whose handoff fields differ from what it declares;
 /// - a step the flow does not handle; a screen with no action;
+/// - a declared link its launch maps to no step (each link is opened with
+///   representative arguments on every entry, and the run it starts is
+///   explored as the entry's is);
 /// - for a module that declares its texts: a text shown with a key it does
 ///   not declare, or without a key at all; a key declared twice.
 ///
@@ -46,10 +49,7 @@ public enum ModuleContract {
         environment: ModuleEnvironment = ModuleEnvironment(clock: IdleClock())
     ) -> [ContractViolation] {
         var exploration = FlowExplorer.Exploration()
-        for handoff in handoffs ?? entryHandoffs(for: module) {
-            let launch = module.launch(
-                instance: module.id, options: options, environment: environment, handoff: handoff)
-            let found = FlowExplorer.explore(launch)
+        func merge(_ found: FlowExplorer.Exploration) {
             for name in found.exitNames where !exploration.exitNames.contains(name) {
                 exploration.exitNames.append(name)
             }
@@ -62,6 +62,28 @@ public enum ModuleContract {
             exploration.textKeys = Array(Set(exploration.textKeys + found.textKeys)).sorted()
             exploration.literalTexts = Array(Set(exploration.literalTexts + found.literalTexts)).sorted()
             exploration.isTruncated = exploration.isTruncated || found.isTruncated
+        }
+        let declaredLinks = module.links(for: options)
+        // Each declared link, opened with each representative argument on
+        // each entry: the step it maps to, and the run that starts there.
+        var unmapped: [String: ModuleLink] = [:]
+        for handoff in handoffs ?? entryHandoffs(for: module) {
+            let launch = module.launch(
+                instance: module.id, options: options, environment: environment, handoff: handoff)
+            merge(FlowExplorer.explore(launch))
+            for spec in declaredLinks {
+                for link in representativeLinks(of: spec) {
+                    if let started = launch.starting(at: link) {
+                        // A flow may decline a link (validation reports
+                        // where); the steps after it must be handled.
+                        var found = FlowExplorer.explore(started)
+                        found.unhandledSteps.removeAll { $0 == started.entry.stepID }
+                        merge(found)
+                    } else if unmapped[spec.name] == nil {
+                        unmapped[spec.name] = link
+                    }
+                }
+            }
         }
         let declared = module.exits(for: options)
         let declaredNames = declared.map(\.name)
@@ -105,6 +127,14 @@ public enum ModuleContract {
                 }
             }
         }
+        for spec in declaredLinks {
+            guard let link = unmapped[spec.name] else { continue }
+            add(
+                .unmappedLink, spec.name,
+                "declared link '\(spec.name)' opened as \(link) maps to no step, so every address routed to it "
+                    + "would be refused.",
+                fix: "map it in ModuleLaunch(_:entry:links:), or stop declaring it for these options.")
+        }
         for step in exploration.unhandledSteps {
             add(
                 .unhandledStep, step, "step '\(step)' is reachable but not handled.", fix: "handle it in navigate(to:)."
@@ -120,8 +150,10 @@ public enum ModuleContract {
         }
         if exploration.isTruncated {
             add(
-                .unbounded, "", "more than 100,000 steps are reachable; a step payload probably grows without bound.",
-                fix: "keep each step's payload to a bounded set of values.")
+                .unbounded, "",
+                "more than 100,000 states, or more than 48 screens or flows at once, are reachable: a step payload "
+                    + "grows without bound, or a screen is pushed or a flow started inside a loop.",
+                fix: "keep each step's payload to a bounded set of values, and replace what a loop shows.")
         }
         // A module that declares its texts shows only those: a literal or
         // an undeclared key could not be re-worded or translated.
@@ -169,6 +201,23 @@ public enum ModuleContract {
             }
         }
         return combinations.map(Handoff.init)
+    }
+
+    /// `spec` opened with each combination of its parameters'
+    /// representative values (each choice, both booleans, an integer's
+    /// bounds, text as `"name-1"`; an optional one also left out), at
+    /// most 16.
+    static func representativeLinks(of spec: LinkSpec) -> [ModuleLink] {
+        var combinations: [[String: ModuleValue]] = [[:]]
+        for field in spec.parameters {
+            combinations = combinations.flatMap { partial in
+                let present = values(of: field.kind, default: .text("\(field.name)-1")).map {
+                    partial.merging([field.name: $0]) { $1 }
+                }
+                return field.isRequired ? present : present + [partial]
+            }
+        }
+        return combinations.prefix(16).map { ModuleLink(spec.name, arguments: Handoff($0)) }
     }
 
     private static func values(of kind: ValueKind, default defaultValue: ModuleValue) -> [ModuleValue] {
@@ -240,6 +289,9 @@ public struct ContractViolation: Hashable, Sendable, CustomStringConvertible {
         public static let screenWithoutAction = Kind(name: "screenWithoutAction", isError: true)
         /// More steps are reachable than exploration allows.
         public static let unbounded = Kind(name: "unbounded", isError: false)
+        /// A declared link the module's launch maps to no step: every
+        /// address routed to it would be refused.
+        public static let unmappedLink = Kind(name: "unmappedLink", isError: true)
         /// A text shown with a key the module does not declare: it shows as `[key]`.
         public static let undeclaredText = Kind(name: "undeclaredText", isError: true)
         /// A text shown without a key by a module that declares its texts.
