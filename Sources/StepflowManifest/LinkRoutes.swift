@@ -72,7 +72,7 @@ public struct LinkRoute: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The raw parameter values if `address` matches, else `nil`.
-    func match(_ address: String) -> [String: String]? {
+    package func match(_ address: String) -> [String: String]? {
         let parts = address.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == segments.count else { return nil }
         var values: [String: String] = [:]
@@ -89,7 +89,7 @@ public struct LinkRoute: Hashable, Sendable, CustomStringConvertible {
 
     /// How many literal segments: a more literal route wins an address
     /// two routes match.
-    var literalCount: Int { segments.count { if case .literal = $0 { true } else { false } } }
+    package var literalCount: Int { segments.count { if case .literal = $0 { true } else { false } } }
 
     /// The address with these values in place of the parameters.
     func address(with values: [String: String]) -> String {

@@ -111,7 +111,54 @@ extension ReviewReport {
             }
             page.line("</tbody></table></div>")
         }
+        links(variant, into: &page)
         page.line("</section>")
+    }
+
+    /// The links the variant routes: each address opened from every live
+    /// state, and where it landed (part of the screen inventory: a link
+    /// lands only on screens listed above).
+    static func links(_ variant: VariantGraph, into page: inout HTMLPage) {
+        let routes = variant.manifest.links
+        guard !routes.isEmpty else { return }
+        let proof = variant.states.links
+        page.line("<h3 id=\"links\">Links</h3>")
+        page.line(
+            """
+            <p class=\"note\">Each address the variant routes, opened from each of the \(proof.liveStates) states the \
+            app runs in (a notification or a universal link can arrive at any time), and how each opening \
+            ended.</p>
+            """
+        )
+        page.line(
+            "<table class=\"links\"><thead><tr><th>Address</th><th>Opens</th><th>When its module is not running</th>"
+                + "<th>Where it ended</th></tr></thead><tbody>")
+        for tally in proof.tallies {
+            let route = routes.filter { $0.match(tally.address) != nil }.max { $0.literalCount < $1.literalCount }
+            var ended = tally.landed.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.map {
+                "\($0.key) (\($0.value))"
+            }
+            if tally.held > 0 { ended.append("held until its module starts (\(tally.held))") }
+            for (reason, count) in tally.declined.sorted(by: { $0.key < $1.key }) {
+                ended.append("declined: \(reason) (\(count))")
+            }
+            if tally.asked > 0 { ended.append("asked a question first (\(tally.asked))") }
+            if tally.declinedByModule > 0 {
+                ended.append("declined by its module without a reason (\(tally.declinedByModule))")
+            }
+            page.row(
+                [
+                    tally.address, route.map { "\($0.target): \($0.link.summary)" } ?? "",
+                    route.map {
+                        switch $0.policy {
+                        case .start: "starts it at the link"
+                        case .wait: "held until it starts"
+                        case .decline(let reason): "declined: \(reason)"
+                        }
+                    } ?? "", ended.joined(separator: "; "),
+                ], bad: tally.declinedByModule > 0)
+        }
+        page.line("</tbody></table>")
     }
 
     /// 6. The modules and routes, as a diagram or an outline.

@@ -329,6 +329,17 @@ struct PluginLinkTests {
             links: #""wave": {"to": "wv.wave", "whenNotRunning": "decline", "reason": "Not from here."}"#)
         let declined = Harness.run(["walk", declining], input: ["link wave", "OK"], tool: Self.tool)
         #expect(declined.out.contains("link wave: declined: Not from here."), "\(declined.out)")
+        // The report lists the link and how each opening ended, from each live state.
+        let report = Harness.run(["report", declining], tool: Self.tool)
+        #expect(
+            report.out.contains(
+                "<tr><td>wave</td><td>wv.wave: shows a wave</td><td>declined: Not from here.</td>"
+                    + "<td>declined: Not from here. (1)</td></tr>"), "\(report.out)\(report.err)")
+        let starting = Harness.run(["report", path], tool: Self.tool)
+        #expect(
+            starting.out.contains(
+                "<tr><td>wave</td><td>wv.wave: shows a wave</td><td>starts it at the link</td>"
+                    + "<td>wv/hello (2)</td></tr>"), "\(starting.out)\(starting.err)")
         // A route to a link nobody declares is refused with the nearest name.
         let typo = Harness.run(["validate", Self.manifestFile(links: #""wave": "wv.wav""#)], tool: Self.tool)
         #expect(typo.code == 1 && typo.err.contains("declares no link 'wav'. Did you mean 'wave'?"), "\(typo.err)")
