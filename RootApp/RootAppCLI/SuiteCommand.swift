@@ -91,7 +91,11 @@ enum SuiteCommand {
             let status = OutputFile.write(script.text, to: output + "/" + script.fileName, console)
             if status != .success { return status }
         }
-        let what = target == .transitions ? "state transitions" : target.rawValue
+        // Screens and requirements suites also open each link in each module it arrives in.
+        let what =
+            target == .transitions
+            ? "state transitions"
+            : target.rawValue + (manifest.links.isEmpty || target == .pairs ? "" : " and link openings")
         let keptNote =
             kept.isEmpty
             ? "" : "; the \(kept.count) kept script\(kept.count == 1 ? "" : "s") covered \(suite.coveredByKept)"

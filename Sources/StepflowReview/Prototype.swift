@@ -83,6 +83,9 @@ public struct Prototype: Sendable {
         /// Values in these classes are entered and action `action`, which
         /// submits them, is chosen.
         case submit(action: Int, isBack: Bool, entries: [FieldEntry])
+        /// The outside world opens the link at `address` (a notification,
+        /// a universal link), routed by the manifest.
+        case link(address: String)
     }
 
     /// One transition.
@@ -269,6 +272,7 @@ public struct Prototype: Sendable {
         case .emit(let stepper, let step, let isTimer):
             isTimer ? .timer(stepper: stepper, step: step) : .emit(stepper: stepper, step: step)
         case .answer(let source, _, let answer, _, _): .answer(source: source, answer: answer)
+        case .link(let address): .link(address: address)
         @unknown default: .emit(stepper: "", step: "\(kind)")
         }
     }

@@ -80,6 +80,7 @@ extension PrototypePage {
               : key === "page.downloadNote" ? w(key, { command: byId("download-note").dataset.command }) : w(key);
           });
           byId("events").setAttribute("aria-label", w("page.events"));
+          byId("links").setAttribute("aria-label", w("page.links"));
           byId("app-name").textContent = data.app.names[locale];
           document.title = data.app.names[locale] + ": prototype";
         }
@@ -313,6 +314,16 @@ extension PrototypePage {
           byId("events").hidden = events.length === 0;
           byId("events").replaceChildren(...events.map((index) => {
             const t = data.transitions[index]; return button(t[3] + " emits " + t[4], index);
+          }));
+          // A notification or a universal link may arrive in any state the app runs in.
+          const links = find((t) => t[2] === "l");
+          byId("links").hidden = links.length === 0;
+          // Said as coming from outside, apart from the screen's own actions.
+          const caption = document.createElement("p");
+          caption.className = "note";
+          caption.textContent = w("page.links") + ":";
+          byId("links").replaceChildren(caption, ...links.map((index) => {
+            return button(w("page.openLink", { address: data.transitions[index][3] }), index, "secondary");
           }));
           runTimer();
           byId("ended").hidden = s[0] !== null;

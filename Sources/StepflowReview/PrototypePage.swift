@@ -60,6 +60,8 @@ public enum PrototypePage {
             <button type="button" id="finish-timer">\(word("page.finishTimer"))</button></div>
             <div id="events" role="group" aria-label="\(Escaping.html(words["page.events"]))" class="buttons" \
             hidden></div>
+            <div id="links" role="group" aria-label="\(Escaping.html(words["page.links"]))" class="buttons" \
+            hidden></div>
             <p id="ended" class="ended" hidden></p>
             </div>
             </section>
@@ -161,6 +163,7 @@ public enum PrototypePage {
             case .timer(let stepper, let step): input = "\"t\",\(string(stepper)),\(string(step))"
             case .emit(let stepper, let step): input = "\"e\",\(string(stepper)),\(string(step))"
             case .answer(let source, let answer): input = "\"a\",\(string(source)),\(string(answer))"
+            case .link(let address): input = "\"l\",\(string(address)),null"
             }
             let labels = transition.answerLabels.map { "[\(string($0.question)),\(string($0.answer))]" }
             return """

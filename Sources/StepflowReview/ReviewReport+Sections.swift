@@ -139,9 +139,9 @@ extension ReviewReport {
                 "\($0.key) (\($0.value))"
             }
             if tally.held > 0 { ended.append("held until its module starts (\(tally.held))") }
-            for (reason, count) in tally.declined.sorted(by: { $0.key < $1.key }) {
-                ended.append("declined: \(reason) (\(count))")
-            }
+            // The route's reason is said in its own column.
+            let declined = tally.declined.values.reduce(0, +)
+            if declined > 0 { ended.append("declined with the route's reason (\(declined))") }
             if tally.asked > 0 { ended.append("asked a question first (\(tally.asked))") }
             if tally.declinedByModule > 0 {
                 ended.append("declined by its module without a reason (\(tally.declinedByModule))")

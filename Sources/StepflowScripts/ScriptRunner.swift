@@ -166,7 +166,9 @@ public struct ScriptRunner: Sendable {
         let walked = results.reduce(into: Set<Int>()) { $0.formUnion($1.transitions) }
         // An action that submits fields counts apart: one transition per
         // class entered, so its share says how many classes were tried.
-        let kinds = ["actions", "backs", "timers", "outside answers", "stepper emissions", "values entered by class"]
+        let kinds = [
+            "actions", "backs", "timers", "outside answers", "stepper emissions", "values entered by class", "links",
+        ]
         var totals = [Int](repeating: 0, count: kinds.count)
         var taken = [Int](repeating: 0, count: kinds.count)
         for (position, transition) in states.transitions.enumerated() {
@@ -176,6 +178,7 @@ public struct ScriptRunner: Sendable {
                 case .submit: 5
                 case .emit(_, _, let isTimer): isTimer ? 2 : 4
                 case .answer: 3
+                case .link: 6
                 @unknown default: 0
                 }
             totals[kind] += 1

@@ -8,7 +8,7 @@ extension SuiteGenerator {
     /// The script instruction that gives `input` on `top` (the screen it is
     /// given on), and its line as a script writes it: `back`, `choose
     /// [key] # label` (the same in every locale) or `choose label` or
-    /// `choose 2 # label`, `wait` for a timer, `emit …`, `answer …`.
+    /// `choose 2 # label`, `wait` for a timer, `emit …`, `answer …`, `link …`.
     /// Throws when no line names the action alone.
     package static func instruction(
         for input: StateGraph.Input, on top: PresentedScreen
@@ -41,6 +41,8 @@ extension SuiteGenerator {
             return isTimer ? line(.wait) : line(.emit(stepper: stepper, step: step))
         case .answer(let source, _, let answer, let label, _):
             return line(.answer(source: source, answer: answer), label)
+        case .link(let address):
+            return line(.link(address))
         @unknown default:
             throw Refusal(message: "the input '\(input)' cannot be written in a script by this version of Stepflow.")
         }

@@ -205,16 +205,21 @@ public struct SuiteGenerator: Sendable {
     private func write(
         _ walk: [Int], number: Int, of count: Int, states: StateGraph, first: Int?
     ) throws(Refusal) -> GeneratedScript {
-        let answered = Set(
-            walk.compactMap { position -> String? in
-                if case .answer(let source, _, _, _, _) = states.transitions[position].input.kind { return source }
-                return nil
-            })
+        func source(_ transition: StateGraph.Transition) -> String? {
+            if case .answer(let source, _, _, _, _) = transition.input.kind { return source }
+            return nil
+        }
+        let answered = Set(walk.compactMap { source(states.transitions[$0]) })
+        // A source that may answer in a state the walk leaves another way
+        // (back, or a link, while a service is asked) is held by the
+        // script: live, its service could answer first.
+        let waiting = Set(walk.flatMap { states.transitions(from: states.transitions[$0].from).compactMap(source) })
+            .subtracting(answered)
         let session = VariantSession(
             manifest: runner.manifest, registry: runner.registry, services: runner.services, locale: runner.locale,
-            clock: WalkClock(), states: states, answeredByHand: answered
+            clock: WalkClock(), states: states, answeredByHand: answered.union(waiting)
         )
-        var lines: [String] = []
+        var lines: [String] = waiting.isEmpty ? [] : ["by-hand \(waiting.sorted().joined(separator: " "))"]
         for position in walk {
             let transition = states.transitions[position]
             guard session.stateIndex == transition.from, let top = session.top else {

@@ -121,6 +121,39 @@ public struct SuitePlanner: Sendable {
     static func goals(
         _ states: StateGraph, target: SuiteGenerator.Target, ruleNodes: [(requirement: String, node: String)]
     ) -> Goals {
+        let goals = targetGoals(states, target: target, ruleNodes: ruleNodes)
+        guard target == .screens || target == .requirements else { return goals }
+        return withLinks(goals, states)
+    }
+
+    /// `goals`, and one more for each routed link opened in some module:
+    /// a suite opens every link from at least one state of each module it
+    /// can arrive in (the transitions and pairs targets take every link
+    /// from every state already).
+    private static func withLinks(_ goals: Goals, _ states: StateGraph) -> Goals {
+        var names = goals.names
+        var index: [String: Int] = [:]
+        var met = goals.met
+        for (position, transition) in states.transitions.enumerated() {
+            guard case .link(let address) = transition.input.kind else { continue }
+            let instance = transition.input.screen.map { String($0.prefix { $0 != "/" }) } ?? "the start"
+            let name = "link \(address) in \(instance)"
+            let goal: Int
+            if let known = index[name] {
+                goal = known
+            } else {
+                goal = names.count
+                index[name] = goal
+                names.append(name)
+            }
+            met[position].append(goal)
+        }
+        return Goals(count: names.count, pairIndex: goals.pairIndex, met: met, names: names)
+    }
+
+    private static func targetGoals(
+        _ states: StateGraph, target: SuiteGenerator.Target, ruleNodes: [(requirement: String, node: String)]
+    ) -> Goals {
         let graph = states.projection
         switch target {
         case .transitions:

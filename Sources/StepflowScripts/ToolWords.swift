@@ -164,6 +164,8 @@ public struct ToolWords: Sendable {
             "page.speed600": "600 times faster",
             "page.showIDs": "Show module instance and step ids",
             "page.events": "What the app may receive",
+            "page.links": "Links the app may be opened with",
+            "page.openLink": "Open the link {address}",
         ],
         "de": [
             "walk.asks": "Die App fragt nach {question}. Antwort:",
@@ -234,6 +236,8 @@ public struct ToolWords: Sendable {
             "page.speed600": "600-mal schneller",
             "page.showIDs": "Modulinstanz- und Schritt-IDs zeigen",
             "page.events": "Was die App empfangen kann",
+            "page.links": "Links, mit denen die App geöffnet werden kann",
+            "page.openLink": "Link {address} öffnen",
         ],
     ]
 }

@@ -334,12 +334,20 @@ struct PluginLinkTests {
         #expect(
             report.out.contains(
                 "<tr><td>wave</td><td>wv.wave: shows a wave</td><td>declined: Not from here.</td>"
-                    + "<td>declined: Not from here. (1)</td></tr>"), "\(report.out)\(report.err)")
+                    + "<td>declined with the route&#39;s reason (1)</td></tr>"), "\(report.out)\(report.err)")
         let starting = Harness.run(["report", path], tool: Self.tool)
         #expect(
             starting.out.contains(
                 "<tr><td>wave</td><td>wv.wave: shows a wave</td><td>starts it at the link</td>"
                     + "<td>wv/hello (2)</td></tr>"), "\(starting.out)\(starting.err)")
+        // The prototype offers the link in every state the app runs in; each opening is a transition
+        // replayed live when the page was made.
+        let page = "/tmp/stepflow-plugin-links-\(UInt64.random(in: 0...UInt64.max)).html"
+        let prototype = Harness.run(["prototype", path, "-o", page], tool: Self.tool)
+        #expect(prototype.code == 0, "\(prototype.err)")
+        let html = GoldenFile.read(page) ?? ""
+        #expect(html.split(separator: #""l","wave",null"#, omittingEmptySubsequences: false).count - 1 == 2)
+        #expect(html.contains(#"<div id="links" role="group""#))
         // A route to a link nobody declares is refused with the nearest name.
         let typo = Harness.run(["validate", Self.manifestFile(links: #""wave": "wv.wav""#)], tool: Self.tool)
         #expect(typo.code == 1 && typo.err.contains("declares no link 'wav'. Did you mean 'wave'?"), "\(typo.err)")

@@ -290,6 +290,40 @@ struct LinkTests {
         #expect(graph.findings().allSatisfy { $0.kind != .deadEnd })
     }
 
+    @Test("A screens suite opens every link in each module it arrives in, and each script replays live")
+    func suite() throws {
+        let manifest = try Mail.manifest(links: Mail.routed)
+        let runner = ScriptRunner(manifest: manifest, registry: Mail.registry)
+        let states = runner.variant.states
+        // Every (address, module on screen) a link can be opened in.
+        let wanted = Set(
+            states.transitions.compactMap { transition -> String? in
+                guard case .link(let address) = transition.input.kind else { return nil }
+                return "\(address) in \(transition.input.screen?.split(separator: "/").first ?? "")"
+            })
+        #expect(wanted.count == 8)  // 4 addresses, from the welcome and the inbox
+        let suite = try SuiteGenerator(runner: runner, target: .screens).generate()
+        #expect(suite.covered == suite.goals)
+        var opened: Set<String> = []
+        var results: [ScriptRunner.Result] = []
+        for generated in suite.scripts {
+            let script = try Script.parse(generated.text, file: generated.fileName)
+            let result = runner.run(script)
+            results.append(result)
+            #expect(result.passed, "\(generated.fileName): \(generated.text)")
+            for transition in result.transitions {
+                guard case .link(let address) = states.transitions[transition].input.kind else { continue }
+                opened.insert(
+                    "\(address) in \(states.transitions[transition].input.screen?.split(separator: "/").first ?? "")")
+            }
+        }
+        #expect(opened == wanted)
+        // Coverage counts link openings as their own kind, not as actions.
+        let links = runner.transitionsByKind(of: results).first { $0.kind == "links" }?.share
+        #expect(links?.total == states.transitions.indices.filter { states.transitions.isLink(at: $0) }.count)
+        #expect(links?.covered ?? 0 >= 8)
+    }
+
     @Test("A link is one line of the input language")
     func inputLine() throws {
         #expect(try Input(line: "link message/42 # from a notification") == .link("message/42"))

@@ -105,6 +105,21 @@ struct AppTests {
                 """))
     }
 
+    /// A walk that opens the link while the advisor is asked holds the
+    /// advisor (`by-hand`): live, it would answer first and the walk
+    /// would leave the graph (the generator refused to write such a suite).
+    @Test func aGeneratedSuiteOpensTheLinkWhileTheAdvisorIsAskedAndEveryScriptPasses() throws {
+        let runner = try OutsideAnswerTests().runner(CountingAdvisor(.seekCare))
+        let suite = try SuiteGenerator(runner: runner).generate()
+        #expect(suite.covered == suite.goals)
+        let held = suite.scripts.filter { $0.text.contains("by-hand symptom-advisor") }
+        #expect(held.contains { $0.text.contains("expect screen symptoms/checking\nlink symptoms/recheck") })
+        for generated in suite.scripts {
+            let result = runner.run(try Script.parse(generated.text, file: generated.fileName))
+            #expect(result.passed, "\(generated.fileName): \(result)")
+        }
+    }
+
     @Test func theRemindersLinkRestartsTheCheckInPlaceAndIsDeclinedElsewhere() throws {
         let runner = try OutsideAnswerTests().runner(CountingAdvisor(.test))
         let script = try Script.parse(
