@@ -149,8 +149,40 @@ extension VariantGraph {
                 guard isValid else { continue }
                 let monitor = PatternMonitor(pattern, selectors: selectors, graph: graph, carrying: carrying)
                 results.append(refuted(rule, by: states.walk(breaking: monitor)))
+            case .linkLandsOn(let link, let nodes):
+                let unknownNodes = nodes.filter { $0 != "end" && graph.node(withID: $0) == nil && !isModuleScreen($0) }
+                for id in unknownNodes { unknown(id, rule, "landsOn") }
+                guard unknownNodes.isEmpty else { continue }
+                results.append(refuted(rule, by: linkLanding(link, outside: Set(nodes))))
             }
         }
         return (results, diagnostics)
+    }
+
+    /// A shortest walk that opens a link `link` routes in some state and
+    /// lands on a screen other than the one on top before it and not in
+    /// `allowed` (`end`: the app ended); `nil` when every opening lands in
+    /// `allowed` or leaves the screen as it was.
+    private func linkLanding(_ link: String, outside allowed: Set<String>) -> Walk? {
+        var breaking: (from: Int, position: Int)?
+        for position in states.transitions.indices where states.transitions.isLink(at: position) {
+            let transition = states.transitions[position]
+            // The route an address takes: the most literal that matches it.
+            guard case .link(let address) = transition.input.kind,
+                manifest.links.filter({ $0.match(address) != nil }).max(by: { $0.literalCount < $1.literalCount })?
+                    .pattern == link
+            else { continue }
+            let (before, after) = (states.states[transition.from], states.states[transition.to])
+            let landed = after.isEnded ? "end" : after.top
+            if !after.isEnded && landed == before.top { continue }
+            if let landed, allowed.contains(landed) { continue }
+            if let known = breaking, states.states[known.from].depth <= before.depth { continue }
+            breaking = (transition.from, position)
+        }
+        guard let (from, position) = breaking else { return nil }
+        let before = states.walk(toState: from)
+        var nodes = before.nodes
+        for node in states.transitions[position].nodes where nodes.last != node { nodes.append(node) }
+        return Walk(inputs: before.inputs + [states.transitions[position].input], nodes: nodes, lastState: from)
     }
 }

@@ -183,7 +183,7 @@ struct ManifestReader {
     static let ruleKeys = [
         "name", "to", "passesThrough", "neverReaches", "reaches", "entering", "carriesNone", "requirement",
         "never", "eventually", "always", "of", "onlyAfter", "whenever", "then", "after", "before", "until",
-        "when",
+        "when", "link", "landsOn",
     ]
 
     /// The draft of `root`; `nil` when it is not an object at all.

@@ -8,7 +8,8 @@
 ///   { "reaches": "end" },
 ///   { "name": "no patient's data reaches the next", "entering": "intake", "carriesNone": ["patient", "result"] },
 ///   { "name": "a result not sent is kept", "never": "result.retest", "after": "result/submit-failed",
-///     "until": "result/submitted" }
+///     "until": "result/submitted" },
+///   { "name": "a reminder opens the check only", "link": "symptoms/recheck", "landsOn": ["symptoms/temperature"] }
 /// ]
 /// ```
 public struct PathRuleSpec: Hashable, Sendable, CustomStringConvertible {
@@ -27,6 +28,13 @@ public struct PathRuleSpec: Hashable, Sendable, CustomStringConvertible {
         /// A property of every walk, in a specification pattern with a
         /// scope (`{"never": …, "after": …, "until": …}`).
         case pattern(PropertyPattern)
+        /// The link routed by the pattern `link` (as the manifest's
+        /// `"links"` writes it), opened in any state the app runs in,
+        /// lands only on one of `nodes` or leaves the screen on top as it
+        /// was (declined, held): `{"link": "kept/{id}", "landsOn":
+        /// ["result/saved"]}`. `end` among them allows a link that ends
+        /// the app.
+        case linkLandsOn(link: String, nodes: [String])
     }
 
     /// The rule's name, or a description of it.
@@ -62,6 +70,8 @@ public struct PathRuleSpec: Hashable, Sendable, CustomStringConvertible {
         case .carriesNone(let fields, let instance):
             "\(instance) is never entered with \(fields.joined(separator: ", "))"
         case .pattern(let pattern): pattern.description
+        case .linkLandsOn(let link, let nodes):
+            "link \(link) lands only on \(nodes.joined(separator: " or ")), or leaves the screen as it was"
         }
     }
 

@@ -105,6 +105,7 @@ public struct SuiteGenerator: Sendable {
             case .carriesNone(_, let entering): return [(requirement, entering)]
             case .pattern: return nil
             case .neverReaches: return nil
+            case .linkLandsOn(_, let nodes): return nodes.map { (requirement, $0) }
             }
         }.flatMap { $0 }
     }

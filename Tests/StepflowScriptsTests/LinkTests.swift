@@ -86,12 +86,12 @@ enum Mail {
 
     static let registry = ModuleRegistry([WelcomeModule.self, InboxModule.self])
 
-    static func manifest(links: String) throws -> Manifest {
+    static func manifest(links: String, rules: String = "") throws -> Manifest {
         let text = """
             {"schema": 1, "app": {"id": "mail", "name": "Mail", "audience": "lay"},
              "modules": [{"id": "welcome", "module": "welcome"}, {"id": "inbox", "module": "inbox"}],
              "start": "welcome", "routes": {"welcome.done": "inbox", "inbox.closed": "end"},
-             "links": {\(links)}}
+             "links": {\(links)}, "rules": [\(rules)]}
             """
         return try ManifestLoader(registry: registry).decode(Array(text.utf8), file: "mail.json")
     }
@@ -102,9 +102,9 @@ enum Mail {
         + #""reason": "Open the inbox first."}"#
 
     /// The diagnostics `links` gets, each as `path: message`.
-    static func diagnostics(_ links: String) -> [String] {
+    static func diagnostics(_ links: String, rules: String = "") -> [String] {
         do {
-            let manifest = try manifest(links: links)
+            let manifest = try manifest(links: links, rules: rules)
             return manifest.warnings.map { "\($0.path): \($0.message)" }
         } catch {
             guard case .invalid(let list) = error as? ManifestLoadError else { return ["\(error)"] }
@@ -322,6 +322,41 @@ struct LinkTests {
         let links = runner.transitionsByKind(of: results).first { $0.kind == "links" }?.share
         #expect(links?.total == states.transitions.indices.filter { states.transitions.isLink(at: $0) }.count)
         #expect(links?.covered ?? 0 >= 8)
+    }
+
+    @Test("A rule names a link and where it may land; a landing elsewhere is refuted with its walk")
+    func rules() throws {
+        let manifest = try Mail.manifest(
+            links: Mail.routed,
+            rules: """
+                {"name": "a message link shows the message (or a held notice, delivered as the inbox starts)",
+                 "link": "message/{id}", "landsOn": ["inbox/message", "inbox/notice"]},
+                {"name": "a notice never leaves the list", "link": "notice/{level}", "landsOn": "inbox/list"}
+                """)
+        let (results, diagnostics) = VariantGraph(manifest: manifest, registry: Mail.registry).checkRules()
+        #expect(diagnostics.isEmpty)
+        #expect(results.map(\.holds) == [true, false])
+        let walk = try #require(results.last?.walk)
+        #expect(
+            walk.inputs.map { "\($0.screen ?? "start"): \($0)" } == [
+                "welcome/hello: choose \"Continue\"", "inbox/list: link notice/high",
+            ])
+        #expect(results.last?.counterExample?.last == "inbox/notice")
+        // Replayed live, the walk lands where the graph says.
+        let session = VariantSession(manifest: manifest, registry: Mail.registry)
+        for input in walk.inputs { for given in input.givenInputs { try session.give(given) } }
+        #expect(session.top?.qualifiedID == "inbox/notice")
+        // A rule about a route the manifest does not write, or a node the variant has not, says so.
+        let typo = Mail.diagnostics(Mail.routed, rules: #"{"link": "mesage/{id}", "landsOn": "inbox/message"}"#)
+        #expect(
+            typo.first?.contains("'mesage/{id}' is not a route of \"links\". Did you mean 'message/{id}'?") == true,
+            "\(typo)")
+        let lonely = Mail.diagnostics(Mail.routed, rules: #"{"link": "message/{id}"}"#)
+        #expect(lonely.first?.contains("'link' needs 'landsOn'") == true, "\(lonely)")
+        let nowhere = try Mail.manifest(
+            links: Mail.routed, rules: #"{"link": "message/{id}", "landsOn": "inbox/mesage"}"#)
+        let (_, problems) = VariantGraph(manifest: nowhere, registry: Mail.registry).checkRules()
+        #expect(problems.first?.message.contains("no node 'inbox/mesage'") == true, "\(problems)")
     }
 
     @Test("A link is one line of the input language")

@@ -10,7 +10,8 @@ struct RuleShapes: ManifestValidator {
         \"<node>\"}, {\"entering\": \"<instance>\", \"carriesNone\": [\"<field>\", …]}, or a pattern: \
         {\"never\" | \"eventually\" | \"always\": \"<event>\"}, {\"of\": \"<event>\", \"onlyAfter\": \"<event>\"} or \
         {\"whenever\": \"<event>\", \"then\": \"<event>\"}, each with an optional scope: \"after\", \"before\", \
-        \"after\" and \"before\", or \"after\" and \"until\", and an optional \"when\": {\"<field>\": <value>}
+        \"after\" and \"before\", or \"after\" and \"until\", and an optional \"when\": {\"<field>\": <value>}; \
+        or {\"link\": \"<route>\", \"landsOn\": [\"<node>\", …]}
         """
 
     let draft: ManifestDraft
@@ -47,6 +48,15 @@ struct RuleShapes: ManifestValidator {
                     one: {"never": "<event>", "when": {"<field>": <value>}}.
                     """
                 )
+                continue
+            }
+            if fields["link"] != nil || fields["landsOn"] != nil {
+                if let kind = linkRule(rule) {
+                    rules.append(
+                        PathRuleSpec(
+                            name: name, kind: kind, location: rule.node.location, path: rule.path.description,
+                            requirement: requirement))
+                }
                 continue
             }
             if fields["entering"] != nil || fields["carriesNone"] != nil {
@@ -169,6 +179,45 @@ struct RuleShapes: ManifestValidator {
         }
         guard valid, let instance, names.count == items.count else { return nil }
         return .carriesNone(fields: names, entering: instance)
+    }
+
+    /// `{"link": "<route>", "landsOn": ["<node>", …]}` (or one node as a
+    /// string): the route must be one the manifest's `"links"` writes; the
+    /// nodes are checked against the explored graph.
+    mutating func linkRule(_ rule: ManifestDraft.Rule) -> PathRuleSpec.Kind? {
+        let shape = "write {\"link\": \"<route>\", \"landsOn\": [\"<node>\", …]}"
+        let fields = rule.fields
+        guard let linkMember = fields["link"], let landsMember = fields["landsOn"] else {
+            log.error(
+                rule.path, rule.node.location,
+                "\(fields["link"] == nil ? "'landsOn' needs 'link'" : "'link' needs 'landsOn'"): \(shape).")
+            return nil
+        }
+        let others =
+            ["to", "passesThrough", "neverReaches", "reaches", "entering", "carriesNone"] + Self.patternKeys
+            + Self.scopeKeys + ["when"]
+        if let other = others.first(where: { fields[$0] != nil }) {
+            log.error(
+                rule.path.key(other), fields[other]?.value.location ?? rule.node.location,
+                "a rule says one thing: 'link' makes it a link rule, so '\(other)' belongs in a rule of its own.")
+            return nil
+        }
+        guard let link = log.string(linkMember, rule.path.key("link"))?.value else { return nil }
+        var routes: [String] = []
+        if case .object(let members)? = draft.links?.value.value { routes = members.map(\.key) }
+        guard routes.contains(link) else {
+            log.error(
+                rule.path.key("link"), linkMember.value.location,
+                routes.isEmpty
+                    ? "the manifest routes no link, so the rule would speak of nothing. To fix, add \"links\"."
+                    : """
+                    '\(link)' is not a route of "links". \(Suggestion.didYouMean(link, routes))Routes: \
+                    \(Suggestion.list(routes)).
+                    """)
+            return nil
+        }
+        guard let nodes = events(landsMember, rule.path.key("landsOn")) else { return nil }
+        return .linkLandsOn(link: link, nodes: nodes)
     }
 
     /// The keys that make a rule a pattern, and its scope's keys.

@@ -93,7 +93,7 @@ struct AppTests {
         #expect(tool.run(["validate", manifestPath], console: console) == 0)
         // Lines wrap at 80 columns; joined again, the summary reads whole.
         let summary = out.withLock { $0 }.replacing("\n    ", with: " ")
-        #expect(summary.contains("3 of 3 rules proved;"))
+        #expect(summary.contains("4 of 4 rules proved;"))
         // The reminder's link, opened from every state: it restarts the
         // check while the check runs, and is declined with its reason
         // everywhere else.
