@@ -20,11 +20,8 @@ extension VariantGraph {
                 guard let step = launch.value(as: RootStep.self) else { return [] }
                 var data: CarriedData
                 switch step {
-                case .enter(_, let carried), .exited(_, _, let carried): data = carried
+                case .enter(_, let carried), .exited(_, _, let carried), .linked(_, _, let carried): data = carried
                 case .start: data = CarriedData()
-                case .linked(_, let link):
-                    data = CarriedData()
-                    data.record(link.arguments, from: "link")
                 }
                 data.reenter(instance)
                 // Each field as the instance reads it: the latest producer's value.

@@ -189,7 +189,7 @@ extension RootFlow: LinkRouting {
         }
         let otherwise: LinkFallback =
             switch route.policy {
-            case .start: .restart(RootStep.linked(instance: route.instance, link: link))
+            case .start: .restart(RootStep.linked(instance: route.instance, link: link, data: carriedData(of: link)))
             case .wait: .wait
             case .decline(let reason): .decline(reason: reason)
             }

@@ -11,10 +11,10 @@ public enum RootStep: Step {
     /// far that some module of the variant reads, the exit's own included.
     case exited(instance: String, exit: String, data: CarriedData)
     /// A link opened while `instance` was not running, under a route that
-    /// starts it: start `instance` at `link`, handing it the link's
-    /// arguments (and nothing gathered before: that belonged to the walk
-    /// the link left).
-    case linked(instance: String, link: ModuleLink)
+    /// starts it: start `instance` at `link`, handing it `data`: the
+    /// link's arguments that some module of the variant reads (and nothing
+    /// gathered before: that belonged to the walk the link left).
+    case linked(instance: String, link: ModuleLink, data: CarriedData)
 
     /// `start`, `enter(test)`, `test.resultCaptured {result: "negative"}`:
     /// every associated value, in the order a person reads them.
@@ -25,7 +25,7 @@ public enum RootStep: Step {
             "enter(\(instance))" + (data.handoff.fields.isEmpty ? "" : " \(data.handoff)")
         case .exited(let instance, let exit, let data):
             "\(instance).\(exit)" + (data.handoff.fields.isEmpty ? "" : " \(data.handoff)")
-        case .linked(let instance, let link): "link(\(instance).\(link))"
+        case .linked(let instance, let link, _): "link(\(instance).\(link))"
         }
     }
 }
@@ -178,16 +178,24 @@ public final class RootFlow: Flow {
             case .end: return .end(.finished(instance: instance, exit: exit))
             case nil: return .unhandled  // an exit the module did not declare: reported by the engine
             }
-        case .linked(let instance, let link):
-            var data = CarriedData()
-            data.record(Handoff(link.arguments.fields.filter { carriedFields.contains($0.key) }), from: "link")
+        case .linked(let instance, let link, let data):
             return enter(instance, with: data, at: link)
         }
     }
 
-    /// `instance`'s launch with `link`'s arguments as its handoff: what
-    /// maps the link to the module's step.
-    func linkedLaunch(_ id: String, _ link: ModuleLink) -> ModuleLaunch? { launch(id, handoff: link.arguments) }
+    /// What a link hands the instance it starts: its arguments that some
+    /// module of the variant reads, produced by `link`.
+    func carriedData(of link: ModuleLink) -> CarriedData {
+        var data = CarriedData()
+        data.record(Handoff(link.arguments.fields.filter { carriedFields.contains($0.key) }), from: "link")
+        return data
+    }
+
+    /// `instance`'s launch as a link starts it: what maps the link to the
+    /// module's step.
+    func linkedLaunch(_ id: String, _ link: ModuleLink) -> ModuleLaunch? {
+        launch(id, handoff: carriedData(of: link).handoff)
+    }
 
     /// `id`'s module launched with its options and texts in ``locale``,
     /// handed `handoff`; `nil` for an instance the manifest does not have.

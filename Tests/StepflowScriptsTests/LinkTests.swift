@@ -215,7 +215,8 @@ struct LinkTests {
             message.otherwise
                 == .restart(
                     RootStep.linked(
-                        instance: "inbox", link: ModuleLink("message", arguments: Handoff(["id": .text("42")])))))
+                        instance: "inbox", link: ModuleLink("message", arguments: Handoff(["id": .text("42")])),
+                        data: CarriedData())))
         #expect(throws: LinkRefusal.self) { try root.route(link: "notice/medium").get() }
         let unknown = #expect(throws: LinkRefusal.self) { try root.route(link: "mesage/42").get() }
         #expect(unknown?.message.contains("It routes 'message/{id}', 'notice/{level}', 'compose'.") == true)
