@@ -154,6 +154,10 @@ enum ValidateCommand {
         guard let walk = rule.walk else { return }
         if walk.inputs.isEmpty { console.error("     (at the start, before any input)") }
         for input in walk.inputs { console.err(TraceExporter.line(for: input, width: console.width)) }
+        // A link rule's walk ends with the link: say where it landed.
+        if case .linkLandsOn = rule.rule.kind, let landed = rule.counterExample?.last {
+            console.error("     and the link lands on \(landed)")
+        }
     }
 }
 

@@ -301,14 +301,14 @@ struct PluginLinkTests {
         name: "teamapp", modules: BundledModules.all + [GreetingModule.self, WaveModule.self],
         services: PluginTests.services)
 
-    static func manifestFile(links: String) -> String {
+    static func manifestFile(links: String, rules: String = "") -> String {
         let path = "/tmp/stepflow-plugin-links-\(UInt64.random(in: 0...UInt64.max)).json"
         Harness.write(
             """
             {"schema": 1, "app": {"id": "waving", "name": "Waving"},
              "modules": [{"id": "hi", "module": "greeting"}, {"id": "wv", "module": "wave"}],
              "start": "hi", "routes": {"hi.done": "end", "wv.done": "end"},
-             "links": {\(links)}}
+             "links": {\(links)}, "rules": [\(rules)]}
             """, to: path)
         return path
     }
@@ -348,6 +348,12 @@ struct PluginLinkTests {
         let html = GoldenFile.read(page) ?? ""
         #expect(html.split(separator: #""l","wave",null"#, omittingEmptySubsequences: false).count - 1 == 2)
         #expect(html.contains(#"<div id="links" role="group""#))
+        // A rule pinning where the link lands, refuted: the walk, and where the link landed.
+        let pinned = Self.manifestFile(links: #""wave": "wv.wave""#, rules: #"{"link": "wave", "landsOn": "end"}"#)
+        let refuted = Harness.run(["validate", pinned], tool: Self.tool)
+        #expect(refuted.code == 1, "\(refuted.err)")
+        #expect(refuted.err.contains("rule refuted: link wave lands only on end, or leaves the screen as it was"))
+        #expect(refuted.err.contains(": link wave\n     and the link lands on wv/hello\n"), "\(refuted.err)")
         // A route to a link nobody declares is refused with the nearest name.
         let typo = Harness.run(["validate", Self.manifestFile(links: #""wave": "wv.wav""#)], tool: Self.tool)
         #expect(typo.code == 1 && typo.err.contains("declares no link 'wav'. Did you mean 'wave'?"), "\(typo.err)")
