@@ -136,8 +136,9 @@ public struct SuitePlanner: Sendable {
         var met = goals.met
         for (position, transition) in states.transitions.enumerated() {
             guard case .link(let address) = transition.input.kind else { continue }
-            let instance = transition.input.screen.map { String($0.prefix { $0 != "/" }) } ?? "the start"
-            let name = "link \(address) in \(instance)"
+            // The instance of the node it was opened on (links open only where a screen is up).
+            let instance = states.projection.nodes[transition.nodes[0]].instance
+            let name = "\(Input.link(address).scriptLine) in \(instance)"
             let goal: Int
             if let known = index[name] {
                 goal = known

@@ -300,7 +300,7 @@ struct LinkTests {
         let wanted = Set(
             states.transitions.compactMap { transition -> String? in
                 guard case .link(let address) = transition.input.kind else { return nil }
-                return "\(address) in \(transition.input.screen?.split(separator: "/").first ?? "")"
+                return "\(address) in \(states.projection.nodes[transition.nodes[0]].instance)"
             })
         #expect(wanted.count == 8)  // 4 addresses, from the welcome and the inbox
         let suite = try SuiteGenerator(runner: runner, target: .screens).generate()
@@ -315,7 +315,7 @@ struct LinkTests {
             for transition in result.transitions {
                 guard case .link(let address) = states.transitions[transition].input.kind else { continue }
                 opened.insert(
-                    "\(address) in \(states.transitions[transition].input.screen?.split(separator: "/").first ?? "")")
+                    "\(address) in \(states.projection.nodes[states.transitions[transition].nodes[0]].instance)")
             }
         }
         #expect(opened == wanted)

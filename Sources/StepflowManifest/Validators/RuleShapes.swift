@@ -50,31 +50,23 @@ struct RuleShapes: ManifestValidator {
                 )
                 continue
             }
+            func add(_ kind: PathRuleSpec.Kind?) {
+                guard let kind else { return }
+                rules.append(
+                    PathRuleSpec(
+                        name: name, kind: kind, location: rule.node.location, path: rule.path.description,
+                        requirement: requirement))
+            }
             if fields["link"] != nil || fields["landsOn"] != nil {
-                if let kind = linkRule(rule) {
-                    rules.append(
-                        PathRuleSpec(
-                            name: name, kind: kind, location: rule.node.location, path: rule.path.description,
-                            requirement: requirement))
-                }
+                add(linkRule(rule))
                 continue
             }
             if fields["entering"] != nil || fields["carriesNone"] != nil {
-                if let kind = dataRule(rule) {
-                    rules.append(
-                        PathRuleSpec(
-                            name: name, kind: kind, location: rule.node.location, path: rule.path.description,
-                            requirement: requirement))
-                }
+                add(dataRule(rule))
                 continue
             }
             if let patternKey = Self.patternKeys.first(where: { fields[$0] != nil }) {
-                if let kind = patternRule(rule, first: patternKey) {
-                    rules.append(
-                        PathRuleSpec(
-                            name: name, kind: kind, location: rule.node.location, path: rule.path.description,
-                            requirement: requirement))
-                }
+                add(patternRule(rule, first: patternKey))
                 continue
             }
             let to = fields["to"].flatMap { log.string($0, rule.path.key("to"))?.value }
@@ -107,10 +99,7 @@ struct RuleShapes: ManifestValidator {
                 )
                 continue
             }
-            rules.append(
-                PathRuleSpec(
-                    name: name, kind: kind, location: rule.node.location, path: rule.path.description,
-                    requirement: requirement))
+            add(kind)
         }
         return log.checked(rules)
     }
