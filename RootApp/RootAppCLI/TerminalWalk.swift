@@ -189,7 +189,7 @@ final class TerminalWalk: @unchecked Sendable {
             // Where the input depends on the screen, the script checks it first.
             switch input {
             case .back, .answer: if let before { note("expect screen \(before.qualifiedID)") }
-            case .wait, .emit, .choose, .enter, .link: break
+            case .wait, .emit, .choose, .enter, .link, .select: break
             }
             note(input.scriptLine)
             return nil

@@ -286,6 +286,21 @@ public final class Coordinator: @unchecked Sendable {
         }
     }
 
+    /// Selects the section called `name` of `owner`, as a person tapping
+    /// its tab would: the selected section's stack comes back as it was
+    /// left, the others are kept hidden. Observers get
+    /// ``NavigationEvent/sectionSelected(_:section:changes:)`` and the
+    /// navigator renders. Refused with ``NavigationEvent/dropped(_:reason:)``
+    /// (`select <name>`) while a ``Question`` is open, for a section the
+    /// flow does not have, and while its section bar is covered (a modal
+    /// over it; see ``NavigationState/canSelectSection(of:)``).
+    public func select(section name: String, of owner: FlowInfo) {
+        inbox.enqueue { [self] _ in
+            log?.append(.selectSection(flow: owner.id.rawValue, name: owner.name, section: name))
+            transition { state, transaction in state.selectSection(name, of: owner, &transaction) }
+        }
+    }
+
     /// Chooses the action labelled `label` on `screen`; see
     /// ``select(action:on:)``. An unknown label is reported as dropped.
     public func select(actionLabeled label: String, on screen: PresentedScreen) {

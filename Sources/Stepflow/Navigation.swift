@@ -38,6 +38,11 @@ public struct Navigation<StepType: Step, ExitType: Step>: Sendable {
         /// End this flow: release it and its subtree, then hand `ExitType`
         /// to the parent.
         case end(ExitType)
+        /// Start each section's child flow and show them side by side, the
+        /// one named `selected` selected.
+        case sections([Section<StepType>], selected: String)
+        /// Select this flow's section called by the name.
+        case select(String)
     }
 
     /// The parts, in the order they are applied. Empty for ``none`` and
@@ -163,6 +168,36 @@ public struct Navigation<StepType: Step, ExitType: Step>: Sendable {
         Self(elements: [.end(exit)])
     }
 
+    /// Shows `sections` side by side (tabs), each a child flow with its
+    /// own stack, with `selected` selected (the first when `nil`).
+    ///
+    /// Only the selected section's screens can be on top; the others keep
+    /// their stacks, hidden, until selected, and steps from their screens
+    /// are delivered only as their visibility allows (steppers bound to a
+    /// section's flow run whatever is selected). A person selects another
+    /// section through the UI (``Coordinator/select(section:of:)``), a
+    /// script or walk with `select <name>`, and the flow with
+    /// ``select(_:)``. Back acts within the selected section. A flow shows
+    /// its sections once; when a section's flow ends, the section goes,
+    /// and if it was selected, the first left is.
+    ///
+    /// ```swift
+    /// case .signedIn:
+    ///     .sections([
+    ///         Section("test", label: "Test a patient", flow: TestFlow(), with: OneStepper(.start)) { _ in .tested },
+    ///         Section("kept", label: "Kept results", flow: KeptFlow(), with: OneStepper(.list)),
+    ///     ])
+    /// ```
+    public static func sections(_ sections: [Section<StepType>], selected: String? = nil) -> Self {
+        Self(elements: [.sections(sections, selected: selected ?? sections.first?.name ?? "")])
+    }
+
+    /// Selects this flow's section called `name`, whatever covers the
+    /// section bar (a link that opens a kept result selects its section).
+    public static func select(_ name: String) -> Self {
+        Self(elements: [.select(name)])
+    }
+
     /// Applies `navigations` in order. Unhandled parts are skipped; the
     /// result is unhandled only when every part is.
     public static func multiple(_ navigations: [Self]) -> Self {
@@ -225,5 +260,37 @@ public struct ChildFlow<ParentStep: Step>: Sendable {
         self.launch = { launcher, state, transaction in
             launcher.launch(child, stepper: stepper, onExit: mapping, &state, &transaction)
         }
+    }
+}
+
+
+/// One section of ``Navigation/sections(_:selected:)``: a name, the label a
+/// tab bar shows, and the child flow that runs in it with its stepper.
+public struct Section<ParentStep: Step>: Sendable {
+    /// The name the section is selected by (`select kept` in a script).
+    public let name: String
+    /// What a tab bar shows.
+    public let label: String
+    /// The child flow, its stepper, and how its exits become the
+    /// parent's steps.
+    public let child: ChildFlow<ParentStep>
+
+    /// A section called `name`, labelled `label`, running `flow` driven
+    /// by `stepper`; its exits come back to the parent as the steps
+    /// `onExit` makes of them.
+    public init<Child: Flow>(
+        _ name: String, label: String, flow: Child, with stepper: any Stepper<Child.StepType>,
+        onExit: @escaping @Sendable (Child.ExitType) -> ParentStep
+    ) {
+        self.name = name
+        self.label = label
+        self.child = ChildFlow(flow, stepper: stepper, onExit: onExit)
+    }
+
+    /// A section running `flow`, a flow that never exits.
+    public init<Child: Flow>(
+        _ name: String, label: String, flow: Child, with stepper: any Stepper<Child.StepType>
+    ) where Child.ExitType == Never {
+        self.init(name, label: label, flow: flow, with: stepper, onExit: { (exit: Never) -> ParentStep in })
     }
 }

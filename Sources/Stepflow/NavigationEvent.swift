@@ -45,6 +45,11 @@ public enum NavigationEvent: Hashable, Sendable, CustomStringConvertible {
     /// A saved navigation was restored: `inputs` inputs were replayed
     /// without rendering, then the state was rendered once.
     case restored(inputs: Int)
+    /// A person selected the section `section` of a flow (a tab tapped;
+    /// ``Coordinator/select(section:of:)``): the changes it made, the
+    /// selection first. A flow's own ``Navigation/select(_:)`` is a change
+    /// in ``didNavigate(_:changes:)``.
+    case sectionSelected(FlowInfo, section: String, changes: [NavigationChange])
 
     /// One line, for traces and logs.
     public var description: String {
@@ -74,6 +79,7 @@ public enum NavigationEvent: Hashable, Sendable, CustomStringConvertible {
             removed.isEmpty
                 ? "the UI removed \(screen.qualifiedID), which was no longer shown"
                 : "the UI removed " + removed.map(\.qualifiedID).joined(separator: ", ")
+        case .sectionSelected(let flow, let section, _): "selected section \(section) of \(flow.name)"
         case .restored(let inputs): "restored a saved navigation: \(inputs) input\(inputs == 1 ? "" : "s") replayed"
         }
     }
@@ -148,6 +154,14 @@ public enum DropReason: Hashable, Sendable, CustomStringConvertible {
     /// value fits none of its field's classes or one that refuses. The
     /// screen stays.
     case entryRefused(screen: String, EntryRefusal)
+    /// A person selected a section the flow does not have (its name,
+    /// and the names it has).
+    case noSuchSection(flow: String, section: String, sections: [String])
+    /// A person selected a section while its section bar was covered
+    /// (``NavigationState/canSelectSection(of:)``): by `topScreen`, a
+    /// screen over the sections or a modal in the selected one, or
+    /// because the flow is itself in a hidden section.
+    case sectionsCovered(flow: String, section: String, topScreen: String?)
 
     /// What happened and how to fix it.
     public var description: String {
@@ -178,6 +192,13 @@ public enum DropReason: Hashable, Sendable, CustomStringConvertible {
             "'\(question)' was answered already, or the flow that asked it has ended."
         case .entryRefused(let screen, let refusal):
             "on \(screen), \(refusal.field) (\(refusal.label)) was refused: \(refusal.reason)."
+        case .noSuchSection(let flow, let section, let sections):
+            "\(flow) has no section '\(section)'"
+                + (sections.isEmpty
+                    ? "; it shows none." : "; it has \(sections.map { "'\($0)'" }.joined(separator: ", ")).")
+        case .sectionsCovered(let flow, let section, let top):
+            "the sections of \(flow) are covered by \(top ?? "another section"), so '\(section)' cannot be "
+                + "selected now. To select it from a flow, return .select(\"\(section)\")."
         }
     }
 }

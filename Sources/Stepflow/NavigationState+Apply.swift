@@ -19,6 +19,12 @@ public enum NavigationCommand: Hashable, Sendable {
     /// Remove this screen and every screen above it in its flow: what the
     /// UI did itself (a back swipe, a sheet swiped away).
     case removeScreen(ScreenInstanceID)
+    /// Show the flow's live children as sections side by side, one of
+    /// them selected by name. A flow shows its sections once.
+    case showSections(FlowID, [SectionState], selected: String)
+    /// Select the section called `name` of the flow: its stack comes back
+    /// as it was left, the others' are kept hidden.
+    case selectSection(FlowID, name: String)
 }
 
 /// What applying a ``NavigationCommand`` changed. Renderers and events use
@@ -47,6 +53,13 @@ public enum NavigationChange: Hashable, Sendable, CustomStringConvertible {
     /// exit's step id, and the name a parent routes it by (a
     /// ``ModuleExit``'s ``ModuleExit/exitName``, else the case name).
     case exited(FlowInfo, exit: String, name: String)
+    /// A flow showed sections side by side (by name, in order), one
+    /// selected.
+    case sectionsShown(FlowInfo, sections: [String], selected: String)
+    /// A flow's selected section changed: a person or the flow selected
+    /// it, or the selected one's flow ended and the first left took its
+    /// place.
+    case sectionSelected(FlowInfo, section: String)
 
     /// One line, for traces.
     public var description: String {
@@ -59,6 +72,9 @@ public enum NavigationChange: Hashable, Sendable, CustomStringConvertible {
         case .rejected(let reason): "rejected: \(reason)"
         case .forwarded(let step): "forwarded \(step)"
         case .exited(let flow, let exit, _): "exit \(flow.name).\(exit)"
+        case .sectionsShown(let flow, let sections, let selected):
+            "\(flow.name) showed sections \(sections.joined(separator: ", ")) (\(selected) selected)"
+        case .sectionSelected(let flow, let section): "\(flow.name) selected section \(section)"
         }
     }
 }
@@ -113,7 +129,7 @@ extension NavigationState {
             }
             flows[id]!.stack.append(screen)  // looked up just above
             screenOwners[screen.id] = id
-            if top.map({ $0 < screen.id }) ?? true { top = screen.id }
+            if top.map({ $0 < screen.id }) ?? true, !isHidden(id) { top = screen.id }
             changes.append(.presented(screen))
 
         case .pop(let id):
@@ -165,10 +181,90 @@ extension NavigationState {
                 roots.remove(at: index)
             }
             removeSubtree(id, into: &changes)
-            // Only when the subtree held the top: ending one of many flows
-            // must not cost a scan of all of them.
-            if let top, screenOwners[top] == nil { recomputeTop() }
+            if let parent = flow.parent, sectionOwners.contains(parent) {
+                removeSection(run: id, of: parent, into: &changes)
+                recomputeTop()
+            } else if let top, screenOwners[top] == nil {
+                // Only when the subtree held the top: ending one of many
+                // flows must not cost a scan of all of them.
+                recomputeTop()
+            }
+
+        case .showSections(let id, let sections, let selected):
+            guard let flow = flows[id] else { return changes.append(ended(id, command)) }
+            if let problem = problem(showing: sections, selected: selected, in: flow) {
+                return changes.append(.rejected(reason: problem))
+            }
+            flows[id]!.sections = sections  // looked up just above
+            flows[id]!.selectedSection = sections.firstIndex { $0.name == selected }
+            flows[id]!.sectionsMark = screenOwners.keys.max()
+            sectionOwners.insert(id)
+            recomputeTop()
+            changes.append(.sectionsShown(flow.info, sections: sections.map(\.name), selected: selected))
+
+        case .selectSection(let id, let name):
+            guard let flow = flows[id] else { return changes.append(ended(id, command)) }
+            guard let index = flow.sections.firstIndex(where: { $0.name == name }) else {
+                let names = flow.sections.map { "'\($0.name)'" }.joined(separator: ", ")
+                return changes.append(
+                    .rejected(
+                        reason: flow.sections.isEmpty
+                            ? "\(flow.info.name) shows no sections, so it cannot select '\(name)'. To fix, show "
+                                + "them first with .sections(…)."
+                            : "\(flow.info.name) has no section '\(name)'; it has \(names)."))
+            }
+            guard index != flow.selectedSection else { return }
+            flows[id]!.selectedSection = index  // looked up just above
+            recomputeTop()
+            changes.append(.sectionSelected(flow.info, section: name))
         }
+    }
+
+    /// Why `sections` cannot be shown by `flow`, if they cannot.
+    private func problem(showing sections: [SectionState], selected: String, in flow: FlowState) -> String? {
+        let name = flow.info.name
+        if !flow.sections.isEmpty {
+            return "\(name) already shows sections. A flow shows its sections once; to change them, end the flow "
+                + "and start it again."
+        }
+        if sections.isEmpty { return "\(name) showed no sections. To fix, give at least one." }
+        var seen: Set<String> = []
+        for section in sections {
+            guard seen.insert(section.name).inserted else {
+                return "\(name) showed two sections called '\(section.name)'. To fix, name each section once."
+            }
+            guard flow.childSet.contains(section.flow) else {
+                return "section '\(section.name)' of \(name) is run by \(section.flow), which is not a live child "
+                    + "of it."
+            }
+        }
+        guard seen.contains(selected) else {
+            return "\(name) selected '\(selected)', which is none of its sections "
+                + "(\(sections.map { "'\($0.name)'" }.joined(separator: ", "))). To fix, select one of them."
+        }
+        return nil
+    }
+
+    /// Forgets the section run by `flow`, which ended, in `owner`; when
+    /// it was the selected one, the first left is selected (and when none
+    /// is left, the owner shows no sections any more).
+    private mutating func removeSection(run flow: FlowID, of owner: FlowID, into changes: inout [NavigationChange]) {
+        guard var state = flows[owner], let index = state.sections.firstIndex(where: { $0.flow == flow }) else {
+            return
+        }
+        let wasSelected = state.selectedSection == index
+        state.sections.remove(at: index)
+        if state.sections.isEmpty {
+            state.selectedSection = nil
+            state.sectionsMark = nil
+            sectionOwners.remove(owner)
+        } else if wasSelected {
+            state.selectedSection = 0
+            changes.append(.sectionSelected(state.info, section: state.sections[0].name))
+        } else if let selected = state.selectedSection, selected > index {
+            state.selectedSection = selected - 1
+        }
+        flows[owner] = state
     }
 
     private func ended(_ id: FlowID, _ command: NavigationCommand) -> NavigationChange {
@@ -191,6 +287,7 @@ extension NavigationState {
     /// top first.
     private mutating func removeSubtree(_ id: FlowID, into changes: inout [NavigationChange]) {
         guard let flow = flows.removeValue(forKey: id) else { return }
+        if !flow.sections.isEmpty { sectionOwners.remove(id) }
         for child in flow.childSet.sorted(by: >) {
             removeSubtree(child, into: &changes)
         }
@@ -205,7 +302,16 @@ extension NavigationState {
     private mutating func recomputeTop() {
         // (A closure, not a key path: an optional-chained key path is
         // projected at run time.)
-        top = flows.values.lazy.compactMap { $0.stack.last?.id }.max()
+        if sectionOwners.isEmpty {
+            top = flows.values.lazy.compactMap { $0.stack.last?.id }.max()
+        } else {
+            var newest: ScreenInstanceID?
+            for (id, flow) in flows {
+                guard let last = flow.stack.last?.id, newest.map({ $0 < last }) ?? true, !isHidden(id) else { continue }
+                newest = last
+            }
+            top = newest
+        }
     }
 }
 

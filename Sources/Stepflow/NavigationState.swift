@@ -13,6 +13,9 @@ public struct NavigationState: Hashable, Sendable {
     public internal(set) var top: ScreenInstanceID?
     /// Which flow each presented screen belongs to.
     var screenOwners: [ScreenInstanceID: FlowID] = [:]
+    /// The live flows that show sections: empty in most apps, and then
+    /// no flow is hidden and nothing below looks for sections.
+    var sectionOwners: Set<FlowID> = []
 
     /// An empty state: no flow, no screen.
     public init() {}
@@ -32,8 +35,63 @@ public struct NavigationState: Hashable, Sendable {
         flowsInTreeOrder.flatMap { flows[$0]?.stack ?? [] }.sorted { $0.id < $1.id }
     }
 
+    /// The presented screens a person can see (those of hidden sections
+    /// aside), bottom to top.
+    package var visibleScreens: [PresentedScreen] {
+        sectionOwners.isEmpty ? shownScreens : shownScreens.filter { !isHidden($0.flow.id) }
+    }
+
     /// Whether `id` is presented (on top or covered).
     public func isPresented(_ id: ScreenInstanceID) -> Bool { screenOwners[id] != nil }
+
+    /// Whether flow `id` is in a section that is not selected (or below
+    /// one): its screens are kept, with their stacks, but none of them is
+    /// on top, so steps from them are delivered only as their visibility
+    /// allows.
+    ///
+    /// - Complexity: O(depth × sections); O(1) when no flow shows sections.
+    public func isHidden(_ id: FlowID) -> Bool {
+        guard !sectionOwners.isEmpty else { return false }
+        var current = id
+        while let parent = flows[current]?.parent {
+            if let owner = flows[parent], let selected = owner.selectedSection,
+                owner.sections[selected].flow != current, owner.sections.contains(where: { $0.flow == current })
+            {
+                return true
+            }
+            current = parent
+        }
+        return false
+    }
+
+    /// Whether a person can select another section of `owner` now: it
+    /// shows sections and is not hidden, and its section bar is not
+    /// covered. It is covered by a screen presented after the sections
+    /// were shown outside the selected section (a modal the owner shows
+    /// over them), and by a modal screen inside the selected section (a
+    /// sheet covers the tab bar in UIKit and SwiftUI). A flow's own
+    /// ``Navigation/select(_:)`` is not bound by this.
+    public func canSelectSection(of owner: FlowID) -> Bool {
+        guard let flow = flows[owner], let selected = flow.selectedSection, !isHidden(owner) else { return false }
+        let subtree = descendants(of: flow.sections[selected].flow)
+        if subtree.contains(where: { flows[$0]?.stack.contains { $0.presentation == .modal } ?? false }) {
+            return false
+        }
+        guard let top, let topOwner = screenOwners[top] else { return true }
+        return subtree.contains(topOwner) || flow.sectionsMark.map { top <= $0 } ?? false
+    }
+
+    /// `id` and every flow below it.
+    public func descendants(of id: FlowID) -> [FlowID] {
+        var found: [FlowID] = []
+        var pending = [id]
+        while let next = pending.popLast() {
+            guard let flow = flows[next] else { continue }
+            found.append(next)
+            pending.append(contentsOf: flow.childSet)
+        }
+        return found
+    }
 
     /// Every live flow, parents before children, siblings in start order,
     /// roots in start order. This is the order deep links are delivered in.
@@ -72,6 +130,36 @@ public struct FlowState: Hashable, Sendable {
     public internal(set) var stack: [PresentedScreen] = []
     /// Whether the flow has navigated its first step.
     public internal(set) var isReady = false
+    /// The sections it shows side by side (tabs), each a child flow with
+    /// its own stack, in the order shown; empty for most flows.
+    public internal(set) var sections: [SectionState] = []
+    /// The index in ``sections`` of the selected one; `nil` when the flow
+    /// shows no sections.
+    public internal(set) var selectedSection: Int?
+    /// The newest screen presented when the sections were shown: screens
+    /// newer than it outside the selected section cover them.
+    package internal(set) var sectionsMark: ScreenInstanceID?
+
+    /// The selected section, if the flow shows sections.
+    public var selected: SectionState? { selectedSection.map { sections[$0] } }
+}
+
+/// One section of a flow that shows sections side by side (a tab): its
+/// name, the label a tab bar shows, and the child flow that runs in it.
+public struct SectionState: Hashable, Sendable {
+    /// The name flows, scripts and links select it by (`results`).
+    public let name: String
+    /// What a tab bar shows for it.
+    public let label: String
+    /// The child flow that runs in it, with its own stack.
+    public let flow: FlowID
+
+    /// A section called `name`, labelled `label`, run by flow `flow`.
+    public init(name: String, label: String, flow: FlowID) {
+        self.name = name
+        self.label = label
+        self.flow = flow
+    }
 }
 
 /// A screen as presented: its content, how it was shown, and its instance.

@@ -214,6 +214,8 @@ final class StateExplorer: StateSearchVisitor {
             }
         case .link(let link):
             .link(address: link.address)
+        case .select(let owner, let section):
+            .select(section: section.name, label: section.label, flow: owner.name)
         }
     }
 

@@ -61,6 +61,9 @@ public enum Input: Hashable, Sendable, CustomStringConvertible {
     /// The outside world opens the link at this address (a notification,
     /// a universal link), as the variant's manifest routes it.
     case link(String)
+    /// Select the section (tab) of this name of a flow whose section bar
+    /// shows: the innermost such flow first.
+    case select(String)
 
     /// The line a script holds: `choose [privacy.agree]`, `choose 2`,
     /// `choose "Get started"`, `back`, `wait`, `answer camera-permission
@@ -76,6 +79,7 @@ public enum Input: Hashable, Sendable, CustomStringConvertible {
         case .emit(let stepper, let step): "emit \(stepper) \(step)"
         case .enter(let field, let value): "enter \(field) \(Escaping.scriptValue(value))"
         case .link(let address): "link \(address)"
+        case .select(let section): "select \(section)"
         }
     }
 
@@ -88,7 +92,7 @@ public enum Input: Hashable, Sendable, CustomStringConvertible {
         case .choose(.label(let label)): label
         case .back: "b"
         case .wait: "s"
-        case .answer, .emit, .enter, .link: scriptLine
+        case .answer, .emit, .enter, .link, .select: scriptLine
         }
     }
 
@@ -110,11 +114,11 @@ public enum Input: Hashable, Sendable, CustomStringConvertible {
     public static let forms =
         """
         choose <label, "label", number or [key]>, back, wait, answer <source> <answer>, emit <stepper> <step>, \
-        enter <field> <value or "value">, link <address>
+        enter <field> <value or "value">, link <address>, select <section>
         """
 
     /// The words that start an input's line.
-    public static let words = ["choose", "back", "wait", "answer", "emit", "enter", "link"]
+    public static let words = ["choose", "back", "wait", "answer", "emit", "enter", "link", "select"]
 
     /// Whether `line` starts with one of ``words``: an input, right or
     /// wrong, rather than another kind of line.
@@ -176,6 +180,16 @@ public enum Input: Hashable, Sendable, CustomStringConvertible {
                         """)
             }
             self = .link(address)
+        case "select":
+            let section = Self.withoutNote(rest)
+            guard !section.isEmpty, !section.contains(" ") else {
+                throw SyntaxError(
+                    message: """
+                        'select' takes one section's name, without spaces, e.g. select results; \
+                        '\(rest.shortened())' is not that.
+                        """)
+            }
+            self = .select(section)
         default:
             throw SyntaxError(
                 message:

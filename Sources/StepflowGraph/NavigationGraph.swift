@@ -79,6 +79,9 @@ public struct NavigationGraph: Sendable {
         case answer
         /// The root flow ended: the app is over.
         case end
+        /// A section was selected (a tab): by a person, from the screen
+        /// on top, or by a flow's step; the label is `select <section>`.
+        case select
     }
 
     /// An edge, by node indices, kind and label index: 16 bytes, so a

@@ -94,6 +94,7 @@ public enum OverviewExporter {
                 case .emit(let stepper, _, let isTimer): isTimer ? "(time is up)" : "(\(stepper))"
                 case .answer(_, let source, _, let label, _): "(\(source): \(label))"
                 case .link(let address): "(link \(address))"
+                case .select(_, let label, _): "(tab \(label))"
                 }
             let fromInstance = graph.nodes[fromNode].instance
             let style: Arrow.Style

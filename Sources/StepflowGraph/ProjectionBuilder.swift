@@ -173,7 +173,7 @@ final class ProjectionBuilder {
         var exitedFrom = SmallMap<FlowID, (node: Int, exit: String)>()
         var forwardedBy = SmallMap<StepRecord, Int>()
         var lastStep = SmallMap<FlowID, Int>()
-        var reveal: (node: Int, kind: NavigationGraph.EdgeKind)?
+        var reveal: (node: Int, kind: NavigationGraph.EdgeKind, label: String)?
         for event in events {
             switch event {
             case .willNavigate(let record, let origin), .asked(let record, let origin, _):
@@ -216,6 +216,7 @@ final class ProjectionBuilder {
                 var removed = false
                 var ended = false
                 var rejected = false
+                var selected: String?
                 for change in changes {
                     switch change {
                     case .presented(let screen):
@@ -229,13 +230,16 @@ final class ProjectionBuilder {
                     case .forwarded(let forwarded): forwardedBy[forwarded] = step
                     case .flowEnded: ended = true
                     case .rejected: rejected = true
-                    case .flowReady: break
+                    case .sectionSelected(_, let section): selected = section
+                    case .flowReady, .sectionsShown: break
                     }
                 }
-                if removed && !presented && !ended {
-                    reveal = (step, .back)
+                if let selected, !presented {
+                    reveal = (step, .select, "select \(selected)")
+                } else if removed && !presented && !ended {
+                    reveal = (step, .back, "back")
                 } else if rejected && !presented && !removed {
-                    reveal = (step, .stays)
+                    reveal = (step, .stays, "stays")
                     report(
                         Finding(
                             .ineffectiveBack, nodes[step].id,
@@ -250,6 +254,8 @@ final class ProjectionBuilder {
                     edge(last, end, .end, "end")
                     touched.append(end)
                 }
+            case .sectionSelected(_, let section, _):
+                reveal = (screen, .select, "select \(section)")
             case .dropped(let record, .unhandled):
                 report(
                     Finding(
@@ -261,7 +267,7 @@ final class ProjectionBuilder {
         }
         if let reveal, let after {
             let target = screenNode(after)
-            edge(reveal.node, target, reveal.kind, reveal.kind == .back ? "back" : "stays")
+            edge(reveal.node, target, reveal.kind, reveal.label)
             touched.append(target)
         }
         return touched

@@ -25,6 +25,9 @@ extension StateGraph {
             /// The outside world opened the link at `address` (a
             /// notification, a universal link), routed by the manifest.
             case link(address: String)
+            /// A person selected the section `section` (labelled `label`)
+            /// of a flow called `flow` that shows sections side by side.
+            case select(section: String, label: String, flow: String)
 
             /// A hash of the strings that tell kinds apart, as the label
             /// interner hashes strings (a `Hasher` over every string of a
@@ -46,6 +49,8 @@ extension StateGraph {
                     StringInterner.hash(source) &* 0x94D0_49BB_1331_11EB ^ StringInterner.hash(answer)
                 case .link(let address):
                     StringInterner.hash(address) &* 0xD6E8_FEB8_6659_FD93
+                case .select(let section, _, let flow):
+                    StringInterner.hash(section) &* 0xC2B2_AE3D_27D4_EB4F ^ StringInterner.hash(flow)
                 }
             }
         }
@@ -89,6 +94,7 @@ extension StateGraph {
             case .emit(let stepper, let step, let isTimer): isTimer ? .wait : .emit(stepper: stepper, step: step)
             case .answer(let source, _, let answer, _, _): .answer(source: source, answer: answer)
             case .link(let address): .link(address)
+            case .select(let section, _, _): .select(section)
             }
         }
 
@@ -113,6 +119,7 @@ extension StateGraph {
             case .answer(_, let sourceLabel, let answer, let label, _):
                 "\(given.scriptLine) (\(label == answer ? "\(sourceLabel): \(label)" : label))"
             case .link: given.scriptLine
+            case .select(_, let label, _): "\(given.scriptLine) (\"\(label)\")"
             }
         }
     }

@@ -128,6 +128,11 @@ public enum TraceExporter {
             ]
         case .link(let address):
             fields += [("kind", "\"link\""), ("address", JSONText.string(address))]
+        case .select(let section, let label, let flow):
+            fields += [
+                ("kind", "\"select\""), ("section", JSONText.string(section)), ("label", JSONText.string(label)),
+                ("flow", JSONText.string(flow)),
+            ]
         }
         return "{" + fields.map { "\"\($0.0)\": \($0.1)" }.joined(separator: ", ") + "}"
     }

@@ -71,6 +71,8 @@ public enum SavedNavigationJSON {
                 ])
         case .removedByUI(let screen, let id):
             return object("removedByUI", [("screen", "\(screen)"), ("id", string(id))])
+        case .selectSection(let flow, let name, let section):
+            return object("selectSection", [("flow", "\(flow)"), ("name", string(name)), ("section", string(section))])
         case .emit(let stepper, let name, let step):
             return object("emit", [("stepper", "\(stepper)"), ("name", string(name)), ("step", string(step))])
         case .deepLink(let step):
@@ -244,7 +246,7 @@ public enum SavedNavigationJSON {
         }
 
         static let kinds = [
-            "coordinate", "select", "submit", "removedByUI", "emit", "deepLink", "link", "answer", "work", "started",
+            "coordinate", "select", "submit", "removedByUI", "selectSection", "emit", "deepLink", "link", "answer", "work", "started",
         ]
 
         func entry(_ node: JSONNode, _ path: JSONPath) throws(SavedNavigationError) -> SavedNavigation.Entry {
@@ -298,6 +300,12 @@ public enum SavedNavigationJSON {
                 return .removedByUI(
                     screen: try integer(f["screen"]!, at.key("screen"), UInt64.self),
                     id: try string(f["id"]!, at.key("id")))  // required above
+            case "selectSection":
+                let f = try fields(["flow", "name", "section"])
+                return .selectSection(  // every member required above
+                    flow: try integer(f["flow"]!, at.key("flow"), UInt32.self),
+                    name: try string(f["name"]!, at.key("name")),
+                    section: try string(f["section"]!, at.key("section")))
             case "emit":
                 let f = try fields(["stepper", "name", "step"])
                 return .emit(  // every member required above

@@ -55,14 +55,71 @@ public struct PresentationTree: Hashable, Sendable {
     /// One layer: the root stack, or a modal presentation with the screens
     /// pushed inside it.
     public struct Layer: Hashable, Sendable {
-        /// Its screens, bottom first; never empty.
+        /// Its screens, bottom first; never empty. In a layer with
+        /// sections, the ones a person sees: those below the section bar,
+        /// then the selected section's stack.
         public let screens: [Screen]
+        /// The section bars (tab bars) in this layer, the outermost first:
+        /// empty unless a flow shows sections here.
+        public let sections: [SectionBar]
 
-        /// A layer of `screens` (bottom first).
-        public init(screens: [Screen]) { self.screens = screens }
+        /// A layer of `screens` (bottom first), with the section bars
+        /// `sections`.
+        public init(screens: [Screen], sections: [SectionBar] = []) {
+            self.screens = screens
+            self.sections = sections
+        }
 
         /// The screen it starts with.
         public var root: Screen? { screens.first }
+    }
+
+    /// The sections a flow shows side by side, as a tab bar draws them:
+    /// each section's label and its own stack, and which is selected.
+    /// A UI keeps one stack per tab (a `UITabBarController`'s navigation
+    /// controllers, a `TabView`'s `NavigationStack`s) and never has to
+    /// guess a tab switch from a replaced stack.
+    public struct SectionBar: Hashable, Sendable {
+        /// One section.
+        public struct Tab: Hashable, Sendable {
+            /// The name it is selected by (`select kept`).
+            public let name: String
+            /// What the tab bar shows.
+            public let label: String
+            /// Its stack in the bar's layer, bottom first (kept while
+            /// another tab is selected); empty before its flow shows a
+            /// screen.
+            public let screens: [Screen]
+        }
+
+        /// The flow that shows the sections (its name).
+        public let flow: String
+        /// That flow's instance: what ``Stepflow/Coordinator/select(section:of:)`` takes.
+        public let owner: FlowInfo
+        /// The sections, in order.
+        public let tabs: [Tab]
+        /// The index of the selected one in ``tabs``.
+        public let selected: Int
+        /// How many of the layer's screens lie below the bar (shown before
+        /// the sections): the selected tab's stack starts after them.
+        public let base: Int
+        /// Whether a person can select another tab now: `false` while a
+        /// screen or a modal covers the bar, or a question is open.
+        public let isSelectable: Bool
+
+        /// The selected tab.
+        public var selectedTab: Tab { tabs[selected] }
+    }
+
+    /// The label of the section called `name` of the first section bar
+    /// that has one, if any: what a tab bar shows for it.
+    public func sectionLabel(_ name: String) -> String? {
+        for layer in layers.reversed() {
+            for bar in layer.sections.reversed() {
+                if let tab = bar.tabs.first(where: { $0.name == name }) { return tab.label }
+            }
+        }
+        return nil
     }
 
     /// An open question the app waits for: while it is open the engine
@@ -87,36 +144,66 @@ public struct PresentationTree: Hashable, Sendable {
     /// `questions` (`Coordinator.waitingAnswers`, read on the
     /// coordinator's queue, as a navigator's render is).
     public init(_ state: NavigationState, questions: [WaitingAnswer] = []) {
-        var layers: [[Screen]] = []
-        for screen in state.shownScreens {
-            if screen.presentation == .modal || layers.isEmpty {
-                layers.append([Screen(screen)])
-            } else {
-                layers[layers.count - 1].append(Screen(screen))
-            }
-        }
-        self.layers = layers.map(Layer.init(screens:))
-        busy = questions.first(where: \.isQuestion).map {
+        let busy = questions.first(where: \.isQuestion).map {
             Busy(question: $0.source, label: $0.label, answers: $0.answers, isAnsweredByHand: $0.isAnsweredByHand)
         }
+        self.init(state, busy: busy)
+    }
+
+    /// The tree of `state`, busy with `busy`.
+    private init(_ state: NavigationState, busy: Busy?) {
+        var layers: [[PresentedScreen]] = []
+        for screen in state.visibleScreens {
+            if screen.presentation == .modal || layers.isEmpty {
+                layers.append([screen])
+            } else {
+                layers[layers.count - 1].append(screen)
+            }
+        }
+        var bars = [[SectionBar]](repeating: [], count: layers.count)
+        for id in state.flowsInTreeOrder {
+            guard let flow = state.flows[id], let selected = flow.selectedSection, !state.isHidden(id) else {
+                continue
+            }
+            // The bar sits in the layer of the newest screen shown before
+            // it, or the root layer.
+            let layer = flow.sectionsMark.flatMap { mark in layers.lastIndex { $0.contains { $0.id <= mark } } } ?? 0
+            guard layer < layers.count || layers.isEmpty else { continue }
+            let base = layers.isEmpty ? 0 : layers[layer].count { screen in flow.sectionsMark.map { screen.id <= $0 } ?? false }
+            let tabs = flow.sections.map { section in
+                // Its flows' screens up to the first modal one, which
+                // starts a layer of its own.
+                let stack = state.descendants(of: section.flow).flatMap { state.flows[$0]?.stack ?? [] }
+                    .sorted { $0.id < $1.id }
+                let layered = stack.prefix { $0.presentation != .modal }
+                return SectionBar.Tab(name: section.name, label: section.label, screens: layered.map(Screen.init))
+            }
+            let bar = SectionBar(
+                flow: flow.info.name, owner: flow.info, tabs: tabs, selected: selected, base: base,
+                isSelectable: busy == nil && state.canSelectSection(of: id))
+            if layers.isEmpty { bars = [[bar]] } else { bars[layer].append(bar) }
+        }
+        if layers.isEmpty, !bars.isEmpty { layers = [[]] }
+        self.layers = zip(layers, bars).map { Layer(screens: $0.map(Screen.init), sections: $1) }
+        self.busy = busy
     }
 
     /// The tree of an engine's `state`, busy with its first open question:
     /// what an explorer or a test reads off a state it holds.
     package init(engine state: EngineState) {
-        self.init(state.navigation)
-        busy = state.openQuestions.first.map { question in
+        let busy = state.openQuestions.first.map { question in
             Busy(
                 question: question.id, label: question.label,
                 answers: question.answers.map { WaitingAnswer.Answer(name: $0.name, label: $0.label) },
                 isAnsweredByHand: !question.asksOutside)
         }
+        self.init(state.navigation, busy: busy)
     }
 
     /// A tree of `layers`, busy with `busy`: what a UI shows after it moved
     /// itself (``UserMove``), before the engine renders again.
     public init(layers: [Layer], busy: Busy? = nil) {
-        self.layers = layers.filter { !$0.screens.isEmpty }
+        self.layers = layers.filter { !$0.screens.isEmpty || !$0.sections.isEmpty }
         self.busy = busy
     }
 

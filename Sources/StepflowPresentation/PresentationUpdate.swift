@@ -116,7 +116,7 @@ public struct PresentationUpdate: Hashable, Sendable {
                 layers.removeSubrange(keeping...)
             }
         }
-        return PresentationTree(layers: layers.map(PresentationTree.Layer.init(screens:)), busy: self.tree.busy)
+        return PresentationTree(layers: layers.map { PresentationTree.Layer(screens: $0) }, busy: self.tree.busy)
     }
 
     private static func ids(_ layer: PresentationTree.Layer) -> [ScreenInstanceID] { layer.screens.map(\.id) }

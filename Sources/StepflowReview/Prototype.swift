@@ -86,6 +86,8 @@ public struct Prototype: Sendable {
         /// The outside world opens the link at `address` (a notification,
         /// a universal link), routed by the manifest.
         case link(address: String)
+        /// A person selects the section `section` (a tab labelled `label`).
+        case select(section: String, label: String)
     }
 
     /// One transition.
@@ -273,6 +275,7 @@ public struct Prototype: Sendable {
             isTimer ? .timer(stepper: stepper, step: step) : .emit(stepper: stepper, step: step)
         case .answer(let source, _, let answer, _, _): .answer(source: source, answer: answer)
         case .link(let address): .link(address: address)
+        case .select(let section, let label, _): .select(section: section, label: label)
         @unknown default: .emit(stepper: "", step: "\(kind)")
         }
     }

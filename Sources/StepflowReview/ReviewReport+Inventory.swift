@@ -45,6 +45,8 @@ extension ReviewReport {
                 case .emit(let stepper, let step, let isTimer):
                     .other(isTimer ? "(the timer finishes)" : "(\(stepper) emits \(step))")
                 case .answer(_, let source, _, let label, _): .other("(\(source): \(label))")
+                case .link(let address): .other("(link \(address))")
+                case .select(_, let label, _): .other("(tab \(label))")
                 @unknown default: .other("(\(transition.input))")
                 }
             let target = states.states[transition.to]

@@ -1,5 +1,6 @@
 import Stepflow
 import StepflowGraph
+import StepflowPresentation
 public import StepflowManifest
 
 /// Turns acceptance scripts into Maestro flows, the YAML files mobile
@@ -312,6 +313,15 @@ public struct MaestroExporter: Sendable {
                 writer.openLink(
                     "\(device.appId)://\(address)",
                     comment: "\(Input.link(address).scriptLine), as a notification or another app opens it")
+                writer.assertScreen(texts.top, after: before)
+            case .input(.select(let section)):
+                // The tab by its label in this locale, read before it is tapped.
+                let label = texts.presentation.sectionLabel(section) ?? section
+                if let refusal = onBoth({ session throws(SessionRefusal) in try session.give(.select(section)) }) {
+                    throw fail(refusal)
+                }
+                askedByLastTap = []
+                writer.tap(label, comment: "\(Input.select(section).scriptLine): the tab '\(label)'")
                 writer.assertScreen(texts.top, after: before)
             case .expectScreen, .expectEnd, .expectLayers:
                 do throws(SessionRefusal) { try reading.run(line.instruction) } catch { throw fail(error.description) }

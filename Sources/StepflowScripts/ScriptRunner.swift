@@ -168,6 +168,7 @@ public struct ScriptRunner: Sendable {
         // class entered, so its share says how many classes were tried.
         let kinds = [
             "actions", "backs", "timers", "outside answers", "stepper emissions", "values entered by class", "links",
+            "sections selected",
         ]
         var totals = [Int](repeating: 0, count: kinds.count)
         var taken = [Int](repeating: 0, count: kinds.count)
@@ -179,6 +180,7 @@ public struct ScriptRunner: Sendable {
                 case .emit(_, _, let isTimer): isTimer ? 2 : 4
                 case .answer: 3
                 case .link: 6
+                case .select: 7
                 @unknown default: 0
                 }
             totals[kind] += 1

@@ -43,6 +43,8 @@ extension SuiteGenerator {
             return line(.answer(source: source, answer: answer), label)
         case .link(let address):
             return line(.link(address))
+        case .select(let section, let label, _):
+            return line(.select(section), label)
         @unknown default:
             throw Refusal(message: "the input '\(input)' cannot be written in a script by this version of Stepflow.")
         }

@@ -81,6 +81,7 @@ extension VariantSession {
         case .emit(let stepper, let step): try giveEmission(stepper, step)
         case .enter(let field, let value): try enter(value, into: field)
         case .link(let address): try open(address)
+        case .select(let section): try select(section)
         }
         return Outcome(before: before, top: top, changes: holder.takeChanges(), ending: ending)
     }
@@ -132,6 +133,31 @@ extension VariantSession {
             coordinator.open(link)
             settle(.link(address: address))
         }
+    }
+
+    /// Selects the section called `section` of the innermost flow whose
+    /// section bar shows (a tab tapped).
+    fileprivate func select(_ section: String) throws(SessionRefusal) {
+        guard ending == nil else { throw .ended }
+        if let waiting = waitingAnswers.first(where: \.isQuestion) {
+            throw .questionOpen(source: waiting.source, question: waiting.label, answers: waiting.answers.map(\.name))
+        }
+        let state = holder.state
+        var selectable: [(owner: FlowInfo, name: String)] = []
+        var covered: [String] = []
+        for id in state.flowsInTreeOrder.reversed() {
+            guard let flow = state.flows[id], !flow.sections.isEmpty, !state.isHidden(id) else { continue }
+            let open = state.canSelectSection(of: id)
+            for candidate in flow.sections {
+                if open { selectable.append((flow.info, candidate.name)) } else { covered.append("\(flow.info.name).\(candidate.name)") }
+            }
+        }
+        guard let chosen = selectable.first(where: { $0.name == section }) else {
+            throw .noSuchSection(
+                section: section, selectable: selectable.map { "\($0.owner.name).\($0.name)" }, covered: covered)
+        }
+        coordinator.select(section: section, of: chosen.owner)
+        settle(.select(section: section, flow: chosen.owner.name))
     }
 
     /// Types `value` into `field` of the screen on top, as a person fills

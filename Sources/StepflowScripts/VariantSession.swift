@@ -310,6 +310,8 @@ public final class VariantSession {
         case submitted(Int, classes: [String: String])
         /// The link at `address` opened from outside.
         case link(address: String)
+        /// The section `section` of the flow called `flow` selected.
+        case select(section: String, flow: String)
     }
 
     /// The values typed into the fields of the screen on top so far (by
@@ -357,7 +359,7 @@ public final class VariantSession {
         func isByItself(_ transition: StateGraph.Transition) -> Bool {
             switch transition.input.kind {
             case .emit, .answer: true
-            case .choose, .submit, .link: false
+            case .choose, .submit, .link, .select: false
             @unknown default: false
             }
         }
@@ -378,6 +380,7 @@ public final class VariantSession {
             case (.answer(let source, _, let answer, _, _), .answer(let givenSource, let givenAnswer)):
                 source == givenSource && answer == givenAnswer
             case (.link(let address), .link(let given)): address == given
+            case (.select(let section, _, let flow), .select(let given, let owner)): section == given && flow == owner
             default: false
             }
         }

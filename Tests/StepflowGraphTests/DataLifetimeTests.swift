@@ -69,6 +69,7 @@ struct DataLifetimeTests {
             case .emit: clock.advance(by: .seconds(3600))
             case .answer(let source, _, let answer, _, _): #expect(coordinator.answer(source, with: answer))
             case .link(let address): Issue.record("the variant routes no link, and the walk opens \(address)")
+            case .select(let section, _, let flow): #expect(coordinator.selectSection(section, ofFlowNamed: flow))
             }
             coordinator.waitUntilIdle()
         }

@@ -118,6 +118,11 @@ struct RandomWalkTests {
                         return (taken, disagreements)
                     }
                     coordinator.open(link)
+                case .select(let section, _, let flow):
+                    if !coordinator.selectSection(section, ofFlowNamed: flow) {
+                        disagreements.append("seed \(seed): \(transition.input) cannot be given live")
+                        return (taken, disagreements)
+                    }
                 }
                 coordinator.waitUntilIdle()
                 let reached = states.state(of: coordinator.engineState)

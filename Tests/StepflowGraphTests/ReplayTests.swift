@@ -78,6 +78,10 @@ enum Replay {
                     return .failure(ReplayError("\(input): the variant does not route \(address)"))
                 }
                 coordinator.open(link)
+            case .select(let section, _, let flow):
+                guard coordinator.selectSection(section, ofFlowNamed: flow) else {
+                    return .failure(ReplayError("\(input): no live \(flow) shows that section"))
+                }
             }
             coordinator.waitUntilIdle()
             var touched = recorder.take(from: top, to: coordinator.currentState.topScreen)

@@ -17,4 +17,14 @@ package struct LaunchKey: Sendable {
     /// The position of the `.start` among that navigation's parts, or the
     /// root's start number.
     package let element: Int
+    /// For a section's flow, the section's position in its
+    /// `.sections`; -1 otherwise.
+    package let section: Int
+
+    init(parent: FlowID?, step: KeyPart?, element: Int, section: Int = -1) {
+        self.parent = parent
+        self.step = step
+        self.element = element
+        self.section = section
+    }
 }

@@ -35,6 +35,52 @@ extension EngineState {
         flow.program.select(action: index, on: screen, entering: entered, in: &self, &transaction)
     }
 
+    /// A person selected the section called `name` of `owner` (a tab
+    /// tapped). Refused, as a dropped step `select <name>`, while a
+    /// question is open, when the owner has no such section, or while
+    /// its section bar is covered (``NavigationState/canSelectSection(of:)``).
+    /// Selecting the selected section changes nothing.
+    package mutating func selectSection(_ name: String, of owner: FlowInfo, _ transaction: inout Transaction) {
+        let record = StepRecord(flow: owner, step: "select \(name)")
+        guard let flow = navigation.flows[owner.id] else { return reportDropped(record, .flowEnded, &transaction) }
+        guard flow.sections.contains(where: { $0.name == name }) else {
+            return reportDropped(
+                record, .noSuchSection(flow: owner.name, section: name, sections: flow.sections.map(\.name)),
+                &transaction)
+        }
+        if let question = openQuestions.first {
+            return reportDropped(record, .awaitingAnswer(question: question.label), &transaction)
+        }
+        guard flow.selected?.name != name else { return }
+        guard navigation.canSelectSection(of: owner.id) else {
+            return reportDropped(
+                record, .sectionsCovered(flow: owner.name, section: name, topScreen: navigation.topScreen?.qualifiedID),
+                &transaction)
+        }
+        let from = transaction.changes.count
+        command(.selectSection(owner.id, name: name), &transaction)
+        if transaction.observes {
+            let changes = Array(transaction.changes[from...])
+            transaction.emit { .sectionSelected(owner, section: name, changes: changes) }
+        }
+        commit(step: nil, &transaction)
+    }
+
+    /// The sections a person can select now: of every flow whose section
+    /// bar is not covered, each section but the selected one, flows in
+    /// tree order.
+    package var selectableSections: [(owner: FlowInfo, section: SectionState)] {
+        guard !navigation.sectionOwners.isEmpty, openQuestions.isEmpty else { return [] }
+        var found: [(owner: FlowInfo, section: SectionState)] = []
+        for id in navigation.flowsInTreeOrder where navigation.sectionOwners.contains(id) {
+            guard let flow = navigation.flows[id], navigation.canSelectSection(of: id) else { continue }
+            for (index, section) in flow.sections.enumerated() where index != flow.selectedSection {
+                found.append((flow.info, section))
+            }
+        }
+        return found
+    }
+
     /// A person chose an action by a label `screen` does not have.
     package mutating func selectUnknown(label: String, on screen: PresentedScreen, _ transaction: inout Transaction) {
         let labels = screen.actions.map { "'\($0.label)'" }.joined(separator: ", ")

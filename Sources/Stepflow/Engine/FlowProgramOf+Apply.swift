@@ -78,6 +78,22 @@ extension FlowProgramOf {
                         parent: id, step: transaction.names?.part(of: step) ?? KeyPart.of(step),
                         element: position)),
                 &state, &transaction)
+        case .sections(let sections, let selected):
+            if let problem = Self.problem(showing: sections.map(\.name), selected: selected, in: info.name) {
+                return transaction.changes.append(.rejected(reason: problem))
+            }
+            let step = transaction.names?.part(of: step) ?? KeyPart.of(step)
+            var shown: [SectionState] = []
+            for (index, section) in sections.enumerated() {
+                let flow = FlowID(rawValue: state.lastFlowID + 1)
+                section.child.launch(
+                    ChildLauncher(parent: self, key: LaunchKey(parent: id, step: step, element: position, section: index)),
+                    &state, &transaction)
+                shown.append(SectionState(name: section.name, label: section.label, flow: flow))
+            }
+            state.command(.showSections(id, shown, selected: selected), &transaction)
+        case .select(let name):
+            state.command(.selectSection(id, name: name), &transaction)
         case .forward(let next):
             transaction.enqueue(
                 PendingWork { [self] state, transaction in
@@ -101,6 +117,20 @@ extension FlowProgramOf {
                 transaction.endedCoordinations.append(transaction.record(info, exit))
             }
         }
+    }
+
+    /// Why sections named `names` cannot be shown with `selected`
+    /// selected, before any of their flows is started.
+    static func problem(showing names: [String], selected: String, in flow: String) -> String? {
+        if names.isEmpty { return "\(flow) showed no sections. To fix, give at least one." }
+        if let twice = names.enumerated().first(where: { names[..<$0.offset].contains($0.element) })?.element {
+            return "\(flow) showed two sections called '\(twice)'. To fix, name each section once."
+        }
+        if !names.contains(selected) {
+            return "\(flow) selected '\(selected)', which is none of its sections "
+                + "(\(names.map { "'\($0)'" }.joined(separator: ", "))). To fix, select one of them."
+        }
+        return nil
     }
 
     /// Queues the work that hands `exit` to the parent, and reports it.

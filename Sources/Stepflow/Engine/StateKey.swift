@@ -91,6 +91,7 @@ package struct StateKeys: Sendable {
             parts.append(UInt8(bits))
         }
         let flowMarker = -10, screenMarker = -11, keptMarker = -12, steppersMarker = -13
+        let sectionMarker = -16, selectedMarker = -17
         let missing = -20, flowStepper = -21, flowBound = -22, screenBound = -23, noEmission = -24
         let order = state.navigation.flowsInTreeOrder
         // A state has a handful of flows and screens: positions are found
@@ -143,7 +144,19 @@ package struct StateKeys: Sendable {
                 raw(-1)
             }
             raw(launch.element)
+            if launch.section >= 0 {
+                raw(sectionMarker)
+                raw(launch.section)
+            }
             raw(flow.isReady ? 1 : 0)
+            // Which section is selected, and how many screens were
+            // presented when the sections were shown (newer ones outside
+            // the selected section cover them).
+            if let selected = tree.selectedSection {
+                raw(selectedMarker)
+                raw(selected)
+                raw(tree.sectionsMark.map { mark in presented.firstIndex { $0 > mark } ?? presented.count } ?? -1)
+            }
             for screen in tree.stack {
                 raw(screenMarker)
                 raw(screenRank(screen.id) ?? -1)

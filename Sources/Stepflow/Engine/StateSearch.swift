@@ -10,6 +10,8 @@ package enum SearchInput {
     case emit(any StepperAttachmentProtocol, EmissionInput)
     /// A link opened from outside: given in every state of a live app.
     case link(LinkDelivery)
+    /// A person selected a section of a flow whose section bar shows.
+    case select(owner: FlowInfo, section: SectionState)
 }
 
 /// What a ``StateSearch`` tells its client as it goes.
@@ -156,6 +158,12 @@ package final class StateSearch {
                         state.select(action: position, on: top, entering: entered, &transaction)
                     }
                 }
+            }
+        }
+        // Each section a person can select (none while a question is open).
+        for (owner, section) in state.selectableSections {
+            body(.select(owner: owner, section: section)) { state, transaction in
+                state.selectSection(section.name, of: owner, &transaction)
             }
         }
         // A stepper that declares no emission gives no input.

@@ -189,6 +189,8 @@ package final class LockstepSearch {
             return .emit(stepper: unit.id.rawValue, name: unit.stepperName, step: emission.stepID)
         case .link(let link):
             return .link(address: link.address)
+        case .select(let owner, let section):
+            return .selectSection(flow: owner.id.rawValue, name: owner.name, section: section.name)
         case .choose(let position, let action, let entries):
             let (flow, screen, id) = (top?.flow.id.rawValue ?? 0, top?.id.rawValue ?? 0, top?.qualifiedID ?? "")
             guard !entries.isEmpty else {

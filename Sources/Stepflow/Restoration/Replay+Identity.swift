@@ -140,6 +140,22 @@ extension Replay {
             if removed.id == state.navigation.top { run.agreements.append(index) }
             run.log.append(.removedByUI(screen: removed.id.rawValue, id: id))
             state.removedByUI(removed, &transaction)
+        case .selectSection(_, let name, let section):
+            // The flow of that name that shows such a section, innermost
+            // first: its number may differ on another release.
+            let owners = state.navigation.flowsInTreeOrder.reversed().compactMap { state.navigation.flows[$0] }
+            guard let owner = owners.first(where: { $0.info.name == name && $0.sections.contains { $0.name == section } })
+            else {
+                throw RestoreError(
+                    .mismatch, entry: index,
+                    """
+                    a person selected section '\(section)' of \(name), and no live \(name) shows such a section \
+                    now. A module changed since it was saved.
+                    """
+                )
+            }
+            run.log.append(.selectSection(flow: owner.info.id.rawValue, name: name, section: section))
+            state.selectSection(section, of: owner.info, &transaction)
         case .emit(let stepper, let name, let step):
             let live = state.attachments.keys.sorted().compactMap { state.attachments[$0]?.unit }
             // The stepper it was paired with when started; else the

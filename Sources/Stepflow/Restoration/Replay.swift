@@ -99,6 +99,21 @@ package struct Replay {
                     )
                 }
                 state.removedByUI(presented, &transaction)
+            case .selectSection(let flow, let name, let section):
+                guard let live = state.navigation.flows[FlowID(rawValue: flow)]?.info else {
+                    state.statistics.dropped += 1
+                    break
+                }
+                guard live.name == name else {
+                    throw RestoreError(
+                        .mismatch, entry: index,
+                        """
+                        a person selected section '\(section)' of \(name), and flow #\(flow) is now \(live.name). \
+                        A module changed since it was saved.
+                        """
+                    )
+                }
+                state.selectSection(section, of: live, &transaction)
             case .emit(let stepper, let name, let step):
                 guard let record = state.attachments[AttachmentID(rawValue: stepper)] else {
                     // Detached: dropped, as it was when it was saved.

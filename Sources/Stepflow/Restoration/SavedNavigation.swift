@@ -101,6 +101,9 @@ public struct SavedNavigation: Hashable, Sendable, Codable {
             values: [String: String], classes: [String: String])
         /// The UI removed screen instance `screen` itself.
         case removedByUI(screen: UInt64, id: String)
+        /// A person selected section `section` of flow instance `flow` (a
+        /// `name`; ``Coordinator/select(section:of:)``).
+        case selectSection(flow: UInt32, name: String, section: String)
         /// Stepper attachment `stepper` (a `name`) emitted `step`.
         case emit(stepper: UInt64, name: String, step: String)
         /// A deep link to `step` was delivered.
