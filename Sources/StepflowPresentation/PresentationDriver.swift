@@ -27,6 +27,41 @@ public protocol PresentationHost: AnyObject {
     /// Shows the app busy with `busy`'s question (a spinner, or the
     /// question's answers when the app asks itself), or not busy (`nil`).
     func showBusy(_ busy: PresentationTree.Busy?)
+    /// Replaces layer `layer` (the top one) whole: `below`, then, when
+    /// `bar` is given, a section bar (a `UITabBarController`, a
+    /// `TabView`) of its tabs, tab `i` holding `stacks[i]`, `bar.selected`
+    /// selected; without a bar, a plain stack of `below`. Until the bar
+    /// goes, the stack calls above act on the selected tab's stack.
+    ///
+    /// By default, the visible stack as a plain one (`setPages`): a host
+    /// that draws no tab bar still shows the right screens.
+    func setLayer(
+        _ layer: Int, below: [Page], bar: PresentationTree.SectionBar?, stacks: [[Page]], animated: Bool)
+    /// Selects tab `index` of layer `layer`'s bar; `pages` is the visible
+    /// stack after it (the pages below the bar, then the tab's stack as
+    /// the host kept it). By default, `setPages(pages)`.
+    func selectSection(_ index: Int, onLayer layer: Int, showing pages: [Page], animated: Bool)
+    /// Replaces the stack of tab `section`, which is not selected, of
+    /// layer `layer`'s bar. By default nothing: a host without tabs does
+    /// not show it.
+    func setSectionPages(_ pages: [Page], section: Int, onLayer layer: Int, animated: Bool)
+}
+
+extension PresentationHost {
+    /// The visible stack, as a plain one.
+    public func setLayer(
+        _ layer: Int, below: [Page], bar: PresentationTree.SectionBar?, stacks: [[Page]], animated: Bool
+    ) {
+        setPages(below + (bar.map { stacks[$0.selected] } ?? []), onLayer: layer, animated: animated)
+    }
+
+    /// The visible stack after the selection, as a plain one.
+    public func selectSection(_ index: Int, onLayer layer: Int, showing pages: [Page], animated: Bool) {
+        setPages(pages, onLayer: layer, animated: animated)
+    }
+
+    /// Nothing: a hidden tab is not shown.
+    public func setSectionPages(_ pages: [Page], section: Int, onLayer layer: Int, animated: Bool) {}
 }
 
 /// Drives a ``PresentationHost`` from the engine's renders: keeps what is
@@ -71,6 +106,19 @@ public final class PresentationDriver<Host: PresentationHost> {
                 host.presentLayer(layer.screens.map(page), animated: animated)
             case .dismiss(let keeping, let animated):
                 host.dismissLayers(keeping: keeping, animated: animated)
+            case .setLayer(let layer, let content, let animated):
+                let bar = content.sections.first
+                let below = bar.map { Array(content.screens.prefix($0.base)) } ?? content.screens
+                host.setLayer(
+                    layer, below: below.map(page), bar: bar, stacks: bar?.tabs.map { $0.screens.map(page) } ?? [],
+                    animated: animated)
+            case .selectSection(let layer, let index, let animated):
+                guard tree.layers.indices.contains(layer), let shown = tree.layers[layer].selecting(index) else {
+                    continue
+                }
+                host.selectSection(index, onLayer: layer, showing: shown.screens.map(page), animated: animated)
+            case .setSectionStack(let layer, let section, let screens, let animated):
+                host.setSectionPages(screens.map(page), section: section, onLayer: layer, animated: animated)
             }
         }
         if update.tree.busy != tree.busy { host.showBusy(update.tree.busy) }
@@ -89,6 +137,15 @@ public final class PresentationDriver<Host: PresentationHost> {
     public func userMoved(_ move: UserMove, coordinator: Coordinator) -> Bool {
         guard let after = tree.after(move) else { return false }
         coordinator.handle(move, in: tree)
+        if case .selected(let section, let owner) = move, let layer = after.layers.indices.last,
+            let bar = after.layers[layer].sections.first(where: { $0.owner == owner }),
+            let index = bar.tabs.firstIndex(where: { $0.name == section })
+        {
+            // The tab bar switched itself; the host's own record follows
+            // (selecting the selected tab again is nothing to a toolkit).
+            host.selectSection(
+                index, onLayer: layer, showing: after.layers[layer].screens.map(page), animated: false)
+        }
         tree = after
         return true
     }

@@ -34,6 +34,9 @@ public struct PresentationProof: Sendable, CustomStringConvertible {
     /// Of ``backGestures``, those after which the engine's next update
     /// still changes what is shown (the flow did more than the gesture).
     public let gesturesNeedingAnUpdate: Int
+    /// The tab taps checked: each section a person can select, in each
+    /// state; the tab bar's own result must be what the engine does.
+    public let tabTaps: Int
     /// Each way the UI would drift, or an operation a toolkit refuses:
     /// where, and what. Empty when the proof holds.
     public let drifts: [String]
@@ -48,7 +51,7 @@ public struct PresentationProof: Sendable, CustomStringConvertible {
         let counts = """
             \(states) states\(isComplete ? "" : " (stopped at the bound: not all)"), \(transitions) transitions, \
             \(operations) operations (\(animatedOperations) animated), \(backGestures) back gestures \
-            (\(gesturesNeedingAnUpdate) needing an update after), \(drifts.count) drifts
+            (\(gesturesNeedingAnUpdate) needing an update after), \(tabTaps) tab taps, \(drifts.count) drifts
             """
         return drifts.isEmpty ? counts : counts + ": " + drifts.prefix(3).joined(separator: "; ")
     }
@@ -76,6 +79,7 @@ public struct PresentationProof: Sendable, CustomStringConvertible {
         animatedOperations = checker.animated
         backGestures = checker.moves
         gesturesNeedingAnUpdate = checker.movesNeedingMore
+        tabTaps = checker.taps
         drifts = checker.drifts
         isComplete = !checker.stopped
     }
@@ -89,6 +93,7 @@ public struct PresentationProof: Sendable, CustomStringConvertible {
         var animated = 0
         var moves = 0
         var movesNeedingMore = 0
+        var taps = 0
         var drifts: [String] = []
         var stopped = false
 
@@ -105,6 +110,7 @@ public struct PresentationProof: Sendable, CustomStringConvertible {
                 return false
             }
             checkUserMove(on: state, tree, at: index)
+            checkTabTaps(on: state, tree, at: index)
             return true
         }
 
@@ -128,6 +134,32 @@ public struct PresentationProof: Sendable, CustomStringConvertible {
                 if applied.layers != new.layers { drifts.append("\(what): \(update.operations) drifts") }
             } catch {
                 drifts.append("\(what): \(error)")
+            }
+        }
+
+        /// Each tab a person can tap on the top layer: the tab bar's own
+        /// result is the engine's, to the last screen.
+        func checkTabTaps(on state: EngineState, _ tree: PresentationTree, at index: Int) {
+            guard let layer = tree.layers.last else { return }
+            for bar in layer.sections where bar.isSelectable {
+                for tab in bar.tabs.indices where tab != bar.selected {
+                    let move = UserMove.selected(section: bar.tabs[tab].name, of: bar.owner)
+                    guard let local = tree.after(move) else {
+                        drifts.append("state \(index): \(move) does not fit the tree it was offered on")
+                        continue
+                    }
+                    taps += 1
+                    var engine = state
+                    _ = StateSearch.settle(
+                        &engine, maxStepsPerInput: 10_000, names: nil, observes: false,
+                        { state, transaction in state.selectSection(bar.tabs[tab].name, of: bar.owner, &transaction) },
+                        assume: { _ in })
+                    let followed = PresentationTree(engine: engine)
+                    if !PresentationUpdate(from: local, to: followed).isEmpty {
+                        drifts.append("state \(index): \(move) shows other than the engine selects")
+                    }
+                    check(from: local, to: followed, "state \(index): \(move)")
+                }
             }
         }
 

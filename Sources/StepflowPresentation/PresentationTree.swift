@@ -72,6 +72,51 @@ public struct PresentationTree: Hashable, Sendable {
 
         /// The screen it starts with.
         public var root: Screen? { screens.first }
+
+        /// Whether its screens are those below its one bar and then the
+        /// selected tab's stack (a layer without a bar is).
+        var isRegular: Bool {
+            guard let bar = sections.first else { return true }
+            guard sections.count == 1, screens.count >= bar.base else { return false }
+            return screens[bar.base...].map(\.id) == bar.selectedTab.screens.map(\.id)
+        }
+
+        /// It with its visible stack `screens`: in a layer with a bar, the
+        /// selected tab's stack changes with it. `nil` when the change
+        /// reaches below the bar, or the layer has nested bars.
+        func replacingStack(with screens: [Screen]) -> Layer? {
+            guard let bar = sections.first else { return Layer(screens: screens) }
+            guard isRegular, screens.count >= bar.base,
+                screens.prefix(bar.base).map(\.id) == self.screens.prefix(bar.base).map(\.id)
+            else { return nil }
+            var tabs = bar.tabs
+            let tab = tabs[bar.selected]
+            tabs[bar.selected] = SectionBar.Tab(name: tab.name, label: tab.label, screens: Array(screens[bar.base...]))
+            return Layer(
+                screens: screens, sections: [bar.with(selected: bar.selected, tabs: tabs, isSelectable: bar.isSelectable)])
+        }
+
+        /// It with tab `index` of its one bar selected: that tab's stack
+        /// shown above the screens below the bar.
+        func selecting(_ index: Int) -> Layer? {
+            guard isRegular, let bar = sections.first, bar.tabs.indices.contains(index) else { return nil }
+            return Layer(
+                screens: Array(screens.prefix(bar.base)) + bar.tabs[index].screens,
+                sections: [bar.with(selected: index, tabs: bar.tabs, isSelectable: bar.isSelectable)])
+        }
+
+        /// It with the stack of tab `index` of its one bar, not the
+        /// selected one, replaced by `screens`.
+        func replacingTab(_ index: Int, with screens: [Screen]) -> Layer? {
+            guard sections.count == 1, let bar = sections.first, bar.tabs.indices.contains(index),
+                index != bar.selected
+            else { return nil }
+            var tabs = bar.tabs
+            tabs[index] = SectionBar.Tab(name: tabs[index].name, label: tabs[index].label, screens: screens)
+            return Layer(
+                screens: self.screens,
+                sections: [bar.with(selected: bar.selected, tabs: tabs, isSelectable: bar.isSelectable)])
+        }
     }
 
     /// The sections a flow shows side by side, as a tab bar draws them:
@@ -109,6 +154,19 @@ public struct PresentationTree: Hashable, Sendable {
 
         /// The selected tab.
         public var selectedTab: Tab { tabs[selected] }
+
+        /// It with `selected` selected, `tabs` and `isSelectable`.
+        func with(selected: Int, tabs: [Tab], isSelectable: Bool) -> Self {
+            SectionBar(
+                flow: flow, owner: owner, tabs: tabs, selected: selected, base: base, isSelectable: isSelectable)
+        }
+
+        /// Whether `other` has the same owner, tabs, stacks and selection.
+        func sameShape(as other: Self) -> Bool {
+            owner == other.owner && selected == other.selected && base == other.base
+                && tabs.map(\.name) == other.tabs.map(\.name)
+                && tabs.map { $0.screens.map(\.id) } == other.tabs.map { $0.screens.map(\.id) }
+        }
     }
 
     /// The label of the section called `name` of the first section bar
@@ -225,13 +283,19 @@ public struct PresentationTree: Hashable, Sendable {
         guard let layer = layers.last else { return nil }
         switch move {
         case .popped(let to):
-            guard let index = layer.screens.firstIndex(where: { $0.id == to }), index < layer.screens.count - 1
+            guard let index = layer.screens.firstIndex(where: { $0.id == to }), index < layer.screens.count - 1,
+                let popped = layer.replacingStack(with: Array(layer.screens[...index]))
             else { return nil }
-            return PresentationTree(
-                layers: layers.dropLast() + [Layer(screens: Array(layer.screens[...index]))], busy: busy)
+            return PresentationTree(layers: layers.dropLast() + [popped], busy: busy)
         case .dismissed(let root):
             guard layers.count > 1, layer.root?.id == root else { return nil }
             return PresentationTree(layers: Array(layers.dropLast()), busy: busy)
+        case .selected(let section, let owner):
+            guard busy == nil, let bar = layer.sections.first(where: { $0.owner == owner }), bar.isSelectable,
+                let index = bar.tabs.firstIndex(where: { $0.name == section }), index != bar.selected,
+                let selected = layer.selecting(index)
+            else { return nil }
+            return PresentationTree(layers: layers.dropLast() + [selected], busy: busy)
         }
     }
 }

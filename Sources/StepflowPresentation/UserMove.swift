@@ -12,6 +12,9 @@ public enum UserMove: Hashable, Sendable {
     /// The top modal layer, starting at this screen, was dismissed by the
     /// person (a sheet dragged away).
     case dismissed(root: ScreenInstanceID)
+    /// The person tapped the tab of section `section` in the section bar
+    /// of flow `owner` on the top layer (``PresentationTree/SectionBar/owner``).
+    case selected(section: String, of: FlowInfo)
 }
 
 extension Coordinator {
@@ -26,6 +29,9 @@ extension Coordinator {
         guard let layer = tree.layers.last, tree.after(move) != nil else { return false }
         let removed: ArraySlice<PresentationTree.Screen>
         switch move {
+        case .selected(let section, let owner):
+            select(section: section, of: owner)
+            return true
         case .popped(let to):
             guard let index = layer.screens.firstIndex(where: { $0.id == to }) else { return false }
             removed = layer.screens[(index + 1)...]

@@ -62,6 +62,35 @@ public final class NavigationStore {
         personPopped(layer: index + 1, toCount: path.count + 1)
     }
 
+    /// The section bar of the root stack, if a flow shows sections there:
+    /// draw a `TabView` of its tabs, each with its own `NavigationStack`.
+    public var sectionBar: PresentationTree.SectionBar? { tree.layers.first?.sections.first }
+
+    /// The selected section's name: bind a `TabView`'s selection to it.
+    /// Set by the person's tap, the coordinator is told (``UserMove/selected(section:of:)``)
+    /// and the tab shows at once; a set the bar does not allow now (a
+    /// sheet over it, a question open) is ignored.
+    public var selectedSection: String? {
+        get { sectionBar?.selectedTab.name }
+        set {
+            guard let newValue, let bar = sectionBar, newValue != bar.selectedTab.name else { return }
+            move(.selected(section: newValue, of: bar.owner))
+        }
+    }
+
+    /// The stack of tab `index` above its first screen: bind that tab's
+    /// `NavigationStack` to it (``setSectionPath(_:_:)`` when it is set).
+    public func sectionPath(_ index: Int) -> [PresentationTree.Screen] {
+        guard let bar = sectionBar, bar.tabs.indices.contains(index) else { return [] }
+        return Array(bar.tabs[index].screens.dropFirst())
+    }
+
+    /// Sets the selected tab's path: shorter after the person swiped back.
+    public func setSectionPath(_ index: Int, _ path: [PresentationTree.Screen]) {
+        guard let bar = sectionBar, index == bar.selected, tree.layers.count == 1 else { return }
+        personPopped(layer: 0, toCount: bar.base + path.count + 1)
+    }
+
     /// The person dragged the top sheet away.
     public func sheetDismissedByPerson() {
         guard tree.layers.count > 1, let root = tree.layers.last?.root else { return }
@@ -96,9 +125,25 @@ public struct NavigationStoreView<Page: View>: View {
     }
 
     public var body: some View {
-        NavigationStack(path: $store.path) {
-            Group { if let root = store.root { page(root) } }
-                .navigationDestination(for: PresentationTree.Screen.self) { page($0) }
+        Group {
+            if let bar = store.sectionBar {
+                TabView(selection: Binding(get: { store.selectedSection ?? "" }, set: { store.selectedSection = $0 })) {
+                    ForEach(Array(bar.tabs.enumerated()), id: \.element.name) { index, tab in
+                        NavigationStack(
+                            path: Binding(get: { store.sectionPath(index) }, set: { store.setSectionPath(index, $0) })
+                        ) {
+                            Group { if let first = tab.screens.first { page(first) } }
+                                .navigationDestination(for: PresentationTree.Screen.self) { page($0) }
+                        }
+                        .tabItem { Text(tab.label) }.tag(tab.name)
+                    }
+                }
+            } else {
+                NavigationStack(path: $store.path) {
+                    Group { if let root = store.root { page(root) } }
+                        .navigationDestination(for: PresentationTree.Screen.self) { page($0) }
+                }
+            }
         }
         // The first sheet's root; deeper sheets and a sheet's own path are
         // in the store (`sheets`, `sheetPath(_:)`) for an app's own view.
