@@ -39,6 +39,10 @@ extension TerminalWalk {
                         "question": waiting.label,
                     ]])
         }
+        if let bar = session.presentation.layers.last?.sections.first(where: \.isSelectable) {
+            let others = bar.tabs.indices.filter { $0 != bar.selected }.map { bar.tabs[$0].name }
+            item("select …", words["walk.help.select", ["names": others.joined(separator: ", ")]])
+        }
         item("t", words["walk.help.trace"])
         item("?", words["walk.help.help"])
         item("q", words["walk.help.quit"])

@@ -102,14 +102,29 @@ final class TerminalWalk: @unchecked Sendable {
     /// each sheet above it, a line each (wrapped to the console's width),
     /// when more than one screen is shown.
     func layerLines(_ tree: PresentationTree) -> [String] {
-        guard tree.layers.map(\.screens.count).reduce(0, +) > 1 else { return [] }
+        let hasTabs = tree.layers.contains { !$0.sections.isEmpty }
+        guard hasTabs || tree.layers.map(\.screens.count).reduce(0, +) > 1 else { return [] }
         var lines: [String] = []
-        for (index, layer) in tree.layers.enumerated() {
-            let name = words[index == 0 ? "walk.layer.stack" : "walk.layer.sheet"]
+        func line(_ name: String, _ text: String) {
             let label = "  " + name + String(repeating: " ", count: max(1, 8 - name.count))
-            lines += console.wrap(
-                layer.screens.map(\.qualifiedID).joined(separator: " › "),
-                indent: String(repeating: " ", count: label.count), firstIndent: label)
+            lines += console.wrap(text, indent: String(repeating: " ", count: label.count), firstIndent: label)
+        }
+        for (index, layer) in tree.layers.enumerated() {
+            // A section bar: every tab by label and name, the selected in
+            // brackets; `select <name>` picks another while it is usable.
+            for bar in layer.sections {
+                let tabs = bar.tabs.enumerated().map { position, tab in
+                    position == bar.selected ? "[\(tab.label)]" : "\(tab.label) (\(tab.name))"
+                }
+                line(
+                    words["walk.layer.tabs"],
+                    tabs.joined(separator: "  ") + (bar.isSelectable ? "" : "  " + words["walk.tabs.covered"]))
+            }
+            if !layer.screens.isEmpty {
+                line(
+                    words[index == 0 ? "walk.layer.stack" : "walk.layer.sheet"],
+                    layer.screens.map(\.qualifiedID).joined(separator: " › "))
+            }
         }
         return lines
     }

@@ -16,6 +16,7 @@ struct SavedNavigationJSONTests {
             .started(stepper: 1, milliseconds: 1_795_426_000_123),
             .select(flow: 2, screen: 1, id: "onboarding/welcome", action: 0, step: "start", label: "Los \"geht's\"\n→"),
             .removedByUI(screen: 4, id: "test/nasal-1"),
+            .selectSection(flow: 3, name: "home", section: "kept \"results\""),
             .emit(stepper: 7, name: "TimerStepper", step: "timerDone"),
             .deepLink(step: "show(positive)"),
             .answer(adaptation: 0, step: "b"),
@@ -89,7 +90,7 @@ struct SavedNavigationJSONTests {
             (
                 #"{"format": 1, "fingerprint": "", "screens": [], "entries": [{"selekt": {}}]}"#,
                 #"saved.json:1:62: error: entries[0].selekt: unknown entry 'selekt'. Did you mean 'select'? Entries "#
-                    + #"are: coordinate, select, submit, removedByUI, emit, deepLink, link, answer, work, started."#
+                    + #"are: coordinate, select, submit, removedByUI, selectSection, emit, deepLink, link, answer, work, started."#
             ),
             (
                 #"{"format": 1, "fingerprint": "", "screens": [], "entries": [{"work": {"count": 0}}]}"#,
@@ -122,7 +123,7 @@ struct SavedNavigationJSONTests {
                 #"{"format": 1, "fingerprint": "", "screens": [], "entries": [{"work": {"count": 1}, "x": 2}]}"#,
                 """
                 saved.json:1:61: error: entries[0]: expected an entry: an object with one member, its kind \
-                (coordinate, select, submit, removedByUI, emit, deepLink, link, answer, work, started), found an object.
+                (coordinate, select, submit, removedByUI, selectSection, emit, deepLink, link, answer, work, started), found an object.
                 """
             ),
             (
