@@ -17,6 +17,9 @@ public enum SupportModule: FeatureModule {
         OptionSpec.required(
             "hours", .text, example: .text("Monday to Friday, 8:00 to 18:00"),
             summary: "When the hotline answers, in words a person reads.", translatable: true),
+        OptionSpec(
+            "layout", .choice(Layout.allCases.map(\.rawValue)), default: .text("list"),
+            summary: "One list of topics (list), or the topics and talking to a person as tabs side by side (tabs)."),
     ]
 
     /// `resume` (carry on), `quit` (stop for now).
@@ -34,7 +37,8 @@ public enum SupportModule: FeatureModule {
         ModuleLaunch(
             SupportFlow(
                 name: instance, hotline: options.text("hotline"), hours: options.text("hours"),
-                text: ModuleTexts(texts, environment)), entry: .topics)
+                text: ModuleTexts(texts, environment),
+                part: options.choice("layout", as: Layout.self) == .tabs ? .sections : .list), entry: .topics)
     }
 }
 

@@ -22,6 +22,9 @@ extension SupportModule {
             "topic.reading.body",
             "Any visible T line, however faint, counts as a line. Read within the time the instructions give."),
         TextSpec("contact.title", "Talk to a person"),
+        TextSpec("tabs.topics", "Topics"),
+        TextSpec("tabs.topics.body", "Choose a topic. To talk to a person, open the other tab."),
+        TextSpec("tabs.contact", "Talk to a person"),
         TextSpec("contact.body", "Call {hotline}, {hours}. Have your test kit at hand."),
     ]
 }

@@ -271,6 +271,8 @@ public struct Section<ParentStep: Step>: Sendable {
     public let name: String
     /// What a tab bar shows.
     public let label: String
+    /// The label's text key in its module, when it has one.
+    public let labelKey: String?
     /// The child flow, its stepper, and how its exits become the
     /// parent's steps.
     public let child: ChildFlow<ParentStep>
@@ -282,9 +284,16 @@ public struct Section<ParentStep: Step>: Sendable {
         _ name: String, label: String, flow: Child, with stepper: any Stepper<Child.StepType>,
         onExit: @escaping @Sendable (Child.ExitType) -> ParentStep
     ) {
-        self.name = name
-        self.label = label
-        self.child = ChildFlow(flow, stepper: stepper, onExit: onExit)
+        self.init(name, label: label, key: nil, child: ChildFlow(flow, stepper: stepper, onExit: onExit))
+    }
+
+    /// A section labelled by one of its module's texts (`text["tabs.topics"]`),
+    /// so the variant's catalog checks see the label shown.
+    public init<Child: Flow>(
+        _ name: String, label: LocalizedText, flow: Child, with stepper: any Stepper<Child.StepType>,
+        onExit: @escaping @Sendable (Child.ExitType) -> ParentStep
+    ) {
+        self.init(name, label: label.value, key: label.key, child: ChildFlow(flow, stepper: stepper, onExit: onExit))
     }
 
     /// A section running `flow`, a flow that never exits.
@@ -292,5 +301,12 @@ public struct Section<ParentStep: Step>: Sendable {
         _ name: String, label: String, flow: Child, with stepper: any Stepper<Child.StepType>
     ) where Child.ExitType == Never {
         self.init(name, label: label, flow: flow, with: stepper, onExit: { (exit: Never) -> ParentStep in })
+    }
+
+    private init(_ name: String, label: String, key: String?, child: ChildFlow<ParentStep>) {
+        self.name = name
+        self.label = label
+        self.labelKey = key
+        self.child = child
     }
 }

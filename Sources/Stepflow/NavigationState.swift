@@ -151,13 +151,17 @@ public struct SectionState: Hashable, Sendable {
     public let name: String
     /// What a tab bar shows for it.
     public let label: String
+    /// The label's text key in its module, when it has one.
+    public let labelKey: String?
     /// The child flow that runs in it, with its own stack.
     public let flow: FlowID
 
-    /// A section called `name`, labelled `label`, run by flow `flow`.
-    public init(name: String, label: String, flow: FlowID) {
+    /// A section called `name`, labelled `label` (text key `labelKey`),
+    /// run by flow `flow`.
+    public init(name: String, label: String, labelKey: String? = nil, flow: FlowID) {
         self.name = name
         self.label = label
+        self.labelKey = labelKey
         self.flow = flow
     }
 }

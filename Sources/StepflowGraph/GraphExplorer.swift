@@ -134,7 +134,8 @@ final class StateExplorer: StateSearchVisitor {
     }
 
     func started(_ state: EngineState, events: [NavigationEvent]) {
-        initialNodes = builder.project(events, from: nil, to: state.navigation.topScreen, report: report)
+        initialNodes = builder.project(
+            events, from: nil, to: state.navigation.topScreen, hidden: state.navigation.isHidden, report: report)
     }
 
     func discovered(_ state: EngineState, index: Int, depth: Int) -> Bool {
@@ -175,7 +176,8 @@ final class StateExplorer: StateSearchVisitor {
         _ input: SearchInput, from index: Int, to target: Int, top: PresentedScreen?, reached: EngineState,
         events: [NavigationEvent], settled: Bool
     ) {
-        let nodes = builder.project(events, from: top, to: reached.navigation.topScreen, report: report)
+        let nodes = builder.project(
+            events, from: top, to: reached.navigation.topScreen, hidden: reached.navigation.isHidden, report: report)
         let kind = Self.kind(of: input)
         if !settled {
             let input = StateGraph.Input(screen: transitions.top(ofState: index), kind: kind)

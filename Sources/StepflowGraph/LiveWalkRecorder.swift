@@ -35,9 +35,12 @@ public final class LiveWalkRecorder: Sendable {
     /// Once the coordinator is idle after one input: the node ids that
     /// input touched, in order, from `top` (the screen on top when it was
     /// given; `nil` for the start) to `after` (the screen on top now).
-    public func take(from top: PresentedScreen?, to after: PresentedScreen?) -> [String] {
+    /// Screens shown in sections `now` hides are not touched: a person
+    /// does not see them until the section is selected.
+    public func take(from top: PresentedScreen?, to after: PresentedScreen?, in now: NavigationState? = nil) -> [String] {
         state.withLock { state in
-            let touched = state.builder.project(state.events, from: top, to: after, report: { _ in })
+            let touched = state.builder.project(
+                state.events, from: top, to: after, hidden: { now?.isHidden($0) ?? false }, report: { _ in })
             state.events.removeAll()
             return touched.map { state.builder.id(of: $0) }
         }

@@ -158,6 +158,7 @@ final class ProjectionBuilder {
         _ events: [NavigationEvent],
         from top: PresentedScreen?,
         to after: PresentedScreen?,
+        hidden: (FlowID) -> Bool = { _ in false },
         report: (Finding) -> Void
     ) -> [Int] {
         // An input is given on the screen on top (or at the start); an
@@ -222,6 +223,9 @@ final class ProjectionBuilder {
                     case .presented(let screen):
                         let target = screenNode(screen)
                         edge(step, target, .present, screen.presentation.rawValue)
+                        // A screen shown in a hidden section is not seen
+                        // until its section is selected: not reached yet.
+                        guard !hidden(screen.flow.id) else { break }
                         touched.append(target)
                         presented = true
                     case .removed: removed = true

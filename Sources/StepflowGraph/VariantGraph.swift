@@ -79,6 +79,15 @@ public struct VariantGraph: Sendable {
                     }
                 }
                 facts.shown = top.textKeys.map { ShownText(instance: top.flow.name, key: $0) }
+                // The labels of the section bars shown with it.
+                for id in state.navigation.flowsInTreeOrder {
+                    guard let flow = state.navigation.flows[id], !flow.sections.isEmpty,
+                        !state.navigation.isHidden(id)
+                    else { continue }
+                    facts.shown += flow.sections.compactMap { section in
+                        section.labelKey.map { ShownText(instance: flow.info.name, key: $0) }
+                    }
+                }
                 seen.shown.formUnion(facts.shown)
                 seen.read[key] = facts.shown
                 return facts

@@ -236,6 +236,9 @@ public final class VariantSession {
                     }
                 }
             case .dropped(let step, let reason): log.withLock { $0.trace.append("\(step) dropped: \(reason)") }
+            // A tab selected is no step, but it is part of the walk.
+            case .sectionSelected(let owner, let section, _):
+                log.withLock { $0.trace.append("\(owner.name): select \(section)") }
             case .coordinationEnded(let exit): log.withLock { $0.ending = exit.value(as: AppExit.self) }
             case .link(let address, let outcome):
                 log.withLock { $0.link = LinkOpened(address: address, outcome: outcome) }
@@ -329,7 +332,7 @@ public final class VariantSession {
     public func settle(_ given: Given = .emission) {
         coordinator.waitUntilIdle(includingPendingAdaptations: false)
         let top = self.top
-        touched.formUnion(recorder.take(from: previousTop, to: top))
+        touched.formUnion(recorder.take(from: previousTop, to: top, in: holder.state))
         previousTop = top
         guard let states else { return }
         let reached = states.state(of: coordinator.engineState)

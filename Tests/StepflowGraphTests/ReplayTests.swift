@@ -25,7 +25,7 @@ enum Replay {
             environment: ModuleEnvironment(clock: clock, services: BundledModules.services))
         coordinator.coordinate(flow: root, with: OneStepper(.start))
         coordinator.waitUntilIdle()
-        var nodes = recorder.take(from: nil, to: coordinator.currentState.topScreen)
+        var nodes = recorder.take(from: nil, to: coordinator.currentState.topScreen, in: coordinator.currentState)
         if walk.inputs.isEmpty, let cut = nodes.firstIndex(of: target) { nodes = Array(nodes[...cut]) }
         for (position, input) in walk.inputs.enumerated() {
             let top = coordinator.currentState.topScreen
@@ -84,7 +84,7 @@ enum Replay {
                 }
             }
             coordinator.waitUntilIdle()
-            var touched = recorder.take(from: top, to: coordinator.currentState.topScreen)
+            var touched = recorder.take(from: top, to: coordinator.currentState.topScreen, in: coordinator.currentState)
             if position == walk.inputs.count - 1 {
                 guard let cut = touched.firstIndex(of: target) else {
                     return .failure(ReplayError("the last input did not touch \(target): \(touched)"))

@@ -89,7 +89,8 @@ extension FlowProgramOf {
                 section.child.launch(
                     ChildLauncher(parent: self, key: LaunchKey(parent: id, step: step, element: position, section: index)),
                     &state, &transaction)
-                shown.append(SectionState(name: section.name, label: section.label, flow: flow))
+                shown.append(
+                    SectionState(name: section.name, label: section.label, labelKey: section.labelKey, flow: flow))
             }
             state.command(.showSections(id, shown, selected: selected), &transaction)
         case .select(let name):
