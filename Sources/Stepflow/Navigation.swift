@@ -263,7 +263,6 @@ public struct ChildFlow<ParentStep: Step>: Sendable {
     }
 }
 
-
 /// One section of ``Navigation/sections(_:selected:)``: a name, the label a
 /// tab bar shows, and the child flow that runs in it with its stepper.
 public struct Section<ParentStep: Step>: Sendable {

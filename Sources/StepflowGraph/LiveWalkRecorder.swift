@@ -37,7 +37,8 @@ public final class LiveWalkRecorder: Sendable {
     /// given; `nil` for the start) to `after` (the screen on top now).
     /// Screens shown in sections `now` hides are not touched: a person
     /// does not see them until the section is selected.
-    public func take(from top: PresentedScreen?, to after: PresentedScreen?, in now: NavigationState? = nil) -> [String] {
+    public func take(from top: PresentedScreen?, to after: PresentedScreen?, in now: NavigationState? = nil) -> [String]
+    {
         state.withLock { state in
             let touched = state.builder.project(
                 state.events, from: top, to: after, hidden: { now?.isHidden($0) ?? false }, report: { _ in })

@@ -209,7 +209,9 @@ final class ProjectionBuilder {
                 case .answer(_, let answer, let asked):
                     edge(stepNode(asked), target, .answer, answer)
                 }
-                touched.append(target)
+                // A step in a hidden section runs unseen: the input's path
+                // stays on what a person sees (the edges are in the graph).
+                if !hidden(record.flow.id) { touched.append(target) }
                 lastStep[record.flow.id] = target
             case .didNavigate(let record, let changes):
                 let step = stepNode(record)
@@ -238,6 +240,9 @@ final class ProjectionBuilder {
                     case .flowReady, .sectionsShown: break
                     }
                 }
+                // A screen shown later in the input is where it went: an
+                // earlier step's reveal does not reach past it.
+                if presented { reveal = nil }
                 if let selected, !presented {
                     reveal = (step, .select, "select \(selected)")
                 } else if removed && !presented && !ended {

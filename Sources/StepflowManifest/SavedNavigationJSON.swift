@@ -246,7 +246,8 @@ public enum SavedNavigationJSON {
         }
 
         static let kinds = [
-            "coordinate", "select", "submit", "removedByUI", "selectSection", "emit", "deepLink", "link", "answer", "work", "started",
+            "coordinate", "select", "submit", "removedByUI", "selectSection", "emit", "deepLink", "link", "answer",
+            "work", "started",
         ]
 
         func entry(_ node: JSONNode, _ path: JSONPath) throws(SavedNavigationError) -> SavedNavigation.Entry {

@@ -93,7 +93,8 @@ public struct PresentationTree: Hashable, Sendable {
             let tab = tabs[bar.selected]
             tabs[bar.selected] = SectionBar.Tab(name: tab.name, label: tab.label, screens: Array(screens[bar.base...]))
             return Layer(
-                screens: screens, sections: [bar.with(selected: bar.selected, tabs: tabs, isSelectable: bar.isSelectable)])
+                screens: screens,
+                sections: [bar.with(selected: bar.selected, tabs: tabs, isSelectable: bar.isSelectable)])
         }
 
         /// It with tab `index` of its one bar selected: that tab's stack
@@ -227,7 +228,9 @@ public struct PresentationTree: Hashable, Sendable {
             // it, or the root layer.
             let layer = flow.sectionsMark.flatMap { mark in layers.lastIndex { $0.contains { $0.id <= mark } } } ?? 0
             guard layer < layers.count || layers.isEmpty else { continue }
-            let base = layers.isEmpty ? 0 : layers[layer].count { screen in flow.sectionsMark.map { screen.id <= $0 } ?? false }
+            let base =
+                layers.isEmpty
+                ? 0 : layers[layer].count { screen in flow.sectionsMark.map { screen.id <= $0 } ?? false }
             let tabs = flow.sections.map { section in
                 // Its flows' screens up to the first modal one, which
                 // starts a layer of its own.

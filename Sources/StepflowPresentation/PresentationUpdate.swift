@@ -80,7 +80,8 @@ public struct PresentationUpdate: Hashable, Sendable {
             if before.first?.sections.isEmpty ?? true, after.first?.sections.isEmpty ?? true {
                 operations.append(.setStack(layer: 0, after.first?.screens ?? [], animated: false))
             } else {
-                operations.append(.setLayer(layer: 0, after.first ?? PresentationTree.Layer(screens: []), animated: false))
+                operations.append(
+                    .setLayer(layer: 0, after.first ?? PresentationTree.Layer(screens: []), animated: false))
             }
             for layer in after.dropFirst() { operations.append(.present(layer, animated: false)) }
         } else {
@@ -129,7 +130,9 @@ public struct PresentationUpdate: Hashable, Sendable {
                 guard let index = layers[layer].screens.firstIndex(where: { $0.id == id }) else {
                     throw refuse("a pop to a screen not in the stack")
                 }
-                guard index < layers[layer].screens.count - 1 else { throw refuse("a pop to the screen already on top") }
+                guard index < layers[layer].screens.count - 1 else {
+                    throw refuse("a pop to the screen already on top")
+                }
                 layers[layer] = try setting(Array(layers[layer].screens[...index]), on: layer)
             case .present(let layer, _):
                 guard !layer.screens.isEmpty || !layer.sections.isEmpty else {

@@ -68,6 +68,13 @@ public struct Prototype: Sendable {
         public var busy: String?
         /// For each locale, the busy question's label (empty when none).
         public var busyLabels: [String] = []
+        /// The sections of the section bar on the top layer (the
+        /// innermost), by name; empty when there is none.
+        public var tabs: [String] = []
+        /// For each locale, the tabs' labels.
+        public var tabLabels: [[String]] = []
+        /// The index of the selected tab in ``tabs``.
+        public var selectedTab: Int?
     }
 
     /// What a person or the outside world does.
@@ -199,12 +206,14 @@ public struct Prototype: Sendable {
             var first: VariantSession?
             var titles: [[[String]]] = []
             var busyLabels: [String] = []
+            var tabLabels: [[String]] = []
             for locale in locales.indices {
                 let live = try session(locale, along: path)
                 guard live.stateIndex == state else { throw Self.lost(manifest, expected: state, live) }
                 let shown = live.presentation
                 titles.append(shown.layers.map { $0.screens.map(\.title) })
                 busyLabels.append(shown.busy?.label ?? "")
+                tabLabels.append(shown.layers.last?.sections.last?.tabs.map(\.label) ?? [])
                 if let top = live.top {
                     let view = View(
                         title: top.title, body: top.body, actions: top.actions.map(\.label),
@@ -227,6 +236,11 @@ public struct Prototype: Sendable {
             drawn.layerTitles = titles
             drawn.busy = shown.busy?.question
             drawn.busyLabels = shown.busy == nil ? [] : busyLabels
+            if let bar = shown.layers.last?.sections.last {
+                drawn.tabs = bar.tabs.map(\.name)
+                drawn.tabLabels = tabLabels
+                drawn.selectedTab = bar.selected
+            }
             states.append(drawn)
             traces.append(live.trace)
             tops.append(live.top)

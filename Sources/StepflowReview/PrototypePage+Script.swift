@@ -36,6 +36,10 @@ extension PrototypePage {
         #sheet.modal::before { content: ""; display: block; width: 3em; height: 5px; border-radius: 3px;
         background: #8a8f96; margin: 0 auto 0.5em; }
         .stack { font-size: 0.85em; color: #3a3a3a; margin: 0 0 0.3em; }
+        .tabs { display: flex; gap: 0.3em; margin-top: 1.2em; border-top: 1px solid #c4c8ce; padding-top: 0.5em; }
+        .tabs button { flex: 1; text-align: center; font-size: 0.85em; padding: 0.5em 0.3em; background: #fff;
+        color: #1a5fb4; }
+        .tabs button[aria-selected="true"] { background: #1a5fb4; color: #fff; cursor: default; }
         .busy #screen-body, .busy #fields, .busy #actions { opacity: 0.55; }
         .fields label { display: block; font-weight: bold; margin-top: 0.8em; }
         .fields input, .fields select { font: inherit; width: 100%; padding: 0.4em; border: 1px solid #5a5a5a;
@@ -314,6 +318,27 @@ extension PrototypePage {
           byId("events").hidden = events.length === 0;
           byId("events").replaceChildren(...events.map((index) => {
             const t = data.transitions[index]; return button(t[3] + " emits " + t[4], index);
+          }));
+          // The section bar: every tab, the selected one marked; another
+          // is a transition while the bar is not covered.
+          byId("tabs").hidden = s[9].length === 0;
+          byId("tabs").replaceChildren(...s[9].map((name, position) => {
+            const label = s[10][locale][position];
+            if (position === s[11]) {
+              const element = button(label, undefined);
+              element.disabled = false;
+              element.removeAttribute("title");
+              element.setAttribute("role", "tab");
+              element.setAttribute("aria-selected", "true");
+              return element;
+            }
+            const index = find((t) => t[2] === "s" && t[3] === name)[0];
+            const element = button(label, index);
+            if (index === undefined) element.title = w("page.tabsCovered");
+            element.setAttribute("role", "tab");
+            element.setAttribute("aria-selected", "false");
+            element.dataset.section = name;
+            return element;
           }));
           // A notification or a universal link may arrive in any state the app runs in.
           const links = find((t) => t[2] === "l");

@@ -64,6 +64,7 @@ public enum PrototypePage {
             hidden></div>
             <p id="ended" class="ended" hidden></p>
             </div>
+            <div id="tabs" role="tablist" class="tabs" aria-label="\(Escaping.html(words["page.tabs"]))" hidden></div>
             </section>
             <div class="side">
             <aside aria-labelledby="trace-title">
@@ -140,7 +141,8 @@ public enum PrototypePage {
                 """
         }
         // A state: [screen, instance, ending, timer, [view per locale], [[screen id per layer]],
-        // [[[title per layer]] per locale], busy question or null, [busy label per locale]].
+        // [[[title per layer]] per locale], busy question or null, [busy label per locale],
+        // [tab name], [[tab label] per locale], selected tab or null].
         let states = prototype.states.map { state in
             let layers = state.layers.map(strings).joined(separator: ",")
             let titles = state.layerTitles.map { "[" + $0.map(strings).joined(separator: ",") + "]" }
@@ -148,7 +150,9 @@ public enum PrototypePage {
             return """
                 [\(optional(state.screen)),\(optional(state.instance)),\(optional(state.ending)),\
                 \(state.timerSeconds.map(String.init) ?? "null"),[\(views)],\
-                [\(layers)],[\(titles.joined(separator: ","))],\(optional(state.busy)),\(strings(state.busyLabels))]
+                [\(layers)],[\(titles.joined(separator: ","))],\(optional(state.busy)),\(strings(state.busyLabels)),\
+                \(strings(state.tabs)),[\(state.tabLabels.map(strings).joined(separator: ","))],\
+                \(state.selectedTab.map(String.init) ?? "null")]
                 """
         }
         let transitions = prototype.transitions.map { transition in

@@ -135,7 +135,8 @@ public enum SessionRefusal: Error, Hashable, Sendable, CustomStringConvertible {
             }
             return "no section '\(section.shortened())' can be selected now; "
                 + (selectable.isEmpty
-                    ? "no flow shows sections a person can select." : "these can: \(selectable.joined(separator: ", ")).")
+                    ? "no flow shows sections a person can select."
+                    : "these can: \(selectable.joined(separator: ", ")).")
         }
     }
 }

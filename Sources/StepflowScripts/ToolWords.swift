@@ -169,6 +169,8 @@ public struct ToolWords: Sendable {
             "page.events": "What the app may receive",
             "page.links": "Links the app may be opened with",
             "page.openLink": "Open the link {address}",
+            "page.tabs": "Sections",
+            "page.tabsCovered": "The sections are covered: close what is over them first.",
         ],
         "de": [
             "walk.asks": "Die App fragt nach {question}. Antwort:",
@@ -244,6 +246,8 @@ public struct ToolWords: Sendable {
             "page.events": "Was die App empfangen kann",
             "page.links": "Links, mit denen die App geöffnet werden kann",
             "page.openLink": "Link {address} öffnen",
+            "page.tabs": "Bereiche",
+            "page.tabsCovered": "Die Bereiche sind verdeckt: erst schließen, was darüber liegt.",
         ],
     ]
 }

@@ -149,7 +149,11 @@ extension VariantSession {
             guard let flow = state.flows[id], !flow.sections.isEmpty, !state.isHidden(id) else { continue }
             let open = state.canSelectSection(of: id)
             for candidate in flow.sections {
-                if open { selectable.append((flow.info, candidate.name)) } else { covered.append("\(flow.info.name).\(candidate.name)") }
+                if open {
+                    selectable.append((flow.info, candidate.name))
+                } else {
+                    covered.append("\(flow.info.name).\(candidate.name)")
+                }
             }
         }
         guard let chosen = selectable.first(where: { $0.name == section }) else {

@@ -230,7 +230,7 @@ struct OutputErrorTests {
         #expect(
             differ.out.contains(
                 """
-                Options changed (9):\n  onboarding.audience: \"lay\" → \"professional\"\n  test.performedBy: \
+                Options changed (11):\n  onboarding.audience: \"lay\" → \"professional\"\n  test.performedBy: \
                 \"person\" → \"professional\"\n  test.readBy: \"both\" → \"photo\"\n
                 """
             ))

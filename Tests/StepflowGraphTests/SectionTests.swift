@@ -182,9 +182,10 @@ struct SectionTests {
             if case .select = $0.input.kind { return true }
             return false
         }
-        #expect(Set(selects.map(\.input.description)) == [
-            #"select test ("Test a patient")"#, #"select kept ("Kept results")"#, #"select help ("Help")"#,
-        ])
+        #expect(
+            Set(selects.map(\.input.description)) == [
+                #"select test ("Test a patient")"#, #"select kept ("Kept results")"#, #"select help ("Help")"#,
+            ])
         // No selection is offered under the notice.
         #expect(!selects.contains { $0.input.screen == "home/notice" })
         // Every state's shortest walk, replayed on a live coordinator, ends in that state.

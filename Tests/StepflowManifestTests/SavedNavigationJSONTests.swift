@@ -90,7 +90,8 @@ struct SavedNavigationJSONTests {
             (
                 #"{"format": 1, "fingerprint": "", "screens": [], "entries": [{"selekt": {}}]}"#,
                 #"saved.json:1:62: error: entries[0].selekt: unknown entry 'selekt'. Did you mean 'select'? Entries "#
-                    + #"are: coordinate, select, submit, removedByUI, selectSection, emit, deepLink, link, answer, work, started."#
+                    + #"are: coordinate, select, submit, removedByUI, selectSection, emit, deepLink, link, answer, "#
+                    + #"work, started."#
             ),
             (
                 #"{"format": 1, "fingerprint": "", "screens": [], "entries": [{"work": {"count": 0}}]}"#,
@@ -123,7 +124,8 @@ struct SavedNavigationJSONTests {
                 #"{"format": 1, "fingerprint": "", "screens": [], "entries": [{"work": {"count": 1}, "x": 2}]}"#,
                 """
                 saved.json:1:61: error: entries[0]: expected an entry: an object with one member, its kind \
-                (coordinate, select, submit, removedByUI, selectSection, emit, deepLink, link, answer, work, started), found an object.
+                (coordinate, select, submit, removedByUI, selectSection, emit, deepLink, link, answer, work, started), \
+                found an object.
                 """
             ),
             (

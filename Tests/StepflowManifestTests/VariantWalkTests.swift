@@ -51,6 +51,21 @@ final class Walk {
         coordinator.waitUntilIdle()
     }
 
+    /// Taps the tab of section `section` of the flow on top's section bar.
+    func select(_ section: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        let state = coordinator.currentState
+        guard
+            let owner = state.flowsInTreeOrder.reversed().compactMap({ state.flows[$0] }).first(where: {
+                $0.sections.contains { $0.name == section }
+            })
+        else {
+            Issue.record("no flow shows a section '\(section)'", sourceLocation: sourceLocation)
+            return
+        }
+        coordinator.select(section: section, of: owner.info)
+        coordinator.waitUntilIdle()
+    }
+
     /// Lets `minutes` pass on the clock.
     func wait(minutes: Int) {
         clock.advance(by: .seconds(minutes * 60))
@@ -174,8 +189,13 @@ struct VariantWalkTests {
         ] { walk.choose(label) }
         walk.choose("Get help")
         #expect(walk.screen == "help/topics")
-        walk.choose("Talk to a person")
+        // The professional's help shows talking to a person as a tab of its own.
+        walk.select("contact")
+        #expect(walk.screen == "help/contact")
+        walk.select("topics")
+        walk.choose("Taking the sample")
         walk.choose("Back")
+        walk.select("contact")
         walk.choose("Carry on")
         #expect(walk.screen == "test/checklist")
     }

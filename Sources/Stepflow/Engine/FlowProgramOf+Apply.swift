@@ -87,7 +87,8 @@ extension FlowProgramOf {
             for (index, section) in sections.enumerated() {
                 let flow = FlowID(rawValue: state.lastFlowID + 1)
                 section.child.launch(
-                    ChildLauncher(parent: self, key: LaunchKey(parent: id, step: step, element: position, section: index)),
+                    ChildLauncher(
+                        parent: self, key: LaunchKey(parent: id, step: step, element: position, section: index)),
                     &state, &transaction)
                 shown.append(
                     SectionState(name: section.name, label: section.label, labelKey: section.labelKey, flow: flow))

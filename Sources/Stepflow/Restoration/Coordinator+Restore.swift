@@ -12,7 +12,7 @@ extension Coordinator {
     public var savedNavigation: SavedNavigation? {
         let read = { [self] () -> SavedNavigation? in
             guard var saved = log else { return nil }
-            saved.screens = engine.navigation.shownScreens.map(\.qualifiedID)
+            saved.screens = engine.navigation.visibleScreens.map(\.qualifiedID)
             return saved
         }
         return isOnQueue ? read() : queue.sync(execute: read)
@@ -161,6 +161,11 @@ extension Coordinator {
                 if flow.isReady { changes.append(.flowReady(flow.info)) }
             }
             changes += navigation.shownScreens.map { .presented($0) }
+            // Then the sections each flow shows, and which is selected.
+            for id in navigation.flowsInTreeOrder {
+                guard let flow = navigation.flows[id], let selected = flow.selected else { continue }
+                changes.append(.sectionsShown(flow.info, sections: flow.sections.map(\.name), selected: selected.name))
+            }
             effects.append(.render(navigation, changes))
         }
         effects.append(.event(.restored(inputs: saved.inputCount)))

@@ -60,7 +60,7 @@ extension Replay {
         for index in 0..<end {
             try replayByIdentity(saved.entries[index], at: index, roots: roots, deepLinks: deepLinks, run: &run)
         }
-        run.log.screens = state.navigation.shownScreens.map(\.qualifiedID)
+        run.log.screens = state.navigation.visibleScreens.map(\.qualifiedID)
         let top = state.navigation.topScreen?.qualifiedID
         let expected: String? =
             switch expectedTop {
@@ -144,7 +144,8 @@ extension Replay {
             // The flow of that name that shows such a section, innermost
             // first: its number may differ on another release.
             let owners = state.navigation.flowsInTreeOrder.reversed().compactMap { state.navigation.flows[$0] }
-            guard let owner = owners.first(where: { $0.info.name == name && $0.sections.contains { $0.name == section } })
+            guard
+                let owner = owners.first(where: { $0.info.name == name && $0.sections.contains { $0.name == section } })
             else {
                 throw RestoreError(
                     .mismatch, entry: index,

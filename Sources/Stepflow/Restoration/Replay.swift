@@ -200,7 +200,7 @@ package struct Replay {
             }
             absorb(&transaction)
         }
-        let shown = state.navigation.shownScreens.map(\.qualifiedID)
+        let shown = state.navigation.visibleScreens.map(\.qualifiedID)
         guard shown == saved.screens else {
             throw RestoreError(
                 .mismatch,

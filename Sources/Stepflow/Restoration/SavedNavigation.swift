@@ -45,8 +45,9 @@ public struct SavedNavigation: Hashable, Sendable, Codable {
     public var versions: [String: String] = [:]
     /// The inputs handled, in order, and the stepper start times.
     public var entries: [Entry]
-    /// The screens shown when it was saved, bottom to top, as
-    /// `flow/screen` ids: a restore checks that it rebuilt exactly these.
+    /// The screens shown when it was saved (a person's view: those of
+    /// sections not selected aside), bottom to top, as `flow/screen` ids:
+    /// a restore checks that it rebuilt exactly these.
     public var screens: [String]
 
     /// An empty log in the current format.
