@@ -36,7 +36,9 @@ extension PrototypePage {
         #sheet.modal::before { content: ""; display: block; width: 3em; height: 5px; border-radius: 3px;
         background: #8a8f96; margin: 0 auto 0.5em; }
         .stack { font-size: 0.85em; color: #3a3a3a; margin: 0 0 0.3em; }
-        .tabs { display: flex; gap: 0.3em; margin-top: 1.2em; border-top: 1px solid #c4c8ce; padding-top: 0.5em; }
+        #phone { display: flex; flex-direction: column; }
+        .tabs { display: flex; gap: 0.3em; margin-top: auto; border-top: 1px solid #c4c8ce; padding-top: 0.5em; }
+        .tabs[hidden] { display: none; }
         .tabs button { flex: 1; text-align: center; font-size: 0.85em; padding: 0.5em 0.3em; background: #fff;
         color: #1a5fb4; }
         .tabs button[aria-selected="true"] { background: #1a5fb4; color: #fff; cursor: default; }
