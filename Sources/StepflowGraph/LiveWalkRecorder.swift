@@ -37,14 +37,18 @@ public final class LiveWalkRecorder: Sendable {
     /// given; `nil` for the start) to `after` (the screen on top now).
     /// Screens shown in sections `now` hides are not touched: a person
     /// does not see them until the section is selected.
-    public func take(from top: PresentedScreen?, to after: PresentedScreen?, in now: NavigationState? = nil) -> [String]
-    {
+    public func take(from top: PresentedScreen?, to after: PresentedScreen?, in now: NavigationState?) -> [String] {
         state.withLock { state in
             let touched = state.builder.project(
                 state.events, from: top, to: after, hidden: { now?.isHidden($0) ?? false }, report: { _ in })
             state.events.removeAll()
             return touched.map { state.builder.id(of: $0) }
         }
+    }
+
+    /// ``take(from:to:in:)`` for an app that shows no sections.
+    public func take(from top: PresentedScreen?, to after: PresentedScreen?) -> [String] {
+        take(from: top, to: after, in: nil)
     }
 
     /// Every edge taken so far, as `from -> to [kind label]` with node ids.
