@@ -140,7 +140,7 @@ public struct PresentationTree: Hashable, Sendable {
 
         /// The flow that shows the sections (its name).
         public let flow: String
-        /// That flow's instance: what ``Stepflow/Coordinator/select(section:of:)`` takes.
+        /// That flow's instance: what `Coordinator.select(section:of:)` takes.
         public let owner: FlowInfo
         /// The sections, in order.
         public let tabs: [Tab]
