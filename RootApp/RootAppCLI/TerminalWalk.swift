@@ -129,6 +129,19 @@ final class TerminalWalk: @unchecked Sendable {
         return lines
     }
 
+    /// The section a person names by a tab's label or name, of a bar on
+    /// the top layer that is not covered, if one is.
+    func tab(named typed: String) -> String? {
+        let lowered = typed.lowercased()
+        for bar in session.presentation.layers.last?.sections.reversed() ?? [] where bar.isSelectable {
+            if let tab = bar.tabs.first(where: { $0.label.lowercased() == lowered || $0.name.lowercased() == lowered })
+            {
+                return tab.name
+            }
+        }
+        return nil
+    }
+
     /// The question a person answers now, if the app asks one nobody
     /// outside is asked: numbered answers under the screen.
     private var question: PresentationTree.Busy? {
@@ -362,6 +375,12 @@ final class TerminalWalk: @unchecked Sendable {
                             console.error(line)
                         }
                     }
+                    showIfChanged()
+                    continue
+                }
+                // A tab's label or name, where no action has it, taps the tab.
+                if !isActionLabel(choice), let section = tab(named: choice) {
+                    if let refusal = perform(.select(section), record: true) { show(refusal) }
                     showIfChanged()
                     continue
                 }

@@ -129,7 +129,8 @@ public enum OverviewExporter {
                 "  \(quote(instance.id)) [shape=box, style=\"rounded,dashed\", "
                 + "label=\(quote(instance.id + " (" + instance.module + ")"))];\n"
         }
-        out += legend(detail: true)
+        let tabs = arrows.contains { $0.label?.hasPrefix("(tab ") ?? false }
+        out += legend(detail: true, tabs: tabs)
         out += "}\n"
         return out
     }
@@ -198,7 +199,7 @@ public enum OverviewExporter {
                 : "")
     }
 
-    private static func legend(detail: Bool) -> String {
+    private static func legend(detail: Bool, tabs: Bool = false) -> String {
         let rows =
             detail
             ? """
@@ -207,6 +208,9 @@ public enum OverviewExporter {
             align=\"left\">(time is up)</td><td align=\"left\">a timer finishing</td></tr><tr><td \
             align=\"left\">dashed</td><td align=\"left\">on to another module</td></tr>
             """
+                + (tabs
+                    ? "<tr><td align=\"left\">(tab X)</td><td align=\"left\">tab X selected, its stack as it was "
+                        + "left</td></tr>" : "")
             : """
             <tr><td align=\"left\">box</td><td align=\"left\">a module instance: its module, its \
             screens</td></tr><tr><td align=\"left\">arrow</td><td align=\"left\">a route: the exit taken, and the \
