@@ -82,6 +82,8 @@ public enum OverviewExporter {
             arrows.append(
                 Arrow(from: .start, to: .screen(top, instance: graph.nodes[node].instance), label: nil, style: .start))
         }
+        // Whether an arrow is a tab selected: the legend then says so.
+        var selectsTabs = false
         for transition in states.transitions {
             guard let from = transition.input.screen, let fromNode = graph.node(withID: from),
                 included.contains(graph.nodes[fromNode].instance)
@@ -96,6 +98,7 @@ public enum OverviewExporter {
                 case .link(let address): "(link \(address))"
                 case .select(_, let label, _): "(tab \(label))"
                 }
+            if case .select = transition.input.kind { selectsTabs = true }
             let fromInstance = graph.nodes[fromNode].instance
             let style: Arrow.Style
             if let toInstance = to.instance, toInstance != fromInstance {
@@ -129,8 +132,7 @@ public enum OverviewExporter {
                 "  \(quote(instance.id)) [shape=box, style=\"rounded,dashed\", "
                 + "label=\(quote(instance.id + " (" + instance.module + ")"))];\n"
         }
-        let tabs = arrows.contains { $0.label?.hasPrefix("(tab ") ?? false }
-        out += legend(detail: true, tabs: tabs)
+        out += legend(detail: true, tabs: selectsTabs)
         out += "}\n"
         return out
     }

@@ -244,7 +244,7 @@ final class ProjectionBuilder {
                 // earlier step's reveal does not reach past it.
                 if presented { reveal = nil }
                 if let selected, !presented {
-                    reveal = (step, .select, "select \(selected)")
+                    reveal = (step, .select, Input.select(selected).scriptLine)
                 } else if removed && !presented && !ended {
                     reveal = (step, .back, "back")
                 } else if rejected && !presented && !removed {
@@ -264,7 +264,7 @@ final class ProjectionBuilder {
                     touched.append(end)
                 }
             case .sectionSelected(_, let section, _):
-                reveal = (screen, .select, "select \(section)")
+                reveal = (screen, .select, Input.select(section).scriptLine)
             case .dropped(let record, .unhandled):
                 report(
                     Finding(

@@ -55,10 +55,10 @@ public enum SessionRefusal: Error, Hashable, Sendable, CustomStringConvertible {
     /// `address` is no link of the variant: why (``Stepflow/LinkRefusal``), with
     /// the addresses it routes.
     case noSuchLink(address: String, reason: String)
-    /// No flow whose section bar shows has a section `section`: the
-    /// sections a person can select now (`owner.section`), and those
-    /// shown but covered.
-    case noSuchSection(section: String, selectable: [String], covered: [String])
+    /// No flow whose section bar shows has a section `section`: whether
+    /// a bar that has it is shown but covered, and the sections a person
+    /// can select now (`owner.section`).
+    case noSuchSection(section: String, isCovered: Bool, selectable: [String])
 
     /// The facts in one English sentence, ending in what would do.
     public var description: String {
@@ -127,8 +127,8 @@ public enum SessionRefusal: Error, Hashable, Sendable, CustomStringConvertible {
             return "\(refusal.label) (\(refusal.field)) was refused: \(refusal.reason)."
         case .noSuchLink(_, let reason):
             return reason
-        case .noSuchSection(let section, let selectable, let covered):
-            if covered.contains(where: { $0.hasSuffix(".\(section)") }) {
+        case .noSuchSection(let section, let isCovered, let selectable):
+            if isCovered {
                 return "the section '\(section.shortened())' is shown but covered (by a modal or a screen over "
                     + "the sections); go back to the sections first"
                     + (selectable.isEmpty ? "." : ", or select one of \(selectable.joined(separator: ", ")).")

@@ -314,8 +314,8 @@ public struct SuiteGenerator: Sendable {
                 ([label] + entries.map { "\($0.field) \($0.valueClass)" }).joined(separator: " ")
             case .emit(let stepper, let step, let isTimer): isTimer ? "wait" : "\(stepper) \(step)"
             case .answer(let source, _, let answer, _, _): "\(source) \(answer)"
-            case .link(let address): "link \(address)"
-            case .select(let section, _, _): "select \(section)"
+            case .link(let address): Input.link(address).scriptLine
+            case .select(let section, _, _): Input.select(section).scriptLine
             @unknown default: "\(transition.input)"
             }
         return "\(screen) \(done)"

@@ -144,21 +144,19 @@ extension VariantSession {
         }
         let state = holder.state
         var selectable: [(owner: FlowInfo, name: String)] = []
-        var covered: [String] = []
+        var isCovered = false
         for id in state.flowsInTreeOrder.reversed() {
             guard let flow = state.flows[id], !flow.sections.isEmpty, !state.isHidden(id) else { continue }
-            let open = state.canSelectSection(of: id)
-            for candidate in flow.sections {
-                if open {
-                    selectable.append((flow.info, candidate.name))
-                } else {
-                    covered.append("\(flow.info.name).\(candidate.name)")
-                }
+            if state.canSelectSection(of: id) {
+                selectable += flow.sections.map { (flow.info, $0.name) }
+            } else if flow.sections.contains(where: { $0.name == section }) {
+                isCovered = true
             }
         }
         guard let chosen = selectable.first(where: { $0.name == section }) else {
             throw .noSuchSection(
-                section: section, selectable: selectable.map { "\($0.owner.name).\($0.name)" }, covered: covered)
+                section: section, isCovered: isCovered,
+                selectable: selectable.map { "\($0.owner.name).\($0.name)" })
         }
         coordinator.select(section: section, of: chosen.owner)
         settle(.select(section: section, flow: chosen.owner.name))

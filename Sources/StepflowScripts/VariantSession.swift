@@ -238,7 +238,7 @@ public final class VariantSession {
             case .dropped(let step, let reason): log.withLock { $0.trace.append("\(step) dropped: \(reason)") }
             // A tab selected is no step, but it is part of the walk.
             case .sectionSelected(let owner, let section, _):
-                log.withLock { $0.trace.append("\(owner.name): select \(section)") }
+                log.withLock { $0.trace.append("\(owner.name): \(Input.select(section).scriptLine)") }
             case .coordinationEnded(let exit): log.withLock { $0.ending = exit.value(as: AppExit.self) }
             case .link(let address, let outcome):
                 log.withLock { $0.link = LinkOpened(address: address, outcome: outcome) }
