@@ -15,11 +15,12 @@ struct Options {
     var json: String?
     /// An earlier run's JSON to print each figure beside.
     var baseline: String?
-    /// The sections to run: graph, suite, engine, memory, restore, update, presentation, startup, family.
+    /// The sections to run: graph, tabs, suite, engine, memory, restore, update, presentation, startup,
+    /// family.
     var sections: Set<String> = Options.allSections
     /// Every section, in the order a run takes them.
     static let sectionOrder = [
-        "graph", "suite", "engine", "memory", "restore", "update", "presentation", "startup", "family",
+        "graph", "tabs", "suite", "engine", "memory", "restore", "update", "presentation", "startup", "family",
     ]
     static let allSections = Set(sectionOrder)
 }
@@ -95,6 +96,32 @@ func peakRSS() -> Double {
     var usage = rusage()
     getrusage(RUSAGE_SELF.rawValue, &usage)
     return Double(usage.ru_maxrss) / 1024  // kilobytes on Linux
+}
+
+/// Resets the peak resident memory the kernel keeps for this process
+/// (Linux: writing 5 to `/proc/self/clear_refs`), so that
+/// ``peakMemorySinceReset()`` reads the peak of what runs next alone;
+/// false where it cannot.
+func resetPeakMemory() -> Bool {
+    let file = open("/proc/self/clear_refs", O_WRONLY)
+    guard file >= 0 else { return false }
+    defer { close(file) }
+    return write(file, "5", 1) == 1
+}
+
+/// The peak resident memory since ``resetPeakMemory()`` (`VmHWM`), in MiB.
+func peakMemorySinceReset() -> Double? {
+    let file = open("/proc/self/status", O_RDONLY)
+    guard file >= 0 else { return nil }
+    defer { close(file) }
+    var bytes = [UInt8](repeating: 0, count: 8192)
+    let count = read(file, &bytes, bytes.count)
+    guard count > 0 else { return nil }
+    let status = String(decoding: bytes[..<count], as: UTF8.self)
+    guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+        let kilobytes = Double(line.split(separator: " ").dropFirst().first ?? "")
+    else { return nil }
+    return kilobytes / 1024
 }
 
 /// Median, min and max of several timings, in nanoseconds.

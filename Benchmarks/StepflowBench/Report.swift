@@ -17,6 +17,7 @@ import StepflowTesting
 struct RunResults {
     var graph: [GraphFigure] = []
     var million: MillionFigure?
+    var sections: SectionsFigure?
     var suites: [SuiteFigure] = []
     var engine: EngineFigures?
     var memory: MemoryFigures?
@@ -65,6 +66,11 @@ extension RunResults {
         if let million {
             add("graph.1000000.exploreAndDOT", million.milliseconds, "ms")
             add("graph.1000000.peak", million.peakMiB, "MiB")
+        }
+        if let sections {
+            add("sections.4x1000.explore", sections.timing.median / 1e6, "ms")
+            add("sections.4x1000.states", Double(sections.states), "states")
+            if let peak = sections.peakMiB { add("sections.4x1000.peak", peak, "MiB") }
         }
         for suite in suites { add("suite.\(suite.name)", suite.timing.median / 1e6, "ms") }
         if let engine {
@@ -143,6 +149,13 @@ extension RunResults {
         goal(
             "explore 1M steps under 500 MB peak", million.map { $0.peakMiB * 1.048576 < 500 },
             million.map { "\(Int($0.peakMiB)) MiB" } ?? "not run (full run only)", ("graph.1000000.peak", "MiB"))
+        let sectionsMet = sections.map { $0.timing.median < 1e9 && ($0.peakMiB.map { $0 * 1.048576 < 100 } ?? false) }
+        goal(
+            "explore 4 sections x 1,000 states under 1 s and 100 MB", sectionsMet,
+            sections.map {
+                "\(fixed($0.timing.median / 1e6, 0)) ms, " + ($0.peakMiB.map { "\(Int($0)) MiB" } ?? "peak n/a")
+            }
+                ?? "not run", ("sections.4x1000.explore", "ms"))
         let clinic = update?.bundled.first { $0.name == "covid-antigen-clinic" }.map { $0.check.median / 1e6 }
         goal(
             "update-check of a bundled variant well under 1 s", clinic.map { $0 < 500 },

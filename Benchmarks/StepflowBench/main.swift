@@ -44,6 +44,8 @@ if options.sections.contains("graph") {
     // Last of the graph runs: its peak is the process's.
     if !options.quick { results.million = millionSection() }
 }
+// Tabs measure their own peak (the kernel's mark reset before them).
+if options.sections.contains("tabs") { results.sections = sectionsSection(quick: options.quick) }
 if options.sections.contains("suite") { results.suites = suiteSection(quick: options.quick) }
 if options.sections.contains("engine") {
     results.engine = engineSection(steps: options.quick ? 200_000 : 1_000_000, quick: options.quick)

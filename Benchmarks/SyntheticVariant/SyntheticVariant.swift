@@ -167,4 +167,59 @@ public enum SyntheticVariant {
     public static func form(screens: Int, fields: Int, classes: Int) -> (root: Form, stepper: OneStepper<Step>) {
         (Form(screens: screens, fields: fields, classes: classes), OneStepper(.step(0)))
     }
+
+    /// A home of `count` sections side by side (tabs), each a ring of
+    /// `states` screens (Next goes round, Back goes one back): sections
+    /// that never act on one another, so exploration composes them. Their
+    /// product has `states` to the power `count` combinations.
+    public final class Tabs: Flow {
+        /// How many sections.
+        public let count: Int
+        /// Screens (states) in each section.
+        public let states: Int
+        /// `count` sections of `states` screens each.
+        public init(count: Int, states: Int) {
+            self.count = count
+            self.states = states
+        }
+        /// `home`.
+        public var name: String { "home" }
+        /// Shows the sections, the first selected.
+        public func navigate(to step: Step) -> Navigation<Step, Never> {
+            guard case .enter = step else { return .unhandled }
+            return .sections(
+                (0..<count).map { index in
+                    Section(
+                        "tab\(index)", label: "Tab \(index)", flow: Ring(index: index, states: states),
+                        with: OneStepper(.step(0)))
+                }, selected: "tab0")
+        }
+    }
+
+    /// One section of ``Tabs``: screen after screen, round.
+    public final class Ring: Flow {
+        /// Its position.
+        public let index: Int
+        /// Its screens.
+        public let states: Int
+        /// Section `index` of `states` screens.
+        public init(index: Int, states: Int) {
+            self.index = index
+            self.states = states
+        }
+        /// `tab<index>`.
+        public var name: String { "tab\(index)" }
+        /// The screen at `position`; Next goes round.
+        public func navigate(to step: Step) -> Navigation<Step, Never> {
+            guard case .step(let position) = step else { return .unhandled }
+            var actions = [ScreenAction("Next", Step.step((position + 1) % states))]
+            if position > 0 { actions.append(ScreenAction("Back", .step(position - 1), role: .back)) }
+            return .show(Screen(id: "q\(position)", title: "Screen \(position)", actions: actions), as: .replace)
+        }
+    }
+
+    /// A home of sections and its stepper (see ``Tabs``).
+    public static func tabs(count: Int, states: Int) -> (root: Tabs, stepper: OneStepper<Step>) {
+        (Tabs(count: count, states: states), OneStepper(.enter(0)))
+    }
 }

@@ -79,6 +79,8 @@ enum ValidateCommand {
         }
         // Every routed link, opened from every live state: where each ended.
         if !manifest.links.isEmpty { summary += "; " + variant.states.links.summary }
+        // Tabs explored as components, or as their product and why.
+        if let composition = variant.states.composition { summary += "; " + composition.summary }
         if let requirements, !requirements.entries.isEmpty {
             summary +=
                 """

@@ -126,6 +126,13 @@ extension NavigationState {
             guard flows[id] != nil else { return changes.append(ended(id, command)) }
             if screen.presentation == .replace {
                 removeScreens(of: id, from: 0, into: &changes)
+            } else if screen.presentation == .modal, let stack = flows[id]?.stack,
+                let base = stack.lastIndex(where: { $0.presentation == .modal }),
+                stack[base].screenID == screen.screenID
+            {
+                // The same modal again replaces the one showing (and what
+                // the flow showed over it): one sheet of a kind at a time.
+                removeScreens(of: id, from: base, into: &changes)
             }
             flows[id]!.stack.append(screen)  // looked up just above
             screenOwners[screen.id] = id

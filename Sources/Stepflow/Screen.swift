@@ -259,7 +259,11 @@ public enum Presentation: String, Hashable, Sendable, CaseIterable {
     /// Pushed on top of the flow's stack; ``Navigation/pop`` removes it.
     case push
     /// Presented modally; ``Navigation/dismiss`` removes it and everything
-    /// presented above it.
+    /// presented above it. Shown again while the flow's newest modal
+    /// screen has the same id, it replaces that one (and the flow's
+    /// screens above it): one sheet of a kind at a time, as SwiftUI's
+    /// `sheet(item:)` (UIKit refuses a second presentation), so a link or
+    /// a stepper that shows it twice never stacks two.
     case modal
     /// Replaces the flow's whole stack: every screen of the flow is dismissed
     /// and this one becomes its root.

@@ -11,6 +11,14 @@ public struct ExplorationLimits: Hashable, Sendable {
     /// Steps one input may cause at most before the queue settles: beyond
     /// it, the input is reported as never settling.
     public var maxStepsPerInput: Int
+    /// Whether sections shown side by side (tabs) that do not interact are
+    /// explored as components (their states add up) rather than as their
+    /// product (their states multiply): on by default. Every state listed
+    /// is still one the live engine reaches; ``StateGraph/composition``
+    /// says what was composed, or why the sections were explored as their
+    /// product. Off, every state of the product is listed, which a check
+    /// that looks a live state up in the graph needs.
+    public var composesSections = true
 
     /// Bounds for a variant.
     public init(maxStates: Int = 500_000, maxScreens: Int = 48, maxStepsPerInput: Int = 10_000) {

@@ -57,8 +57,21 @@ public enum GraphExplorer {
         opening links: [LinkDelivery],
         describing describe: ((EngineState) -> StateFacts)?
     ) -> StateGraph {
-        let explorer = StateExplorer(app: app ?? flow.name, limits: limits, links: links, describe: describe)
-        return explorer.run { state, transaction in state.coordinate(flow, with: stepper, &transaction) }
+        func explore(composing: Bool) -> (StateGraph, SectionComposer?) {
+            let explorer = StateExplorer(
+                app: app ?? flow.name, limits: limits, links: links, composing: composing, describe: describe)
+            let graph = explorer.run { state, transaction in state.coordinate(flow, with: stepper, &transaction) }
+            return (graph, explorer.composer)
+        }
+        var (graph, composer) = explore(composing: limits.composesSections)
+        if let composer, let interaction = composer.interaction {
+            // Sections that act on one another are explored whole.
+            (graph, _) = explore(composing: false)
+            graph.composition = SectionComposition(composer, states: graph.states.count, interaction: interaction)
+        } else if let composer, !composer.slots.isEmpty {
+            graph.composition = SectionComposition(composer, states: graph.states.count, interaction: nil)
+        }
+        return graph
     }
 }
 
@@ -82,6 +95,11 @@ final class StateExplorer: StateSearchVisitor {
     private var grown: [(state: Int, detail: String)] = []
 
     private let describe: ((EngineState) -> StateFacts)?
+    /// The search's composer of sections, when it composes them.
+    var composer: SectionComposer? { search.composer }
+    /// States with an input not taken because it would have left two
+    /// sections away from their starts: counted as able to end.
+    private var partial: Set<Int> = []
     private var facts: [StateFacts] = []
     private let hasLinks: Bool
     private var links = LinkProof()
@@ -95,11 +113,15 @@ final class StateExplorer: StateSearchVisitor {
         screen.map { transitions.number($0) } ?? -1
     }
 
-    init(app: String, limits: ExplorationLimits, links: [LinkDelivery], describe: ((EngineState) -> StateFacts)?) {
+    init(
+        app: String, limits: ExplorationLimits, links: [LinkDelivery], composing: Bool = false,
+        describe: ((EngineState) -> StateFacts)?
+    ) {
         self.limits = limits
         self.describe = describe
         self.builder = ProjectionBuilder(app: app)
-        self.search = StateSearch(maxStepsPerInput: limits.maxStepsPerInput, links: links)
+        self.search = StateSearch(
+            maxStepsPerInput: limits.maxStepsPerInput, links: links, composingSections: composing)
         self.hasLinks = !links.isEmpty
         for link in links { self.links.count(link.address) { _ in } }
     }
@@ -196,6 +218,8 @@ final class StateExplorer: StateSearchVisitor {
         grown.removeAll()
     }
 
+    func skipped(from index: Int) { partial.insert(index) }
+
     static func kind(of input: SearchInput) -> StateGraph.Input.Kind {
         switch input {
         case .answer(let question, let answer):
@@ -255,7 +279,11 @@ final class StateExplorer: StateSearchVisitor {
     /// each reported once per screen on top, with the shortest walk.
     private func findStuckStates() {
         // A state a bound kept unexplored may well end: counted as ending.
-        var reachesEnd = states.indices.map { states.isEnded($0) || unexplored.contains($0) }
+        // So may one with an input not taken (composed sections): what it
+        // would do is done from a state kept.
+        var reachesEnd = states.indices.map {
+            states.isEnded($0) || unexplored.contains($0) || partial.contains($0)
+        }
         // Each state's incoming sources, packed: those of state s are
         // `sources[offsets[s]..<offsets[s + 1]]` (one array, not one a state).
         var offsets = [Int32](repeating: 0, count: states.count + 1)
@@ -287,7 +315,7 @@ final class StateExplorer: StateSearchVisitor {
         var reported: Set<String> = []
         for (index, state) in states.enumerated() where !state.isEnded && !unexplored.contains(index) {
             let inputs = Int(search.offsets[index])..<Int(search.offsets[index + 1])
-            if !inputs.contains(where: { byPerson[$0] }) {
+            if !inputs.contains(where: { byPerson[$0] }) && !partial.contains(index) {
                 let subject = state.top ?? "start"
                 if reported.insert("dead:" + subject).inserted {
                     report(

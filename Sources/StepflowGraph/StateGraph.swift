@@ -311,6 +311,10 @@ public struct StateGraph: Sendable {
     /// (empty when it routes none).
     public internal(set) var links = LinkProof()
 
+    /// How sections shown side by side were explored: as components or as
+    /// their product, and why (`nil` when the variant shows none).
+    public internal(set) var composition: SectionComposition?
+
     init(
         app: String, states: States, transitions: Transitions, initialNodes: [NavigationGraph.NodeID],
         projection: NavigationGraph, isTruncated: Bool, offsets: [Int32], parent: [Int32], keys: StateKeys,

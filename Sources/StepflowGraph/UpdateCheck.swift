@@ -136,6 +136,10 @@ public struct UpdateCheck: Sendable {
         services: ModuleServices = ModuleServices(), limits: ExplorationLimits = .standard
     ) {
         let newRegistry = newRegistry ?? registry
+        // Every old state is looked up in the old graph: it lists the
+        // product of any sections, not their components.
+        var limits = limits
+        limits.composesSections = false
         let oldGraph = VariantGraph(manifest: old, registry: registry, services: services, limits: limits)
         let newGraph = VariantGraph(manifest: new, registry: newRegistry, services: services, limits: limits)
         self.old = oldGraph

@@ -171,13 +171,52 @@ struct SectionTests {
 
     @Test func theExplorerSelectsEverySectionAndEveryStatesWalkReplaysLive() throws {
         let states = GraphExplorer.exploreStates(Home.flow(), with: OneStepper(.start))
-        // Each section's screens combine with the others' (no compositional
-        // exploration yet): test and kept each on their first screen, the
-        // pushed one, or ended, with 3, 2 or 1 sections to select: 21
-        // states; the notice over help in 9 of them; and read and detail
-        // both pushed are told apart by which was pushed first (a key
-        // orders screens across flows), 4 more.
-        #expect(states.states.count == 34)
+        // The sections are explored as components: at most one of test
+        // and kept away from its first screen (on the pushed one, or
+        // ended), with 3, 2 or 1 sections to select, and the notice over
+        // help: 26 states, where their product is 30 (both away from
+        // their first screens is left out; which was pushed first is no
+        // state of its own).
+        #expect(states.states.count == 26)
+        let composition = try #require(states.composition)
+        #expect(composition.isComposed)
+        #expect(composition.skippedInputs > 0)
+        #expect(composition.parts.map(\.section) == ["test", "kept", "help"])
+        // Nothing of the product's graph is missing but the selections
+        // between two sections both away from their first screens: every
+        // screen, step and other edge is reached, and every selection
+        // leaves and arrives where the product's do.
+        var limits = ExplorationLimits.standard
+        limits.composesSections = false
+        let whole = GraphExplorer.exploreStates(Home.flow(), with: OneStepper(.start), limits: limits)
+        #expect(whole.states.count == 30)
+        #expect(whole.composition == nil)
+        struct Edge: Hashable {
+            let from: String, label: String, kind: NavigationGraph.EdgeKind, to: String
+        }
+        func edges(_ graph: NavigationGraph) -> Set<Edge> {
+            Set(
+                graph.edges.map {
+                    Edge(
+                        from: graph.nodes[$0.from].id, label: graph.labels[Int($0.labelIndex)], kind: $0.kind,
+                        to: graph.nodes[$0.to].id)
+                })
+        }
+        #expect(Set(states.projection.nodes.map(\.id)) == Set(whole.projection.nodes.map(\.id)))
+        let (composed, product) = (edges(states.projection), edges(whole.projection))
+        let select = NavigationGraph.EdgeKind.select
+        #expect(composed.filter { $0.kind != select } == product.filter { $0.kind != select })
+        #expect(composed.isSubset(of: product))
+        for edge in product where edge.kind == select {
+            let leaves = composed.contains { (other: Edge) in
+                other.kind == select && other.from == edge.from && other.label == edge.label
+            }
+            let arrives = composed.contains { (other: Edge) in
+                other.kind == select && other.to == edge.to && other.label == edge.label
+            }
+            #expect(leaves && arrives, "\(edge)")
+        }
+        #expect(Set(states.projection.explorationFindings) == Set(whole.projection.explorationFindings))
         let selects = states.transitions.filter {
             if case .select = $0.input.kind { return true }
             return false
@@ -204,6 +243,36 @@ struct SectionTests {
             }
             #expect(states.state(of: coordinator.engineState) == index, "state \(index)")
             #expect(coordinator.currentState.topScreen?.qualifiedID == states.states[index].top)
+        }
+    }
+
+    @Test func anInputFromOneSectionThatChangesAnotherIsAnInteraction() throws {
+        let (coordinator, _, _) = Self.start()
+        let atStart = coordinator.engineState
+        try Self.select("kept", coordinator)
+        try Self.choose("Open P-1024", coordinator)
+        let keptLeft = coordinator.engineState
+        // Said to come from the test section, kept's change is one section
+        // acting on another: the search stops, and the product is explored.
+        let composer = SectionComposer(parts: StateKeyParts())
+        let start = composer.read(atStart)
+        #expect(composer.admits(start, in: atStart, from: [], in: atStart, origin: nil, input: "the start"))
+        let test = try #require(start.first { composer.slots[$0.slot].section == "test" })
+        _ = composer.admits(
+            composer.read(keptLeft), in: keptLeft, from: start, in: atStart, origin: test.flow,
+            input: "'Next' on test/scan")
+        #expect(composer.interaction == "'Next' on test/scan in section test of home changed section kept")
+        // From outside (a link), or from kept itself, it is kept's own move.
+        let kept = try #require(start.first { composer.slots[$0.slot].section == "kept" })
+        for origin in [nil, kept.flow] {
+            let composer = SectionComposer(parts: StateKeyParts())
+            let start = composer.read(atStart)
+            _ = composer.admits(start, in: atStart, from: [], in: atStart, origin: nil, input: "the start")
+            #expect(
+                composer.admits(
+                    composer.read(keptLeft), in: keptLeft, from: start, in: atStart, origin: origin,
+                    input: "link kept"))
+            #expect(composer.interaction == nil)
         }
     }
 

@@ -49,6 +49,28 @@ struct NavigationStateTests {
         #expect(stack(state, root) == ["home"])
     }
 
+    @Test mutating func theSameModalAgainReplacesTheOneShowingAndAnotherStacks() {
+        var state = NavigationState()
+        state.apply(.startFlow(root, parent: nil))
+        state.apply(.show(screen("home", in: root)))
+        state.apply(.show(screen("notice", in: root, .modal)))
+        state.apply(.show(screen("notice-detail", in: root)))
+        // The same sheet again (a link opened twice): it replaces the one
+        // showing and what the flow pushed over it, never a second one.
+        let again = screen("notice", in: root, .modal)
+        let changes = state.apply(.show(again))
+        #expect(stack(state, root) == ["home", "notice"])
+        #expect(state.top == again.id)
+        #expect(changes.last == .presented(again))
+        #expect(changes.count == 3, "two removed, one presented: \(changes)")
+        // Another sheet stacks over it, as before.
+        state.apply(.show(screen("confirm", in: root, .modal)))
+        #expect(stack(state, root) == ["home", "notice", "confirm"])
+        // A pushed screen of the same id is no sheet: it is pushed.
+        state.apply(.show(screen("confirm", in: root)))
+        #expect(stack(state, root) == ["home", "notice", "confirm", "confirm"])
+    }
+
     @Test mutating func commandsThatCannotApplySayWhyAndChangeNothing() {
         var state = NavigationState()
         state.apply(.startFlow(root, parent: nil))

@@ -29,6 +29,14 @@ package protocol StateSearchVisitor: AnyObject {
     func took(
         _ input: SearchInput, from: Int, to: Int, top: PresentedScreen?, reached: EngineState,
         events: [NavigationEvent], settled: Bool)
+    /// An input of state `from` was not taken: it would have left two
+    /// sections away from their starts (``SectionComposer``).
+    func skipped(from: Int)
+}
+
+extension StateSearchVisitor {
+    /// Nothing to do.
+    package func skipped(from: Int) {}
 }
 
 /// The one explorer: a breadth-first search over the engine's waiting
@@ -74,12 +82,21 @@ package final class StateSearch {
 
     /// The links opened from every state.
     package let links: [LinkDelivery]
+    /// Explores sections as components while they do not interact; `nil`
+    /// when the search explores every state (the product).
+    package let composer: SectionComposer?
+    /// The sections each state shows, by state, when composing.
+    @exclusivity(unchecked) private var readings: [[SectionComposer.Reading]] = []
 
     /// A search that lets one input cause at most `maxStepsPerInput` steps,
-    /// opening each of `links` from every state of a live app.
-    package init(maxStepsPerInput: Int, links: [LinkDelivery] = []) {
+    /// opening each of `links` from every state of a live app; with
+    /// `composingSections`, sections shown side by side are explored as
+    /// components until one acts on another (then the search stops, and
+    /// ``composer`` says why).
+    package init(maxStepsPerInput: Int, links: [LinkDelivery] = [], composingSections: Bool = false) {
         self.maxStepsPerInput = maxStepsPerInput
         self.links = links
+        self.composer = composingSections ? SectionComposer(parts: parts) : nil
     }
 
     deinit { StepNames.giveBack(names) }
@@ -90,9 +107,14 @@ package final class StateSearch {
         var initial = EngineState()
         let (events, _) = settle(&initial, start)
         visitor.started(initial, events: events)
-        _ = add(initial, depth: 0, via: -1, visitor: visitor)
+        // Sections shown at the start start there.
+        let sections = composer?.read(initial) ?? []
+        _ = composer?.admits(sections, in: initial, from: [], in: initial, origin: nil, input: "the start")
+        _ = add(initial, depth: 0, via: -1, sections: sections, visitor: visitor)
         var head = 0
-        while head < parent.count {
+        // An interaction between sections stops a composing search: its
+        // client explores the product instead.
+        while head < parent.count && composer?.interaction == nil {
             // A state left unexpanded has no transitions, but its (empty)
             // range is recorded all the same: ranges stay aligned.
             if let state = pending[head - pendingBase] {
@@ -110,10 +132,16 @@ package final class StateSearch {
         }
     }
 
-    /// The state's number, added (and told to `visitor`) if new.
-    private func add(_ state: EngineState, depth: Int, via transition: Int, visitor: some StateSearchVisitor) -> Int {
-        let (index, isNew) = keys.number(of: state, parts: parts)
+    /// The state's number, added (and told to `visitor`) if new, with the
+    /// sections it shows when the search composes them.
+    private func add(
+        _ state: EngineState, depth: Int, via transition: Int, sections: [SectionComposer.Reading],
+        probe: StateKeys.Probe? = nil, visitor: some StateSearchVisitor
+    ) -> Int {
+        let (index, isNew) =
+            if let probe { (keys.add(probe, parts: parts), true) } else { keys.number(of: state, parts: parts) }
         guard isNew else { return index }
+        if composer != nil { readings.append(sections) }
         parent.append(Int32(transition))
         self.depth.append(Int32(depth))
         pending.append(visitor.discovered(state, index: index, depth: depth) ? state : nil)
@@ -122,8 +150,22 @@ package final class StateSearch {
 
     private func expand(_ state: EngineState, index: Int, visitor: some StateSearchVisitor) {
         let top = state.navigation.topScreen
+        let sections = composer == nil ? [] : readings[index]
         Self.forEachInput(of: state, top: top, names: names, links: links) { input, apply in
-            take(input, from: index, state, top: top, visitor: visitor, apply)
+            take(input, from: index, state, top: top, sections: sections, visitor: visitor, apply)
+        }
+    }
+
+    /// The flow an input comes from: the one that shows the screen, asked
+    /// the question, runs the stepper or shows the sections; `nil` for a
+    /// link, which comes from outside.
+    private static func origin(of input: SearchInput, top: PresentedScreen?) -> FlowID? {
+        switch input {
+        case .answer(let question, _): question.flow.id
+        case .choose: top?.flow.id
+        case .emit(let unit, _): unit.flow.id
+        case .link: nil
+        case .select(let owner, _): owner.id
         }
     }
 
@@ -184,12 +226,39 @@ package final class StateSearch {
 
     private func take(
         _ input: SearchInput, from index: Int, _ state: EngineState, top: PresentedScreen?,
-        visitor: some StateSearchVisitor, _ apply: (inout EngineState, inout Transaction) -> Void
+        sections: [SectionComposer.Reading], visitor: some StateSearchVisitor,
+        _ apply: (inout EngineState, inout Transaction) -> Void
     ) {
         var next = state
         let (events, settled) = settle(&next, apply)
-        let target = add(next, depth: Int(depth[index]) + 1, via: transitionCount, visitor: visitor)
-        visitor.took(input, from: index, to: target, top: top, reached: next, events: events, settled: settled)
+        var after: [SectionComposer.Reading] = []
+        var probe: StateKeys.Probe?
+        if let composer, !sections.isEmpty || !next.navigation.sectionOwners.isEmpty {
+            // A state already kept has its sections read.
+            let found = keys.probe(next, parts: parts)
+            after = found.known.map { readings[$0] } ?? composer.read(next)
+            let admitted = composer.admits(
+                after, in: next, from: sections, in: state, origin: Self.origin(of: input, top: top),
+                input: Self.describe(input, top: top))
+            guard admitted, found.known == nil else {
+                keys.release(found, parts: parts)
+                guard admitted else { return visitor.skipped(from: index) }
+                return took(
+                    input, from: index, to: found.known!, top: top, reached: next, events: events, settled, visitor)
+            }
+            probe = found
+        }
+        let target = add(
+            next, depth: Int(depth[index]) + 1, via: transitionCount, sections: after, probe: probe, visitor: visitor)
+        took(input, from: index, to: target, top: top, reached: next, events: events, settled, visitor)
+    }
+
+    /// Tells `visitor` of the transition and counts it.
+    private func took(
+        _ input: SearchInput, from index: Int, to target: Int, top: PresentedScreen?, reached: EngineState,
+        events: [NavigationEvent], _ settled: Bool, _ visitor: some StateSearchVisitor
+    ) {
+        visitor.took(input, from: index, to: target, top: top, reached: reached, events: events, settled: settled)
         transitionCount += 1
     }
 
@@ -243,5 +312,17 @@ package final class StateSearch {
             absorb()
         }
         return (events, true)
+    }
+
+    /// `'Next' on intake/consent`: an input in words, for an interaction.
+    private static func describe(_ input: SearchInput, top: PresentedScreen?) -> String {
+        let on = top.map { " on \($0.qualifiedID)" } ?? ""
+        switch input {
+        case .answer(let question, let answer): return "answer \(question.id) \(answer.name)"
+        case .choose(_, let action, _): return "'\(action.label)'\(on)"
+        case .emit(let unit, let emission): return "\(unit.stepperName) emitting \(emission.stepID)"
+        case .link(let link): return "link \(link.address)"
+        case .select(_, let section): return "select \(section.name)"
+        }
     }
 }
