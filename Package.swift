@@ -32,6 +32,7 @@ let package = Package(
         .library(name: "Procedure", targets: ["Procedure"]),
         .library(name: "Results", targets: ["Results"]),
         .library(name: "Support", targets: ["Support"]),
+        .library(name: "ClinicHome", targets: ["ClinicHome"]),
         .library(name: "BundledModules", targets: ["BundledModules"]),
         .executable(name: "rootapp", targets: ["rootapp"]),
         .executable(name: "stepflow-bench", targets: ["StepflowBench"]),
@@ -77,11 +78,13 @@ let package = Package(
         .target(name: "Procedure", dependencies: ["Stepflow"], path: "Modules/Procedure"),
         .target(name: "Results", dependencies: ["Stepflow"], path: "Modules/Results"),
         .target(name: "Support", dependencies: ["Stepflow"], path: "Modules/Support"),
+        .target(name: "ClinicHome", dependencies: ["Stepflow"], path: "Modules/ClinicHome"),
         // The modules this app family bundles.
         .target(
             name: "BundledModules",
             dependencies: [
                 "Stepflow", "StepflowManifest", "Onboarding", "PatientIntake", "Procedure", "Results", "Support",
+                "ClinicHome",
             ],
             path: "RootApp/BundledModules"
         ),
@@ -126,7 +129,7 @@ let package = Package(
             name: "ModulesTests",
             dependencies: [
                 "Stepflow", "StepflowTesting", "StepflowManifest", "BundledModules", "Onboarding", "PatientIntake",
-                "Procedure", "Results", "Support",
+                "Procedure", "Results", "Support", "ClinicHome",
             ]
         ),
         .testTarget(

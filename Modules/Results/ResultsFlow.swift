@@ -13,6 +13,8 @@ enum ResultsStep: Step {
     case done
     case retest
     case getHelp
+    /// The link: the advice for the result shown, again (lay only).
+    case advice
 }
 
 /// The results flow. Pure: advice follows from the reading and the options.
@@ -27,15 +29,18 @@ final class ResultsFlow: Flow {
     let sample: String?
     /// The app's link to the lab, for results saved for later.
     let link: (any LabLink)?
+    /// The result the module was entered with: what the advice link shows.
+    let reading: Reading?
     let clock: any StepClock
     let text: ModuleTexts
 
     init(
         name: String, advice: ResultsModule.Advice, condition: ResultsModule.Condition, lab: String,
         site: String? = nil, sample: String? = nil, link: (any LabLink)? = nil, clock: any StepClock = IdleClock(),
-        text: ModuleTexts = ModuleTexts(ResultsModule.texts, source: TextSource())
+        text: ModuleTexts = ModuleTexts(ResultsModule.texts, source: TextSource()), reading: Reading? = nil
     ) {
         self.text = text
+        self.reading = reading
         self.link = link
         self.clock = clock
         self.name = name
@@ -124,6 +129,11 @@ final class ResultsFlow: Flow {
             return .end(.retest)
         case .getHelp:
             return .end(.needsHelp)
+        case .advice:
+            // In place of what shows: the advice, from its first line (a
+            // professional's results declare no link).
+            guard advice == .lay, let reading else { return .none }
+            return .show(layScreen(reading), as: .replace)
         }
     }
 

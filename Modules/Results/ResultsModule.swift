@@ -86,6 +86,13 @@ public enum ResultsModule: FeatureModule {
         ]
     }
 
+    /// `advice` (lay advice only): the notification that the result is
+    /// ready shows its advice again; a professional's results declare none.
+    public static func links(for options: ModuleOptions) -> [LinkSpec] {
+        guard options.choice("advice", as: Advice.self) == .lay else { return [] }
+        return [LinkSpec("advice", summary: "shows the advice for the result again, from the notice that it is ready")]
+    }
+
     /// The results flow, from the result handed on (and the patient, if any).
     public static func launch(
         instance: String, options: ModuleOptions, environment: ModuleEnvironment, handoff: Handoff
@@ -101,8 +108,9 @@ public enum ResultsModule: FeatureModule {
                 // Loading made sure a professional variant's app gives one.
                 link: environment.services.resolve((any LabLink).self),
                 clock: environment.clock,
-                text: ModuleTexts(texts, environment)
-            ), entry: .show(result, patient: handoff.text("patient")))
+                text: ModuleTexts(texts, environment), reading: result
+            ), entry: .show(result, patient: handoff.text("patient"))
+        ) { link in link.name == "advice" ? .advice : nil }
     }
 }
 

@@ -1,3 +1,4 @@
+import ClinicHome
 import Onboarding
 import PatientIntake
 import Procedure
@@ -7,7 +8,8 @@ public import Stepflow
 public import StepflowManifest
 
 /// The feature modules of the rapid-test family that `rootapp` bundles:
-/// onboarding, patient intake, the test procedure, results and support.
+/// onboarding, a professional's home, patient intake, the test procedure,
+/// results and support.
 /// Adding a module to the family is one line here (and one dependency in
 /// Package.swift). A team mixes them with its own modules:
 ///
@@ -18,6 +20,7 @@ public enum BundledModules {
     /// Every bundled module, in the order a variant usually meets them.
     public static let all: [any FeatureModule.Type] = [
         OnboardingModule.self,
+        ClinicHomeModule.self,
         PatientIntakeModule.self,
         ProcedureModule.self,
         ResultsModule.self,

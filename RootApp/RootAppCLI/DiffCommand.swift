@@ -61,7 +61,7 @@ enum DiffCommand {
                     ? " (compared in \(a.locale))"
                     : " (\(nameA) in \(a.locale), \(nameB) in \(b.locale): they share no locale)"))
         if diff.summaryIsEmpty && texts.isEmpty {
-            console.print("  Same modules, options, routes and screens; the steps below differ.")
+            console.print("  Same modules, options, routes, links and screens; the steps below differ.")
         }
         console.print()
         section("Texts changed", texts)
@@ -71,6 +71,9 @@ enum DiffCommand {
         section("Routes only in \(nameA)", diff.routesOnlyInA)
         section("Routes only in \(nameB)", diff.routesOnlyInB)
         section("Routes changed", diff.changedRoutes)
+        section("Links only in \(nameA)", diff.linksOnlyInA)
+        section("Links only in \(nameB)", diff.linksOnlyInB)
+        section("Links changed", diff.changedLinks)
         section("Screens only in \(nameA)", diff.screensOnlyInA)
         section("Screens only in \(nameB)", diff.screensOnlyInB)
         let detail = diff.detail

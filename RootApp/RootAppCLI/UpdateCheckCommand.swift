@@ -170,6 +170,8 @@ enum UpdateCheckCommand {
             + diff.instancesOnlyInB.map { "module instance added: \($0)" }
             + diff.changedOptions.map { "option changed: \($0)" } + diff.changedRoutes.map { "route changed: \($0)" }
             + diff.routesOnlyInA.map { "route removed: \($0)" } + diff.routesOnlyInB.map { "route added: \($0)" }
+            + diff.linksOnlyInA.map { "link removed: \($0)" } + diff.linksOnlyInB.map { "link added: \($0)" }
+            + diff.changedLinks.map { "link changed: \($0)" }
             + diff.screensOnlyInA.map { "screen no longer shown: \($0)" }
             + diff.screensOnlyInB.map { "screen added: \($0)" }
     }

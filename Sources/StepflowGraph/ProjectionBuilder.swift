@@ -206,6 +206,9 @@ final class ProjectionBuilder {
                     }
                 case .deepLink:
                     edge(start, target, .start, "deep link")
+                    // The outside world opens a link: the input's path
+                    // goes back to the start, where its edge leaves.
+                    if !hidden(record.flow.id), touched.last != start { touched.append(start) }
                 case .answer(_, let answer, let asked):
                     edge(stepNode(asked), target, .answer, answer)
                 }

@@ -55,7 +55,8 @@ public enum TraceExporter {
     ///
     /// A `path` is a path of the graph's JSON (`graph --format json`): each
     /// pair of neighbours is one of its edges; an answer to a question
-    /// leaves from the step that asked it. Version 2 measured `depth` in
+    /// leaves from the step that asked it; a link, opened by the outside
+    /// world, goes back to `start`, where its edge leaves. Version 2 measured `depth` in
     /// inputs and added `inputs` and `states`; version 3 types each input;
     /// version 4 adds the `enter` objects of values typed into fields.
     public static func json(_ states: StateGraph) -> String {

@@ -152,7 +152,10 @@ public struct UpdateCheck: Sendable {
         }
         let oldRoot = root(old, registry)
         let newRoot = RootCoordination(root(new, newRegistry), with: OneStepper(RootStep.start))
-        let search = LockstepSearch(maxStepsPerInput: limits.maxStepsPerInput, maxPairs: limits.maxStates)
+        // Links are inputs from every state, on both releases: the new one
+        // routes each old address its own way.
+        let search = LockstepSearch(
+            maxStepsPerInput: limits.maxStepsPerInput, maxPairs: limits.maxStates, links: oldRoot.representativeLinks)
         var startRefused: RestoreError?
         do throws(RestoreError) {
             try search.run(

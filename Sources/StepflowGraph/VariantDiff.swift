@@ -2,7 +2,7 @@ import Stepflow
 import StepflowManifest
 
 /// What differs between two variants, in the order a reviewer asks: the
-/// modules (added, removed, options changed), the routes, the screens
+/// modules (added, removed, options changed), the routes, the links, the screens
 /// only one can show; then the steps and edges inside modules. The app's
 /// own steps (`app.test.resultCaptured {result: …}`) are summed up by the
 /// routes: their handoff values would make nearly every one of them differ.
@@ -20,6 +20,13 @@ public struct VariantDiff: Sendable {
     public let routesOnlyInB: [String]
     /// Routes in both that lead elsewhere: `test.cancelled: end → intake`.
     public let changedRoutes: [String]
+    /// Link routes only in the first, as `address → instance.link (policy)`.
+    public let linksOnlyInA: [String]
+    /// Link routes only in the second.
+    public let linksOnlyInB: [String]
+    /// Addresses routed by both, to another link or under another policy:
+    /// `result: result.advice (start) → result.advice (decline: …)`.
+    public let changedLinks: [String]
     /// Screens (`instance/screen`) only the first can show.
     public let screensOnlyInA: [String]
     /// Screens only the second can show.
@@ -74,6 +81,16 @@ public struct VariantDiff: Sendable {
         routesOnlyInB = routesB.keys.filter { routesA[$0] == nil }.sorted().map { "\($0) → \(routesB[$0]!)" }
         changedRoutes = routesA.keys.filter { routesB[$0] != nil && routesB[$0] != routesA[$0] }.sorted()
             .map { "\($0): \(routesA[$0]!) → \(routesB[$0]!)" }  // present in both
+        // Links by their address pattern: what the outside world opens.
+        let linksA = Dictionary(a.manifest.links.map { ($0.pattern, $0) }) { first, _ in first }
+        let linksB = Dictionary(b.manifest.links.map { ($0.pattern, $0) }) { first, _ in first }
+        func opens(_ route: LinkRoute) -> String { "\(route.target) (\(route.policy))" }
+        linksOnlyInA = a.manifest.links.filter { linksB[$0.pattern] == nil }.map(\.description)
+        linksOnlyInB = b.manifest.links.filter { linksA[$0.pattern] == nil }.map(\.description)
+        changedLinks = a.manifest.links.compactMap { route in
+            guard let other = linksB[route.pattern], opens(other) != opens(route) else { return nil }
+            return "\(route.pattern): \(opens(route)) → \(opens(other))"
+        }
         func screens(_ variant: VariantGraph) -> Set<String> {
             Set(variant.graph.nodes.filter { $0.kind == .screen }.map(\.id))
         }
@@ -85,7 +102,8 @@ public struct VariantDiff: Sendable {
     /// Whether the summary finds nothing (the detail may still differ).
     public var summaryIsEmpty: Bool {
         instancesOnlyInA.isEmpty && instancesOnlyInB.isEmpty && changedOptions.isEmpty && routesOnlyInA.isEmpty
-            && routesOnlyInB.isEmpty && changedRoutes.isEmpty && screensOnlyInA.isEmpty && screensOnlyInB.isEmpty
+            && routesOnlyInB.isEmpty && changedRoutes.isEmpty && linksOnlyInA.isEmpty && linksOnlyInB.isEmpty
+            && changedLinks.isEmpty && screensOnlyInA.isEmpty && screensOnlyInB.isEmpty
     }
 
     /// Whether the variants are the same, summary and detail.

@@ -244,6 +244,8 @@ extension ReviewReport {
                 ("Modules only in \(other)", diff.instancesOnlyInB),
                 ("Options changed", diff.changedOptions), ("Routes only in \(app.id)", diff.routesOnlyInA),
                 ("Routes only in \(other)", diff.routesOnlyInB), ("Routes changed", diff.changedRoutes),
+                ("Links only in \(app.id)", diff.linksOnlyInA), ("Links only in \(other)", diff.linksOnlyInB),
+                ("Links changed", diff.changedLinks),
                 ("Screens only in \(app.id)", diff.screensOnlyInA), ("Screens only in \(other)", diff.screensOnlyInB),
             ]
             for (title, items) in parts where !items.isEmpty {

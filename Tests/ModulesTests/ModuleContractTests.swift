@@ -26,8 +26,8 @@ struct ModuleContractTests {
         }
     }
 
-    @Test func theBundledRegistryHoldsFiveModules() {
-        #expect(BundledModules.registry.ids == ["intake", "onboarding", "procedure", "results", "support"])
+    @Test func theBundledRegistryHoldsSixModules() {
+        #expect(BundledModules.registry.ids == ["home", "intake", "onboarding", "procedure", "results", "support"])
     }
 
     @Test func theContractCheckFindsABrokenModule() {

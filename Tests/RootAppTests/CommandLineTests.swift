@@ -106,7 +106,7 @@ struct CommandLineTests {
         let bundled = Harness.run(["validate"] + BundledManifests.names.map(BundledManifests.path))
         #expect(bundled.code == 0)
         #expect(bundled.out.split(separator: "\n").filter { !$0.hasPrefix(" ") }.count == BundledManifests.names.count)
-        #expect(bundled.unwrappedOut.contains("covid-antigen-home.json: valid (71 states, 104 nodes"))
+        #expect(bundled.unwrappedOut.contains("covid-antigen-home.json: valid (76 states, 105 nodes"))
         let mixed = Harness.run([
             "validate", BundledManifests.path("strep-a-home"), BundledManifests.repositoryRoot + "/Package.swift",
             "/no/such.json",
@@ -198,7 +198,7 @@ struct OutputErrorTests {
             json.code == 0
                 && json.out.hasPrefix("{\n  \"schema\": 4,\n  \"app\": \"covid-antigen-home\",\n  \"states\": "))
         let text = Harness.run(["trace", manifest])
-        #expect(text.out.hasPrefix("covid-antigen-home: 71 reachable steps, 31 screens"))
+        #expect(text.out.hasPrefix("covid-antigen-home: 72 reachable steps, 31 screens"))
         let mermaid = Harness.run(["graph", manifest, "--format", "mermaid"])
         #expect(mermaid.out.hasPrefix("flowchart LR\n"))
         let output = "/tmp/rootapp-test-\(getpid()).dot"
@@ -224,7 +224,7 @@ struct OutputErrorTests {
             differ.out.hasPrefix(
                 """
                 Summary: covid-antigen-home → covid-antigen-clinic (compared in en)\n\nModules only in \
-                covid-antigen-clinic (1):\n  intake (intake)\n
+                covid-antigen-clinic (2):\n  home (home)\n  intake (intake)\n
                 """
             ))
         #expect(
@@ -239,11 +239,14 @@ struct OutputErrorTests {
         #expect(
             differ.out.contains(
                 """
-                Routes changed (4):\n  onboarding.completed: test → intake\n  result.done: end → intake\n  \
+                Routes changed (4):\n  onboarding.completed: test → home\n  result.done: end → home\n  \
                 resultHelp.resume: result → intake\n  test.cancelled: end → intake\n
                 """
             ))
-        #expect(differ.out.contains("Screens only in covid-antigen-clinic (18):\n  intake/confirm\n"))
+        #expect(differ.out.contains("Screens only in covid-antigen-clinic (22):\n  home/help\n"))
+        // Links by the address the outside world opens.
+        #expect(differ.out.contains("Links only in covid-antigen-home (1):\n  result → result.advice (decline: "))
+        #expect(differ.out.contains("Links only in covid-antigen-clinic (1):\n  kept/{result}/{patient} → home.kept"))
         // The app's own steps, which differ only by their data, are left out.
         #expect(!differ.out.contains("covid-antigen-home.result.done {"))
         #expect(!differ.out.contains("app.result.done {"))

@@ -21,7 +21,8 @@ struct ExportAgreementTests {
         #expect(!steps.isEmpty)
         for step in steps {
             let path = try #require(step["path"]?.array).compactMap(\.string)
-            for (from, to) in zip(path, path.dropFirst()) {
+            // A link goes back to the start, where the outside world opens it.
+            for (from, to) in zip(path, path.dropFirst()) where to != "start" {
                 #expect(edges.contains("\(from) -> \(to)"), "\(name): \(step["id"]?.string ?? ""): \(from) -> \(to)")
             }
         }

@@ -77,6 +77,14 @@ struct FlowReplay {
         return text
     }
 
+    /// The section whose tab shows `label`, of a bar a person can use now.
+    static func tab(labelled label: String, in state: NavigationState) -> String? {
+        for flow in state.flows.values where state.canSelectSection(of: flow.info.id) {
+            if let section = flow.sections.first(where: { $0.label == label }) { return section.name }
+        }
+        return nil
+    }
+
     /// Replays `commands`; returns how it ended (`end instance.exit` or
     /// the screen on top) or throws where a command does not hold.
     func replay(_ commands: [JSONNode], file: String) throws -> String {
@@ -133,6 +141,21 @@ struct FlowReplay {
             } else if let text = command["inputText"]?.string {
                 let field = try #require(focused, "\(place): types '\(text)' with no field tapped")
                 do throws(SessionRefusal) { try live.give(.enter(field: field, value: text)) } catch {
+                    throw PyYAML.Failure("\(place): \(error)")
+                }
+            } else if let text = command["tapOn"]?.string,
+                let tab = Self.tab(labelled: Self.literal(text), in: live.coordinator.currentState),
+                live.top?.actions.contains(where: { $0.label == Self.literal(text) }) != true
+            {
+                // A tap on a tab of a bar a person can use.
+                do throws(SessionRefusal) { try live.give(.select(tab)) } catch {
+                    throw PyYAML.Failure("\(place): \(error)")
+                }
+            } else if let url = command["openLink"]?.string {
+                // The device opens the app's URL: the address after the scheme.
+                let scheme = try #require(url.firstRange(of: "://"), "\(place): \(url) has no scheme")
+                let address = String(url[scheme.upperBound...])
+                do throws(SessionRefusal) { try live.give(.link(address)) } catch {
                     throw PyYAML.Failure("\(place): \(error)")
                 }
             } else if let text = command["tapOn"]?.string {

@@ -111,7 +111,7 @@ struct PrototypeTests {
         let folder = TemporaryFiles.folder([:])
         let made = Harness.run(["prototype", BundledManifests.path("strep-a-home"), "-o", folder + "/p.html"])
         #expect(made.code == 0, "\(made.err)")
-        #expect(made.err.contains("78 states"))
+        #expect(made.err.contains("81 states"))
         let page = try #require(GoldenFile.read(folder + "/p.html"))
         #expect(page.hasPrefix("<!DOCTYPE html>"))
         #expect(Harness.run(["prototype", BundledManifests.path("strep-a-home")]).code == 64)  // -o is required

@@ -72,8 +72,8 @@ struct ReportTests {
         #expect(
             html.contains(
                 """
-                <tr><th>Transitions by kind</th><td>actions 35 of 110 (31%), backs 3 of 31 (9%), timers 2 of 21 \
-                (9%), outside answers 2 of 12 (16%)</td></tr>
+                <tr><th>Transitions by kind</th><td>actions 35 of 121 (28%), backs 3 of 31 (9%), timers 2 of 21 \
+                (9%), outside answers 2 of 12 (16%), links 0 of 75 (0%)</td></tr>
                 """
             ))
         #expect(html.contains("<tr><td>outside answers</td><td>2</td><td>12</td><td>16%</td></tr>"))
@@ -90,8 +90,8 @@ struct ReportTests {
         #expect(
             whole.contains(
                 """
-                <tr><th>Transitions by kind</th><td>actions 124 of 124 (100%), backs 40 of 40 (100%), timers 20 of \
-                20 (100%)</td></tr>
+                <tr><th>Transitions by kind</th><td>actions 130 of 130 (100%), backs 40 of 40 (100%), timers 20 of \
+                20 (100%), links 80 of 80 (100%)</td></tr>
                 """
             ))
         #expect(!whole.contains("No script walks this screen."))
@@ -105,7 +105,7 @@ struct ReportTests {
         #expect(html.contains("<p class=\"verdict warn\">Not judged ready: the manifest sets no minimum coverage"))
         #expect(
             html.contains(
-                "they take 25 of 41 (60%) screens, 103 of 319 (32%) edges and 54 of 1186 (4%) state transitions"))
+                "they take 26 of 45 (57%) screens, 121 of 353 (34%) edges and 59 of 2336 (2%) state transitions"))
         #expect(!html.contains("Every rule holds, every script passes"))
         #expect(
             html.contains(
@@ -145,17 +145,17 @@ struct ReportTests {
     }
 
     @Test func belowTheManifestsMinimumCoverageCheckAndReportSayNotReadyAndExitOne() throws {
-        let path = try Self.clinic(minimum: #"{"screens": 60, "transitions": 80}"#)
+        let path = try Self.clinic(minimum: #"{"screens": 50, "transitions": 80}"#)
         let check = Harness.run(["check", path])
         #expect(check.code == 1, "\(check.err)")
         #expect(
             check.unwrappedOut.contains(
                 """
-                Not ready for sign-off: the scripts take transitions 54 of 1186 (4%), below the manifest's minimum \
+                Not ready for sign-off: the scripts take transitions 59 of 2336 (2%), below the manifest's minimum \
                 of 80%.
                 """
             ), "\(check.out)")
-        #expect(check.unwrappedOut.contains("minimum coverage screens 60%, transitions 80%."))
+        #expect(check.unwrappedOut.contains("minimum coverage screens 50%, transitions 80%."))
         let output = TemporaryFiles.folder([:]) + "/r.html"
         let report = Harness.run(["report", path, "-o", output])
         #expect(report.code == 1)
@@ -163,21 +163,21 @@ struct ReportTests {
         #expect(
             html.contains(
                 """
-                <p class=\"verdict bad\">Not ready for sign-off: the scripts take transitions 54 of 1186 (4%), \
+                <p class=\"verdict bad\">Not ready for sign-off: the scripts take transitions 59 of 2336 (2%), \
                 below the manifest&#39;s minimum of 80%.
                 """
             ))
         #expect(
             html.contains(
                 """
-                <tr class=\"bad\"><th>Minimum coverage</th><td>screens 60%, transitions 80%; below it: transitions \
-                54 of 1186 (4%)</td></tr>
+                <tr class=\"bad\"><th>Minimum coverage</th><td>screens 50%, transitions 80%; below it: transitions \
+                59 of 2336 (2%)</td></tr>
                 """
             ))
     }
 
     @Test func atTheManifestsMinimumCoverageTheVariantIsReadyOnTheEvidenceListed() throws {
-        let path = try Self.clinic(minimum: #"{"screens": 60, "transitions": 4}"#)
+        let path = try Self.clinic(minimum: #"{"screens": 50, "transitions": 2}"#)
         let check = Harness.run(["check", path])
         #expect(check.code == 0, "\(check.err)")
         #expect(
@@ -213,7 +213,7 @@ struct ReportTests {
         #expect(html.contains("Manifest digest <code>\(manifest.digest)</code> · made "))
         #expect(
             html.contains(
-                " by rootapp 0.4.0 on Stepflow 0.4.0 · modules: onboarding: Stepflow 0.4.0; intake: Stepflow 0.4.0;"))
+                " by rootapp 0.4.0 on Stepflow 0.4.0 · modules: onboarding: Stepflow 0.4.0; home: Stepflow 0.4.0;"))
         #expect(
             html.contains("This sign-off is for the variant whose manifest digest is <code>\(manifest.digest)</code>"))
         #expect(xml.contains("<property name=\"manifest digest\" value=\"\(manifest.digest)\"/>"))

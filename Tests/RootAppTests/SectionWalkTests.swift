@@ -6,8 +6,8 @@ import Testing
 @Suite("Tabs in the terminal walk")
 struct SectionWalkTests {
     static let toHelp = [
-        "Sign in", "Sign in (password accepted)", "Main clinic", "I acknowledge", "Scan wristband (reads P-1024)",
-        "Details are correct", "Consent given", "Get help",
+        "Sign in", "Sign in (password accepted)", "Main clinic", "I acknowledge", "Start a test",
+        "Scan wristband (reads P-1024)", "Details are correct", "Consent given", "Get help",
     ]
 
     @Test func theWalkDrawsTheTabBarTakesATabByItsLabelOrSelectAndRecordsIt() throws {

@@ -15,7 +15,10 @@ struct SuiteTests {
 
     /// Every bundled variant: the suite, run afresh script by script on
     /// the live engine, passes and takes every state transition, and its
-    /// inputs stay within a fifth of a bound no suite can beat.
+    /// inputs stay within a quarter of a bound no suite can beat (the
+    /// greedy planner's worst is the COVID clinic's, 1.22 times: its kept
+    /// result's link, declined in each of a test's states, is a goal in
+    /// every one of them).
     @Test(arguments: BundledManifests.names)
     func aGeneratedSuiteTakesEveryTransitionOnTheLiveEngine(name: String) throws {
         let runner = try Self.runner(name)
@@ -30,7 +33,7 @@ struct SuiteTests {
         #expect(suite.covered == suite.goals)
         #expect(suite.lowerBound <= suite.totalInputs)
         #expect(
-            Double(suite.totalInputs) <= 1.2 * Double(suite.lowerBound),
+            Double(suite.totalInputs) <= 1.25 * Double(suite.lowerBound),
             "\(suite.totalInputs) inputs, bound \(suite.lowerBound)")
         #expect(suite.random.inputs > suite.totalInputs)
     }
@@ -60,13 +63,13 @@ struct SuiteTests {
         let folder = TemporaryFiles.folder([:]) + "/suite"
         let first = Harness.run(["suite", manifest, "-o", folder])
         #expect(first.code == 0, "\(first.err)")
-        #expect(first.flat.contains("184 of 184 state transitions covered."), "\(first.out)")
+        #expect(first.flat.contains("270 of 270 state transitions covered."), "\(first.out)")
         #expect(first.out.contains("lower bound"))
         let paths = try #require(Script.paths(in: folder))
         let before = paths.map { GoldenFile.read($0) ?? "" }
         let check = Harness.run(["check", manifest] + paths)
         #expect(check.code == 0, "\(check.err)")
-        #expect(check.out.contains("inputs  184 of 184 (100%) state transitions"))
+        #expect(check.out.contains("inputs  270 of 270 (100%) state transitions"))
         #expect(Harness.run(["suite", manifest, "-o", folder]).code == 0)
         #expect(Script.paths(in: folder) == paths)
         #expect(paths.map { GoldenFile.read($0) ?? "" } == before, "a regenerated suite diffs cleanly")
@@ -122,8 +125,8 @@ struct SuiteTests {
         #expect(
             run.flat.contains(
                 """
-                by kind: actions 35 of 110 (31%), backs 3 of 31 (9%), timers 2 of 21 (9%), outside answers 2 of \
-                12 (16%)
+                by kind: actions 35 of 121 (28%), backs 3 of 31 (9%), timers 2 of 21 (9%), outside answers 2 of \
+                12 (16%), links 0 of 75 (0%)
                 """
             ))
     }

@@ -86,11 +86,12 @@ final class PseudoTerminal {
 struct TerminalWalkTests {
     @Test func theWalkDrawsTheStackTheSheetAndTheBusyStateAsTheAppsUIWould() throws {
         let manifest = BundledManifests.path("covid-antigen-clinic")
-        // Sign in, main clinic, type an id the records do not hold; the
-        // person answers the lookup (by hand), and "not found" is a sheet.
+        // Sign in, main clinic, start a test from the home, type an id the
+        // records do not hold; the person answers the lookup (by hand),
+        // and "not found" is a sheet.
         let run = Harness.run(
             ["walk", manifest, "--by-hand", "patient-lookup"],
-            input: ["1", "1", "1", "1", "2", "1", "P-9999", "?", "b", "2", "t", "q"])
+            input: ["1", "1", "1", "1", "1", "2", "1", "P-9999", "?", "b", "2", "t", "q"])
         let out = run.out
         #expect(out.contains("  stack   intake/identify › intake/type-id\n── Type the patient id"))
         #expect(out.contains("  stack   intake/identify › intake/type-id\n  sheet   intake/not-found\n── No patient"))

@@ -24,7 +24,7 @@ struct UpdateCheckCommandTests {
     @Test func aReleaseThatThrowsWalksAwayExitsOneUnlessItsPolicyResumesThem() {
         let refusing = Harness.run(["update-check", Self.home, Self.release("no-photo"), "--limit", "1"])
         #expect(refusing.code == 1)
-        #expect(refusing.unwrappedOut.contains("✗ The update throws away walks of 57 of 71 states"))
+        #expect(refusing.unwrappedOut.contains("✗ The update throws away walks of 62 of 76 states"))
         #expect(refusing.unwrappedOut.contains("1. A walk to test/read lands elsewhere"))
         #expect(refusing.unwrappedOut.contains("… and 2 more places (--limit 3 lists them all)."))
         let resuming = Harness.run(["update-check", Self.home, Self.release("no-photo-ask-again")])
@@ -45,7 +45,7 @@ struct UpdateCheckCommandTests {
         }
         #expect(members.first?.key == "app")
         #expect(members.first?.value.value == .string("covid-antigen-home"))
-        #expect(run.out.contains("\"thrownAway\": 57,"))
+        #expect(run.out.contains("\"thrownAway\": 62,"))
         #expect(run.out.contains("\"kind\": \"refused\", \"screen\": \"test/read\""))
         #expect(run.out.contains("\"walk\": [\"choose \\\"Get started\\\"\", \"choose \\\"Next\\\"\""))
     }

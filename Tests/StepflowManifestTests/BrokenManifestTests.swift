@@ -10,7 +10,8 @@ struct BrokenManifestTests {
     static let loader = ManifestLoader(registry: BundledModules.registry, services: BundledModules.services)
 
     /// A small valid manifest; tests break one thing in it. Line numbers:
-    /// 5 onboarding, 6 test, 7 result, 9 start, 10 routes, 11–17 routes.
+    /// 5 onboarding, 6 test, 7 result, 9 start, 10 routes, 11–17 routes,
+    /// 18 the result's advice link (a lay result declares it).
     static let valid = """
         {
           "schema": 1,
@@ -30,7 +31,7 @@ struct BrokenManifestTests {
             "test.needsHelp": "end",
             "result.retest": "test",
             "result.done": "end", "result.needsHelp": "end"
-          }
+          }, "links": { "result": { "to": "result.advice", "whenNotRunning": "decline", "reason": "Not now." } }
         }
         """
 
@@ -70,7 +71,7 @@ struct BrokenManifestTests {
             Self.broken(#""module": "procedure""#, #""module": "procedur""#) == [
                 """
                 broken.json:6:31: error: modules[1].module: unknown module 'procedur'. Did you mean 'procedure'? \
-                Known modules: 'intake', 'onboarding', 'procedure', 'results', 'support'.
+                Known modules: 'home', 'intake', 'onboarding', 'procedure', 'results', 'support'.
                 """
             ])
     }

@@ -64,11 +64,17 @@ package final class LockstepSearch {
     private var numbers: [UInt64: Int] = [:]
     private let names = StepNames.take()
 
+    /// The links the old release opens from every state (the new one
+    /// replays each by its address).
+    private let links: [LinkDelivery]
+
     /// A search that lets one input cause at most `maxStepsPerInput`
-    /// steps and stops at `maxPairs` pairs.
-    package init(maxStepsPerInput: Int, maxPairs: Int) {
+    /// steps and stops at `maxPairs` pairs, opening each of `links` from
+    /// every state of a live app.
+    package init(maxStepsPerInput: Int, maxPairs: Int, links: [LinkDelivery] = []) {
         self.maxStepsPerInput = maxStepsPerInput
         self.maxPairs = maxPairs
+        self.links = links
     }
 
     deinit { StepNames.giveBack(names) }
@@ -95,7 +101,7 @@ package final class LockstepSearch {
     private func expand(_ index: Int, root: RootCoordination) {
         let pair = pairs[index]
         let top = pair.old.navigation.topScreen
-        StateSearch.forEachInput(of: pair.old, top: top, names: names) { input, apply in
+        StateSearch.forEachInput(of: pair.old, top: top, names: names, links: links) { input, apply in
             var old = pair.old
             _ = settle(&old, apply)
             let entry = Self.entry(for: input, on: top)
