@@ -73,7 +73,7 @@ struct ReportTests {
             html.contains(
                 """
                 <tr><th>Transitions by kind</th><td>actions 35 of 121 (28%), backs 3 of 31 (9%), timers 2 of 21 \
-                (9%), outside answers 2 of 12 (16%), links 0 of 75 (0%)</td></tr>
+                (9%), outside answers 2 of 12 (16%), links 1 of 75 (1%)</td></tr>
                 """
             ))
         #expect(html.contains("<tr><td>outside answers</td><td>2</td><td>12</td><td>16%</td></tr>"))
