@@ -106,6 +106,22 @@ def give(driver, line):
         else:
             inputs[0].clear()
             inputs[0].send_keys(value)
+    elif line.startswith("link "):
+        # `link kept/normal/patient-1`: the page's button for that address.
+        address = line[len("link "):].split(" ")[0]
+        buttons = [b for b in driver.find_elements(By.CSS_SELECTOR, "#links button")
+                   if b.text.endswith(" " + address)]
+        if not buttons:
+            shown = [b.text for b in driver.find_elements(By.CSS_SELECTOR, "#links button")]
+            raise Failure(f"no button for the link '{address}' (the page shows {shown})")
+        click(driver, buttons[0], line)
+    elif line.startswith("select "):
+        # `select kept ("Kept results")`: the tab of that section.
+        section = line[len("select "):].split(" ")[0]
+        tabs = driver.find_elements(By.CSS_SELECTOR, f'#tabs button[data-section="{section}"]')
+        if not tabs:
+            raise Failure(f"no tab '{section}' on the page")
+        click(driver, tabs[0], line)
     elif " emits " in line:
         label = line
         buttons = [b for b in driver.find_elements(By.CSS_SELECTOR, "#events button") if b.text == label]
