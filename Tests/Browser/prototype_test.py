@@ -497,12 +497,17 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("rootapp")
     parser.add_argument("--screenshots")
-    parser.add_argument("--only")
+    parser.add_argument("--only", help="the variants to test, comma-separated (default: every bundled one)")
     options = parser.parse_args()
     rootapp = os.path.abspath(options.rootapp)
     names = sorted(n[:-5] for n in os.listdir(MANIFESTS) if n.endswith(".json"))
     if options.only:
-        names = [n for n in names if n == options.only]
+        wanted = options.only.split(",")
+        names = [n for n in names if n in wanted]
+        unknown = sorted(set(wanted) - set(names))
+        if unknown:
+            print(f"--only: no bundled variant {', '.join(unknown)}", file=sys.stderr)
+            sys.exit(2)
     downloads = tempfile.mkdtemp(prefix="stepflow-browser-")
     driver = browser(downloads)
     failed = False
