@@ -65,9 +65,13 @@ public enum GraphExplorer {
         }
         var (graph, composer) = explore(composing: limits.composesSections)
         if let composer, let interaction = composer.interaction {
-            // Sections that act on one another are explored whole.
+            // Sections that act on one another are explored whole; the
+            // input that showed it is said as every tool says an input.
             (graph, _) = explore(composing: false)
-            graph.composition = SectionComposition(composer, states: graph.states.count, interaction: interaction)
+            let input = StateGraph.Input(
+                screen: interaction.top?.qualifiedID, kind: StateExplorer.kind(of: interaction.input))
+            graph.composition = SectionComposition(
+                composer, states: graph.states.count, interaction: interaction.words(input: "\(input)"))
         } else if let composer, !composer.slots.isEmpty {
             graph.composition = SectionComposition(composer, states: graph.states.count, interaction: nil)
         }

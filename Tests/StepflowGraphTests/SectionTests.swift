@@ -256,22 +256,28 @@ struct SectionTests {
         // acting on another: the search stops, and the product is explored.
         let composer = SectionComposer(parts: StateKeyParts())
         let start = composer.read(atStart)
-        #expect(composer.admits(start, in: atStart, from: [], in: atStart, origin: nil, input: "the start"))
+        #expect(composer.admits(start, in: atStart, from: [], in: atStart, origin: nil, input: nil))
         let test = try #require(start.first { composer.slots[$0.slot].section == "test" })
+        let scan = try #require(atStart.navigation.topScreen)
+        let next = SearchInput.choose(position: 0, scan.actions[0], entries: [])
         _ = composer.admits(
-            composer.read(keptLeft), in: keptLeft, from: start, in: atStart, origin: test.flow,
-            input: "'Next' on test/scan")
-        #expect(composer.interaction == "'Next' on test/scan in section test of home changed section kept")
+            composer.read(keptLeft), in: keptLeft, from: start, in: atStart, origin: test.flow, input: (next, scan))
+        let interaction = try #require(composer.interaction)
+        #expect(interaction.from == "test" && interaction.changed == ["kept"] && interaction.owner == "home")
+        #expect(interaction.top?.qualifiedID == "test/scan")
+        #expect(
+            interaction.words(input: "choose \"Next\"")
+                == "choose \"Next\" in section test of home changed section kept")
         // From outside (a link), or from kept itself, it is kept's own move.
         let kept = try #require(start.first { composer.slots[$0.slot].section == "kept" })
         for origin in [nil, kept.flow] {
             let composer = SectionComposer(parts: StateKeyParts())
             let start = composer.read(atStart)
-            _ = composer.admits(start, in: atStart, from: [], in: atStart, origin: nil, input: "the start")
+            _ = composer.admits(start, in: atStart, from: [], in: atStart, origin: nil, input: nil)
             #expect(
                 composer.admits(
                     composer.read(keptLeft), in: keptLeft, from: start, in: atStart, origin: origin,
-                    input: "link kept"))
+                    input: (next, scan)))
             #expect(composer.interaction == nil)
         }
     }

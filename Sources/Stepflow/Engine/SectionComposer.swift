@@ -54,8 +54,30 @@ package final class SectionComposer {
     /// Inputs not taken: each would have left two sections away from
     /// their starts.
     package private(set) var skipped = 0
-    /// The first interaction found, in words; the search stops at it.
-    package private(set) var interaction: String?
+    /// One input from one section that changed another (or one input
+    /// that changed two sections at once): the sections, as values; the
+    /// input is said in words by the graph's own `Input`.
+    package struct Interaction {
+        /// The input, and the screen on top when it was given.
+        package let input: SearchInput
+        package let top: PresentedScreen?
+        /// The flow that shows the sections.
+        package let owner: String
+        /// The section the input came from, when it came from one.
+        package let from: String?
+        /// The sections it changed that are not the one it came from.
+        package let changed: [String]
+
+        /// `<input> in section test of home changed section kept`, with
+        /// `input` the input in words.
+        package func words(input: String) -> String {
+            from.map { "\(input) in section \($0) of \(owner) changed section \(changed.joined(separator: " and "))" }
+                ?? "\(input) changed sections \(changed.joined(separator: " and ")) of \(owner) at once"
+        }
+    }
+
+    /// The first interaction found; the search stops at it.
+    package private(set) var interaction: Interaction?
 
     /// A composer numbering signatures in `parts`.
     package init(parts: StateKeyParts) { self.parts = parts }
@@ -96,7 +118,7 @@ package final class SectionComposer {
     /// the answer does not matter: the search stops).
     package func admits(
         _ after: [Reading], in next: EngineState, from before: [Reading], in state: EngineState, origin: FlowID?,
-        input: @autoclosure () -> String
+        input: @autoclosure () -> (SearchInput, PresentedScreen?)?
     ) -> Bool {
         guard !after.isEmpty else { return true }
         var changed: [Reading] = []
@@ -120,18 +142,14 @@ package final class SectionComposer {
                 current = state.navigation.flows[flow]?.parent
             }
             for (position, section) in changed.enumerated() {
-                if let other = changed[..<position].first(where: { !Self.related($0, section, in: state) }) {
-                    interaction =
-                        "\(input()) changed sections \(slots[other.slot].section) and \(slots[section.slot].section) "
-                        + "of \(slots[section.slot].owner) at once"
-                    return true
-                }
-                if let from, !Self.related(from, section, in: state) {
-                    interaction =
-                        "\(input()) in section \(slots[from.slot].section) of \(slots[from.slot].owner) changed "
-                        + "section \(slots[section.slot].section)"
-                    return true
-                }
+                let other = changed[..<position].first { !Self.related($0, section, in: state) }
+                let outside = from.flatMap { Self.related($0, section, in: state) ? nil : $0 }
+                guard other != nil || outside != nil, let (given, top) = input() else { continue }
+                interaction = Interaction(
+                    input: given, top: top, owner: slots[section.slot].owner,
+                    from: outside.map { slots[$0.slot].section },
+                    changed: (other.map { [slots[$0.slot].section] } ?? []) + [slots[section.slot].section])
+                return true
             }
         }
         var away: [Reading] = []

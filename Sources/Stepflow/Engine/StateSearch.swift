@@ -109,7 +109,7 @@ package final class StateSearch {
         visitor.started(initial, events: events)
         // Sections shown at the start start there.
         let sections = composer?.read(initial) ?? []
-        _ = composer?.admits(sections, in: initial, from: [], in: initial, origin: nil, input: "the start")
+        _ = composer?.admits(sections, in: initial, from: [], in: initial, origin: nil, input: nil)
         _ = add(initial, depth: 0, via: -1, sections: sections, visitor: visitor)
         var head = 0
         // An interaction between sections stops a composing search: its
@@ -239,7 +239,7 @@ package final class StateSearch {
             after = found.known.map { readings[$0] } ?? composer.read(next)
             let admitted = composer.admits(
                 after, in: next, from: sections, in: state, origin: Self.origin(of: input, top: top),
-                input: Self.describe(input, top: top))
+                input: (input, top))
             guard admitted, found.known == nil else {
                 keys.release(found, parts: parts)
                 guard admitted else { return visitor.skipped(from: index) }
@@ -312,17 +312,5 @@ package final class StateSearch {
             absorb()
         }
         return (events, true)
-    }
-
-    /// `'Next' on intake/consent`: an input in words, for an interaction.
-    private static func describe(_ input: SearchInput, top: PresentedScreen?) -> String {
-        let on = top.map { " on \($0.qualifiedID)" } ?? ""
-        switch input {
-        case .answer(let question, let answer): return "answer \(question.id) \(answer.name)"
-        case .choose(_, let action, _): return "'\(action.label)'\(on)"
-        case .emit(let unit, let emission): return "\(unit.stepperName) emitting \(emission.stepID)"
-        case .link(let link): return "link \(link.address)"
-        case .select(_, let section): return "select \(section.name)"
-        }
     }
 }
