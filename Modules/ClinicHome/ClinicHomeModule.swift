@@ -46,7 +46,16 @@ public enum ClinicHomeModule: FeatureModule {
                 "kept",
                 parameters: [
                     FieldSpec("result", .choice(keptResults(for: options.text("condition")))),
-                    FieldSpec("patient", .text),
+                    FieldSpec(
+                        "patient", .text,
+                        classes: [
+                            ValueClass(
+                                "wellFormed", label: "P- and four digits", .pattern(#"P-\d{4}"#),
+                                representative: "P-1024"),
+                            ValueClass(
+                                "malformed", label: "anything else", .pattern(".*"), representative: "1024",
+                                refusal: "a patient id is P- and four digits, as on the card"),
+                        ]),
                 ],
                 summary: "opens a result kept on this device over the home, from the notice that it waits for the lab")
         ]

@@ -31,10 +31,23 @@ public struct LinkProof: Hashable, Sendable {
         }
     }
 
+    /// An address refused before any flow saw it, for a parameter's value
+    /// in a class the link refuses: the same from every state, so opened
+    /// once (through the variant's own routing).
+    public struct Refused: Hashable, Sendable {
+        /// The address (`kept/normal/1024`).
+        public let address: String
+        /// The parameter, its class and the reason, as the routing gave them.
+        public let entry: EntryRefusal
+    }
+
     /// The states the app runs in: where every link was opened.
     public internal(set) var liveStates = 0
     /// Each address, in the order the manifest routes them.
     public internal(set) var tallies: [Tally] = []
+    /// Each refusing class of each route's parameters, opened with its
+    /// representative and refused.
+    public internal(set) var refused: [Refused] = []
 
     /// No link opened.
     public init() {}
@@ -71,7 +84,20 @@ public struct LinkProof: Hashable, Sendable {
         if declined > 0 { parts.append("\(declined) declined with the route's reason") }
         if asked > 0 { parts.append("\(asked) ask a question first") }
         parts.append("\(byModule) declined by a module without a reason")
-        return "\(tallies.count) link\(tallies.count == 1 ? "" : "s") opened from each of \(liveStates) live "
+        var summary =
+            "\(tallies.count) link\(tallies.count == 1 ? "" : "s") opened from each of \(liveStates) live "
             + "state\(liveStates == 1 ? "" : "s"): " + parts.joined(separator: ", ")
+        if !refused.isEmpty {
+            let classes = refused.map { refused -> String in
+                if case .refusedClass(_, let valueClass) = refused.entry.reason {
+                    return "\(refused.entry.field) \(valueClass.name)"
+                }
+                return refused.entry.field
+            }
+            summary +=
+                "; \(refused.count) address\(refused.count == 1 ? "" : "es") refused for a parameter's value "
+                + "before any flow saw it (\(classes.joined(separator: ", ")))"
+        }
+        return summary
     }
 }

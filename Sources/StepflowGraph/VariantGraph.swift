@@ -53,7 +53,7 @@ public struct VariantGraph: Sendable {
             var entered: [ObjectAndFlow: [EnteredField]] = [:]
         }
         let seen = Seen()
-        states = GraphExplorer.exploreStates(
+        var explored = GraphExplorer.exploreStates(
             root, with: OneStepper(RootStep.start), app: manifest.app.id, limits: limits,
             opening: root.representativeLinks,
             describing: { state in
@@ -92,6 +92,11 @@ public struct VariantGraph: Sendable {
                 seen.read[key] = facts.shown
                 return facts
             })
+        explored.links.refused = root.refusingLinks.compactMap { address, answer in
+            guard case .failure(let refusal) = answer, let entry = refusal.entry else { return nil }
+            return LinkProof.Refused(address: address, entry: entry)
+        }
+        states = explored
         screens = seen.screens
         literalTexts = seen.literals
         carriedFields = root.carriedFields

@@ -129,30 +129,50 @@ public enum LinkPolicy: Hashable, Sendable, CustomStringConvertible {
     }
 }
 
-/// Reads a parameter's value from an address segment, as its kind says.
+/// Reads a parameter's value from an address segment, as its kind and
+/// classes say.
 enum LinkArgument {
-    /// The value `text` means for `spec`, or why it means none.
+    /// The value `text` means for `spec`, or why it means none: not of its
+    /// kind, in none of its classes, or in a class the link refuses.
     static func value(_ text: String, for spec: FieldSpec) -> Result<ModuleValue, LinkRefusal> {
-        let value: ModuleValue? =
-            switch spec.kind {
-            case .integer: Int(text).map(ModuleValue.integer)
-            case .boolean: text == "true" ? .boolean(true) : text == "false" ? .boolean(false) : nil
-            case .choice, .text: .text(text)
-            }
-        guard let value, spec.kind.accepts(value) else {
-            return .failure(LinkRefusal("'\(text.prefix(60))' is no value of \(spec.name): it takes \(spec.kind)."))
+        let shown = String(text.prefix(60))
+        guard let value = spec.kind.value(reading: text) else {
+            let reason: EntryRefusal.Reason =
+                switch spec.kind {
+                case .choice(let choices):
+                    .inNoClass(
+                        value: shown,
+                        accepted: choices.map { ValueClass($0, label: $0, .values([$0]), representative: $0) })
+                case .integer(let range) where Int(text) != nil:
+                    .inNoClass(
+                        value: shown,
+                        accepted: [
+                            ValueClass(
+                                "inRange", label: "\(range.lowerBound) to \(range.upperBound)",
+                                .range(from: Double(range.lowerBound), upTo: Double(range.upperBound)),
+                                representative: String(range.lowerBound))
+                        ])
+                default: .notOfKind(value: shown, kind: spec.entryKind)
+                }
+            return .failure(
+                LinkRefusal(
+                    "'\(shown)' is no value of \(spec.name): it takes \(spec.kind).",
+                    entry: EntryRefusal(field: spec.name, label: spec.name, reason: reason)))
         }
-        return .success(value)
-    }
-
-    /// The values analysis opens a parameter with: every choice, both
-    /// booleans, a whole number's lower bound, one text.
-    static func representatives(of spec: FieldSpec) -> [String] {
-        switch spec.kind {
-        case .choice(let choices): choices
-        case .boolean: ["true", "false"]
-        case .integer(let range): [String(range.lowerBound)]
-        case .text: ["\(spec.name)-1"]
+        guard let field = spec.entryField else { return .success(value) }
+        switch field.classify(text) {
+        case .accepted: return .success(value)
+        case .refused(let reason):
+            let why =
+                switch reason {
+                case .refusedClass(_, let valueClass): valueClass.refusal ?? valueClass.label
+                case .inNoClass(_, let accepted): "it takes " + accepted.map(\.summary).joined(separator: "; ")
+                default: reason.description
+                }
+            return .failure(
+                LinkRefusal(
+                    "'\(shown)' is no value of \(spec.name): \(why).",
+                    entry: EntryRefusal(field: spec.name, label: spec.name, reason: reason)))
         }
     }
 }
@@ -196,6 +216,25 @@ extension RootFlow: LinkRouting {
         return .success(LinkDelivery(address: address, target: route.instance, step: step, otherwise: otherwise))
     }
 
+    /// The addresses that prove each refusing class of each route's
+    /// parameters refused: the class's representative, the other
+    /// parameters at their first representative value, each with what
+    /// ``route(link:)`` answered. Refused before any flow sees the link,
+    /// the same from every state.
+    public var refusingLinks: [(address: String, answer: Result<LinkDelivery, LinkRefusal>)] {
+        manifest.links.flatMap { entry -> [(address: String, answer: Result<LinkDelivery, LinkRefusal>)] in
+            let specs = entry.parameterNames.compactMap { name in entry.link.parameters.first { $0.name == name } }
+            var firsts: [String: String] = [:]
+            for spec in specs { firsts[spec.name] = spec.representativeTexts.first }
+            return specs.flatMap { spec in
+                spec.classes.filter { $0.refusal != nil }.map { valueClass in
+                    let address = entry.address(with: firsts.merging([spec.name: valueClass.representative]) { $1 })
+                    return (address, route(link: address))
+                }
+            }
+        }
+    }
+
     /// Every address analysis opens from every state: each route with each
     /// combination of its parameters' representative values (every choice,
     /// both booleans, one number, one text), at most 16 a route.
@@ -205,7 +244,7 @@ extension RootFlow: LinkRouting {
             for name in entry.parameterNames {
                 guard let spec = entry.link.parameters.first(where: { $0.name == name }) else { continue }
                 combinations = combinations.flatMap { partial in
-                    LinkArgument.representatives(of: spec).map { partial.merging([name: $0]) { $1 } }
+                    spec.representativeTexts.map { partial.merging([name: $0]) { $1 } }
                 }
             }
             return combinations.prefix(16).compactMap { values in

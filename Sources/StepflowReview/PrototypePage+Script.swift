@@ -350,7 +350,9 @@ extension PrototypePage {
           caption.className = "note";
           caption.textContent = w("page.links") + ":";
           byId("links").replaceChildren(caption, ...links.map((index) => {
-            return button(w("page.openLink", { address: data.transitions[index][3] }), index, "secondary");
+            const element = button(w("page.openLink", { address: data.transitions[index][3] }), index, "secondary");
+            element.dataset.link = data.transitions[index][3];
+            return element;
           }));
           runTimer();
           byId("ended").hidden = s[0] !== null;

@@ -158,6 +158,19 @@ extension ReviewReport {
                     } ?? "", ended.joined(separator: "; "),
                 ], bad: tally.declinedByModule > 0)
         }
+        // A parameter's value in a class the link refuses: refused the
+        // same from every state, before any flow sees it.
+        for refused in proof.refused {
+            let route = routes.filter { $0.match(refused.address) != nil }.max { $0.literalCount < $1.literalCount }
+            let valueClass: String =
+                if case .refusedClass(_, let found) = refused.entry.reason { " (class \(found.name))" } else { "" }
+            page.row(
+                [
+                    refused.address, route.map { "\($0.target): \($0.link.summary)" } ?? "", "",
+                    "refused before any flow saw it, from every state: \(refused.entry.field)\(valueClass): "
+                        + refused.entry.reason.description,
+                ], bad: false)
+        }
         page.line("</tbody></table>")
     }
 

@@ -107,10 +107,12 @@ def give(driver, line):
             inputs[0].clear()
             inputs[0].send_keys(value)
     elif line.startswith("link "):
-        # `link kept/normal/patient-1`: the page's button for that address.
+        # `link kept/normal/P-1024`: the page's button for that address.
         address = line[len("link "):].split(" ")[0]
+        # Found by the address it carries, not by its words (a German page says
+        # "Link … öffnen").
         buttons = [b for b in driver.find_elements(By.CSS_SELECTOR, "#links button")
-                   if b.text.endswith(" " + address)]
+                   if b.get_attribute("data-link") == address]
         if not buttons:
             shown = [b.text for b in driver.find_elements(By.CSS_SELECTOR, "#links button")]
             raise Failure(f"no button for the link '{address}' (the page shows {shown})")

@@ -145,6 +145,13 @@ public enum ModuleContract {
                 .screenWithoutAction, screen,
                 "screen '\(screen)' has no action, so nobody can leave it.", fix: "give it an action.")
         }
+        for spec in declaredLinks {
+            for parameter in spec.parameters {
+                for problem in parameter.entryField?.declarationProblems ?? [] {
+                    add(.fieldDeclaration, spec.name, "link '\(spec.name)': \(problem.problem)", fix: problem.fix)
+                }
+            }
+        }
         for found in exploration.fieldProblems {
             add(.fieldDeclaration, found.screen, "screen '\(found.screen)': \(found.problem)", fix: found.fix)
         }
@@ -204,14 +211,13 @@ public enum ModuleContract {
     }
 
     /// `spec` opened with each combination of its parameters'
-    /// representative values (each choice, both booleans, an integer's
-    /// bounds, text as `"name-1"`; an optional one also left out), at
-    /// most 16.
+    /// representative values (``FieldSpec/representativeTexts``; an
+    /// optional one also left out), at most 16.
     static func representativeLinks(of spec: LinkSpec) -> [ModuleLink] {
         var combinations: [[String: ModuleValue]] = [[:]]
         for field in spec.parameters {
             combinations = combinations.flatMap { partial in
-                let present = values(of: field.kind, default: .text("\(field.name)-1")).map {
+                let present = field.representativeTexts.compactMap { field.kind.value(reading: $0) }.map {
                     partial.merging([field.name: $0]) { $1 }
                 }
                 return field.isRequired ? present : present + [partial]

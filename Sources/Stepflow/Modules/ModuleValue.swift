@@ -28,6 +28,19 @@ public enum ValueKind: Hashable, Sendable, CustomStringConvertible {
     /// Any string.
     case text
 
+    /// The value `text` (as an address or a script writes it) means for
+    /// this kind, or `nil` when it means none: a whole number, `true` or
+    /// `false`, one of the choices, any text.
+    public func value(reading text: String) -> ModuleValue? {
+        let value: ModuleValue? =
+            switch self {
+            case .integer: Int(text).map(ModuleValue.integer)
+            case .boolean: text == "true" ? .boolean(true) : text == "false" ? .boolean(false) : nil
+            case .choice, .text: .text(text)
+            }
+        return value.flatMap { accepts($0) ? $0 : nil }
+    }
+
     /// Whether `value` is of this kind (and in range, or among the choices).
     public func accepts(_ value: ModuleValue) -> Bool {
         switch (self, value) {
@@ -158,10 +171,66 @@ public struct FieldSpec: Hashable, Sendable {
     /// Validation proves every route into the module supplies a required
     /// field; an optional one is read when present.
     public let isRequired: Bool
+    /// For a link's parameter: the classes its values fall into, as an
+    /// ``EntryField``'s (a rule, a representative, and for a class the app
+    /// refuses, the reason). A value in no class, or in a class that
+    /// refuses, is refused before any flow sees the link
+    /// (``LinkRefusal/entry``); analysis opens the link with each taken
+    /// class's representative, and proves each refusing class refused.
+    /// Empty: every value of the kind is taken.
+    public let classes: [ValueClass]
+
     /// Declares a field.
     public init(_ name: String, _ kind: ValueKind, required: Bool = true) {
         self.name = name
         self.kind = kind
         self.isRequired = required
+        self.classes = []
+    }
+
+    /// Declares a link parameter whose values fall into `classes`.
+    ///
+    /// ```swift
+    /// FieldSpec("patient", .text, classes: [
+    ///     ValueClass("wellFormed", label: "P- and four digits", .pattern(#"P-\d{4}"#), representative: "P-1024"),
+    ///     ValueClass("malformed", label: "anything else", .pattern(".*"), representative: "1024",
+    ///                refusal: "A patient id is P- and four digits, as on the card."),
+    /// ])
+    /// ```
+    public init(_ name: String, _ kind: ValueKind, required: Bool = true, classes: [ValueClass]) {
+        self.name = name
+        self.kind = kind
+        self.isRequired = required
+        self.classes = classes
+    }
+
+    /// The parameter as an entry field (the same classes, checked the same
+    /// way), or `nil` when it declares no class.
+    package var entryField: EntryField? {
+        classes.isEmpty ? nil : EntryField(name, label: name, kind: entryKind, classes: classes)
+    }
+
+    /// The entry field kind its values are checked as.
+    package var entryKind: EntryField.Kind {
+        switch kind {
+        case .text: .text
+        case .integer: .number
+        case .choice: .choice
+        case .boolean: .toggle
+        }
+    }
+
+    /// The values analysis opens a link with for this parameter, as typed
+    /// in an address: each taken class's representative, or with no class,
+    /// every choice, both booleans, an integer's bounds, text as
+    /// `"name-1"`.
+    package var representativeTexts: [String] {
+        if let field = entryField { return field.acceptedClasses.map(\.representative) }
+        return switch kind {
+        case .choice(let choices): choices
+        case .boolean: ["false", "true"]
+        case .integer(let range): [String(range.lowerBound), String(range.upperBound)]
+        case .text: ["\(name)-1"]
+        }
     }
 }

@@ -256,11 +256,29 @@ public protocol LinkRouting: Sendable {
 public struct LinkRefusal: Error, Hashable, Sendable, CustomStringConvertible {
     /// What is wrong and how to fix it.
     public let message: String
+    /// When the address matched a route but a parameter's value is
+    /// refused (of the wrong kind, in no class, or in a class the link
+    /// refuses): that parameter and why, as a value. `nil` when the
+    /// address matches no route.
+    public let entry: EntryRefusal?
 
     /// A refusal saying `message`.
     ///
     /// - Parameter message: What is wrong and how to fix it.
-    public init(_ message: String) { self.message = message }
+    public init(_ message: String) {
+        self.message = message
+        self.entry = nil
+    }
+
+    /// A refusal of a parameter's value.
+    ///
+    /// - Parameters:
+    ///   - message: What is wrong and how to fix it.
+    ///   - entry: The parameter and why its value is refused.
+    public init(_ message: String, entry: EntryRefusal) {
+        self.message = message
+        self.entry = entry
+    }
 
     /// The message.
     public var description: String { message }

@@ -1,0 +1,159 @@
+import Stepflow
+import StepflowGraph
+import StepflowManifest
+import StepflowScripts
+import Testing
+
+/// A lab app whose `sample/{id}` link takes a sample id in classes, as an
+/// entry field does: `S-` and three digits is opened, an `X-` id (a
+/// sample thrown away) is refused with its reason, anything else is in no
+/// class.
+enum Lab {
+    enum SampleStep: Step { case list, linked(String), close }
+    enum SampleExit: ModuleExit { case closed }
+    final class SampleFlow: Flow {
+        let name: String
+        init(name: String) { self.name = name }
+        func navigate(to step: SampleStep) -> Navigation<SampleStep, SampleExit> {
+            switch step {
+            case .list:
+                .show(Screen(id: "list", title: "Samples", actions: [ScreenAction("Close", .close)]), as: .replace)
+            case .linked(let id):
+                .show(Screen(id: "sample", title: "Sample \(id)", actions: [ScreenAction("Back", .list)]))
+            case .close: .end(.closed)
+            }
+        }
+    }
+
+    static let sampleID = FieldSpec(
+        "id", .text,
+        classes: [
+            ValueClass("current", label: "S- and three digits", .pattern(#"S-\d{3}"#), representative: "S-100"),
+            ValueClass(
+                "discarded", label: "X- and three digits", .pattern(#"X-\d{3}"#), representative: "X-100",
+                refusal: "the sample was thrown away"),
+        ])
+
+    enum SampleModule: FeatureModule {
+        static let id = "samples"
+        static let summary = "Samples."
+        static let options: [OptionSpec] = []
+        static func exits(for options: ModuleOptions) -> [ExitSpec] { [ExitSpec("closed", summary: "closed")] }
+        static func links(for options: ModuleOptions) -> [LinkSpec] {
+            [LinkSpec("sample", parameters: [Lab.sampleID], summary: "opens one sample")]
+        }
+        static func launch(
+            instance: String, options: ModuleOptions, environment: ModuleEnvironment, handoff: Handoff
+        ) -> ModuleLaunch {
+            ModuleLaunch(SampleFlow(name: instance), entry: .list) { link in
+                link.arguments.text("id").map(SampleStep.linked)
+            }
+        }
+    }
+
+    static let registry = ModuleRegistry([SampleModule.self])
+
+    static func manifest() throws -> Manifest {
+        let text = """
+            {"schema": 1, "app": {"id": "lab", "name": "Lab", "audience": "professional"},
+             "modules": [{"id": "samples", "module": "samples"}],
+             "start": "samples", "routes": {"samples.closed": "end"},
+             "links": {"sample/{id}": "samples.sample"}}
+            """
+        return try ManifestLoader(registry: registry).decode(Array(text.utf8), file: "lab.json")
+    }
+}
+
+@Suite("A link's parameters in value classes")
+struct LinkParameterClassTests {
+    @Test("A value in a taken class is routed; one in a refusing class or in none is refused, with the typed reason")
+    func routing() throws {
+        let root = RootFlow(manifest: try Lab.manifest(), registry: Lab.registry)
+        let taken = try root.route(link: "sample/S-123").get()
+        #expect(taken.step.stepID == "linked(\"S-123\")")
+
+        let discarded = #expect(throws: LinkRefusal.self) { try root.route(link: "sample/X-123").get() }
+        #expect(discarded?.message == "'X-123' is no value of id: the sample was thrown away.")
+        guard case .refusedClass(let value, let valueClass)? = discarded?.entry?.reason else {
+            Issue.record("refused for its class: \(String(describing: discarded))")
+            return
+        }
+        #expect(value == "X-123" && valueClass.name == "discarded" && discarded?.entry?.field == "id")
+
+        let stray = #expect(throws: LinkRefusal.self) { try root.route(link: "sample/42").get() }
+        #expect(stray?.message == "'42' is no value of id: it takes current: S- and three digits.")
+        guard case .inNoClass(_, let accepted)? = stray?.entry?.reason else {
+            Issue.record("in no class: \(String(describing: stray))")
+            return
+        }
+        #expect(accepted.map(\.name) == ["current"])
+
+        // An address that matches no route carries no parameter's refusal.
+        let unknown = #expect(throws: LinkRefusal.self) { try root.route(link: "samples/S-123").get() }
+        #expect(unknown?.entry == nil)
+    }
+
+    @Test("Analysis opens each taken class's representative from every state, and proves each refusing class refused")
+    func proof() throws {
+        let manifest = try Lab.manifest()
+        let root = RootFlow(manifest: manifest, registry: Lab.registry)
+        #expect(root.representativeLinks.map(\.address) == ["sample/S-100"])
+        #expect(root.refusingLinks.map(\.address) == ["sample/X-100"])
+
+        let graph = VariantGraph(manifest: manifest, registry: Lab.registry)
+        let proof = graph.states.links
+        #expect(proof.tallies.map(\.address) == ["sample/S-100"])
+        #expect(proof.refused.map(\.address) == ["sample/X-100"])
+        #expect(proof.refused.first?.entry.field == "id")
+        #expect(
+            proof.summary.hasSuffix("; 1 address refused for a parameter's value before any flow saw it (id discarded)")
+        )
+
+        // Live, the same addresses do the same: the taken one shows the
+        // sample, the refused one is refused and nothing changes.
+        let session = VariantSession(manifest: manifest, registry: Lab.registry)
+        #expect(throws: SessionRefusal.self) { try session.give(.link("sample/X-100")) }
+        #expect(session.top?.qualifiedID == "samples/list")
+        try session.give(.link("sample/S-100"))
+        #expect(session.top?.qualifiedID == "samples/sample")
+    }
+
+    @Test("The module contract checks a link parameter's classes as an entry field's")
+    func contract() {
+        enum Sloppy: FeatureModule {
+            static let id = "sloppy"
+            static let summary = "A link whose representative is outside its class."
+            static let options: [OptionSpec] = []
+            static func exits(for options: ModuleOptions) -> [ExitSpec] { [ExitSpec("closed", summary: "closed")] }
+            static func links(for options: ModuleOptions) -> [LinkSpec] {
+                [
+                    LinkSpec(
+                        "sample",
+                        parameters: [
+                            FieldSpec(
+                                "id", .text,
+                                classes: [
+                                    ValueClass(
+                                        "current", label: "S- and three digits", .pattern(#"S-\d{3}"#),
+                                        representative: "S-1")
+                                ])
+                        ], summary: "opens one sample")
+                ]
+            }
+            static func launch(
+                instance: String, options: ModuleOptions, environment: ModuleEnvironment, handoff: Handoff
+            ) -> ModuleLaunch {
+                ModuleLaunch(Lab.SampleFlow(name: instance), entry: .list) { link in
+                    link.arguments.text("id").map(Lab.SampleStep.linked)
+                }
+            }
+        }
+        let options = ModuleOptions(specs: [], values: [:])
+        #expect(ModuleContract.problems(in: Lab.SampleModule.self, options: options) == [])
+        let violations = ModuleContract.violations(in: Sloppy.self, options: options)
+        #expect(violations.map(\.kind) == [.fieldDeclaration])
+        #expect(
+            violations.first?.description.contains(
+                "link 'sample': field 'id', class 'current': its representative 'S-1' is not in the class") == true)
+    }
+}
