@@ -122,7 +122,7 @@ let package = Package(
             name: "StepflowScriptsTests",
             dependencies: [
                 "Stepflow", "StepflowGraph", "StepflowManifest", "StepflowScripts", "StepflowPresentation",
-                "BundledModules", "BundledFixtures",
+                "StepflowReview", "BundledModules", "BundledFixtures",
             ]
         ),
         .testTarget(

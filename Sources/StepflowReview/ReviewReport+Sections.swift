@@ -166,7 +166,8 @@ extension ReviewReport {
                 if case .refusedClass(_, let found) = refused.entry.reason { " (class \(found.name))" } else { "" }
             page.row(
                 [
-                    refused.address, route.map { "\($0.target): \($0.link.summary)" } ?? "", "",
+                    refused.address, route.map { "\($0.target): \($0.link.summary)" } ?? "",
+                    "refused the same, running or not",
                     "refused before any flow saw it, from every state: \(refused.entry.field)\(valueClass): "
                         + refused.entry.reason.description,
                 ], bad: false)

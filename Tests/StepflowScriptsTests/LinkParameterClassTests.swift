@@ -1,6 +1,7 @@
 import Stepflow
 import StepflowGraph
 import StepflowManifest
+import StepflowReview
 import StepflowScripts
 import Testing
 
@@ -116,6 +117,23 @@ struct LinkParameterClassTests {
         #expect(session.top?.qualifiedID == "samples/list")
         try session.give(.link("sample/S-100"))
         #expect(session.top?.qualifiedID == "samples/sample")
+    }
+
+    @Test("The review report lists the refused class beside the addresses opened from every state")
+    func report() throws {
+        let manifest = try Lab.manifest()
+        let html = ReviewReport.html(
+            ReviewReport.Contents(
+                variant: VariantGraph(manifest: manifest, registry: Lab.registry), rules: [], scripts: [],
+                results: [], coverage: nil,
+                requirements: RequirementCoverage(manifest: manifest, rules: [], scripts: [], results: []),
+                diagram: .outline(reason: "No drawing here."), generator: "test"))
+        #expect(html.contains("<td>sample/S-100</td><td>samples.sample: opens one sample</td>"))
+        #expect(
+            html.contains(
+                "<td>sample/X-100</td><td>samples.sample: opens one sample</td><td>refused the same, running or not"
+                    + "</td><td>refused before any flow saw it, from every state: id (class discarded): "
+                    + "&#39;X-100&#39;: the sample was thrown away</td>"))
     }
 
     @Test("The module contract checks a link parameter's classes as an entry field's")
