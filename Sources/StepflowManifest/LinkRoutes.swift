@@ -236,8 +236,9 @@ extension RootFlow: LinkRouting {
     }
 
     /// Every address analysis opens from every state: each route with each
-    /// combination of its parameters' representative values (every choice,
-    /// both booleans, one number, one text), at most 16 a route.
+    /// combination of its parameters' representative values (each taken
+    /// class's representative; without classes every choice, both
+    /// booleans, an integer's bounds, one text), at most 16 a route.
     public var representativeLinks: [LinkDelivery] {
         manifest.links.flatMap { entry -> [LinkDelivery] in
             var combinations: [[String: String]] = [[:]]
