@@ -142,6 +142,11 @@ struct LinkParameterClassTests {
             static let id = "sloppy"
             static let summary = "A link whose representative is outside its class."
             static let options: [OptionSpec] = []
+            static let entryFields = [
+                FieldSpec(
+                    "batch", .text, required: false,
+                    classes: [ValueClass("any", label: "any", .pattern(".*"), representative: "B")])
+            ]
             static func exits(for options: ModuleOptions) -> [ExitSpec] { [ExitSpec("closed", summary: "closed")] }
             static func links(for options: ModuleOptions) -> [LinkSpec] {
                 [
@@ -169,9 +174,13 @@ struct LinkParameterClassTests {
         let options = ModuleOptions(specs: [], values: [:])
         #expect(ModuleContract.problems(in: Lab.SampleModule.self, options: options) == [])
         let violations = ModuleContract.violations(in: Sloppy.self, options: options)
-        #expect(violations.map(\.kind) == [.fieldDeclaration])
+        #expect(violations.map(\.kind) == [.fieldDeclaration, .fieldDeclaration])
+        // Classes on a handoff field would be promised and never checked.
         #expect(
             violations.first?.description.contains(
+                "entry field 'batch' declares value classes, which are checked on a link's parameters only.") == true)
+        #expect(
+            violations.last?.description.contains(
                 "link 'sample': field 'id', class 'current': its representative 'S-1' is not in the class") == true)
     }
 }

@@ -145,6 +145,17 @@ public enum ModuleContract {
                 .screenWithoutAction, screen,
                 "screen '\(screen)' has no action, so nobody can leave it.", fix: "give it an action.")
         }
+        // Classes are checked on a link's parameters only: declared on a
+        // handoff field they would be promised and never checked.
+        let handoffFields =
+            module.entryFields(for: options).map { ("entry field '\($0.name)'", $0) }
+            + declared.flatMap { exit in exit.fields.map { ("exit '\(exit.name)', field '\($0.name)'", $0) } }
+        for (place, field) in handoffFields where !field.classes.isEmpty {
+            add(
+                .fieldDeclaration, field.name,
+                "\(place) declares value classes, which are checked on a link's parameters only.",
+                fix: "drop them, and check the value where the flow reads it.")
+        }
         for spec in declaredLinks {
             for parameter in spec.parameters {
                 for problem in parameter.entryField?.declarationProblems ?? [] {
