@@ -177,7 +177,8 @@ public struct FieldSpec: Hashable, Sendable {
     /// refuses, is refused before any flow sees the link
     /// (``LinkRefusal/entry``); analysis opens the link with each taken
     /// class's representative, and proves each refusing class refused.
-    /// Empty: every value of the kind is taken.
+    /// Empty: every value of the kind is taken. On an entry or exit field
+    /// the module contract refuses classes: nothing would check them.
     public let classes: [ValueClass]
 
     /// Declares a field.
