@@ -119,6 +119,29 @@ struct LinkParameterClassTests {
         #expect(session.top?.qualifiedID == "samples/sample")
     }
 
+    @Test("A save whose link's value is refused now is not restored, and the error says which value and why")
+    func restore() throws {
+        let manifest = try Lab.manifest()
+        let session = VariantSession(manifest: manifest, registry: Lab.registry)
+        try session.give(.link("sample/S-100"))
+        var saved = session.savedNavigation
+        #expect(
+            try VariantSession(resuming: saved, manifest: manifest, registry: Lab.registry).top?.qualifiedID
+                == "samples/sample")
+        // As a release that took X- ids would have saved it.
+        saved.entries = saved.entries.map { $0 == .link(address: "sample/S-100") ? .link(address: "sample/X-100") : $0 }
+        let error = #expect(throws: RestoreError.self) {
+            try VariantSession(resuming: saved, manifest: manifest, registry: Lab.registry)
+        }
+        #expect(error?.kind == .mismatch)
+        #expect(
+            error?.problem
+                == "the link sample/X-100 was opened, and no root routes that address now ('X-100' is no value of id: "
+                + "the sample was thrown away).")
+        #expect(
+            error?.fix == "To fix, keep the values the link's parameter takes, or say what the app does with such a walk.")
+    }
+
     @Test("The review report lists the refused class beside the addresses opened from every state")
     func report() throws {
         let manifest = try Lab.manifest()

@@ -217,13 +217,23 @@ package struct Replay {
     }
 
     /// Opens the link at `address` as the roots route it; throws when no
-    /// root routes it any more.
+    /// root routes it any more, saying why (the route is gone, or a
+    /// parameter's value is refused now).
     mutating func openLink(_ address: String, roots: [RootCoordination], entry index: Int) throws(RestoreError) {
-        guard let link = roots.lazy.compactMap({ $0.links?(address) }).first else {
+        let answers = roots.compactMap { $0.links?(address) }
+        guard let link = answers.lazy.compactMap({ try? $0.get() }).first else {
+            let why = answers.lazy.compactMap { answer -> LinkRefusal? in
+                if case .failure(let refusal) = answer { return refusal }
+                return nil
+            }.first
             throw RestoreError(
                 .mismatch, entry: index,
-                problem: "the link \(address) was opened, and no root routes that address now.",
-                fix: "To fix, keep the link's route in the manifest, or say what the app does with such a walk.")
+                problem: "the link \(address) was opened, and no root routes that address now"
+                    + (why.map { " (\($0.message.hasSuffix(".") ? String($0.message.dropLast()) : $0.message))" } ?? "")
+                    + ".",
+                fix: why?.entry == nil
+                    ? "To fix, keep the link's route in the manifest, or say what the app does with such a walk."
+                    : "To fix, keep the values the link's parameter takes, or say what the app does with such a walk.")
         }
         var transaction = Transaction(observes: false, renders: false)
         state.openLink(link, completion: nil, &transaction)

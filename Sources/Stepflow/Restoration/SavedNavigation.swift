@@ -228,7 +228,7 @@ public struct RootCoordination: Sendable {
     let name: String
     let launch: @Sendable (inout EngineState, inout Transaction) -> Void
     /// How the root routes a link's address, when it does (``LinkRouting``).
-    let links: (@Sendable (String) -> LinkDelivery?)?
+    let links: (@Sendable (String) -> Result<LinkDelivery, LinkRefusal>)?
 
     /// `flow`, driven by `stepper`. A flow that routes links
     /// (``LinkRouting``, as a manifest's root does) replays the links a
@@ -237,7 +237,7 @@ public struct RootCoordination: Sendable {
         name = flow.name
         launch = { state, transaction in state.coordinate(flow, with: stepper, &transaction) }
         if let routing = flow as? any LinkRouting {
-            links = { address in try? routing.route(link: address).get() }
+            links = { address in routing.route(link: address) }
         } else {
             links = nil
         }
