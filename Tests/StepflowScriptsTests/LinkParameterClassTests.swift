@@ -139,7 +139,8 @@ struct LinkParameterClassTests {
                 == "the link sample/X-100 was opened, and no root routes that address now ('X-100' is no value of id: "
                 + "the sample was thrown away).")
         #expect(
-            error?.fix == "To fix, keep the values the link's parameter takes, or say what the app does with such a walk.")
+            error?.fix
+                == "To fix, keep the values the link's parameter takes, or say what the app does with such a walk.")
     }
 
     @Test("The review report lists the refused class beside the addresses opened from every state")
