@@ -7,6 +7,11 @@ enum HomeStep: Step {
     case signOut
     /// The link: a result kept on the device, opened from its notice.
     case openKept(result: String, patient: String)
+    /// The link, when it starts the home: the sections, the kept tab
+    /// selected, the result on its stack.
+    case startAtKept(result: String, patient: String)
+    /// The kept tab, started with the result on its stack.
+    case showKept(result: String, patient: String)
     case closeKept
 }
 
@@ -45,15 +50,7 @@ final class ClinicHomeFlow: Flow {
     func navigate(to step: HomeStep) -> Navigation<HomeStep, HomeExit> {
         switch step {
         case .start where part == .sections:
-            // A section leaves the home as it asks: the home ends the same way.
-            let leave: @Sendable (HomeExit) -> HomeStep = { $0 == .startTest ? .startTest : .signOut }
-            func tab(_ name: String, _ part: HomePart) -> Section<HomeStep> {
-                Section(name, label: text["tabs.\(name)"], flow: section(part), with: OneStepper(.start), onExit: leave)
-            }
-            return .sections(
-                [
-                    tab("test", .test), tab("kept", .kept), tab("help", .help),
-                ], selected: "test")
+            return sections(selected: "test")
         case .start where part == .test:
             return .show(
                 Screen(
@@ -63,7 +60,11 @@ final class ClinicHomeFlow: Flow {
                         ScreenAction(text["signOut"], .signOut, role: .cancel),
                     ]))
         case .start where part == .kept:
-            return .show(Screen(id: "kept", title: text["kept.title"], body: [text["kept.body"]], actions: []))
+            return .show(keptList)
+        case .showKept(let result, let patient):
+            // The tab a cold start opens: the list, the result pushed over
+            // it, Back to the list.
+            return .multiple(.show(keptList), .show(keptResult(result, patient)))
         case .start:
             return .show(
                 Screen(
@@ -76,14 +77,40 @@ final class ClinicHomeFlow: Flow {
         case .openKept(let result, let patient):
             // Over every section, from wherever the person is: a second
             // notice opened while one shows replaces it.
-            return .show(
-                Screen(
-                    id: "kept-result", title: text["keptResult.title"],
-                    body: [text["keptResult.body", ["result": result, "patient": patient]]],
-                    actions: [ScreenAction(text["keptResult.close"], .closeKept, role: .back)]),
-                as: .modal)
+            return .show(keptResult(result, patient), as: .modal)
+        case .startAtKept(let result, let patient):
+            // At a cold start nothing is shown for a sheet to cover: the
+            // home opens at the kept tab, the result on its stack, as a
+            // notification opens a tab and its item.
+            return sections(selected: "kept", kept: .showKept(result: result, patient: patient))
+        case .closeKept where part == .kept:
+            return .pop
         case .closeKept:
             return .dismiss
         }
+    }
+
+    /// The three sections side by side, `selected` up, the kept tab
+    /// started at `kept`.
+    private func sections(selected: String, kept: HomeStep = .start) -> Navigation<HomeStep, HomeExit> {
+        // A section leaves the home as it asks: the home ends the same way.
+        let leave: @Sendable (HomeExit) -> HomeStep = { $0 == .startTest ? .startTest : .signOut }
+        func tab(_ name: String, _ part: HomePart, _ first: HomeStep = .start) -> Section<HomeStep> {
+            Section(name, label: text["tabs.\(name)"], flow: section(part), with: OneStepper(first), onExit: leave)
+        }
+        return .sections([tab("test", .test), tab("kept", .kept, kept), tab("help", .help)], selected: selected)
+    }
+
+    /// The kept tab's screen.
+    private var keptList: Screen<HomeStep> {
+        Screen(id: "kept", title: text["kept.title"], body: [text["kept.body"]], actions: [])
+    }
+
+    /// The kept result a notice opens.
+    private func keptResult(_ result: String, _ patient: String) -> Screen<HomeStep> {
+        Screen(
+            id: "kept-result", title: text["keptResult.title"],
+            body: [text["keptResult.body", ["result": result, "patient": patient]]],
+            actions: [ScreenAction(text["keptResult.close"], .closeKept, role: .back)])
     }
 }

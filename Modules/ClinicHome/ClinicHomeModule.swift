@@ -69,13 +69,17 @@ public enum ClinicHomeModule: FeatureModule {
             ClinicHomeFlow(
                 name: instance, hotline: options.text("hotline"), hours: options.text("hours"),
                 text: ModuleTexts(texts, environment)),
-            entry: .start
-        ) { link in
-            guard link.name == "kept", let result = link.arguments.text("result"),
-                let patient = link.arguments.text("patient")
-            else { return nil }
-            return .openKept(result: result, patient: patient)
-        }
+            entry: .start,
+            links: { link in kept(link).map { HomeStep.openKept(result: $0.result, patient: $0.patient) } },
+            startingAt: { link in kept(link).map { HomeStep.startAtKept(result: $0.result, patient: $0.patient) } })
+    }
+
+    /// The result and patient a `kept` link carries.
+    private static func kept(_ link: ModuleLink) -> (result: String, patient: String)? {
+        guard link.name == "kept", let result = link.arguments.text("result"),
+            let patient = link.arguments.text("patient")
+        else { return nil }
+        return (result, patient)
     }
 }
 

@@ -1,6 +1,8 @@
 import Stepflow
 import StepflowGraph
+import BundledModules
 import StepflowManifest
+import StepflowPresentation
 import StepflowReview
 import StepflowScripts
 import Testing
@@ -206,5 +208,51 @@ struct LinkParameterClassTests {
         #expect(
             violations.last?.description.contains(
                 "link 'sample': field 'id', class 'current': its representative 'S-1' is not in the class") == true)
+    }
+}
+
+/// The bundled home, routed so its link starts it (`"whenNotRunning":
+/// "start"`, the default), after a support module the variant starts with.
+@Suite("A link that starts a sectioned module")
+struct LinkColdStartTests {
+    static func manifest() throws -> Manifest {
+        let text = """
+            {"schema": 1, "app": {"id": "clinic", "name": "Clinic", "audience": "professional"},
+             "modules": [
+               {"id": "welcome", "module": "support", "options": {"hotline": "0800 1", "hours": "always"}},
+               {"id": "home", "module": "home",
+                "options": {"condition": "hba1c", "hotline": "0800 1", "hours": "always"}}],
+             "start": "welcome",
+             "routes": {"welcome.resume": "home", "welcome.quit": "end", "home.startTest": "end",
+                        "home.signOut": "end"},
+             "links": {"kept/{result}/{patient}": "home.kept"}}
+            """
+        return try ManifestLoader(registry: BundledModules.registry).decode(Array(text.utf8), file: "clinic.json")
+    }
+
+    @Test("At a cold start the sheet covers the sections, and closing it leaves them; live it covers the tab up")
+    func coldStart() throws {
+        let manifest = try Self.manifest()
+        let session = VariantSession(manifest: manifest, registry: BundledModules.registry)
+        // The support module runs: the link ends it and starts the home at the link.
+        try session.give(.link("kept/diabetes/P-2001"))
+        #expect(session.top?.qualifiedID == "home/kept-result")
+        #expect(session.top?.body.first?.contains("P-2001") == true)
+        let bar = try #require(session.presentation.layers.first?.sections.last)
+        #expect(bar.tabs[bar.selected].name == "kept")
+        try session.give(.back)
+        #expect(session.top?.qualifiedID == "home/kept")
+        // Live: over the tab that is up, and back to it.
+        try session.give(.select("help"))
+        try session.give(.link("kept/normal/P-1024"))
+        #expect(session.top?.qualifiedID == "home/kept-result")
+        try session.give(.back)
+        #expect(session.top?.qualifiedID == "home/help")
+
+        // The whole variant, the link opened from every state: no dead end
+        // and no state without a way out.
+        let graph = VariantGraph(manifest: manifest, registry: BundledModules.registry)
+        let stuck = graph.findings().filter { finding in finding.kind == .deadEnd || finding.kind == .noWayOut }
+        #expect(stuck.map(\.description) == [])
     }
 }

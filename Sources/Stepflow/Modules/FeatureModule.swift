@@ -174,7 +174,7 @@ public struct ModuleLaunch: Sendable {
     /// where the flow's types are visible.
     public init<ModuleFlow: Flow>(_ flow: ModuleFlow, entry: ModuleFlow.StepType)
     where ModuleFlow.ExitType: ModuleExit {
-        box = TypedLaunch(flow: flow, entry: entry, links: { _ in nil })
+        box = TypedLaunch(flow: flow, entry: entry, links: { _ in nil }, startingAt: { _ in nil })
     }
 
     /// Seals `flow`, to be started with `entry`, taking the module's
@@ -196,7 +196,38 @@ public struct ModuleLaunch: Sendable {
         _ flow: ModuleFlow, entry: ModuleFlow.StepType,
         links: @escaping @Sendable (ModuleLink) -> ModuleFlow.StepType?
     ) where ModuleFlow.ExitType: ModuleExit {
-        box = TypedLaunch(flow: flow, entry: entry, links: links)
+        box = TypedLaunch(flow: flow, entry: entry, links: links, startingAt: links)
+    }
+
+    /// Seals `flow`, to be started with `entry`, taking the module's
+    /// declared links, and starting at a link its own way: `links` maps a
+    /// link opened while the module runs, `startingAt` one that starts the
+    /// module (a manifest's `"whenNotRunning": "start"`).
+    ///
+    /// A link's step arrives over whatever the module shows; one that
+    /// starts the module arrives over nothing. A module whose link opens a
+    /// sheet over its home gives both: live, the sheet over what is shown;
+    /// at a cold start, the home and the sheet over it, so closing the
+    /// sheet leaves the home, not an empty screen:
+    ///
+    /// ```swift
+    /// ModuleLaunch(flow, entry: .start, links: { link in .openKept(link) },
+    ///              startingAt: { link in .startAtKept(link) })
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - flow: The module's flow.
+    ///   - entry: The step it starts with.
+    ///   - links: The step each declared link is delivered as while the
+    ///     module runs.
+    ///   - startingAt: The step the module starts with when a link starts
+    ///     it.
+    public init<ModuleFlow: Flow>(
+        _ flow: ModuleFlow, entry: ModuleFlow.StepType,
+        links: @escaping @Sendable (ModuleLink) -> ModuleFlow.StepType?,
+        startingAt: @escaping @Sendable (ModuleLink) -> ModuleFlow.StepType?
+    ) where ModuleFlow.ExitType: ModuleExit {
+        box = TypedLaunch(flow: flow, entry: entry, links: links, startingAt: startingAt)
     }
 
     /// The step `link` is delivered as to this module's flow, if it takes
@@ -255,11 +286,12 @@ private struct TypedLaunch<ModuleFlow: Flow>: LaunchBox where ModuleFlow.ExitTyp
     let flow: ModuleFlow
     let entry: ModuleFlow.StepType
     let links: @Sendable (ModuleLink) -> ModuleFlow.StepType?
+    let startingAt: @Sendable (ModuleLink) -> ModuleFlow.StepType?
     var anyFlow: any Flow { flow }
     var anyEntry: any Step { entry }
     func step(for link: ModuleLink) -> (any Step)? { links(link) }
     func starting(at link: ModuleLink) -> (any LaunchBox)? {
-        links(link).map { TypedLaunch(flow: flow, entry: $0, links: links) }
+        startingAt(link).map { TypedLaunch(flow: flow, entry: $0, links: links, startingAt: startingAt) }
     }
     func start<ParentStep: Step, ParentExit: Step>(
         onExit: @escaping @Sendable (any ModuleExit) -> ParentStep
