@@ -234,8 +234,10 @@ public struct ModuleLaunch: Sendable {
     /// the link.
     public func step(for link: ModuleLink) -> (any Step)? { box.step(for: link) }
 
-    /// This launch started at `link` instead of its entry: what a link
-    /// that starts its module does. `nil` if the module does not take it.
+    /// This launch started at `link` instead of its entry (at the step
+    /// `startingAt:` maps it to, or without one the step `links:` does):
+    /// what a link that starts its module does. `nil` if the module does
+    /// not take it.
     public func starting(at link: ModuleLink) -> ModuleLaunch? {
         box.starting(at: link).map(ModuleLaunch.init(box:))
     }
