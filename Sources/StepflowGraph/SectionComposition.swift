@@ -1,4 +1,4 @@
-public import Stepflow
+import Stepflow
 
 /// How exploration treated sections shown side by side (tabs): explored as
 /// components, their states adding up, or as their product, and why.
