@@ -2,6 +2,7 @@ import Dispatch
 import Stepflow
 import StepflowTesting
 import Testing
+import ClinicHome
 @testable import Onboarding
 @testable import PatientIntake
 @testable import Procedure
@@ -377,4 +378,25 @@ private final class NeverConnected: LabLink {
     let kept = Locked<[LabRecord]>([])
     func send(_ record: LabRecord, done: @escaping @Sendable (Bool) -> Void) { done(false) }
     func keep(_ record: LabRecord) { kept.withLock { $0.append(record) } }
+}
+
+@Suite("The home module's link")
+struct ClinicHomeLinkTests {
+    /// The parameter the module guide shows is the one the home declares.
+    @Test func theGuidesPatientParameterIsTheOneTheHomeDeclares() throws {
+        let documented = FieldSpec(
+            "patient", .text,
+            classes: [
+                ValueClass("wellFormed", label: "P- and four digits", .pattern(#"P-\d{4}"#), representative: "P-1024"),
+                ValueClass(
+                    "malformed", label: "anything else", .pattern(".*"), representative: "1024",
+                    refusal: "a patient id is P- and four digits, as on the card"),
+            ])
+        let options = ModuleOptions(
+            specs: ClinicHomeModule.options,
+            values: ["condition": .text("hba1c"), "hotline": .text("0800 1"), "hours": .text("always")])
+        let kept = try #require(ClinicHomeModule.links(for: options).first { $0.name == "kept" })
+        #expect(kept.parameters.last == documented)
+        #expect(documented.entryField?.classify("P-1024") == .accepted(documented.classes[0]))
+    }
 }
