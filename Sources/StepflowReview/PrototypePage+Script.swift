@@ -306,7 +306,8 @@ extension PrototypePage {
               return;
             }
             const index = find((t) => t[2] === "c" && t[3] === position)[0];
-            if (v[3][position]) backs.push(button(backs.length ? label : w("page.back"), index, "back"));
+            // A way back shows the module's own words ("Close" on a sheet), as a walk prints them.
+            if (v[3][position]) backs.push(button(label, index, "back"));
             else actions.push(button(label, index, v[4] && v[4][position] ? "secondary" : undefined));
           });
           fields.querySelectorAll("input, select").forEach((element) => { element.disabled = s[7] !== null; });
