@@ -1,4 +1,5 @@
 import BundledFixtures
+import StepflowManifest
 import StepflowTesting
 #if canImport(Glibc)
 import Glibc
@@ -71,7 +72,7 @@ extension FamilyTests {
         // its members (the clinics' pages, each a prototype of hundreds of
         // states read off the live engine, take half a minute apiece; CI
         // writes every variant's report on its own).
-        let names = BundledManifests.names.filter { !$0.hasSuffix("-clinic") }
+        let names = try BundledManifests.names.filter { try BundledManifests.load($0).app.audience == "lay" }
         let manifests = names.map(BundledManifests.path)
         let folder = TemporaryFiles.folder([:])
         let family = Harness.run(["report"] + manifests + ["-o", folder])

@@ -228,9 +228,8 @@ package struct Replay {
             }.first
             throw RestoreError(
                 .mismatch, entry: index,
-                problem: "the link \(address) was opened, and no root routes that address now"
-                    + (why.map { " (\($0.message.hasSuffix(".") ? String($0.message.dropLast()) : $0.message))" } ?? "")
-                    + ".",
+                problem: "the link \(address) was opened, and no root routes that address now."
+                    + (why.map { " \($0.message)" } ?? ""),
                 fix: why?.entry == nil
                     ? "To fix, keep the link's route in the manifest, or say what the app does with such a walk."
                     : "To fix, keep the values the link's parameter takes, or say what the app does with such a walk.")
