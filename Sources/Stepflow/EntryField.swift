@@ -47,6 +47,15 @@ public struct EntryField: Hashable, Sendable {
     public var isRequired: Bool
     /// The classes its values fall into, in the order they are listed.
     public var classes: [ValueClass]
+    /// The entry of the variant's record the field is bound to
+    /// (``recorded(as:)``): `nil` for a field whose value only makes the
+    /// action's step.
+    public var recordKey: String?
+    /// What the field holds when it is shown: the value its record entry
+    /// holds (``recorded(as:)``), so a person who comes back to the page,
+    /// or changes an answer from a summary, sees what they gave. Set by
+    /// the engine; `nil` for an empty field.
+    public var value: String?
 
     /// A field labelled with a module's text.
     public init(
@@ -63,6 +72,25 @@ public struct EntryField: Hashable, Sendable {
     /// A field with a literal label.
     public init(_ name: String, label: String, kind: Kind, required: Bool = true, classes: [ValueClass]) {
         self.init(name, label: LocalizedText(key: nil, value: label), kind: kind, required: required, classes: classes)
+    }
+
+    /// This field bound to entry `key` of the variant's record: when an
+    /// action that submits it is chosen, the engine records the value
+    /// typed (its class, and that it was typed here: its identity) before
+    /// the flow sees the step, clears the entry for an optional field left
+    /// empty, and shows the field holding the entry's value whenever its
+    /// screen is shown again.
+    ///
+    /// ```swift
+    /// EntryField("reading", label: text["reading.label"], kind: .number, classes: readingClasses)
+    ///     .recorded(as: "reading")
+    /// ```
+    ///
+    /// The module declares the entry (``RecordSpec/writes(_:label:kind:classes:summary:)``).
+    public func recorded(as key: String) -> EntryField {
+        var bound = self
+        bound.recordKey = key
+        return bound
     }
 
     /// The classes a value may be in: those that do not refuse.

@@ -53,6 +53,12 @@ public protocol Flow<StepType>: AnyObject, Sendable {
     /// does not handle (a deep link meant for another flow).
     func navigate(to step: StepType) -> Navigation<StepType, ExitType>
 
+    /// What this flow, started as a root, declares about the variant's
+    /// record: each entry's owner, readers and lifetime. `nil` by default:
+    /// any flow of the tree writes and reads any entry. A manifest's root
+    /// flow gives one, and the engine holds every module to it.
+    var recordSchema: RecordSchema? { get }
+
     /// How the engine asks ``adapt(step:)``: not for flows to implement.
     ///
     /// The default calls `adapt(step:)` and is made in the flow's own
@@ -71,6 +77,9 @@ extension Flow {
 
     /// Returns `.step(step)`: the step is navigated as it is.
     public func adapt(step: StepType) -> Adaptation<StepType> { .step(step) }
+
+    /// No schema: any flow writes and reads any entry.
+    public var recordSchema: RecordSchema? { nil }
 
     /// Calls ``adapt(step:)``: `step` becomes the step to navigate, or the
     /// outcome carries the adaptation to wait for. Inlinable, so that it

@@ -43,6 +43,11 @@ public struct Navigation<StepType: Step, ExitType: Step>: Sendable {
         case sections([Section<StepType>], selected: String)
         /// Select this flow's section called by the name.
         case select(String)
+        /// Change the variant's record (``VariantRecord``).
+        case record(RecordOperation)
+        /// Read entries of the record, then apply what `reader` makes of
+        /// them; screens it shows say they show those entries.
+        case reading([String], RecordReader<StepType, ExitType>)
     }
 
     /// The parts, in the order they are applied. Empty for ``none`` and
@@ -198,6 +203,50 @@ public struct Navigation<StepType: Step, ExitType: Step>: Sendable {
         Self(elements: [.select(name)])
     }
 
+    /// Changes the variant's record: sets an entry, adds or removes an
+    /// item, or clears it. Only the instance that owns the entry writes
+    /// it (a list's takers remove items); the manifest says which, and
+    /// the engine refuses anyone else with a ``NavigationChange/rejected(reason:)``.
+    ///
+    /// ```swift
+    /// case .savedForLater(let item):
+    ///     .multiple(.record(.append("kept", item)), .show(savedScreen))
+    /// ```
+    @inlinable
+    public static func record(_ operation: RecordOperation) -> Self {
+        Self(elements: [.record(operation)])
+    }
+
+    /// Reads `keys` of the variant's record and applies the navigation
+    /// `then` makes of them: a screen that shows a recorded value, or a
+    /// decision that depends on an entry's class. `then` must be a pure
+    /// function of what it reads, as `navigate` is of its step; every
+    /// screen it shows carries the entries read (``Screen/shows``), which
+    /// the presentation and the rules about data see.
+    ///
+    /// ```swift
+    /// case .confirm:
+    ///     .reading("reading", "patient") { record in
+    ///         .show(Screen(id: "confirm", title: text["confirm.title"],
+    ///                      body: [text["confirm.body", ["reading": record["reading"]?.text ?? "—"]]], actions: …))
+    ///     }
+    /// ```
+    ///
+    /// An entry the flow's module does not declare it reads is read as
+    /// absent, and the engine says so (``NavigationChange/rejected(reason:)``).
+    public static func reading(
+        _ keys: String..., then make: @escaping @Sendable (RecordView) -> Self
+    ) -> Self {
+        reading(keys, then: make)
+    }
+
+    /// Reads `keys` of the record: ``reading(_:then:)-(String...,_)`` with an array.
+    public static func reading(
+        _ keys: [String], then make: @escaping @Sendable (RecordView) -> Self
+    ) -> Self {
+        Self(elements: [.reading(keys, RecordReader(make))])
+    }
+
     /// Applies `navigations` in order. Unhandled parts are skipped; the
     /// result is unhandled only when every part is.
     public static func multiple(_ navigations: [Self]) -> Self {
@@ -212,6 +261,31 @@ public struct Navigation<StepType: Step, ExitType: Step>: Sendable {
     public static func multiple(_ navigations: Self...) -> Self {
         multiple(navigations)
     }
+
+    /// This navigation with every child it starts running in the record
+    /// scope of module instance `instance`.
+    func scoped(to instance: String) -> Self {
+        Self(
+            elements: elements.map { element in
+                guard case .start(var child) = element else { return element }
+                child.scope = instance
+                return .start(child)
+            }, isHandled: isHandled)
+    }
+}
+
+/// Makes the navigation ``Navigation/reading(_:then:)-(String...,_)`` applies
+/// from the entries it read. Two readers are equal: a navigation is not
+/// compared by what it would make.
+public struct RecordReader<StepType: Step, ExitType: Step>: Sendable, Hashable {
+    let make: @Sendable (RecordView) -> Navigation<StepType, ExitType>
+
+    init(_ make: @escaping @Sendable (RecordView) -> Navigation<StepType, ExitType>) { self.make = make }
+
+    /// Every reader is equal to every other.
+    public static func == (lhs: Self, rhs: Self) -> Bool { true }
+    /// Hashes nothing: see ``==(_:_:)``.
+    public func hash(into hasher: inout Hasher) {}
 }
 
 /// A child flow to start, with its stepper and the mapping of its exits into
@@ -224,6 +298,9 @@ public struct ChildFlow<ParentStep: Step>: Sendable {
     /// Maps one of the child's exits to the parent's step; `nil` when `exit`
     /// is not of the child's exit type.
     public let parentStep: @Sendable (_ exit: any Step) -> ParentStep?
+    /// The module instance whose record declarations the child's flows
+    /// write and read under; `nil`: its parent's.
+    var scope: String?
     /// Starts the child in the engine's state; generic code captured when
     /// the child was made.
     let launch:

@@ -25,6 +25,9 @@ public enum NavigationCommand: Hashable, Sendable {
     /// Select the section called `name` of the flow: its stack comes back
     /// as it was left, the others' are kept hidden.
     case selectSection(FlowID, name: String)
+    /// Change the record, as the module instance `by` asked (`nil`: the
+    /// variant itself, at an entry's boundary).
+    case record(RecordOperation, by: String?)
 }
 
 /// What applying a ``NavigationCommand`` changed. Renderers and events use
@@ -60,6 +63,12 @@ public enum NavigationChange: Hashable, Sendable, CustomStringConvertible {
     /// it, or the selected one's flow ended and the first left took its
     /// place.
     case sectionSelected(FlowInfo, section: String)
+    /// The variant's record changed.
+    case recorded(RecordChange)
+    /// A flow wrote or read an entry of the record its module instance
+    /// may not (``RecordSchema``): nothing changed, and the reason says
+    /// how to fix it.
+    case recordRefused(reason: String)
 
     /// One line, for traces.
     public var description: String {
@@ -75,6 +84,8 @@ public enum NavigationChange: Hashable, Sendable, CustomStringConvertible {
         case .sectionsShown(let flow, let sections, let selected):
             "\(flow.name) showed sections \(sections.joined(separator: ", ")) (\(selected) selected)"
         case .sectionSelected(let flow, let section): "\(flow.name) selected section \(section)"
+        case .recorded(let change): change.description
+        case .recordRefused(let reason): "record refused: \(reason)"
         }
     }
 }
@@ -224,6 +235,9 @@ extension NavigationState {
             flows[id]!.selectedSection = index  // looked up just above
             recomputeTop()
             changes.append(.sectionSelected(flow.info, section: name))
+
+        case .record(let operation, let writer):
+            if let change = record.apply(operation, by: writer) { changes.append(.recorded(change)) }
         }
     }
 

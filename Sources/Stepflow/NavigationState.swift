@@ -11,6 +11,9 @@ public struct NavigationState: Hashable, Sendable {
     public internal(set) var roots: [FlowID] = []
     /// The screen on top: the most recently presented screen still showing.
     public internal(set) var top: ScreenInstanceID?
+    /// What a person gave and the app learned in this walk: the variant's
+    /// record (``VariantRecord``).
+    public internal(set) var record = VariantRecord()
     /// Which flow each presented screen belongs to.
     var screenOwners: [ScreenInstanceID: FlowID] = [:]
     /// The live flows that show sections: empty in most apps, and then
@@ -202,6 +205,8 @@ public struct PresentedScreen: Hashable, Sendable {
     /// What the module shows beyond texts and fields, for the UI to draw
     /// (its module and kind are what an app's view factory keys by).
     public var screenContent: ScreenContent? { content.screenContent }
+    /// The entries of the record the screen shows (``Screen/shows``).
+    public var shows: [RecordShown] { content.shows }
 
     /// The identity of what it shows: in an explorer, every showing of
     /// equal screens shares one content, so screens with the same
@@ -220,6 +225,7 @@ public struct PresentedScreen: Hashable, Sendable {
         let actions: [ActionSummary]
         let fields: [EntryField]
         let screenContent: ScreenContent?
+        let shows: [RecordShown]
 
         init<StepType>(_ screen: Screen<StepType>, names: StepNames?) {
             self.screenID = screen.id
@@ -235,13 +241,15 @@ public struct PresentedScreen: Hashable, Sendable {
             }
             self.fields = screen.fields
             self.screenContent = screen.content
+            self.shows = screen.shows
         }
 
         func isEqual(to other: Content) -> Bool {
             self === other
                 || (screenID == other.screenID && title == other.title && body == other.body
                     && titleKey == other.titleKey && bodyKeys == other.bodyKeys && textKeys == other.textKeys
-                    && actions == other.actions && fields == other.fields && screenContent == other.screenContent)
+                    && actions == other.actions && fields == other.fields && screenContent == other.screenContent
+                    && shows == other.shows)
         }
 
         func hash(into hasher: inout Hasher) {
@@ -254,6 +262,7 @@ public struct PresentedScreen: Hashable, Sendable {
             hasher.combine(actions)
             hasher.combine(fields)
             hasher.combine(screenContent)
+            hasher.combine(shows)
         }
     }
 

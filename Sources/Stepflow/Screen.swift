@@ -33,6 +33,11 @@ public struct Screen<StepType: Step>: Hashable, Sendable {
     /// What the module shows beside the texts (a camera frame, a video,
     /// a chart), handed to the UI unchanged.
     public var content: ScreenContent?
+    /// The entries of the variant's record the screen shows: those read by
+    /// the ``Navigation/reading(_:then:)-(String...,_)`` that showed it, as
+    /// they were then. Set by the engine; what a UI's summary binds to and
+    /// what the rules about data check.
+    public var shows: [RecordShown] = []
     /// The title's text key in its module, when it was made from one.
     public var titleKey: String?
     /// Each body line's text key, when it was made from one.

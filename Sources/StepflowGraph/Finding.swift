@@ -34,6 +34,10 @@ public struct Finding: Hashable, Sendable, CustomStringConvertible {
         /// A routed link its module declines without a reason in some
         /// state: a person who opens it sees nothing happen.
         case linkDeclined
+        /// A module wrote or read an entry of the variant's record that its
+        /// instance may not (not declared, not its owner, a list full):
+        /// the engine refused it, so what the person gave is not kept.
+        case recordRefused
     }
 
     /// How serious a finding is.
@@ -63,7 +67,7 @@ public struct Finding: Hashable, Sendable, CustomStringConvertible {
     public var severity: Severity {
         switch kind {
         case .unhandledStep, .exitWithoutRoute, .deadEnd, .noWayOut, .unboundedGrowth, .neverSettles,
-            .missingTranslation, .linkDeclined:
+            .missingTranslation, .linkDeclined, .recordRefused:
             .error
         case .ineffectiveBack, .unreachableInstance, .unreachableExit, .explorationLimit: .warning
         }
@@ -91,6 +95,7 @@ extension Finding.Kind {
         case .explorationLimit: "exploration limit"
         case .missingTranslation: "missing translation"
         case .linkDeclined: "link declined"
+        case .recordRefused: "record refused"
         }
     }
 }

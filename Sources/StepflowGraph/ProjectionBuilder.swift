@@ -240,7 +240,9 @@ final class ProjectionBuilder {
                     case .flowEnded: ended = true
                     case .rejected: rejected = true
                     case .sectionSelected(_, let section): selected = section
-                    case .flowReady, .sectionsShown: break
+                    case .recordRefused(let reason):
+                        report(Finding(.recordRefused, nodes[step].id, reason))
+                    case .flowReady, .sectionsShown, .recorded: break
                     }
                 }
                 // A screen shown later in the input is where it went: an

@@ -2,10 +2,13 @@
 struct ChildLauncher<ParentStep: Step> {
     let parent: any ParentProgram<ParentStep>
     let key: LaunchKey
+    /// The record scope the child runs under.
+    let scope: String?
 
-    init<P: Flow>(parent: FlowProgramOf<P>, key: LaunchKey) where P.StepType == ParentStep {
+    init<P: Flow>(parent: FlowProgramOf<P>, key: LaunchKey, scope: String? = nil) where P.StepType == ParentStep {
         self.parent = parent
         self.key = key
+        self.scope = scope
     }
 
     func launch<Child: Flow>(
@@ -17,7 +20,7 @@ struct ChildLauncher<ParentStep: Step> {
     ) {
         let parent = self.parent
         state.launch(
-            child, stepper: stepper, parent: key.parent, key: key,
+            child, stepper: stepper, parent: key.parent, key: key, scope: scope,
             exitRoute: { info in
                 { exit, name in parent.exitWork(onExit.step(for: exit, name: name), from: info) }
             }, &transaction)

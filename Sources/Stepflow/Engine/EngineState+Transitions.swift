@@ -10,6 +10,7 @@ extension EngineState {
         _ flow: F, with stepper: any Stepper<F.StepType>, _ transaction: inout Transaction
     ) {
         rootsStarted += 1
+        if let schema = flow.recordSchema { recordSchema = schema }
         launch(
             flow, stepper: stepper, parent: nil, key: LaunchKey(parent: nil, step: nil, element: rootsStarted - 1),
             exitRoute: { _ in nil }, &transaction)
@@ -183,6 +184,7 @@ extension EngineState {
         stepper: any Stepper<C.StepType>,
         parent: FlowID?,
         key: LaunchKey,
+        scope: String? = nil,
         exitRoute: (FlowInfo) -> ExitRoute<C.ExitType>?,
         _ transaction: inout Transaction
     ) {
@@ -190,7 +192,7 @@ extension EngineState {
         let info = FlowInfo(id: FlowID(rawValue: lastFlowID), name: flow.name)
         let program = FlowProgramOf(flow: flow, info: info, launch: key, exitRoute: exitRoute(info))
         command(.startFlow(info, parent: parent), &transaction)
-        flows[info.id] = FlowRecord(program: program)
+        flows[info.id] = FlowRecord(program: program, scope: scope)
         statistics.flowsStarted += 1
         statistics.liveFlows += 1
         let attached = attach(stepper, to: program, binding: .flowStepper, &transaction)
@@ -282,6 +284,7 @@ extension EngineState {
         navigation.apply(command, into: &transaction.changes)
         settle(from: from, &transaction)
         if !heldLinks.isEmpty, case .end = command { dropHeldLinksIfEnded(&transaction) }
+        if case .end = command, navigation.roots.isEmpty, !navigation.record.isEmpty { endWalk(&transaction) }
     }
 
     /// Releases the screens and flows that changes from `index` removed:

@@ -49,6 +49,10 @@ package struct EngineState: @unchecked Sendable {
     package internal(set) var heldLinks: [LinkDelivery] = []
     /// Counts of what happened.
     package internal(set) var statistics = EngineStatistics()
+    /// What the variant declares about its record (its root's
+    /// ``Flow/recordSchema``); `nil`: any flow writes and reads any entry.
+    /// The same in every state of a walk, so no part of a state's key.
+    package internal(set) var recordSchema: RecordSchema?
 
     /// An empty engine: no flow.
     package init() {}

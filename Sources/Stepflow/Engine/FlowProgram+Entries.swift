@@ -98,6 +98,11 @@ extension FlowProgramOf {
             // its field refuses.
             switch EnteredValues.check(entered, submitting: action.submits, fields: typed.fields) {
             case .success(let values):
+                // What a bound field held goes into the record first: the
+                // flow's step reads it there with its class and origin.
+                state.recordEntered(
+                    values, fields: typed.fields, submitting: action.submits, on: screen.qualifiedID, by: info,
+                    &transaction)
                 step = action.step(entering: values)
                 // The classes entered tell the ways on apart (`Save the
                 // value [reading: prediabetes]`): the graph's edge says which.

@@ -28,11 +28,15 @@ extension FlowProgramOf {
 
     func apply(
         _ element: Navigation<StepType, F.ExitType>.Element, at position: Int, for step: StepType,
-        in state: inout EngineState, _ transaction: inout Transaction
+        shows: [RecordShown] = [], in state: inout EngineState, _ transaction: inout Transaction
     ) {
         let id = info.id
         switch element {
-        case .show(let screen, let presentation, let stepper, let visibility):
+        case .show(var screen, let presentation, let stepper, let visibility):
+            // What it shows of the record: the entries read to make it, and
+            // its bound fields holding their entries' values.
+            if !shows.isEmpty { screen.shows = shows }
+            screen.fields = state.filled(screen.fields)
             state.lastScreenID += 1
             let instance = ScreenInstanceID(rawValue: state.lastScreenID)
             let presented: PresentedScreen
@@ -76,7 +80,8 @@ extension FlowProgramOf {
                     parent: self,
                     key: LaunchKey(
                         parent: id, step: transaction.names?.part(of: step) ?? KeyPart.of(step),
-                        element: position)),
+                        element: position),
+                    scope: child.scope ?? state.recordScope(of: id)),
                 &state, &transaction)
         case .sections(let sections, let selected):
             if let problem = Self.problem(showing: sections.map(\.name), selected: selected, in: info.name) {
@@ -88,7 +93,8 @@ extension FlowProgramOf {
                 let flow = FlowID(rawValue: state.lastFlowID + 1)
                 section.child.launch(
                     ChildLauncher(
-                        parent: self, key: LaunchKey(parent: id, step: step, element: position, section: index)),
+                        parent: self, key: LaunchKey(parent: id, step: step, element: position, section: index),
+                        scope: section.child.scope ?? state.recordScope(of: id)),
                     &state, &transaction)
                 shown.append(
                     SectionState(name: section.name, label: section.label, labelKey: section.labelKey, flow: flow))
@@ -96,6 +102,26 @@ extension FlowProgramOf {
             state.command(.showSections(id, shown, selected: selected), &transaction)
         case .select(let name):
             state.command(.selectSection(id, name: name), &transaction)
+        case .record(let operation):
+            state.record(operation, by: info, &transaction)
+        case .reading(let keys, let reader):
+            let view = state.recordView(keys, for: info, &transaction)
+            let made = reader.make(view)
+            guard made.isHandled else {
+                return transaction.changes.append(
+                    .recordRefused(
+                        reason: """
+                            \(info.name) read \(keys.joined(separator: ", ")) and made .unhandled of it, which only \
+                            navigate(to:) may return. To fix, return .none.
+                            """))
+            }
+            let read = shows + view.shown.filter { shown in !shows.contains { $0.key == shown.key } }
+            // Nested parts count after this one: a child each starts keeps
+            // a launch key of its own.
+            for (index, nested) in made.elements.enumerated() {
+                guard state.flows[id] != nil else { break }
+                apply(nested, at: (position + 1) << 10 | index, for: step, shows: read, in: &state, &transaction)
+            }
         case .forward(let next):
             transaction.enqueue(
                 PendingWork { [self] state, transaction in

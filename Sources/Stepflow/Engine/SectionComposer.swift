@@ -67,11 +67,18 @@ package final class SectionComposer {
         package let from: String?
         /// The sections it changed that are not the one it came from.
         package let changed: [String]
+        /// Whether it changed the variant's record, which every section
+        /// may read: the sections act on one another through it.
+        package var changedRecord = false
 
         /// `<input> in section test of home changed section kept`, with
         /// `input` the input in words.
         package func words(input: String) -> String {
-            from.map { "\(input) in section \($0) of \(owner) changed section \(changed.joined(separator: " and "))" }
+            if changedRecord {
+                return from.map { "\(input) in section \($0) of \(owner) changed the record" }
+                    ?? "\(input) changed the record while \(owner) showed its sections"
+            }
+            return from.map { "\(input) in section \($0) of \(owner) changed section \(changed.joined(separator: " and "))" }
                 ?? "\(input) changed sections \(changed.joined(separator: " and ")) of \(owner) at once"
         }
     }
@@ -121,6 +128,22 @@ package final class SectionComposer {
         input: @autoclosure () -> (SearchInput, PresentedScreen?)?
     ) -> Bool {
         guard !after.isEmpty else { return true }
+        // The record is every section's: a change to it may change what
+        // another section does, so the sections are explored together.
+        if !before.isEmpty, next.navigation.record != state.navigation.record, let (given, top) = input() {
+            var from: Reading?
+            var current = origin
+            while let flow = current, from == nil {
+                from = before.first { $0.flow == flow }
+                current = state.navigation.flows[flow]?.parent
+            }
+            var found = Interaction(
+                input: given, top: top, owner: slots[after[0].slot].owner, from: from.map { slots[$0.slot].section },
+                changed: [])
+            found.changedRecord = true
+            interaction = found
+            return true
+        }
         var changed: [Reading] = []
         for reading in after {
             let earlier = before.first {

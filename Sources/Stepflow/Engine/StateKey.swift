@@ -322,6 +322,13 @@ package struct StateKeys: Sendable {
             raw(heldMarker)
             raw(interner.number(of: link))
         }
+        // What the person gave: the variant's record, numbered as a whole
+        // (most inputs leave it as it was, and equal records share a number).
+        let recordMarker = -18
+        if whole, !state.navigation.record.isEmpty {
+            raw(recordMarker)
+            raw(interner.number(of: state.navigation.record))
+        }
     }
 }
 

@@ -131,6 +131,12 @@ public protocol FeatureModule: Sendable {
     /// The exits the flow can take with these options (a lay onboarding
     /// cannot be locked out of a sign-in it does not have).
     static func exits(for options: ModuleOptions) -> [ExitSpec]
+    /// The entries of the variant's record the module writes, reads or
+    /// takes items off with these options (see ``RecordSpec``): none by
+    /// default. The module contract refuses a write or read the module
+    /// does not declare; a manifest says which instance owns each entry
+    /// and how long it lives.
+    static func record(for options: ModuleOptions) -> [RecordSpec]
     /// The links the module takes with these options (see ``LinkSpec``):
     /// none by default. Each is mapped to an internal step by the launch's
     /// `links:` (``ModuleLaunch/init(_:entry:links:)``).
@@ -163,6 +169,9 @@ extension FeatureModule {
 
     /// No links.
     public static func links(for options: ModuleOptions) -> [LinkSpec] { [] }
+
+    /// No record entries.
+    public static func record(for options: ModuleOptions) -> [RecordSpec] { [] }
 }
 
 /// A module's flow and its entry step, sealed: the parent starts it and
@@ -268,6 +277,17 @@ public struct ModuleLaunch: Sendable {
         namingExits onExit: @escaping @Sendable (_ exit: any ModuleExit, _ name: String) -> ParentStep
     ) -> Navigation<ParentStep, ParentExit> {
         box.start(namingExits: onExit)
+    }
+
+    /// As ``start(namingExits:)``, as module instance `instance`: the
+    /// module's flows write and read the variant's record under that
+    /// instance's declarations (``RecordSchema``), which the engine holds
+    /// them to.
+    public func start<ParentStep: Step, ParentExit: Step>(
+        as instance: String,
+        namingExits onExit: @escaping @Sendable (_ exit: any ModuleExit, _ name: String) -> ParentStep
+    ) -> Navigation<ParentStep, ParentExit> {
+        box.start(namingExits: onExit).scoped(to: instance)
     }
 }
 

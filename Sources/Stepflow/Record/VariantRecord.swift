@@ -1,0 +1,161 @@
+/// What a person gave and the app learned in one walk of a variant, as
+/// typed entries by key: the variant's record (DESIGN contract 9).
+///
+/// The record is part of the engine's state (``NavigationState/record``):
+/// it changes only through ``RecordOperation``s that flows return from
+/// `navigate` (``Navigation/record(_:)``), that a field bound to an entry
+/// makes when its action is chosen (``EntryField/recorded(as:)``), or that
+/// an outside answer's values make (``Answer/values``). Each change is a
+/// ``NavigationChange/recorded(_:)`` in the step's event, so a trace says
+/// what was recorded, by whom and when. A flow reads it with
+/// ``Navigation/reading(_:then:)``.
+///
+/// ```swift
+/// var record = VariantRecord()
+/// record.apply(.set("reading", RecordValue("5.4", class: "normal")), by: "test")
+/// record["reading"]?.description  // "5.4 (normal)"
+/// ```
+public struct VariantRecord: Hashable, Sendable, CustomStringConvertible {
+    /// Every entry held now, by key.
+    public private(set) var entries: [String: RecordEntry] = [:]
+    /// For each entry bound to a field, the value last typed into it (or
+    /// given by an outside answer), whatever a module wrote since: what a
+    /// rule about data compares a shown value with.
+    public private(set) var lastGiven: [String: RecordValue] = [:]
+
+    /// An empty record.
+    public init() {}
+
+    /// Whether nothing is recorded.
+    public var isEmpty: Bool { entries.isEmpty && lastGiven.isEmpty }
+
+    /// The value of entry `key`, if it holds one value.
+    public subscript(_ key: String) -> RecordValue? {
+        if case .value(let value) = entries[key] { return value }
+        return nil
+    }
+
+    /// The items of entry `key`: empty when it holds none.
+    public func items(_ key: String) -> [RecordItem] {
+        if case .items(let items) = entries[key] { return items }
+        return []
+    }
+
+    /// The keys held, sorted.
+    public var keys: [String] { entries.keys.sorted() }
+
+    /// Applies `operation`; returns what changed, or `nil` when nothing
+    /// did (a value set to what it was, an item not held removed, an entry
+    /// not held cleared). `writer` is the module instance that wrote it
+    /// (`nil`: the variant itself, at a boundary).
+    @discardableResult
+    public mutating func apply(_ operation: RecordOperation, by writer: String?) -> RecordChange? {
+        switch operation {
+        case .set(let key, let value):
+            let given = value.origin != nil
+            if given { lastGiven[key] = value }
+            guard entries[key] != .value(value) else { return nil }
+            entries[key] = .value(value)
+            return RecordChange(key: key, kind: .set(value), by: writer)
+        case .append(let key, let item):
+            entries[key] = .items(items(key) + [item])
+            return RecordChange(key: key, kind: .appended(item), by: writer)
+        case .remove(let key, let item):
+            var held = items(key)
+            guard let position = held.firstIndex(of: item) else { return nil }
+            held.remove(at: position)
+            entries[key] = held.isEmpty ? nil : .items(held)
+            return RecordChange(key: key, kind: .removed(item), by: writer)
+        case .clear(let key):
+            let had = entries.removeValue(forKey: key) != nil
+            let typed = lastGiven.removeValue(forKey: key) != nil
+            return had || typed ? RecordChange(key: key, kind: .cleared, by: writer) : nil
+        }
+    }
+
+    /// The record with only the entries `keep` keeps.
+    package func keeping(_ keep: (String) -> Bool) -> VariantRecord {
+        var kept = self
+        kept.entries = entries.filter { keep($0.key) }
+        kept.lastGiven = lastGiven.filter { keep($0.key) }
+        return kept
+    }
+
+    /// `reading = 5.4 (normal); kept = [{…}]`, keys sorted; `empty`.
+    public var description: String {
+        entries.isEmpty ? "empty" : keys.map { "\($0) = \(entries[$0]!)" }.joined(separator: "; ")  // keys held
+    }
+}
+
+/// A change a flow asks of the record: returned from `navigate` as
+/// ``Navigation/record(_:)``.
+public enum RecordOperation: Hashable, Sendable, CustomStringConvertible {
+    /// Entry `key` holds `value` from now on.
+    case set(String, RecordValue)
+    /// `item` is added after the items entry `key` holds.
+    case append(String, RecordItem)
+    /// The first item of entry `key` equal to `item` goes (sent, discarded).
+    case remove(String, RecordItem)
+    /// Entry `key` holds nothing any more.
+    case clear(String)
+
+    /// The entry's key.
+    public var key: String {
+        switch self {
+        case .set(let key, _), .append(let key, _), .remove(let key, _), .clear(let key): key
+        }
+    }
+
+    /// `set reading = 5.4 (normal)`, `append kept {…}`, `remove kept {…}`, `clear patient`.
+    public var description: String {
+        switch self {
+        case .set(let key, let value): "set \(key) = \(value)"
+        case .append(let key, let item): "append to \(key) \(item)"
+        case .remove(let key, let item): "remove from \(key) \(item)"
+        case .clear(let key): "clear \(key)"
+        }
+    }
+}
+
+/// What changed in the record: an entry, how, and who changed it.
+public struct RecordChange: Hashable, Sendable, CustomStringConvertible {
+    /// How an entry changed.
+    ///
+    /// This enum may grow; end a `switch` over it with `@unknown default:`.
+    public enum Kind: Hashable, Sendable {
+        /// It holds this value now.
+        case set(RecordValue)
+        /// This item was added.
+        case appended(RecordItem)
+        /// This item went.
+        case removed(RecordItem)
+        /// It holds nothing now (its lifetime ended, or a module cleared it).
+        case cleared
+    }
+
+    /// The entry's key.
+    public let key: String
+    /// How it changed.
+    public let kind: Kind
+    /// The module instance that changed it; `nil` for the variant itself
+    /// (an entry dropped at its lifetime's boundary).
+    public let by: String?
+
+    /// `key` changed as `kind` says, by `by`.
+    public init(key: String, kind: Kind, by: String?) {
+        self.key = key
+        self.kind = kind
+        self.by = by
+    }
+
+    /// `recorded reading = 5.4 (normal) (test)`, `dropped patient`.
+    public var description: String {
+        let who = by.map { " (\($0))" } ?? ""
+        switch kind {
+        case .set(let value): return "recorded \(key) = \(value)\(who)"
+        case .appended(let item): return "added to \(key) \(item)\(who)"
+        case .removed(let item): return "removed from \(key) \(item)\(who)"
+        case .cleared: return "dropped \(key)\(who)"
+        }
+    }
+}
