@@ -4,7 +4,9 @@ import Stepflow
 enum IntakeStep: Step {
     case identify
     case typeID
-    /// A well-formed id typed in: the app's patient records are asked.
+    /// The wristband read this id.
+    case scanned(patient: String)
+    /// A well-formed id scanned or typed in: the app's patient records are asked.
     case lookUp(patient: String)
     case found(patient: String)
     case notFound
@@ -42,15 +44,22 @@ final class IntakeFlow: Flow {
         self.lookup = lookup
     }
 
-    /// A typed id is looked up first: found, the patient is confirmed;
-    /// not found, the person is told.
+    /// An id, scanned or typed, is looked up first: found, the record's
+    /// name and date of birth go into the variant's record and the
+    /// patient is confirmed against them; not found, the person is told.
     func adapt(step: IntakeStep) -> Adaptation<IntakeStep> {
         guard case .lookUp(let patient) = step else { return .step(step) }
-        let found = Answer("found", IntakeStep.found(patient: patient), label: text["lookUp.found"].value)
+        let found = Answer(
+            "found", IntakeStep.found(patient: patient), label: text["lookUp.found"].value,
+            values: [patientName, patientBorn])
         let notFound = Answer("notFound", IntakeStep.notFound, label: text["lookUp.notFound"].value)
         var ask: Question<IntakeStep>.Ask?
         if let lookup {
-            ask = { answer in lookup.lookUp(patient) { known in answer(known ? found : notFound) } }
+            ask = { answer in
+                lookup.lookUp(patient) { record in
+                    answer(record.map { found.carrying(["name": $0.name, "born": $0.born]) } ?? notFound)
+                }
+            }
         }
         return .ask(
             Question(
@@ -59,7 +68,8 @@ final class IntakeFlow: Flow {
     }
 
     /// The id typed in: `P-` and four digits, as on the card; anything else
-    /// is refused before it is looked up.
+    /// is refused before it is looked up. Recorded as the patient, so
+    /// "Try another id" shows what was typed.
     private var patientID: EntryField {
         EntryField(
             "patientID", label: text["typeID.label"], kind: .text,
@@ -69,7 +79,28 @@ final class IntakeFlow: Flow {
                 ValueClass(
                     "malformed", label: text["typeID.malformed"], .pattern(".*"), representative: "1024",
                     refusal: text["typeID.refusal"]),
-            ])
+            ]
+        ).recorded(as: "patient")
+    }
+
+    /// The name the records hold: what the lookup's answer carries.
+    private var patientName: EntryField {
+        EntryField(
+            "name", label: text["confirm.name"], kind: .text,
+            classes: [ValueClass("onRecord", label: text["confirm.name"], .pattern(".+"), representative: "Alex Example")]
+        ).recorded(as: "patientName")
+    }
+
+    /// The date of birth the records hold.
+    private var patientBorn: EntryField {
+        EntryField(
+            "born", label: text["confirm.born"], kind: .date,
+            classes: [
+                ValueClass(
+                    "onRecord", label: text["confirm.born"], .pattern(#"\d{4}-\d{2}-\d{2}"#),
+                    representative: "1980-04-12")
+            ]
+        ).recorded(as: "patientBorn")
     }
 
     private var cancelAction: ScreenAction<IntakeStep> { ScreenAction(text["cancel"], .cancel, role: .cancel) }
@@ -79,8 +110,9 @@ final class IntakeFlow: Flow {
         case .identify:
             var actions: [ScreenAction<IntakeStep>] = []
             if identifyBy != .type {
+                // The wristband gives the id; the records say who it is.
                 actions.append(
-                    ScreenAction(text["identify.scan", ["patient": Self.patient]], .found(patient: Self.patient)))
+                    ScreenAction(text["identify.scan", ["patient": Self.patient]], .scanned(patient: Self.patient)))
             }
             if identifyBy != .scan { actions.append(ScreenAction(text["identify.type"], .typeID)) }
             return .show(
@@ -103,6 +135,8 @@ final class IntakeFlow: Flow {
                         },
                         ScreenAction(text["back"], .back, role: .back),
                     ]))
+        case .scanned(let patient):
+            return .multiple(.record(.set("patient", RecordValue(patient, class: "wellFormed"))), .forward(.lookUp(patient: patient)))
         case .lookUp:
             // Asked about in `adapt`: its answers are `found` and `notFound`.
             return .none
@@ -117,16 +151,25 @@ final class IntakeFlow: Flow {
         case .closeNotFound:
             return .dismiss
         case .found(let patient):
-            return .show(
-                Screen(
-                    id: "confirm", title: text["confirm.title"],
-                    body: [
-                        text["confirm.body", ["patient": patient]]
-                    ],
-                    actions: [
-                        ScreenAction(text["confirm.correct"], .confirmed(patient: patient)),
-                        ScreenAction(text["confirm.wrong"], .back, role: .back),
-                    ]))
+            // Two identifiers, as the records hold them, to check against
+            // the patient.
+            return .reading("patientName", "patientBorn") { [text] record in
+                .show(
+                    Screen(
+                        id: "confirm", title: text["confirm.title"],
+                        body: [
+                            text[
+                                "confirm.body",
+                                [
+                                    "patient": patient, "name": record["patientName"]?.text ?? "—",
+                                    "born": record["patientBorn"]?.text ?? "—",
+                                ]]
+                        ],
+                        actions: [
+                            ScreenAction(text["confirm.correct"], .confirmed(patient: patient)),
+                            ScreenAction(text["confirm.wrong"], .back, role: .back),
+                        ]))
+            }
         case .confirmed(let patient):
             return .show(
                 Screen(

@@ -38,6 +38,22 @@ public enum PatientIntakeModule: FeatureModule {
         ]
     }
 
+    /// The patient: the id scanned or typed, and the name and date of
+    /// birth the app's records hold for it. Read by the screens of the
+    /// test and its result, so a clinician sees whom each one is for.
+    public static func record(for options: ModuleOptions) -> [RecordSpec] {
+        [
+            .writes(
+                "patient", label: "Patient id", kind: .text,
+                classes: [ValueClass("wellFormed", label: "P- and four digits", .pattern(#"P-\d{4}"#), representative: "P-1024")],
+                summary: "the id scanned from the wristband or typed from the card"),
+            .writes(
+                "patientName", label: "Patient's name", kind: .text, summary: "the name the patient records hold"),
+            .writes(
+                "patientBorn", label: "Date of birth", kind: .date, summary: "the date of birth the patient records hold"),
+        ]
+    }
+
     /// The intake flow, from identification.
     public static func launch(
         instance: String, options: ModuleOptions, environment: ModuleEnvironment, handoff: Handoff
@@ -55,13 +71,30 @@ public enum PatientIntakeModule: FeatureModule {
     public static let lookupQuestion = "patient-lookup"
 }
 
-/// The app's patient records, asked whether a typed id names a patient.
+/// The app's patient records, asked who a scanned or typed id names.
 /// Optional: where no app gives it (a terminal), a person or a script
-/// answers the question.
+/// answers the question (a script's `answer patient-lookup found` gives
+/// the declared representative person).
 public protocol PatientLookup: Sendable {
     /// Looks `patient` up; `answer` is called once, from any thread, with
-    /// whether such a patient is on record.
-    func lookUp(_ patient: String, answer: @escaping @Sendable (Bool) -> Void)
+    /// the patient's record, or `nil` when no patient has that id.
+    func lookUp(_ patient: String, answer: @escaping @Sendable (PatientRecord?) -> Void)
+}
+
+/// Who a patient id names, as the app's records hold it: what the
+/// professional checks against the patient (two identifiers: the name and
+/// the date of birth) before the test.
+public struct PatientRecord: Hashable, Sendable {
+    /// The patient's name, as on record.
+    public let name: String
+    /// The date of birth, `YYYY-MM-DD`.
+    public let born: String
+
+    /// A patient called `name`, born on `born` (`YYYY-MM-DD`).
+    public init(name: String, born: String) {
+        self.name = name
+        self.born = born
+    }
 }
 
 /// How intake ends.

@@ -143,7 +143,8 @@ final class ProcedureFlow: Flow {
         case .confirmCancel:
             return .show(
                 Screen(
-                    id: "cancel-test", title: text["cancel.title"], body: [text["cancel.body"]],
+                    id: "cancel-test", title: text["cancel.title"],
+                    body: [readout == .hba1c ? text["cancel.body.hba1c"] : text["cancel.body"]],
                     actions: [
                         ScreenAction(text["cancel.keepWaiting"], .keepWaiting),
                         ScreenAction(text["cancel.confirm"], .cancel, role: .cancel),
@@ -214,7 +215,7 @@ final class ProcedureFlow: Flow {
                         ScreenAction(text["reading.hba1c.save"], submitting: ["reading"]) { entered in
                             .resultRead(entered.valueClass(of: "reading").flatMap(TestResult.init) ?? .invalid)
                         },
-                        ScreenAction(text["reading.invalid"], .resultRead(.invalid)),
+                        ScreenAction(text["reading.hba1c.invalid"], .resultRead(.invalid)),
                     ]), as: .replace)
         case .readByHand:
             return .show(
@@ -256,7 +257,8 @@ final class ProcedureFlow: Flow {
                 ValueClass(
                     "aboveRange", label: text["reading.hba1c.aboveRange"], .range(from: 15, upTo: nil),
                     representative: "16", refusal: text["reading.hba1c.outOfRange"]),
-            ])
+            ]
+        ).recorded(as: "reading")
     }
 
     /// The waiting screen: the test lies flat while the timer runs.
@@ -265,7 +267,7 @@ final class ProcedureFlow: Flow {
             Screen(
                 id: "timer", title: text["timer.title"],
                 body: [
-                    text["timer.body", ["minutes": "\(wait)"]]
+                    text[readout == .hba1c ? "timer.body.hba1c" : "timer.body", ["minutes": "\(wait)"]]
                 ], actions: [ScreenAction(text["timer.cancel"], .confirmCancel, role: .cancel)]),
             as: .replace)
     }

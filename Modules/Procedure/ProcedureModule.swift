@@ -90,6 +90,40 @@ public enum ProcedureModule: FeatureModule {
         }
     }
 
+    /// The HbA1c value typed from the analyser's display (when the
+    /// readout is an analyser read by hand): the record keeps the number
+    /// with its clinical range, so the result screens show and record the
+    /// value itself, not only its range.
+    public static func record(for options: ModuleOptions) -> [RecordSpec] {
+        guard options.choice("readout", as: Readout.self) == .hba1c,
+            options.choice("readBy", as: ReadMethod.self) != .photo
+        else { return [] }
+        return [
+            .writes(
+                "reading", label: "HbA1c (%)", kind: .number, classes: hba1cClasses,
+                summary: "the HbA1c value the analyser shows, typed in, with its clinical range")
+        ]
+    }
+
+    /// The clinical ranges of an HbA1c value in %, as the reading's field
+    /// and its record entry declare them; outside 4 to 15 the analyser
+    /// cannot measure.
+    static var hba1cClasses: [ValueClass] {
+        [
+            ValueClass(
+                "belowRange", label: "below 4.0 % (outside the analyser's range)", .range(from: nil, below: 4),
+                representative: "3.5", refusal: "the analyser measures from 4.0 to 15.0 %"),
+            ValueClass("normal", label: "below 5.7 % (normal)", .range(from: 4, below: 5.7), representative: "5.2"),
+            ValueClass(
+                "prediabetes", label: "5.7 to 6.4 % (prediabetes)", .range(from: 5.7, below: 6.5),
+                representative: "6.1"),
+            ValueClass("diabetes", label: "6.5 % or more (diabetes)", .range(from: 6.5, upTo: 15), representative: "7.4"),
+            ValueClass(
+                "aboveRange", label: "above 15.0 % (outside the analyser's range)", .range(from: 15, upTo: nil),
+                representative: "16", refusal: "the analyser measures from 4.0 to 15.0 %"),
+        ]
+    }
+
     /// `resultCaptured` (with the result and sample), `cancelled`, `needsHelp`.
     public static func exits(for options: ModuleOptions) -> [ExitSpec] {
         let readout = options.choice("readout", as: Readout.self)

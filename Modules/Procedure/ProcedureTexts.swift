@@ -47,9 +47,17 @@ extension ProcedureModule {
                 "timer.body", one: "Leave the test flat and do not touch it. The result is ready in {minutes} minute.",
                 other: "Leave the test flat and do not touch it. The result is ready in {minutes} minutes.",
                 count: "minutes"),
+            TextSpec(
+                "timer.body.hba1c",
+                one: "The analyser is measuring: leave the cartridge in. The value is ready in {minutes} minute.",
+                other: "The analyser is measuring: leave the cartridge in. The value is ready in {minutes} minutes.",
+                count: "minutes"),
             TextSpec("timer.cancel", "Cancel the test"),
             TextSpec("cancel.title", "Cancel the test?"),
             TextSpec("cancel.body", "A cancelled test cannot be continued: to test again, you need a new kit."),
+            TextSpec(
+                "cancel.body.hba1c",
+                "A cancelled measurement cannot be continued: to test again, you need a new cartridge."),
             TextSpec("cancel.keepWaiting", "Keep waiting"),
             TextSpec("cancel.confirm", "Cancel the test"),
             TextSpec("ready.title", "Time is up"),
@@ -96,6 +104,7 @@ extension ProcedureModule {
             TextSpec("reading.diabetes", "6.5 % or more (diabetes)"),
             TextSpec("reading.hba1c.label", "HbA1c value in %"),
             TextSpec("reading.hba1c.save", "Save the value"),
+            TextSpec("reading.hba1c.invalid", "The analyser shows an error (invalid)"),
             TextSpec("reading.hba1c.belowRange", "below 4.0 % (outside the analyser's range)"),
             TextSpec("reading.hba1c.aboveRange", "above 15.0 % (outside the analyser's range)"),
             TextSpec(

@@ -54,18 +54,25 @@ final class ResultsFlow: Flow {
     func navigate(to step: ResultsStep) -> Navigation<ResultsStep, ResultsExit> {
         switch step {
         case .show(let reading, let patient):
-            return advice == .lay ? .show(layScreen(reading)) : .show(reviewScreen(reading, patient: patient))
+            guard advice == .professional else { return .show(layScreen(reading)) }
+            return .reading(recordRead) { [self] record in
+                .show(reviewScreen(reading, patient: patient, record: record))
+            }
         case .confirmed(let reading, let patient):
-            let result = text["result.\(reading.rawValue)"]
-            return .show(
-                Screen(
-                    id: "record", title: text["record.title"],
-                    body: [
-                        patient.map { text["record.body.patient", ["patient": $0, "result": result]] }
-                            ?? text["record.body.anonymous", ["result": result]]
-                    ],
-                    actions: [ScreenAction(text["record.submit", ["lab": lab]], .submit(reading, patient: patient))]),
-                as: .replace)
+            return .reading(recordRead) { [self] record in
+                .show(
+                    Screen(
+                        id: "record", title: text["record.title"],
+                        body: [
+                            text[
+                                "record.body",
+                                ["who": who(patient, record), "result": resultText(reading, record)]]
+                        ],
+                        actions: [
+                            ScreenAction(text["record.submit", ["lab": lab]], .submit(reading, patient: patient))
+                        ]),
+                    as: .replace)
+            }
         case .submit(let reading, let patient):
             return .show(
                 Screen(
@@ -82,7 +89,7 @@ final class ResultsFlow: Flow {
                 Screen(
                     id: "submitted", title: text["submitted.title"],
                     body: [
-                        text["submitted.body", ["Lab": lab.prefix(1).uppercased() + lab.dropFirst()]]
+                        text["submitted.body", ["lab": lab]]
                     ], actions: [ScreenAction(text["nextPatient"], .done)]), as: .replace)
         case .submitFailed(let reading, let patient):
             return .show(
@@ -137,8 +144,30 @@ final class ResultsFlow: Flow {
         }
     }
 
-    private func reviewScreen(_ reading: Reading, patient: String?) -> Screen<ResultsStep> {
-        let who = patient.map { text["who.patient", ["patient": $0]] } ?? text["who.anonymous"]
+    /// What a professional's result screens read of the record: whom the
+    /// test is of, and an HbA1c value.
+    private var recordRead: [String] {
+        condition == .hba1c ? ["patientName", "patientBorn", "reading"] : ["patientName", "patientBorn"]
+    }
+
+    /// Whom the result is for: the name and date of birth on record with
+    /// the id, or the id alone.
+    private func who(_ patient: String?, _ record: RecordView) -> LocalizedText {
+        guard let patient else { return text["who.anonymous"] }
+        guard let name = record["patientName"]?.text else { return text["who.patient", ["patient": patient]] }
+        return text["who.named", ["patient": patient, "name": name, "born": record["patientBorn"]?.text ?? "—"]]
+    }
+
+    /// The result as recorded: an HbA1c value with its range, or the
+    /// reading alone.
+    private func resultText(_ reading: Reading, _ record: RecordView) -> LocalizedText {
+        let result = text["result.\(reading.rawValue)"]
+        guard condition == .hba1c, reading != .invalid, let value = record["reading"]?.text else { return result }
+        return text["result.hba1c", ["value": value, "result": result]]
+    }
+
+    private func reviewScreen(_ reading: Reading, patient: String?, record: RecordView) -> Screen<ResultsStep> {
+        let who = who(patient, record)
         guard reading != .invalid else {
             return Screen(
                 id: "review-invalid", title: text["reviewInvalid.title"],
@@ -149,8 +178,8 @@ final class ResultsFlow: Flow {
         return Screen(
             id: "review", title: text["review.title"],
             body: [
-                text["review.reading", ["who": who, "result": text["result.\(reading.rawValue)"]]],
-                text["review.check"],
+                text["review.reading", ["who": who, "result": resultText(reading, record)]],
+                condition == .hba1c ? text["review.check.hba1c"] : text["review.check"],
             ],
             actions: [
                 ScreenAction(text["review.confirm"], .confirmed(reading, patient: patient)),

@@ -77,6 +77,26 @@ public enum ResultsModule: FeatureModule {
             : []
     }
 
+    /// A professional's results read whom the test is of (the name and
+    /// date of birth intake's lookup recorded) and, for HbA1c, the value
+    /// the analyser showed, so the result is confirmed and recorded as
+    /// the value itself, for the patient by name.
+    public static func record(for options: ModuleOptions) -> [RecordSpec] {
+        guard options.choice("advice", as: Advice.self) == .professional else { return [] }
+        var specs: [RecordSpec] = [
+            .reads("patientName", label: "Patient's name", summary: "named on the result, beside the id"),
+            .reads("patientBorn", label: "Date of birth", kind: .date, summary: "the second identifier on the result"),
+        ]
+        if options.choice("condition", as: Condition.self) == .hba1c {
+            specs.append(
+                .reads(
+                    "reading", label: "HbA1c (%)", kind: .number,
+                    classes: [ValueClass("any", label: "a value", .range(from: 4, upTo: 15), representative: "5.4")],
+                    summary: "the value confirmed, recorded and sent to the lab"))
+        }
+        return specs
+    }
+
     /// `done`, `retest`, `needsHelp`.
     public static func exits(for options: ModuleOptions) -> [ExitSpec] {
         [

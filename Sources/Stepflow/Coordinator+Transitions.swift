@@ -25,6 +25,7 @@ extension Coordinator {
         guard !transactionInUse else {
             var transaction = Transaction(observes: !observers.isEmpty, renders: navigator != nil)
             body(&engine, &transaction)
+            commitLeftovers(&transaction)
             renderQuestions(&transaction)
             if !transaction.effects.isEmpty { perform(transaction.effects) }
             return
@@ -32,6 +33,7 @@ extension Coordinator {
         transactionInUse = true
         transaction.reset(observes: !observers.isEmpty, renders: navigator != nil)
         body(&engine, &transaction)
+        commitLeftovers(&transaction)
         renderQuestions(&transaction)
         if !transaction.effects.isEmpty {
             perform(transaction.effects)
@@ -40,6 +42,14 @@ extension Coordinator {
             transaction.effects.removeAll(keepingCapacity: true)
         }
         transactionInUse = false
+    }
+
+    /// Changes no navigation committed (a value recorded before its step
+    /// asked a question) are rendered and reported at the transition's end.
+    @inline(__always)
+    private func commitLeftovers(_ transaction: inout Transaction) {
+        guard !transaction.changes.isEmpty else { return }
+        engine.commit(step: nil, &transaction)
     }
 
     /// A question that opened or closed with no navigation after it (one

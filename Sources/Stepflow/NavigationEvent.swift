@@ -50,6 +50,11 @@ public enum NavigationEvent: Hashable, Sendable, CustomStringConvertible {
     /// selection first. A flow's own ``Navigation/select(_:)`` is a change
     /// in ``didNavigate(_:changes:)``.
     case sectionSelected(FlowInfo, section: String, changes: [NavigationChange])
+    /// The variant's record changed outside a navigation: a value typed
+    /// into a bound field was recorded, and the step it made asked a
+    /// question (or was dropped) before anything was navigated. Changes
+    /// made within a navigation are in its ``didNavigate(_:changes:)``.
+    case recorded(RecordChange)
 
     /// One line, for traces and logs.
     public var description: String {
@@ -81,6 +86,7 @@ public enum NavigationEvent: Hashable, Sendable, CustomStringConvertible {
                 : "the UI removed " + removed.map(\.qualifiedID).joined(separator: ", ")
         case .sectionSelected(let flow, let section, _): "selected section \(section) of \(flow.name)"
         case .restored(let inputs): "restored a saved navigation: \(inputs) input\(inputs == 1 ? "" : "s") replayed"
+        case .recorded(let change): change.description
         }
     }
 }

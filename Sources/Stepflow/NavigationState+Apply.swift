@@ -26,8 +26,9 @@ public enum NavigationCommand: Hashable, Sendable {
     /// as it was left, the others' are kept hidden.
     case selectSection(FlowID, name: String)
     /// Change the record, as the module instance `by` asked (`nil`: the
-    /// variant itself, at an entry's boundary).
-    case record(RecordOperation, by: String?)
+    /// variant itself, at an entry's boundary), with a value from `origin`
+    /// (typed, answered; `nil`: made by the module).
+    case record(RecordOperation, by: String?, origin: ValueOrigin?)
 }
 
 /// What applying a ``NavigationCommand`` changed. Renderers and events use
@@ -236,8 +237,8 @@ extension NavigationState {
             recomputeTop()
             changes.append(.sectionSelected(flow.info, section: name))
 
-        case .record(let operation, let writer):
-            if let change = record.apply(operation, by: writer) { changes.append(.recorded(change)) }
+        case .record(let operation, let writer, let origin):
+            if let change = record.apply(operation, by: writer, from: origin) { changes.append(.recorded(change)) }
         }
     }
 

@@ -19,13 +19,62 @@ public struct Answer<StepType: Step>: Hashable, Sendable {
     /// The step navigated when this is the answer; `nil` when nothing is
     /// (the step asked about is filtered, with an event).
     public let step: StepType?
+    /// The values the answer carries into the variant's record (a patient
+    /// record's name and date of birth), each declared as a field bound to
+    /// an entry (``EntryField/recorded(as:)``) with its classes. The
+    /// engine records them before the step is navigated, each with its
+    /// class and origin; analysis, a script and a walk without the
+    /// service give each its first accepted class's representative.
+    public let values: [EntryField]
+    /// The values the outside world gave with this answer live, by field
+    /// name (``carrying(_:)``); empty in a declaration.
+    public let given: [String: String]
 
     /// An answer called `name`, navigating `step` (`nil`: nothing), shown
-    /// as `label` (by default its name).
-    public init(_ name: String, _ step: StepType?, label: String? = nil) {
+    /// as `label` (by default its name), carrying `values` into the record.
+    ///
+    /// ```swift
+    /// Answer("found", .found(patient), label: "patient found", values: [
+    ///     EntryField("name", label: "Name", kind: .text, classes: anyName).recorded(as: "patientName"),
+    /// ])
+    /// ```
+    public init(_ name: String, _ step: StepType?, label: String? = nil, values: [EntryField] = []) {
+        self.init(name, step, label: label ?? name, values: values, given: [:])
+    }
+
+    private init(_ name: String, _ step: StepType?, label: String, values: [EntryField], given: [String: String]) {
         self.name = name
         self.step = step
-        self.label = label ?? name
+        self.label = label
+        self.values = values
+        self.given = given
+    }
+
+    /// This answer as the outside world gives it, carrying `values` (by
+    /// field name): what a service hands the question's `ask` completion.
+    ///
+    /// ```swift
+    /// ask = { answer in records.lookUp(id) { person in
+    ///     answer(person.map { found.carrying(["name": $0.name, "born": $0.born]) } ?? notFound)
+    /// } }
+    /// ```
+    public func carrying(_ values: [String: String]) -> Answer {
+        Answer(name, step, label: label, values: self.values, given: values)
+    }
+
+    /// Whether `other` is this answer, whatever values it carries.
+    func isDeclared(as other: Answer) -> Bool { name == other.name && step == other.step }
+
+    /// The value each declared field carries: given, or else its first
+    /// accepted class's representative; with its class (`nil` when no
+    /// class takes a given value).
+    func carried() -> [(field: EntryField, text: String, valueClass: String?)] {
+        values.compactMap { field in
+            let text = given[field.name] ?? field.acceptedClasses.first?.representative
+            guard let text else { return nil }
+            if case .accepted(let found) = field.classify(text) { return (field, text, found.name) }
+            return (field, text, nil)
+        }
     }
 }
 

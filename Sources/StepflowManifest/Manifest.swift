@@ -18,6 +18,10 @@ public struct Manifest: Hashable, Sendable {
     public let routes: [RouteKey: RouteTarget]
     /// The links the variant routes (`"links"`), in file order.
     public internal(set) var links: [LinkRoute] = []
+    /// What the variant records of what a person gives (`"record"` and
+    /// its modules' declarations): each entry's owner, readers and
+    /// lifetime.
+    public internal(set) var record = RecordSchema([])
     /// Path rules the variant's navigation graph must satisfy.
     public let rules: [PathRuleSpec]
     /// Problems that do not stop the manifest from working.

@@ -126,6 +126,7 @@ enum ManifestChecker {
         let restorePolicies = take(
             RestorePolicySection(draft: draft, instances: instances.map(\.id), log: log()).check())
         let links = take(LinkRoutesSection(draft: draft, instances: instances, log: log()).check())
+        let record = take(RecordSection(draft: draft, instances: instances, log: log()).check())
 
         guard !problems.contains(where: { $0.severity == .error }), let schema, let app, let start else {
             return (nil, problems)
@@ -166,6 +167,7 @@ enum ManifestChecker {
         )
         manifest.restoreOnUpdate = restorePolicies
         manifest.links = links
+        manifest.record = record
         return (manifest, problems)
     }
 }

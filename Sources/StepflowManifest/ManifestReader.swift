@@ -131,6 +131,8 @@ struct ManifestDraft {
     var restoreOnUpdate: JSONMember?
     /// The `links` member: outside addresses routed to instances' links.
     var links: JSONMember?
+    /// The `record` member: each entry's owner and lifetime.
+    var record: JSONMember?
 
     /// One member of `texts`: `"<instance>/<key>": "…"` or
     /// `{"<locale>": "…", …}`.
@@ -178,7 +180,7 @@ struct ManifestReader {
     static let topKeys = ["schema", "app", "modules", "start", "routes"]
     static let optionalTopKeys = [
         "rules", "locales", "strings", "texts", "requirements", "scripts", "coverage", "device", "restoreOnUpdate",
-        "links",
+        "links", "record",
     ]
     static let ruleKeys = [
         "name", "to", "passesThrough", "neverReaches", "reaches", "entering", "carriesNone", "requirement",
@@ -212,6 +214,7 @@ struct ManifestReader {
         draft.device = top["device"]
         draft.restoreOnUpdate = top["restoreOnUpdate"]
         draft.links = top["links"]
+        draft.record = top["record"]
         if let member = top["routes"] {
             let path = JSONPath.root.key("routes")
             if case .object(let members) = member.value.value {

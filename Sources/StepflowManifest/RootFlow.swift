@@ -165,6 +165,10 @@ public final class RootFlow: Flow {
     /// The app's id.
     public var name: String { manifest.app.id }
 
+    /// The variant's record as the manifest and its modules declare it:
+    /// the engine holds every module instance to it.
+    public var recordSchema: RecordSchema? { manifest.record }
+
     /// Starts, enters and routes.
     public func navigate(to step: RootStep) -> Navigation<RootStep, AppExit> {
         switch step {
@@ -220,10 +224,17 @@ public final class RootFlow: Flow {
             launch = linked
         }
         let carried = carriedFields
-        return launch.start(namingExits: { [data] exit, name in
-            var gathered = data
-            gathered.record(Handoff(exit.handoff.fields.filter { carried.contains($0.key) }), from: id)
-            return .exited(instance: id, exit: name, data: gathered)
-        })
+        let started: Navigation<RootStep, AppExit> = launch.start(
+            as: id,
+            namingExits: { [data] exit, name in
+                var gathered = data
+                gathered.record(Handoff(exit.handoff.fields.filter { carried.contains($0.key) }), from: id)
+                return .exited(instance: id, exit: name, data: gathered)
+            })
+        // What lives until this instance is entered again (the last
+        // patient's) is dropped before it starts.
+        let ending = manifest.record.keysEnding(entering: id)
+        guard !ending.isEmpty else { return started }
+        return .multiple(ending.map { .record(.clear($0)) } + [started])
     }
 }

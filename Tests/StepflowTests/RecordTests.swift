@@ -87,9 +87,8 @@ struct RecordTests {
         let screen = try #require(navigator.topScreen)
         coordinator.select(action: 0, on: screen, entering: ["reading": "5.4"])
         coordinator.waitUntilIdle()
-        let typed = RecordValue("5.4", class: "normal", origin: .typed(screen: "test/manual", field: "reading"))
+        let typed = RecordValue("5.4", class: "normal")
         #expect(coordinator.currentState.record["reading"] == typed)
-        #expect(coordinator.currentState.record.lastGiven["reading"] == typed)
         #expect(navigator.topScreen?.title == "HbA1c 5.4 (normal)", "the flow read it after it was recorded")
         #expect(navigator.topScreen?.shows == [RecordShown(key: "reading", entry: .value(typed))])
         let recorded = events.events.flatMap { event -> [RecordChange] in
@@ -100,6 +99,7 @@ struct RecordTests {
             }
         }
         #expect(recorded.map(\.description) == ["recorded reading = 5.4 (normal)"])
+        #expect(recorded.first?.origin == .typed(screen: "test/manual", field: "reading"), "where it was typed")
     }
 
     @Test func aFieldShownAgainHoldsTheValueItsEntryHolds() throws {
@@ -115,15 +115,21 @@ struct RecordTests {
         #expect(navigator.topScreen?.fields.first?.value == "6,2", "as typed")
     }
 
-    @Test func aModuleThatRecordsOnlyTheClassLeavesTheLastTypedValueAsItWas() throws {
-        let (coordinator, navigator, _) = makeCoordinator()
+    @Test func aValueAModuleMakesItselfHasNoOrigin() throws {
+        let (coordinator, navigator, events) = makeCoordinator()
         coordinator.coordinate(flow: ReadingFlow(), with: OneStepper(ReadingStep.enter))
         coordinator.waitUntilIdle()
         coordinator.select(action: 1, on: try #require(navigator.topScreen))
         coordinator.waitUntilIdle()
         #expect(coordinator.currentState.record["reading"] == RecordValue("normal"))
-        #expect(coordinator.currentState.record["reading"]?.origin == nil, "no person typed it")
-        #expect(coordinator.currentState.record.lastGiven["reading"] == nil)
+        let origins = events.events.flatMap { event -> [ValueOrigin?] in
+            guard case .didNavigate(_, let changes) = event else { return [] }
+            return changes.compactMap { change in
+                if case .recorded(let change) = change { return .some(change.origin) }
+                return nil
+            }
+        }
+        #expect(origins == [nil], "no person typed it")
     }
 
     @Test func theSchemaRefusesAWriteByAnInstanceThatDoesNotOwnTheEntryAndSaysWhy() throws {

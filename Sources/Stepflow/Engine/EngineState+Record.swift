@@ -7,7 +7,9 @@ extension EngineState {
 
     /// Applies `operation` as flow `flow` asked; refused, with the reason,
     /// when the schema does not let the flow's instance do it.
-    mutating func record(_ operation: RecordOperation, by flow: FlowInfo, _ transaction: inout Transaction) {
+    mutating func record(
+        _ operation: RecordOperation, by flow: FlowInfo, from origin: ValueOrigin? = nil, _ transaction: inout Transaction
+    ) {
         let scope = recordScope(of: flow.id)
         if let schema = recordSchema,
             let refusal = schema.refusal(of: operation, by: scope, holding: navigation.record)
@@ -15,7 +17,7 @@ extension EngineState {
             statistics.dropped += 1
             return transaction.changes.append(.recordRefused(reason: refusal))
         }
-        command(.record(operation, by: scope), &transaction)
+        command(.record(operation, by: scope, origin: origin), &transaction)
     }
 
     /// The entries `keys` as flow `flow` may read them: one it may not is
@@ -47,9 +49,8 @@ extension EngineState {
             if text.isEmpty {
                 record(.clear(key), by: flow, &transaction)
             } else {
-                let value = RecordValue(
-                    text, class: values.valueClass(of: field.name), origin: .typed(screen: screen, field: field.name))
-                record(.set(key, value), by: flow, &transaction)
+                let value = RecordValue(text, class: values.valueClass(of: field.name))
+                record(.set(key, value), by: flow, from: .typed(screen: screen, field: field.name), &transaction)
             }
         }
     }
@@ -70,10 +71,7 @@ extension EngineState {
     mutating func endWalk(_ transaction: inout Transaction) {
         let schema = recordSchema
         for key in navigation.record.keys where !(schema?.isKept(key) ?? false) {
-            command(.record(.clear(key), by: nil), &transaction)
-        }
-        for key in navigation.record.lastGiven.keys.sorted() where !(schema?.isKept(key) ?? false) {
-            command(.record(.clear(key), by: nil), &transaction)
+            command(.record(.clear(key), by: nil, origin: nil), &transaction)
         }
     }
 }

@@ -358,7 +358,13 @@ extension EngineState {
                 break
             }
         }
-        if let step = step() { transaction.emit { .didNavigate(step, changes: changes) } }
+        if let step = step() {
+            transaction.emit { .didNavigate(step, changes: changes) }
+        } else {
+            // Recorded with no step navigated (a value typed, then a
+            // question asked): said all the same.
+            for case .recorded(let change) in changes { transaction.emit { .recorded(change) } }
+        }
         if !transaction.endedCoordinations.isEmpty {
             let ended = transaction.endedCoordinations
             transaction.endedCoordinations.removeAll()

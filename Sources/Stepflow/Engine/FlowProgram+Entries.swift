@@ -59,6 +59,12 @@ extension FlowProgramOf {
                 module changed since it was saved.
                 """
         }
+        // While a question waits for its answer, a choice was refused live
+        // (the engine's `select`): it is refused again, not applied.
+        if !state.openQuestions.isEmpty {
+            state.statistics.dropped += 1
+            return nil
+        }
         let presented =
             state.navigation.screen(screen)
             ?? PresentedScreen(id: screen, flow: info, screen: typed, presentation: .push, visibility: entry.visibility)

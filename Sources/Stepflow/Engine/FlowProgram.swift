@@ -159,6 +159,14 @@ final class FlowProgramOf<F: Flow>: FlowProgram, @unchecked Sendable {
                             stepper: "\(label): \(answer.name)")
                     }
                 }
+                // What the answer carries goes into the record first.
+                for carried in answer.carried() {
+                    guard let key = carried.field.recordKey else { continue }
+                    state.record(
+                        .set(key, RecordValue(carried.text, class: carried.valueClass)), by: info,
+                        from: .answered(source: question.id, answer: answer.name, field: carried.field.name),
+                        &transaction)
+                }
                 guard let adapted = answer.step else {
                     state.reportDropped(StepRecord(flow: info, step: step.stepID), .filteredByAdapt, &transaction)
                     onDrop?(&state, &transaction)
@@ -187,7 +195,7 @@ final class FlowProgramOf<F: Flow>: FlowProgram, @unchecked Sendable {
                 let isFirst = FirstCall()
                 ask { answer in
                     guard isFirst.take() else { return }
-                    let known = question.answers.contains(answer)
+                    let known = question.answers.contains { $0.isDeclared(as: answer) }
                     answered(makeWork.value(answer, known), answer.name)
                 }
             }

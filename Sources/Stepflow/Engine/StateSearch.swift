@@ -311,6 +311,12 @@ package final class StateSearch {
             state.perform(work, &transaction)
             absorb()
         }
+        // Changes no navigation committed (a value recorded before its
+        // step asked a question), as the coordinator commits them.
+        if !transaction.changes.isEmpty {
+            state.commit(step: nil, &transaction)
+            absorb()
+        }
         return (events, true)
     }
 }

@@ -46,6 +46,13 @@ public enum FlowExplorer {
         /// each with its fix): a bad rule, a representative outside its
         /// class, an action that submits a field the screen lacks.
         public var fieldProblems: [FieldProblem] = []
+        /// Writes and reads of the variant's record the module's
+        /// declarations do not allow, each the engine's reason (ending in
+        /// its fix), once each.
+        public var recordRefusals: [String] = []
+        /// The record entries the flow wrote (set, added to, took from,
+        /// cleared), sorted.
+        public var recordWrites: [String] = []
     }
 
     /// What is wrong with the fields a screen declares.
@@ -60,9 +67,16 @@ public enum FlowExplorer {
 
     /// Explores a module's flow from its entry step.
     public static func explore(_ launch: ModuleLaunch, limit: Int = 100_000) -> Exploration {
+        explore(launch, limit: limit, record: nil)
+    }
+
+    /// Explores a module's flow from its entry step, as module instance
+    /// `record.instance` under a schema of its own declarations, the
+    /// record holding `record.seed` when it starts.
+    static func explore(_ launch: ModuleLaunch, limit: Int = 100_000, record: RecordContext?) -> Exploration {
         func open<F: Flow>(_ flow: F) -> Exploration {
             guard let entry = launch.entry as? F.StepType else { return Exploration() }
-            return explore(flow, from: entry, limit: limit)
+            return explore(flow, from: entry, limit: limit, record: record)
         }
         return open(launch.flow)
     }
@@ -72,12 +86,45 @@ public enum FlowExplorer {
     /// - Complexity: O(states × inputs × transition cost), as the state
     ///   graph.
     public static func explore<F: Flow>(_ flow: F, from entry: F.StepType, limit: Int = 100_000) -> Exploration {
+        explore(flow, from: entry, limit: limit, record: nil)
+    }
+
+    private static func explore<F: Flow>(
+        _ flow: F, from entry: F.StepType, limit: Int, record: RecordContext?
+    ) -> Exploration {
         let collector = ExplorationCollector(limit: limit)
-        let host = ExplorationHost(flow: flow, entry: entry)
+        let host = ExplorationHost(flow: flow, entry: entry, record: record)
         StateSearch(maxStepsPerInput: 10_000).run(visitor: collector) { state, transaction in
             state.coordinate(host, with: OneStepper(.begin), &transaction)
         }
         return collector.finish()
+    }
+
+    /// What a module explored alone finds in the variant's record: the
+    /// instance it runs as, a schema of its own declarations (it owns what
+    /// it writes; what it reads someone else owns), and what the record
+    /// holds when it starts.
+    struct RecordContext: Sendable {
+        let instance: String
+        let schema: RecordSchema
+        let seed: [RecordOperation]
+
+        /// The context of `instance` of a module that declares `specs`,
+        /// the record holding `seed`.
+        init(instance: String, declaring specs: [RecordSpec], seed: [RecordOperation]) {
+            self.instance = instance
+            self.seed = seed
+            var entries: [String: RecordSchema.Entry] = [:]
+            for spec in specs {
+                let earlier = entries[spec.key]
+                let writes = spec.access == .writes || earlier?.owner == instance
+                entries[spec.key] = RecordSchema.Entry(
+                    spec.key, owner: writes ? instance : "another instance", spec: earlier?.spec ?? spec,
+                    readers: spec.access == .reads ? [instance] : earlier?.readers ?? [],
+                    takers: spec.access == .takes ? [instance] : earlier?.takers ?? [])
+            }
+            self.schema = RecordSchema(Array(entries.values.sorted { $0.key < $1.key }))
+        }
     }
 }
 
@@ -98,17 +145,24 @@ private final class ExplorationHost<Hosted: Flow>: Flow {
 
     let flow: Hosted
     let entry: Hosted.StepType
+    let record: FlowExplorer.RecordContext?
     var name: String { "explorer-host" }
 
-    init(flow: Hosted, entry: Hosted.StepType) {
+    init(flow: Hosted, entry: Hosted.StepType, record: FlowExplorer.RecordContext? = nil) {
         self.flow = flow
         self.entry = entry
+        self.record = record
     }
+
+    var recordSchema: RecordSchema? { record?.schema }
 
     func navigate(to step: StepType) -> Navigation<StepType, ExitType> {
         switch step {
-        case .begin: .start(flow, with: OneStepper(entry), onExit: { .exited($0) })
-        case .exited: .none
+        case .begin:
+            let start = Navigation<StepType, ExitType>.start(flow, with: OneStepper(entry), onExit: { .exited($0) })
+            guard let record else { return start }
+            return .multiple(record.seed.map { .record($0) } + [start.scoped(to: record.instance)])
+        case .exited: return .none
         }
     }
 }
@@ -130,6 +184,8 @@ private final class ExplorationCollector: StateSearchVisitor {
     private var seenExits: Set<String> = []
     private var keys: Set<String> = []
     private var literals: Set<String> = []
+    private var refusals: Set<String> = []
+    private var written: Set<String> = []
     /// For each state: its screen on top, and whether it is waiting (not ended).
     private var tops: [(screen: String?, waits: Bool)] = []
     private var hasInput: [Bool] = []
@@ -176,8 +232,19 @@ private final class ExplorationCollector: StateSearchVisitor {
                 if seenSteps.insert(record.step).inserted { result.steps.append(record.step) }
             case .dropped(let record, .unhandled) where record.flow.id != host:
                 if seenUnhandled.insert(record.step).inserted { result.unhandledSteps.append(record.step) }
-            case .didNavigate(_, let changes):
-                for case .presented(let screen) in changes { show(screen) }
+            case .recorded(let change) where change.by != nil:
+                written.insert(change.key)
+            case .didNavigate(let record, let changes):
+                for change in changes {
+                    switch change {
+                    case .presented(let screen): show(screen)
+                    case .recordRefused(let reason):
+                        if refusals.insert(reason).inserted { result.recordRefusals.append(reason) }
+                    case .recorded(let change) where record.flow.id != host && change.by != nil:
+                        written.insert(change.key)
+                    default: break
+                    }
+                }
             default:
                 break
             }
@@ -240,6 +307,7 @@ private final class ExplorationCollector: StateSearchVisitor {
         }
         result.textKeys = keys.sorted()
         result.literalTexts = literals.sorted()
+        result.recordWrites = written.sorted()
         return result
     }
 }

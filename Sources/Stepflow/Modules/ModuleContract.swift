@@ -62,7 +62,18 @@ public enum ModuleContract {
             exploration.textKeys = Array(Set(exploration.textKeys + found.textKeys)).sorted()
             exploration.literalTexts = Array(Set(exploration.literalTexts + found.literalTexts)).sorted()
             exploration.isTruncated = exploration.isTruncated || found.isTruncated
+            exploration.recordRefusals += found.recordRefusals.filter { !exploration.recordRefusals.contains($0) }
+            exploration.recordWrites = Array(Set(exploration.recordWrites + found.recordWrites)).sorted()
         }
+        // A module that uses the record runs as an instance under its own
+        // declarations, from every record its reads allow.
+        let specs = module.record(for: options)
+        let contexts: [FlowExplorer.RecordContext?] =
+            specs.isEmpty
+            ? [nil]
+            : recordSeeds(for: specs).map {
+                FlowExplorer.RecordContext(instance: module.id, declaring: specs, seed: $0)
+            }
         let declaredLinks = module.links(for: options)
         // Each declared link, opened with each representative argument on
         // each entry: the step it maps to, and the run that starts there.
@@ -70,15 +81,17 @@ public enum ModuleContract {
         for handoff in handoffs ?? entryHandoffs(for: module) {
             let launch = module.launch(
                 instance: module.id, options: options, environment: environment, handoff: handoff)
-            merge(FlowExplorer.explore(launch))
+            for context in contexts { merge(FlowExplorer.explore(launch, record: context)) }
             for spec in declaredLinks {
                 for link in representativeLinks(of: spec) {
                     if let started = launch.starting(at: link) {
                         // A flow may decline a link (validation reports
                         // where); the steps after it must be handled.
-                        var found = FlowExplorer.explore(started)
-                        found.unhandledSteps.removeAll { $0 == started.entry.stepID }
-                        merge(found)
+                        for context in contexts {
+                            var found = FlowExplorer.explore(started, record: context)
+                            found.unhandledSteps.removeAll { $0 == started.entry.stepID }
+                            merge(found)
+                        }
                     } else if unmapped[spec.name] == nil {
                         unmapped[spec.name] = link
                     }
@@ -166,6 +179,32 @@ public enum ModuleContract {
         for found in exploration.fieldProblems {
             add(.fieldDeclaration, found.screen, "screen '\(found.screen)': \(found.problem)", fix: found.fix)
         }
+        for refusal in exploration.recordRefusals {
+            add(.undeclaredRecord, "record", refusal, fix: nil)
+        }
+        for spec in specs where spec.access == .writes && !exploration.recordWrites.contains(spec.key) {
+            add(
+                .unwrittenRecord, spec.key,
+                "record entry '\(spec.key)' is declared written, and no walk writes it.",
+                fix: "write it, or stop declaring it for these options.")
+        }
+        var seenKeys: Set<String> = []
+        for spec in specs {
+            if !seenKeys.insert("\(spec.access.rawValue) \(spec.key)").inserted {
+                add(
+                    .recordDeclaration, spec.key, "record entry '\(spec.key)' is declared \(spec.access.rawValue) twice.",
+                    fix: "declare it once.")
+            }
+            let fields =
+                spec.isList
+                ? spec.itemFields.map { EntryField($0.name, label: $0.label, kind: $0.kind, classes: $0.classes) }
+                : [EntryField(spec.key, label: spec.label, kind: spec.kind ?? .text, classes: spec.classes)]
+            for field in fields where !field.classes.isEmpty {
+                for problem in field.declarationProblems {
+                    add(.recordDeclaration, spec.key, "record entry '\(spec.key)': \(problem.problem)", fix: problem.fix)
+                }
+            }
+        }
         if exploration.isTruncated {
             add(
                 .unbounded, "",
@@ -219,6 +258,29 @@ public enum ModuleContract {
             }
         }
         return combinations.map(Handoff.init)
+    }
+
+    /// The records a module that reads `specs` is explored from: nothing
+    /// read held, each read entry holding its first representative, and
+    /// each read entry holding each other representative of its own.
+    static func recordSeeds(for specs: [RecordSpec]) -> [[RecordOperation]] {
+        let written = Set(specs.filter { $0.access == .writes }.map(\.key))
+        let read = specs.filter { $0.access != .writes && !written.contains($0.key) }
+        func operations(_ key: String, _ entry: RecordEntry) -> [RecordOperation] {
+            switch entry {
+            case .value(let value): [.set(key, value)]
+            case .items(let items): items.map { .append(key, $0) }
+            }
+        }
+        var seeds: [[RecordOperation]] = [[]]
+        let firsts = read.compactMap { spec in spec.representativeEntries.compactMap { $0 }.first.map { (spec.key, $0) } }
+        if !firsts.isEmpty { seeds.append(firsts.flatMap { operations($0.0, $0.1) }) }
+        for spec in read {
+            for entry in spec.representativeEntries.compactMap({ $0 }).dropFirst() {
+                seeds.append(operations(spec.key, entry))
+            }
+        }
+        return seeds
     }
 
     /// `spec` opened with each combination of its parameters'
@@ -319,6 +381,17 @@ public struct ContractViolation: Hashable, Sendable, CustomStringConvertible {
         /// representative outside its class, an action that submits a
         /// field the screen does not have.
         public static let fieldDeclaration = Kind(name: "fieldDeclaration", isError: true)
+        /// The module writes or reads an entry of the variant's record it
+        /// does not declare (``FeatureModule/record(for:)``), or adds to a
+        /// full list: the engine would refuse it, and what the person gave
+        /// would not be kept.
+        public static let undeclaredRecord = Kind(name: "undeclaredRecord", isError: true)
+        /// A record entry declared written that no walk writes (a warning:
+        /// a manifest may route on it in vain).
+        public static let unwrittenRecord = Kind(name: "unwrittenRecord", isError: false)
+        /// A record entry declared wrongly: twice, or with classes whose
+        /// representatives they do not take.
+        public static let recordDeclaration = Kind(name: "recordDeclaration", isError: true)
 
         /// The name.
         public var description: String { name }

@@ -62,10 +62,14 @@ public struct RecordSchema: Hashable, Sendable {
 
     /// Every entry, by key.
     public let entries: [String: Entry]
+    /// Entries some instance reads if they are there, which no instance of
+    /// the variant writes: read, they hold nothing.
+    public let optionalReads: Set<String>
 
-    /// A schema of `entries`.
-    public init(_ entries: [Entry]) {
+    /// A schema of `entries`; `optionalReads` read as nothing.
+    public init(_ entries: [Entry], optionalReads: Set<String> = []) {
         self.entries = Dictionary(entries.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+        self.optionalReads = optionalReads
     }
 
     /// The entries, by key.
@@ -123,6 +127,7 @@ public struct RecordSchema: Hashable, Sendable {
 
     /// Why `instance` may not read entry `key`, with the fix; `nil` when it may.
     package func refusal(reading key: String, by instance: String?) -> String? {
+        if optionalReads.contains(key) { return nil }
         guard let instance, let entry = entries[key] else {
             return instance == nil || entries[key] != nil
                 ? nil

@@ -67,14 +67,19 @@ public struct RecordSpec: Hashable, Sendable, CustomStringConvertible {
     /// For a list: at most this many items (the analysis explores every
     /// count up to it; adding one more is refused).
     public let capacity: Int?
+    /// For a read: whether the module cannot work without the entry, so
+    /// a variant in which no module writes it is refused. An optional
+    /// read (the default) reads nothing there.
+    public let isRequired: Bool
 
     /// Whether the entry is a list of items.
     public var isList: Bool { capacity != nil }
 
     private init(
         _ key: String, access: Access, label: String, summary: String, kind: EntryField.Kind?,
-        classes: [ValueClass], itemFields: [Field], capacity: Int?
+        classes: [ValueClass], itemFields: [Field], capacity: Int?, required: Bool = false
     ) {
+        self.isRequired = required
         precondition(capacity.map { $0 > 0 } ?? true, "record entry '\(key)': a list holds at least one item")
         self.key = key
         self.access = access
@@ -106,14 +111,15 @@ public struct RecordSpec: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The module reads entry `key`, a value of `kind` in `classes` (what
-    /// its contract enters when it is explored alone).
+    /// its contract enters when it is explored alone); `required`: a
+    /// variant must have a module that writes it.
     public static func reads(
         _ key: String, label: String? = nil, kind: EntryField.Kind = .text, classes: [ValueClass] = [],
-        summary: String
+        required: Bool = false, summary: String
     ) -> RecordSpec {
         RecordSpec(
             key, access: .reads, label: label ?? key, summary: summary, kind: kind, classes: classes,
-            itemFields: [], capacity: nil)
+            itemFields: [], capacity: nil, required: required)
     }
 
     /// The module reads the items of list `key` (of `fields`, at most
@@ -123,7 +129,7 @@ public struct RecordSpec: Hashable, Sendable, CustomStringConvertible {
     ) -> RecordSpec {
         RecordSpec(
             key, access: .takes, label: label ?? key, summary: summary, kind: nil, classes: [], itemFields: fields,
-            capacity: capacity)
+            capacity: capacity, required: true)
     }
 
     /// The module reads the items of list `key` (of `fields`, at most

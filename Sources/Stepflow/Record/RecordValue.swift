@@ -1,15 +1,15 @@
 /// One value in a variant's record: what a person typed, what an outside
-/// answer carried, or what a module wrote, with the class it falls in and
-/// where it came from.
+/// answer carried, or what a module wrote, with the class it falls in.
 ///
-/// The origin is the value's identity: a reading typed on `test/manual`
-/// keeps its origin wherever it is recorded, shown or kept, so a rule can
-/// say that the reading a screen shows is the one the person typed, and
-/// a module that records only the reading's class (a value it made itself,
-/// with no origin) is caught.
+/// Where a value came from (typed on a screen, carried by an answer, made
+/// by a module) is said by the change that recorded it
+/// (``RecordChange/origin``): the value's identity, which the rules about
+/// data follow along a walk from where it was given to where it is shown.
+/// The record itself holds what the engine decides on, the text and its
+/// class, so two walks that gave the same value reach the same state.
 ///
 /// ```swift
-/// let reading = RecordValue("5.4", class: "normal", origin: .typed(screen: "test/manual", field: "reading"))
+/// let reading = RecordValue("5.4", class: "normal")
 /// reading.description  // "5.4 (normal)"
 /// ```
 public struct RecordValue: Hashable, Sendable, CustomStringConvertible {
@@ -18,15 +18,11 @@ public struct RecordValue: Hashable, Sendable, CustomStringConvertible {
     /// The name of the class it falls in (`normal`), when its entry
     /// declares classes.
     public let valueClass: String?
-    /// Where it came from; `nil` for a value a module made itself.
-    public let origin: ValueOrigin?
 
-    /// A value `text` in class `valueClass`, from `origin` (`nil`: made by
-    /// the module that writes it).
-    public init(_ text: String, class valueClass: String? = nil, origin: ValueOrigin? = nil) {
+    /// A value `text` in class `valueClass`.
+    public init(_ text: String, class valueClass: String? = nil) {
         self.text = text
         self.valueClass = valueClass
-        self.origin = origin
     }
 
     /// `5.4 (normal)`, or the text alone.

@@ -18,16 +18,12 @@
 public struct VariantRecord: Hashable, Sendable, CustomStringConvertible {
     /// Every entry held now, by key.
     public private(set) var entries: [String: RecordEntry] = [:]
-    /// For each entry bound to a field, the value last typed into it (or
-    /// given by an outside answer), whatever a module wrote since: what a
-    /// rule about data compares a shown value with.
-    public private(set) var lastGiven: [String: RecordValue] = [:]
 
     /// An empty record.
     public init() {}
 
     /// Whether nothing is recorded.
-    public var isEmpty: Bool { entries.isEmpty && lastGiven.isEmpty }
+    public var isEmpty: Bool { entries.isEmpty }
 
     /// The value of entry `key`, if it holds one value.
     public subscript(_ key: String) -> RecordValue? {
@@ -45,21 +41,21 @@ public struct VariantRecord: Hashable, Sendable, CustomStringConvertible {
     public var keys: [String] { entries.keys.sorted() }
 
     /// Applies `operation`; returns what changed, or `nil` when nothing
-    /// did (a value set to what it was, an item not held removed, an entry
-    /// not held cleared). `writer` is the module instance that wrote it
-    /// (`nil`: the variant itself, at a boundary).
+    /// did (an item not held removed, an entry not held cleared). A value
+    /// set is a change even when it equals the one held: the person gave
+    /// it again, from `origin`. `writer` is the module instance that wrote
+    /// it (`nil`: the variant itself, at a boundary).
     @discardableResult
-    public mutating func apply(_ operation: RecordOperation, by writer: String?) -> RecordChange? {
+    public mutating func apply(
+        _ operation: RecordOperation, by writer: String?, from origin: ValueOrigin? = nil
+    ) -> RecordChange? {
         switch operation {
         case .set(let key, let value):
-            let given = value.origin != nil
-            if given { lastGiven[key] = value }
-            guard entries[key] != .value(value) else { return nil }
             entries[key] = .value(value)
-            return RecordChange(key: key, kind: .set(value), by: writer)
+            return RecordChange(key: key, kind: .set(value), by: writer, origin: origin)
         case .append(let key, let item):
             entries[key] = .items(items(key) + [item])
-            return RecordChange(key: key, kind: .appended(item), by: writer)
+            return RecordChange(key: key, kind: .appended(item), by: writer, origin: origin)
         case .remove(let key, let item):
             var held = items(key)
             guard let position = held.firstIndex(of: item) else { return nil }
@@ -67,9 +63,8 @@ public struct VariantRecord: Hashable, Sendable, CustomStringConvertible {
             entries[key] = held.isEmpty ? nil : .items(held)
             return RecordChange(key: key, kind: .removed(item), by: writer)
         case .clear(let key):
-            let had = entries.removeValue(forKey: key) != nil
-            let typed = lastGiven.removeValue(forKey: key) != nil
-            return had || typed ? RecordChange(key: key, kind: .cleared, by: writer) : nil
+            guard entries.removeValue(forKey: key) != nil else { return nil }
+            return RecordChange(key: key, kind: .cleared, by: writer)
         }
     }
 
@@ -77,7 +72,6 @@ public struct VariantRecord: Hashable, Sendable, CustomStringConvertible {
     package func keeping(_ keep: (String) -> Bool) -> VariantRecord {
         var kept = self
         kept.entries = entries.filter { keep($0.key) }
-        kept.lastGiven = lastGiven.filter { keep($0.key) }
         return kept
     }
 
@@ -140,12 +134,17 @@ public struct RecordChange: Hashable, Sendable, CustomStringConvertible {
     /// The module instance that changed it; `nil` for the variant itself
     /// (an entry dropped at its lifetime's boundary).
     public let by: String?
+    /// Where the value set or item added came from: typed by a person on
+    /// a screen, or carried by an outside answer; `nil` for one the module
+    /// made itself. The value's identity, which rules about data follow.
+    public let origin: ValueOrigin?
 
-    /// `key` changed as `kind` says, by `by`.
-    public init(key: String, kind: Kind, by: String?) {
+    /// `key` changed as `kind` says, by `by`, with a value from `origin`.
+    public init(key: String, kind: Kind, by: String?, origin: ValueOrigin? = nil) {
         self.key = key
         self.kind = kind
         self.by = by
+        self.origin = origin
     }
 
     /// `recorded reading = 5.4 (normal) (test)`, `dropped patient`.
