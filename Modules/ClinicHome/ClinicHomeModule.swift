@@ -38,6 +38,31 @@ public enum ClinicHomeModule: FeatureModule {
         ]
     }
 
+    /// The results kept on the device for the lab (the record's `kept`,
+    /// which the results module adds to): listed in the kept tab, sent
+    /// through the app's ``ResultOutbox`` when the lab can be reached, and
+    /// taken off once sent or on a person's confirmed choice to discard.
+    public static func record(for options: ModuleOptions) -> [RecordSpec] {
+        var fields = [
+            RecordSpec.Field("result", label: "Result"), RecordSpec.Field("patient", label: "Patient id"),
+            RecordSpec.Field("patientName", label: "Patient's name"),
+        ]
+        if options.text("condition") == "hba1c" { fields.append(RecordSpec.Field("reading", label: "HbA1c (%)", kind: .number)) }
+        fields.append(RecordSpec.Field("lab", label: "Lab"))
+        return [
+            .takes(
+                "kept", label: "Results waiting for the lab", items: fields, atMost: 2,
+                summary: "lists each kept result, sends it when the lab can be reached, discards it when asked to")
+        ]
+    }
+
+    /// The home sends kept results through the app's outbox where it gives
+    /// one; without it, a person or a script answers `outbox sent`.
+    public static let services = [
+        ServiceRequirement(
+            (any ResultOutbox).self, summary: "sends a result kept on the device; tried every minute from the home")
+    ]
+
     /// `kept`: a notice that a result is kept on the device opens it over
     /// the home, from any section.
     public static func links(for options: ModuleOptions) -> [LinkSpec] {
@@ -57,7 +82,7 @@ public enum ClinicHomeModule: FeatureModule {
                                 refusal: "a patient id is P- and four digits, as on the card"),
                         ]),
                 ],
-                summary: "opens a result kept on this device over the home, from the notice that it waits for the lab")
+                summary: "opens the kept tab, which lists the results waiting for the lab, from the notice that one waits")
         ]
     }
 
@@ -68,18 +93,43 @@ public enum ClinicHomeModule: FeatureModule {
         ModuleLaunch(
             ClinicHomeFlow(
                 name: instance, hotline: options.text("hotline"), hours: options.text("hours"),
-                text: ModuleTexts(texts, environment)),
+                text: ModuleTexts(texts, environment), outbox: environment.services.resolve((any ResultOutbox).self),
+                clock: environment.clock),
             entry: .start,
-            links: { link in kept(link).map { HomeStep.openKept(result: $0.result, patient: $0.patient) } },
-            startingAt: { link in kept(link).map { HomeStep.startAtKept(result: $0.result, patient: $0.patient) } })
+            links: { link in link.name == "kept" ? HomeStep.openKept : nil },
+            startingAt: { link in link.name == "kept" ? HomeStep.startAtKept : nil })
     }
+}
 
-    /// The result and patient a `kept` link carries.
-    private static func kept(_ link: ModuleLink) -> (result: String, patient: String)? {
-        guard link.name == "kept", let result = link.arguments.text("result"),
-            let patient = link.arguments.text("patient")
-        else { return nil }
-        return (result, patient)
+/// The app's outbox: sends a result kept on the device to its lab. The
+/// home calls it for the oldest kept result, every minute on the module's
+/// clock, while the home is shown; analysis never calls it.
+public protocol ResultOutbox: Sendable {
+    /// Tries to send `result` now; calls `done` (on any thread) with
+    /// whether the lab has it.
+    func send(_ result: KeptResultRecord, done: @escaping @Sendable (Bool) -> Void)
+}
+
+/// A result kept on the device, as the outbox sends it.
+public struct KeptResultRecord: Hashable, Sendable {
+    /// The patient's id.
+    public let patient: String
+    /// The patient's name, when the records gave one.
+    public let name: String?
+    /// The result (`normal`, `positive`).
+    public let result: String
+    /// The value measured (an HbA1c value), when the test gives one.
+    public let value: String?
+    /// The lab it goes to.
+    public let lab: String
+
+    /// A kept `result` (measured as `value`) of `patient` (`name`), for `lab`.
+    public init(patient: String, name: String?, result: String, value: String?, lab: String) {
+        self.patient = patient
+        self.name = name
+        self.result = result
+        self.value = value
+        self.lab = lab
     }
 }
 

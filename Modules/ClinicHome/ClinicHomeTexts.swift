@@ -13,16 +13,35 @@ extension ClinicHomeModule {
         TextSpec("kept.title", "Kept results"),
         TextSpec(
             "kept.body",
+            one: "{count} result waits on this device for the lab; it is sent as soon as the lab can be reached.",
+            other: "{count} results wait on this device for the lab; each is sent as soon as the lab can be reached.",
+            count: "count"),
+        TextSpec("kept.empty", "Nothing waits on this device: every result reached the lab."),
+        TextSpec("kept.item", "{patient}: {result}"),
+        TextSpec("kept.open", "Open {patient}"),
+        TextSpec("who.named", "{name} ({patient})"),
+        TextSpec("who.id", "Patient {patient}"),
+        TextSpec("result.hba1c", "HbA1c {value} % ({result})"),
+        TextSpec("result.plain", "{result}"),
+        TextSpec("keptGone.title", "No longer kept"),
+        TextSpec(
+            "keptGone.body",
+            "No result of patient {patient} waits on this device now: it reached the lab, or it was discarded."),
+        TextSpec("keptResult.discard", "Discard…"),
+        TextSpec("discard.title", "Discard this result?"),
+        TextSpec(
+            "discard.body",
             """
-            Results the lab could not take yet are kept on this device and sent as soon as it can be reached. \
-            Each one opens from its notice.
+            The result of {patient} will never reach {lab}. Discard it only once it is recorded another way.
             """),
+        TextSpec("discard.keep", "Keep it"),
+        TextSpec("discard.confirm", "Discard the result"),
         TextSpec("help.title", "Help"),
         TextSpec("help.body", "Call {hotline}, {hours}."),
         TextSpec("keptResult.title", "Kept result"),
         TextSpec(
             "keptResult.body",
-            "The {result} result of patient {patient} is kept on this device until the lab has it."),
+            "{patient}: {result}. Kept on this device until {lab} has it."),
         TextSpec("keptResult.close", "Close"),
     ]
 }

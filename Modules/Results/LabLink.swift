@@ -1,26 +1,55 @@
 import Stepflow
 
-/// How the app sends a result the lab could not take at once: the results
-/// module keeps it on the device and tries the link again every minute (on
-/// the module's clock) until the lab has it. A professional variant of the
-/// results module needs one (a lay one sends nothing); analysis never
-/// calls it.
-///
-/// While the saved result's screen is up, the module tries the link
-/// itself; when the person goes on before the lab has it, the module hands
-/// the record to ``keep(_:)``, and from then on the app's outbox owns it:
-/// the screen's promise ("kept on this device … you can go on with the
-/// next patient") is the outbox's to keep.
+/// How the app sends a result the lab could not take at once. The results
+/// module keeps the result in the variant's record (its entry `kept`, kept
+/// on the device across launches, as the manifest says) and tries the link
+/// every minute (on the module's clock) while the saved result's screen is
+/// up; once the person goes on, the module that lists kept results (the
+/// clinic home) sends it. A professional variant of the results module
+/// needs one (a lay one sends nothing); analysis never calls it.
 public protocol LabLink: Sendable {
     /// Tries to send `record` to its lab now; calls `done` (on any thread)
     /// with whether the lab has it.
     func send(_ record: LabRecord, done: @escaping @Sendable (Bool) -> Void)
+}
 
-    /// Takes `record`, not yet sent, into the app's outbox: kept on the
-    /// device (across restarts) and sent when the lab can be reached.
-    /// Called once per record, on any thread, when the person leaves the
-    /// saved result's screen before the lab has it.
-    func keep(_ record: LabRecord)
+/// A result kept on the device for the lab: an item of the record's
+/// `kept` list, as the results module adds it and the home lists it.
+struct KeptItem: Hashable, Sendable, CustomStringConvertible {
+    let reading: Reading
+    let patient: String?
+    let name: String?
+    let value: String?
+    let lab: String
+
+    /// The kept result of `reading` for `patient`, with the name and the
+    /// HbA1c value the record holds, for `lab`.
+    init(reading: Reading, patient: String?, record: RecordView, lab: String) {
+        self.reading = reading
+        self.patient = patient
+        self.name = record["patientName"]?.text
+        self.value = record["reading"]?.text
+        self.lab = lab
+    }
+
+    /// `normal, patient: "P-1024", name: "Alex Example", value: "5.2"`: how
+    /// a step that carries it reads in a trace.
+    var description: String {
+        [
+            reading.rawValue, patient.map { "patient: \(StepIdentity.render($0))" },
+            name.map { "name: \(StepIdentity.render($0))" }, value.map { "value: \(StepIdentity.render($0))" },
+        ].compactMap { $0 }.joined(separator: ", ")
+    }
+
+    /// The item the record keeps.
+    var recorded: RecordItem {
+        var values = [RecordItem.Named("result", RecordValue(reading.rawValue, class: reading.rawValue))]
+        if let patient { values.append(RecordItem.Named("patient", RecordValue(patient))) }
+        if let name { values.append(RecordItem.Named("patientName", RecordValue(name))) }
+        if let value { values.append(RecordItem.Named("reading", RecordValue(value, class: reading.rawValue))) }
+        values.append(RecordItem.Named("lab", RecordValue(lab)))
+        return RecordItem(values)
+    }
 }
 
 /// A result on its way to a lab.
@@ -35,15 +64,21 @@ public struct LabRecord: Hashable, Sendable {
     public let site: String?
     /// The sample tested (`nasal`), when the procedure handed it on.
     public let sample: String?
+    /// The value measured (an HbA1c value in %), when the test gives one.
+    public let value: String?
 
-    /// A record of `result` for `patient`, to `lab`, taken from `sample`
-    /// at `site`.
-    public init(lab: String, result: String, patient: String?, site: String? = nil, sample: String? = nil) {
+    /// A record of `result` (measured as `value`) for `patient`, to
+    /// `lab`, taken from `sample` at `site`.
+    public init(
+        lab: String, result: String, patient: String?, site: String? = nil, sample: String? = nil,
+        value: String? = nil
+    ) {
         self.lab = lab
         self.result = result
         self.patient = patient
         self.site = site
         self.sample = sample
+        self.value = value
     }
 }
 
@@ -58,22 +93,24 @@ final class SendWhenConnected: Stepper {
 
     let steps = StepRelay<ResultsStep>()
     let link: (any LabLink)?
+    let item: KeptItem
     let record: LabRecord
     let clock: any StepClock
     /// The next try, if one waits; `stopped` once the engine let the
     /// stepper go (its screen left), so a late answer schedules nothing.
     private let state = Locked<(next: (any ScheduledAction)?, stopped: Bool)>((nil, false))
-    /// Whether the lab has the record (then nothing is handed over).
-    private let sent = Locked(false)
 
-    init(link: (any LabLink)?, record: LabRecord, clock: any StepClock) {
+    init(link: (any LabLink)?, item: KeptItem, site: String?, sample: String?, clock: any StepClock) {
         self.link = link
-        self.record = record
+        self.item = item
+        self.record = LabRecord(
+            lab: item.lab, result: item.reading.rawValue, patient: item.patient, site: site, sample: sample,
+            value: item.value)
         self.clock = clock
     }
 
     /// The lab receives it: what analysis explores.
-    var declaredSteps: [ResultsStep] { [.sentLater] }
+    var declaredSteps: [ResultsStep] { [.sentLater(item)] }
 
     /// Once.
     var emissions: [Emission<ResultsStep>] { [Emission(declaredSteps, limit: .once)] }
@@ -83,34 +120,30 @@ final class SendWhenConnected: Stepper {
     var outside: OutsideSource<ResultsStep>? {
         OutsideSource(
             "lab-link", label: "lab link",
-            answers: [Answer("sent", .sentLater, label: "the lab received the saved result")])
+            answers: [Answer("sent", .sentLater(item), label: "the lab received the saved result")])
     }
 
     func readyToEmitSteps() { tryLater() }
 
-    /// Cancels the next try, as ``TimerStepper`` cancels its timer, and
-    /// hands the record to the app's outbox when the lab does not have it
-    /// yet: leaving the screen never loses it.
+    /// Cancels the next try, as ``TimerStepper`` cancels its timer. The
+    /// result stays in the record's `kept` list: leaving the screen never
+    /// loses it, and the home sends it.
     func stopEmittingSteps() {
-        let handOver = state.withLock { state in
+        state.withLock { state in
             state.next?.cancel()
-            let wasRunning = !state.stopped
             state = (nil, true)
-            return wasRunning && !sent.withLock { $0 }
         }
-        if handOver { link?.keep(record) }
     }
 
     /// Waits an interval, tries, and waits again when the lab could not take it.
     private func tryLater() {
         guard let link, !state.withLock({ $0.stopped }) else { return }
         // Scheduled outside the lock: a clock may run its own lock.
-        let next = clock.schedule(after: Self.interval) { [weak self, steps, record] in
+        let next = clock.schedule(after: Self.interval) { [weak self, steps, record, item] in
             guard self != nil else { return }
             link.send(record) { [weak self] sent in
                 if sent {
-                    self?.sent.withLock { $0 = true }
-                    steps.emit(.sentLater)
+                    steps.emit(.sentLater(item))
                 } else {
                     self?.tryLater()
                 }

@@ -7,9 +7,10 @@ enum ResultsStep: Step {
     case submit(Reading, patient: String?)
     case submitted
     case submitFailed(Reading, patient: String?)
-    case savedForLater(Reading, patient: String?)
-    /// The lab received a result that was saved for later.
-    case sentLater
+    /// Kept on the device: the item added to the record's `kept`.
+    case savedForLater(KeptItem)
+    /// The lab received the result that was saved for later.
+    case sentLater(KeptItem)
     case done
     case retest
     case getHelp
@@ -33,12 +34,16 @@ final class ResultsFlow: Flow {
     let reading: Reading?
     let clock: any StepClock
     let text: ModuleTexts
+    /// How many results the device keeps for the lab at most.
+    let keepAtMost: Int
 
     init(
         name: String, advice: ResultsModule.Advice, condition: ResultsModule.Condition, lab: String,
         site: String? = nil, sample: String? = nil, link: (any LabLink)? = nil, clock: any StepClock = IdleClock(),
-        text: ModuleTexts = ModuleTexts(ResultsModule.texts, source: TextSource()), reading: Reading? = nil
+        text: ModuleTexts = ModuleTexts(ResultsModule.texts, source: TextSource()), reading: Reading? = nil,
+        keepAtMost: Int = 3
     ) {
+        self.keepAtMost = keepAtMost
         self.text = text
         self.reading = reading
         self.link = link
@@ -92,44 +97,50 @@ final class ResultsFlow: Flow {
                         text["submitted.body", ["lab": lab]]
                     ], actions: [ScreenAction(text["nextPatient"], .done)]), as: .replace)
         case .submitFailed(let reading, let patient):
-            return .show(
-                Screen(
-                    id: "submit-failed", title: text["submitFailed.title"],
-                    body: [
-                        text["submitFailed.body"]
-                    ],
-                    actions: [
-                        ScreenAction(text["submitFailed.retry"], .submit(reading, patient: patient)),
-                        // No way out that drops the result: support is
-                        // offered once it is saved for later.
-                        ScreenAction(text["submitFailed.later"], .savedForLater(reading, patient: patient)),
-                    ]), as: .replace)
-        case .savedForLater(let reading, let patient):
-            // Kept on the device and tried again every minute until the
-            // lab has it.
-            return .show(
-                Screen(
-                    id: "saved", title: text["saved.title"],
-                    body: [
-                        text["saved.body", ["lab": lab]]
-                    ],
-                    actions: [
-                        ScreenAction(text["nextPatient"], .done),
-                        ScreenAction(text["submitFailed.support"], .getHelp),
-                    ]),
-                as: .replace,
-                stepper: SendWhenConnected(
-                    link: link,
-                    record: LabRecord(lab: lab, result: reading.rawValue, patient: patient, site: site, sample: sample),
-                    clock: clock)
-            )
-        case .sentLater:
-            return .show(
-                Screen(
-                    id: "sent-later", title: text["sentLater.title"],
-                    body: [
-                        text["sentLater.body", ["lab": lab]]
-                    ], actions: [ScreenAction(text["nextPatient"], .done)]), as: .replace)
+            return .reading(["kept"] + recordRead) { [self] record in
+                let item = KeptItem(reading: reading, patient: patient, record: record, lab: lab)
+                let kept = record.items("kept").count
+                // No way out that drops the result: it is kept for later
+                // while the device has room (support is offered once it
+                // is); a full device can only try again.
+                let later =
+                    kept < keepAtMost ? [ScreenAction(text["submitFailed.later"], ResultsStep.savedForLater(item))] : []
+                return .show(
+                    Screen(
+                        id: "submit-failed", title: text["submitFailed.title"],
+                        body: [
+                            kept < keepAtMost
+                                ? text["submitFailed.body"] : text["submitFailed.full", ["count": keepAtMost]]
+                        ],
+                        actions: [ScreenAction(text["submitFailed.retry"], .submit(reading, patient: patient))] + later),
+                    as: .replace)
+            }
+        case .savedForLater(let item):
+            // Kept on the device, in the record, until the lab has it: tried
+            // every minute while this screen is up, then from the home.
+            return .multiple(
+                .record(.append("kept", item.recorded)),
+                .show(
+                    Screen(
+                        id: "saved", title: text["saved.title"],
+                        body: [
+                            text["saved.body", ["lab": lab]]
+                        ],
+                        actions: [
+                            ScreenAction(text["nextPatient"], .done),
+                            ScreenAction(text["submitFailed.support"], .getHelp),
+                        ]),
+                    as: .replace,
+                    stepper: SendWhenConnected(link: link, item: item, site: site, sample: sample, clock: clock)))
+        case .sentLater(let item):
+            return .multiple(
+                .record(.remove("kept", item.recorded)),
+                .show(
+                    Screen(
+                        id: "sent-later", title: text["sentLater.title"],
+                        body: [
+                            text["sentLater.body", ["lab": lab]]
+                        ], actions: [ScreenAction(text["nextPatient"], .done)]), as: .replace))
         case .done:
             return .end(.done)
         case .retest:

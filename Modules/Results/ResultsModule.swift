@@ -22,6 +22,13 @@ public enum ResultsModule: FeatureModule {
             "lab", .text, example: .text("the central lab"),
             summary: "Where professionals submit results, in words they read.", translatable: true,
             when: ["advice": .text("professional")]),
+        OptionSpec(
+            "keepAtMost", .integer(1...20), default: .integer(1),
+            summary:
+                """
+                How many results the device keeps for the lab while it cannot be reached (professional): a full \
+                device offers no "Send it later". The analysis explores every count up to it.
+                """),
     ]
 
     /// Who the results are for.
@@ -87,6 +94,11 @@ public enum ResultsModule: FeatureModule {
             .reads("patientName", label: "Patient's name", summary: "named on the result, beside the id"),
             .reads("patientBorn", label: "Date of birth", kind: .date, summary: "the second identifier on the result"),
         ]
+        specs.append(
+            .writes(
+                "kept", label: "Results waiting for the lab", items: keptFields(for: options),
+                atMost: options.integer("keepAtMost"),
+                summary: "each result the lab could not take yet, kept on the device until it is sent"))
         if options.choice("condition", as: Condition.self) == .hba1c {
             specs.append(
                 .reads(
@@ -95,6 +107,19 @@ public enum ResultsModule: FeatureModule {
                     summary: "the value confirmed, recorded and sent to the lab"))
         }
         return specs
+    }
+
+    /// The values of a result kept for the lab: its result, the patient's
+    /// id and name, an HbA1c value, the lab. The clinic home lists them.
+    public static func keptFields(for options: ModuleOptions) -> [RecordSpec.Field] {
+        var fields = [
+            RecordSpec.Field("result", label: "Result"), RecordSpec.Field("patient", label: "Patient id"),
+            RecordSpec.Field("patientName", label: "Patient's name"),
+        ]
+        if options.choice("condition", as: Condition.self) == .hba1c {
+            fields.append(RecordSpec.Field("reading", label: "HbA1c (%)", kind: .number))
+        }
+        return fields + [RecordSpec.Field("lab", label: "Lab")]
     }
 
     /// `done`, `retest`, `needsHelp`.
@@ -128,7 +153,7 @@ public enum ResultsModule: FeatureModule {
                 // Loading made sure a professional variant's app gives one.
                 link: environment.services.resolve((any LabLink).self),
                 clock: environment.clock,
-                text: ModuleTexts(texts, environment), reading: result
+                text: ModuleTexts(texts, environment), reading: result, keepAtMost: options.integer("keepAtMost")
             ), entry: .show(result, patient: handoff.text("patient"))
         ) { link in link.name == "advice" ? .advice : nil }
     }

@@ -36,7 +36,18 @@ extension ResultsModule {
         TextSpec("submitted.title", "Result sent"),
         TextSpec("submitted.body", "The result reached {lab}. It was deleted from this device."),
         TextSpec("submitFailed.title", "Not sent"),
-        TextSpec("submitFailed.body", "The result could not be sent. It is kept on this device until it is sent."),
+        TextSpec("submitFailed.body", "The result could not be sent. Try again, or keep it on this device and send it later."),
+        TextSpec(
+            "submitFailed.full",
+            one: """
+                The result could not be sent, and this device already keeps {count} result for the lab, its most: \
+                this one cannot be kept too. Try again once the connection is back.
+                """,
+            other: """
+                The result could not be sent, and this device already keeps {count} results for the lab, its most: \
+                this one cannot be kept too. Try again once the connection is back.
+                """,
+            count: "count"),
         TextSpec("submitFailed.retry", "Try again"),
         TextSpec("submitFailed.later", "Send it later"),
         TextSpec("submitFailed.support", "Call support"),
@@ -45,7 +56,7 @@ extension ResultsModule {
             "saved.body",
             """
             The result is kept on this device and sent to {lab} as soon as the connection returns (the app tries \
-            every minute). You can go on with the next patient.
+            every minute; the home's Kept results list it until then). You can go on with the next patient.
             """
         ),
         TextSpec("sentLater.title", "Sent to the lab"),

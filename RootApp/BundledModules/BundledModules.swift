@@ -34,5 +34,6 @@ public enum BundledModules {
     /// for professional result screens and ``DemoPatientLookup`` for
     /// intake's typed ids. An app gives its own.
     public static let services = ModuleServices().providing((any LabLink).self, DemoLabLink())
+        .providing((any ResultOutbox).self, DemoLabLink())
         .providing((any PatientLookup).self, DemoPatientLookup())
 }

@@ -1,5 +1,6 @@
 import Stepflow
 import StepflowGraph
+import StepflowManifest
 import StepflowPresentation
 import StepflowScripts
 
@@ -43,6 +44,8 @@ extension TerminalWalk {
             let others = bar.tabs.indices.filter { $0 != bar.selected }.map { bar.tabs[$0].name }
             item("select …", words["walk.help.select", ["names": others.joined(separator: ", ")]])
         }
+        if session.ending != nil { item("relaunch", words["walk.help.relaunch"]) }
+        item("r", words["walk.help.record"])
         item("t", words["walk.help.trace"])
         item("?", words["walk.help.help"])
         item("q", words["walk.help.quit"])
@@ -57,6 +60,16 @@ extension TerminalWalk {
             return console.dim("⏱ " + words["walk.prompt.timer", ["left": Self.clock(left)]]) + " > "
         }
         return "> "
+    }
+
+    /// What the variant's record holds now (`r`).
+    func printRecord() {
+        let lines = RecordLines.lines(session.coordinator.currentState.record, schema: session.manifest.record)
+        console.print(console.bold(words["walk.record.title"]))
+        if lines.isEmpty { console.print("  " + words["walk.record.empty"]) }
+        for line in lines {
+            for part in console.wrap(line, indent: "      ", firstIndent: "  ") { console.print(part) }
+        }
     }
 
     func printTrace() {

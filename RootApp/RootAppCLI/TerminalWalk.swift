@@ -194,6 +194,7 @@ final class TerminalWalk: @unchecked Sendable {
         do throws(SessionRefusal) {
             try session.waitForOutside()
             let before = session.top
+            let endedThrough = session.endingExit
             // A choice is resolved once, into the action it names; that
             // action is given, and that action is recorded.
             var chosen: Int?
@@ -217,6 +218,7 @@ final class TerminalWalk: @unchecked Sendable {
             // Where the input depends on the screen, the script checks it first.
             switch input {
             case .back, .answer: if let before { note("expect screen \(before.qualifiedID)") }
+            case .relaunch: if let endedThrough { note("expect end \(endedThrough)") }
             case .wait, .emit, .choose, .enter, .link, .select: break
             }
             note(input.scriptLine)
@@ -256,7 +258,10 @@ final class TerminalWalk: @unchecked Sendable {
                     return finish("Stopped: the script failed.", status: .findings)
                 }
                 showIfChanged()
-                if session.ending != nil { return finish("Finished: \(session.endingExit ?? "").", status: .success) }
+                // Ended: the script may open the app again (`relaunch`).
+                if session.ending != nil, !script.lines.contains(where: { $0.number > line.number }) {
+                    return finish("Finished: \(session.endingExit ?? "").", status: .success)
+                }
             }
         }
         let editor = console.terminal.map(LineEditor.init(descriptor:))
@@ -279,8 +284,25 @@ final class TerminalWalk: @unchecked Sendable {
             asked?.cancel()
             editor?.restore()
         }
+        var keptAnnounced = false
         while true {
-            if session.ending != nil { return finish("Finished: \(session.endingExit ?? "").", status: .success) }
+            if session.ending != nil {
+                // What the device keeps outlives the walk: the app can be
+                // opened again with it, in this walk (`relaunch`).
+                let kept = session.coordinator.keptOnDevice
+                if kept.isEmpty { return finish("Finished: \(session.endingExit ?? "").", status: .success) }
+                if !keptAnnounced {
+                    keptAnnounced = true
+                    console.print("")
+                    for line in console.wrap(
+                        words["walk.kept", ["kept": RecordLines.phrase(kept, schema: session.manifest.record)]])
+                    {
+                        console.print(console.bold(line))
+                    }
+                }
+            } else {
+                keptAnnounced = false
+            }
             // A service that answers later: nothing typed meanwhile would
             // be for this screen, so the walk waits for it first.
             if let waiting = session.waitingForOutside {
@@ -304,7 +326,7 @@ final class TerminalWalk: @unchecked Sendable {
                     draw: { [console] in console.out($0) }
                 )
                 if case .line(let typed) = outcome { line = typed } else { line = nil }
-                if session.ending != nil { return finish("Finished: \(session.endingExit ?? "").", status: .success) }
+                if session.ending != nil, !keptAnnounced { continue }
             } else {
                 if console.isInteractive { console.out(prompt()) }
                 line = console.readLine()
@@ -318,7 +340,10 @@ final class TerminalWalk: @unchecked Sendable {
                     continue
                 }
             }
-            guard let line else { return finish("End of input.", status: .success) }
+            guard let line else {
+                if session.ending != nil { return finish("Finished: \(session.endingExit ?? "").", status: .success) }
+                return finish("End of input.", status: .success)
+            }
             let choice = line.trimmingCharacters()
             switch choice.lowercased() {
             case "":
@@ -331,6 +356,9 @@ final class TerminalWalk: @unchecked Sendable {
                 continue
             case "t":
                 printTrace()
+                continue
+            case "r" where !isActionLabel(choice):
+                printRecord()
                 continue
             case "b" where !isActionLabel(choice):
                 if let refusal = perform(.back, record: true) { show(refusal) }

@@ -102,6 +102,15 @@ extension Coordinator {
         isOnQueue ? engine.navigation : queue.sync { engine.navigation }
     }
 
+    /// What the variant's record holds that outlives the walk: the entries
+    /// its schema keeps on the device (a result waiting for the lab), for
+    /// the app to persist and give back to
+    /// ``coordinate(flow:with:keeping:)`` at its next launch. Read as
+    /// ``currentState`` is.
+    public var keptOnDevice: VariantRecord {
+        isOnQueue ? engine.keptOnDevice() : queue.sync { engine.keptOnDevice() }
+    }
+
     /// The engine's whole state (for analysis and tests), read as
     /// ``currentState`` is.
     package var engineState: EngineState {

@@ -133,9 +133,35 @@ public final class Coordinator: @unchecked Sendable {
     public func coordinate<F: Flow>(flow: F, with stepper: any Stepper<F.StepType>) {
         acceptedInput.withLock { $0 = true }
         inbox.enqueue { [self] _ in
+            // The app opened again after it ended: a new walk, which starts
+            // from what the device kept (the record as the last one left it).
+            if engine.navigation.roots.isEmpty, let saved = log, !saved.rootFlows.isEmpty {
+                var fresh = SavedNavigation(fingerprint: saved.fingerprint)
+                fresh.versions = saved.versions
+                fresh.kept = engine.navigation.record
+                log = fresh
+            }
             log?.append(.coordinate(flow: flow.name))
             transition { state, transaction in state.coordinate(flow, with: stepper, &transaction) }
         }
+    }
+
+    /// Starts `flow` as a root, as ``coordinate(flow:with:)`` does, with
+    /// the variant's record holding `kept` first: what the app's device
+    /// kept from an earlier launch (``keptOnDevice``, persisted by the
+    /// app), such as a result waiting for the lab.
+    ///
+    /// ```swift
+    /// coordinator.coordinate(flow: root, with: OneStepper(.start), keeping: try store.keptRecord())
+    /// ```
+    public func coordinate<F: Flow>(flow: F, with stepper: any Stepper<F.StepType>, keeping kept: VariantRecord) {
+        acceptedInput.withLock { $0 = true }
+        inbox.enqueue { [self] _ in
+            guard engine.navigation.roots.isEmpty else { return }
+            engine.keep(kept)
+            if log != nil { log?.kept = kept }
+        }
+        coordinate(flow: flow, with: stepper)
     }
 
     /// Chooses action `index` of `screen`, as a person tapping it would:

@@ -39,6 +39,10 @@ package struct StateFacts: Sendable {
     package var entered: [EnteredField] = []
     /// The module texts on the screen on top.
     package var shown: [VariantGraph.ShownText] = []
+    /// What the variant's record holds.
+    package var record = VariantRecord()
+    /// The entries of the record the screen on top shows.
+    package var shows: [RecordShown] = []
 
     /// No facts.
     package init() {}

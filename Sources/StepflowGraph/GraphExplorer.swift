@@ -58,9 +58,13 @@ public enum GraphExplorer {
         describing describe: ((EngineState) -> StateFacts)?
     ) -> StateGraph {
         func explore(composing: Bool) -> (StateGraph, SectionComposer?) {
+            let start = { (state: inout EngineState, transaction: inout Transaction) in
+                state.coordinate(flow, with: stepper, &transaction)
+            }
             let explorer = StateExplorer(
-                app: app ?? flow.name, limits: limits, links: links, composing: composing, describe: describe)
-            let graph = explorer.run { state, transaction in state.coordinate(flow, with: stepper, &transaction) }
+                app: app ?? flow.name, limits: limits, links: links, composing: composing, describe: describe,
+                relaunch: start)
+            let graph = explorer.run(start: start)
             return (graph, explorer.composer)
         }
         var (graph, composer) = explore(composing: limits.composesSections)
@@ -119,13 +123,14 @@ final class StateExplorer: StateSearchVisitor {
 
     init(
         app: String, limits: ExplorationLimits, links: [LinkDelivery], composing: Bool = false,
-        describe: ((EngineState) -> StateFacts)?
+        describe: ((EngineState) -> StateFacts)?, relaunch: ((inout EngineState, inout Transaction) -> Void)? = nil
     ) {
         self.limits = limits
         self.describe = describe
         self.builder = ProjectionBuilder(app: app)
         self.search = StateSearch(
-            maxStepsPerInput: limits.maxStepsPerInput, links: links, composingSections: composing)
+            maxStepsPerInput: limits.maxStepsPerInput, links: links, composingSections: composing,
+            relaunch: relaunch)
         self.hasLinks = !links.isEmpty
         for link in links { self.links.count(link.address) { _ in } }
     }
@@ -133,6 +138,14 @@ final class StateExplorer: StateSearchVisitor {
     func run(start: (inout EngineState, inout Transaction) -> Void) -> StateGraph {
         search.run(visitor: self, start: start)
         transitions.finish(states)
+        // A composing search that met an interaction stopped half way: its
+        // client explores the product instead, and this graph is let go.
+        if search.composer?.interaction != nil {
+            return StateGraph(
+                app: builder.app, states: states, transitions: transitions, initialNodes: initialNodes,
+                projection: builder.finish(findings: findings), isTruncated: true, offsets: search.offsets,
+                parent: search.parent, keys: search.keys, parts: search.parts, facts: facts)
+        }
         for tally in links.tallies {
             guard let (first, count, by) = declinedLinks[tally.address] else { continue }
             report(
@@ -246,6 +259,8 @@ final class StateExplorer: StateSearchVisitor {
             .link(address: link.address)
         case .select(let owner, let section):
             .select(section: section.name, label: section.label, flow: owner.name)
+        case .relaunch:
+            .relaunch
         }
     }
 

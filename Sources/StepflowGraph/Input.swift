@@ -64,6 +64,9 @@ public enum Input: Hashable, Sendable, CustomStringConvertible {
     /// Select the section (tab) of this name of a flow whose section bar
     /// shows: the innermost such flow first.
     case select(String)
+    /// Open the app again once it has ended, with what its device keeps
+    /// (a result waiting for the lab): `relaunch`.
+    case relaunch
 
     /// The line a script holds: `choose [privacy.agree]`, `choose 2`,
     /// `choose "Get started"`, `back`, `wait`, `answer camera-permission
@@ -80,6 +83,7 @@ public enum Input: Hashable, Sendable, CustomStringConvertible {
         case .enter(let field, let value): "enter \(field) \(Escaping.scriptValue(value))"
         case .link(let address): "link \(address)"
         case .select(let section): "select \(section)"
+        case .relaunch: "relaunch"
         }
     }
 
@@ -92,7 +96,7 @@ public enum Input: Hashable, Sendable, CustomStringConvertible {
         case .choose(.label(let label)): label
         case .back: "b"
         case .wait: "s"
-        case .answer, .emit, .enter, .link, .select: scriptLine
+        case .answer, .emit, .enter, .link, .select, .relaunch: scriptLine
         }
     }
 
@@ -114,11 +118,11 @@ public enum Input: Hashable, Sendable, CustomStringConvertible {
     public static let forms =
         """
         choose <label, "label", number or [key]>, back, wait, answer <source> <answer>, emit <stepper> <step>, \
-        enter <field> <value or "value">, link <address>, select <section>
+        enter <field> <value or "value">, link <address>, select <section>, relaunch
         """
 
     /// The words that start an input's line.
-    public static let words = ["choose", "back", "wait", "answer", "emit", "enter", "link", "select"]
+    public static let words = ["choose", "back", "wait", "answer", "emit", "enter", "link", "select", "relaunch"]
 
     /// Whether `line` starts with one of ``words``: an input, right or
     /// wrong, rather than another kind of line.
@@ -140,7 +144,7 @@ public enum Input: Hashable, Sendable, CustomStringConvertible {
         switch word {
         case "choose":
             self = .choose(try Self.action(rest))
-        case "back", "wait":
+        case "back", "wait", "relaunch":
             guard Self.note(rest) else {
                 throw SyntaxError(
                     message: """
@@ -148,7 +152,7 @@ public enum Input: Hashable, Sendable, CustomStringConvertible {
                         that.
                         """)
             }
-            self = word == "back" ? .back : .wait
+            self = word == "back" ? .back : word == "wait" ? .wait : .relaunch
         case "answer", "emit":
             // A step's id may hold spaces and end in parentheses
             // (`advised(seekCare, some)`): after `emit` and the stepper,

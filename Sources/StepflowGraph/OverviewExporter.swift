@@ -97,6 +97,7 @@ public enum OverviewExporter {
                 case .answer(_, let source, _, let label, _): "(\(source): \(label))"
                 case .link(let address): "(link \(address))"
                 case .select(_, let label, _): "(tab \(label))"
+                case .relaunch: "(opened again)"
                 }
             if case .select = transition.input.kind { selectsTabs = true }
             let fromInstance = graph.nodes[fromNode].instance

@@ -28,6 +28,9 @@ extension StateGraph {
             /// A person selected the section `section` (labelled `label`)
             /// of a flow called `flow` that shows sections side by side.
             case select(section: String, label: String, flow: String)
+            /// The app, ended with entries its device keeps (a result
+            /// waiting for the lab), was opened again.
+            case relaunch
 
             /// A hash of the strings that tell kinds apart, as the label
             /// interner hashes strings (a `Hasher` over every string of a
@@ -51,6 +54,8 @@ extension StateGraph {
                     StringInterner.hash(address) &* 0xD6E8_FEB8_6659_FD93
                 case .select(let section, _, let flow):
                     StringInterner.hash(section) &* 0xC2B2_AE3D_27D4_EB4F ^ StringInterner.hash(flow)
+                case .relaunch:
+                    0x1656_67B1_9E37_79F9
                 }
             }
         }
@@ -95,6 +100,7 @@ extension StateGraph {
             case .answer(let source, _, let answer, _, _): .answer(source: source, answer: answer)
             case .link(let address): .link(address)
             case .select(let section, _, _): .select(section)
+            case .relaunch: .relaunch
             }
         }
 
@@ -118,7 +124,7 @@ extension StateGraph {
                 isTimer ? "\(given.scriptLine) (\(stepper): \(step))" : given.scriptLine
             case .answer(_, let sourceLabel, let answer, let label, _):
                 "\(given.scriptLine) (\(label == answer ? "\(sourceLabel): \(label)" : label))"
-            case .link: given.scriptLine
+            case .link, .relaunch: given.scriptLine
             case .select(_, let label, _): "\(given.scriptLine) (\"\(label)\")"
             }
         }

@@ -134,6 +134,8 @@ public enum TraceExporter {
                 ("kind", "\"select\""), ("section", JSONText.string(section)), ("label", JSONText.string(label)),
                 ("flow", JSONText.string(flow)),
             ]
+        case .relaunch:
+            fields += [("kind", "\"relaunch\"")]
         }
         return "{" + fields.map { "\"\($0.0)\": \($0.1)" }.joined(separator: ", ") + "}"
     }

@@ -58,6 +58,8 @@ public struct VariantGraph: Sendable {
             opening: root.representativeLinks,
             describing: { state in
                 var facts = StateFacts()
+                facts.record = state.navigation.record
+                facts.shows = state.navigation.topScreen?.shows ?? []
                 facts.entered = Self.entryData(state) { launch, name, make in
                     let key = ObjectAndFlow(content: ObjectIdentifier(launch), flow: name)
                     if let known = seen.entered[key] { return known }

@@ -323,6 +323,15 @@ public struct MaestroExporter: Sendable {
                 askedByLastTap = []
                 writer.tap(label, comment: "\(Input.select(section).scriptLine): the tab '\(label)'")
                 writer.assertScreen(texts.top, after: before)
+            case .input(.relaunch):
+                if let refusal = onBoth({ session throws(SessionRefusal) in try session.give(.relaunch) }) {
+                    throw fail(refusal)
+                }
+                askedByLastTap = []
+                // The app again, its state kept: what the device kept stays.
+                writer.comment("relaunch: the app is opened again with what the device kept")
+                writer.command("- launchApp:", "    clearState: false")
+                writer.assertScreen(texts.top, after: nil)
             case .expectScreen, .expectEnd, .expectLayers:
                 do throws(SessionRefusal) { try reading.run(line.instruction) } catch { throw fail(error.description) }
                 if case .expectEnd(let exit) = line.instruction {

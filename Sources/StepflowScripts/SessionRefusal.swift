@@ -59,6 +59,10 @@ public enum SessionRefusal: Error, Hashable, Sendable, CustomStringConvertible {
     /// a bar that has it is shown but covered, and the sections a person
     /// can select now (`owner.section`).
     case noSuchSection(section: String, isCovered: Bool, selectable: [String])
+    /// `relaunch` while the app runs (`screen` is up), or once it ended
+    /// with nothing kept on the device (`screen` is `nil`): opened again,
+    /// it would start afresh, as a new walk does.
+    case cannotRelaunch(screen: String?)
 
     /// The facts in one English sentence, ending in what would do.
     public var description: String {
@@ -127,6 +131,11 @@ public enum SessionRefusal: Error, Hashable, Sendable, CustomStringConvertible {
             return "\(refusal.label) (\(refusal.field)) was refused: \(refusal.reason)."
         case .noSuchLink(_, let reason):
             return reason
+        case .cannotRelaunch(let screen):
+            if let screen {
+                return "the app runs (\(screen) is up); it is opened again only once it has ended."
+            }
+            return "the app ended with nothing kept on the device: opened again, it starts afresh. Start a new walk."
         case .noSuchSection(let section, let isCovered, let selectable):
             if isCovered {
                 return "the section '\(section.shortened())' is shown but covered (by a modal or a screen over "

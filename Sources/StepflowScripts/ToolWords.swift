@@ -136,6 +136,12 @@ public struct ToolWords: Sendable {
             "walk.help.trace": "the trace so far",
             "walk.help.help": "this help",
             "walk.help.quit": "quit (the trace is printed)",
+            "walk.help.record": "what the variant's record holds now",
+            "walk.help.relaunch": "open the app again, with what the device keeps",
+            "walk.record.title": "The record:",
+            "walk.record.empty": "Nothing is recorded.",
+            "walk.kept": "The app has ended. The device keeps {kept}. Type relaunch to open the app again, or q.",
+            "walk.ended": "The app has ended: type relaunch or q.",
             "page.note":
                 "Every screen and every way on is the variant's own, from its exact state graph. Click through as "
                 + "a person would; the address names where you are, to send as a link.",
@@ -212,6 +218,14 @@ public struct ToolWords: Sendable {
             "walk.help.trace": "den bisherigen Verlauf",
             "walk.help.help": "diese Hilfe",
             "walk.help.quit": "beenden (der Verlauf wird ausgegeben)",
+            "walk.help.record": "was die Aufzeichnung der Variante jetzt enthält",
+            "walk.help.relaunch": "die App wieder öffnen, mit dem, was das Gerät behält",
+            "walk.record.title": "Die Aufzeichnung:",
+            "walk.record.empty": "Nichts ist aufgezeichnet.",
+            "walk.kept":
+                "Die App ist beendet. Das Gerät behält {kept}. Tippen Sie relaunch, um die App wieder zu öffnen, "
+                + "oder q.",
+            "walk.ended": "Die App ist beendet: tippen Sie relaunch oder q.",
             "page.note":
                 "Jeder Bildschirm und jeder Weg ist der der Variante, aus ihrem exakten Zustandsgraphen. Klicken Sie "
                 + "sich durch wie eine Anwenderin; die Adresse nennt, wo Sie sind, zum Versenden als Link.",

@@ -82,6 +82,7 @@ extension VariantSession {
         case .enter(let field, let value): try enter(value, into: field)
         case .link(let address): try open(address)
         case .select(let section): try select(section)
+        case .relaunch: try relaunch()
         }
         return Outcome(before: before, top: top, changes: holder.takeChanges(), ending: ending)
     }
@@ -133,6 +134,14 @@ extension VariantSession {
             coordinator.open(link)
             settle(.link(address: address))
         }
+    }
+
+    /// Opens the app again once it has ended, with what its device kept.
+    fileprivate func relaunch() throws(SessionRefusal) {
+        guard ending != nil else { throw .cannotRelaunch(screen: top?.qualifiedID ?? "a screen") }
+        guard !coordinator.currentState.record.isEmpty else { throw .cannotRelaunch(screen: nil) }
+        restart()
+        settle(.relaunch)
     }
 
     /// Selects the section called `section` of the innermost flow whose

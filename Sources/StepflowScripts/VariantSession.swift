@@ -315,6 +315,8 @@ public final class VariantSession {
         case link(address: String)
         /// The section `section` of the flow called `flow` selected.
         case select(section: String, flow: String)
+        /// The app opened again after it ended.
+        case relaunch
     }
 
     /// The values typed into the fields of the screen on top so far (by
@@ -362,7 +364,7 @@ public final class VariantSession {
         func isByItself(_ transition: StateGraph.Transition) -> Bool {
             switch transition.input.kind {
             case .emit, .answer: true
-            case .choose, .submit, .link, .select: false
+            case .choose, .submit, .link, .select, .relaunch: false
             @unknown default: false
             }
         }
@@ -384,6 +386,7 @@ public final class VariantSession {
                 source == givenSource && answer == givenAnswer
             case (.link(let address), .link(let given)): address == given
             case (.select(let section, _, let flow), .select(let given, let owner)): section == given && flow == owner
+            case (.relaunch, .relaunch): true
             default: false
             }
         }
@@ -407,6 +410,16 @@ public final class VariantSession {
             frontier = next
         }
         return []
+    }
+
+    /// Opens the app again (its root started anew) on the same
+    /// coordinator, which keeps what the device kept.
+    func restart() {
+        log.withLock {
+            $0.ending = nil
+            $0.link = nil
+        }
+        coordinator.coordinate(flow: root, with: rootStepper)
     }
 
     /// The actions a number picks: numbered from 1, back actions aside.

@@ -273,7 +273,6 @@ struct ModuleFlowTests {
                 }
                 done(count >= 2)
             }
-            func keep(_ record: LabRecord) {}
         }
         let clock = ManualClock()
         let link = FlakyLink()
@@ -281,7 +280,7 @@ struct ModuleFlowTests {
         let coordinator = Coordinator(navigator: navigator)
         let flow = ResultsFlow(
             name: "result", advice: .professional, condition: .covid, lab: "the regional lab", link: link, clock: clock)
-        coordinator.coordinate(flow: flow, with: OneStepper(.savedForLater(.positive, patient: "P-7")))
+        coordinator.coordinate(flow: flow, with: OneStepper(.savedForLater(kept("P-7", lab: "the regional lab"))))
         coordinator.waitUntilIdle()
         #expect(navigator.topScreen?.screenID == "saved")
         #expect(
@@ -307,7 +306,7 @@ struct ModuleFlowTests {
         let flow = ResultsFlow(
             name: "result", advice: .professional, condition: .covid, lab: "the lab", link: NeverConnected(),
             clock: clock)
-        coordinator.coordinate(flow: flow, with: OneStepper(.savedForLater(.positive, patient: nil)))
+        coordinator.coordinate(flow: flow, with: OneStepper(.savedForLater(kept(nil))))
         coordinator.waitUntilIdle()
         #expect(clock.pendingCount == 1, "the next try waits on the clock")
         coordinator.select(actionLabeled: "Next patient", on: try #require(coordinator.currentState.topScreen))
@@ -315,39 +314,46 @@ struct ModuleFlowTests {
         #expect(clock.pendingCount == 0, "the stepper was stopped with its screen")
     }
 
-    @Test func leavingTheSavedScreenBeforeTheLabHasTheResultHandsItToTheAppsOutbox() throws {
+    @Test func aResultSavedForLaterIsKeptInTheRecordAndLeavesItOnlyWhenSent() throws {
         // The screen promises "kept on this device … go on with the next
-        // patient": once the person goes on, the app's outbox owns it.
+        // patient": the record's kept list holds it, whatever screen is up.
         let clock = ManualClock()
-        let link = NeverConnected()
         let coordinator = Coordinator()
         let flow = ResultsFlow(
-            name: "result", advice: .professional, condition: .covid, lab: "the lab", link: link, clock: clock)
-        coordinator.coordinate(flow: flow, with: OneStepper(.savedForLater(.positive, patient: "P-7")))
+            name: "result", advice: .professional, condition: .covid, lab: "the lab", link: NeverConnected(),
+            clock: clock)
+        let item = kept("P-7")
+        coordinator.coordinate(flow: flow, with: OneStepper(.savedForLater(item)))
         coordinator.waitUntilIdle()
-        #expect(link.kept.withLock { $0 }.isEmpty, "nothing is handed over while the screen tries itself")
-        coordinator.select(actionLabeled: "Next patient", on: try #require(coordinator.currentState.topScreen))
+        #expect(coordinator.currentState.record.items("kept") == [item.recorded])
+        #expect(
+            item.recorded.description == #"{result: positive (positive), patient: P-7, lab: the lab}"#,
+            "the result, the patient and where it goes")
+        coordinator.navigate(to: ResultsStep.sentLater(item))
         coordinator.waitUntilIdle()
-        #expect(link.kept.withLock { $0 } == [LabRecord(lab: "the lab", result: "positive", patient: "P-7")])
+        #expect(coordinator.currentState.record.items("kept").isEmpty, "sent, it is taken off")
+        #expect(coordinator.currentState.topScreen?.screenID == "sent-later")
     }
 
     @Test func aResultTheLabCouldNotReceiveOffersNoWayOutThatDropsIt() throws {
+        let navigator = RecordingNavigator()
+        let coordinator = Coordinator(navigator: navigator)
         let flow = ResultsFlow(
-            name: "result", advice: .professional, condition: .covid, lab: "the lab", link: NeverConnected())
-        guard
-            case .show(let failed, _, _, _) = flow.navigate(to: .submitFailed(.positive, patient: "P-7")).elements.first
-        else {
-            Issue.record("submitFailed shows a screen")
-            return
-        }
-        #expect(failed.actions.map(\.label) == ["Try again", "Send it later"])
-        guard
-            case .show(let saved, _, _, _) = flow.navigate(to: .savedForLater(.positive, patient: "P-7")).elements.first
-        else {
-            Issue.record("savedForLater shows a screen")
-            return
-        }
-        #expect(saved.actions.map(\.label) == ["Next patient", "Call support"])
+            name: "result", advice: .professional, condition: .covid, lab: "the lab", link: NeverConnected(),
+            keepAtMost: 1)
+        coordinator.coordinate(flow: flow, with: OneStepper(.submitFailed(.positive, patient: "P-7")))
+        coordinator.waitUntilIdle()
+        #expect(navigator.topScreen?.actions.map(\.label) == ["Try again", "Send it later"])
+        coordinator.select(actionLabeled: "Send it later", on: try #require(navigator.topScreen))
+        coordinator.waitUntilIdle()
+        #expect(navigator.topScreen?.actions.map(\.label) == ["Next patient", "Call support"])
+        // With the one result the device keeps, another that fails to go
+        // cannot be kept: the professional tries again, and nothing else
+        // leaves the result behind.
+        coordinator.navigate(to: ResultsStep.submitFailed(.negative, patient: "P-8"))
+        coordinator.waitUntilIdle()
+        #expect(navigator.topScreen?.actions.map(\.label) == ["Try again"])
+        #expect(navigator.topScreen?.body.first?.contains("already keeps 1 result for the lab") == true)
     }
 
     @Test func aProfessionalResultModuleNeedsALabLinkAndALayOneDoesNot() {
@@ -374,10 +380,12 @@ struct ModuleFlowTests {
 
 /// A lab link whose connection never returns.
 private final class NeverConnected: LabLink {
-    /// The records handed to the outbox.
-    let kept = Locked<[LabRecord]>([])
     func send(_ record: LabRecord, done: @escaping @Sendable (Bool) -> Void) { done(false) }
-    func keep(_ record: LabRecord) { kept.withLock { $0.append(record) } }
+}
+
+/// A positive result of `patient` kept for `lab`.
+private func kept(_ patient: String?, lab: String = "the lab") -> KeptItem {
+    KeptItem(reading: .positive, patient: patient, record: RecordView(), lab: lab)
 }
 
 @Suite("The home module's link")

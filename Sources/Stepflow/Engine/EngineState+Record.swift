@@ -66,6 +66,18 @@ extension EngineState {
         }
     }
 
+    /// The record holds `kept` (what the device kept), before a root starts.
+    package mutating func keep(_ kept: VariantRecord) {
+        navigation.record = kept
+    }
+
+    /// What the record holds that outlives the walk, under `schema`: every
+    /// entry kept on the device (without a schema, every entry).
+    package func keptOnDevice() -> VariantRecord {
+        guard let schema = recordSchema else { return navigation.record }
+        return navigation.record.keeping { schema.isKept($0) }
+    }
+
     /// The app ended: every entry that lives no longer than the walk goes;
     /// those kept on the device stay for the next launch.
     mutating func endWalk(_ transaction: inout Transaction) {

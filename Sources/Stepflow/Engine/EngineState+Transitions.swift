@@ -11,8 +11,13 @@ extension EngineState {
     ) {
         rootsStarted += 1
         if let schema = flow.recordSchema { recordSchema = schema }
+        // A root is told apart from the roots live beside it, not from
+        // those that ended: an app opened again, with what its device
+        // kept, is the app it was at its first start with that record.
+        let live = Set(navigation.roots.compactMap { flows[$0]?.program.launch.element })
+        let element = (0...).first { !live.contains($0) } ?? 0
         launch(
-            flow, stepper: stepper, parent: nil, key: LaunchKey(parent: nil, step: nil, element: rootsStarted - 1),
+            flow, stepper: stepper, parent: nil, key: LaunchKey(parent: nil, step: nil, element: element),
             exitRoute: { _ in nil }, &transaction)
         commit(step: nil, &transaction)
     }

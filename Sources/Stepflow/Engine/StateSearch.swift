@@ -12,6 +12,8 @@ package enum SearchInput {
     case link(LinkDelivery)
     /// A person selected a section of a flow whose section bar shows.
     case select(owner: FlowInfo, section: SectionState)
+    /// The app, ended with entries kept on the device, is opened again.
+    case relaunch
 }
 
 /// What a ``StateSearch`` tells its client as it goes.
@@ -82,6 +84,9 @@ package final class StateSearch {
 
     /// The links opened from every state.
     package let links: [LinkDelivery]
+    /// Starts the app again in a state where it ended with entries kept
+    /// on the device (`nil`: the app is never opened again).
+    package let relaunch: ((inout EngineState, inout Transaction) -> Void)?
     /// Explores sections as components while they do not interact; `nil`
     /// when the search explores every state (the product).
     package let composer: SectionComposer?
@@ -93,9 +98,13 @@ package final class StateSearch {
     /// `composingSections`, sections shown side by side are explored as
     /// components until one acts on another (then the search stops, and
     /// ``composer`` says why).
-    package init(maxStepsPerInput: Int, links: [LinkDelivery] = [], composingSections: Bool = false) {
+    package init(
+        maxStepsPerInput: Int, links: [LinkDelivery] = [], composingSections: Bool = false,
+        relaunch: ((inout EngineState, inout Transaction) -> Void)? = nil
+    ) {
         self.maxStepsPerInput = maxStepsPerInput
         self.links = links
+        self.relaunch = relaunch
         self.composer = composingSections ? SectionComposer(parts: parts) : nil
     }
 
@@ -151,7 +160,7 @@ package final class StateSearch {
     private func expand(_ state: EngineState, index: Int, visitor: some StateSearchVisitor) {
         let top = state.navigation.topScreen
         let sections = composer == nil ? [] : readings[index]
-        Self.forEachInput(of: state, top: top, names: names, links: links) { input, apply in
+        Self.forEachInput(of: state, top: top, names: names, links: links, relaunch: relaunch) { input, apply in
             take(input, from: index, state, top: top, sections: sections, visitor: visitor, apply)
         }
     }
@@ -164,7 +173,7 @@ package final class StateSearch {
         case .answer(let question, _): question.flow.id
         case .choose: top?.flow.id
         case .emit(let unit, _): unit.flow.id
-        case .link: nil
+        case .link, .relaunch: nil
         case .select(let owner, _): owner.id
         }
     }
@@ -176,6 +185,7 @@ package final class StateSearch {
     /// still emit. What this search and `rootapp update-check` branch on.
     package static func forEachInput(
         of state: EngineState, top: PresentedScreen?, names: StepNames?, links: [LinkDelivery] = [],
+        relaunch: ((inout EngineState, inout Transaction) -> Void)? = nil,
         _ body: (SearchInput, (inout EngineState, inout Transaction) -> Void) -> Void
     ) {
         // While a question is open the engine refuses a person's actions:
@@ -221,6 +231,10 @@ package final class StateSearch {
             for link in links {
                 body(.link(link)) { state, transaction in state.openLink(link, completion: nil, &transaction) }
             }
+        } else if let relaunch, !state.navigation.record.isEmpty {
+            // Ended with what the device keeps: the app is opened again
+            // with it (an ended app with nothing kept starts as at first).
+            body(.relaunch, relaunch)
         }
     }
 

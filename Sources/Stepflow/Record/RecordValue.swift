@@ -25,8 +25,11 @@ public struct RecordValue: Hashable, Sendable, CustomStringConvertible {
         self.valueClass = valueClass
     }
 
-    /// `5.4 (normal)`, or the text alone.
-    public var description: String { valueClass.map { "\(text) (\($0))" } ?? text }
+    /// `5.4 (normal)`, or the text alone (also when its class is its text).
+    public var description: String {
+        guard let valueClass, valueClass != text else { return text }
+        return "\(text) (\(valueClass))"
+    }
 }
 
 /// Where a value in the record came from: its identity, which rules

@@ -22,6 +22,9 @@ public struct VariantRecord: Hashable, Sendable, CustomStringConvertible {
     /// An empty record.
     public init() {}
 
+    /// A record holding `entries`.
+    public init(entries: [String: RecordEntry]) { self.entries = entries }
+
     /// Whether nothing is recorded.
     public var isEmpty: Bool { entries.isEmpty }
 

@@ -197,6 +197,10 @@ package final class LockstepSearch {
             return .link(address: link.address)
         case .select(let owner, let section):
             return .selectSection(flow: owner.id.rawValue, name: owner.name, section: section.name)
+        case .relaunch:
+            // A lockstep search walks one launch (it offers no relaunch):
+            // a walk after one starts a save of its own, from the record.
+            return .coordinate(flow: "")
         case .choose(let position, let action, let entries):
             let (flow, screen, id) = (top?.flow.id.rawValue ?? 0, top?.id.rawValue ?? 0, top?.qualifiedID ?? "")
             guard !entries.isEmpty else {

@@ -311,7 +311,7 @@ extension Replay {
         }
         if saved.fingerprint == fingerprint {
             do throws(RestoreError) {
-                var replay = Replay()
+                var replay = Replay(kept: saved.kept)
                 try replay.run(saved, roots: roots, deepLinks: deepLinks)
                 let outcome = RestoreOutcome(
                     .sameRelease, inputs: saved.givenCount, top: replay.state.navigation.topScreen?.qualifiedID)
@@ -327,17 +327,19 @@ extension Replay {
             throw RestoreError(
                 .fingerprint, "it was saved by '\(saved.fingerprint)', and this is '\(fingerprint)'. Start afresh.")
         }
-        var replay = Replay()
+        var replay = Replay(kept: saved.kept)
         var run = IdentityRun()
         do {
             try replay.runByIdentity(saved, roots: roots, deepLinks: deepLinks, run: &run)
             let outcome = RestoreOutcome(
                 .otherRelease, inputs: run.inputs, top: replay.state.navigation.topScreen?.qualifiedID)
-            return (replay, outcome, run.log)
+            var log = run.log
+            log.kept = saved.kept
+            return (replay, outcome, log)
         } catch {
             guard let (end, chosen) = fallback(for: error, saved: saved, agreements: run.agreements, policy: policy)
             else { throw error }
-            var prefix = Replay()
+            var prefix = Replay(kept: saved.kept)
             var prefixRun = IdentityRun()
             // The prefix replayed once already, in the run that failed later.
             let top = saved.entries[end].screenID
@@ -347,7 +349,9 @@ extension Replay {
             if chosen == .askAgain, case .submit(_, _, _, _, _, _, let values, _) = saved.entries[end] { kept = values }
             let outcome = RestoreOutcome(
                 .fellBack(chosen), inputs: prefixRun.inputs, top: top, refusal: error, keptValues: kept)
-            return (prefix, outcome, prefixRun.log)
+            var log = prefixRun.log
+            log.kept = saved.kept
+            return (prefix, outcome, log)
         }
     }
 

@@ -29,6 +29,12 @@ package struct Replay {
 
     package init() {}
 
+    /// A replay that starts from the record holding `kept`: what the
+    /// device kept when the walk's app started.
+    package init(kept: VariantRecord) {
+        state.keep(kept)
+    }
+
     /// Replays every entry of `saved` for `roots`. Throws at the first
     /// entry that no longer fits.
     package mutating func run(

@@ -24,8 +24,8 @@
 /// ```
 public struct SavedNavigation: Hashable, Sendable, Codable {
     /// The format this version of Stepflow writes: 2 adds ``versions`` and
-    /// the classes of submitted values.
-    public static let currentFormat = 2
+    /// the classes of submitted values; 3 adds ``kept``.
+    public static let currentFormat = 3
 
     /// The formats this version reads: 1 and 2.
     public static let readableFormats = 1...currentFormat
@@ -49,6 +49,10 @@ public struct SavedNavigation: Hashable, Sendable, Codable {
     /// sections not selected aside), bottom to top, as `flow/screen` ids:
     /// a restore checks that it rebuilt exactly these.
     public var screens: [String]
+    /// What the variant's record held when the walk's app started: the
+    /// entries its device kept from an earlier launch (a result waiting
+    /// for the lab). A restore starts from it and replays the inputs.
+    public var kept = VariantRecord()
 
     /// An empty log in the current format.
     public init(fingerprint: String = "", entries: [Entry] = [], screens: [String] = []) {
@@ -59,7 +63,7 @@ public struct SavedNavigation: Hashable, Sendable, Codable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case format, fingerprint, versions, entries, screens
+        case format, fingerprint, versions, entries, screens, kept
     }
 
     /// Reads a save of any readable format: one of format 1 has no
@@ -71,6 +75,18 @@ public struct SavedNavigation: Hashable, Sendable, Codable {
         versions = try container.decodeIfPresent([String: String].self, forKey: .versions) ?? [:]
         entries = try container.decode([Entry].self, forKey: .entries)
         screens = try container.decode([String].self, forKey: .screens)
+        kept = try container.decodeIfPresent(VariantRecord.self, forKey: .kept) ?? VariantRecord()
+    }
+
+    /// Writes every member; ``kept`` only when it holds something.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(format, forKey: .format)
+        try container.encode(fingerprint, forKey: .fingerprint)
+        if !versions.isEmpty { try container.encode(versions, forKey: .versions) }
+        try container.encode(entries, forKey: .entries)
+        try container.encode(screens, forKey: .screens)
+        if !kept.isEmpty { try container.encode(kept, forKey: .kept) }
     }
 
     /// The names of the root flows coordinated, in order: for a composed
