@@ -160,6 +160,9 @@ enum ValidateCommand {
         if case .linkLandsOn = rule.rule.kind, let landed = rule.counterExample?.last {
             console.error("     and the link lands on \(landed)")
         }
+        if let detail = rule.detail {
+            for line in console.wrap(detail, indent: "       ", firstIndent: "     ") { console.error(line) }
+        }
     }
 }
 

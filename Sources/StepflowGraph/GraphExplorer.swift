@@ -109,6 +109,10 @@ final class StateExplorer: StateSearchVisitor {
     /// sections away from their starts: counted as able to end.
     private var partial: Set<Int> = []
     private var facts: [StateFacts] = []
+    /// What each input did to the record, by transition (none for most).
+    private var recordEvents: [Int: [RecordEvent]] = [:]
+    private var initialRecordEvents: [RecordEvent] = []
+    private var recordReader = RecordEventReader()
     private let hasLinks: Bool
     private var links = LinkProof()
     /// Links a module declined without a reason: by address, the first
@@ -165,6 +169,8 @@ final class StateExplorer: StateSearchVisitor {
             projection: projection, isTruncated: truncated, offsets: search.offsets, parent: search.parent,
             keys: search.keys, parts: search.parts, facts: facts, assumptions: search.assumptions.sorted()
         )
+        graph.recordEvents = recordEvents
+        graph.initialRecordEvents = initialRecordEvents
         if hasLinks {
             links.liveStates = states.indices.count { !states.isEnded($0) && !unexplored.contains($0) }
             graph.links = links
@@ -173,6 +179,7 @@ final class StateExplorer: StateSearchVisitor {
     }
 
     func started(_ state: EngineState, events: [NavigationEvent]) {
+        initialRecordEvents = recordReader.read(events)
         initialNodes = builder.project(
             events, from: nil, to: state.navigation.topScreen, hidden: state.navigation.isHidden, report: report)
     }
@@ -227,6 +234,8 @@ final class StateExplorer: StateSearchVisitor {
                         + "forwards or emits steps in a loop. To fix, end the loop. The walk: "
                         + walkText(to: index) + "; \(input)"))
         }
+        let recorded = recordReader.read(events)
+        if !recorded.isEmpty { recordEvents[transitions.count] = recorded }
         transitions.append(from: index, to: target, kind: kind, nodes: nodes)
         if case .link(let link) = input { countLink(link, from: index, reached: reached, events: events) }
         for (state, detail) in grown {

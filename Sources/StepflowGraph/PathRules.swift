@@ -12,6 +12,9 @@ public struct PathRuleResult: Hashable, Sendable, CustomStringConvertible {
     /// When refuted by a walk: the walk itself, with its inputs, which a
     /// live run can replay.
     public let walk: Walk?
+    /// When refuted: what the walk shows, in a sentence (a rule about data
+    /// says what was shown and what was given); `nil` when the walk says it.
+    public var detail: String? = nil
 
     /// `proved: …` or `refuted: …: start → … → node`.
     public var description: String {
@@ -112,7 +115,36 @@ extension VariantGraph {
                     states.facts[$0].entered.contains { $0.instance == instance && wanted.contains($0.field) }
                 }
                 .min { states.states[$0].depth < states.states[$1].depth }
-                results.append(refuted(rule, by: breaking.map(states.walk(toState:))))
+                if let breaking {
+                    results.append(refuted(rule, by: states.walk(toState: breaking)))
+                } else if let (walk, detail) = states.walk(enteringWithRecord: instance, keys: wanted) {
+                    var result = refuted(rule, by: walk)
+                    result.detail = detail
+                    results.append(result)
+                } else {
+                    results.append(refuted(rule, by: nil))
+                }
+            case .valueReaches(let key, let typedOn, let screens):
+                let unknownScreens = ([typedOn].compactMap { $0 } + screens).filter {
+                    graph.node(withID: $0) == nil && !isModuleScreen($0)
+                }
+                for id in unknownScreens { unknown(id, rule, "reachesUnchanged") }
+                guard unknownScreens.isEmpty else { continue }
+                let found = states.walk(breakingValue: key, typedOn: typedOn, screens: Set(screens))
+                var result = refuted(rule, by: found?.walk)
+                result.detail = found?.detail
+                results.append(result)
+            case .kept(let key, let leavesBy):
+                var isValid = true
+                for event in leavesBy where !EventSelector(event, in: graph).isKnown {
+                    unknown(event, rule, "leavesOnlyBy")
+                    isValid = false
+                }
+                guard isValid else { continue }
+                let found = states.walk(losingKept: key, leavesBy: leavesBy)
+                var result = refuted(rule, by: found?.walk)
+                result.detail = found?.detail
+                results.append(result)
             case .passesThrough(let id, let viaID):
                 let target = lookup(id, rule, "to")
                 let via = lookup(viaID, rule, "passesThrough")

@@ -221,7 +221,9 @@ extension StateGraph {
             head += 1
             let pair = state * width + current.code
             for position in positions(from: state) {
-                var next = current
+                // The app opened again is a walk of its own: the monitor
+                // starts afresh (the last walk ended at its end).
+                var next = isRelaunch(position) ? monitor.initial : current
                 let touched = transitions[position].nodes
                 let target = transitions.target(of: position)
                 // The screen it was given on with what the walk carried

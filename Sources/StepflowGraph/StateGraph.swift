@@ -300,6 +300,11 @@ public struct StateGraph: Sendable {
     /// For each state, what the explorer's `describe` read off it (none
     /// when it had none).
     package let facts: [StateFacts]
+    /// What each transition did to the variant's record, in order, by
+    /// transition (left out for the many that did nothing to it).
+    package internal(set) var recordEvents: [Int: [RecordEvent]] = [:]
+    /// What the start did to the record.
+    package internal(set) var initialRecordEvents: [RecordEvent] = []
 
     /// The outside answers exploration assumed instead of branching on:
     /// each deferred `adapt` taken as answering with the step unchanged.

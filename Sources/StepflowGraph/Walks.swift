@@ -158,29 +158,38 @@ extension StateGraph {
         if let reached = start.target, start.avoided.map({ reached < $0 }) ?? true {
             return walk(through: [], to: target)
         }
-        if start.avoided != nil { return nil }
-        var via = [Int](repeating: -2, count: states.count)  // -2: not reached
-        via[0] = -1
-        var queue = [0]
+        // Breadth first over (state, passed): whether this launch of the app
+        // has passed `avoided` yet. A walk that passed it may still end the
+        // app and open it again (relaunch): the new launch must pass it too.
+        let passedAtStart = start.avoided != nil
+        var via = [Int](repeating: -2, count: states.count * 2)  // -2: not reached
+        var from = [Int](repeating: -1, count: states.count * 2)
+        func slot(_ state: Int, _ passed: Bool) -> Int { state * 2 + (passed ? 1 : 0) }
+        via[slot(0, passedAtStart)] = -1
+        var queue = [(0, passedAtStart)]
         var head = 0
         while head < queue.count {
-            let state = queue[head]
+            let (state, passed) = queue[head]
             head += 1
             for position in Int(offsets[state])..<Int(offsets[state + 1]) {
                 let transition = transitions[position]
-                let (reached, passed) = order(transition.nodes)
-                if let reached, passed.map({ reached < $0 }) ?? true {
+                let fresh = isRelaunch(position)
+                let (reached, passing) = order(transition.nodes)
+                let alreadyPassed = passed && !fresh
+                if let reached, !alreadyPassed, passing.map({ reached < $0 }) ?? true {
                     var chain = [transition]
-                    var current = state
+                    var current = slot(state, passed)
                     while via[current] >= 0 {
                         chain.append(transitions[via[current]])
-                        current = transitions[via[current]].from
+                        current = from[current]
                     }
                     return walk(through: chain.reversed(), to: target)
                 }
-                if passed == nil, via[transition.to] == -2 {
-                    via[transition.to] = position
-                    queue.append(transition.to)
+                let next = slot(transition.to, alreadyPassed || passing != nil)
+                if via[next] == -2 {
+                    via[next] = position
+                    from[next] = slot(state, passed)
+                    queue.append((transition.to, alreadyPassed || passing != nil))
                 }
             }
         }

@@ -119,14 +119,16 @@ enum ManifestChecker {
                 EntryFieldsHandedOn(draft: draft, instances: instances, start: start, routing: routing, log: log())
                     .check())
         }
+        let record = take(RecordSection(draft: draft, instances: instances, log: log()).check())
         let rules = take(
-            RuleShapes(draft: draft, instances: instances, requirements: requirements.list, log: log()).check())
+            RuleShapes(
+                draft: draft, instances: instances, requirements: requirements.list, record: record, log: log()
+            ).check())
         let coverage = take(CoverageMinimums(draft: draft, log: log()).check())
         let device = take(DeviceSection(draft: draft, log: log()).check())
         let restorePolicies = take(
             RestorePolicySection(draft: draft, instances: instances.map(\.id), log: log()).check())
         let links = take(LinkRoutesSection(draft: draft, instances: instances, log: log()).check())
-        let record = take(RecordSection(draft: draft, instances: instances, log: log()).check())
 
         guard !problems.contains(where: { $0.severity == .error }), let schema, let app, let start else {
             return (nil, problems)

@@ -119,8 +119,11 @@ struct ManifestDraft {
     /// The `scripts` folder name.
     var scripts: Located<String>?
     /// The `requirements` array's objects.
-    var requirements: [(path: JSONPath, node: JSONNode, id: Located<String>?, text: Located<String>?, critical: Bool)] =
-        []
+    var requirements:
+        [(
+            path: JSONPath, node: JSONNode, id: Located<String>?, text: Located<String>?, critical: Bool,
+            claim: Located<String>?
+        )] = []
     /// The `texts` object's members, when it is one.
     var texts: [TextOverride] = []
     /// The `coverage` member: the minimum coverage the scripts must reach.
@@ -185,7 +188,7 @@ struct ManifestReader {
     static let ruleKeys = [
         "name", "to", "passesThrough", "neverReaches", "reaches", "entering", "carriesNone", "requirement",
         "never", "eventually", "always", "of", "onlyAfter", "whenever", "then", "after", "before", "until",
-        "when", "link", "landsOn",
+        "when", "link", "landsOn", "value", "typedOn", "reachesUnchanged", "kept", "leavesOnlyBy",
     ]
 
     /// The draft of `root`; `nil` when it is not an object at all.
@@ -267,7 +270,8 @@ struct ManifestReader {
                     let itemPath = path.index(index)
                     guard
                         let fields = log.object(
-                            element, itemPath, what: "a requirement", required: ["id", "text"], optional: ["critical"])
+                            element, itemPath, what: "a requirement", required: ["id", "text"],
+                            optional: ["critical", "claim"])
                     else { continue }
                     var critical = false
                     if let flag = fields["critical"] {
@@ -282,7 +286,8 @@ struct ManifestReader {
                     draft.requirements.append(
                         (
                             itemPath, element, log.string(fields["id"], itemPath.key("id")),
-                            log.string(fields["text"], itemPath.key("text")), critical
+                            log.string(fields["text"], itemPath.key("text")), critical,
+                            log.string(fields["claim"], itemPath.key("claim"))
                         ))
                 }
             } else {

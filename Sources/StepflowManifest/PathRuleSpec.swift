@@ -21,10 +21,24 @@ public struct PathRuleSpec: Hashable, Sendable, CustomStringConvertible {
         case neverReaches(String)
         /// Some path from the start reaches `node`.
         case reaches(String)
-        /// Whenever `entering` is entered, the data carried into it holds
-        /// none of `fields`: one run's data (a patient's) never reaches the
-        /// next run of that instance.
+        /// Whenever `entering` is entered, neither the data carried into
+        /// it nor the variant's record holds any of `fields` (handoff
+        /// fields or record entries): one run's data (a patient's) never
+        /// reaches the next run of that instance.
         case carriesNone(fields: [String], entering: String)
+        /// The value typed into record entry `key` (on screen `typedOn`, or
+        /// on any screen) reaches each of `screens` unchanged: wherever one
+        /// of them shows the entry, it shows the value last typed, and a
+        /// value was written by typing, not made by a module. (`{"value":
+        /// "reading", "typedOn": "test/manual", "reachesUnchanged":
+        /// ["result/record"]}`.)
+        case valueReaches(key: String, typedOn: String?, screens: [String])
+        /// An item kept in list `key` (a result kept for the lab) leaves it
+        /// only through one of `leavesBy` (steps: sent, discarded after a
+        /// confirmation), never otherwise; and from every state that keeps
+        /// one, some walk takes it off so: it is eventually sent or
+        /// discarded, never lost.
+        case kept(key: String, leavesBy: [String])
         /// A property of every walk, in a specification pattern with a
         /// scope (`{"never": …, "after": …, "until": …}`).
         case pattern(PropertyPattern)
@@ -69,6 +83,10 @@ public struct PathRuleSpec: Hashable, Sendable, CustomStringConvertible {
         case .reaches(let node): "reaches \(node)"
         case .carriesNone(let fields, let instance):
             "\(instance) is never entered with \(fields.joined(separator: ", "))"
+        case .valueReaches(let key, let typedOn, let screens):
+            "the \(key) typed\(typedOn.map { " on \($0)" } ?? "") is the \(key) \(screens.joined(separator: " and ")) show"
+        case .kept(let key, let leavesBy):
+            "an item kept in \(key) leaves it only by \(leavesBy.joined(separator: " or ")), and always can"
         case .pattern(let pattern): pattern.description
         case .linkLandsOn(let link, let nodes):
             "link \(link) lands only on \(nodes.joined(separator: " or ")), or leaves the screen as it was"
@@ -77,4 +95,47 @@ public struct PathRuleSpec: Hashable, Sendable, CustomStringConvertible {
 
     /// The rule's name.
     public var description: String { name }
+
+    /// The claims a requirement may make that this rule, proved, proves:
+    /// an existence (`reaches`) proves only that something can be
+    /// reached, never that it always follows.
+    public var proves: Set<Requirement.Claim> {
+        switch kind {
+        case .reaches: [.reached]
+        case .neverReaches: [.never]
+        case .passesThrough: [.precedence]
+        case .carriesNone: [.separated]
+        case .valueReaches: [.valueReaches]
+        case .kept: [.kept, .response]
+        case .linkLandsOn: [.landsOn]
+        case .pattern(let pattern):
+            switch pattern.kind {
+            case .absence: [.never]
+            case .existence, .response: [.response]
+            case .universality: [.always]
+            case .precedence: [.precedence]
+            }
+        }
+    }
+
+    /// The kind of rule, as a reviewer reads it: `an existence rule`.
+    public var kindName: String {
+        switch kind {
+        case .reaches: "an existence rule (reaches)"
+        case .neverReaches: "an absence rule (neverReaches)"
+        case .passesThrough: "a precedence rule (passesThrough)"
+        case .carriesNone: "a data rule (carriesNone)"
+        case .valueReaches: "a data rule (reachesUnchanged)"
+        case .kept: "a data rule (kept)"
+        case .linkLandsOn: "a link rule (landsOn)"
+        case .pattern(let pattern):
+            switch pattern.kind {
+            case .absence: "an absence rule (never)"
+            case .existence: "an existence rule (eventually)"
+            case .response: "a response rule (whenever … then)"
+            case .universality: "a universality rule (always)"
+            case .precedence: "a precedence rule (onlyAfter)"
+            }
+        }
+    }
 }

@@ -29,17 +29,23 @@ public struct RequirementCoverage: Sendable {
         public let scripts: [(file: String, passed: Bool?)]
         /// Where it stands.
         public let status: Status
+        /// Whether its rules only show that something can be reached (each
+        /// is an existence rule, `reaches`): then it reads `shown
+        /// reachable`, never `proved`.
+        public var reachableOnly = false
 
         /// Where it stands, as strong as its evidence: a passed
-        /// requirement a rule proves reads `proved`; one only scripts
-        /// exercised reads `shown on 2 walks` (a walk shows, it does not
-        /// prove); any other status its name.
+        /// requirement a rule proves reads `proved`, one whose rules only
+        /// show a screen can be reached reads `shown reachable`; one only
+        /// scripts exercised reads `shown on 2 walks` (a walk shows, it
+        /// does not prove); any other status its name.
         public var verdict: String {
             guard status == .passed else { return status.rawValue }
             let walks = scripts.count
             let shown = "shown on \(walks) walk\(walks == 1 ? "" : "s")"
             if rules.isEmpty { return shown }
-            return walks == 0 ? "proved" : "proved; \(shown)"
+            let proved = reachableOnly ? "shown reachable" : "proved"
+            return walks == 0 ? proved : "\(proved); \(shown)"
         }
     }
 
@@ -96,7 +102,10 @@ public struct RequirementCoverage: Sendable {
             } else {
                 status = .passed
             }
-            return Entry(requirement: requirement, rules: proving, scripts: exercising, status: status)
+            var entry = Entry(requirement: requirement, rules: proving, scripts: exercising, status: status)
+            let kinds = rules.filter { $0.rule.requirement == requirement.id }.map(\.rule.proves)
+            entry.reachableOnly = !kinds.isEmpty && kinds.allSatisfy { $0 == [.reached] }
+            return entry
         }
     }
 

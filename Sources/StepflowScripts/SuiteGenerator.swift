@@ -106,6 +106,9 @@ public struct SuiteGenerator: Sendable {
             case .pattern: return nil
             case .neverReaches: return nil
             case .linkLandsOn(_, let nodes): return nodes.map { (requirement, $0) }
+            case .valueReaches(_, let typedOn, let screens):
+                return ([typedOn].compactMap { $0 } + screens).map { (requirement, $0) }
+            case .kept: return nil
             }
         }.flatMap { $0 }
     }

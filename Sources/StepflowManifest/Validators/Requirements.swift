@@ -44,10 +44,23 @@ struct Requirements: ManifestValidator {
                     "the requirement '\(id.value)' says nothing. To fix, write what must be true.")
                 continue
             }
-            settled.list.append(
-                Requirement(
-                    id: id.value, text: text.value, critical: written.critical, location: written.node.location,
-                    path: written.path.description))
+            var requirement = Requirement(
+                id: id.value, text: text.value, critical: written.critical, location: written.node.location,
+                path: written.path.description)
+            if let claim = written.claim {
+                let claims = Requirement.Claim.allCases.map(\.rawValue)
+                guard let known = Requirement.Claim(rawValue: claim.value) else {
+                    log.error(
+                        written.path.key("claim"), claim.location,
+                        """
+                        '\(claim.value)' is no claim. \(Suggestion.didYouMean(claim.value, claims))Claims: \
+                        \(Suggestion.list(claims)).
+                        """)
+                    continue
+                }
+                requirement.claim = known
+            }
+            settled.list.append(requirement)
         }
         if let scripts = draft.scripts {
             settled.scriptsFolder = folder.resolve(scripts.value)

@@ -11,12 +11,16 @@ struct RuleShapes: ManifestValidator {
         {\"never\" | \"eventually\" | \"always\": \"<event>\"}, {\"of\": \"<event>\", \"onlyAfter\": \"<event>\"} or \
         {\"whenever\": \"<event>\", \"then\": \"<event>\"}, each with an optional scope: \"after\", \"before\", \
         \"after\" and \"before\", or \"after\" and \"until\", and an optional \"when\": {\"<field>\": <value>}; \
-        or {\"link\": \"<route>\", \"landsOn\": [\"<node>\", …]}
+        or {\"link\": \"<route>\", \"landsOn\": [\"<node>\", …]}; or about data: {\"value\": \"<entry>\", \
+        \"typedOn\": \"<screen>\", \"reachesUnchanged\": [\"<screen>\", …]} or {\"kept\": \"<entry>\", \
+        \"leavesOnlyBy\": [\"<step>\", …]}
         """
 
     let draft: ManifestDraft
     let instances: [ValidatedInstance]
     let requirements: [Requirement]
+    /// The variant's record: the entries a data rule may name.
+    let record: RecordSchema
     var log: DiagnosticLog
 
     /// The rules that are sound.
@@ -52,10 +56,25 @@ struct RuleShapes: ManifestValidator {
             }
             func add(_ kind: PathRuleSpec.Kind?) {
                 guard let kind else { return }
-                rules.append(
-                    PathRuleSpec(
-                        name: name, kind: kind, location: rule.node.location, path: rule.path.description,
-                        requirement: requirement))
+                let spec = PathRuleSpec(
+                    name: name, kind: kind, location: rule.node.location, path: rule.path.description,
+                    requirement: requirement)
+                // A requirement that says what it claims is proved only by
+                // a rule of that kind: an existence is no response.
+                if let requirement, let claim = requirements.first(where: { $0.id == requirement })?.claim,
+                    !spec.proves.contains(claim)
+                {
+                    let fitting = Self.shapes(proving: claim)
+                    log.error(
+                        rule.path.key("requirement"), fields["requirement"]?.value.location ?? rule.node.location,
+                        """
+                        \(requirement) claims \(claim), and this rule is \(spec.kindName), which does not prove it. \
+                        To fix, write the rule as \(fitting), or give it to a requirement that claims \
+                        \(spec.proves.map(\.rawValue).sorted().joined(separator: " or ")).
+                        """)
+                    return
+                }
+                rules.append(spec)
             }
             if fields["link"] != nil || fields["landsOn"] != nil {
                 add(linkRule(rule))
@@ -63,6 +82,14 @@ struct RuleShapes: ManifestValidator {
             }
             if fields["entering"] != nil || fields["carriesNone"] != nil {
                 add(dataRule(rule))
+                continue
+            }
+            if fields["value"] != nil || fields["typedOn"] != nil || fields["reachesUnchanged"] != nil {
+                add(valueRule(rule))
+                continue
+            }
+            if fields["kept"] != nil || fields["leavesOnlyBy"] != nil {
+                add(keptRule(rule))
                 continue
             }
             if let patternKey = Self.patternKeys.first(where: { fields[$0] != nil }) {
@@ -104,72 +131,6 @@ struct RuleShapes: ManifestValidator {
         return log.checked(rules)
     }
 
-    /// `{"entering": "<instance>", "carriesNone": ["<field>", …]}`: the
-    /// instance and the fields must exist in the variant.
-    mutating func dataRule(_ rule: ManifestDraft.Rule) -> PathRuleSpec.Kind? {
-        let shape = "write {\"entering\": \"<instance>\", \"carriesNone\": [\"<field>\", …]}"
-        let fields = rule.fields
-        guard let enteringMember = fields["entering"], let carriedMember = fields["carriesNone"] else {
-            log.error(
-                rule.path, rule.node.location,
-                """
-                \(fields["entering"] == nil ? "'carriesNone' needs 'entering'" : "'entering' needs 'carriesNone'"): \
-                \(shape).
-                """
-            )
-            return nil
-        }
-        if fields["to"] != nil || fields["passesThrough"] != nil || fields["neverReaches"] != nil
-            || fields["reaches"] != nil
-        {
-            log.error(
-                rule.path, rule.node.location, "a rule says one thing: \(shape), and the other rule as its own.")
-            return nil
-        }
-        let instance = log.string(enteringMember, rule.path.key("entering"))?.value
-        let ids = instances.map(\.id)
-        var valid = instance != nil
-        if let instance, !ids.contains(instance) {
-            log.error(
-                rule.path.key("entering"), enteringMember.value.location,
-                """
-                unknown instance '\(instance)'. \(Suggestion.didYouMean(instance, ids))Instances: \
-                \(Suggestion.list(ids)).
-                """
-            )
-            valid = false
-        }
-        guard case .array(let items) = carriedMember.value.value, !items.isEmpty else {
-            log.error(
-                rule.path.key("carriesNone"), carriedMember.value.location,
-                "expected a non-empty list of field names, found \(DiagnosticLog.describe(carriedMember.value)).")
-            return nil
-        }
-        let known = Set(instances.flatMap { $0.exits.flatMap { $0.fields.map(\.name) } }).sorted()
-        var names: [String] = []
-        for (index, item) in items.enumerated() {
-            let itemPath = rule.path.key("carriesNone").index(index)
-            guard case .string(let name) = item.value else {
-                log.error(
-                    itemPath, item.location, "expected a field name (a string), found \(DiagnosticLog.describe(item)).")
-                continue
-            }
-            guard known.contains(name) else {
-                log.error(
-                    itemPath, item.location,
-                    """
-                    no module of this variant hands on a field '\(name)'. \
-                    \(Suggestion.didYouMean(name, known))Fields: \(Suggestion.list(known)).
-                    """
-                )
-                continue
-            }
-            names.append(name)
-        }
-        guard valid, let instance, names.count == items.count else { return nil }
-        return .carriesNone(fields: names, entering: instance)
-    }
-
     /// `{"link": "<route>", "landsOn": ["<node>", …]}` (or one node as a
     /// string): the route must be one the manifest's `"links"` writes; the
     /// nodes are checked against the explored graph.
@@ -207,6 +168,21 @@ struct RuleShapes: ManifestValidator {
         }
         guard let nodes = events(landsMember, rule.path.key("landsOn")) else { return nil }
         return .linkLandsOn(link: link, nodes: nodes)
+    }
+
+    /// The shapes of rule that prove `claim`, as a manifest writes them.
+    static func shapes(proving claim: Requirement.Claim) -> String {
+        switch claim {
+        case .reached: "{\"reaches\": \"<node>\"}"
+        case .never: "{\"neverReaches\": \"<node>\"} or {\"never\": \"<event>\"}"
+        case .precedence: "{\"to\": …, \"passesThrough\": …} or {\"of\": …, \"onlyAfter\": …}"
+        case .response: "{\"whenever\": …, \"then\": …}, {\"eventually\": …} or {\"kept\": …, \"leavesOnlyBy\": […]}"
+        case .always: "{\"always\": \"<event>\"}"
+        case .valueReaches: "{\"value\": …, \"typedOn\": …, \"reachesUnchanged\": […]}"
+        case .kept: "{\"kept\": …, \"leavesOnlyBy\": […]}"
+        case .separated: "{\"entering\": …, \"carriesNone\": […]}"
+        case .landsOn: "{\"link\": …, \"landsOn\": […]}"
+        }
     }
 
     /// The keys that make a rule a pattern, and its scope's keys.
@@ -383,7 +359,7 @@ struct RuleShapes: ManifestValidator {
     }
 
     /// A pattern's events: a name, or a non-empty list of names.
-    private mutating func events(_ member: JSONMember, _ path: JSONPath) -> [String]? {
+    mutating func events(_ member: JSONMember, _ path: JSONPath) -> [String]? {
         let names: [JSONNode]
         var isList = false
         if case .array(let items) = member.value.value {
