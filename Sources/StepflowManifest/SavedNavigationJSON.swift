@@ -31,6 +31,7 @@ public enum SavedNavigationJSON {
     public static func encode(_ saved: SavedNavigation) -> String {
         var text = "{\n  \"format\": \(saved.format),\n  \"fingerprint\": \(JSONText.string(saved.fingerprint)),\n"
         if !saved.versions.isEmpty { text += "  \"versions\": \(object(saved.versions)),\n" }
+        if !saved.kept.isEmpty { text += "  \"kept\": \(VariantRecordJSON.encode(saved.kept)),\n" }
         text += "  \"screens\": \(JSONText.array(saved.screens)),\n  \"entries\": ["
         for (index, entry) in saved.entries.enumerated() {
             text += (index == 0 ? "\n    " : ",\n    ") + encode(entry)
@@ -191,7 +192,7 @@ public enum SavedNavigationJSON {
             let path = JSONPath.root
             let top = try members(
                 root, path, what: "a saved navigation", required: ["format", "fingerprint", "screens", "entries"],
-                optional: ["versions"])
+                optional: ["versions", "kept"])
             let format = try integer(top["format"]!, path.key("format"), Int.self)  // required above
             let readable = SavedNavigation.readableFormats
             guard readable.contains(format) else {
@@ -207,6 +208,14 @@ public enum SavedNavigationJSON {
             var saved = SavedNavigation(fingerprint: try string(top["fingerprint"]!, path.key("fingerprint")))
             saved.format = format
             if let versions = top["versions"] { saved.versions = try strings(versions, path.key("versions")) }
+            if let kept = top["kept"] {
+                do throws(VariantRecordJSON.Problem) {
+                    saved.kept = try VariantRecordJSON.decode(kept, at: path.key("kept"))
+                } catch {
+                    throw SavedNavigationError(
+                        file: file, kind: .invalid, location: error.location, path: error.path, error.message)
+                }
+            }
             let screensNode = top["screens"]!  // required above
             guard case .array(let screens) = screensNode.value else {
                 throw fail(

@@ -332,6 +332,10 @@ public struct MaestroExporter: Sendable {
                 writer.comment("relaunch: the app is opened again with what the device kept")
                 writer.command("- launchApp:", "    clearState: false")
                 writer.assertScreen(texts.top, after: nil)
+            case .expectEntry(let key, let expected):
+                do throws(SessionRefusal) { try reading.run(line.instruction) } catch { throw fail(error.description) }
+                // A device flow cannot read the app's record: said, not checked.
+                writer.comment("the record's \(key) holds \(expected) (checked by rootapp check, not on the device)")
             case .expectScreen, .expectEnd, .expectLayers:
                 do throws(SessionRefusal) { try reading.run(line.instruction) } catch { throw fail(error.description) }
                 if case .expectEnd(let exit) = line.instruction {

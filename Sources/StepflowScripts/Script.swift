@@ -49,6 +49,29 @@ public struct Script: Sendable {
         /// layer above it, each a list of screens (`instance/screen`),
         /// bottom first, as ``VariantSession/presentation`` says.
         case expectLayers([[String]])
+        /// The variant's record must hold entry `key` as `expected` says:
+        /// `expect entry reading 6.1`, `expect entry patient none`,
+        /// `expect entry kept count 1`.
+        case expectEntry(String, EntryExpectation)
+
+        /// What a script expects of a record entry.
+        public enum EntryExpectation: Hashable, Sendable, CustomStringConvertible {
+            /// It holds this value (its text, as typed).
+            case value(String)
+            /// It holds nothing.
+            case none
+            /// It is a list of this many items.
+            case count(Int)
+
+            /// `6.1`, `none`, `count 1`, as a script writes it.
+            public var description: String {
+                switch self {
+                case .value(let text): Escaping.scriptValue(text)
+                case .none: "none"
+                case .count(let count): "count \(count)"
+                }
+            }
+        }
 
         /// The input it gives, if it gives one.
         public var input: Input? {
@@ -65,6 +88,7 @@ public struct Script: Sendable {
             case .expectScreen(let id): "expect screen \(id)"
             case .expectEnd(let exit): "expect end" + (exit.map { " \($0)" } ?? "")
             case .expectLayers(let layers): "expect layers " + Self.layersText(layers)
+            case .expectEntry(let key, let expected): "expect entry \(key) \(expected)"
             }
         }
 
@@ -203,13 +227,15 @@ public struct Script: Sendable {
                         Line(
                             number: number,
                             instruction: .expectEnd(parts.count == 2 ? parts[1].trimmingCharacters() : nil)))
+                case "entry" where parts.count == 2:
+                    lines.append(Line(number: number, instruction: try entry(parts[1], file: file, line: number)))
                 default:
                     throw SyntaxError(
                         file: file, line: number,
                         message:
                             """
-                            'expect' takes 'screen <instance/screen>', 'end [<instance.exit>]' or 'layers <screens> \
-                            | <screens>', not '\(rest)'.
+                            'expect' takes 'screen <instance/screen>', 'end [<instance.exit>]', 'layers <screens> \
+                            | <screens>' or 'entry <key> <value | none | count n>', not '\(rest)'.
                             """)
                 }
             default:
@@ -223,6 +249,37 @@ public struct Script: Sendable {
         var script = Script(file: file, lines: lines, covers: covers)
         script.byHand = byHand
         return script
+    }
+
+    /// `expect entry <key> <value>`: a value (quoted when it holds
+    /// spaces), `none`, or `count <n>`; a `# comment` may follow.
+    private static func entry(_ text: String, file: String, line number: Int) throws(SyntaxError) -> Instruction {
+        let shape = "'expect entry' takes a record entry's key and what it holds: expect entry reading 6.1, " +
+            "expect entry patient none, expect entry kept count 1"
+        let words = text.split(separator: " ", maxSplits: 1).map(String.init)
+        guard words.count == 2 else {
+            throw SyntaxError(file: file, line: number, message: "\(shape); '\(text)' is not that.")
+        }
+        let key = words[0]
+        let rest = words[1].split(separator: "#", maxSplits: 1).first.map { String($0).trimmingCharacters() } ?? ""
+        if rest == "none" { return .expectEntry(key, .none) }
+        if rest.hasPrefix("count ") {
+            guard let count = Int(rest.dropFirst(6).trimmingCharacters()), count >= 0 else {
+                throw SyntaxError(file: file, line: number, message: "\(shape); '\(rest)' is not a count.")
+            }
+            return .expectEntry(key, .count(count))
+        }
+        // The value as `enter` reads one: bare, or quoted with escapes.
+        let read: Input
+        do throws(Input.SyntaxError) {
+            read = try Input(line: "enter \(key) \(rest)")
+        } catch {
+            throw SyntaxError(file: file, line: number, message: "\(shape): \(error.message)")
+        }
+        guard case .enter(_, let value) = read else {
+            throw SyntaxError(file: file, line: number, message: "\(shape); '\(text)' is not that.")
+        }
+        return .expectEntry(key, .value(value))
     }
 }
 

@@ -63,6 +63,9 @@ public enum SessionRefusal: Error, Hashable, Sendable, CustomStringConvertible {
     /// with nothing kept on the device (`screen` is `nil`): opened again,
     /// it would start afresh, as a new walk does.
     case cannotRelaunch(screen: String?)
+    /// The record's entry `key` should hold `expected`; it holds `held`
+    /// (`nil`: nothing).
+    case otherEntry(key: String, expected: String, held: String?)
 
     /// The facts in one English sentence, ending in what would do.
     public var description: String {
@@ -131,6 +134,8 @@ public enum SessionRefusal: Error, Hashable, Sendable, CustomStringConvertible {
             return "\(refusal.label) (\(refusal.field)) was refused: \(refusal.reason)."
         case .noSuchLink(_, let reason):
             return reason
+        case .otherEntry(let key, let expected, let held):
+            return "expected the record's \(key) to hold \(expected), but it holds \(held ?? "nothing")."
         case .cannotRelaunch(let screen):
             if let screen {
                 return "the app runs (\(screen) is up); it is opened again only once it has ended."

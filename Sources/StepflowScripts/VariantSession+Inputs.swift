@@ -211,6 +211,17 @@ extension VariantSession {
         case .expectLayers(let layers):
             let shown = presentation.layers.map { $0.screens.map(\.qualifiedID) }
             guard shown == layers else { throw .otherLayers(expected: layers, shown: shown) }
+        case .expectEntry(let key, let expected):
+            let held = coordinator.currentState.record.entries[key]
+            let holds: Bool =
+                switch (expected, held) {
+                case (.none, nil): true
+                case (.value(let text), .value(let value)?): value.text == text
+                case (.count(let count), .items(let items)?): items.count == count
+                case (.count(0), nil): true
+                default: false
+                }
+            guard holds else { throw .otherEntry(key: key, expected: expected.description, held: held?.description) }
         }
         return Outcome(before: top, top: top, changes: [], ending: ending)
     }

@@ -70,6 +70,7 @@ struct DataLifetimeTests {
             case .answer(let source, _, let answer, _, _): #expect(coordinator.answer(source, with: answer))
             case .link(let address): Issue.record("the variant routes no link, and the walk opens \(address)")
             case .select(let section, _, let flow): #expect(coordinator.selectSection(section, ofFlowNamed: flow))
+            case .relaunch: Issue.record("the variant keeps nothing on the device, and the walk opens it again")
             }
             coordinator.waitUntilIdle()
         }

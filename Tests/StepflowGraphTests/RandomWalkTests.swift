@@ -123,6 +123,10 @@ struct RandomWalkTests {
                         disagreements.append("seed \(seed): \(transition.input) cannot be given live")
                         return (taken, disagreements)
                     }
+                case .relaunch:
+                    // The app opened again on the same coordinator, with
+                    // what its device kept.
+                    coordinator.coordinate(flow: root, with: OneStepper(.start))
                 }
                 coordinator.waitUntilIdle()
                 let reached = states.state(of: coordinator.engineState)

@@ -82,6 +82,11 @@ enum Replay {
                 guard coordinator.selectSection(section, ofFlowNamed: flow) else {
                     return .failure(ReplayError("\(input): no live \(flow) shows that section"))
                 }
+            case .relaunch:
+                guard coordinator.currentState.roots.isEmpty else {
+                    return .failure(ReplayError("\(input): the app has not ended"))
+                }
+                coordinator.coordinate(flow: root, with: OneStepper(.start))
             }
             coordinator.waitUntilIdle()
             var touched = recorder.take(from: top, to: coordinator.currentState.topScreen, in: coordinator.currentState)
