@@ -38,6 +38,10 @@ public struct RootApp: Sendable {
     /// not given. `rootapp`'s is Stepflow's. Reports and JUnit files
     /// record it, so a sign-off names the tool that made it.
     public let toolVersion: String?
+    /// The outside sources of each variant explored for `walk --by-hand`,
+    /// by manifest file, digest and locale: a tool run many times in one
+    /// process (its tests) explores a variant for them once.
+    let outsideSources = Locked<[String: [String]]>([:])
 
     /// A tool named `name` (at `version`) over `modules`, giving them `services`.
     ///

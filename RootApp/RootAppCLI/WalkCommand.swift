@@ -110,7 +110,15 @@ enum WalkCommand {
         let clock = WalkClock(scale: try EnvironmentSettings.timeScale(console))
         // Sources the person answers: those named, and those the script answers.
         let named = try arguments[Self.byHand].map { list throws(ExitCodeError) in
-            try Self.sources(list, of: graph(), console)
+            let key = "\(manifest.file)\n\(manifest.digest)\n\(locale ?? "")"
+            let known =
+                app.outsideSources.withLock { $0[key] }
+                ?? {
+                    let found = Self.sources(of: graph())
+                    app.outsideSources.withLock { $0[key] = found }
+                    return found
+                }()
+            return try Self.sources(list, known: known, of: manifest, console)
         }
         let answeredByHand = (named ?? []).union(script?.answeredSources ?? [])
         let session: VariantSession
@@ -161,16 +169,20 @@ enum WalkCommand {
     /// The outside sources `list` names (`camera-permission,credit-bureau`
     /// or `all`), each one the variant can be answered from: a typo is a
     /// usage error with the nearest name, never a source nobody asks.
-    static func sources(_ list: String, of graph: VariantGraph, _ console: Console) throws(ExitCodeError) -> Set<String>
-    {
-        let manifest = graph.manifest
-        var known: [String] = []
+    /// The outside sources `graph`'s variant asks, sorted.
+    static func sources(of graph: VariantGraph) -> [String] {
+        var known: Set<String> = []
         for transition in graph.states.transitions {
-            if case .answer(let source, _, _, _, _) = transition.input.kind, !known.contains(source) {
-                known.append(source)
-            }
+            if case .answer(let source, _, _, _, _) = transition.input.kind { known.insert(source) }
         }
-        known.sort()
+        return known.sorted()
+    }
+
+    /// The sources `list` names, each one of `known` (the variant's), or
+    /// `all` of them.
+    static func sources(
+        _ list: String, known: [String], of manifest: Manifest, _ console: Console
+    ) throws(ExitCodeError) -> Set<String> {
         let names = list.split(separator: ",").map { String($0).trimmingCharacters() }.filter { !$0.isEmpty }
         if names == ["all"] { return Set(known) }
         let listed =

@@ -72,7 +72,8 @@ extension StateGraph {
         apply(initialRecordEvents, to: &start)
         if let problem = problem(in: 0, start) { return (walk(toState: 0), problem) }
         return productWalk(from: start) { position, typed in
-            if isRelaunch(position) { typed = Typed() }
+            // A relaunch keeps what the device keeps: the entries it drops
+            // come as clearings.
             apply(recordEvents[position] ?? [], to: &typed)
             return problem(in: transitions.target(of: position), typed)
         }

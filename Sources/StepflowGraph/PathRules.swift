@@ -149,7 +149,8 @@ extension VariantGraph {
                 let target = lookup(id, rule, "to")
                 let via = lookup(viaID, rule, "passesThrough")
                 guard let target, let via else { continue }
-                results.append(refuted(rule, by: target == via ? nil : states.walk(to: target, avoiding: via)))
+                results.append(
+                    refuted(rule, by: target == via ? nil : states.walk(to: target, avoidingInItsLaunch: via)))
             case .pattern(let pattern):
                 var selectors: [String: EventSelector] = [:]
                 var isValid = true

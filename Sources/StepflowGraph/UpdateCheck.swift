@@ -184,8 +184,12 @@ public struct UpdateCheck: Sendable {
             for change in Self.timerChanges(from: pair.old, to: pair.new.state) { timers.insert(change) }
         }
 
-        /// The old walk to pair `index`, as inputs and as a save's entries.
-        func walk(to index: Int) -> (inputs: [StateGraph.Input], entries: [SavedNavigation.Entry]) {
+        /// The old walk to pair `index`, as inputs; and as a save holds
+        /// it: the entries since the app last started, and what the
+        /// device kept when it did (after a relaunch).
+        func walk(
+            to index: Int
+        ) -> (inputs: [StateGraph.Input], entries: [SavedNavigation.Entry], kept: VariantRecord) {
             var edges: [LockstepSearch.Edge] = []
             var current = index
             while current >= 0, search.pairs[current].parent >= 0 {
@@ -194,12 +198,19 @@ public struct UpdateCheck: Sendable {
                 current = edge.from
             }
             edges.reverse()
-            return (edges.map(Self.input), edges.map(\.entry))
+            let launch = edges.lastIndex { $0.isRelaunch }
+            let kept = launch.map { search.pairs[edges[$0].from].old.navigation.record } ?? VariantRecord()
+            let since = launch.map { edges[($0 + 1)...] } ?? edges[...]
+            return (edges.map(Self.input), since.map(\.entry), kept)
         }
-        /// Where the new release's policy resumes a walk of `entries` that
-        /// was showing `shown`: the restore itself, run.
-        func resume(_ entries: [SavedNavigation.Entry], shown: String?) -> (String?, Int, LostWalkPolicy) {
+        /// Where the new release's policy resumes a walk of `entries` (the
+        /// app started with `kept`) that was showing `shown`: the restore
+        /// itself, run.
+        func resume(
+            _ entries: [SavedNavigation.Entry], kept: VariantRecord, shown: String?
+        ) -> (String?, Int, LostWalkPolicy) {
             var saved = SavedNavigation(fingerprint: "old release", entries: [.coordinate(flow: old.app.id)] + entries)
+            saved.kept = kept
             saved.screens = shown.map { [$0] } ?? []
             do throws(RestoreError) {
                 let (_, outcome, _) = try Replay.restoring(
@@ -231,9 +242,9 @@ public struct UpdateCheck: Sendable {
         }
         for (index, pair) in search.pairs.enumerated() where !pair.agrees {
             guard let state = oldState(pair.old) else { continue }
-            let (inputs, entries) = walk(to: index)
+            let (inputs, entries, record) = walk(to: index)
             let shown = pair.old.navigation.topScreen?.qualifiedID
-            let (resumesAt, kept, policy) = resume(entries, shown: shown)
+            let (resumesAt, kept, policy) = resume(entries, kept: record, shown: shown)
             lost.append(
                 Lost(
                     kind: .landsElsewhere, screen: shown, walk: inputs,
@@ -249,9 +260,14 @@ public struct UpdateCheck: Sendable {
         }
         for edge in search.edges {
             guard case .failure(let refusal) = edge.outcome, let target = oldState(edge.oldTarget) else { continue }
-            let (inputs, entries) = walk(to: edge.from)
+            let (inputs, entries, record) = walk(to: edge.from)
+            // A relaunch refused: the save holds what the device kept, and
+            // the start the new release refuses.
+            let relaunched = edge.isRelaunch
             let (resumesAt, kept, policy) = resume(
-                entries + [Self.refusing(edge)], shown: edge.oldTarget.navigation.topScreen?.qualifiedID)
+                relaunched ? [] : entries + [Self.refusing(edge)],
+                kept: relaunched ? search.pairs[edge.from].old.navigation.record : record,
+                shown: edge.oldTarget.navigation.topScreen?.qualifiedID)
             let ways = states.shortestWays(from: target)
             let behind = ways.keys.sorted()
             let placeWalk = inputs + [Self.input(edge)]
@@ -372,8 +388,10 @@ public struct UpdateCheck: Sendable {
 }
 
 extension StateGraph {
-    /// The states reachable from `state` (itself included), each with the
-    /// transition that first reached it breadth first (-1 for `state`).
+    /// The states reachable from `state` (itself included) within the
+    /// app's launch, each with the transition that first reached it
+    /// breadth first (-1 for `state`). A relaunch is not followed: a walk
+    /// saved after one holds only what came after it.
     func shortestWays(from state: Int) -> [Int: Int] {
         var reached = [state: -1]
         var queue = [state]
@@ -381,7 +399,7 @@ extension StateGraph {
         while head < queue.count {
             let current = queue[head]
             head += 1
-            for position in positions(from: current) {
+            for position in positions(from: current) where !isRelaunch(position) {
                 let target = transitions.target(of: position)
                 if reached[target] == nil {
                     reached[target] = position

@@ -90,20 +90,25 @@ extension StateGraph {
 
     /// Walks that touch `target`, shortest first, each visiting no state
     /// twice and each distinct in the screens and steps it touches; at most
-    /// `limit`, giving up after `budget` transitions looked at.
+    /// `limit`, giving up after `budget` transitions looked at. A reachable
+    /// target always has one: its shortest walk, found over the states
+    /// before the budget is spent on others.
     ///
-    /// - Complexity: O(budget × depth).
+    /// - Complexity: O(states + transitions + budget × depth).
     public func walks(
         to target: NavigationGraph.NodeID, limit: Int, budget: Int = 200_000
     ) -> (walks: [Walk], isTruncated: Bool) {
         guard limit > 0 else { return ([], true) }
         if initialNodes.contains(target) { return ([walk(through: [], to: target)], false) }
+        guard let shortest = shortestWalk(touching: target) else { return ([], false) }
+        if limit == 1 { return ([shortest], true) }
         // Breadth first over walks: each entry is a state reached by a walk,
-        // kept as its last transition and the entry before it.
+        // kept as its last transition and the entry before it. Walks come
+        // shortest first, so the shortest stays first.
         var entries: [(state: Int, transition: Int, previous: Int)] = [(0, -1, -1)]
         var head = 0
-        var found: [Walk] = []
-        var seen: Set<[NavigationGraph.NodeID]> = []
+        var found: [Walk] = [shortest]
+        var seen: Set<[NavigationGraph.NodeID]> = [shortest.nodes]
         var looked = 0
         func chain(_ entry: Int) -> [Transition] {
             var result: [Transition] = []
@@ -150,6 +155,52 @@ extension StateGraph {
     ///
     /// - Complexity: O(states + transitions × nodes touched).
     public func walk(to target: NavigationGraph.NodeID, avoiding avoided: NavigationGraph.NodeID) -> Walk? {
+        func order<Nodes: Collection<NavigationGraph.NodeID>>(_ nodes: Nodes) -> (target: Int?, avoided: Int?)
+        where Nodes.Index == Int {
+            (nodes.firstIndex(of: target), nodes.firstIndex(of: avoided))
+        }
+        let start = order(initialNodes)
+        if let reached = start.target, start.avoided.map({ reached < $0 }) ?? true {
+            return walk(through: [], to: target)
+        }
+        if start.avoided != nil { return nil }
+        var via = [Int](repeating: -2, count: states.count)  // -2: not reached
+        via[0] = -1
+        var queue = [0]
+        var head = 0
+        while head < queue.count {
+            let state = queue[head]
+            head += 1
+            for position in Int(offsets[state])..<Int(offsets[state + 1]) {
+                let transition = transitions[position]
+                let (reached, passed) = order(transition.nodes)
+                if let reached, passed.map({ reached < $0 }) ?? true {
+                    var chain = [transition]
+                    var current = state
+                    while via[current] >= 0 {
+                        chain.append(transitions[via[current]])
+                        current = transitions[via[current]].from
+                    }
+                    return walk(through: chain.reversed(), to: target)
+                }
+                if passed == nil, via[transition.to] == -2 {
+                    via[transition.to] = position
+                    queue.append(transition.to)
+                }
+            }
+        }
+        return nil
+    }
+
+    /// A shortest walk that touches `target` without touching `avoided`
+    /// before it since the app last started: a walk may pass `avoided`,
+    /// end the app and open it again (relaunch, with what its device
+    /// kept), and the new launch must pass it again. What a rule that
+    /// every path to `target` passes through `avoided` means, each launch
+    /// being a walk of its own. `nil` when there is none.
+    ///
+    /// - Complexity: O(states + transitions × nodes touched).
+    public func walk(to target: NavigationGraph.NodeID, avoidingInItsLaunch avoided: NavigationGraph.NodeID) -> Walk? {
         func order<Nodes: Collection<NavigationGraph.NodeID>>(_ nodes: Nodes) -> (target: Int?, avoided: Int?)
         where Nodes.Index == Int {
             (nodes.firstIndex(of: target), nodes.firstIndex(of: avoided))

@@ -95,6 +95,8 @@ public struct Prototype: Sendable {
         case link(address: String)
         /// A person selects the section `section` (a tab labelled `label`).
         case select(section: String, label: String)
+        /// The app, ended with what its device keeps, is opened again.
+        case relaunch
     }
 
     /// One transition.
@@ -176,6 +178,15 @@ public struct Prototype: Sendable {
                 clock: WalkClock(), states: graphs[locale], answeredByHand: byHand)
             for index in walk {
                 let transition = base.transitions[index]
+                if case .relaunch = transition.input.kind {
+                    guard session.stateIndex == transition.from else {
+                        throw Self.lost(manifest, expected: transition.from, session)
+                    }
+                    do throws(SessionRefusal) { try session.run(.input(.relaunch)) } catch {
+                        throw Refusal(message: "\(manifest.file): the live engine refused 'relaunch': \(error)")
+                    }
+                    continue
+                }
                 guard session.stateIndex == transition.from, let top = session.top else {
                     throw Self.lost(manifest, expected: transition.from, session)
                 }
@@ -251,10 +262,17 @@ public struct Prototype: Sendable {
             guard live.stateIndex == transition.to else { throw Self.lost(manifest, expected: transition.to, live) }
             let before = traces[transition.from]
             guard live.trace.starts(with: before) else { throw Self.lost(manifest, expected: transition.to, live) }
-            guard let top = tops[transition.from],
-                case let (_, chosen)? = try? SuiteGenerator.instruction(for: transition.input, on: top)
-            else {
-                throw Refusal(message: "\(manifest.file): '\(transition.input)' cannot be written as a script line.")
+            let chosen: String
+            if case .relaunch = transition.input.kind {
+                chosen = StepflowGraph.Input.relaunch.scriptLine
+            } else {
+                guard let top = tops[transition.from],
+                    case let (_, line)? = try? SuiteGenerator.instruction(for: transition.input, on: top)
+                else {
+                    throw Refusal(
+                        message: "\(manifest.file): '\(transition.input)' cannot be written as a script line.")
+                }
+                chosen = line
             }
             // The values entered first, one line each (the page writes the
             // values typed in their place).
@@ -290,6 +308,7 @@ public struct Prototype: Sendable {
         case .answer(let source, _, let answer, _, _): .answer(source: source, answer: answer)
         case .link(let address): .link(address: address)
         case .select(let section, let label, _): .select(section: section, label: label)
+        case .relaunch: .relaunch
         @unknown default: .emit(stepper: "", step: "\(kind)")
         }
     }

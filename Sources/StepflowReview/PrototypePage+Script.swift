@@ -316,6 +316,10 @@ extension PrototypePage {
             element.disabled = true;
             element.title = w("page.waitsForAnswer");
           });
+          // Ended with what the device keeps: the app can be opened again.
+          if (s[0] === null) find((t) => t[2] === "r").forEach((index) => {
+            actions.push(button(w("page.relaunch"), index));
+          });
           byId("actions").replaceChildren(...actions, ...backs);
           const events = find((t) => t[2] === "e");
           byId("events").hidden = events.length === 0;

@@ -169,6 +169,7 @@ public enum PrototypePage {
             case .answer(let source, let answer): input = "\"a\",\(string(source)),\(string(answer))"
             case .link(let address): input = "\"l\",\(string(address)),null"
             case .select(let section, let label): input = "\"s\",\(string(section)),\(string(label))"
+            case .relaunch: input = "\"r\",null,null"
             }
             let labels = transition.answerLabels.map { "[\(string($0.question)),\(string($0.answer))]" }
             return """

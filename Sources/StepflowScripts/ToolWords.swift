@@ -176,6 +176,7 @@ public struct ToolWords: Sendable {
             "page.openLink": "Open the link {address}",
             "page.tabs": "Sections",
             "page.tabsCovered": "The sections are covered: close what is over them first.",
+            "page.relaunch": "Open the app again",
         ],
         "de": [
             "walk.asks": "Die App fragt nach {question}. Antwort:",
@@ -260,6 +261,7 @@ public struct ToolWords: Sendable {
             "page.openLink": "Link {address} öffnen",
             "page.tabs": "Bereiche",
             "page.tabsCovered": "Die Bereiche sind verdeckt: erst schließen, was darüber liegt.",
+            "page.relaunch": "App wieder öffnen",
         ],
     ]
 }

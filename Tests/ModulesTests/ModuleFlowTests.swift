@@ -327,7 +327,7 @@ struct ModuleFlowTests {
         coordinator.waitUntilIdle()
         #expect(coordinator.currentState.record.items("kept") == [item.recorded])
         #expect(
-            item.recorded.description == #"{result: positive (positive), patient: P-7, lab: the lab}"#,
+            item.recorded.description == #"{result: positive, patient: P-7, lab: the lab}"#,
             "the result, the patient and where it goes")
         coordinator.navigate(to: ResultsStep.sentLater(item))
         coordinator.waitUntilIdle()

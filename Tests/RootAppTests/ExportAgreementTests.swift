@@ -50,30 +50,68 @@ struct ExportAgreementTests {
 
     /// The lines `trace --format json` says a person types, and the lines
     /// it prints, reach each step in `rootapp walk`: the JSON's inputs are
-    /// the walk's own.
+    /// the walk's own. Walks that begin alike are walked once: the longest
+    /// of them, with `t` (print the trace) typed where each shorter one
+    /// ends, its step last in what `t` prints there.
     @Test(arguments: BundledManifests.names, [true, false])
     func theTypedLinesOfTheTraceJSONWalkToTheirStep(name: String, asPrinted: Bool) throws {
         let manifest = BundledManifests.path(name)
         let trace = Harness.run(["trace", manifest, "--format", "json"])
         let steps = try #require(try JSONParser.parse(Array(trace.out.utf8))["steps"]?.array)
+        // An answer the app's own services give (the demo patient
+        // records find P-1024, the outbox sends a kept result) is typed
+        // by hand, as printed walks do.
+        let sources = Set(
+            steps.flatMap { $0["inputs"]?.array ?? [] }.compactMap { input in
+                input["kind"]?.string == "answer" ? input["source"]?.string : nil
+            })
+        let byHand = sources.isEmpty ? [] : ["--by-hand", sources.sorted().joined(separator: ",")]
+        // Each step's lines: what a person types (`Next`, `s`), or the line
+        // as printed (`choose "Next"`, `wait (TimerStepper: timerDone)`).
+        var walks: [(lines: [String], id: String)] = []
         for step in steps {
             let inputs = try #require(step["inputs"]?.array)
-            let id = try #require(step["id"]?.string)
-            // What a person types (`Next`, `s`), or the line as printed
-            // (`choose "Next"`, `wait (TimerStepper: timerDone)`): each walks.
             let lines = inputs.compactMap { input in
                 input["typed"]?.string == nil ? nil : input[asPrinted ? "input" : "typed"]?.string
             }
-            // An answer the app's own service gives (the demo patient
-            // records find P-1024) is typed by hand, as printed walks do.
-            let byHand = trace.out.contains("\"patient-lookup\"") ? ["--by-hand", "patient-lookup"] : []
-            let walk = Harness.run(["walk", manifest] + byHand, input: lines + ["t"])
-            let last = try #require(walk.out.split(separator: "Trace (").dropFirst().first)
-            // Long steps wrap: compared with every run of white space as one.
-            func words(_ text: some StringProtocol) -> String {
-                text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+            walks.append((lines, try #require(step["id"]?.string)))
+        }
+        // Longest first: a walk that begins another one is typed within it.
+        walks.sort { $0.lines.count > $1.lines.count }
+        var typed: [(lines: [String], stops: [Int: [String]])] = []
+        for walk in walks {
+            if let host = typed.firstIndex(where: { $0.lines.starts(with: walk.lines) }) {
+                typed[host].stops[walk.lines.count, default: []].append(walk.id)
+            } else {
+                typed.append((walk.lines, [walk.lines.count: [walk.id]]))
             }
-            #expect((words(last) + " ").contains(". \(words(id)) "), "\(name): \(id) after \(lines)")
+        }
+        // Long steps wrap: compared with every run of white space as one.
+        func words(_ text: some StringProtocol) -> String {
+            text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        }
+        for walk in typed {
+            var input: [String] = []
+            var expected: [[String]] = []
+            for typedSoFar in 0...walk.lines.count {
+                if typedSoFar > 0 { input.append(walk.lines[typedSoFar - 1]) }
+                if let ids = walk.stops[typedSoFar] {
+                    input.append("t")
+                    expected.append(ids)
+                }
+            }
+            let run = Harness.run(["walk", manifest] + byHand, input: input)
+            // What each `t` printed: the trace, up to the blank line after it.
+            let printed = run.out.split(separator: "Trace (").dropFirst().map { chunk in
+                words(chunk.split(separator: "\n\n", maxSplits: 1, omittingEmptySubsequences: false)[0]) + " "
+            }
+            // (A walk that ends prints its trace once more, last.)
+            #expect(printed.count >= expected.count, "\(name): \(walk.lines)")
+            for (trace, ids) in zip(printed, expected) {
+                for id in ids {
+                    #expect(trace.contains(". \(words(id)) "), "\(name): \(id) after \(walk.lines)")
+                }
+            }
         }
     }
 }

@@ -42,7 +42,7 @@ struct RequirementTests {
         #expect(
             check.out.contains(
                 "  requirements 2 of 2 passed, 0 failed, 0 uncovered\n    UR-PRIV-01 shown on 1 walk, critical: "
-                    + "script declined.txt\n    UR-END-01 proved: rule \"reaches end\"\n"
+                    + "script declined.txt\n    UR-END-01 shown reachable: rule \"reaches end\"\n"
             ))
     }
 

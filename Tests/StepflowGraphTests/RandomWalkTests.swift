@@ -9,8 +9,29 @@ import Results
 
 @Suite("The state graph and the live engine agree")
 struct RandomWalkTests {
-    static let walksPerVariant = 300
     static let inputsPerWalk = 100
+    /// Walks in a row that take no transition not taken before, after
+    /// which the rest is declared unreachable by walking.
+    static let fruitlessWalks = 20
+
+    /// Seeded walks until every transition of `states` is taken, or
+    /// ``fruitlessWalks`` in a row take none not taken before: every
+    /// transition the walks took, and the first disagreement with the
+    /// graph (after which it stops).
+    static func cover(_ manifest: Manifest, states: StateGraph) -> (walked: Set<Int>, disagreements: [String]) {
+        var walked: Set<Int> = []
+        var fruitless = 0
+        var seed: UInt64 = 0
+        while walked.count < states.transitions.count, fruitless < fruitlessWalks {
+            let result = walk(manifest, states: states, walked: walked, seed: seed)
+            if !result.disagreements.isEmpty { return (walked, result.disagreements) }
+            let before = walked.count
+            walked.formUnion(result.walked)
+            fruitless = walked.count == before ? fruitless + 1 : 0
+            seed += 1
+        }
+        return (walked, [])
+    }
 
     /// For each state, the fewest inputs to a transition not walked yet
     /// (`Int.max` when none is left within reach).
@@ -51,10 +72,17 @@ struct RandomWalkTests {
         var taken: Set<Int> = []
         var disagreements: [String] = []
         var budget = inputsPerWalk
+        let sources = Set(
+            states.transitions.compactMap { transition -> String? in
+                if case .answer(let source, _, _, _, _) = transition.input.kind { return source }
+                return nil
+            })
         // When the app ends, the walk starts it again until its budget is spent.
         while budget > 0 {
             let clock = ManualClock()
-            let coordinator = Coordinator(answeredByHand: ["patient-lookup"])
+            // Every outside source is answered by the walk, as the graph's
+            // inputs say: no service answers alone.
+            let coordinator = Coordinator(answeredByHand: sources)
             let services = BundledModules.services
             let root = RootFlow(
                 manifest: manifest, registry: BundledModules.registry,
@@ -64,10 +92,12 @@ struct RandomWalkTests {
             guard var state = states.state(of: coordinator.engineState) else {
                 return (taken, ["seed \(seed): the start is not the graph's start state"])
             }
-            while budget > 0, !states.states[state].isEnded {
-                budget -= 1
+            // An ended app whose device kept something is opened again
+            // (relaunch); one that kept nothing starts afresh.
+            while budget > 0 {
                 let options = Array(states.transitions(from: state).indices)
                 guard !options.isEmpty else { break }
+                budget -= 1
                 func score(_ index: Int) -> Int {
                     if !walked.contains(index) && !taken.contains(index) { return 0 }
                     let next = distance[states.transitions[index].to]
@@ -152,14 +182,8 @@ struct RandomWalkTests {
         let variant = try Bundled.variant(name)
         let states = variant.states
         #expect(!states.isTruncated)
-        var walked: Set<Int> = []
-        for seed in 0..<UInt64(Self.walksPerVariant) {
-            let result = Self.walk(variant.manifest, states: states, walked: walked, seed: seed)
-            #expect(result.disagreements.isEmpty, "\(result.disagreements)")
-            if !result.disagreements.isEmpty { break }
-            walked.formUnion(result.walked)
-            if walked.count == states.transitions.count { break }
-        }
+        let (walked, disagreements) = Self.cover(variant.manifest, states: states)
+        #expect(disagreements.isEmpty, "\(disagreements)")
         let unwalked = states.transitions.indices.filter { !walked.contains($0) }
         #expect(
             unwalked.isEmpty,

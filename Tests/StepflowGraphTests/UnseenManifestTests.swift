@@ -73,14 +73,8 @@ struct UnseenManifestTests {
     func liveWalksAgreeWithTheStateGraphAndTakeEveryTransition(name: String) throws {
         let variant = try Unseen.variant(name)
         #expect(!variant.states.isTruncated)
-        var walked: Set<Int> = []
-        for seed in 0..<UInt64(RandomWalkTests.walksPerVariant) {
-            let result = RandomWalkTests.walk(variant.manifest, states: variant.states, walked: walked, seed: seed)
-            #expect(result.disagreements.isEmpty, "\(result.disagreements)")
-            if !result.disagreements.isEmpty { break }
-            walked.formUnion(result.walked)
-            if walked.count == variant.states.transitions.count { break }
-        }
+        let (walked, disagreements) = RandomWalkTests.cover(variant.manifest, states: variant.states)
+        #expect(disagreements.isEmpty, "\(disagreements)")
         #expect(walked.count == variant.states.transitions.count)
     }
 

@@ -77,14 +77,14 @@ struct SavedNavigationJSONTests {
                 #"saved.json:1:1: error: missing 'entries'. To fix, add "entries": … to a saved navigation."#
             ),
             (
-                #"{"format": 3, "fingerprint": "", "screens": [], "entries": []}"#,
-                "saved.json:1:12: error: format: format 3 is not one this version reads (1 to 2). Start afresh."
+                #"{"format": 4, "fingerprint": "", "screens": [], "entries": []}"#,
+                "saved.json:1:12: error: format: format 4 is not one this version reads (1 to 3). Start afresh."
             ),
             (
                 #"{"format": 1, "fingerprint": "", "screen": [], "entries": []}"#,
                 """
                 saved.json:1:34: error: screen: unknown key 'screen'. Did you mean 'screens'? Allowed keys: \
-                'format', 'fingerprint', 'screens', 'entries', 'versions'.
+                'format', 'fingerprint', 'screens', 'entries', 'versions', 'kept'.
                 """
             ),
             (

@@ -175,7 +175,7 @@ struct RestoreTests {
         }
         // Another format.
         var format = saved
-        format.format = 3
+        format.format = 4
         #expect(refusal(format)?.kind == .format)
         // Another root flow.
         let renamed = TestFlow<TestStep, TestExit>("renamed") { _ in .none }

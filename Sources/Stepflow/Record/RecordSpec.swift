@@ -123,13 +123,16 @@ public struct RecordSpec: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The module reads the items of list `key` (of `fields`, at most
-    /// `capacity`) and takes them off it.
+    /// `capacity`) and takes them off it. A list no module of the variant
+    /// writes is empty, which a module that takes items works with; one
+    /// that cannot says `required`, and the manifest must have a writer.
     public static func takes(
-        _ key: String, label: String? = nil, items fields: [Field], atMost capacity: Int, summary: String
+        _ key: String, label: String? = nil, items fields: [Field], atMost capacity: Int, required: Bool = false,
+        summary: String
     ) -> RecordSpec {
         RecordSpec(
             key, access: .takes, label: label ?? key, summary: summary, kind: nil, classes: [], itemFields: fields,
-            capacity: capacity, required: true)
+            capacity: capacity, required: required)
     }
 
     /// The module reads the items of list `key` (of `fields`, at most

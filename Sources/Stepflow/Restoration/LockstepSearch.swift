@@ -46,6 +46,12 @@ package final class LockstepSearch {
         /// release: refused here even when its representative values
         /// replay, since a person's value may fall in another class.
         package let changedFields: [String]
+
+        /// Whether it opens the ended app again.
+        package var isRelaunch: Bool {
+            if case .relaunch = input { return true }
+            return false
+        }
     }
 
     /// The pairs, breadth first from the start (pair 0).
@@ -67,6 +73,8 @@ package final class LockstepSearch {
     /// The links the old release opens from every state (the new one
     /// replays each by its address).
     private let links: [LinkDelivery]
+    /// Starts the old release: again, with what its device kept, once it ended.
+    private var relaunchOld: ((inout EngineState, inout Transaction) -> Void)?
 
     /// A search that lets one input cause at most `maxStepsPerInput`
     /// steps and stops at `maxPairs` pairs, opening each of `links` from
@@ -82,8 +90,9 @@ package final class LockstepSearch {
     /// Explores from the old release started by `start` and the new one
     /// started by coordinating `newRoot` (its name is the app's).
     package func run(
-        old start: (inout EngineState, inout Transaction) -> Void, new newRoot: RootCoordination
+        old start: @escaping (inout EngineState, inout Transaction) -> Void, new newRoot: RootCoordination
     ) throws(RestoreError) {
+        relaunchOld = start
         var old = EngineState()
         _ = settle(&old, start)
         var new = Replay()
@@ -101,6 +110,10 @@ package final class LockstepSearch {
     private func expand(_ index: Int, root: RootCoordination) {
         let pair = pairs[index]
         let top = pair.old.navigation.topScreen
+        if pair.old.navigation.roots.isEmpty, !pair.old.navigation.record.isEmpty, let relaunchOld {
+            relaunch(index, old: relaunchOld, root: root)
+            return
+        }
         StateSearch.forEachInput(of: pair.old, top: top, names: names, links: links) { input, apply in
             var old = pair.old
             _ = settle(&old, apply)
@@ -127,6 +140,32 @@ package final class LockstepSearch {
                     from: index, input: input, top: top, entry: entry, outcome: outcome, oldTarget: old,
                     changedFields: changed?.names ?? []))
         }
+    }
+
+    /// The old release, ended with what its device kept, opened again; a
+    /// walk saved after it holds that record and restores on the new
+    /// release from it (``Replay/init(kept:)``), as a restore does.
+    private func relaunch(
+        _ index: Int, old start: (inout EngineState, inout Transaction) -> Void, root: RootCoordination
+    ) {
+        let pair = pairs[index]
+        var old = pair.old
+        _ = settle(&old, start)
+        var new = Replay(kept: pair.old.navigation.record)
+        var run = Replay.IdentityRun()
+        let outcome: Result<Int, RestoreError>
+        do throws(RestoreError) {
+            try new.replayByIdentity(.coordinate(flow: root.name), at: 0, roots: [root], deepLinks: [], run: &run)
+            try new.answerLegacyAsIfUnchanged()
+            new.forgetStarts()
+            outcome = .success(add(old, new, parent: edges.count, depth: pair.depth + 1))
+        } catch {
+            outcome = .failure(error)
+        }
+        edges.append(
+            Edge(
+                from: index, input: .relaunch, top: nil, entry: Self.entry(for: .relaunch, on: nil), outcome: outcome,
+                oldTarget: old, changedFields: []))
     }
 
     /// The pair's number, added if new (and within the bound; past it,
@@ -198,8 +237,8 @@ package final class LockstepSearch {
         case .select(let owner, let section):
             return .selectSection(flow: owner.id.rawValue, name: owner.name, section: section.name)
         case .relaunch:
-            // A lockstep search walks one launch (it offers no relaunch):
-            // a walk after one starts a save of its own, from the record.
+            // A save made after a relaunch starts from the record the
+            // device kept, with the app coordinated anew.
             return .coordinate(flow: "")
         case .choose(let position, let action, let entries):
             let (flow, screen, id) = (top?.flow.id.rawValue ?? 0, top?.id.rawValue ?? 0, top?.qualifiedID ?? "")
