@@ -1,4 +1,5 @@
 package import Stepflow
+import StepflowManifest
 
 /// What one input did to the variant's record, in the order it happened:
 /// an entry changed (with where its value came from), or a module
@@ -8,7 +9,8 @@ package enum RecordEvent: Hashable, Sendable {
     /// An entry changed, in the navigation of `step` (`instance.step`;
     /// `nil` for a change no step made, a value typed before a question).
     case change(RecordChange, step: String?)
-    /// The module instance was started by the variant's root.
+    /// The module instance was started by the variant's root, afresh (not
+    /// opened to change an answer: that run keeps what the walk gave).
     case entered(String)
 }
 
@@ -32,6 +34,9 @@ package struct RecordEventReader {
                     case .recorded(let recorded):
                         found.append(.change(recorded, step: "\(step.flow.name).\(step.step)"))
                     case .flowStarted(let flow, let parent?) where roots.contains(parent):
+                        // Opened to change an answer, the owner keeps what
+                        // the walk gave: not an entering lifetimes end at.
+                        if case .change = step.value(as: RootStep.self) { continue }
                         found.append(.entered(flow.name))
                     case .flowStarted(let flow, nil): roots.insert(flow.id)
                     default: break

@@ -20,7 +20,9 @@ extension VariantGraph {
                 guard let step = launch.value(as: RootStep.self) else { return [] }
                 var data: CarriedData
                 switch step {
-                case .enter(_, let carried), .exited(_, _, let carried), .linked(_, _, let carried): data = carried
+                case .enter(_, let carried), .exited(_, _, let carried), .linked(_, _, let carried),
+                    .change(_, _, let carried), .edited(_, _, _, _, let carried):
+                    data = carried
                 case .start: data = CarriedData()
                 }
                 data.reenter(instance)

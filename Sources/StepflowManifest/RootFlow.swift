@@ -15,6 +15,12 @@ public enum RootStep: Step {
     /// link's arguments that some module of the variant reads (and nothing
     /// gathered before: that belonged to the walk the link left).
     case linked(instance: String, link: ModuleLink, data: CarriedData)
+    /// `instance` asked to change record entry `entry` (an exit routed to
+    /// `edit`): its owner opens at the page that asks it.
+    case change(instance: String, entry: String, data: CarriedData)
+    /// `instance`, opened to change an answer for `returnTo`, ended
+    /// through `exit`; it ended through `previous` the time before.
+    case edited(instance: String, exit: String, previous: String?, returnTo: String, data: CarriedData)
 
     /// `start`, `enter(test)`, `test.resultCaptured {result: "negative"}`:
     /// every associated value, in the order a person reads them.
@@ -26,6 +32,8 @@ public enum RootStep: Step {
         case .exited(let instance, let exit, let data):
             "\(instance).\(exit)" + (data.handoff.fields.isEmpty ? "" : " \(data.handoff)")
         case .linked(let instance, let link, _): "link(\(instance).\(link))"
+        case .change(let instance, let entry, _): "\(instance).change(\(entry))"
+        case .edited(let instance, let exit, _, let returnTo, _): "\(instance).\(exit) (back to \(returnTo))"
         }
     }
 }
@@ -49,6 +57,8 @@ public struct CarriedData: Hashable, Sendable, CustomStringConvertible {
         public let instance: String
         /// The fields it handed on.
         public let fields: Handoff
+        /// The exit it ended through, when it ended.
+        public var exit: String? = nil
     }
 
     /// What each instance produced, in the order they ran.
@@ -66,9 +76,25 @@ public struct CarriedData: Hashable, Sendable, CustomStringConvertible {
         return merged
     }
 
-    /// Records that `instance` ran and handed on `fields`.
-    public mutating func record(_ fields: Handoff, from instance: String) {
-        produced.append(Produced(instance: instance, fields: fields))
+    /// Records that `instance` ran and handed on `fields`, ending through
+    /// `exit`.
+    public mutating func record(_ fields: Handoff, from instance: String, exit: String? = nil) {
+        produced.append(Produced(instance: instance, fields: fields, exit: exit))
+    }
+
+    /// `instance`, run again to change an answer, handed on `fields` and
+    /// ended through `exit`: in place of what it produced before, so what
+    /// the instances after it produced stays.
+    public mutating func replace(_ fields: Handoff, from instance: String, exit: String?) {
+        guard let position = produced.lastIndex(where: { $0.instance == instance }) else {
+            return record(fields, from: instance, exit: exit)
+        }
+        produced[position] = Produced(instance: instance, fields: fields, exit: exit)
+    }
+
+    /// The exit `instance` last ended through, if it ran.
+    public func lastExit(of instance: String) -> String? {
+        produced.last { $0.instance == instance }?.exit
     }
 
     /// `instance` is entered: if it ran before, what it and every instance
@@ -180,11 +206,44 @@ public final class RootFlow: Flow {
             switch manifest.routes[RouteKey(instance: instance, exit: exit)] {
             case .instance(let next): return enter(next, with: data)
             case .end: return .end(.finished(instance: instance, exit: exit))
+            case .edit: return .unhandled  // made a `change` step when the exit was taken
             case nil: return .unhandled  // an exit the module did not declare: reported by the engine
             }
         case .linked(let instance, let link, let data):
             return enter(instance, with: data, at: link)
+        case .change(let instance, let entry, let data):
+            return edit(entry, for: instance, with: data)
+        case .edited(let instance, let exit, let previous, let returnTo, let data):
+            // The same way out as before: nothing the answer decides
+            // changed, so the walk goes back to where the change was asked.
+            if exit == previous { return enter(returnTo, with: data) }
+            // A decision changed: the walk goes where the new way out leads.
+            switch manifest.routes[RouteKey(instance: instance, exit: exit)] {
+            case .instance(let next): return enter(next, with: data)
+            case .end: return .end(.finished(instance: instance, exit: exit))
+            case .edit, nil: return .unhandled
+            }
         }
+    }
+
+    /// Opens the owner of record entry `key` at the page that asks it, for
+    /// `instance`, which the walk comes back to: without dropping what any
+    /// instance produced (the owner's new answers replace its old ones).
+    private func edit(_ key: String, for instance: String, with data: CarriedData) -> Navigation<RootStep, AppExit> {
+        guard let owner = manifest.record.entries[key]?.owner, var launch = launch(owner, handoff: data.handoff),
+            let editing = launch.starting(editing: key)
+        else { return .unhandled }
+        launch = editing
+        let carried = carriedFields
+        let previous = data.lastExit(of: owner)
+        return launch.start(
+            as: owner,
+            namingExits: { [data] exit, name in
+                var gathered = data
+                gathered.replace(
+                    Handoff(exit.handoff.fields.filter { carried.contains($0.key) }), from: owner, exit: name)
+                return .edited(instance: owner, exit: name, previous: previous, returnTo: instance, data: gathered)
+            })
     }
 
     /// What a link hands the instance it starts: its arguments that some
@@ -224,11 +283,16 @@ public final class RootFlow: Flow {
             launch = linked
         }
         let carried = carriedFields
+        let routes = manifest.routes
         let started: Navigation<RootStep, AppExit> = launch.start(
             as: id,
             namingExits: { [data] exit, name in
                 var gathered = data
-                gathered.record(Handoff(exit.handoff.fields.filter { carried.contains($0.key) }), from: id)
+                gathered.record(Handoff(exit.handoff.fields.filter { carried.contains($0.key) }), from: id, exit: name)
+                // An exit routed to `edit` names the entry to change.
+                if routes[RouteKey(instance: id, exit: name)] == .edit, let entry = exit.handoff.text("entry") {
+                    return .change(instance: id, entry: entry, data: gathered)
+                }
                 return .exited(instance: id, exit: name, data: gathered)
             })
         // What lives until this instance is entered again (the last

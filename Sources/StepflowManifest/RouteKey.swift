@@ -21,12 +21,20 @@ public enum RouteTarget: Hashable, Sendable, CustomStringConvertible {
     case instance(String)
     /// The app's end.
     case end
+    /// Change an answer: the exit names a record entry (its handoff field
+    /// `entry`); the instance that owns the entry opens at the page that
+    /// asks it, and when it is done the walk comes back to the instance
+    /// that asked for the change, the edit kept, unless the new answer
+    /// makes the owner end another way (a decision changed): then the walk
+    /// goes where that way is routed. GOV.UK's "check your answers".
+    case edit
 
-    /// The instance id, or `end`.
+    /// The instance id, `end` or `edit`.
     public var description: String {
         switch self {
         case .instance(let id): id
         case .end: "end"
+        case .edit: "edit"
         }
     }
 }

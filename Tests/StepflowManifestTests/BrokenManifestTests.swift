@@ -126,7 +126,7 @@ struct BrokenManifestTests {
             Self.broken(#""test.cancelled": "end""#, #""test.cancelled": "ending""#) == [
                 """
                 broken.json:14:23: error: routes[\"test.cancelled\"]: route to nowhere: 'ending' is not an \
-                instance. Did you mean 'end'? Targets: 'onboarding', 'test', 'result', 'end'.
+                instance. Did you mean 'end'? Targets: 'onboarding', 'test', 'result', 'end', 'edit'.
                 """
             ])
     }
@@ -239,7 +239,7 @@ struct BrokenManifestTests {
                 """
                 broken.json:10:3: error: route: unknown key 'route'. Did you mean 'routes'? Allowed keys: \
                 'schema', 'app', 'modules', 'start', 'routes', 'rules', 'locales', 'strings', 'texts', \
-                'requirements', 'scripts', 'coverage', 'device', 'restoreOnUpdate', 'links'.
+                'requirements', 'scripts', 'coverage', 'device', 'restoreOnUpdate', 'links', 'record'.
                 """,
                 "broken.json:1:1: error: missing 'routes'. To fix, add \"routes\": … to the manifest.",
             ])

@@ -136,19 +136,26 @@ struct VariantWalkTests {
         #expect(walk.screen == "home/test")
         walk.choose("Start a test")
         #expect(walk.screen == "intake/identify")
-        for label in ["Scan wristband (reads P-1024)", "Details are correct", "Consent given"] { walk.choose(label) }
+        // The wristband gives the id; the patient records say who it is.
+        walk.choose("Scan wristband (reads P-1024)")
+        walk.answer("patient-lookup", "found")
+        #expect(walk.navigator.topScreen?.body.first == "P-1024: Alex Example, born 1980-04-12. Ask the patient to say both.")
+        for label in ["Details are correct", "Consent given"] { walk.choose(label) }
         for label in ["Everything is there", "Next", "Next", "Next", "Done, start the timer"] { walk.choose(label) }
         walk.wait(minutes: 15)
         walk.choose("Read the result")
         walk.answer("camera-permission", "granted")
         #expect(walk.screen == "test/photo", "this variant reads by photo only")
         walk.choose("Analysis: C and T lines (positive)")
-        #expect(walk.navigator.topScreen?.body.first == "Patient P-1024: positive.")
+        #expect(walk.navigator.topScreen?.body.first == "Alex Example, born 1980-04-12 (P-1024): positive.")
         walk.choose("Confirm and record")
+        #expect(
+            walk.navigator.topScreen?.body.first
+                == "Recorded for the lab: Alex Example, born 1980-04-12 (P-1024), positive.")
         walk.choose("Submit to the regional public-health lab")
-        walk.choose("Lab unreachable")
+        walk.choose("No connection")
         walk.choose("Try again")
-        walk.choose("Lab confirms receipt")
+        walk.choose("Receipt confirmed")
         walk.choose("Next patient")
         #expect(walk.screen == "home/test", "home, for the next patient")
         walk.choose("Sign out")
@@ -188,8 +195,10 @@ struct VariantWalkTests {
         let walk = Walk(try BundledManifests.load("hba1c-clinic"))
         for label in [
             "Sign in", "Sign in (password accepted)", "Care home visit", "I acknowledge", "Start a test",
-            "Scan wristband (reads P-1024)", "Details are correct", "Consent given",
+            "Scan wristband (reads P-1024)",
         ] { walk.choose(label) }
+        walk.answer("patient-lookup", "found")
+        for label in ["Details are correct", "Consent given"] { walk.choose(label) }
         walk.choose("Get help")
         #expect(walk.screen == "help/topics")
         // The professional's help shows talking to a person as a tab of its own.

@@ -253,6 +253,26 @@ public struct ModuleLaunch: Sendable {
 
     private init(box: any LaunchBox) { self.box = box }
 
+    /// This launch, able to start at the page that asks each record entry
+    /// the module owns: `map` gives the step that shows it, or `nil` for
+    /// an entry it does not ask. What a summary's Change opens
+    /// (a manifest routes its exit to `"edit"`).
+    ///
+    /// ```swift
+    /// ModuleLaunch(flow, entry: .name).editing { key in key == "applicantName" ? .name : nil }
+    /// ```
+    ///
+    /// `map`'s step must be of the flow's step type; another is ignored.
+    public func editing<StepType: Step>(_ map: @escaping @Sendable (String) -> StepType?) -> ModuleLaunch {
+        ModuleLaunch(box: box.editing { key in map(key) })
+    }
+
+    /// This launch started at the page that asks record entry `key`
+    /// (``editing(_:)``), or `nil` when the module does not ask it.
+    public func starting(editing key: String) -> ModuleLaunch? {
+        box.starting(editing: key).map(ModuleLaunch.init(box:))
+    }
+
     /// The module's flow (for analysis, which opens it generically).
     public var flow: any Flow { box.anyFlow }
 
@@ -296,6 +316,8 @@ private protocol LaunchBox: Sendable {
     var anyEntry: any Step { get }
     func step(for link: ModuleLink) -> (any Step)?
     func starting(at link: ModuleLink) -> (any LaunchBox)?
+    func editing(_ map: @escaping @Sendable (String) -> (any Step)?) -> any LaunchBox
+    func starting(editing key: String) -> (any LaunchBox)?
     func start<ParentStep: Step, ParentExit: Step>(
         onExit: @escaping @Sendable (any ModuleExit) -> ParentStep
     ) -> Navigation<ParentStep, ParentExit>
@@ -309,11 +331,25 @@ private struct TypedLaunch<ModuleFlow: Flow>: LaunchBox where ModuleFlow.ExitTyp
     let entry: ModuleFlow.StepType
     let links: @Sendable (ModuleLink) -> ModuleFlow.StepType?
     let startingAt: @Sendable (ModuleLink) -> ModuleFlow.StepType?
+    var edits: @Sendable (String) -> (any Step)? = { _ in nil }
     var anyFlow: any Flow { flow }
     var anyEntry: any Step { entry }
     func step(for link: ModuleLink) -> (any Step)? { links(link) }
     func starting(at link: ModuleLink) -> (any LaunchBox)? {
-        startingAt(link).map { TypedLaunch(flow: flow, entry: $0, links: links, startingAt: startingAt) }
+        startingAt(link).map { copy(entry: $0) }
+    }
+    func editing(_ map: @escaping @Sendable (String) -> (any Step)?) -> any LaunchBox {
+        var edited = self
+        edited.edits = map
+        return edited
+    }
+    func starting(editing key: String) -> (any LaunchBox)? {
+        (edits(key) as? ModuleFlow.StepType).map { copy(entry: $0) }
+    }
+    private func copy(entry: ModuleFlow.StepType) -> TypedLaunch {
+        var copy = TypedLaunch(flow: flow, entry: entry, links: links, startingAt: startingAt)
+        copy.edits = edits
+        return copy
     }
     func start<ParentStep: Step, ParentExit: Step>(
         onExit: @escaping @Sendable (any ModuleExit) -> ParentStep

@@ -9,6 +9,9 @@ public enum RecordLifetime: Hashable, Sendable, CustomStringConvertible {
     case untilEntering([String])
     /// Kept on the device across launches, until a module takes it off.
     case device
+    /// Kept on the device across launches, until one of these module
+    /// instances is entered (a saved application, until a new one starts).
+    case keptUntilEntering([String])
 
     /// `this walk`, `until intake is entered`, `kept on the device`.
     public var description: String {
@@ -16,6 +19,16 @@ public enum RecordLifetime: Hashable, Sendable, CustomStringConvertible {
         case .walk: "this walk"
         case .untilEntering(let instances): "until \(instances.joined(separator: " or ")) is entered"
         case .device: "kept on the device"
+        case .keptUntilEntering(let instances):
+            "kept on the device until \(instances.joined(separator: " or ")) is entered"
+        }
+    }
+
+    /// Whether the entry outlives the walk.
+    public var isKeptOnDevice: Bool {
+        switch self {
+        case .device, .keptUntilEntering: true
+        case .walk, .untilEntering: false
         }
     }
 }
@@ -78,13 +91,15 @@ public struct RecordSchema: Hashable, Sendable {
     /// The keys whose lifetime ends when `instance` is entered.
     public func keysEnding(entering instance: String) -> [String] {
         keys.filter { key in
-            if case .untilEntering(let instances) = entries[key]?.lifetime { return instances.contains(instance) }
-            return false
+            switch entries[key]?.lifetime {
+            case .untilEntering(let instances), .keptUntilEntering(let instances): instances.contains(instance)
+            default: false
+            }
         }
     }
 
     /// Whether entry `key` outlives the walk.
-    public func isKept(_ key: String) -> Bool { entries[key]?.lifetime == .device }
+    public func isKept(_ key: String) -> Bool { entries[key]?.lifetime.isKeptOnDevice ?? false }
 
     /// Why `instance` (`nil`: the variant itself) may not apply
     /// `operation`, with the fix; `nil` when it may.

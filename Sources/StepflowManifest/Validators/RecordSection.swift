@@ -162,16 +162,28 @@ struct RecordSection: ManifestValidator {
             case .object:
                 guard
                     let untilFields = log.object(
-                        member.value, lifetimePath, what: "a lifetime", required: ["untilEntering"])
+                        member.value, lifetimePath, what: "a lifetime", required: ["untilEntering"],
+                        optional: ["keptOnDevice"])
                 else { return nil }
                 guard let instances = boundary(untilFields["untilEntering"]!, lifetimePath.key("untilEntering"))  // required
                 else { return nil }
-                lifetime = .untilEntering(instances)
+                var kept = false
+                if let flag = untilFields["keptOnDevice"] {
+                    guard case .bool(let value) = flag.value.value else {
+                        log.error(
+                            lifetimePath.key("keptOnDevice"), flag.value.location,
+                            "expected true or false, found \(DiagnosticLog.describe(flag.value)).")
+                        return nil
+                    }
+                    kept = value
+                }
+                lifetime = kept ? .keptUntilEntering(instances) : .untilEntering(instances)
             default:
                 log.error(
                     lifetimePath, member.value.location,
                     """
-                    expected a lifetime: "walk", "device", or {"untilEntering": "<instance>"}, found \
+                    expected a lifetime: "walk", "device", or {"untilEntering": "<instance>"} (with \
+                    "keptOnDevice": true to keep it across launches until then), found \
                     \(DiagnosticLog.describe(member.value)).
                     """)
                 return nil

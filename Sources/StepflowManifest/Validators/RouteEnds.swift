@@ -17,7 +17,7 @@ struct RouteEnds: ManifestValidator {
     consuming func check() -> Checked<Settled> {
         var settled = Settled()
         let ids = instances.map(\.id)
-        let targets = ids + ["end"]
+        let targets = ids + ["end", "edit"]
         for route in draft.routes?.routes ?? [] {
             guard let dot = route.key.firstIndex(of: "."), dot != route.key.startIndex,
                 route.key.index(after: dot) != route.key.endIndex
@@ -69,11 +69,26 @@ struct RouteEnds: ManifestValidator {
                 )
                 continue
             }
+            if target.value == "edit", sourceIsValid,
+                let exit = instances.first(where: { $0.id == instanceID })?.exits.first(where: { $0.name == exitName }),
+                !exit.fields.contains(where: { $0.name == "entry" })
+            {
+                log.error(
+                    route.path, target.location,
+                    """
+                    '\(route.key)' is routed to edit an answer, and the exit hands on no field 'entry' (the record \
+                    entry to change). To fix, route it elsewhere, or hand on FieldSpec("entry", …) from the exit.
+                    """)
+                continue
+            }
             if sourceIsValid {
-                settled.routes.append(
-                    ValidatedRoute(
-                        key: key, target: target.value == "end" ? .end : .instance(target.value),
-                        location: target.location))
+                let routed: RouteTarget =
+                    switch target.value {
+                    case "end": .end
+                    case "edit": .edit
+                    default: .instance(target.value)
+                    }
+                settled.routes.append(ValidatedRoute(key: key, target: routed, location: target.location))
             }
         }
         return log.checked(settled)
