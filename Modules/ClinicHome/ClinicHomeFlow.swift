@@ -99,7 +99,8 @@ final class ClinicHomeFlow: Flow {
                 Screen(
                     id: "kept-result", title: text["keptResult.title"],
                     body: [
-                        text["keptResult.body", ["result": kept.shown(text), "patient": kept.who(text), "lab": kept.lab]]
+                        text[
+                            "keptResult.body", ["result": kept.shown(text), "patient": kept.who(text), "lab": kept.lab]]
                     ],
                     actions: [
                         ScreenAction(text["keptResult.close"], .closeKept, role: .back),

@@ -47,7 +47,9 @@ public enum ClinicHomeModule: FeatureModule {
             RecordSpec.Field("result", label: "Result"), RecordSpec.Field("patient", label: "Patient id"),
             RecordSpec.Field("patientName", label: "Patient's name"),
         ]
-        if options.text("condition") == "hba1c" { fields.append(RecordSpec.Field("reading", label: "HbA1c (%)", kind: .number)) }
+        if options.text("condition") == "hba1c" {
+            fields.append(RecordSpec.Field("reading", label: "HbA1c (%)", kind: .number))
+        }
         fields.append(RecordSpec.Field("lab", label: "Lab"))
         return [
             .takes(
@@ -82,7 +84,8 @@ public enum ClinicHomeModule: FeatureModule {
                                 refusal: "a patient id is P- and four digits, as on the card"),
                         ]),
                 ],
-                summary: "opens the kept tab, which lists the results waiting for the lab, from the notice that one waits")
+                summary:
+                    "opens the kept tab, which lists the results waiting for the lab, from the notice that one waits")
         ]
     }
 

@@ -87,7 +87,9 @@ final class IntakeFlow: Flow {
     private var patientName: EntryField {
         EntryField(
             "name", label: text["confirm.name"], kind: .text,
-            classes: [ValueClass("onRecord", label: text["confirm.name"], .pattern(".+"), representative: "Alex Example")]
+            classes: [
+                ValueClass("onRecord", label: text["confirm.name"], .pattern(".+"), representative: "Alex Example")
+            ]
         ).recorded(as: "patientName")
     }
 
@@ -136,7 +138,9 @@ final class IntakeFlow: Flow {
                         ScreenAction(text["back"], .back, role: .back),
                     ]))
         case .scanned(let patient):
-            return .multiple(.record(.set("patient", RecordValue(patient, class: "wellFormed"))), .forward(.lookUp(patient: patient)))
+            return .multiple(
+                .record(.set("patient", RecordValue(patient, class: "wellFormed"))), .forward(.lookUp(patient: patient))
+            )
         case .lookUp:
             // Asked about in `adapt`: its answers are `found` and `notFound`.
             return .none

@@ -45,12 +45,16 @@ public enum PatientIntakeModule: FeatureModule {
         [
             .writes(
                 "patient", label: "Patient id", kind: .text,
-                classes: [ValueClass("wellFormed", label: "P- and four digits", .pattern(#"P-\d{4}"#), representative: "P-1024")],
+                classes: [
+                    ValueClass(
+                        "wellFormed", label: "P- and four digits", .pattern(#"P-\d{4}"#), representative: "P-1024")
+                ],
                 summary: "the id scanned from the wristband or typed from the card"),
             .writes(
                 "patientName", label: "Patient's name", kind: .text, summary: "the name the patient records hold"),
             .writes(
-                "patientBorn", label: "Date of birth", kind: .date, summary: "the date of birth the patient records hold"),
+                "patientBorn", label: "Date of birth", kind: .date,
+                summary: "the date of birth the patient records hold"),
         ]
     }
 

@@ -117,7 +117,8 @@ public enum ProcedureModule: FeatureModule {
             ValueClass(
                 "prediabetes", label: "5.7 to 6.4 % (prediabetes)", .range(from: 5.7, below: 6.5),
                 representative: "6.1"),
-            ValueClass("diabetes", label: "6.5 % or more (diabetes)", .range(from: 6.5, upTo: 15), representative: "7.4"),
+            ValueClass(
+                "diabetes", label: "6.5 % or more (diabetes)", .range(from: 6.5, upTo: 15), representative: "7.4"),
             ValueClass(
                 "aboveRange", label: "above 15.0 % (outside the analyser's range)", .range(from: 15, upTo: nil),
                 representative: "16", refusal: "the analyser measures from 4.0 to 15.0 %"),

@@ -112,7 +112,8 @@ final class ResultsFlow: Flow {
                             kept < keepAtMost
                                 ? text["submitFailed.body"] : text["submitFailed.full", ["count": keepAtMost]]
                         ],
-                        actions: [ScreenAction(text["submitFailed.retry"], .submit(reading, patient: patient))] + later),
+                        actions: [ScreenAction(text["submitFailed.retry"], .submit(reading, patient: patient))]
+                            + later),
                     as: .replace)
             }
         case .savedForLater(let item):

@@ -36,7 +36,9 @@ extension ResultsModule {
         TextSpec("submitted.title", "Result sent"),
         TextSpec("submitted.body", "The result reached {lab}. It was deleted from this device."),
         TextSpec("submitFailed.title", "Not sent"),
-        TextSpec("submitFailed.body", "The result could not be sent. Try again, or keep it on this device and send it later."),
+        TextSpec(
+            "submitFailed.body", "The result could not be sent. Try again, or keep it on this device and send it later."
+        ),
         TextSpec(
             "submitFailed.full",
             one: """

@@ -84,7 +84,8 @@ public struct PathRuleSpec: Hashable, Sendable, CustomStringConvertible {
         case .carriesNone(let fields, let instance):
             "\(instance) is never entered with \(fields.joined(separator: ", "))"
         case .valueReaches(let key, let typedOn, let screens):
-            "the \(key) typed\(typedOn.map { " on \($0)" } ?? "") is the \(key) \(screens.joined(separator: " and ")) show"
+            "the \(key) typed\(typedOn.map { " on \($0)" } ?? "") is the \(key) "
+                + "\(screens.joined(separator: " and ")) show"
         case .kept(let key, let leavesBy):
             "an item kept in \(key) leaves it only by \(leavesBy.joined(separator: " or ")), and always can"
         case .pattern(let pattern): pattern.description

@@ -33,7 +33,10 @@ public enum RootStep: Step {
             "\(instance).\(exit)" + (data.handoff.fields.isEmpty ? "" : " \(data.handoff)")
         case .linked(let instance, let link, _): "link(\(instance).\(link))"
         case .change(let instance, let entry, _): "\(instance).change(\(entry))"
-        case .edited(let instance, let exit, _, let returnTo, _): "\(instance).\(exit) (back to \(returnTo))"
+        case .edited(let instance, let exit, let previous, let returnTo, _):
+            // Back where the change was asked only when the way out is the
+            // one taken before; otherwise on, as the routes say.
+            "\(instance).\(exit)" + (exit == previous ? " (back to \(returnTo))" : " (on as routed)")
         }
     }
 }

@@ -79,7 +79,8 @@ public enum VariantRecordJSON {
         for member in members {
             let at = path.key("entries").key(member.key)
             guard entries[member.key] == nil else {
-                throw Problem(location: member.keyLocation, path: at.description, message: "'\(member.key)' is given twice.")
+                throw Problem(
+                    location: member.keyLocation, path: at.description, message: "'\(member.key)' is given twice.")
             }
             entries[member.key] = try entry(member.value, at)
         }

@@ -254,8 +254,9 @@ public struct Script: Sendable {
     /// `expect entry <key> <value>`: a value (quoted when it holds
     /// spaces), `none`, or `count <n>`; a `# comment` may follow.
     private static func entry(_ text: String, file: String, line number: Int) throws(SyntaxError) -> Instruction {
-        let shape = "'expect entry' takes a record entry's key and what it holds: expect entry reading 6.1, " +
-            "expect entry patient none, expect entry kept count 1"
+        let shape =
+            "'expect entry' takes a record entry's key and what it holds: expect entry reading 6.1, "
+            + "expect entry patient none, expect entry kept count 1"
         let words = text.split(separator: " ", maxSplits: 1).map(String.init)
         guard words.count == 2 else {
             throw SyntaxError(file: file, line: number, message: "\(shape); '\(text)' is not that.")

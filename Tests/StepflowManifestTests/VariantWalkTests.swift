@@ -139,7 +139,9 @@ struct VariantWalkTests {
         // The wristband gives the id; the patient records say who it is.
         walk.choose("Scan wristband (reads P-1024)")
         walk.answer("patient-lookup", "found")
-        #expect(walk.navigator.topScreen?.body.first == "P-1024: Alex Example, born 1980-04-12. Ask the patient to say both.")
+        #expect(
+            walk.navigator.topScreen?.body.first
+                == "P-1024: Alex Example, born 1980-04-12. Ask the patient to say both.")
         for label in ["Details are correct", "Consent given"] { walk.choose(label) }
         for label in ["Everything is there", "Next", "Next", "Next", "Done, start the timer"] { walk.choose(label) }
         walk.wait(minutes: 15)

@@ -8,7 +8,8 @@ extension EngineState {
     /// Applies `operation` as flow `flow` asked; refused, with the reason,
     /// when the schema does not let the flow's instance do it.
     mutating func record(
-        _ operation: RecordOperation, by flow: FlowInfo, from origin: ValueOrigin? = nil, _ transaction: inout Transaction
+        _ operation: RecordOperation, by flow: FlowInfo, from origin: ValueOrigin? = nil,
+        _ transaction: inout Transaction
     ) {
         let scope = recordScope(of: flow.id)
         if let schema = recordSchema,

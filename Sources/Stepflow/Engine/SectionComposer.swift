@@ -78,7 +78,9 @@ package final class SectionComposer {
                 return from.map { "\(input) in section \($0) of \(owner) changed the record" }
                     ?? "\(input) changed the record while \(owner) showed its sections"
             }
-            return from.map { "\(input) in section \($0) of \(owner) changed section \(changed.joined(separator: " and "))" }
+            return from.map {
+                "\(input) in section \($0) of \(owner) changed section \(changed.joined(separator: " and "))"
+            }
                 ?? "\(input) changed sections \(changed.joined(separator: " and ")) of \(owner) at once"
         }
     }

@@ -192,7 +192,8 @@ public enum ModuleContract {
         for spec in specs {
             if !seenKeys.insert("\(spec.access.rawValue) \(spec.key)").inserted {
                 add(
-                    .recordDeclaration, spec.key, "record entry '\(spec.key)' is declared \(spec.access.rawValue) twice.",
+                    .recordDeclaration, spec.key,
+                    "record entry '\(spec.key)' is declared \(spec.access.rawValue) twice.",
                     fix: "declare it once.")
             }
             let fields =
@@ -201,7 +202,9 @@ public enum ModuleContract {
                 : [EntryField(spec.key, label: spec.label, kind: spec.kind ?? .text, classes: spec.classes)]
             for field in fields where !field.classes.isEmpty {
                 for problem in field.declarationProblems {
-                    add(.recordDeclaration, spec.key, "record entry '\(spec.key)': \(problem.problem)", fix: problem.fix)
+                    add(
+                        .recordDeclaration, spec.key, "record entry '\(spec.key)': \(problem.problem)", fix: problem.fix
+                    )
                 }
             }
         }
@@ -273,7 +276,8 @@ public enum ModuleContract {
             }
         }
         var seeds: [[RecordOperation]] = [[]]
-        let firsts = read.compactMap { spec in spec.representativeEntries.compactMap { $0 }.first.map { (spec.key, $0) } }
+        let firsts = read.compactMap { spec in spec.representativeEntries.compactMap { $0 }.first.map { (spec.key, $0) }
+        }
         if !firsts.isEmpty { seeds.append(firsts.flatMap { operations($0.0, $0.1) }) }
         for spec in read {
             for entry in spec.representativeEntries.compactMap({ $0 }).dropFirst() {

@@ -103,7 +103,8 @@ public struct RecordSchema: Hashable, Sendable {
 
     /// Why `instance` (`nil`: the variant itself) may not apply
     /// `operation`, with the fix; `nil` when it may.
-    package func refusal(of operation: RecordOperation, by instance: String?, holding record: VariantRecord) -> String? {
+    package func refusal(of operation: RecordOperation, by instance: String?, holding record: VariantRecord) -> String?
+    {
         guard let instance else { return nil }
         let key = operation.key
         guard let entry = entries[key] else {

@@ -76,7 +76,9 @@ extension RuleShapes {
         guard let valueMember = fields["value"], let screensMember = fields["reachesUnchanged"] else {
             log.error(
                 rule.path, rule.node.location,
-                "\(fields["value"] == nil ? "a value rule needs 'value'" : "'value' needs 'reachesUnchanged'"): \(shape).")
+                (fields["value"] == nil ? "a value rule needs 'value'" : "'value' needs 'reachesUnchanged'")
+                    + ": \(shape)."
+            )
             return nil
         }
         guard saysOneThing(rule, ["value", "typedOn", "reachesUnchanged"], shape: shape),

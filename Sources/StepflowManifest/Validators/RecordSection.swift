@@ -85,12 +85,13 @@ struct RecordSection: ManifestValidator {
             var owner = writers[0]
             if let chosen = named?.owner {
                 guard writers.contains(chosen.value) else {
+                    let known = ids.contains(chosen.value) ? "" : " (of \(Suggestion.list(ids)))"
                     log.error(
                         named!.path.key("owner"), chosen.location,  // named holds the owner read
                         """
                         '\(chosen.value)' does not write '\(key)'; \(Suggestion.list(writers)) \
                         \(writers.count == 1 ? "does" : "do"). \(Suggestion.didYouMean(chosen.value, writers))To fix, \
-                        name an instance whose module writes it\(ids.contains(chosen.value) ? "" : " (of \(Suggestion.list(ids)))").
+                        name an instance whose module writes it\(known).
                         """)
                     continue
                 }
@@ -165,7 +166,8 @@ struct RecordSection: ManifestValidator {
                         member.value, lifetimePath, what: "a lifetime", required: ["untilEntering"],
                         optional: ["keptOnDevice"])
                 else { return nil }
-                guard let instances = boundary(untilFields["untilEntering"]!, lifetimePath.key("untilEntering"))  // required
+                // untilEntering is required: the object above has it.
+                guard let instances = boundary(untilFields["untilEntering"]!, lifetimePath.key("untilEntering"))
                 else { return nil }
                 var kept = false
                 if let flag = untilFields["keptOnDevice"] {
