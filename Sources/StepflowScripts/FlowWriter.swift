@@ -10,10 +10,16 @@ struct FlowWriter {
 
     var text: String { (lines + [""]).joined(separator: "\n") }
 
-    mutating func header(script: String, appId: String, tags: [String], locale: String) {
+    /// The flow's header; `held` are the outside sources the script
+    /// answers by hand and never answers, which the device must keep from
+    /// answering (an outbox kept offline), or the flow goes elsewhere.
+    mutating func header(script: String, appId: String, tags: [String], locale: String, held: [String] = []) {
         lines.append("# \(MaestroExporter.marker) from \(script).txt, texts in \(locale).")
         lines.append("# Each step the engine took is named in a comment; tap texts are")
         lines.append("# regular expressions (Maestro's), their special characters escaped.")
+        for source in held {
+            lines.append("# Hold \(source) on the device (it must not answer): the script never answers it.")
+        }
         lines.append("appId: \(appId)")
         lines.append("name: \(Escaping.yaml(script))")
         if !tags.isEmpty {

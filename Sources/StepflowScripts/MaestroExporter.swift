@@ -174,7 +174,13 @@ public struct MaestroExporter: Sendable {
                 answeredByHand: byHand)
         let name = Self.baseName(of: script.file)
         var writer = FlowWriter()
-        writer.header(script: name, appId: device.appId, tags: script.covers.map(\.id).uniqued(), locale: locale)
+        let answered = Set(script.lines.compactMap { line -> String? in
+            if case .input(.answer(let source, _)) = line.instruction { return source }
+            return nil
+        })
+        writer.header(
+            script: name, appId: device.appId, tags: script.covers.map(\.id).uniqued(), locale: locale,
+            held: byHand.subtracting(answered).sorted())
         writer.command("- launchApp:", "    clearState: true")
         writer.assertScreen(texts.top, after: nil)
         var placeholders: [OutsideInput] = []

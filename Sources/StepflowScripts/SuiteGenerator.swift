@@ -226,6 +226,19 @@ public struct SuiteGenerator: Sendable {
         var lines: [String] = waiting.isEmpty ? [] : ["by-hand \(waiting.sorted().joined(separator: " "))"]
         for position in walk {
             let transition = states.transitions[position]
+            // The app ended with what the device keeps, and is opened again.
+            if case .relaunch = transition.input.kind, session.stateIndex == transition.from {
+                if let exit = session.endingExit { lines.append("expect end \(exit)") }
+                do throws(SessionRefusal) { try session.run(.input(.relaunch)) } catch {
+                    throw Refusal(
+                        message: """
+                            the live engine refused 'relaunch' of script \(number): \(error.description) This is a \
+                            bug in Stepflow; please report it with the manifest.
+                            """)
+                }
+                lines.append(StepflowGraph.Input.relaunch.scriptLine)
+                continue
+            }
             guard session.stateIndex == transition.from, let top = session.top else {
                 throw Refusal(
                     message:
@@ -319,6 +332,7 @@ public struct SuiteGenerator: Sendable {
             case .answer(let source, _, let answer, _, _): "\(source) \(answer)"
             case .link(let address): Input.link(address).scriptLine
             case .select(let section, _, _): Input.select(section).scriptLine
+            case .relaunch: Input.relaunch.scriptLine
             @unknown default: "\(transition.input)"
             }
         return "\(screen) \(done)"

@@ -87,7 +87,7 @@ struct FlowReplay {
 
     /// Replays `commands`; returns how it ended (`end instance.exit` or
     /// the screen on top) or throws where a command does not hold.
-    func replay(_ commands: [JSONNode], file: String) throws -> String {
+    func replay(_ commands: [JSONNode], file: String, held: Set<String> = []) throws -> String {
         let device = try #require(manifest.device)
         // What the flow answers by hand: its permissions and answer flows.
         func permissionAnswer(_ node: JSONNode) -> (String, String)? {
@@ -105,7 +105,9 @@ struct FlowReplay {
             guard parts.count == 3, parts[0] == "answers", parts[2].hasSuffix(".yaml") else { return nil }
             return (parts[1], String(parts[2].dropLast(5)))
         }
-        var sources: Set<String> = []
+        // The sources the flow's header says the device holds, and the ones
+        // it answers.
+        var sources = held
         for command in commands {
             if let set = command["setPermissions"], let (source, _) = permissionAnswer(set) { sources.insert(source) }
             if let path = command["runFlow"]?.string, let (source, _) = flowAnswer(path) { sources.insert(source) }
@@ -210,6 +212,16 @@ struct FlowReplay {
 
 @Suite("Maestro flows")
 struct MaestroExportTests {
+    /// The sources a flow's header says the device holds.
+    static func held(in flow: String) -> Set<String> {
+        let lines = (GoldenFile.read(flow) ?? "").split(separator: "\n")
+        return Set(
+            lines.compactMap { line in
+                guard line.hasPrefix("# Hold "), let end = line.firstRange(of: " on the device") else { return nil }
+                return String(line[line.index(line.startIndex, offsetBy: 7)..<end.lowerBound])
+            })
+    }
+
     /// How `script` ends when run as a script: the reference a flow's
     /// replay must reach.
     static func end(of script: Script, _ manifest: Manifest) -> String {
@@ -252,7 +264,8 @@ struct MaestroExportTests {
             #expect(Set(docs[0]["tags"]?.array?.compactMap(\.string) ?? []) == Set(script.covers.map(\.id)))
             let commands = try #require(docs[1].array)
             #expect(
-                try replay.replay(commands, file: flowPath) == end(of: script, manifest),
+                try replay.replay(commands, file: flowPath, held: Self.held(in: flowPath))
+                    == end(of: script, manifest),
                 "\(flowPath) ends where \(path) ends")
         }
         return flows.count

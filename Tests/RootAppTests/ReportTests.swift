@@ -105,7 +105,7 @@ struct ReportTests {
         #expect(html.contains("<p class=\"verdict warn\">Not judged ready: the manifest sets no minimum coverage"))
         #expect(
             html.contains(
-                "they take 26 of 45 (57%) screens, 121 of 353 (34%) edges and 59 of 2336 (2%) state transitions"))
+                "they take 26 of 46 (56%) screens, 122 of 380 (32%) edges and 57 of 7520 (0%) state transitions"))
         #expect(!html.contains("Every rule holds, every script passes"))
         #expect(
             html.contains(
@@ -151,7 +151,7 @@ struct ReportTests {
         #expect(
             check.unwrappedOut.contains(
                 """
-                Not ready for sign-off: the scripts take transitions 59 of 2336 (2%), below the manifest's minimum \
+                Not ready for sign-off: the scripts take transitions 57 of 7520 (0%), below the manifest's minimum \
                 of 80%.
                 """
             ), "\(check.out)")
@@ -171,18 +171,18 @@ struct ReportTests {
             html.contains(
                 """
                 <tr class=\"bad\"><th>Minimum coverage</th><td>screens 50%, transitions 80%; below it: transitions \
-                59 of 2336 (2%)</td></tr>
+                57 of 7520 (0%)</td></tr>
                 """
             ))
     }
 
     @Test func atTheManifestsMinimumCoverageTheVariantIsReadyOnTheEvidenceListed() throws {
-        let path = try Self.clinic(minimum: #"{"screens": 50, "transitions": 2}"#)
+        let path = try Self.clinic(minimum: #"{"screens": 50, "edges": 30}"#)
         let check = Harness.run(["check", path])
         #expect(check.code == 0, "\(check.err)")
         #expect(
             check.unwrappedOut.contains(
-                "Ready for sign-off, on this evidence: 7 of 7 rules proved; 4 of 4 scripts pass;"), "\(check.out)")
+                "Ready for sign-off, on this evidence: 8 of 8 rules proved; 4 of 4 scripts pass;"), "\(check.out)")
     }
 
     @Test func aWrongMinimumCoverageIsRefusedWhereItIsWritten() throws {
