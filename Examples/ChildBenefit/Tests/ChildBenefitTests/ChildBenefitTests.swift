@@ -1,0 +1,133 @@
+import BenefitApp
+import RootAppCLI
+import Stepflow
+import StepflowManifest
+import StepflowScripts
+import Synchronization
+import Testing
+
+/// This package's folder, found from this file.
+let packageRoot = String(
+    #filePath.split(separator: "/", omittingEmptySubsequences: false).dropLast(3).joined(separator: "/"))
+
+func manifestPath(_ name: String) -> String { packageRoot + "/Manifests/\(name).json" }
+
+func runner(_ name: String) throws -> ScriptRunner {
+    let manifest = try ManifestLoader(registry: BenefitApp.registry, services: BenefitApp.services).load(
+        path: manifestPath(name))
+    return ScriptRunner(manifest: manifest, registry: BenefitApp.registry, services: BenefitApp.services)
+}
+
+/// Runs `text` as a script of `name`: it must pass.
+@discardableResult
+func passes(_ text: String, on name: String) throws -> ScriptRunner.Result {
+    let result = try runner(name).run(try Script.parse(text, file: "test.txt"))
+    #expect(result.passed, "\(result)")
+    return result
+}
+
+/// The lines that take a citizen from the start to check your answers.
+let toTheSummary = """
+    choose Start now
+    enter answer yes
+    choose Continue
+    enter answer yes
+    choose Continue
+    enter name "Ada Lovelace"
+    choose Continue
+    enter born 1990-12-10
+    choose Continue
+    enter nino QQ123456C
+    choose Continue
+    enter childName Byron
+    choose Continue
+    enter childBorn 2020-01-05
+    choose Continue
+    choose Continue
+    expect screen check/summary
+
+    """
+
+@Suite("The child benefit application")
+struct ChildBenefitTests {
+    @Test(arguments: ["child-benefit", "child-benefit-caseworker"])
+    func itsToolValidatesEachVariantWithEveryRuleProved(_ name: String) {
+        let out = Mutex("")
+        let console = Console(out: { text in out.withLock { $0 += text } }, err: { _ in })
+        let tool = RootApp(name: "benefitapp", registry: BenefitApp.registry, services: BenefitApp.services)
+        #expect(tool.run(["validate", manifestPath(name)], console: console) == 0)
+        let summary = out.withLock { $0 }.replacing("\n    ", with: " ")
+        #expect(summary.contains(name == "child-benefit" ? "4 of 4 rules proved" : "2 of 2 rules proved"), "\(summary)")
+        #expect(!summary.contains("error"), "\(summary)")
+    }
+
+    @Test(arguments: ["child-benefit", "child-benefit-caseworker"])
+    func everyAcceptanceScriptPassesAndEveryRequirementIsMet(_ name: String) throws {
+        let out = Mutex("")
+        let console = Console(out: { text in out.withLock { $0 += text } }, err: { text in out.withLock { $0 += text } })
+        let tool = RootApp(name: "benefitapp", registry: BenefitApp.registry, services: BenefitApp.services)
+        #expect(tool.run(["check", manifestPath(name)], console: console) == 0, "\(out.withLock { $0 })")
+        #expect(out.withLock { $0 }.replacing("\n    ", with: " ").contains("0 failed, 0 uncovered"))
+    }
+
+    @Test func aChangeFromTheSummaryComesBackToItWithTheNewValueAndAsksNothingElse() throws {
+        try passes(
+            toTheSummary + """
+                choose Change: Name
+                expect screen applicant/name
+                enter name "Ada King"
+                choose Continue
+                expect screen check/summary
+                expect entry applicantName "Ada King"
+                expect entry applicantNino QQ123456C
+                expect entry children count 1
+
+                """, on: "child-benefit")
+    }
+
+    @Test func aChangeThatDecidesAgainGoesWhereTheNewAnswerLeads() throws {
+        // "No" to living in the UK ends the claim: the summary is not shown
+        // again, the kickout is.
+        try passes(
+            toTheSummary + """
+                choose Change: Lives in the UK
+                expect screen eligibility/livesInUK
+                enter answer no
+                choose Continue
+                expect screen eligibility/kickout
+
+                """, on: "child-benefit")
+    }
+
+    @Test func aStartedApplicationIsKeptAcrossLaunchesAndANewOneStartsEmpty() throws {
+        try passes(
+            """
+            choose Start now
+            enter answer yes
+            choose Continue
+            enter answer yes
+            choose Continue
+            enter name "Ada Lovelace"
+            choose Continue
+            choose Save and come back later
+            choose Close the application for now
+            expect end applicant.saved
+            relaunch
+            expect entry applicantName "Ada Lovelace"
+            choose Start a new application
+            expect entry applicantName none
+            expect entry responsible none
+
+            """, on: "child-benefit")
+    }
+
+    @Test func theCaseworkerClosesTheCounterAndNothingIsKept() throws {
+        try passes(
+            """
+            expect screen eligibility/livesInUK
+            choose Close the counter
+            expect end eligibility.closed
+
+            """, on: "child-benefit-caseworker")
+    }
+}
