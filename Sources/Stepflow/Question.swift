@@ -38,8 +38,14 @@ public struct Answer<StepType: Step>: Hashable, Sendable {
     ///     EntryField("name", label: "Name", kind: .text, classes: anyName).recorded(as: "patientName"),
     /// ])
     /// ```
-    public init(_ name: String, _ step: StepType?, label: String? = nil, values: [EntryField] = []) {
+    public init(_ name: String, _ step: StepType?, label: String? = nil, values: [EntryField]) {
         self.init(name, step, label: label ?? name, values: values, given: [:])
+    }
+
+    /// An answer called `name`, navigating `step` (`nil`: nothing), shown
+    /// as `label` (by default its name), carrying no value.
+    public init(_ name: String, _ step: StepType?, label: String? = nil) {
+        self.init(name, step, label: label ?? name, values: [], given: [:])
     }
 
     private init(_ name: String, _ step: StepType?, label: String, values: [EntryField], given: [String: String]) {

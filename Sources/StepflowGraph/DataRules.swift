@@ -57,7 +57,10 @@ extension StateGraph {
             case (let given?, nil):
                 return "\(top) does not show the \(key) typed (\(given))."
             case (nil, let shown?):
-                return "\(top) shows \(key) \(shown), and no \(key) was typed\(typedOn.map { " on \($0)" } ?? "")."
+                return """
+                    \(top) shows \(key) \(shown), and no \(key) typed\(typedOn.map { " on \($0)" } ?? "") was \
+                    recorded: a module wrote it.
+                    """
             case (let given?, let shown?):
                 if shown != given {
                     return "\(top) shows \(key) \(shown), and the \(key) typed was \(given)."

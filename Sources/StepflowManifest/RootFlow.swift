@@ -81,8 +81,14 @@ public struct CarriedData: Hashable, Sendable, CustomStringConvertible {
 
     /// Records that `instance` ran and handed on `fields`, ending through
     /// `exit`.
-    public mutating func record(_ fields: Handoff, from instance: String, exit: String? = nil) {
+    public mutating func record(_ fields: Handoff, from instance: String, exit: String?) {
         produced.append(Produced(instance: instance, fields: fields, exit: exit))
+    }
+
+    /// Records that `instance` ran and handed on `fields` (through an exit
+    /// not named: a link's arguments, data made before any exit).
+    public mutating func record(_ fields: Handoff, from instance: String) {
+        record(fields, from: instance, exit: nil)
     }
 
     /// `instance`, run again to change an answer, handed on `fields` and

@@ -118,6 +118,15 @@ struct FlowReplay {
         for (index, command) in commands.enumerated() {
             let place = "\(file) command \(index + 1)"
             if command.string == "launchApp" || command["launchApp"] != nil {
+                // Launched again with its state: the relaunch of an app
+                // that ended, with what its device kept.
+                if command["launchApp"]?["clearState"]?.value == .bool(false) {
+                    let live = try #require(session, "\(place): the app is launched again before it ran")
+                    do throws(SessionRefusal) { try live.give(.relaunch) } catch {
+                        throw PyYAML.Failure("\(place): \(error)")
+                    }
+                    continue
+                }
                 #expect(
                     command["launchApp"]?["clearState"]?.value == .bool(true), "\(place): a flow starts the app afresh")
                 session = VariantSession(

@@ -163,7 +163,7 @@ struct ReportTests {
         #expect(
             html.contains(
                 """
-                <p class=\"verdict bad\">Not ready for sign-off: the scripts take transitions 59 of 2336 (2%), \
+                <p class=\"verdict bad\">Not ready for sign-off: the scripts take transitions 57 of 7520 (0%), \
                 below the manifest&#39;s minimum of 80%.
                 """
             ))
