@@ -243,7 +243,9 @@ struct OutputErrorTests {
                 resultHelp.resume: result → home\n  test.cancelled: end → intake\n
                 """
             ))
-        #expect(differ.out.contains("Screens only in covid-antigen-clinic (23):\n  home/discard\n  home/help\n  home/kept\n"))
+        #expect(
+            differ.out.contains(
+                "Screens only in covid-antigen-clinic (23):\n  home/discard\n  home/help\n  home/kept\n"))
         // Links by the address the outside world opens.
         #expect(differ.out.contains("Links only in covid-antigen-home (1):\n  result → result.advice (decline: "))
         #expect(differ.out.contains("Links only in covid-antigen-clinic (1):\n  kept/{result}/{patient} → home.kept"))

@@ -64,7 +64,8 @@ struct ChildBenefitTests {
     @Test(arguments: ["child-benefit", "child-benefit-caseworker"])
     func everyAcceptanceScriptPassesAndEveryRequirementIsMet(_ name: String) throws {
         let out = Mutex("")
-        let console = Console(out: { text in out.withLock { $0 += text } }, err: { text in out.withLock { $0 += text } })
+        let console = Console(
+            out: { text in out.withLock { $0 += text } }, err: { text in out.withLock { $0 += text } })
         let tool = RootApp(name: "benefitapp", registry: BenefitApp.registry, services: BenefitApp.services)
         #expect(tool.run(["check", manifestPath(name)], console: console) == 0, "\(out.withLock { $0 })")
         #expect(out.withLock { $0 }.replacing("\n    ", with: " ").contains("0 failed, 0 uncovered"))
