@@ -102,7 +102,8 @@ enum Reading {
     static func manifest(classOnly: Bool) throws -> Manifest {
         let text = """
             {"schema": 1, "app": {"id": "reading", "name": "Reading", "audience": "professional"},
-             "requirements": [{"id": "R-1", "text": "The value confirmed is the value typed.", "claim": "valueReaches"}],
+             "requirements": [
+               {"id": "R-1", "text": "The value confirmed is the value typed.", "claim": "valueReaches"}],
              "modules": [{"id": "test", "module": "form", "options": {"classOnly": \(classOnly)}},
                          {"id": "result", "module": "review"}],
              "record": {"reading": {"lifetime": "walk"}},
@@ -136,8 +137,10 @@ struct DataRuleTests {
         let rule = try Self.valueRule(VariantGraph(manifest: manifest, registry: Reading.registry))
         #expect(!rule.holds)
         #expect(
-            rule.detail
-                == "result/review shows reading normal, and no reading typed on test/reading was recorded: a module wrote it.",
+            rule.detail == """
+                result/review shows reading normal, and no reading typed on test/reading was recorded: a module \
+                wrote it.
+                """,
             "\(rule)")
         // The counter-example, replayed on the live engine: the value typed
         // is not the value the review shows.
