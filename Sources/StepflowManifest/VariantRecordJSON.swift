@@ -1,6 +1,6 @@
 public import Stepflow
 
-/// Reads and writes a ``Stepflow/VariantRecord`` as JSON without
+/// Reads and writes a `VariantRecord` (Stepflow) as JSON without
 /// Foundation, in the shape its `Codable` conformance gives (so an app
 /// with Foundation may write it with `JSONEncoder` and read it here): what
 /// a saved walk keeps (`"kept"`) and what `rootapp walk --device` keeps

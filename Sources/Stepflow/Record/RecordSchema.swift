@@ -37,7 +37,7 @@ public enum RecordLifetime: Hashable, Sendable, CustomStringConvertible {
 /// instance that owns it (the only one that writes it), the instances
 /// that read it or take its items, how long it lives, and what it holds.
 ///
-/// A manifest's ``RootFlow`` gives one (``Flow/recordSchema``); the engine
+/// A manifest's `RootFlow` gives one (``Flow/recordSchema``); the engine
 /// then refuses a write or read by an instance the schema does not name,
 /// with a ``NavigationChange/rejected(reason:)`` that says how to fix it.
 /// A flow tree without a schema (a test, an app of plain flows) may write

@@ -8,7 +8,7 @@
 /// an outside answer's values make (``Answer/values``). Each change is a
 /// ``NavigationChange/recorded(_:)`` in the step's event, so a trace says
 /// what was recorded, by whom and when. A flow reads it with
-/// ``Navigation/reading(_:then:)``.
+/// ``Navigation/reading(_:then:)-(String...,_)``.
 ///
 /// ```swift
 /// var record = VariantRecord()
