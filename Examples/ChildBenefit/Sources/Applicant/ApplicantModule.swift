@@ -14,17 +14,14 @@ public enum ApplicantModule: FeatureModule {
 
     /// Who answers, and whether a page offers to save and come back later.
     public static let options: [OptionSpec] = [
-        OptionSpec(
-            "audience", .choice(["citizen", "caseworker"]), default: .text("citizen"),
-            summary: "Who answers: the person claiming, or a caseworker for them."),
+        Audience.option,
         SaveForLater.option,
     ]
 
     /// `done`, and `saved` where saving is offered.
     public static func exits(for options: ModuleOptions) -> [ExitSpec] {
         [ExitSpec("done", summary: "every detail is given")]
-            + (options.boolean("saveForLater")
-                ? [ExitSpec("saved", summary: "the person saved the application to finish later")] : [])
+            + SaveForLater.exits(options)
     }
 
     /// The classes of a date of birth: 18 or over (born in 2007 or before)

@@ -23,8 +23,7 @@ public enum ChildrenModule: FeatureModule {
     /// `done`, and `saved` where saving is offered.
     public static func exits(for options: ModuleOptions) -> [ExitSpec] {
         [ExitSpec("done", summary: "every child is added")]
-            + (options.boolean("saveForLater")
-                ? [ExitSpec("saved", summary: "the person saved the application to finish later")] : [])
+            + SaveForLater.exits(options)
     }
 
     /// A child's date of birth: under 16 (born in 2011 or later), or

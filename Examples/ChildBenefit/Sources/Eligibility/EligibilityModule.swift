@@ -13,9 +13,7 @@ public enum EligibilityModule: FeatureModule {
 
     /// Who answers, and whether a page offers to save and come back later.
     public static let options: [OptionSpec] = [
-        OptionSpec(
-            "audience", .choice(["citizen", "caseworker"]), default: .text("citizen"),
-            summary: "Who answers: the person claiming, or a caseworker for them."),
+        Audience.option,
         SaveForLater.option,
     ]
 
@@ -25,9 +23,7 @@ public enum EligibilityModule: FeatureModule {
             ExitSpec("eligible", summary: "both answers are yes"),
             ExitSpec("notEligible", summary: "an answer is no: the person cannot claim"),
         ]
-        if options.boolean("saveForLater") {
-            exits.append(ExitSpec("saved", summary: "the person saved the application to finish later"))
-        }
+        exits += SaveForLater.exits(options)
         if options.text("audience") == "caseworker" {
             exits.append(ExitSpec("closed", summary: "the caseworker closed the counter before a claim"))
         }

@@ -55,4 +55,20 @@ public enum SaveForLater {
     public static let option = OptionSpec(
         "saveForLater", .boolean, default: .boolean(true),
         summary: "Whether each question page offers to save and come back later.")
+
+    /// The exit `saved`, where `options` offer saving: the module ends
+    /// through it when the person saves and leaves.
+    public static func exits(_ options: ModuleOptions) -> [ExitSpec] {
+        options.boolean("saveForLater")
+            ? [ExitSpec("saved", summary: "the person saved the application to finish later")] : []
+    }
+}
+
+/// Who answers a form's questions: the person claiming, or a caseworker
+/// for them (the pages' titles say "you" or "the claimant").
+public enum Audience {
+    /// The option `audience`: `citizen` (default) or `caseworker`.
+    public static let option = OptionSpec(
+        "audience", .choice(["citizen", "caseworker"]), default: .text("citizen"),
+        summary: "Who answers: the person claiming, or a caseworker for them.")
 }
