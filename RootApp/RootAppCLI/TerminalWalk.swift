@@ -258,11 +258,9 @@ final class TerminalWalk: @unchecked Sendable {
                     return finish("Stopped: the script failed.", status: .findings)
                 }
                 showIfChanged()
-                // Ended: the script may open the app again (`relaunch`).
-                if session.ending != nil, !script.lines.contains(where: { $0.number > line.number }) {
-                    return finish("Finished: \(session.endingExit ?? "").", status: .success)
-                }
             }
+            // Ended by the script, the walk below finishes, or, when the
+            // device keeps something, offers to open the app again.
         }
         let editor = console.terminal.map(LineEditor.init(descriptor:))
         editor?.begin()
@@ -316,11 +314,16 @@ final class TerminalWalk: @unchecked Sendable {
             }
             let line: String?
             if let editor {
+                // Ended when the prompt came (the device keeps something:
+                // relaunch or q), the walk reads on; ending while it waits
+                // is a change of screen.
+                let endedAtPrompt = session.ending != nil
                 let outcome = editor.read(
                     prompt: { prompt() },
                     ticking: { [self] in session.timerWaits },
                     screenChanged: { [self] in
-                        session.top?.id != shown || question?.question != shownQuestion || session.ending != nil
+                        session.top?.id != shown || question?.question != shownQuestion
+                            || (session.ending != nil) != endedAtPrompt
                     },
                     drawScreen: { [self] in showIfChanged() },
                     draw: { [console] in console.out($0) }

@@ -174,6 +174,39 @@ struct TerminalWalkTests {
         #expect(replay.code == 0, "\(replay.out)\(replay.err)")
     }
 
+    @Test func anAppThatEndedKeepingAResultIsOpenedAgainFromTheTerminal() throws {
+        // The clinic's script up to the sign-out, a result kept for the
+        // lab: the walk then reads the terminal, where the app has ended.
+        let source = try #require(
+            GoldenFile.read(
+                BundledManifests.repositoryRoot
+                    + "/RootApp/Scripts/hba1c-clinic/kept-sent-from-the-home-after-a-relaunch.txt"))
+        let upToTheEnd = try #require(source.split(separator: "relaunch\n", omittingEmptySubsequences: false).first)
+        let script = TemporaryFiles.folder(["kept.txt": String(upToTheEnd)]) + "/kept.txt"
+        let directory = String(
+            CommandLine.arguments[0].split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(
+                separator: "/"))
+        let terminal = try #require(
+            PseudoTerminal(
+                arguments: [
+                    directory + "/rootapp", "walk", BundledManifests.path("hba1c-clinic"), "--script", script,
+                    "--by-hand", "lab-link,outbox",
+                ],
+                environment: ["TERM=xterm", "NO_COLOR=1", "PATH=/usr/bin:/bin"]
+            ))
+        #expect(terminal.waitFor("Type relaunch to open"), "\(terminal.output.suffix(800))")
+        let ended = terminal.output.endIndex
+        terminal.type("relaunch\r")
+        // Read, not thrown away as typed for a screen that went.
+        let opened = terminal.waitFor("1) Sign in", after: ended)
+        let after = String(terminal.output[ended...])
+        #expect(opened, "\(after)")
+        #expect(!after.contains("what you typed was not used"))
+        terminal.type("q\r")
+        #expect(terminal.waitFor("Quit.", after: ended))
+        #expect(terminal.finish() == 0)
+    }
+
     @Test func aDumbTerminalGetsNoColourAndNoCursorCodes() throws {
         let directory = String(
             CommandLine.arguments[0].split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(
