@@ -35,6 +35,11 @@ public struct PresentationTree: Hashable, Sendable {
         public let fields: [EntryField]
         /// What a UI shows beside the texts (a camera, a chart), if any.
         public let content: ScreenContent?
+        /// The entries of the variant's record the screen shows, as they
+        /// were when it was shown: what a summary's rows bind to (a value,
+        /// its class, where it was given), the same the rules about data
+        /// check.
+        public let shows: [RecordShown]
 
         /// `instance/screen`: what a UI's view factory is keyed by.
         public var qualifiedID: String { "\(instance)/\(screenID)" }
@@ -49,6 +54,7 @@ public struct PresentationTree: Hashable, Sendable {
             actions = presented.actions
             fields = presented.fields
             content = presented.screenContent
+            shows = presented.shows
         }
     }
 

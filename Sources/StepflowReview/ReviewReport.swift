@@ -257,7 +257,32 @@ public enum ReviewReport {
         for key in manifest.routes.keys.sorted(by: { $0.description < $1.description }) {
             page.row([key.description, manifest.routes[key]!.description])  // keys of `routes`
         }
-        page.line("</tbody></table></section>")
+        page.line("</tbody></table>")
+        // What the variant keeps of what a person gives, and for how long.
+        let record = manifest.record
+        if record.keys.isEmpty {
+            page.line("<h3>What it records</h3><p class=\"note\">Nothing: the variant keeps no record.</p>")
+        } else {
+            page.line(
+                """
+                <h3>What it records</h3><table><thead><tr><th>Entry</th><th>What</th><th>Written by</th>\
+                <th>Read by</th><th>Lives</th></tr></thead><tbody>
+                """)
+            for key in record.keys {
+                // Force-unwrapped: the keys are `record`'s own.
+                let entry = record.entries[key]!
+                let classes = entry.spec.classes.map(\.name)
+                let readers = entry.readers.union(entry.takers).sorted()
+                page.row([
+                    key,
+                    entry.spec.label + (classes.isEmpty ? "" : " (\(classes.joined(separator: ", ")))"),
+                    entry.owner, readers.isEmpty ? "none" : readers.joined(separator: ", "),
+                    entry.lifetime.description,
+                ])
+            }
+            page.line("</tbody></table>")
+        }
+        page.line("</section>")
 
         // 2. Requirements.
         page.line("<section id=\"requirements\"><h2>2. Requirements</h2>")

@@ -107,6 +107,10 @@ struct ReportTests {
             html.contains(
                 "they take 26 of 46 (56%) screens, 122 of 380 (32%) edges and 57 of 7520 (0%) state transitions"))
         #expect(!html.contains("Every rule holds, every script passes"))
+        // What the variant records, by whom, read by whom, for how long.
+        #expect(html.contains("<h3>What it records</h3>"))
+        #expect(html.contains("<tr><td>kept</td>"), "the results kept for the lab")
+        #expect(html.contains("<td>result</td><td>home</td><td>kept on the device</td></tr>"))
         #expect(
             html.contains(
                 """

@@ -3,6 +3,7 @@ import BundledModules
 import Stepflow
 import StepflowGraph
 import StepflowManifest
+import StepflowPresentation
 import StepflowTesting
 import Testing
 
@@ -216,5 +217,25 @@ struct DataRuleTests {
                 UR-HBA-02 claims that an item kept for later is never lost, and this rule is an existence rule \
                 (reaches), which does not prove it. To fix, write the rule as {"kept": …, "leavesOnlyBy": […]}
                 """), "\(message)")
+    }
+
+    @Test func thePresentationTreeCarriesWhatAScreenShowsOfTheRecord() throws {
+        let coordinator = Coordinator()
+        coordinator.coordinate(
+            flow: RootFlow(manifest: try Reading.manifest(classOnly: false), registry: Reading.registry),
+            with: OneStepper(.start))
+        coordinator.waitUntilIdle()
+        let form = try #require(coordinator.currentState.topScreen)
+        coordinator.select(action: 0, on: form, entering: ["value": "6.1"])
+        coordinator.waitUntilIdle()
+        // What a UI's summary row binds to: the value as typed, its class
+        // and where it was typed.
+        let shown = try #require(PresentationTree(coordinator.currentState).top?.shows.first)
+        #expect(shown.key == "reading")
+        guard case .value(let value) = shown.entry else {
+            Issue.record("a value: \(shown)")
+            return
+        }
+        #expect(value.text == "6.1" && value.valueClass == "high")
     }
 }
