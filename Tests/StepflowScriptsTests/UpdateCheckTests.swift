@@ -71,9 +71,16 @@ struct UpdateCheckTests {
         let sources = Self.answerSources(of: check.old.states)
         let lost = Set(check.lostStates)
         var restored = 0
+        var checked = 0
+        // Each replay below is a restore on a live session: every state of
+        // the lay variants; of the clinics' 1,600 states and more (their
+        // record), an even spread of about 400, so CI keeps its time.
+        let stride = max(1, check.old.states.states.count / 400)
         // Every state the check says restores: its shortest walk, saved on
         // the old release, restores on the new showing the same screen.
-        for state in check.old.states.states.indices where !lost.contains(state) {
+        for state in check.old.states.states.indices where state % stride == 0 {
+            guard !lost.contains(state) else { continue }
+            checked += 1
             let walk = check.old.states.shortestWalk(to: state).map(\.input)
             let session = try Self.restore(walk, from: old, on: new, answeredByHand: sources)
             #expect(session?.restoreOutcome?.kind == .otherRelease, "\(edit.name): state \(state)")
@@ -83,7 +90,8 @@ struct UpdateCheckTests {
         // Every pair of the lockstep search: its walk restores whole if and
         // only if the check says the two releases agree there.
         var pairsReplayed = 0
-        for pair in check.pairStates.indices {
+        let pairStride = max(1, check.pairStates.count / 400)
+        for pair in check.pairStates.indices where pair % pairStride == 0 || !check.pairAgrees[pair] {
             let session = try Self.restore(check.walk(toPair: pair), from: old, on: new, answeredByHand: sources)
             let whole = session?.restoreOutcome?.kind == .otherRelease
             #expect(whole == check.pairAgrees[pair], "\(edit.name): pair \(pair)")
@@ -123,7 +131,7 @@ struct UpdateCheckTests {
         switch edit.name {
         case "wording only", "a shorter timer":
             #expect(check.everyWalkRestores, "\(check.lost.map(\.problem))")
-            #expect(restored == check.old.states.states.count)
+            #expect(check.lostStates.isEmpty && restored == checked)
         case "a removed screen":
             #expect(!check.refusedStates.isEmpty)
         case "photos no longer read", "ids no longer typed":
