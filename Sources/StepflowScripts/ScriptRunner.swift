@@ -168,7 +168,7 @@ public struct ScriptRunner: Sendable {
         // class entered, so its share says how many classes were tried.
         let kinds = [
             "actions", "backs", "timers", "outside answers", "stepper emissions", "values entered by class", "links",
-            "sections selected",
+            "sections selected", "relaunches",
         ]
         var totals = [Int](repeating: 0, count: kinds.count)
         var taken = [Int](repeating: 0, count: kinds.count)
@@ -181,6 +181,7 @@ public struct ScriptRunner: Sendable {
                 case .answer: 3
                 case .link: 6
                 case .select: 7
+                case .relaunch: 8
                 @unknown default: 0
                 }
             totals[kind] += 1

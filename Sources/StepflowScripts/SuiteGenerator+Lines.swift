@@ -45,6 +45,8 @@ extension SuiteGenerator {
             return line(.link(address))
         case .select(let section, let label, _):
             return line(.select(section), label)
+        case .relaunch:
+            return line(.relaunch)
         @unknown default:
             throw Refusal(message: "the input '\(input)' cannot be written in a script by this version of Stepflow.")
         }

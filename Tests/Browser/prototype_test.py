@@ -263,7 +263,8 @@ return arguments[0].map((walk) => {
 
 
 def check_layers(rootapp, manifest, name, driver, url):
-    """Every state of the page, opened by its walk: the layers the page
+    """Every state of the page (an even spread of about 400 in a larger
+    variant), opened by its walk: the layers the page
     draws (the root stack, each sheet above it) must be the ones the live
     engine's presentation model shows after the same inputs (`expect
     layers`, one `rootapp check` run for them all); a modal layer is drawn
@@ -275,8 +276,13 @@ def check_layers(rootapp, manifest, name, driver, url):
     for number, walk in enumerate(walks):
         if walk is None:
             raise Failure(f"{name}: state {number} cannot be reached on the page")
+    # Each state's drawing is replayed by a script on the live engine: every
+    # state of the lay variants; of the clinics' 1,600 states and more (their
+    # record), an even spread of about 400, so CI keeps its time.
+    stride = max(1, len(walks) // 400)
+    chosen = list(range(0, len(walks), stride))
     scripts, sheets, busy = [], 0, 0
-    for number, drawn in enumerate(driver.execute_script(DRAWN, walks)):
+    for number, drawn in zip(chosen, driver.execute_script(DRAWN, [walks[n] for n in chosen])):
         what = f"{name}: state {number}"
         if drawn["modal"] != (len(drawn["layers"]) > 1) or drawn["under"] != max(0, len(drawn["layers"]) - 1):
             raise Failure(f"{what}: layers {drawn['layers']} are not drawn as a sheet over cards")
@@ -289,7 +295,7 @@ def check_layers(rootapp, manifest, name, driver, url):
         expect = "expect layers " + " | ".join(" ".join(layer) for layer in drawn["layers"])
         scripts.append((what, drawn["script"] + (expect + "\n" if drawn["layers"] else "")))
     check_scripts(rootapp, manifest, scripts)
-    return len(walks), sheets, busy
+    return len(chosen), sheets, busy
 
 
 def check_keyboard(driver, what):
