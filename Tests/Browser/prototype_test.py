@@ -411,15 +411,23 @@ def test_variant(rootapp, name, driver, downloads, shots):
     driver.find_element(By.ID, "download").click()
     saved = os.path.join(downloads, "walk-" + trace["app"] + ".txt")
     # Chromium writes the download on its own thread and tells the page
-    # nothing: wait for the file itself (Chromium renames it into place
-    # whole), with a failure that says what did not come.
+    # nothing: wait for the file itself, and for what it holds (the file
+    # can be there, empty or part-written, before Chromium finishes it; a
+    # CI run caught it so), with a failure that says what did not come.
+    def written():
+        try:
+            with open(saved, encoding="utf-8") as file:
+                return file.read()
+        except (OSError, UnicodeDecodeError):
+            return None
     try:
         WebDriverWait(driver, 5, poll_frequency=0.02).until(lambda _: os.path.exists(saved))
     except TimeoutException:
         raise Failure(f"{name}: the Download button saved no {os.path.basename(saved)} within 5 s")
-    with open(saved, encoding="utf-8") as file:
-        if file.read() != expected:
-            raise Failure(f"{name}: the downloaded walk is not the page's walk")
+    try:
+        WebDriverWait(driver, 5, poll_frequency=0.05).until(lambda _: written() == expected)
+    except TimeoutException:
+        raise Failure(f"{name}: the downloaded walk is not the page's walk:\n{written()}\n---\n{expected}")
     check_scripts(rootapp, manifest, [(f"{name}: the downloaded walk", expected)])
 
     # A link names the place: opening it shows the same state.
