@@ -174,14 +174,9 @@ public struct MaestroExporter: Sendable {
                 answeredByHand: byHand)
         let name = Self.baseName(of: script.file)
         var writer = FlowWriter()
-        let answered = Set(
-            script.lines.compactMap { line -> String? in
-                if case .input(.answer(let source, _)) = line.instruction { return source }
-                return nil
-            })
         writer.header(
             script: name, appId: device.appId, tags: script.covers.map(\.id).uniqued(), locale: locale,
-            held: byHand.subtracting(answered).sorted())
+            held: script.heldSources.sorted())
         writer.command("- launchApp:", "    clearState: true")
         writer.assertScreen(texts.top, after: nil)
         var placeholders: [OutsideInput] = []

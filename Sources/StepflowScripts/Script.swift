@@ -102,13 +102,20 @@ public struct Script: Sendable {
     /// The outside sources the script answers itself: the app's services
     /// for them are not asked while it runs. Those it answers, and those
     /// its `by-hand` lines name (a walk that stops while one is asked).
-    public var answeredSources: Set<String> {
+    public var answeredSources: Set<String> { givenAnswers.union(byHand) }
+
+    /// The outside sources the script holds: named `by-hand` and never
+    /// answered (an outbox kept offline). A device running the script's
+    /// flow must keep them from answering.
+    public var heldSources: Set<String> { Set(byHand).subtracting(givenAnswers) }
+
+    /// The sources an `answer` line of the script answers.
+    private var givenAnswers: Set<String> {
         Set(
             lines.compactMap { line in
                 if case .input(.answer(let source, _)) = line.instruction { return source }
                 return nil
-            }
-        ).union(byHand)
+            })
     }
 
     /// The sources its `by-hand` lines name: answered by the script even

@@ -105,8 +105,8 @@ struct FlowReplay {
             guard parts.count == 3, parts[0] == "answers", parts[2].hasSuffix(".yaml") else { return nil }
             return (parts[1], String(parts[2].dropLast(5)))
         }
-        // The sources the flow's header says the device holds, and the ones
-        // it answers.
+        // The sources the device holds (the script's, as the flow's header
+        // tells whoever runs it), and the ones the flow answers.
         var sources = held
         for command in commands {
             if let set = command["setPermissions"], let (source, _) = permissionAnswer(set) { sources.insert(source) }
@@ -221,16 +221,6 @@ struct FlowReplay {
 
 @Suite("Maestro flows")
 struct MaestroExportTests {
-    /// The sources a flow's header says the device holds.
-    static func held(in flow: String) -> Set<String> {
-        let lines = (GoldenFile.read(flow) ?? "").split(separator: "\n")
-        return Set(
-            lines.compactMap { line in
-                guard line.hasPrefix("# Hold "), let end = line.firstRange(of: " on the device") else { return nil }
-                return String(line[line.index(line.startIndex, offsetBy: 7)..<end.lowerBound])
-            })
-    }
-
     /// How `script` ends when run as a script: the reference a flow's
     /// replay must reach.
     static func end(of script: Script, _ manifest: Manifest) -> String {
@@ -273,7 +263,7 @@ struct MaestroExportTests {
             #expect(Set(docs[0]["tags"]?.array?.compactMap(\.string) ?? []) == Set(script.covers.map(\.id)))
             let commands = try #require(docs[1].array)
             #expect(
-                try replay.replay(commands, file: flowPath, held: Self.held(in: flowPath))
+                try replay.replay(commands, file: flowPath, held: script.heldSources)
                     == end(of: script, manifest),
                 "\(flowPath) ends where \(path) ends")
         }
