@@ -291,7 +291,7 @@ public struct StateGraph: Sendable {
     /// For each state, the transitions leaving it: `transitions[offsets[s]..<offsets[s + 1]]`.
     let offsets: [Int32]
     /// For each state, the transition that first reached it (-1 for the start).
-    let parent: [Int32]
+    package let parent: [Int32]
     /// Each state by its key: how a live engine's state is found here.
     let keys: StateKeys
     /// The numbering of the keys' parts, shared by lookups (under a lock).

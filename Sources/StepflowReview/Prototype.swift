@@ -56,7 +56,7 @@ public struct Prototype: Sendable {
         public let timerSeconds: Int?
         /// For each locale of ``Prototype/locales``, the index of its view
         /// in ``Prototype/views`` (empty once the app ended).
-        public let views: [Int]
+        public internal(set) var views: [Int]
         /// What the app's UI shows, from the presentation model a UIKit or
         /// SwiftUI app binds to: the root stack, then each modal layer
         /// above it, each screen as `instance/screen`, bottom first.
@@ -172,121 +172,145 @@ public struct Prototype: Sendable {
                 if case .answer(let source, _, _, _, _) = transition.input.kind { return source }
                 return nil
             })
-        func session(_ locale: Int, along walk: [Int]) throws(Refusal) -> VariantSession {
-            let session = VariantSession(
+        func fresh(_ locale: Int) -> VariantSession {
+            VariantSession(
                 manifest: manifest, registry: registry, services: services, locale: locales[locale],
                 clock: WalkClock(), states: graphs[locale], answeredByHand: byHand)
-            for index in walk {
-                let transition = base.transitions[index]
-                if case .relaunch = transition.input.kind {
-                    guard session.stateIndex == transition.from else {
-                        throw Self.lost(manifest, expected: transition.from, session)
-                    }
-                    do throws(SessionRefusal) { try session.run(.input(.relaunch)) } catch {
-                        throw Refusal(message: "\(manifest.file): the live engine refused 'relaunch': \(error)")
-                    }
-                    continue
+        }
+        // Gives transition `index` of the graph to `session`, as a script
+        // line would.
+        func give(_ index: Int, _ session: VariantSession) throws(Refusal) {
+            let transition = base.transitions[index]
+            if case .relaunch = transition.input.kind {
+                do throws(SessionRefusal) { try session.run(.input(.relaunch)) } catch {
+                    throw Refusal(message: "\(manifest.file): the live engine refused 'relaunch': \(error)")
                 }
-                guard session.stateIndex == transition.from, let top = session.top else {
-                    throw Self.lost(manifest, expected: transition.from, session)
-                }
-                let instruction: Script.Instruction
-                do throws(SuiteGenerator.Refusal) {
-                    instruction = try SuiteGenerator.instruction(for: transition.input, on: top).instruction
-                } catch {
-                    throw Refusal(message: "\(manifest.file): \(error.message)")
-                }
-                do throws(SessionRefusal) {
-                    for (entry, _) in SuiteGenerator.entries(for: transition.input) { try session.run(entry) }
-                    try session.run(instruction)
-                } catch {
-                    throw Refusal(
-                        message: "\(manifest.file): the live engine refused '\(transition.input)': \(error)")
-                }
+                return
             }
-            return session
+            guard let top = session.top else { throw Self.lost(manifest, expected: transition.from, session) }
+            let instruction: Script.Instruction
+            do throws(SuiteGenerator.Refusal) {
+                instruction = try SuiteGenerator.instruction(for: transition.input, on: top).instruction
+            } catch {
+                throw Refusal(message: "\(manifest.file): \(error.message)")
+            }
+            do throws(SessionRefusal) {
+                for (entry, _) in SuiteGenerator.entries(for: transition.input) { try session.run(entry) }
+                try session.run(instruction)
+            } catch {
+                throw Refusal(message: "\(manifest.file): the live engine refused '\(transition.input)': \(error)")
+            }
         }
         var views: [View] = []
         var viewIndex: [View: Int] = [:]
-        var states: [State] = []
-        var traces: [[String]] = []
-        var tops: [PresentedScreen?] = []
-        for state in base.states.indices {
-            let path = base.shortestWalkPositions(to: state)
-            var perLocale: [Int] = []
-            var first: VariantSession?
-            var titles: [[[String]]] = []
-            var busyLabels: [String] = []
-            var tabLabels: [[String]] = []
-            for locale in locales.indices {
-                let live = try session(locale, along: path)
-                guard live.stateIndex == state else { throw Self.lost(manifest, expected: state, live) }
-                let shown = live.presentation
-                titles.append(shown.layers.map { $0.screens.map(\.title) })
-                busyLabels.append(shown.busy?.label ?? "")
-                tabLabels.append(shown.layers.last?.sections.last?.tabs.map(\.label) ?? [])
-                if let top = live.top {
-                    let view = View(
-                        title: top.title, body: top.body, actions: top.actions.map(\.label),
-                        isBack: top.actions.map { $0.role == .back }, isCancel: top.actions.map { $0.role == .cancel },
-                        fields: top.fields, submits: top.actions.map(\.submits))
-                    if viewIndex[view] == nil {
-                        viewIndex[view] = views.count
-                        views.append(view)
+        var drawnStates: [State?] = Array(repeating: nil, count: base.states.count)
+        var stateViews: [[View]] = Array(repeating: [], count: base.states.count)
+        var tops: [PresentedScreen?] = Array(repeating: nil, count: base.states.count)
+        var drawnTransitions: [Transition?] = Array(repeating: nil, count: base.transitions.count)
+        let start = fresh(0)
+        let startSteps = start.trace
+        // Each state is reached live once, down the shortest-walk tree; its
+        // other locales are the same save restored with their texts.
+        var walk = LiveGraphWalk(graph: base)
+        try walk.run(
+            start: start, fresh: { fresh(0) }, give: give,
+            lost: { expected, session in Self.lost(manifest, expected: expected, session) },
+            state: { (state, live) throws(Refusal) in
+                var perLocale: [View] = []
+                var titles: [[[String]]] = []
+                var busyLabels: [String] = []
+                var tabLabels: [[String]] = []
+                let snapshot = locales.count > 1 ? live.snapshot : nil
+                for locale in locales.indices {
+                    let shown: VariantSession
+                    if locale == 0 {
+                        shown = live
+                    } else {
+                        guard let snapshot,
+                            let restored = try? VariantSession(
+                                forking: snapshot, of: live, locale: locales[locale], states: graphs[locale]),
+                            restored.stateIndex == state
+                        else { throw Self.lost(manifest, expected: state, live) }
+                        shown = restored
                     }
-                    perLocale.append(viewIndex[view] ?? 0)
+                    let tree = shown.presentation
+                    titles.append(tree.layers.map { $0.screens.map(\.title) })
+                    busyLabels.append(tree.busy?.label ?? "")
+                    tabLabels.append(tree.layers.last?.sections.last?.tabs.map(\.label) ?? [])
+                    if let top = shown.top {
+                        perLocale.append(
+                            View(
+                                title: top.title, body: top.body, actions: top.actions.map(\.label),
+                                isBack: top.actions.map { $0.role == .back },
+                                isCancel: top.actions.map { $0.role == .cancel },
+                                fields: top.fields, submits: top.actions.map(\.submits)))
+                    }
                 }
-                if locale == 0 { first = live }
-            }
-            guard let live = first else { continue }  // `locales` is never empty
-            var drawn = State(
-                screen: live.top?.qualifiedID, instance: live.top?.flow.name, ending: live.endingExit,
-                timerSeconds: live.clock.secondsLeft, views: perLocale)
-            let shown = live.presentation
-            drawn.layers = shown.layers.map { $0.screens.map(\.qualifiedID) }
-            drawn.layerTitles = titles
-            drawn.busy = shown.busy?.question
-            drawn.busyLabels = shown.busy == nil ? [] : busyLabels
-            if let bar = shown.layers.last?.sections.last {
-                drawn.tabs = bar.tabs.map(\.name)
-                drawn.tabLabels = tabLabels
-                drawn.selectedTab = bar.selected
-            }
-            states.append(drawn)
-            traces.append(live.trace)
-            tops.append(live.top)
-        }
-        var transitions: [Transition] = []
-        for (index, transition) in base.transitions.enumerated() {
-            let live = try session(0, along: base.shortestWalkPositions(to: transition.from) + [index])
-            guard live.stateIndex == transition.to else { throw Self.lost(manifest, expected: transition.to, live) }
-            let before = traces[transition.from]
-            guard live.trace.starts(with: before) else { throw Self.lost(manifest, expected: transition.to, live) }
-            let chosen: String
-            if case .relaunch = transition.input.kind {
-                chosen = StepflowGraph.Input.relaunch.scriptLine
-            } else {
-                guard let top = tops[transition.from],
-                    case let (_, line)? = try? SuiteGenerator.instruction(for: transition.input, on: top)
-                else {
-                    throw Refusal(
-                        message: "\(manifest.file): '\(transition.input)' cannot be written as a script line.")
+                stateViews[state] = perLocale
+                var drawn = State(
+                    screen: live.top?.qualifiedID, instance: live.top?.flow.name, ending: live.endingExit,
+                    timerSeconds: live.clock.secondsLeft, views: [])
+                let shown = live.presentation
+                drawn.layers = shown.layers.map { $0.screens.map(\.qualifiedID) }
+                drawn.layerTitles = titles
+                drawn.busy = shown.busy?.question
+                drawn.busyLabels = shown.busy == nil ? [] : busyLabels
+                if let bar = shown.layers.last?.sections.last {
+                    drawn.tabs = bar.tabs.map(\.name)
+                    drawn.tabLabels = tabLabels
+                    drawn.selectedTab = bar.selected
                 }
-                chosen = line
-            }
-            // The values entered first, one line each (the page writes the
-            // values typed in their place).
-            let line = (SuiteGenerator.entries(for: transition.input).map(\.line) + [chosen]).joined(separator: "\n")
-            transitions.append(
-                Transition(
+                drawnStates[state] = drawn
+                tops[state] = live.top
+            },
+            transition: { (index, live, steps) throws(Refusal) in
+                let transition = base.transitions[index]
+                let chosen: String
+                if case .relaunch = transition.input.kind {
+                    chosen = StepflowGraph.Input.relaunch.scriptLine
+                } else {
+                    guard let top = tops[transition.from],
+                        case let (_, line)? = try? SuiteGenerator.instruction(for: transition.input, on: top)
+                    else {
+                        throw Refusal(
+                            message: "\(manifest.file): '\(transition.input)' cannot be written as a script line.")
+                    }
+                    chosen = line
+                }
+                // The values entered first, one line each (the page writes the
+                // values typed in their place).
+                let line = (SuiteGenerator.entries(for: transition.input).map(\.line) + [chosen]).joined(
+                    separator: "\n")
+                drawnTransitions[index] = Transition(
                     from: transition.from, to: transition.to, input: Self.input(transition.input.kind),
-                    steps: Array(live.trace.dropFirst(before.count)), line: line,
+                    steps: steps, line: line,
                     answerLabels: graphs.map { graph in
                         if case .answer(_, let question, _, let answer, _) = graph.transitions[index].input.kind {
                             return (question, answer)
                         }
                         return ("", "")
-                    }, ending: live.endingExit))
+                    }, ending: live.endingExit)
+            })
+        // Every state and transition is on the tree or leaves a state on it.
+        var states = drawnStates.compactMap { $0 }
+        let transitions = drawnTransitions.compactMap { $0 }
+        guard states.count == base.states.count, transitions.count == base.transitions.count else {
+            throw Refusal(
+                message:
+                    """
+                    \(manifest.file): the live walk reached \(states.count) of \(base.states.count) states. \
+                    This is a bug in Stepflow; please report it with the manifest.
+                    """)
+        }
+        // Views are numbered in the states' order, whatever order the walk
+        // reached them in: the page is the same from run to run.
+        for state in states.indices {
+            states[state].views = stateViews[state].map { view in
+                if let known = viewIndex[view] { return known }
+                viewIndex[view] = views.count
+                views.append(view)
+                return views.count - 1
+            }
         }
         self.answeredOnPage = byHand.sorted()
         self.app = (manifest.app.id, manifest.app.name)
@@ -295,7 +319,7 @@ public struct Prototype: Sendable {
         self.views = views
         self.states = states
         self.transitions = transitions
-        self.startSteps = traces.first ?? []
+        self.startSteps = startSteps
     }
 
     private static func input(_ kind: StateGraph.Input.Kind) -> Input {

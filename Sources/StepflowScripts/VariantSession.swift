@@ -68,6 +68,10 @@ public final class VariantSession {
     /// The variant's states, when coverage is measured: each waiting state
     /// the walk passes through is looked up in it.
     private let states: StateGraph?
+    /// The services the modules were launched with.
+    let services: ModuleServices
+    /// The outside sources answered by hand only.
+    let answeredByHand: Set<String>
     /// The state the engine waits in, if `states` lists it.
     public private(set) var stateIndex: Int?
     /// The transitions of `states` walked so far.
@@ -210,6 +214,8 @@ public final class VariantSession {
     ) {
         self.manifest = manifest
         self.registry = registry
+        self.services = services
+        self.answeredByHand = answeredByHand
         self.states = states
         self.clock = clock
         self.recorder = LiveWalkRecorder(app: manifest.app.id)
@@ -410,6 +416,42 @@ public final class VariantSession {
             frontier = next
         }
         return []
+    }
+
+    /// Where a session is, to go on from more than once: its save and
+    /// what its log knows beyond the save (how the app ended).
+    package struct Snapshot: Sendable {
+        /// The navigation so far.
+        package let saved: SavedNavigation
+        /// How the app ended, once it has.
+        package let ending: AppExit?
+        /// The state the session waited in.
+        package let stateIndex: Int?
+    }
+
+    /// Where the session is now, to fork it with ``init(forking:of:locale:states:)``.
+    package var snapshot: Snapshot {
+        Snapshot(saved: savedNavigation, ending: ending, stateIndex: stateIndex)
+    }
+
+    /// A session in the state `snapshot` holds, made by restoring its save
+    /// exactly (the engine's own replay: no input handled twice live), in
+    /// `locale` (by default `session`'s) with its `states` (by default
+    /// `session`'s: give the graph of the locale), on a clock of
+    /// `session`'s scale.
+    /// Its trace starts at the snapshot. What walks every state of a graph
+    /// uses to share the walk's prefixes: each state is reached live once.
+    ///
+    /// - Throws: ``RestoreError`` when the save no longer restores (a bug
+    ///   in the engine's replay: the caller replays the walk instead).
+    package convenience init(
+        forking snapshot: Snapshot, of session: VariantSession, locale: String? = nil, states: StateGraph? = nil
+    ) throws(RestoreError) {
+        try self.init(
+            resuming: snapshot.saved, manifest: session.manifest, registry: session.registry,
+            services: session.services, locale: locale ?? session.locale, clock: WalkClock(scale: session.clock.scale),
+            states: states ?? session.states, answeredByHand: session.answeredByHand)
+        log.withLock { $0.ending = snapshot.ending }
     }
 
     /// Opens the app again (its root started anew) on the same
