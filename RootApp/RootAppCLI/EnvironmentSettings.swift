@@ -34,6 +34,18 @@ enum EnvironmentSettings {
         return seconds
     }
 
+    /// How long a command runs before a terminal shows its progress:
+    /// `ROOTAPP_PROGRESS_AFTER`, seconds from 0 to 3600; 2 when unset.
+    static func progressDelay(_ console: Console) throws(ExitCodeError) -> Double {
+        guard let text = Platform.environment("ROOTAPP_PROGRESS_AFTER") else { return 2 }
+        guard let seconds = Double(text), seconds.isFinite, seconds >= 0, seconds <= 3600 else {
+            throw refuse(
+                "ROOTAPP_PROGRESS_AFTER", text,
+                "seconds from 0 to 3600: how long a command runs before a terminal shows how far it has got", console)
+        }
+        return seconds
+    }
+
     private static func refuse(_ name: String, _ value: String, _ range: String, _ console: Console) -> ExitCodeError {
         for line in console.wrap(
             "error: \(name) is '\(value.shortened(40))'; it must be \(range). To fix, set it in range or unset it.")

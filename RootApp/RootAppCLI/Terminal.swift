@@ -29,11 +29,30 @@ extension RootApp {
                 $0 > 0 ? $0 : nil
             } ?? 80
         let isTerminal = (input: Platform.isTerminal(0), output: Platform.isTerminal(1))
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        // A command that runs longer than two seconds says how far it has
+        // got on a terminal's standard error; the walk draws its own screen.
+        let showsProgress =
+            Platform.isTerminal(2) && !dumb
+            && arguments.first.map { !["walk", "help", "completion"].contains($0) } == true
+        let delay: Double
+        do throws(ExitCodeError) {
+            delay =
+                showsProgress
+                ? try EnvironmentSettings.progressDelay(
+                    Console(out: { _ in }, err: { Platform.write($0, to: 2) }, width: max(40, width))) : 2
+        } catch {
+            exit(error.code.rawValue)
+        }
+        let progress = showsProgress ? ProgressLine(width: max(40, width), after: delay) : nil
         let console = Console(
             out: { text in
-                if let failure = Platform.write(text, to: 1) { outputFailure.withLock { $0 = $0 ?? failure } }
+                let failure = progress.map { $0.write(text, to: 1) } ?? Platform.write(text, to: 1)
+                if let failure { outputFailure.withLock { $0 = $0 ?? failure } }
             },
-            err: { Platform.write($0, to: 2) },
+            err: { text in
+                if let progress { _ = progress.write(text, to: 2) } else { Platform.write(text, to: 2) }
+            },
             readLine: { Swift.readLine() },
             isInteractive: isTerminal.input,
             usesColor: isTerminal.output && !noColor && !dumb,
@@ -46,9 +65,13 @@ extension RootApp {
         // on a queue of its own.
         signal(SIGINT, SIG_IGN)
         let interrupts = DispatchSource.makeSignalSource(signal: SIGINT, queue: DispatchQueue(label: "\(name).signals"))
-        interrupts.setEventHandler { exit(RootApp.interrupt()) }
+        interrupts.setEventHandler {
+            progress?.stop()
+            exit(RootApp.interrupt())
+        }
         interrupts.resume()
-        var code = run(Array(CommandLine.arguments.dropFirst()), console: console)
+        var code = run(arguments, console: console)
+        progress?.stop()
         if let failure = outputFailure.withLock({ $0 }) {
             Platform.write(
                 """

@@ -88,6 +88,8 @@ public enum GraphExplorer {
 /// projection nodes, and what is wrong on the way.
 final class StateExplorer: StateSearchVisitor {
     private let limits: ExplorationLimits
+    /// The phase this exploration counts its states in, if it is shown.
+    private var progress: WorkProgress.Token?
     private let builder: ProjectionBuilder
     private let search: StateSearch
     // Unchecked exclusivity: one exploration runs on one thread.
@@ -140,7 +142,10 @@ final class StateExplorer: StateSearchVisitor {
     }
 
     func run(start: (inout EngineState, inout Transaction) -> Void) -> StateGraph {
+        progress = WorkProgress.start("exploring", unit: "states")
+        defer { WorkProgress.finish(progress) }
         search.run(visitor: self, start: start)
+        WorkProgress.advance(progress, by: states.count % 1024)
         transitions.finish(states)
         // A composing search that met an interaction stopped half way: its
         // client explores the product instead, and this graph is let go.
@@ -185,6 +190,7 @@ final class StateExplorer: StateSearchVisitor {
     }
 
     func discovered(_ state: EngineState, index: Int, depth: Int) -> Bool {
+        if index & 1023 == 1023 { WorkProgress.advance(progress, by: 1024) }
         let top = state.navigation.topScreen
         let screen = screenNumber(of: top)
         transitions.addState(screen: screen)
