@@ -1,4 +1,4 @@
-import Stepflow
+package import Stepflow
 package import StepflowGraph
 
 /// Every state and every transition of a variant's state graph, reached on
@@ -7,7 +7,7 @@ package import StepflowGraph
 /// The walk goes down the graph's shortest-walk tree: a state's session is
 /// the live one that just took the tree's transition into it, and each
 /// transition out of a state is given to a fork of it
-/// (``VariantSession/init(forking:of:locale:states:)``: the engine restores the
+/// (``VariantSession/init(forking:of:locale:states:names:)``: the engine restores the
 /// state's save, replaying its inputs without rendering or hopping
 /// threads). So a graph of `n` transitions costs `n` live inputs and `n`
 /// restores, not one live replay of the shortest walk per state and per
@@ -20,6 +20,9 @@ package struct LiveGraphWalk {
     /// How many forks were replaced by a walk from the start (tested: none
     /// on the bundled variants).
     package private(set) var replayedFromStart = 0
+    /// The step and screen names every fork's restore shares (the walk's
+    /// own: dropped with it).
+    package let names = StepNames()
 
     package init(graph: StateGraph) {
         self.graph = graph
@@ -80,7 +83,7 @@ package struct LiveGraphWalk {
         give: (_ position: Int, _ session: VariantSession) throws(Failure) -> Void,
         lost: (_ expected: Int, _ session: VariantSession) -> Failure
     ) throws(Failure) -> VariantSession {
-        if let forked = try? VariantSession(forking: snapshot, of: model), forked.stateIndex == state {
+        if let forked = try? VariantSession(forking: snapshot, of: model, names: names), forked.stateIndex == state {
             return forked
         }
         replayedFromStart += 1

@@ -132,6 +132,17 @@ public final class VariantSession {
         services: ModuleServices = ModuleServices(), locale: String? = nil, clock: WalkClock = WalkClock(),
         states: StateGraph? = nil, answeredByHand: Set<String> = []
     ) throws(RestoreError) {
+        try self.init(
+            resuming: saved, manifest: manifest, registry: registry, services: services, locale: locale, clock: clock,
+            states: states, answeredByHand: answeredByHand, names: nil)
+    }
+
+    /// Resumes `saved`, naming steps and screens from `names` (shared by
+    /// the forks of one walk of a graph; `nil` keeps none).
+    package convenience init(
+        resuming saved: SavedNavigation, manifest: Manifest, registry: ModuleRegistry, services: ModuleServices,
+        locale: String?, clock: WalkClock, states: StateGraph?, answeredByHand: Set<String>, names: StepNames?
+    ) throws(RestoreError) {
         self.init(
             manifest: manifest, registry: registry, services: services, locale: locale, clock: clock, states: states,
             answeredByHand: answeredByHand, parts: ())
@@ -139,7 +150,7 @@ public final class VariantSession {
         restoreOutcome = try coordinator.restore(
             saved, roots: [RootCoordination(root, with: rootStepper)],
             fingerprint: Self.fingerprint(of: manifest, registry: registry), deepLinks: [],
-            onAnotherRelease: .replay { policies.policy(for: $0) })
+            onAnotherRelease: .replay { policies.policy(for: $0) }, names: names)
         isResumed = true
         settle()
         if let kept = restoreOutcome?.keptValues, !kept.isEmpty, let top {
@@ -429,7 +440,7 @@ public final class VariantSession {
         package let stateIndex: Int?
     }
 
-    /// Where the session is now, to fork it with ``init(forking:of:locale:states:)``.
+    /// Where the session is now, to fork it with ``init(forking:of:locale:states:names:)``.
     package var snapshot: Snapshot {
         Snapshot(saved: savedNavigation, ending: ending, stateIndex: stateIndex)
     }
@@ -441,16 +452,20 @@ public final class VariantSession {
     /// `session`'s scale.
     /// Its trace starts at the snapshot. What walks every state of a graph
     /// uses to share the walk's prefixes: each state is reached live once.
+    /// `names`, shared by the forks of one walk, remembers the steps and
+    /// screens the restores name (a tool's walk of representatives, never
+    /// a person's session).
     ///
     /// - Throws: ``RestoreError`` when the save no longer restores (a bug
     ///   in the engine's replay: the caller replays the walk instead).
     package convenience init(
-        forking snapshot: Snapshot, of session: VariantSession, locale: String? = nil, states: StateGraph? = nil
+        forking snapshot: Snapshot, of session: VariantSession, locale: String? = nil, states: StateGraph? = nil,
+        names: StepNames? = nil
     ) throws(RestoreError) {
         try self.init(
             resuming: snapshot.saved, manifest: session.manifest, registry: session.registry,
             services: session.services, locale: locale ?? session.locale, clock: WalkClock(scale: session.clock.scale),
-            states: states ?? session.states, answeredByHand: session.answeredByHand)
+            states: states ?? session.states, answeredByHand: session.answeredByHand, names: names)
         log.withLock { $0.ending = snapshot.ending }
     }
 

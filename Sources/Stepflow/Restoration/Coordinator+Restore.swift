@@ -88,6 +88,20 @@ extension Coordinator {
         _ saved: SavedNavigation, roots: [RootCoordination], fingerprint: String, deepLinks: [any Step],
         onAnotherRelease: OtherRelease
     ) throws(RestoreError) -> RestoreOutcome {
+        try restore(
+            saved, roots: roots, fingerprint: fingerprint, deepLinks: deepLinks, onAnotherRelease: onAnotherRelease,
+            names: nil)
+    }
+
+    /// As ``restore(_:roots:fingerprint:deepLinks:onAnotherRelease:)``,
+    /// naming steps and screens from `names`, which a tool that restores
+    /// many saves of one variant (each state of its graph) shares between
+    /// them. Used on one thread at a time, as an explorer uses it.
+    @discardableResult
+    package func restore(
+        _ saved: SavedNavigation, roots: [RootCoordination], fingerprint: String, deepLinks: [any Step],
+        onAnotherRelease: OtherRelease, names: StepNames?
+    ) throws(RestoreError) -> RestoreOutcome {
         let isFresh = acceptedInput.withLock { accepted in
             defer { accepted = true }
             return !accepted
@@ -109,7 +123,8 @@ extension Coordinator {
         do throws(RestoreError) {
             // Pure: runs on the caller's thread, off the queue.
             let (replay, outcome, replayedLog) = try Replay.restoring(
-                saved, roots: roots, fingerprint: fingerprint, deepLinks: deepLinks, onAnotherRelease: onAnotherRelease)
+                saved, roots: roots, fingerprint: fingerprint, deepLinks: deepLinks, onAnotherRelease: onAnotherRelease,
+                names: names)
             var rewritten = replayedLog
             rewritten?.fingerprint = fingerprint
             let log = rewritten ?? saved

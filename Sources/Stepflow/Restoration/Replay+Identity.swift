@@ -86,7 +86,7 @@ extension Replay {
         _ entry: SavedNavigation.Entry, at index: Int, roots: [RootCoordination], deepLinks: [any Step],
         run: inout IdentityRun
     ) throws(RestoreError) {
-        var transaction = Transaction(observes: false, renders: false)
+        var transaction = Transaction(observes: false, renders: false, names: names)
         switch entry {
         case .coordinate(let name):
             let nextRoot = run.rootsStarted
@@ -281,7 +281,7 @@ extension Replay {
             }
             let work = queued[nextQueued]
             nextQueued += 1
-            var transaction = Transaction(observes: false, renders: false)
+            var transaction = Transaction(observes: false, renders: false, names: names)
             state.perform(work, &transaction)
             absorb(&transaction)
         }
@@ -297,7 +297,7 @@ extension Replay {
     /// rewritten in this release's numbering (`nil`: keep `saved`'s).
     package static func restoring(
         _ saved: SavedNavigation, roots: [RootCoordination], fingerprint: String, deepLinks: [any Step],
-        onAnotherRelease other: OtherRelease
+        onAnotherRelease other: OtherRelease, names: StepNames? = nil
     ) throws(RestoreError) -> (replay: Replay, outcome: RestoreOutcome, log: SavedNavigation?) {
         guard SavedNavigation.readableFormats.contains(saved.format) else {
             throw RestoreError(
@@ -312,6 +312,7 @@ extension Replay {
         if saved.fingerprint == fingerprint {
             do throws(RestoreError) {
                 var replay = Replay(kept: saved.kept)
+                replay.names = names
                 try replay.run(saved, roots: roots, deepLinks: deepLinks)
                 let outcome = RestoreOutcome(
                     .sameRelease, inputs: saved.givenCount, top: replay.state.navigation.topScreen?.qualifiedID)

@@ -27,6 +27,11 @@ package struct Replay {
     /// by identity, which pairs them with the saved `started` entries).
     var startOrder: [AttachmentID] = []
 
+    /// The step and screen names remembered across replays (``StepNames``),
+    /// when one walker restores many saves of the same app (a tool walking
+    /// a variant's graph); `nil` for an app's own restore, which keeps none.
+    package var names: StepNames?
+
     package init() {}
 
     /// A replay that starts from the record holding `kept`: what the
@@ -60,7 +65,7 @@ package struct Replay {
             )
         }
         for (index, entry) in saved.entries.enumerated() {
-            var transaction = Transaction(observes: false, renders: false)
+            var transaction = Transaction(observes: false, renders: false, names: names)
             switch entry {
             case .coordinate(let name):
                 let root = roots[nextRoot]
@@ -240,7 +245,7 @@ package struct Replay {
                     ? "To fix, keep the link's route in the manifest, or say what the app does with such a walk."
                     : "To fix, keep the values the link's parameter takes, or say what the app does with such a walk.")
         }
-        var transaction = Transaction(observes: false, renders: false)
+        var transaction = Transaction(observes: false, renders: false, names: names)
         state.openLink(link, completion: nil, &transaction)
         absorb(&transaction)
     }
@@ -248,11 +253,11 @@ package struct Replay {
     mutating func deliverDeepLink<S: Step>(_ step: S) {
         let tally = state.beginDeepLink(step, completion: nil)
         for program in state.deepLinkTargets() {
-            var transaction = Transaction(observes: false, renders: false)
+            var transaction = Transaction(observes: false, renders: false, names: names)
             state.deliverDeepLink(step, to: program, tally: tally, &transaction)
             absorb(&transaction)
         }
-        var transaction = Transaction(observes: false, renders: false)
+        var transaction = Transaction(observes: false, renders: false, names: names)
         state.settle(tally, &transaction)
         absorb(&transaction)
     }
