@@ -15,12 +15,12 @@ struct Options {
     var json: String?
     /// An earlier run's JSON to print each figure beside.
     var baseline: String?
-    /// The sections to run: graph, tabs, suite, engine, memory, restore, update, presentation, startup,
+    /// The sections to run: graph, tabs, suite, engine, memory, restore, update, presentation, startup, tools,
     /// family.
     var sections: Set<String> = Options.allSections
     /// Every section, in the order a run takes them.
     static let sectionOrder = [
-        "graph", "tabs", "suite", "engine", "memory", "restore", "update", "presentation", "startup", "family",
+        "graph", "tabs", "suite", "engine", "memory", "restore", "update", "presentation", "startup", "family", "tools",
     ]
     static let allSections = Set(sectionOrder)
 }

@@ -26,6 +26,7 @@ struct RunResults {
     var family: FamilyFigures?
     var update: UpdateFigures?
     var presentation: PresentationFigures?
+    var tools: ToolsFigures?
 }
 
 /// One figure, by a name that stays the same from run to run.
@@ -101,6 +102,9 @@ extension RunResults {
         if let family {
             add("family.validate", family.family.median / 1e6, "ms")
             add("family.oneByOne", family.oneByOne / 1e6, "ms")
+        }
+        if let tools {
+            for (command, time) in tools.times { add("tools.\(tools.variant).\(command)", time / 1e6, "ms") }
         }
         if let presentation {
             add("presentation.perRender.first", presentation.first / 1000, "µs")
@@ -199,9 +203,46 @@ extension RunResults {
     }
 }
 
+extension RunResults {
+    /// Issue 57's goals: real-size variants in seconds. Those whose
+    /// workload the benchmark does not build yet say so ("not run").
+    var speedGoals: [Goal] {
+        var goals: [Goal] = []
+        func goal(_ text: String, _ met: Bool?, _ shown: String, _ figure: (name: String, unit: String)?) {
+            goals.append(Goal(text: text, met: met, shown: shown, figure: figure))
+        }
+        let times = tools?.times ?? [:]
+        let validate = times["validate"]
+        for command in ["report", "prototype"] {
+            let ratio = validate.flatMap { validate in times[command].map { $0 / validate } }
+            goal(
+                "\(command) of hba1c-clinic within 3x validate", ratio.map { $0 <= 3 },
+                ratio.map { fixed($0, 1) + "x (" + fixed((times[command] ?? 0) / 1e9, 1) + " s)" } ?? "not run",
+                ("tools.hba1c-clinic.\(command)", "ms"))
+        }
+        // Planning grows with the transitions: 10x the steps, about 10x
+        // the transitions.
+        let small = suites.first { $0.name == "synthetic 10x100" }
+        let large = suites.first { $0.name == "synthetic 10x1000" }
+        let growth = small.flatMap { small in large.map { $0.timing.median / small.timing.median } }
+        goal(
+            "suite planning near-linear (10x the transitions <= 15x the time)", growth.map { $0 <= 15 },
+            growth.map { fixed($0, 1) + "x" } ?? "not run (full run only)", nil)
+        for text in [
+            "a 10,000-state forms variant: validate <= 2 s, suite, report, prototype <= 10 s",
+            "a family of 1,000 distinct manifests <= 5 s",
+            "exploration <= 5x the fair floor at 10k states of a forms variant",
+        ] {
+            goal(text, nil, "not run (the forms synthetic and distinct family are not built yet)", nil)
+        }
+        goal("the full test suite <= 90 s on an idle machine", nil, "not run (measured outside: see the README)", nil)
+        return goals
+    }
+}
+
 /// The goals, each with its verdict, this run's figure and the baseline's.
-func printGoals(_ goals: [Goal], baseline: [String: Double]?) {
-    print("Goals (issue 25)" + (baseline == nil ? ":" : ", with the baseline's figure:"))
+func printGoals(_ goals: [Goal], title: String = "Goals (issue 25)", baseline: [String: Double]?) {
+    print(title + (baseline == nil ? ":" : ", with the baseline's figure:"))
     for goal in goals {
         let verdict = goal.met.map { $0 ? "met    " : "NOT met" } ?? "not run"
         var line = "  \(verdict)  \(goal.text): \(goal.shown)"

@@ -60,10 +60,12 @@ if options.sections.contains("presentation") {
 }
 if options.sections.contains("startup") { results.startup = startupSection(runs: options.quick ? 5 : 20) }
 if options.sections.contains("family") { results.family = familySection(quick: options.quick) }
+if options.sections.contains("tools") { results.tools = toolsSection(quick: options.quick) }
 
 let figures = results.figures
 let goals = results.goals
 printGoals(goals, baseline: baseline?.figures)
+printGoals(results.speedGoals, title: "Goals (issue 57)", baseline: baseline?.figures)
 if let baseline, let path = options.baseline {
     printComparison(figures, baseline: baseline, quick: options.quick, path: path)
 }
