@@ -28,6 +28,19 @@ public enum BundledManifests {
         String(path.split(separator: "/").last!.dropLast(".json".count))  // a path of a file listed in `folder`
     }
 
+    /// Whether the whole-variant tests run on every bundled variant:
+    /// `STEPFLOW_EXHAUSTIVE=1`, which CI sets. Without it they run on the
+    /// lay variants (tens of states), and the clinics' thousands of states
+    /// are left to CI, so `swift test` stays quick on a laptop.
+    public static let isExhaustive = getenv("STEPFLOW_EXHAUSTIVE").map { String(cString: $0) == "1" } ?? false
+
+    /// The variants a test that walks every state of each runs on: every
+    /// bundled one under ``isExhaustive``, else those whose names do not
+    /// end in `-clinic` (the lay ones).
+    public static var wholeVariantNames: [String] {
+        isExhaustive ? names : names.filter { !$0.hasSuffix("-clinic") }
+    }
+
     /// The path of the manifest of variant `name`.
     public static func path(_ name: String) -> String { "\(folder)/\(name).json" }
 

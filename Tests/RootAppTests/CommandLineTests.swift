@@ -274,7 +274,7 @@ struct OutputErrorTests {
         #expect(!german.out.contains("Options changed"), "the hours read the same in English")
     }
 
-    @Test(arguments: BundledManifests.names)
+    @Test(arguments: BundledManifests.wholeVariantNames)
     func everyCommandWorksOnEveryBundledManifest(name: String) {
         let manifest = BundledManifests.path(name)
         for arguments in [

@@ -53,7 +53,7 @@ struct ExportAgreementTests {
     /// the walk's own. Walks that begin alike are walked once: the longest
     /// of them, with `t` (print the trace) typed where each shorter one
     /// ends, its step last in what `t` prints there.
-    @Test(arguments: BundledManifests.names, [true, false])
+    @Test(arguments: BundledManifests.wholeVariantNames, [true, false])
     func theTypedLinesOfTheTraceJSONWalkToTheirStep(name: String, asPrinted: Bool) throws {
         let manifest = BundledManifests.path(name)
         let trace = Harness.run(["trace", manifest, "--format", "json"])

@@ -20,10 +20,14 @@ struct FamilyTests {
             "not-json.json": "{ nope",
         ])
         // More manifests than one batch, so batches follow each other, with
-        // a broken, an unreadable and a missing one among them.
-        var paths: [String] = []
-        for copy in 0..<8 {
-            paths += BundledManifests.names.map(BundledManifests.path)
+        // a broken, an unreadable and a missing one among them: every
+        // bundled variant once, then the lay ones again and again (the
+        // clinics' thousands of states take a second each in a debug build,
+        // and what a family says does not depend on the size of each).
+        let lay = try BundledManifests.names.filter { try BundledManifests.load($0).app.audience == "lay" }
+        var paths = BundledManifests.names.map(BundledManifests.path)
+        for copy in 0..<9 {
+            paths += lay.map(BundledManifests.path)
             if copy == 2 { paths.append(broken + "/broken.json") }
             if copy == 5 { paths += [broken + "/missing.json", broken + "/not-json.json"] }
         }

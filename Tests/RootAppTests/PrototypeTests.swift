@@ -13,7 +13,9 @@ import Testing
 /// Chromium; `.ci/run` runs it.)
 @Suite("The prototype page")
 struct PrototypeTests {
-    @Test(arguments: BundledManifests.names)
+    // Every bundled variant with STEPFLOW_EXHAUSTIVE=1 (CI); the lay ones
+    // otherwise (the clinics take half a minute each in a debug build).
+    @Test(arguments: BundledManifests.wholeVariantNames)
     func theStatesAndTransitionsAreTheExplorersAndEveryScreenIsTheLiveOnes(_ name: String) throws {
         let manifest = try BundledManifests.load(name)
         let prototype = try Prototype(
