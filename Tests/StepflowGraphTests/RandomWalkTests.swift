@@ -177,7 +177,7 @@ struct RandomWalkTests {
         return (taken, disagreements)
     }
 
-    @Test(arguments: BundledManifests.names)
+    @Test(arguments: BundledManifests.wholeVariantNames)
     func everyLiveWalkIsAWalkOfTheStateGraphAndEveryTransitionIsWalked(name: String) throws {
         let variant = try Bundled.variant(name)
         let states = variant.states

@@ -154,7 +154,7 @@ struct ReplayTests {
         }
     }
 
-    @Test(arguments: BundledManifests.names)
+    @Test(arguments: BundledManifests.wholeVariantNames)
     func pathsToASampleOfTargetsReplay(name: String) throws {
         let variant = try Bundled.variant(name)
         let graph = variant.graph
@@ -174,7 +174,7 @@ struct ReplayTests {
     /// Counter-examples: for a sample of (target, avoided) pairs, the walk
     /// that reaches the target without passing the other replays, and
     /// touches the avoided node nowhere before the target.
-    @Test(arguments: BundledManifests.names)
+    @Test(arguments: BundledManifests.wholeVariantNames)
     func counterExamplesReplayAndAvoidWhatTheySay(name: String) throws {
         let variant = try Bundled.variant(name)
         let graph = variant.graph

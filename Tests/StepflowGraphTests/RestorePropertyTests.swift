@@ -81,7 +81,7 @@ struct RestorePropertyTests {
     /// coordinator: the restored state equals the original, and the same
     /// next inputs lead both to equal states. Each save, with its last
     /// choice's step renamed, is refused.
-    @Test(arguments: BundledManifests.names)
+    @Test(arguments: BundledManifests.wholeVariantNames)
     func restoredWalksMatchTheOriginal(variant: String) throws {
         let manifest = try BundledManifests.load(variant)
         var failures: [String] = []
