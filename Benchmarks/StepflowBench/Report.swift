@@ -164,10 +164,12 @@ extension RunResults {
         goal(
             "update-check of a bundled variant well under 1 s", clinic.map { $0 < 500 },
             clinic.map { fixed($0, 0) + " ms" } ?? "not run", ("update.covid-antigen-clinic.check", "ms"))
-        let family = self.family.map { $0.family.median / 1e6 }
+        let family = self.family.flatMap { $0.manifests == 1000 ? $0.family.median / 1e6 : nil }
         goal(
             "validate 1,000 manifests under 2 s", family.map { $0 < 2000 },
-            family.map { fixed($0 / 1000, 2) + " s" } ?? "not run", ("family.validate", "ms"))
+            family.map { fixed($0 / 1000, 2) + " s" }
+                ?? self.family.map { "not run (a quick run validates \($0.manifests))" } ?? "not run",
+            ("family.validate", "ms"))
         if let startup {
             for command in ["trace", "validate", "graph"] {
                 let worst = startup.figures.filter { $0.command == command }.map(\.nanoseconds).max() ?? .nan
