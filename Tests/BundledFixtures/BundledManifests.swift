@@ -35,11 +35,10 @@ public enum BundledManifests {
     public static let isExhaustive = getenv("STEPFLOW_EXHAUSTIVE").map { String(cString: $0) == "1" } ?? false
 
     /// The variants a test that walks every state of each runs on: every
-    /// bundled one under ``isExhaustive``, else those whose names do not
-    /// end in `-clinic` (the lay ones).
-    public static var wholeVariantNames: [String] {
-        isExhaustive ? names : names.filter { !$0.hasSuffix("-clinic") }
-    }
+    /// bundled one under ``isExhaustive``, else those whose audience is
+    /// lay (tens of states each).
+    public static let wholeVariantNames: [String] =
+        isExhaustive ? names : names.filter { (try? load($0))?.app.audience == "lay" }
 
     /// The path of the manifest of variant `name`.
     public static func path(_ name: String) -> String { "\(folder)/\(name).json" }

@@ -62,14 +62,18 @@ enum Harness {
         runBinary(Array(arguments.dropFirst()), program: arguments[0])
     }
 
+    /// The built `rootapp` beside the test binary.
+    static let rootappBinary: String = {
+        var path = CommandLine.arguments[0].split(separator: "/", omittingEmptySubsequences: false)
+        path.removeLast()
+        return (path + ["rootapp"]).joined(separator: "/")
+    }()
+
     static func runBinary(
         _ arguments: [String], environment: [String] = [], stdout: String? = nil, stdin: String = "/dev/null",
         program: String? = nil
     ) -> Run {
-        let directory = String(
-            CommandLine.arguments[0].split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(
-                separator: "/"))
-        let binary = program ?? directory + "/rootapp"
+        let binary = program ?? rootappBinary
         var outPipe: [Int32] = [0, 0]
         var errPipe: [Int32] = [0, 0]
         pipe(&outPipe)

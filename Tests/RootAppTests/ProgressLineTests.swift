@@ -11,15 +11,11 @@ import Testing
 /// A long command says how far it has got on a terminal, and nowhere else.
 @Suite("Progress on a terminal")
 struct ProgressLineTests {
-    static let directory = String(
-        CommandLine.arguments[0].split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(
-            separator: "/"))
-
     @Test func aTerminalSeesTheCountsAndTheLineIsWipedBeforeTheResults() throws {
         // Shown at once here (the default waits two seconds).
         let terminal = try #require(
             PseudoTerminal(
-                arguments: [Self.directory + "/rootapp", "validate", BundledManifests.path("hba1c-clinic")],
+                arguments: [Harness.rootappBinary, "validate", BundledManifests.path("hba1c-clinic")],
                 environment: ["TERM=xterm", "NO_COLOR=1", "ROOTAPP_PROGRESS_AFTER=0", "PATH=/usr/bin:/bin"]))
         #expect(terminal.waitFor("exploring: ", seconds: 30))
         #expect(terminal.waitFor("requirements covered)", seconds: 60))
@@ -42,7 +38,7 @@ struct ProgressLineTests {
         #expect(!piped.err.contains("\u{1B}"))
         let dumb = try #require(
             PseudoTerminal(
-                arguments: [Self.directory + "/rootapp", "validate", BundledManifests.path("hba1c-clinic")],
+                arguments: [Harness.rootappBinary, "validate", BundledManifests.path("hba1c-clinic")],
                 environment: ["TERM=dumb", "ROOTAPP_PROGRESS_AFTER=0", "PATH=/usr/bin:/bin"]))
         #expect(dumb.waitFor("requirements covered)", seconds: 60))
         #expect(dumb.finish() == 0)
@@ -52,7 +48,7 @@ struct ProgressLineTests {
     @Test func aDelayOutOfRangeIsAUsageErrorThatNamesIt() throws {
         let terminal = try #require(
             PseudoTerminal(
-                arguments: [Self.directory + "/rootapp", "validate", BundledManifests.path("strep-a-home")],
+                arguments: [Harness.rootappBinary, "validate", BundledManifests.path("strep-a-home")],
                 environment: ["TERM=xterm", "ROOTAPP_PROGRESS_AFTER=soon", "PATH=/usr/bin:/bin"]))
         #expect(terminal.waitFor("ROOTAPP_PROGRESS_AFTER is 'soon'"))
         #expect(terminal.finish() == 64)
