@@ -391,7 +391,13 @@ final class TerminalWalk: @unchecked Sendable {
                             words["walk.field.entered", ["label": spec.label, "value": value, "class": found.name]])
                     }
                 } catch {
-                    for line in console.wrap(error.sentence) { console.error(line) }
+                    var sentence = error.sentence
+                    // The variant's own addresses, in every form it opens.
+                    if choice.lowercased().hasPrefix("link"), let example = session.manifest.exampleLinkAddress {
+                        let forms = session.manifest.app.linkForms(of: example)
+                        sentence += " " + words["walk.linkExamples", ["addresses": Suggestion.list(forms)]]
+                    }
+                    for line in console.wrap(sentence) { console.error(line) }
                 }
             default:
                 if let question {

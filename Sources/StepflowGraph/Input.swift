@@ -179,8 +179,8 @@ public enum Input: Hashable, Sendable, CustomStringConvertible {
             guard !address.isEmpty, !address.contains(" ") else {
                 throw SyntaxError(
                     message: """
-                        'link' takes one address, without spaces, e.g. link result/positive; \
-                        '\(rest.shortened())' is not that.
+                        'link' takes one address, without spaces (link <address>); '\(rest.shortened())' is not \
+                        that.
                         """)
             }
             self = .link(address)

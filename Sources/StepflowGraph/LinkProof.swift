@@ -41,6 +41,16 @@ public struct LinkProof: Hashable, Sendable {
         public let entry: EntryRefusal
     }
 
+    /// Each address opened in every form the platform may hand the app
+    /// (its scheme, its universal-link hosts, a trailing `/`,
+    /// percent-encoded, an ignored query, a fragment): how many forms were
+    /// routed, over every address.
+    public internal(set) var formsOpened = 0
+    /// Each form routed to another delivery than its address (or refused),
+    /// as `<form> <address>: <what it gave>`: a bug in the routing, and a
+    /// finding.
+    public internal(set) var formsDiffering: [String] = []
+
     /// The states the app runs in: where every link was opened.
     public internal(set) var liveStates = 0
     /// Each address, in the order the manifest routes them.
@@ -57,7 +67,7 @@ public struct LinkProof: Hashable, Sendable {
 
     /// Whether every opening landed, waited, asked or was declined with a
     /// reason: none was declined by its module without one.
-    public var holds: Bool { tallies.allSatisfy { $0.declinedByModule == 0 } }
+    public var holds: Bool { tallies.allSatisfy { $0.declinedByModule == 0 } && formsDiffering.isEmpty }
 
     /// Counts one opening of `address`.
     mutating func count(_ address: String, _ update: (inout Tally) -> Void) {
@@ -87,6 +97,11 @@ public struct LinkProof: Hashable, Sendable {
         var summary =
             "\(tallies.count) link\(tallies.count == 1 ? "" : "s") opened from each of \(liveStates) live "
             + "state\(liveStates == 1 ? "" : "s"): " + parts.joined(separator: ", ")
+        if formsOpened > 0 {
+            summary +=
+                "; each address also opened in the forms a device hands over (\(formsOpened) in all), "
+                + "\(formsDiffering.count) routed otherwise"
+        }
         if !refused.isEmpty {
             let classes = refused.map { refused -> String in
                 if case .refusedClass(_, let valueClass) = refused.entry.reason {

@@ -83,6 +83,16 @@ extension VariantGraph {
                     "never entered: \(why). To fix, route an exit that is taken to it, or remove it."))
         }
         result += missingTranslations()
+        for differing in states.links.formsDiffering {
+            result.append(
+                Finding(
+                    .linkDeclined, differing,
+                    """
+                    this form of the address routes otherwise than the address itself, so a link a device \
+                    hands over does something else than the proof opened. This is a bug in Stepflow's routing; \
+                    please report it with the manifest's links.
+                    """))
+        }
         let taken = Set(
             graph.edges.filter { $0.kind == .exit }.map { "\(graph.nodes[$0.from].instance).\(graph.label(of: $0))" })
         for key in manifest.routes.keys.sorted()

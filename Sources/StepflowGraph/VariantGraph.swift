@@ -98,6 +98,21 @@ public struct VariantGraph: Sendable {
             guard case .failure(let refusal) = answer, let entry = refusal.entry else { return nil }
             return LinkProof.Refused(address: address, entry: entry)
         }
+        // Every form of an address is the same delivery: equal inputs to
+        // the engine, so what the explorer proved of the address holds
+        // for each form from every state.
+        for delivery in root.representativeLinks {
+            for (form, address) in root.platformForms(of: delivery.address) {
+                explored.links.formsOpened += 1
+                switch root.route(link: address) {
+                case .success(let other) where other == delivery: continue
+                case .success(let other):
+                    explored.links.formsDiffering.append("\(form) \(address): \(other.address) → \(other.target)")
+                case .failure(let refusal):
+                    explored.links.formsDiffering.append("\(form) \(address): refused: \(refusal.message)")
+                }
+            }
+        }
         states = explored
         screens = seen.screens
         literalTexts = seen.literals

@@ -71,9 +71,15 @@ public struct LinkRoute: Hashable, Sendable, CustomStringConvertible {
         segments.compactMap { if case .parameter(let name) = $0 { name } else { nil } }
     }
 
-    /// The raw parameter values if `address` matches, else `nil`.
+    /// The parameter values if `address` (as ``LinkDelivery/address``
+    /// prints it: relative, decoded by segment) matches, else `nil`.
     package func match(_ address: String) -> [String: String]? {
-        let parts = address.split(separator: "/", omittingEmptySubsequences: false)
+        guard case .success(let read) = LinkAddress.read(address, scheme: nil, hosts: []) else { return nil }
+        return match(segments: read.segments)
+    }
+
+    /// The parameter values if decoded path `parts` match, else `nil`.
+    package func match(segments parts: [String]) -> [String: String]? {
         guard parts.count == segments.count else { return nil }
         var values: [String: String] = [:]
         for (part, segment) in zip(parts, segments) {
@@ -81,7 +87,7 @@ public struct LinkRoute: Hashable, Sendable, CustomStringConvertible {
             case .literal(let text): guard part == text else { return nil }
             case .parameter(let name):
                 guard !part.isEmpty else { return nil }
-                values[name] = String(part)
+                values[name] = part
             }
         }
         return values
@@ -91,14 +97,23 @@ public struct LinkRoute: Hashable, Sendable, CustomStringConvertible {
     /// two routes match.
     package var literalCount: Int { segments.count { if case .literal = $0 { true } else { false } } }
 
-    /// The address with these values in place of the parameters.
+    /// The address with these values in place of the parameters, each
+    /// percent-encoded where it must be; the link's other parameters
+    /// with a value follow as a query, in the order the link declares
+    /// them (`kept/normal/P-1024?site=north`).
     func address(with values: [String: String]) -> String {
-        segments.map { segment in
+        let path = segments.map { segment in
             switch segment {
-            case .literal(let text): text
-            case .parameter(let name): values[name] ?? "{\(name)}"
+            case .literal(let text): LinkAddress.encoded(text)
+            case .parameter(let name): values[name].map(LinkAddress.encoded) ?? "{\(name)}"
             }
         }.joined(separator: "/")
+        let inPath = Set(parameterNames)
+        let query = link.parameters.compactMap { spec -> String? in
+            guard !inPath.contains(spec.name), let value = values[spec.name] else { return nil }
+            return LinkAddress.encoded(spec.name) + "=" + LinkAddress.encoded(value)
+        }
+        return query.isEmpty ? path : path + "?" + query.joined(separator: "&")
     }
 }
 
@@ -177,21 +192,81 @@ enum LinkArgument {
     }
 }
 
+extension AppInfo {
+    /// `address` (relative, `kept/normal/P-1024`) in each form the
+    /// platform can hand the app: as it is, in its ``linkScheme``, on each
+    /// of its ``linkHosts``.
+    public func linkForms(of address: String) -> [String] {
+        [address] + (linkScheme.map { ["\($0)://\(address)"] } ?? []) + linkHosts.map { "https://\($0)/\(address)" }
+    }
+}
+
+extension Manifest {
+    /// An address the variant opens, for examples: its first route with
+    /// each parameter's first representative value (`kept/normal/P-1024`);
+    /// `nil` when it routes none.
+    package var exampleLinkAddress: String? {
+        guard let route = links.first else { return nil }
+        var values: [String: String] = [:]
+        for spec in route.link.parameters where route.parameterNames.contains(spec.name) {
+            values[spec.name] = spec.representativeTexts.first
+        }
+        return route.address(with: values)
+    }
+}
+
 extension RootFlow: LinkRouting {
-    /// The delivery `address` means in this variant: the most literal
-    /// route that matches it, its parameters read as their kinds, and the
-    /// step its module maps the link to; or why it means none, listing
-    /// the addresses the variant routes.
+    /// The delivery `address` means in this variant, or why it means
+    /// none, saying what the variant opens.
+    ///
+    /// `address` is read as the platform hands it over (see
+    /// ``AppInfo/linkScheme`` and ``AppInfo/linkHosts``): relative
+    /// (`kept/normal/P-1024`), in the app's scheme
+    /// (`org.example.clinic://kept/normal/P-1024`) or a universal link
+    /// (`https://clinic.example.org/kept/normal/P-1024`); one trailing
+    /// `/` and a fragment are dropped, segments and query items are
+    /// percent-decoded. The most literal route that matches the path wins;
+    /// its parameters are read as their kinds, a parameter the pattern
+    /// does not carry may come in the query, and other query items are
+    /// ignored. The delivery's address is the canonical, relative one
+    /// (``LinkDelivery/address``), so every form of one address is the
+    /// same input to the engine, its saves and its graph.
     public func route(link address: String) -> Result<LinkDelivery, LinkRefusal> {
-        let matching = manifest.links.compactMap { route in route.match(address).map { (route, $0) } }
-        guard let (route, raw) = matching.max(by: { $0.0.literalCount < $1.0.literalCount }) else {
+        let shown = "'\(address.prefix(80))'"
+        let read: LinkAddress
+        switch LinkAddress.read(address, scheme: manifest.app.linkScheme, hosts: manifest.app.linkHosts) {
+        case .success(let address): read = address
+        case .failure(let problem):
+            return .failure(LinkRefusal("\(shown) is no link of \(manifest.app.id): \(why(problem))"))
+        }
+        let matching = manifest.links.compactMap { route in route.match(segments: read.segments).map { (route, $0) } }
+        guard let (route, path) = matching.max(by: { $0.0.literalCount < $1.0.literalCount }) else {
             let patterns = manifest.links.map(\.pattern)
+            let relative = read.segments.joined(separator: "/")
             return .failure(
                 LinkRefusal(
                     patterns.isEmpty
-                        ? "'\(address.prefix(60))' is no link: \(manifest.app.id) routes none."
-                        : "'\(address.prefix(60))' is no link of \(manifest.app.id). "
-                            + "\(Suggestion.didYouMean(address, patterns))It routes \(Suggestion.list(patterns))."))
+                        ? "\(shown) is no link: \(manifest.app.id) routes none."
+                        : "\(shown) is no link of \(manifest.app.id). "
+                            + "\(Suggestion.didYouMean(relative, patterns))It routes \(Suggestion.list(patterns))"
+                            + "\(formsSentence)."))
+        }
+        var raw = path
+        for item in read.query {
+            guard let spec = route.link.parameters.first(where: { $0.name == item.name }) else { continue }
+            if path[spec.name] != nil {
+                return .failure(
+                    LinkRefusal(
+                        """
+                        \(shown) gives \(spec.name) twice, in its path and its query. To fix, give it in the path \
+                        only (\(route.pattern)).
+                        """))
+            }
+            if let earlier = raw[spec.name], earlier != item.value {
+                return .failure(
+                    LinkRefusal("\(shown) gives \(spec.name) twice in its query. To fix, give it once."))
+            }
+            raw[spec.name] = item.value
         }
         var arguments = Handoff()
         for spec in route.link.parameters {
@@ -213,7 +288,43 @@ extension RootFlow: LinkRouting {
             case .wait: .wait
             case .decline(let reason): .decline(reason: reason)
             }
-        return .success(LinkDelivery(address: address, target: route.instance, step: step, otherwise: otherwise))
+        return .success(
+            LinkDelivery(
+                address: route.address(with: raw), target: route.instance, step: step, otherwise: otherwise))
+    }
+
+    /// Why an address the platform would not hand this variant is none of
+    /// its links, and what it opens instead.
+    private func why(_ problem: LinkAddress.Problem) -> String {
+        let app = manifest.app
+        switch problem {
+        case .scheme(let scheme) where ["http", "https"].contains(scheme.lowercased()):
+            if app.linkHosts.isEmpty {
+                return
+                    "it declares no universal-link host\(formsSentence). To fix, add the host to the app's linkHosts."
+            }
+            return "a universal link is https, on \(Suggestion.list(app.linkHosts))."
+        case .scheme(let scheme):
+            guard let declared = app.linkScheme else {
+                return
+                    "it declares no URL scheme\(formsSentence). To fix, add \"linkScheme\": \"\(scheme)\" to the app."
+            }
+            return "its scheme is \(declared), not \(scheme)\(formsSentence)."
+        case .host(let host):
+            return "\(host) is none of its hosts (\(Suggestion.list(app.linkHosts)))."
+        case .encoding(let part):
+            return "'\(part.prefix(40))' is no percent-encoding of UTF-8 text. To fix, write each % as two hex digits."
+        case .emptySegment:
+            return "it has an empty segment. To fix, remove the doubled '/'."
+        }
+    }
+
+    /// `; it opens addresses such as 'kept/normal/P-1024',
+    /// 'org.example.clinic://kept/normal/P-1024', …`: the first route's
+    /// example in each form; empty when the variant routes none.
+    private var formsSentence: String {
+        guard let example = manifest.exampleLinkAddress else { return "" }
+        return "; it opens addresses such as " + Suggestion.list(manifest.app.linkForms(of: example))
     }
 
     /// The addresses that prove each refusing class of each route's
@@ -252,5 +363,33 @@ extension RootFlow: LinkRouting {
                 try? route(link: entry.address(with: values)).get()
             }
         }
+    }
+
+    /// The canonical address of every link analysis opens, in route order.
+    package var representativeAddresses: [String] { representativeLinks.map(\.address) }
+
+    /// `address` (canonical, relative) in every form the platform may hand
+    /// the app, each with the name of the form: in its scheme, as a
+    /// universal link on each host, with a trailing `/`, with every byte
+    /// of its last segment percent-encoded, with a query of no declared
+    /// parameter, with a fragment. ``route(link:)`` must give each the
+    /// delivery it gives `address`: the proof the link forms open alike.
+    public func platformForms(of address: String) -> [(form: String, address: String)] {
+        let app = manifest.app
+        var forms: [(form: String, address: String)] = []
+        if let scheme = app.linkScheme { forms.append(("scheme \(scheme)", "\(scheme)://\(address)")) }
+        forms += app.linkHosts.map { ("https on \($0)", "https://\($0)/\(address)") }
+        let path = address.prefix { $0 != "?" }
+        let query = address.dropFirst(path.count)
+        forms.append(("trailing /", path + "/" + query))
+        if let slash = path.lastIndex(of: "/"), let last = LinkAddress.decoded(path[path.index(after: slash)...]) {
+            let encoded = last.utf8.map { "%" + ($0 < 16 ? "0" : "") + String($0, radix: 16, uppercase: true) }.joined()
+            forms.append(("percent-encoded", path[...slash] + encoded + query))
+        }
+        let declared = Set(manifest.links.flatMap { $0.link.parameters.map(\.name) })
+        let ignored = ["utm_source", "src", "ref"].first { !declared.contains($0) } ?? "stepflow-ignored"
+        forms.append(("ignored query", address + (query.isEmpty ? "?" : "&") + "\(ignored)=push"))
+        forms.append(("fragment", address + "#top"))
+        return forms
     }
 }

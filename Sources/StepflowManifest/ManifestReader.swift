@@ -102,7 +102,11 @@ struct ManifestDraft {
     /// The `schema` value, any JSON.
     var schema: JSONNode?
     /// The `app` object's strings.
-    var app: (id: Located<String>?, name: Located<String>?, audience: Located<String>?)?
+    var app:
+        (
+            id: Located<String>?, name: Located<String>?, audience: Located<String>?, linkScheme: Located<String>?,
+            linkHosts: JSONMember?
+        )?
     /// The `modules` array, when it is one: where, how many elements, and
     /// those that are objects.
     var modules: (location: TextLocation, count: Int, instances: [Instance])?
@@ -200,12 +204,15 @@ struct ManifestReader {
         if let member = top["app"] {
             let path = JSONPath.root.key("app")
             if let fields = log.object(
-                member.value, path, what: "'app'", required: ["id", "name"], optional: ["audience"])
+                member.value, path, what: "'app'", required: ["id", "name"],
+                optional: ["audience", "linkScheme", "linkHosts"])
             {
                 draft.app = (
                     log.string(fields["id"], path.key("id")),
                     log.string(fields["name"], path.key("name")),
-                    log.string(fields["audience"], path.key("audience"))
+                    log.string(fields["audience"], path.key("audience")),
+                    log.string(fields["linkScheme"], path.key("linkScheme")),
+                    fields["linkHosts"]
                 )
             }
         }

@@ -311,9 +311,20 @@ public struct MaestroExporter: Sendable {
                     throw fail(refusal)
                 }
                 askedByLastTap = []
-                // The app's id as the scheme: the address the manifest routes.
+                // The form a device hands the app: its own scheme, else its
+                // first universal-link host; route(link:) reads both back.
+                let app = manifest.app
+                let canonical = texts.lastLink?.address ?? address
+                guard let url = app.linkForms(of: canonical).dropFirst().first else {
+                    throw Refusal(
+                        message: """
+                            \(script.file):\(line.number): error: the script opens a link, and \(app.id) declares no \
+                            way a device hands it one. To fix, add \"linkScheme\": \"\(device.appId)\" (the URL \
+                            scheme the app registers) or \"linkHosts\" (its universal-link hosts) to the manifest's app.
+                            """)
+                }
                 writer.openLink(
-                    "\(device.appId)://\(address)",
+                    url,
                     comment: "\(Input.link(address).scriptLine), as a notification or another app opens it")
                 writer.assertScreen(texts.top, after: before)
             case .input(.select(let section)):

@@ -117,6 +117,7 @@ public struct ToolWords: Sendable {
             "walk.noWayBack": "{screen} has no way back.",
             "walk.noTimer": "No timer is waiting on {screen}.",
             "walk.answerFirst": "The app waits for {question}; give its answer first: {line}.",
+            "walk.linkExamples": "This variant opens addresses such as {addresses}.",
             "walk.byHand":
                 "If the app's own service answers '{source}', walk with --by-hand {source} to give its answers "
                 + "yourself.",
@@ -200,6 +201,7 @@ public struct ToolWords: Sendable {
             "walk.noWayBack": "{screen} hat keinen Weg zurück.",
             "walk.noTimer": "Auf {screen} wartet kein Timer.",
             "walk.answerFirst": "Die App wartet auf {question}; geben Sie zuerst die Antwort: {line}.",
+            "walk.linkExamples": "Diese Variante öffnet Adressen wie {addresses}.",
             "walk.byHand":
                 "Wenn der Dienst der App '{source}' beantwortet, starten Sie mit --by-hand {source}, um selbst "
                 + "zu antworten.",

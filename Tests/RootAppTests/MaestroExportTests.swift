@@ -163,10 +163,9 @@ struct FlowReplay {
                     throw PyYAML.Failure("\(place): \(error)")
                 }
             } else if let url = command["openLink"]?.string {
-                // The device opens the app's URL: the address after the scheme.
-                let scheme = try #require(url.firstRange(of: "://"), "\(place): \(url) has no scheme")
-                let address = String(url[scheme.upperBound...])
-                do throws(SessionRefusal) { try live.give(.link(address)) } catch {
+                // The device hands the app the whole URL, as walk and check take it.
+                #expect(url.hasPrefix("\(try #require(manifest.app.linkScheme))://"), "\(place): \(url)")
+                do throws(SessionRefusal) { try live.give(.link(url)) } catch {
                     throw PyYAML.Failure("\(place): \(error)")
                 }
             } else if let text = command["tapOn"]?.string {

@@ -324,7 +324,10 @@ struct PluginLinkTests {
             "\(validate.out)")
         let walk = Harness.run(["walk", path], input: ["link wave", "link nowhere", "OK"], tool: Self.tool)
         #expect(walk.code == 0 && walk.out.contains("Finished: wv.done."), "\(walk.out)\(walk.err)")
-        #expect(walk.err.contains("'nowhere' is no link of waving. It routes 'wave'."), "\(walk.err)")
+        #expect(
+            walk.err.replacing("\n", with: " ").contains(
+                "'nowhere' is no link of waving. It routes 'wave'; it opens addresses such as 'wave'."),
+            "\(walk.err)")
         let declining = Self.manifestFile(
             links: #""wave": {"to": "wv.wave", "whenNotRunning": "decline", "reason": "Not from here."}"#)
         let declined = Harness.run(["walk", declining], input: ["link wave", "OK"], tool: Self.tool)

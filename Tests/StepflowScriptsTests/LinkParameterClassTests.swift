@@ -112,7 +112,8 @@ struct LinkParameterClassTests {
         #expect(
             proof.summary == """
                 1 link opened from each of 2 live states: 2 land on 1 screen, 0 declined by a module without a \
-                reason; 1 address refused for a parameter's value before any flow saw it (id discarded)
+                reason; each address also opened in the forms a device hands over (4 in all), 0 routed otherwise; \
+                1 address refused for a parameter's value before any flow saw it (id discarded)
                 """)
 
         // Live, the same addresses do the same: the taken one shows the
