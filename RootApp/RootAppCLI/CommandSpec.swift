@@ -8,6 +8,9 @@ struct CommandSpec: Sendable {
         let help: String
         var isRepeating = false
         var isOptional = false
+        /// The fixed values it takes (`bash`, `zsh`, `fish`): what
+        /// completion offers in its place; empty for a file.
+        var choices: [String] = []
     }
 
     /// An option as the parser, the help and the completion see it;

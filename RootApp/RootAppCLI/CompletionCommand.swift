@@ -14,7 +14,7 @@ enum CompletionCommand {
                 ~/.config/fish/completions/rootapp.fish. Commands, options and their fixed values are completed; \
                 manifests and scripts as file names.
                 """,
-            arguments: [.init(name: "shell", help: "bash, zsh or fish.")]
+            arguments: [.init(name: "shell", help: "bash, zsh or fish.", choices: ["bash", "zsh", "fish"])]
         )
     ) { arguments, console, app throws(ExitCodeError) in
         let shell = arguments.positional[0]
@@ -60,6 +60,12 @@ enum CompletionCommand {
             cases +=
                 "            if [[ \"$current\" == -* ]]; then COMPREPLY=($(compgen -W "
                 + "\"\(options(spec).joined(separator: " "))\" -- \"$current\")); return; fi\n"
+            // A first argument of fixed values (`export maestro`) completes them, not files.
+            if let first = spec.arguments.first, !first.choices.isEmpty {
+                cases +=
+                    "            if [[ $COMP_CWORD -eq 2 ]]; then COMPREPLY=($(compgen -W "
+                    + "\"\(first.choices.joined(separator: " "))\" -- \"$current\")); return; fi\n"
+            }
             cases += "            COMPREPLY=($(compgen -f -- \"$current\")) ;;\n"
         }
         return """
@@ -94,7 +100,12 @@ enum CompletionCommand {
                     } ?? ""
                 return "'--\(option.name)[\(quote(CommandSpec.named(option.help, program: program)))]\(value)'"
             }
-            lines.append("'*:file:_files'")
+            if let first = spec.arguments.first, !first.choices.isEmpty {
+                lines.append("'1:\(first.name):(\(first.choices.joined(separator: " ")))'")
+            }
+            if spec.arguments.count > 1 || spec.arguments.first?.choices.isEmpty != false {
+                lines.append("'*:file:_files'")
+            }
             functions +=
                 "    \(spec.name)) _arguments \\\n        " + lines.joined(separator: " \\\n        ") + " ;;\n"
         }
@@ -127,6 +138,12 @@ enum CompletionCommand {
         ]
         for spec in specs {
             lines.append("complete -c \(program) -n __fish_use_subcommand -a \(spec.name) -d \(quote(spec.abstract))")
+            if let first = spec.arguments.first, !first.choices.isEmpty {
+                // Its values, and no file, while it is the only word after the command.
+                lines.append(
+                    "complete -c \(program) -n '__fish_seen_subcommand_from \(spec.name); and "
+                        + "test (count (commandline -opc)) -eq 2' -f -a \(quote(first.choices.joined(separator: " ")))")
+            }
             for option in spec.options {
                 var line = "complete -c \(program) -n '__fish_seen_subcommand_from \(spec.name)' -l \(option.name)"
                 if let short = option.short { line += " -s \(short)" }

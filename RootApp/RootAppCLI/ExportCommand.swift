@@ -41,7 +41,7 @@ enum ExportCommand {
                 that are gone are removed.
                 """,
             arguments: [
-                .init(name: "format", help: "What to write: maestro."),
+                .init(name: "format", help: "What to write: maestro.", choices: ["maestro"]),
                 .init(name: "manifest", help: "The variant's manifest."),
                 .init(
                     name: "script", help: "Scripts to export (default: those in the manifest's scripts folder).",

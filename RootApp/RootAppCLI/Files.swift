@@ -110,7 +110,14 @@ enum InputFile {
         do throws(ScriptLoadError) {
             return try Script.load(path: path)
         } catch {
-            console.error(error.description)
+            if case .syntax(let syntax) = error {
+                // `file:line: error: …` on its line, as compilers write it;
+                // the forms a line takes wrapped below it.
+                console.error("\(syntax.file):\(syntax.line): error: \(syntax.message)")
+                for line in console.wrap(Script.SyntaxError.forms, indent: "    ") { console.error(line) }
+            } else {
+                console.error(error.description)
+            }
             switch error {
             case .fileNotFound, .unreadable: throw ExitCodeError(code: .missingFile)
             case .notAScript, .syntax: throw ExitCodeError(code: .badInput)

@@ -6,7 +6,7 @@ enum ModulesCommand {
     static let command = RootApp.Command(
         spec: CommandSpec(
             name: "modules",
-            abstract: "List the modules manifests may name: options, entry fields, services, exits and screens.",
+            abstract: "List the modules manifests may name: options, entry fields, services, exits, links and screens.",
             discussion:
                 """
                 Exits and screens are found by exploring each module's flow with its default options, then with \
@@ -70,6 +70,21 @@ enum ModulesCommand {
                 for line in console.wrap(
                     "\(exit.name)\(fields)\(when): \(exit.summary).", indent: "      ", firstIndent: "    ")
                 { console.print(line) }
+            }
+            if !survey.links.isEmpty {
+                console.print("  links (a manifest's links route an address to '<instance>.<link>'):")
+                for link in survey.links {
+                    let parameters = link.parameters.map { spec in
+                        "{\(spec.name)}: \(spec.kind)\(spec.isRequired ? "" : ", optional")"
+                            + (spec.classes.isEmpty
+                                ? "" : " (" + spec.classes.map(\.summary).joined(separator: "; ") + ")")
+                    }
+                    let carries = parameters.isEmpty ? "" : " " + parameters.joined(separator: ", ")
+                    let when = link.availability == .always ? "" : " (\(link.availability))"
+                    for line in console.wrap(
+                        "\(link.name)\(carries)\(when): \(link.summary).", indent: "      ", firstIndent: "    ")
+                    { console.print(line) }
+                }
             }
             console.print("  screens (a rule names one as '<instance>/<screen>'):")
             for screen in survey.screens {

@@ -17,7 +17,7 @@ enum ScreenRenderer {
         }
         if !screen.fields.isEmpty { lines.append("") }
         for field in screen.fields {
-            let value = entered[field.name].map { "\"\($0)\"" } ?? "—"
+            let value = entered[field.name].flatMap { $0.isEmpty ? nil : "\"\($0)\"" } ?? "—"
             let required = field.isRequired ? "" : " " + (words?["walk.field.optional"] ?? "(optional)")
             lines += console.wrap(
                 "\(field.label)\(required): \(value)   [enter \(field.name) …]", indent: "     ", firstIndent: "  ✎  ")

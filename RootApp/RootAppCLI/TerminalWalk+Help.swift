@@ -9,13 +9,19 @@ extension TerminalWalk {
     /// Whether `typed` is the label of an action on the screen: then it
     /// chooses the action, even if it reads as a key (`Help`).
     func isActionLabel(_ typed: String) -> Bool {
-        session.top?.actions.contains { $0.label.lowercased() == typed.lowercased() } ?? false
+        session.top?.actions.contains { Input.Action.names(typed, $0.label) } ?? false
     }
 
     /// What a person can type on this screen: `?`, `h` or `help`.
     func help() -> [String] {
         var lines = ["", console.bold(words["walk.help.title"])]
         func item(_ keys: String, _ what: String) {
+            // Keys too long for their column stand on a line of their own.
+            if keys.count > 13 {
+                lines.append("  " + keys)
+                lines += console.wrap(what, indent: String(repeating: " ", count: 16))
+                return
+            }
             lines += console.wrap(
                 what, indent: String(repeating: " ", count: 16),
                 firstIndent: "  " + keys + String(repeating: " ", count: max(1, 14 - keys.count)))
@@ -26,6 +32,9 @@ extension TerminalWalk {
             item("1, 2, …", words["walk.help.answerNumber", ["question": busy.label]])
         } else {
             item("1, 2, …", words["walk.help.number", ["example": example]])
+        }
+        if let screen = session.top, session.presentation.busy == nil {
+            for (keys, what) in fieldHelp(screen) { item(keys, what) }
         }
         if canGoBack { item("b", words["walk.help.back"]) }
         if session.timerWaits { item("s", words["walk.help.timer"]) }
@@ -74,13 +83,8 @@ extension TerminalWalk {
 
     func printTrace() {
         let steps = session.trace
-        console.print(
-            console.dim(
-                """
-                Trace\(session.isResumed ? " since resuming" : "") (\(steps.count) \
-                step\(steps.count == 1 ? "" : "s")):
-                """
-            ))
+        let title = session.isResumed ? "walk.trace.sinceResuming" : "walk.trace"
+        console.print(console.dim(words[title, ["steps": words.counted("walk.steps", steps.count)]]))
         for (index, step) in steps.enumerated() {
             for line in console.wrap(step, indent: "      ", firstIndent: "  \(index + 1). ") {
                 console.print(console.dim(line))

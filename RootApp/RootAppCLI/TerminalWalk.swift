@@ -132,10 +132,10 @@ final class TerminalWalk: @unchecked Sendable {
     /// The section a person names by a tab's label or name, of a bar on
     /// the top layer that is not covered, if one is.
     func tab(named typed: String) -> String? {
-        let lowered = typed.lowercased()
         for bar in session.presentation.layers.last?.sections.reversed() ?? [] where bar.isSelectable {
-            if let tab = bar.tabs.first(where: { $0.label.lowercased() == lowered || $0.name.lowercased() == lowered })
-            {
+            if let tab = bar.tabs.first(where: {
+                Input.Action.names(typed, $0.label) || Input.Action.names(typed, $0.name)
+            }) {
                 return tab.name
             }
         }
@@ -163,12 +163,11 @@ final class TerminalWalk: @unchecked Sendable {
     /// The answer a person's line names while a question waits: its
     /// number, name or label.
     private func answer(_ typed: String, to question: PresentationTree.Busy) -> Input? {
-        let lowered = typed.lowercased()
         if let number = Int(typed), question.answers.indices.contains(number - 1) {
             return .answer(source: question.question, answer: question.answers[number - 1].name)
         }
         if let named = question.answers.first(where: {
-            $0.name.lowercased() == lowered || $0.label.lowercased() == lowered
+            Input.Action.names(typed, $0.name) || Input.Action.names(typed, $0.label)
         }) {
             return .answer(source: question.question, answer: named.name)
         }
@@ -255,7 +254,7 @@ final class TerminalWalk: @unchecked Sendable {
                 console.print(console.dim("> \(line.instruction.line)"))
                 if let refusal = perform(line.instruction) {
                     console.error("\(script.file):\(line.number): \(words.refusal(refusal))")
-                    return finish("Stopped: the script failed.", status: .findings)
+                    return finish(words["walk.stopped.script"], status: .findings)
                 }
                 showIfChanged()
             }
@@ -288,7 +287,7 @@ final class TerminalWalk: @unchecked Sendable {
                 // What the device keeps outlives the walk: the app can be
                 // opened again with it, in this walk (`relaunch`).
                 let kept = session.coordinator.keptOnDevice
-                if kept.isEmpty { return finish("Finished: \(session.endingExit ?? "").", status: .success) }
+                if kept.isEmpty { return finished() }
                 if !keptAnnounced {
                     keptAnnounced = true
                     console.print("")
@@ -307,7 +306,7 @@ final class TerminalWalk: @unchecked Sendable {
                 console.error(console.dim(words["walk.waitingFor", ["what": waiting.label]]))
                 do throws(SessionRefusal) { try session.waitForOutside() } catch {
                     show(error)
-                    return finish("Stopped: no answer came.", status: .findings)
+                    return finish(words["walk.stopped.noAnswer"], status: .findings)
                 }
                 showIfChanged()
                 continue
@@ -344,15 +343,15 @@ final class TerminalWalk: @unchecked Sendable {
                 }
             }
             guard let line else {
-                if session.ending != nil { return finish("Finished: \(session.endingExit ?? "").", status: .success) }
-                return finish("End of input.", status: .success)
+                if session.ending != nil { return finished() }
+                return finish(words["walk.endOfInput"], status: .success)
             }
             let choice = line.trimmingCharacters()
             switch choice.lowercased() {
             case "":
                 continue
             case "q":
-                return finish("Quit.", status: .success)
+                return finish(words["walk.quit"], status: .success)
             // The guard covers all three words (a `where` would bind the last alone).
             case let word where ["?", "h", "help"].contains(word) && !isActionLabel(choice):
                 for line in help() { console.print(line) }
@@ -384,11 +383,9 @@ final class TerminalWalk: @unchecked Sendable {
                         }
                         show(refusal, hint)
                     } else if case .enter(let field, let value) = input,
-                        let spec = session.top?.fields.first(where: { $0.name == field }),
-                        case .accepted(let found) = spec.classify(value)
+                        let spec = session.top?.fields.first(where: { $0.name == field })
                     {
-                        console.print(
-                            words["walk.field.entered", ["label": spec.label, "value": value, "class": found.name]])
+                        announce(value, in: spec)
                     }
                 } catch {
                     var sentence = error.sentence
@@ -396,6 +393,16 @@ final class TerminalWalk: @unchecked Sendable {
                     if choice.lowercased().hasPrefix("link"), let example = session.manifest.exampleLinkAddress {
                         let forms = session.manifest.app.linkForms(of: example)
                         sentence += " " + words["walk.linkExamples", ["addresses": Suggestion.list(forms)]]
+                    }
+                    // The variant's own sections, those a person can select now.
+                    let tabs = (session.presentation.layers.last?.sections ?? []).filter(\.isSelectable)
+                        .flatMap { $0.tabs.map(\.name) }
+                    if choice.lowercased().hasPrefix("select") {
+                        sentence +=
+                            " "
+                            + (tabs.isEmpty
+                                ? words["walk.noSelectable"]
+                                : words["walk.selectable", ["names": tabs.joined(separator: ", ")]])
                     }
                     for line in console.wrap(sentence) { console.error(line) }
                 }
@@ -422,6 +429,23 @@ final class TerminalWalk: @unchecked Sendable {
                     continue
                 }
                 let action = Input.Action(typed: choice)
+                // On a screen of one field, a value that names no action
+                // goes into the field, as `enter <field> <value>`.
+                if let screen = session.top, screen.fields.count == 1, (try? session.actionIndex(of: action)) == nil {
+                    let field = screen.fields[0]
+                    if let refusal = perform(.enter(field: field.name, value: choice), record: true) {
+                        // It may have been meant as an action.
+                        let numbered = VariantSession.numbered(screen).count
+                        let or = words["walk.or"]
+                        let numbers = numbered == 0 ? "" : numbered == 1 ? "1 \(or) " : "1-\(numbered) \(or) "
+                        let labels = screen.actions.map { "'\($0.label)'" }.joined(separator: ", ")
+                        show(refusal, " " + words["walk.orAction", ["numbers": numbers, "labels": labels]])
+                    } else {
+                        announce(choice, in: field)
+                    }
+                    showIfChanged()
+                    continue
+                }
                 // An action that submits fields asks for what is missing first.
                 if let index = try? session.actionIndex(of: action), let screen = session.top,
                     !screen.actions[index].submits.isEmpty, !fillFields(submittedBy: screen.actions[index], on: screen)
@@ -443,10 +467,27 @@ final class TerminalWalk: @unchecked Sendable {
         }
     }
 
+    /// `Patient id: P-1024 (P- and four digits)`: what a field took, its
+    /// class by its label; `Roll number: —` for an optional one left empty.
+    func announce(_ value: String, in field: EntryField) {
+        switch field.classify(value) {
+        case .accepted(let found):
+            console.print(
+                words["walk.field.entered", ["label": field.label, "value": value, "class": Self.shown(found)]])
+        case .refused:
+            console.print(words["walk.field.empty", ["label": field.label]])
+        }
+    }
+
     /// Ctrl-C: the trace and the recording, from another thread.
     func interrupted() {
         terminalEditor?.restore()
-        _ = report("Interrupted.", status: .interrupted)
+        _ = report(words["walk.interrupted"], status: .interrupted)
+    }
+
+    /// Ends a walk whose app has ended.
+    func finished() -> ExitCode {
+        finish(words["walk.finished", ["exit": session.endingExit ?? ""]], status: .success)
     }
 
     /// Ends the walk: the trace, the recording, the exit code.
@@ -464,11 +505,9 @@ final class TerminalWalk: @unchecked Sendable {
             let saved = session.savedNavigation
             let written = OutputFile.write(SavedNavigationJSON.encode(saved), to: savePath, console)
             if written == .success {
-                let inputs = "\(saved.givenCount) input\(saved.givenCount == 1 ? "" : "s")"
-                let line =
-                    session.ending != nil
-                    ? "Saved the finished walk (\(inputs)) as \(savePath); it ended, so there is nothing to continue."
-                    : "Saved the walk (\(inputs)) as \(savePath); continue it with --resume \(savePath)."
+                let inputs = words.counted("walk.inputs", saved.givenCount)
+                let line = words[
+                    session.ending != nil ? "walk.saved.finished" : "walk.saved", ["inputs": inputs, "path": savePath]]
                 for part in console.wrap(line) { console.error(console.dim(part)) }
             } else {
                 status = written
@@ -483,9 +522,7 @@ final class TerminalWalk: @unchecked Sendable {
         let written = OutputFile.write(
             recorded.withLock { $0 }.joined(separator: "\n") + "\n", to: recordPath, scriptConsole)
         if written == .success {
-            let line =
-                recordPath == "-"
-                ? "Recorded the session as a script, on standard output." : "Recorded the session as \(recordPath)."
+            let line = words[recordPath == "-" ? "walk.recorded.stdout" : "walk.recorded", ["path": recordPath]]
             for part in console.wrap(line) { console.error(console.dim(part)) }
         }
         return written == .success ? status : written

@@ -26,8 +26,33 @@ public enum Input: Hashable, Sendable, CustomStringConvertible {
         case key(String)
         /// By its number from 1, as the walk numbers them (back actions aside).
         case number(Int)
-        /// By its label in the session's locale, compared case-insensitively.
+        /// By its label in the session's locale, compared as
+        /// ``names(_:_:)`` compares: case-insensitively, a keyboard's
+        /// quote for a typographic one.
         case label(String)
+
+        /// Whether `typed` names `label` as a person types it: the same
+        /// letters in any case, and a keyboard's `'` and `"` for each
+        /// typographic apostrophe and quote (`Los geht's` for
+        /// `Los geht’s`, `"OK"` for `„OK“`).
+        public static func names(_ typed: String, _ label: String) -> Bool {
+            folded(typed) == folded(label)
+        }
+
+        /// `text` lowercased, with its typographic quotes as a keyboard's.
+        static func folded(_ text: String) -> String {
+            var out = ""
+            for scalar in text.lowercased().unicodeScalars {
+                switch scalar {
+                case "\u{2018}", "\u{2019}", "\u{201A}", "\u{201B}", "\u{2032}", "\u{00B4}", "\u{0060}":
+                    out.unicodeScalars.append("'")
+                case "\u{201C}", "\u{201D}", "\u{201E}", "\u{201F}", "\u{2033}", "\u{00AB}", "\u{00BB}":
+                    out.unicodeScalars.append("\"")
+                default: out.unicodeScalars.append(scalar)
+                }
+            }
+            return out
+        }
 
         /// The action `text` names as a person types it: `[key]`, a
         /// number from 1, or else a label.
@@ -189,7 +214,7 @@ public enum Input: Hashable, Sendable, CustomStringConvertible {
             guard !section.isEmpty, !section.contains(" ") else {
                 throw SyntaxError(
                     message: """
-                        'select' takes one section's name, without spaces, e.g. select results; \
+                        'select' takes one section's name, without spaces (select <section>); \
                         '\(rest.shortened())' is not that.
                         """)
             }

@@ -55,8 +55,24 @@ public struct ModuleSurvey: Sendable {
         public let availability: Availability
     }
 
-    /// The screens, in the order first found.
+    /// A link the module declares: what a manifest's `links` route an
+    /// address to (`"kept/{result}/{patient}": "home.kept"`).
+    public struct LinkEntry: Hashable, Sendable {
+        /// Its name (`kept`).
+        public let name: String
+        /// Its parameters, each a `{name}` an address may carry.
+        public let parameters: [FieldSpec]
+        /// What it opens.
+        public let summary: String
+        /// The option values under which the module declares it.
+        public let availability: Availability
+    }
+
+    /// The screens, in the order first found: those its flow shows from
+    /// its entry and those a declared link opens.
     public let screens: [ScreenEntry]
+    /// The links it declares, in the order first declared.
+    public let links: [LinkEntry]
     /// The exits, in the order declared.
     public let exits: [ExitEntry]
     /// The services the module needs that the survey was not given; when
@@ -95,6 +111,9 @@ public struct ModuleSurvey: Sendable {
         var exitOrder: [String] = []
         var fieldsBy: [String: [String]] = [:]
         var declaredBy: [String: Set<String>] = [:]
+        var linkSpecs: [String: LinkSpec] = [:]
+        var linkOrder: [String] = []
+        var linksBy: [String: Set<String>] = [:]
         for setting in settings {
             let label = setting.label ?? "default"
             for spec in module.exits(for: setting.options) {
@@ -107,25 +126,41 @@ public struct ModuleSurvey: Sendable {
                     fieldsBy[spec.name, default: []].append(field)
                 }
             }
+            let declaredLinks = module.links(for: setting.options)
+            for spec in declaredLinks {
+                linksBy[spec.name, default: []].insert(label)
+                if linkSpecs[spec.name] == nil {
+                    linkSpecs[spec.name] = spec
+                    linkOrder.append(spec.name)
+                }
+            }
             for handoff in handoffs where missingServices.isEmpty {
-                let launch = module.launch(
+                let entry = module.launch(
                     instance: module.id, options: setting.options,
                     environment: ModuleEnvironment(clock: IdleClock(), services: services), handoff: handoff)
-                let states = GraphExplorer.exploreStates(
-                    SurveyRoot(launch: launch), with: OneStepper(.start), app: "survey",
-                    limits: ExplorationLimits(maxStates: 20_000))
-                for node in states.projection.nodes where node.instance == module.id {
-                    let local = String(node.id.dropFirst(module.id.count + 1))
-                    if node.kind == .screen {
-                        if titles[local] == nil {
-                            titles[local] = node.label
-                            screenOrder.append(local)
-                        }
-                        screensBy[local, default: []].insert(label)
-                    }
+                // From its entry, and from each link it declares, opened
+                // with representative arguments: a screen only a link
+                // shows is one a manifest can name too.
+                let started = declaredLinks.flatMap(ModuleContract.representativeLinks(of:)).compactMap {
+                    entry.starting(at: $0)
                 }
-                for edge in states.projection.edges where edge.kind == .exit {
-                    exitsBy[states.projection.label(of: edge), default: []].insert(label)
+                for launch in [entry] + started {
+                    let states = GraphExplorer.exploreStates(
+                        SurveyRoot(launch: launch), with: OneStepper(.start), app: "survey",
+                        limits: ExplorationLimits(maxStates: 20_000))
+                    for node in states.projection.nodes where node.instance == module.id {
+                        let local = String(node.id.dropFirst(module.id.count + 1))
+                        if node.kind == .screen {
+                            if titles[local] == nil {
+                                titles[local] = node.label
+                                screenOrder.append(local)
+                            }
+                            screensBy[local, default: []].insert(label)
+                        }
+                    }
+                    for edge in states.projection.edges where edge.kind == .exit {
+                        exitsBy[states.projection.label(of: edge), default: []].insert(label)
+                    }
                 }
             }
         }
@@ -138,6 +173,12 @@ public struct ModuleSurvey: Sendable {
         }
         screens = screenOrder.map {
             ScreenEntry(id: $0, title: titles[$0] ?? $0, availability: availability(screensBy[$0] ?? []))
+        }
+        links = linkOrder.compactMap { name in
+            guard let spec = linkSpecs[name] else { return nil }
+            return LinkEntry(
+                name: name, parameters: spec.parameters, summary: spec.summary,
+                availability: availability(linksBy[name] ?? all))
         }
         exits = exitOrder.compactMap { name in
             guard let spec = declared[name] else { return nil }

@@ -218,13 +218,19 @@ public struct MaestroExporter: Sendable {
                 guard shown.actions.indices.contains(index) else {
                     throw fail("the screen in \(locale) has no action \(index + 1).")
                 }
+                let traced = reading.trace.count
                 if let refusal = onBoth({ session throws(SessionRefusal) in try session.give(actionAt: index) }) {
                     throw fail(refusal)
                 }
                 let action = shown.actions[index]
+                // An action that submits fields makes its step of the
+                // values typed: the step the engine took, not the listed one.
+                let step =
+                    action.submits.isEmpty || reading.trace.count <= traced
+                    ? action.step.description : reading.trace[traced]
                 writer.tap(
                     action.label,
-                    comment: "\(action.role == .back ? "back, " : "")step \(action.step) on \(screen.qualifiedID)")
+                    comment: "\(action.role == .back ? "back, " : "")step \(step) on \(screen.qualifiedID)")
                 writer.assertScreen(texts.top, after: shown)
                 askedByLastTap = Set(reading.waitingAnswers.filter(\.isQuestion).map(\.source))
             case .input(.back):

@@ -157,11 +157,14 @@ public struct Script: Sendable {
         /// What is wrong.
         public let message: String
         /// `file:line: error: message` and the forms a line takes.
-        public var description: String {
+        public var description: String { "\(file):\(line): error: \(message) \(Self.forms)" }
+
+        /// `Lines are: choose …, or # comments.`: every form a script's
+        /// line takes.
+        public static var forms: String {
             """
-            \(file):\(line): error: \(message) Lines are: \(Input.forms), expect screen <instance/screen>, \
-            expect end [<instance.exit>], expect layers <screens> | <screens>, covers <requirement ids>, \
-            by-hand <sources>, or # comments.
+            Lines are: \(Input.forms), expect screen <instance/screen>, expect end [<instance.exit>], expect \
+            layers <screens> | <screens>, covers <requirement ids>, by-hand <sources>, or # comments.
             """
         }
     }

@@ -77,6 +77,7 @@ public enum SessionRefusal: Error, Hashable, Sendable, CustomStringConvertible {
         case .ended:
             return "the app has ended; there is nothing to give it."
         case .noSuchAction(let choice, let screen, let numbered, let labels):
+            guard !labels.isEmpty else { return "no action '\(choice.shortened())' on \(screen): it has none." }
             let numbers = numbered == 0 ? "" : numbered == 1 ? "1 or " : "1-\(numbered) or "
             return "no action '\(choice.shortened())' on \(screen). Choose \(numbers)a label: "
                 + labels.map { "'\($0)'" }.joined(separator: ", ") + "."

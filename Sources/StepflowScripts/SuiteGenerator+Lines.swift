@@ -24,7 +24,7 @@ extension SuiteGenerator {
                 return line(.back)
             } else if let key = action.key, top.actions.filter({ $0.key == key }).count == 1 {
                 return line(.choose(.key(key)), label)
-            } else if top.actions.firstIndex(where: { $0.label.lowercased() == label.lowercased() }) == index {
+            } else if top.actions.firstIndex(where: { Input.Action.names(label, $0.label) }) == index {
                 return line(.choose(.label(label)))
             } else if let number = VariantSession.numbered(top).firstIndex(of: index) {
                 return line(.choose(.number(number + 1)), label)

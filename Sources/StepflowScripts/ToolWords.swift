@@ -32,6 +32,12 @@ public struct ToolWords: Sendable {
         self.locale = Self.resolve(locale) ?? Self.fallback
     }
 
+    /// `{count} step` or `{count} steps` (`key.one`, `key.other`) as
+    /// `count` asks, in these words.
+    public func counted(_ key: String, _ count: Int) -> String {
+        self["\(key).\(count == 1 ? "one" : "other")", ["count": String(count)]]
+    }
+
     /// The word `key` with its placeholders filled from `values`.
     public subscript(_ key: String, _ values: [String: String] = [:]) -> String {
         // Every key is in English, the table's first language.
@@ -57,6 +63,8 @@ public struct ToolWords: Sendable {
     /// `refusal` in these words, as a clause after `file:line:`.
     public func refusal(_ refusal: SessionRefusal) -> String {
         switch refusal {
+        case .noSuchAction(let choice, let screen, _, let labels) where labels.isEmpty:
+            return self["walk.noActionAtAll", ["choice": choice.shortened(), "screen": screen]]
         case .noSuchAction(let choice, let screen, let numbered, let labels):
             let numbers =
                 numbered == 0 ? "" : numbered == 1 ? "1 \(self["walk.or"]) " : "1-\(numbered) \(self["walk.or"]) "
@@ -109,6 +117,20 @@ public struct ToolWords: Sendable {
             "walk.finished": "Finished: {exit}.",
             "walk.endOfInput": "End of input.",
             "walk.quit": "Quit.",
+            "walk.interrupted": "Interrupted.",
+            "walk.stopped.script": "Stopped: the script failed.",
+            "walk.stopped.noAnswer": "Stopped: no answer came.",
+            "walk.trace": "Trace ({steps}):",
+            "walk.trace.sinceResuming": "Trace since resuming ({steps}):",
+            "walk.steps.one": "{count} step",
+            "walk.steps.other": "{count} steps",
+            "walk.inputs.one": "{count} input",
+            "walk.inputs.other": "{count} inputs",
+            "walk.saved": "Saved the walk ({inputs}) as {path}; continue it with --resume {path}.",
+            "walk.saved.finished":
+                "Saved the finished walk ({inputs}) as {path}; it ended, so there is nothing to continue.",
+            "walk.recorded": "Recorded the session as {path}.",
+            "walk.recorded.stdout": "Recorded the session as a script, on standard output.",
             "walk.screenChanged": "The screen changed while you typed, so '{typed}' was not used.",
             "walk.waitingFor": "(waiting for {what}…)",
             "walk.orType": "Or type {keys}.",
@@ -123,11 +145,19 @@ public struct ToolWords: Sendable {
                 + "yourself.",
             "walk.noAction": "no action '{choice}' on {screen}. Choose {numbers}a label: {labels}.",
             "walk.or": "or",
+            "walk.selectable": "Sections that can be selected now: {names}.",
+            "walk.noSelectable": "No section can be selected now.",
+            "walk.noActionAtAll": "no action '{choice}' on {screen}: it has none.",
             "walk.field.classes": "Values: {classes}. An empty line cancels.",
             "walk.field.optional": "(optional)",
             "walk.field.cancelled": "Nothing was submitted.",
             "walk.field.entered": "{label}: {value} ({class})",
+            "walk.field.empty": "{label}: — (left empty)",
+            "walk.orAction": "An action is chosen by {numbers}its label: {labels}.",
             "walk.entryRefused": "{label} was refused: {reason}.",
+            "walk.help.field": "type a value for {label}: {classes}",
+            "walk.help.field.only": "type a value for {label} ({classes}); or type the value alone",
+            "walk.help.field.optional": "(optional: enter {name} \"\" leaves it empty)",
             "walk.help.title": "What you can type here:",
             "walk.help.number": "the action with that number; or type its label{example}",
             "walk.help.answerNumber": "the answer with that number to {question} (actions wait until then)",
@@ -192,6 +222,20 @@ public struct ToolWords: Sendable {
             "walk.finished": "Beendet: {exit}.",
             "walk.endOfInput": "Ende der Eingabe.",
             "walk.quit": "Abgebrochen.",
+            "walk.interrupted": "Unterbrochen.",
+            "walk.stopped.script": "Angehalten: das Skript ist fehlgeschlagen.",
+            "walk.stopped.noAnswer": "Angehalten: es kam keine Antwort.",
+            "walk.trace": "Verlauf ({steps}):",
+            "walk.trace.sinceResuming": "Verlauf seit dem Fortsetzen ({steps}):",
+            "walk.steps.one": "{count} Schritt",
+            "walk.steps.other": "{count} Schritte",
+            "walk.inputs.one": "{count} Eingabe",
+            "walk.inputs.other": "{count} Eingaben",
+            "walk.saved": "Der Durchlauf ({inputs}) ist als {path} gespeichert; mit --resume {path} geht er weiter.",
+            "walk.saved.finished":
+                "Der beendete Durchlauf ({inputs}) ist als {path} gespeichert; es gibt nichts fortzusetzen.",
+            "walk.recorded": "Die Sitzung ist als {path} aufgezeichnet.",
+            "walk.recorded.stdout": "Die Sitzung ist als Skript auf der Standardausgabe aufgezeichnet.",
             "walk.screenChanged":
                 "Der Bildschirm hat sich beim Tippen geändert, darum wurde '{typed}' nicht verwendet.",
             "walk.waitingFor": "(warte auf {what} …)",
@@ -207,11 +251,19 @@ public struct ToolWords: Sendable {
                 + "zu antworten.",
             "walk.noAction": "keine Aktion '{choice}' auf {screen}. Wählen Sie {numbers}eine Beschriftung: {labels}.",
             "walk.or": "oder",
+            "walk.selectable": "Jetzt wählbare Bereiche: {names}.",
+            "walk.noSelectable": "Jetzt ist kein Bereich wählbar.",
+            "walk.noActionAtAll": "keine Aktion '{choice}' auf {screen}: es hat keine.",
             "walk.field.classes": "Werte: {classes}. Eine leere Zeile bricht ab.",
             "walk.field.optional": "(optional)",
             "walk.field.cancelled": "Es wurde nichts abgeschickt.",
             "walk.field.entered": "{label}: {value} ({class})",
+            "walk.field.empty": "{label}: — (leer gelassen)",
+            "walk.orAction": "Eine Aktion wählen Sie mit {numbers}ihrer Beschriftung: {labels}.",
             "walk.entryRefused": "{label} wurde abgelehnt: {reason}.",
+            "walk.help.field": "einen Wert für {label} tippen: {classes}",
+            "walk.help.field.only": "einen Wert für {label} tippen ({classes}); oder nur den Wert tippen",
+            "walk.help.field.optional": "(optional: enter {name} \"\" lässt es leer)",
             "walk.help.title": "Was Sie hier tippen können:",
             "walk.help.number": "die Aktion mit dieser Nummer; oder tippen Sie ihre Beschriftung{example}",
             "walk.help.answerNumber": "die Antwort mit dieser Nummer auf {question} (Aktionen warten bis dahin)",

@@ -35,7 +35,7 @@ extension VariantSession {
         case .number(let number):
             if numbered.indices.contains(number - 1) { return numbered[number - 1] }
         case .label(let label):
-            if let index = screen.actions.firstIndex(where: { $0.label.lowercased() == label.lowercased() }) {
+            if let index = screen.actions.firstIndex(where: { Input.Action.names(label, $0.label) }) {
                 return index
             }
         }
@@ -119,8 +119,9 @@ extension VariantSession {
         switch EnteredValues.check(values, submitting: action.submits, fields: screen.fields) {
         case .failure(let refusal): throw .entryRefused(screen: screen.qualifiedID, refusal)
         case .success(let checked):
+            // The form keeps what it holds: the screen, shown again (a
+            // sheet over it closed, a way back to it), shows it still.
             coordinator.select(action: index, on: screen, entering: values)
-            form = nil
             settle(.submitted(index, classes: checked.classes))
         }
     }
@@ -162,13 +163,17 @@ extension VariantSession {
                 isCovered = true
             }
         }
-        guard let chosen = selectable.first(where: { $0.name == section }) else {
+        // By its name (`help`), or as the refusal lists it, with its owner (`home.help`).
+        guard
+            let chosen = selectable.first(where: { $0.name == section })
+                ?? selectable.first(where: { "\($0.owner.name).\($0.name)" == section })
+        else {
             throw .noSuchSection(
                 section: section, isCovered: isCovered,
                 selectable: selectable.map { "\($0.owner.name).\($0.name)" })
         }
-        coordinator.select(section: section, of: chosen.owner)
-        settle(.select(section: section, flow: chosen.owner.name))
+        coordinator.select(section: chosen.name, of: chosen.owner)
+        settle(.select(section: chosen.name, flow: chosen.owner.name))
     }
 
     /// Types `value` into `field` of the screen on top, as a person fills
@@ -179,11 +184,18 @@ extension VariantSession {
         guard let spec = screen.fields.first(where: { $0.name == field }) else {
             throw .noSuchField(field: field, screen: screen.qualifiedID, fields: screen.fields.map(\.name))
         }
+        // An optional field may be left empty, in a walk and a script alike.
+        if value.trimmingCharacters().isEmpty, !spec.isRequired {
+            var values = form?.screen == screen.id ? form?.values ?? [:] : [:]
+            values[field] = ""
+            form = (screen.id, values)
+            return
+        }
         if case .refused(let reason) = spec.classify(value) {
             throw .entryRefused(
                 screen: screen.qualifiedID, EntryRefusal(field: field, label: spec.label, reason: reason))
         }
-        var values = entered
+        var values = form?.screen == screen.id ? form?.values ?? [:] : [:]
         values[field] = value
         form = (screen.id, values)
     }

@@ -336,12 +336,19 @@ public final class VariantSession {
         case relaunch
     }
 
-    /// The values typed into the fields of the screen on top so far (by
-    /// field name), which the next action that submits them sends; empty
-    /// once another screen is on top.
+    /// What the fields of the screen on top hold (by field name), which
+    /// the next action that submits them sends: what was typed into this
+    /// screen, else what the engine shows in the field (its record
+    /// entry's value, ``Stepflow/EntryField/value``). A field keeps its
+    /// value until the person changes it: after a submit, under a sheet
+    /// and back on top, or shown again from the record; an optional field
+    /// left empty holds `""`.
     public var entered: [String: String] {
-        guard let top, let draft = form, draft.screen == top.id else { return [:] }
-        return draft.values
+        guard let top else { return [:] }
+        var values: [String: String] = [:]
+        for field in top.fields { if let value = field.value { values[field.name] = value } }
+        if let draft = form, draft.screen == top.id { values.merge(draft.values) { $1 } }
+        return values
     }
 
     /// Waits for the engine to finish what was queued; call it after an

@@ -102,7 +102,9 @@ struct ExportAgreementTests {
             }
             let run = Harness.run(["walk", manifest] + byHand, input: input)
             // What each `t` printed: the trace, up to the blank line after it.
-            let printed = run.out.split(separator: "Trace (").dropFirst().map { chunk in
+            // (A German variant's walk says "Verlauf".)
+            let printed = run.out.replacing("Verlauf (", with: "Trace (").split(separator: "Trace (").dropFirst().map {
+                chunk in
                 words(chunk.split(separator: "\n\n", maxSplits: 1, omittingEmptySubsequences: false)[0]) + " "
             }
             // (A walk that ends prints its trace once more, last.)

@@ -212,6 +212,28 @@ struct StreamsAndCompletionTests {
         ])
         #expect(probe.code == 0, "\(probe.err)")
         #expect(probe.out == "mermaid\ntrace\n")
+        // A first argument of fixed values completes them, not files.
+        let values = Harness.runProgram([
+            "/bin/bash", "-c",
+            """
+            cd /tmp && source \(script) && COMP_WORDS=(rootapp completion "") && COMP_CWORD=2 && _rootapp && echo \
+            ${COMPREPLY[@]} && COMP_WORDS=(rootapp export m) && COMP_CWORD=2 && _rootapp && echo ${COMPREPLY[@]}
+            """,
+        ])
+        #expect(values.out == "bash zsh fish\nmaestro\n", "\(values.err)")
+    }
+
+    @Test func zshAndFishCompleteAFirstArgumentsValues() {
+        let zsh = Harness.run(["completion", "zsh"]).out
+        #expect(
+            zsh.contains(
+                "completion) _arguments \\\n        '1:shell:(bash zsh fish)' ;;"),
+            "\(zsh)")
+        #expect(zsh.contains("'1:format:(maestro)' \\\n        '*:file:_files'"))
+        let fish = Harness.run(["completion", "fish"]).out
+        #expect(
+            fish.contains(
+                "'__fish_seen_subcommand_from export; and test (count (commandline -opc)) -eq 2' -f -a 'maestro'"))
     }
 
     @Test func anUnknownShellIsAUsageErrorWithTheNearest() {

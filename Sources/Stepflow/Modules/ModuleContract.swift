@@ -290,7 +290,7 @@ public enum ModuleContract {
     /// `spec` opened with each combination of its parameters'
     /// representative values (``FieldSpec/representativeTexts``; an
     /// optional one also left out), at most 16.
-    static func representativeLinks(of spec: LinkSpec) -> [ModuleLink] {
+    package static func representativeLinks(of spec: LinkSpec) -> [ModuleLink] {
         var combinations: [[String: ModuleValue]] = [[:]]
         for field in spec.parameters {
             combinations = combinations.flatMap { partial in
