@@ -122,7 +122,7 @@ let package = Package(
             name: "StepflowScriptsTests",
             dependencies: [
                 "Stepflow", "StepflowGraph", "StepflowManifest", "StepflowScripts", "StepflowPresentation",
-                "StepflowReview", "BundledModules", "BundledFixtures",
+                "StepflowReview", "StepflowTesting", "BundledModules", "BundledFixtures",
             ]
         ),
         .testTarget(

@@ -65,6 +65,24 @@ enum GraphCommand {
         } else {
             format = .dot
         }
+        // Mermaid and JSON write the whole step graph: a flag that draws
+        // otherwise would be ignored, so it is refused.
+        if format == .mermaid || format == .json {
+            let given =
+                (arguments[Self.detail] ? ["--detail"] : []) + (arguments[Self.module] != nil ? ["--module"] : [])
+                + (arguments[Self.steps] ? ["--steps"] : [])
+            if let first = given.first {
+                console.error(
+                    UsageError(
+                        message: """
+                            \(first) draws DOT and SVG only; \(format) is always the whole step graph. To fix, \
+                            leave \(given.joined(separator: " and ")) out, or write --format dot or svg.
+                            """,
+                        command: "graph"
+                    ).text(program: app.name))
+                return .usage
+            }
+        }
         let output = arguments[Self.output]
         if let output { try OutputFile.check(output, notOverwriting: [arguments.positional[0]], console) }
         let variant = try app.variant(arguments.positional[0], console, locale: arguments[.locale])

@@ -26,14 +26,16 @@ enum StringsCommand {
         let manifest = try app.manifest(arguments.positional[0], console)
         let variant = VariantGraph(manifest: manifest, registry: app.registry, services: app.services)
         let (text, progress) = StringsExporter.catalog(variant, registry: app.registry)
-        let keyed = Set(
-            variant.shownTexts.compactMap { shown in
-                manifest.texts.module(of: shown.instance).map { "\($0)/\(shown.key)" }
-            }
-        ).count
-        let options = variant.translatableOptions.count
-        let total = keyed + options
-        let parts = options == 0 ? "" : " (\(keyed) module texts, \(options) option value\(options == 1 ? "" : "s"))"
+        // Counted as validate counts them (literal texts aside: no catalog holds them).
+        let coverage = variant.translationCoverage(in: manifest.locales.first ?? "en")
+        let keyed = coverage.keyed
+        let options = coverage.options
+        let reasons = coverage.linkReasons
+        let total = keyed + options + reasons
+        var kinds: [String] = []
+        if options > 0 { kinds.append("\(options) option value\(options == 1 ? "" : "s")") }
+        if reasons > 0 { kinds.append("\(reasons) link reason\(reasons == 1 ? "" : "s")") }
+        let parts = kinds.isEmpty ? "" : " (\(keyed) module texts, \(kinds.joined(separator: ", ")))"
         console.error(
             console.dim("\(manifest.app.id): \(total) text\(total == 1 ? "" : "s") a person can see\(parts)."))
         if !variant.literalTexts.isEmpty {

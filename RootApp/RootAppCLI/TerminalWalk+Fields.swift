@@ -12,7 +12,7 @@ extension TerminalWalk {
     func fillFields(submittedBy action: ActionSummary, on screen: PresentedScreen) -> Bool {
         for name in action.submits where session.entered[name] == nil {
             guard let field = screen.fields.first(where: { $0.name == name }) else { continue }
-            let classes = field.acceptedClasses.map(Self.shown).joined(separator: " · ")
+            let classes = field.acceptedClasses.map(\.shown).joined(separator: " · ")
             for line in console.wrap(
                 words["walk.field.classes", ["classes": classes]], indent: "    ", firstIndent: "  ")
             {
@@ -36,16 +36,10 @@ extension TerminalWalk {
         return true
     }
 
-    /// A class as a person reads it: its label (`5.7 to 6.4 %`), its name
-    /// only when it has none.
-    static func shown(_ valueClass: ValueClass) -> String {
-        valueClass.label.isEmpty ? valueClass.name : valueClass.label
-    }
-
     /// What the help says of each field on `screen`: how to fill it in.
     func fieldHelp(_ screen: PresentedScreen) -> [(keys: String, what: String)] {
         screen.fields.map { field in
-            let classes = field.acceptedClasses.map(Self.shown).joined(separator: " · ")
+            let classes = field.acceptedClasses.map(\.shown).joined(separator: " · ")
             let what = words[
                 screen.fields.count == 1 ? "walk.help.field.only" : "walk.help.field",
                 ["label": field.label, "classes": classes, "name": field.name]]

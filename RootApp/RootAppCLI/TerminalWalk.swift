@@ -201,7 +201,7 @@ final class TerminalWalk: @unchecked Sendable {
             if let chosen { try session.give(actionAt: chosen) } else { try session.give(input) }
             // A link that shows nothing new says what became of it.
             if case .link = input, let opened = session.lastLink, !opened.outcome.isHandled {
-                for line in console.wrap(opened.description) { console.print(console.dim(line)) }
+                for line in console.wrap(words.link(opened)) { console.print(console.dim(line)) }
             }
             guard record else { return nil }
             if let chosen, let before {
@@ -473,7 +473,7 @@ final class TerminalWalk: @unchecked Sendable {
         switch field.classify(value) {
         case .accepted(let found):
             console.print(
-                words["walk.field.entered", ["label": field.label, "value": value, "class": Self.shown(found)]])
+                words["walk.field.entered", ["label": field.label, "value": value, "class": found.shown]])
         case .refused:
             console.print(words["walk.field.empty", ["label": field.label]])
         }

@@ -94,8 +94,8 @@ enum ValidateCommand {
             let coverage = variant.translationCoverage(in: locale)
             summary +=
                 coverage.isComplete
-                ? "; all \(coverage.total) instance texts have \(locale) words"
-                : "; \(coverage.untranslated) of \(coverage.total) instance texts show in English in \(locale)"
+                ? "; all \(coverage.total) texts a person can see have \(locale) words"
+                : "; \(coverage.untranslated) of \(coverage.total) texts a person can see have no \(locale) words"
         }
         // The summary wrapped after room for the headline, which is then
         // written coloured: escape codes must not count as width.

@@ -31,9 +31,10 @@ public struct EntryRefusal: Error, Hashable, Sendable, CustomStringConvertible {
                 case .text, .choice: "'\(value)' is no value here"
                 }
             case .inNoClass(let value, let accepted):
-                "'\(value)' is outside what the field takes (\(accepted.map(\.summary).joined(separator: "; ")))"
+                "'\(value)' is outside what the field takes (\(accepted.map(\.shown).joined(separator: "; ")))"
             case .refusedClass(let value, let valueClass):
-                "'\(value)': \(valueClass.refusal ?? valueClass.label)"
+                // A refusal is a clause here: its own full stop would be doubled.
+                "'\(value)': \((valueClass.refusal ?? valueClass.label).withoutFullStop)"
             case .noSuchField: "the screen has no such field. To fix, the module declares it on the screen"
             }
         }
@@ -90,4 +91,14 @@ extension EnteredValues {
         }
         return .success(EnteredValues(values: values, classes: classes))
     }
+}
+
+extension ValueClass {
+    /// The class as a person reads it: its label, its name when it has none.
+    package var shown: String { label.isEmpty ? name : label }
+}
+
+extension String {
+    /// The text without one trailing full stop, to go inside a sentence.
+    package var withoutFullStop: String { hasSuffix(".") ? String(dropLast()) : self }
 }

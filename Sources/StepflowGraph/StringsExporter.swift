@@ -108,6 +108,41 @@ public enum StringsExporter {
                 """
             entries.append(entry(key, comment: comment, localizations: localizations))
         }
+        // Each declining link's reason: `link:<pattern>`, the manifest's
+        // words for each locale it gives, or the catalog's.
+        for route in manifest.links {
+            guard case .decline(let given) = route.policy else { continue }
+            let key = VariantTexts.linkReasonKey(pattern: route.pattern)
+            let english = manifest.declineReason(of: route, in: "en") ?? given
+            var localizations = [
+                ("en", unit(TextTemplate(other: english), state: "translated", plural: false, indent: 8))
+            ]
+            for locale in locales {
+                if let words = route.reasons[locale]
+                    ?? (route.reasons.isEmpty && locale == manifest.locales.first ? given : nil)
+                {
+                    counts[locale, default: (0, 0, 0)].translated += 1
+                    localizations.append(
+                        (locale, unit(TextTemplate(other: words), state: "translated", plural: false, indent: 8)))
+                } else if let localization = texts.catalog?.entries[key]?.localizations[locale] {
+                    if localization.state == "translated" {
+                        counts[locale, default: (0, 0, 0)].translated += 1
+                    } else {
+                        counts[locale, default: (0, 0, 0)].unfinished += 1
+                    }
+                    localizations.append(
+                        (locale, unit(localization.template, state: localization.state, plural: false, indent: 8)))
+                } else {
+                    counts[locale, default: (0, 0, 0)].missing += 1
+                }
+            }
+            let comment =
+                """
+                Why the link '\(route.pattern)' is declined while \(route.instance) is not running. Given per \
+                locale in the manifest, or translated here.
+                """
+            entries.append(entry(key, comment: comment, localizations: localizations))
+        }
         let text = """
             {
               "sourceLanguage" : "en",

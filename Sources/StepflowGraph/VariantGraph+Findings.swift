@@ -181,6 +181,23 @@ extension VariantGraph {
                     ))
             }
         }
+        // A declining link's reason, in every locale the variant ships
+        // (English too: its one string is in the first locale's words).
+        for locale in locale.map({ [$0] }) ?? manifest.locales {
+            for route in manifest.links where manifest.declineReason(of: route, in: locale) == nil {
+                guard case .decline = route.policy else { continue }
+                let key = VariantTexts.linkReasonKey(pattern: route.pattern)
+                findings.append(
+                    Finding(
+                        .missingTranslation, key,
+                        """
+                        \(manifest.file): the reason the link '\(route.pattern)' declines with has no '\(locale)' \
+                        words, so '\(locale)' shows it in '\(manifest.locales.first ?? "en")'. To fix, give it per \
+                        locale (\"reason\": {\"\(locale)\": \"…\", …}), or translate '\(key)' in the String Catalog.
+                        """
+                    ))
+            }
+        }
         return findings
     }
 }

@@ -282,17 +282,20 @@ public struct VariantGraph: Sendable {
     public struct TranslationCoverage: Hashable, Sendable {
         /// The locale.
         public let locale: String
-        /// Declared module texts shown.
+        /// Declared module texts shown, each once (`<module>/<key>`, as the
+        /// String Catalog holds it), however many instances show it.
         public let keyed: Int
         /// Literal texts shown (never translated, except in English).
         public let literal: Int
         /// Translatable option values.
         public let options: Int
-        /// Of all of them, how many show in English in `locale`.
+        /// Declining link routes' reasons.
+        public let linkReasons: Int
+        /// Of all of them, how many have no words of their own in `locale`.
         public let untranslated: Int
 
-        /// Every text checked.
-        public var total: Int { keyed + literal + options }
+        /// Every text checked: what `strings` exports and counts.
+        public var total: Int { keyed + literal + options + linkReasons }
         /// Whether every text shown has its words in the locale.
         public var isComplete: Bool { untranslated == 0 }
     }
@@ -300,8 +303,22 @@ public struct VariantGraph: Sendable {
     /// The translation coverage of `locale`: every shown text counted,
     /// keyed, literal and option values alike.
     public func translationCoverage(in locale: String) -> TranslationCoverage {
-        TranslationCoverage(
-            locale: locale, keyed: shownTexts.count, literal: literalTexts.count, options: translatableOptions.count,
-            untranslated: missingTranslations(in: locale).count)
+        let texts = manifest.texts
+        // A module's text is one catalog entry, whichever instances show it.
+        func catalogKey(_ instance: String, _ key: String) -> String {
+            "\(texts.module(of: instance) ?? instance)/\(key)"
+        }
+        let keyed = Set(shownTexts.map { catalogKey($0.instance, $0.key) })
+        var untranslated = Set<String>()
+        for finding in missingTranslations(in: locale) {
+            let parts = finding.subject.split(separator: "/", maxSplits: 1).map(String.init)
+            let isShownText = parts.count == 2 && shownTexts.contains { $0.instance == parts[0] && $0.key == parts[1] }
+            untranslated.insert(
+                isShownText ? catalogKey(parts[0], parts[1]) : finding.subject + "\u{0}" + finding.detail)
+        }
+        let linkReasons = manifest.links.count { if case .decline = $0.policy { true } else { false } }
+        return TranslationCoverage(
+            locale: locale, keyed: keyed.count, literal: literalTexts.count, options: translatableOptions.count,
+            linkReasons: linkReasons, untranslated: untranslated.count)
     }
 }

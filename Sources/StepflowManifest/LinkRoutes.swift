@@ -34,6 +34,11 @@ public struct LinkRoute: Hashable, Sendable, CustomStringConvertible {
     public let link: LinkSpec
     /// What happens when the instance is not running.
     public let policy: LinkPolicy
+    /// A declining route's reason in each locale the manifest gives it
+    /// (`"reason": {"de": …, "en": …}`); empty when it gives one string,
+    /// which is in the variant's first locale (``policy`` holds it).
+    /// ``Manifest/declineReason(of:in:)`` says what a locale shows.
+    public let reasons: [String: String]
 
     /// A route from `pattern` to `instance`'s `link`, under `policy`.
     ///
@@ -42,12 +47,16 @@ public struct LinkRoute: Hashable, Sendable, CustomStringConvertible {
     ///   - instance: The instance whose link it opens.
     ///   - link: The link as its module declares it.
     ///   - policy: What happens when the instance is not running.
-    public init(pattern: String, instance: String, link: LinkSpec, policy: LinkPolicy) {
+    ///   - reasons: A declining route's reason per locale, when given so.
+    public init(
+        pattern: String, instance: String, link: LinkSpec, policy: LinkPolicy, reasons: [String: String] = [:]
+    ) {
         self.pattern = pattern
         self.segments = Self.segments(of: pattern)
         self.instance = instance
         self.link = link
         self.policy = policy
+        self.reasons = reasons
     }
 
     /// `instance.link`, as the manifest names the target.
@@ -71,7 +80,7 @@ public struct LinkRoute: Hashable, Sendable, CustomStringConvertible {
         segments.compactMap { if case .parameter(let name) = $0 { name } else { nil } }
     }
 
-    /// The parameter values if `address` (as ``LinkDelivery/address``
+    /// The parameter values if `address` (as `LinkDelivery.address`
     /// prints it: relative, decoded by segment) matches, else `nil`.
     package func match(_ address: String) -> [String: String]? {
         guard case .success(let read) = LinkAddress.read(address, scheme: nil, hosts: []) else { return nil }
@@ -180,8 +189,8 @@ enum LinkArgument {
         case .refused(let reason):
             let why =
                 switch reason {
-                case .refusedClass(_, let valueClass): valueClass.refusal ?? valueClass.label
-                case .inNoClass(_, let accepted): "it takes " + accepted.map(\.summary).joined(separator: "; ")
+                case .refusedClass(_, let valueClass): (valueClass.refusal ?? valueClass.label).withoutFullStop
+                case .inNoClass(_, let accepted): "it takes " + accepted.map(\.shown).joined(separator: "; ")
                 default: reason.description
                 }
             return .failure(
@@ -202,6 +211,18 @@ extension AppInfo {
 }
 
 extension Manifest {
+    /// The reason a declining `route` gives in `locale`: the manifest's
+    /// words for that locale, else the String Catalog's
+    /// (`link:<pattern>`, ``VariantTexts/linkReasonKey(pattern:)``), else
+    /// the one string the manifest gives when `locale` is its first;
+    /// `nil` when the route does not decline or has no words in `locale`.
+    public func declineReason(of route: LinkRoute, in locale: String) -> String? {
+        guard case .decline(let reason) = route.policy else { return nil }
+        if let words = route.reasons[locale] { return words }
+        if let words = texts.linkReason(pattern: route.pattern, locale: locale) { return words }
+        return route.reasons.isEmpty && locale == (locales.first ?? "en") ? reason : nil
+    }
+
     /// An address the variant opens, for examples: its first route with
     /// each parameter's first representative value (`kept/normal/P-1024`);
     /// `nil` when it routes none.
@@ -229,7 +250,7 @@ extension RootFlow: LinkRouting {
     /// its parameters are read as their kinds, a parameter the pattern
     /// does not carry may come in the query, and other query items are
     /// ignored. The delivery's address is the canonical, relative one
-    /// (``LinkDelivery/address``), so every form of one address is the
+    /// (`LinkDelivery.address`), so every form of one address is the
     /// same input to the engine, its saves and its graph.
     public func route(link address: String) -> Result<LinkDelivery, LinkRefusal> {
         let shown = "'\(address.prefix(80))'"
@@ -286,7 +307,7 @@ extension RootFlow: LinkRouting {
             switch route.policy {
             case .start: .restart(RootStep.linked(instance: route.instance, link: link, data: carriedData(of: link)))
             case .wait: .wait
-            case .decline(let reason): .decline(reason: reason)
+            case .decline(let reason): .decline(reason: manifest.declineReason(of: route, in: locale) ?? reason)
             }
         return .success(
             LinkDelivery(

@@ -85,6 +85,20 @@ public struct VariantTexts: Hashable, Sendable {
 
     private static let optionKeyPrefix = "option:"
 
+    /// The catalog key of a declining link route's reason: `link:<pattern>`
+    /// (`link:kept/{result}/{patient}`).
+    public static func linkReasonKey(pattern: String) -> String { linkKeyPrefix + pattern }
+
+    /// Whether a catalog key names a link route's reason (``linkReasonKey(pattern:)``).
+    public static func isLinkReasonKey(_ key: String) -> Bool { key.hasPrefix(linkKeyPrefix) }
+
+    private static let linkKeyPrefix = "link:"
+
+    /// The catalog's words for the reason of the route `pattern` in `locale`.
+    public func linkReason(pattern: String, locale: String) -> String? {
+        catalog?.entries[Self.linkReasonKey(pattern: pattern)]?.localizations[locale]?.template.other
+    }
+
     /// The catalog key of the app's name in each locale: `app:name` (the
     /// manifest's `app.name` is the name in the variant's first locale).
     public static let appNameKey = "app:name"

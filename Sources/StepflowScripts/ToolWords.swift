@@ -96,6 +96,19 @@ public struct ToolWords: Sendable {
         }
     }
 
+    /// What became of a link that showed nothing new, in these words:
+    /// `link kept/normal/P-1024: declined: <the route's reason>`.
+    public func link(_ opened: VariantSession.LinkOpened) -> String {
+        let address = opened.address
+        switch opened.outcome {
+        case .declined(let reason): return self["walk.link.declined", ["address": address, "reason": reason]]
+        case .held: return self["walk.link.held", ["address": address]]
+        case .endedWhileHeld: return self["walk.link.endedWhileHeld", ["address": address]]
+        case .delivered(let result), .restarted(let result):
+            return self["walk.link.notTaken", ["address": address, "result": result.description]]
+        }
+    }
+
     private static func resolve(_ locale: String) -> String? {
         if table[locale] != nil { return locale }
         let language = String(locale.prefix { $0 != "-" && $0 != "_" })
@@ -145,6 +158,10 @@ public struct ToolWords: Sendable {
                 + "yourself.",
             "walk.noAction": "no action '{choice}' on {screen}. Choose {numbers}a label: {labels}.",
             "walk.or": "or",
+            "walk.link.declined": "link {address}: declined: {reason}",
+            "walk.link.held": "link {address}: held until its flow starts",
+            "walk.link.endedWhileHeld": "link {address}: held, and the app ended before its flow started",
+            "walk.link.notTaken": "link {address}: no flow took it ({result})",
             "walk.selectable": "Sections that can be selected now: {names}.",
             "walk.noSelectable": "No section can be selected now.",
             "walk.noActionAtAll": "no action '{choice}' on {screen}: it has none.",
@@ -251,6 +268,10 @@ public struct ToolWords: Sendable {
                 + "zu antworten.",
             "walk.noAction": "keine Aktion '{choice}' auf {screen}. Wählen Sie {numbers}eine Beschriftung: {labels}.",
             "walk.or": "oder",
+            "walk.link.declined": "Link {address}: abgelehnt: {reason}",
+            "walk.link.held": "Link {address}: gehalten, bis sein Ablauf startet",
+            "walk.link.endedWhileHeld": "Link {address}: gehalten, und die App endete, bevor sein Ablauf startete",
+            "walk.link.notTaken": "Link {address}: kein Ablauf hat ihn angenommen ({result})",
             "walk.selectable": "Jetzt wählbare Bereiche: {names}.",
             "walk.noSelectable": "Jetzt ist kein Bereich wählbar.",
             "walk.noActionAtAll": "keine Aktion '{choice}' auf {screen}: es hat keine.",

@@ -98,7 +98,8 @@ struct LocaleCommandTests {
         #expect(
             run.err
                 == """
-                covid-antigen-home-de: 92 texts a person can see (90 module texts, 2 option values).\n  de: 92 \
+                covid-antigen-home-de: 93 texts a person can see (90 module texts, 2 option values, 1 link \
+                reason).\n  de: 93 \
                 translated, 0 not signed off, 0 missing\n
                 """
         )

@@ -71,6 +71,18 @@ struct SmallTruthsTests {
         #expect(unknown.err.contains("cannot tell the format from"))
     }
 
+    @Test(arguments: ["mermaid", "json"])
+    func aFlagMermaidAndJSONCannotDrawIsRefusedNotIgnored(format: String) {
+        for flag in [["--detail"], ["--module", "test"], ["--steps"]] {
+            let run = Harness.run(["graph", Self.home, "--format", format] + flag)
+            #expect(run.code == 64, "\(flag)")
+            #expect(
+                run.err.contains("\(flag[0]) draws DOT and SVG only; \(format) is always the whole step graph."),
+                "\(run.err)")
+            #expect(run.out.isEmpty)
+        }
+    }
+
     @Test func aMistypedPathIsAnsweredWithTheNearestFile() {
         let manifest = Harness.run([
             "validate", BundledManifests.repositoryRoot + "/RootApp/Manifests/covid-antigen-hom.json",

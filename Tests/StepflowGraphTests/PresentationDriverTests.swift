@@ -133,6 +133,36 @@ struct PresentationDriverTests {
         #expect(!driver.userPopped(toCount: root.pages.count, coordinator: coordinator))
     }
 
+    /// A page taps an action on the screen it was drawn from: the tree's
+    /// screen, not the engine's; a screen the engine no longer presents
+    /// is not tapped.
+    @Test func aPageTapsAnActionOnTheTreesScreen() throws {
+        let coordinator = try Self.start("covid-antigen-clinic")
+        for label in ["Sign in", "Sign in (password accepted)", "Mobile unit", "I acknowledge", "Start a test"] {
+            try Self.choose(label, coordinator)
+        }
+        try Self.choose("Type the patient id", coordinator)
+        let drawn = try #require(PresentationTree(coordinator.currentState).top)
+        #expect(drawn.qualifiedID == "intake/type-id")
+        let lookUp = try #require(drawn.actions.firstIndex { $0.label == "Look up" })
+        #expect(coordinator.select(action: lookUp, on: drawn, entering: ["patientID": "P-2001"]))
+        coordinator.waitUntilIdle()
+        #expect(coordinator.waitingAnswers.first?.source == "patient-lookup")
+        #expect(coordinator.answer("patient-lookup", with: "found"))
+        coordinator.waitUntilIdle()
+        #expect(coordinator.currentState.topScreen?.qualifiedID == "intake/confirm")
+        // A page under another: the engine drops the tap, as from a covered screen.
+        coordinator.select(action: lookUp, on: drawn, entering: ["patientID": "P-1024"])
+        coordinator.waitUntilIdle()
+        #expect(coordinator.currentState.topScreen?.qualifiedID == "intake/confirm")
+        #expect(coordinator.waitingAnswers.isEmpty)
+        // The page of a screen that has gone: nothing is chosen.
+        try Self.choose("Details are wrong", coordinator)
+        try Self.choose("Back", coordinator)
+        #expect(coordinator.currentState.topScreen?.qualifiedID == "intake/identify")
+        #expect(!coordinator.select(action: lookUp, on: drawn))
+    }
+
     @Test func aNavigatorHandsEachRenderToTheMainActorInOrder() async throws {
         var delivered: [String] = []
         let (stream, continuation) = AsyncStream.makeStream(of: PresentationTree.self)

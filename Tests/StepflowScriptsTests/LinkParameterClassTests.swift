@@ -85,7 +85,7 @@ struct LinkParameterClassTests {
         #expect(value == "X-123" && valueClass.name == "discarded" && discarded?.entry?.field == "id")
 
         let stray = #expect(throws: LinkRefusal.self) { try root.route(link: "sample/42").get() }
-        #expect(stray?.message == "'42' is no value of id: it takes current: S- and three digits.")
+        #expect(stray?.message == "'42' is no value of id: it takes S- and three digits.")
         guard case .inNoClass(_, let accepted)? = stray?.entry?.reason else {
             Issue.record("in no class: \(String(describing: stray))")
             return

@@ -69,6 +69,26 @@ struct CatalogTranslations: ManifestValidator {
             let entryPath = JSONPath.root.key("strings").key(entry.key)
             // The app's name in each locale.
             if entry.key == VariantTexts.appNameKey { continue }
+            // A declining link route's reason: `link:<pattern>`.
+            if VariantTexts.isLinkReasonKey(entry.key) {
+                var patterns: [String] = []
+                if let links = draft.links, case .object(let members) = links.value.value {
+                    patterns = members.map(\.key)
+                }
+                let pattern = String(entry.key.dropFirst("link:".count))
+                if !patterns.contains(pattern) {
+                    let known = patterns.map(VariantTexts.linkReasonKey(pattern:))
+                    catalogLog.warning(
+                        entryPath, entry.location,
+                        """
+                        '\(entry.key)' names no link route of this variant. \
+                        \(Suggestion.didYouMean(entry.key, known))Its routes: \(Suggestion.list(known)). To fix, \
+                        rename or remove it.
+                        """
+                    )
+                }
+                continue
+            }
             // A translatable option's words: `option:<instance>.<option>`.
             if VariantTexts.isOptionKey(entry.key) {
                 if !translatable.contains(entry.key) {

@@ -81,6 +81,7 @@ struct LinkRoutesSection: ManifestValidator {
         // The target: "instance.link", or {"to": …, "whenNotRunning": …, "reason": …}.
         var target: Located<String>?
         var policy = LinkPolicy.start
+        var reasons: [String: String] = [:]
         switch entry.value.value {
         case .string:
             target = log.string(entry, path)
@@ -91,7 +92,38 @@ struct LinkRoutesSection: ManifestValidator {
                     optional: ["whenNotRunning", "reason"])
             else { return nil }
             target = log.string(fields["to"], path.key("to"))
-            let reason = log.string(fields["reason"], path.key("reason"))
+            // One string (in the variant's first locale), or words per locale.
+            let reason: Located<String>?
+            if let member = fields["reason"], case .object(let members) = member.value.value {
+                let locales = draft.locales?.values.map(\.value) ?? ["en"]
+                for entry in log.uniqueMembers(members, path.key("reason"), noun: "locale") {
+                    guard let words = log.string(entry, path.key("reason").key(entry.key)) else { continue }
+                    guard locales.contains(entry.key) else {
+                        log.error(
+                            path.key("reason").key(entry.key), entry.keyLocation,
+                            """
+                            '\(entry.key)' is not a locale the variant ships. \
+                            \(Suggestion.didYouMean(entry.key, locales))To fix, give the reason in \
+                            \(Suggestion.list(locales)).
+                            """)
+                        continue
+                    }
+                    reasons[entry.key] = words.value
+                }
+                let first = locales.first ?? "en"
+                reason = reasons[first].map { Located(value: $0, location: member.value.location) }
+                if reason == nil, !reasons.isEmpty {
+                    log.error(
+                        path.key("reason"), member.value.location,
+                        """
+                        the reason has no words in '\(first)', the variant's first locale. To fix, add \
+                        \"\(first)\": \"…\".
+                        """)
+                    return nil
+                }
+            } else {
+                reason = log.string(fields["reason"], path.key("reason"))
+            }
             if let named = log.string(fields["whenNotRunning"], path.key("whenNotRunning")) {
                 switch named.value {
                 case "start": policy = .start
@@ -193,6 +225,6 @@ struct LinkRoutesSection: ManifestValidator {
                 """)
             return nil
         }
-        return LinkRoute(pattern: pattern, instance: instance.id, link: link, policy: policy)
+        return LinkRoute(pattern: pattern, instance: instance.id, link: link, policy: policy, reasons: reasons)
     }
 }
