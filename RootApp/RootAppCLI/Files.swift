@@ -15,8 +15,12 @@ import StepflowScripts
 extension RootApp {
     /// The manifest at `path`; after reporting why not, the exit code its
     /// failure means.
-    func manifest(_ path: String, _ console: Console) throws(ExitCodeError) -> Manifest {
+    func manifest(_ path: String, _ console: Console, catalogMayBeMissing: Bool = false) throws(ExitCodeError)
+        -> Manifest
+    {
         do throws(ManifestLoadError) {
+            var loader = loader
+            loader.catalogMayBeMissing = catalogMayBeMissing
             let manifest = try loader.load(path: path)
             for warning in manifest.warnings { console.error(console.yellow(warning.description)) }
             return manifest

@@ -23,7 +23,8 @@ enum StringsCommand {
         if let output = arguments[.outputFile] {
             try OutputFile.check(output, notOverwriting: [arguments.positional[0]], console)
         }
-        let manifest = try app.manifest(arguments.positional[0], console)
+        // It writes the catalog a variant names: one not there yet is no error here.
+        let manifest = try app.manifest(arguments.positional[0], console, catalogMayBeMissing: true)
         let variant = VariantGraph(manifest: manifest, registry: app.registry, services: app.services)
         let (text, progress) = StringsExporter.catalog(variant, registry: app.registry)
         // Counted as validate counts them (literal texts aside: no catalog holds them).

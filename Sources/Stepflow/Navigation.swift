@@ -379,6 +379,14 @@ public struct Section<ParentStep: Step>: Sendable {
         self.init(name, label: label, flow: flow, with: stepper, onExit: { (exit: Never) -> ParentStep in })
     }
 
+    /// A section running `flow`, a flow that never exits, labelled by one
+    /// of its module's texts.
+    public init<Child: Flow>(
+        _ name: String, label: LocalizedText, flow: Child, with stepper: any Stepper<Child.StepType>
+    ) where Child.ExitType == Never {
+        self.init(name, label: label, flow: flow, with: stepper, onExit: { (exit: Never) -> ParentStep in })
+    }
+
     private init(_ name: String, label: String, key: String?, child: ChildFlow<ParentStep>) {
         self.name = name
         self.label = label

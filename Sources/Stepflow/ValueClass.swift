@@ -58,10 +58,14 @@ public struct ValueClass: Hashable, Sendable {
 /// Which values a ``ValueClass`` holds, in a form every tool evaluates
 /// alike: the engine here, a web page in JavaScript.
 public enum ValueRule: Hashable, Sendable, CustomStringConvertible {
-    /// Text or a date the whole of which matches a regular expression.
-    /// Keep to what Swift and JavaScript read alike: literal characters,
-    /// `[A-Z0-9]` classes, `\d`, groups, `|`, and `?`, `*`, `+`, `{n}`,
-    /// `{n,m}`.
+    /// Text or a date the whole of which matches a regular expression
+    /// (as if between `^` and `$`), in the subset the engine matches itself
+    /// and a browser reads alike: literal characters, `.` (any character
+    /// but a line break), `\d`, `\w`, `\s` and escaped punctuation (`\.`),
+    /// classes with ranges `[A-Z0-9_-]`, `[1-9]` and negated ones `[^…]`,
+    /// groups `(…)`, alternation `|`, and the quantifiers `?`, `*`, `+`,
+    /// `{n}`, `{n,}`, `{n,m}`. Anything else (anchors, look-arounds,
+    /// back-references) is refused where the class is declared.
     case pattern(String)
     /// A number from `lower` (included) to `upper`, the upper bound
     /// included when `includesUpper`; `nil` for no bound.

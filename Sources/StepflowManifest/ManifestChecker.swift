@@ -84,7 +84,7 @@ enum ManifestChecker {
     /// The manifest in `root`, or `nil`, with the problems found.
     static func check(
         _ root: JSONNode, file: String, registry: ModuleRegistry, services: ModuleServices,
-        readFile: @escaping @Sendable (String) -> Result<[UInt8], FileReadFailure>
+        readFile: @escaping @Sendable (String) -> Result<[UInt8], FileReadFailure>, catalogMayBeMissing: Bool = false
     ) -> (Manifest?, [ManifestDiagnostic]) {
         var reading = DiagnosticLog(file: file)
         guard let draft = ManifestReader.read(root, &reading) else { return (nil, reading.items) }
@@ -107,7 +107,8 @@ enum ManifestChecker {
         let requirements = take(Requirements(draft: draft, folder: folder, log: log()).check())
         let catalog = take(
             CatalogTranslations(
-                draft: draft, instances: instances, locales: locales, folder: folder, readFile: readFile, log: log()
+                draft: draft, instances: instances, locales: locales, folder: folder, readFile: readFile,
+                catalogMayBeMissing: catalogMayBeMissing, log: log()
             ).check())
         let overrides = take(TextOverrides(draft: draft, instances: instances, locales: locales, log: log()).check())
         let start = take(StartInstance(draft: draft, instances: instances, log: log()).check())

@@ -27,6 +27,10 @@ public struct ManifestLoader: Sendable {
     /// The services the app gives its modules: a manifest naming a module
     /// whose services are not all here is refused.
     public let services: ModuleServices
+    /// Whether a variant that ships a locale other than English may name
+    /// no String Catalog, or one not written yet: a warning, not an error.
+    /// For `rootapp strings`, which writes the catalog to start from.
+    package var catalogMayBeMissing = false
 
     /// A loader that checks manifests against `registry`, and the modules
     /// they name against the `services` the app gives.
@@ -105,7 +109,8 @@ public struct ManifestLoader: Sendable {
             }
         }
         let (manifest, diagnostics) = ManifestChecker.check(
-            root, file: file, registry: registry, services: services, readFile: readFile)
+            root, file: file, registry: registry, services: services, readFile: readFile,
+            catalogMayBeMissing: catalogMayBeMissing)
         guard var manifest else { throw .invalid(diagnostics) }
         manifest.digest = Manifest.digest(of: root)
         return manifest

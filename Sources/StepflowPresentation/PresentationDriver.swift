@@ -155,6 +155,12 @@ public final class PresentationDriver<Host: PresentationHost> {
     /// a back swipe; a `NavigationStack` path set shorter): reported as
     /// ``UserMove/popped(to:)``. A cancelled swipe shrinks nothing.
     ///
+    /// `count` counts the top layer's screens as the tree lists them: the
+    /// screens below a section bar, then the selected tab's stack. A tab's
+    /// own navigation controller holds the tab's stack only, so add the
+    /// bar's ``PresentationTree/SectionBar/base``:
+    /// `driver.userPopped(toCount: bar.base + tabController.viewControllers.count, …)`.
+    ///
     /// - Returns: Whether it was a pop of what is shown.
     @discardableResult
     public func userPopped(toCount count: Int, coordinator: Coordinator) -> Bool {

@@ -91,6 +91,22 @@ struct LocaleCommandTests {
         #expect(GoldenFile.read(junit)?.contains("<property name=\"catalog digest\" value=\"\(catalog)\"/>") == true)
     }
 
+    /// The catalog a variant names is what `strings` writes: a variant
+    /// without one yet gets it, while validate still refuses the variant.
+    @Test func stringsWritesTheCatalogAVariantDoesNotHaveYet() throws {
+        let text = try #require(GoldenFile.read(Self.german))
+        let folder = TemporaryFiles.folder([
+            "v.json": text.replacing("\"strings\": \"covid-antigen-home-de.xcstrings\",", with: "")
+        ])
+        let written = Harness.run(["strings", folder + "/v.json", "-o", folder + "/v.xcstrings"])
+        #expect(written.code == 0, "\(written.err)")
+        #expect(written.err.contains("warning: locales: the variant ships de but names no String Catalog"))
+        #expect(written.err.contains("de: 3 translated, 0 not signed off, 90 missing"), "\(written.err)")
+        #expect(GoldenFile.read(folder + "/v.xcstrings")?.contains("\"sourceLanguage\" : \"en\"") == true)
+        let validate = Harness.run(["validate", folder + "/v.json"])
+        #expect(validate.code == 1 && (validate.out + validate.err).contains("error: locales: the variant ships de"))
+    }
+
     @Test func stringsExportsEveryTextWithEachLocalesProgress() throws {
         let output = TemporaryFiles.folder([:]) + "/de.xcstrings"
         let run = Harness.run(["strings", Self.german, "-o", output])

@@ -13,14 +13,21 @@ struct CatalogTranslations: ManifestValidator {
     let folder: ManifestFolder
     /// Reads a file the manifest names, by its resolved path.
     let readFile: @Sendable (String) -> Result<[UInt8], FileReadFailure>
+    /// A missing catalog is a warning (for the command that writes it).
+    var catalogMayBeMissing = false
     var log: DiagnosticLog
+
+    /// A catalog that is not there: an error, or a warning for `strings`.
+    private mutating func missing(_ path: JSONPath, _ location: TextLocation?, _ message: String) {
+        if catalogMayBeMissing { log.warning(path, location, message) } else { log.error(path, location, message) }
+    }
 
     /// The catalog, when it reads.
     consuming func check() -> Checked<StringCatalog?> {
         let translated = locales.filter { $0 != "en" }
         guard let strings = draft.strings else {
             if !translated.isEmpty, let locales = draft.locales {
-                log.error(
+                missing(
                     JSONPath.root.key("locales"), locales.location,
                     """
                     the variant ships \(translated.joined(separator: ", ")) but names no String Catalog to \
@@ -37,7 +44,7 @@ struct CatalogTranslations: ManifestValidator {
         switch readFile(file) {
         case .success(let read): bytes = read
         case .failure(.notFound):
-            log.error(
+            missing(
                 path, strings.location,
                 """
                 no String Catalog '\(strings.value)' beside the manifest. To fix, check the name, or write one \
