@@ -153,7 +153,7 @@ final class ClinicHomeFlow: Flow {
                 actions: kept.map { ScreenAction(text["kept.open", ["patient": $0.patient]], HomeStep.open($0)) })
             guard let oldest = kept.first else { return .show(screen, as: .replace) }
             return .show(
-                screen, as: .replace, stepper: SendKept(oldest, outbox: outbox, clock: clock),
+                screen, as: .replace, stepper: SendKept(oldest, outbox: outbox, clock: clock, text: text),
                 visibility: .allowStepsWhenCovered)
         }
     }
@@ -200,7 +200,12 @@ final class SendKept: Stepper {
     let clock: any StepClock
     private let next = Locked<(action: (any ScheduledAction)?, stopped: Bool)>((nil, false))
 
-    init(_ kept: KeptResult, outbox: (any ResultOutbox)?, clock: any StepClock) {
+    /// Who it speaks for and its answer, in the module's words.
+    let source: OutsideSource<HomeStep>
+
+    init(_ kept: KeptResult, outbox: (any ResultOutbox)?, clock: any StepClock, text: ModuleTexts) {
+        self.source = OutsideSource(
+            "outbox", label: text["outbox.label"], answers: [Answer("sent", .sent(kept), label: text["outbox.sent"])])
         self.kept = kept
         self.outbox = outbox
         self.clock = clock
@@ -209,11 +214,7 @@ final class SendKept: Stepper {
     var declaredSteps: [HomeStep] { [.sent(kept)] }
     var emissions: [Emission<HomeStep>] { [Emission(declaredSteps, limit: .once)] }
 
-    var outside: OutsideSource<HomeStep>? {
-        OutsideSource(
-            "outbox", label: "the outbox",
-            answers: [Answer("sent", .sent(kept), label: "the lab received the oldest kept result")])
-    }
+    var outside: OutsideSource<HomeStep>? { source }
 
     func readyToEmitSteps() { tryLater() }
 

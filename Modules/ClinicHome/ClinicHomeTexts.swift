@@ -3,6 +3,8 @@ public import Stepflow
 extension ClinicHomeModule {
     /// Every text the home shows, with its key and English default.
     public static let texts: [TextSpec] = [
+        TextSpec("outbox.label", "the outbox"),
+        TextSpec("outbox.sent", "the lab received the oldest kept result"),
         TextSpec("tabs.test", "Test a patient"),
         TextSpec("tabs.kept", "Kept results"),
         TextSpec("tabs.help", "Help"),

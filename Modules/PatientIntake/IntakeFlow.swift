@@ -50,9 +50,9 @@ final class IntakeFlow: Flow {
     func adapt(step: IntakeStep) -> Adaptation<IntakeStep> {
         guard case .lookUp(let patient) = step else { return .step(step) }
         let found = Answer(
-            "found", IntakeStep.found(patient: patient), label: text["lookUp.found"].value,
+            "found", IntakeStep.found(patient: patient), label: text["lookUp.found"],
             values: [patientName, patientBorn])
-        let notFound = Answer("notFound", IntakeStep.notFound, label: text["lookUp.notFound"].value)
+        let notFound = Answer("notFound", IntakeStep.notFound, label: text["lookUp.notFound"])
         var ask: Question<IntakeStep>.Ask?
         if let lookup {
             ask = { answer in
@@ -63,7 +63,7 @@ final class IntakeFlow: Flow {
         }
         return .ask(
             Question(
-                PatientIntakeModule.lookupQuestion, label: text["lookUp.question"].value, answers: [found, notFound],
+                PatientIntakeModule.lookupQuestion, label: text["lookUp.question"], answers: [found, notFound],
                 ask: ask))
     }
 

@@ -66,15 +66,15 @@ final class ProcedureFlow: Flow {
     /// without it, the person reads the result by eye.
     func adapt(step: ProcedureStep) -> Adaptation<ProcedureStep> {
         guard step == .readByPhoto else { return .step(step) }
-        let granted = Answer("granted", ProcedureStep.readByPhoto, label: text["camera.granted"].value)
-        let denied = Answer("denied", ProcedureStep.readByHand, label: text["camera.denied"].value)
+        let granted = Answer("granted", ProcedureStep.readByPhoto, label: text["camera.granted"])
+        let denied = Answer("denied", ProcedureStep.readByHand, label: text["camera.denied"])
         var ask: Question<ProcedureStep>.Ask?
         if let camera {
             ask = { answer in camera.requestAccess { allowed in answer(allowed ? granted : denied) } }
         }
         return .ask(
             Question(
-                ProcedureModule.cameraQuestion, label: text["camera.question"].value, answers: [granted, denied],
+                ProcedureModule.cameraQuestion, label: text["camera.question"], answers: [granted, denied],
                 ask: ask))
     }
 

@@ -100,7 +100,15 @@ final class SendWhenConnected: Stepper {
     /// stepper go (its screen left), so a late answer schedules nothing.
     private let state = Locked<(next: (any ScheduledAction)?, stopped: Bool)>((nil, false))
 
-    init(link: (any LabLink)?, item: KeptItem, site: String?, sample: String?, clock: any StepClock) {
+    /// Who it speaks for and its answer, in the module's words.
+    let source: OutsideSource<ResultsStep>
+
+    init(
+        link: (any LabLink)?, item: KeptItem, site: String?, sample: String?, clock: any StepClock, text: ModuleTexts
+    ) {
+        self.source = OutsideSource(
+            "lab-link", label: text["labLink.label"],
+            answers: [Answer("sent", .sentLater(item), label: text["labLink.sent"])])
         self.link = link
         self.item = item
         self.record = LabRecord(
@@ -117,11 +125,7 @@ final class SendWhenConnected: Stepper {
 
     /// The lab link speaks: its answer `sent` is what a script gives with
     /// `answer lab-link sent`.
-    var outside: OutsideSource<ResultsStep>? {
-        OutsideSource(
-            "lab-link", label: "lab link",
-            answers: [Answer("sent", .sentLater(item), label: "the lab received the saved result")])
-    }
+    var outside: OutsideSource<ResultsStep>? { source }
 
     func readyToEmitSteps() { tryLater() }
 

@@ -132,7 +132,8 @@ final class ResultsFlow: Flow {
                             ScreenAction(text["submitFailed.support"], .getHelp),
                         ]),
                     as: .replace,
-                    stepper: SendWhenConnected(link: link, item: item, site: site, sample: sample, clock: clock)))
+                    stepper: SendWhenConnected(
+                        link: link, item: item, site: site, sample: sample, clock: clock, text: text)))
         case .sentLater(let item):
             return .multiple(
                 .record(.remove("kept", item.recorded)),

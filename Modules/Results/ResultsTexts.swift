@@ -4,6 +4,8 @@ extension ResultsModule {
     /// Every text the results show, with its key and English default.
     public static let texts: [TextSpec] = [
         TextSpec("done", "Done"),
+        TextSpec("labLink.label", "lab link"),
+        TextSpec("labLink.sent", "the lab received the saved result"),
         TextSpec("help", "Get help"),
         TextSpec("nextPatient", "Next patient"),
         TextSpec("talkToDoctor", "Talk to your doctor about this result."),

@@ -119,6 +119,21 @@ enum DiffCommand {
                 changes.append("\(instance)/\(text) (\(locale)): \(what)" + (new[locale].map { ": \"\($0)\"" } ?? ""))
             }
         }
+        // A declining link's words in each locale either variant ships,
+        // for a route both have alike (a changed route is a link change).
+        for old in a.links {
+            guard let new = b.links.first(where: { $0.pattern == old.pattern }), new.description == old.description
+            else { continue }
+            let pattern = old.pattern
+            for locale in Set(a.locales + b.locales).sorted() where compared == nil || locale == compared {
+                let before = a.declineReason(of: old, in: locale)
+                let after = b.declineReason(of: new, in: locale)
+                guard before != after else { continue }
+                let what = before == nil ? "translated" : after == nil ? "no longer translated" : "re-worded"
+                changes.append(
+                    "link \(pattern) reason (\(locale)): \(what)" + (after.map { ": \"\($0)\"" } ?? ""))
+            }
+        }
         return changes
     }
 }

@@ -15,7 +15,9 @@ import StepflowScripts
 extension RootApp {
     /// The manifest at `path`; after reporting why not, the exit code its
     /// failure means.
-    func manifest(_ path: String, _ console: Console, catalogMayBeMissing: Bool = false) throws(ExitCodeError)
+    func manifest(
+        _ path: String, _ console: Console, catalogMayBeMissing: Bool = false
+    ) throws(ExitCodeError)
         -> Manifest
     {
         do throws(ManifestLoadError) {

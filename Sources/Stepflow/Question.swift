@@ -16,6 +16,9 @@ public struct Answer<StepType: Step>: Hashable, Sendable {
     public let name: String
     /// What traces, graphs and reports show (`camera permission denied`).
     public let label: String
+    /// The label's text key in its module, when it was made from one
+    /// (`text["camera.denied"]`): a catalog translates it.
+    public let labelKey: String?
     /// The step navigated when this is the answer; `nil` when nothing is
     /// (the step asked about is filtered, with an event).
     public let step: StepType?
@@ -39,19 +42,30 @@ public struct Answer<StepType: Step>: Hashable, Sendable {
     /// ])
     /// ```
     public init(_ name: String, _ step: StepType?, label: String? = nil, values: [EntryField]) {
-        self.init(name, step, label: label ?? name, values: values, given: [:])
+        self.init(name, step, label: label ?? name, key: nil, values: values, given: [:])
     }
 
     /// An answer called `name`, navigating `step` (`nil`: nothing), shown
     /// as `label` (by default its name), carrying no value.
     public init(_ name: String, _ step: StepType?, label: String? = nil) {
-        self.init(name, step, label: label ?? name, values: [], given: [:])
+        self.init(name, step, label: label ?? name, key: nil, values: [], given: [:])
     }
 
-    private init(_ name: String, _ step: StepType?, label: String, values: [EntryField], given: [String: String]) {
+    /// An answer labelled by one of its module's texts
+    /// (`text["camera.denied"]`), so a variant's catalog translates it,
+    /// carrying `values` into the record.
+    public init(_ name: String, _ step: StepType?, label: LocalizedText, values: [EntryField] = []) {
+        self.init(name, step, label: label.value, key: label.key, values: values, given: [:])
+    }
+
+    private init(
+        _ name: String, _ step: StepType?, label: String, key: String?, values: [EntryField],
+        given: [String: String]
+    ) {
         self.name = name
         self.step = step
         self.label = label
+        self.labelKey = key
         self.values = values
         self.given = given
     }
@@ -65,7 +79,7 @@ public struct Answer<StepType: Step>: Hashable, Sendable {
     /// } }
     /// ```
     public func carrying(_ values: [String: String]) -> Answer {
-        Answer(name, step, label: label, values: self.values, given: values)
+        Answer(name, step, label: label, key: labelKey, values: self.values, given: values)
     }
 
     /// Whether `other` is this answer, whatever values it carries.
@@ -117,6 +131,8 @@ public struct Question<StepType: Step>: Sendable {
     public let id: String
     /// What walks and reports show (`camera permission`).
     public let label: String
+    /// The label's text key in its module, when it was made from one.
+    public let labelKey: String?
     /// Every answer it can get, in the order people read them.
     public let answers: [Answer<StepType>]
     /// Asks the outside world; called once, on the coordinator's queue,
@@ -136,6 +152,22 @@ public struct Question<StepType: Step>: Sendable {
     ) {
         self.id = id
         self.label = label
+        self.labelKey = nil
+        self.answers = answers
+        self.ask = ask
+    }
+
+    /// A question labelled by one of its module's texts
+    /// (`text["camera.question"]`), so a variant's catalog translates it.
+    public init(
+        _ id: String,
+        label: LocalizedText,
+        answers: [Answer<StepType>],
+        ask: Ask? = nil
+    ) {
+        self.id = id
+        self.label = label.value
+        self.labelKey = label.key
         self.answers = answers
         self.ask = ask
     }
@@ -157,6 +189,8 @@ public struct OutsideSource<StepType: Step>: Hashable, Sendable {
     public let id: String
     /// What walks and reports show (`lab link`).
     public let label: String
+    /// The label's text key in its module, when it was made from one.
+    public let labelKey: String?
     /// Its answers: each a step the stepper declares. A declared step no
     /// answer names is still explored, as the stepper's own emission.
     public let answers: [Answer<StepType>]
@@ -165,6 +199,19 @@ public struct OutsideSource<StepType: Step>: Hashable, Sendable {
     public init(_ id: String, label: String, answers: [Answer<StepType>]) {
         self.id = id
         self.label = label
+        self.labelKey = nil
         self.answers = answers
     }
+
+    /// A source labelled by one of its module's texts
+    /// (`text["labLink.label"]`), so a variant's catalog translates it.
+    public init(_ id: String, label: LocalizedText, answers: [Answer<StepType>]) {
+        self.id = id
+        self.label = label.value
+        self.labelKey = label.key
+        self.answers = answers
+    }
+
+    /// The text keys it shows: its label's and its answers' labels'.
+    package var textKeys: [String] { ([labelKey] + answers.map(\.labelKey)).compactMap { $0 } }
 }

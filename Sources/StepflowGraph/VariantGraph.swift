@@ -67,10 +67,17 @@ public struct VariantGraph: Sendable {
                     seen.entered[key] = made
                     return made
                 }
-                guard let top = state.navigation.topScreen else { return facts }
+                // What the app waits for is read too: a question's label
+                // and answers, an outside source's (a walk lists them).
+                let waiting = state.waitingTextKeys.map { ShownText(instance: $0.flow.name, key: $0.key) }
+                if !waiting.isEmpty { seen.shown.formUnion(waiting) }
+                guard let top = state.navigation.topScreen else {
+                    facts.shown = waiting
+                    return facts
+                }
                 let key = ObjectAndFlow(content: top.contentIdentity, flow: top.flow.name)
                 if let known = seen.read[key] {
-                    facts.shown = known
+                    facts.shown = known + waiting
                     return facts
                 }
                 let snapshot = ScreenSnapshot(top)
@@ -92,6 +99,7 @@ public struct VariantGraph: Sendable {
                 }
                 seen.shown.formUnion(facts.shown)
                 seen.read[key] = facts.shown
+                facts.shown += waiting
                 return facts
             })
         explored.links.refused = root.refusingLinks.compactMap { address, answer in

@@ -175,7 +175,7 @@ public struct Prototype: Sendable {
         func fresh(_ locale: Int) -> VariantSession {
             VariantSession(
                 manifest: manifest, registry: registry, services: services, locale: locales[locale],
-                clock: WalkClock(), states: graphs[locale], answeredByHand: byHand)
+                clock: .stopped(), states: graphs[locale], answeredByHand: byHand)
         }
         // Gives transition `index` of the graph to `session`, as a script
         // line would.

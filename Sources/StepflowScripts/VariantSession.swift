@@ -456,7 +456,7 @@ public final class VariantSession {
     /// exactly (the engine's own replay: no input handled twice live), in
     /// `locale` (by default `session`'s) with its `states` (by default
     /// `session`'s: give the graph of the locale), on a clock of
-    /// `session`'s scale.
+    /// `session`'s scale (a stopped one when `session`'s stands still).
     /// Its trace starts at the snapshot. What walks every state of a graph
     /// uses to share the walk's prefixes: each state is reached live once.
     /// `names`, shared by the forks of one walk, remembers the steps and
@@ -471,7 +471,8 @@ public final class VariantSession {
     ) throws(RestoreError) {
         try self.init(
             resuming: snapshot.saved, manifest: session.manifest, registry: session.registry,
-            services: session.services, locale: locale ?? session.locale, clock: WalkClock(scale: session.clock.scale),
+            services: session.services, locale: locale ?? session.locale,
+            clock: session.clock.isStopped ? WalkClock.stopped() : WalkClock(scale: session.clock.scale),
             states: states ?? session.states, answeredByHand: session.answeredByHand, names: names)
         log.withLock { $0.ending = snapshot.ending }
     }

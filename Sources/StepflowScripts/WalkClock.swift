@@ -19,6 +19,9 @@ public final class WalkClock: StepClock {
     /// How much faster than real time timers run (60: a minute passes in
     /// a second).
     public let scale: Double
+    /// When the clock stands still (``stopped()``): its one instant, at
+    /// which every timer waits its whole time until ``skip()`` runs it.
+    private let stoppedAt: DispatchTime?
     private let pending = Locked<(next: Int, items: [Pending])>((0, []))
     private let firingByItself = Locked<(@Sendable () -> Void)?>(nil)
 
@@ -39,7 +42,26 @@ public final class WalkClock: StepClock {
     /// not a number is 1).
     public init(scale: Double = 1) {
         self.scale = scale.isNaN ? 1 : min(max(1, scale), Self.largestScale)
+        self.stoppedAt = nil
     }
+
+    private init(stoppedAt instant: DispatchTime) {
+        self.scale = 1
+        self.stoppedAt = instant
+    }
+
+    /// A clock that stands still: no timer fires by itself, each shows its
+    /// whole time left until ``skip()`` runs it, and a timer restored from
+    /// a save sees no time gone. What a tool that walks a variant's states
+    /// runs on (the prototype): the same page however loaded the machine.
+    package static func stopped() -> WalkClock { WalkClock(stoppedAt: stoppedInstant) }
+
+    /// The one instant every stopped clock stands at: a save made on one
+    /// restores on another with no time gone.
+    private static let stoppedInstant = DispatchTime(uptimeNanoseconds: 1_000_000_000)
+
+    /// Whether the clock stands still (``stopped()``).
+    package var isStopped: Bool { stoppedAt != nil }
 
     /// Schedules `action` after `delay` of the clock's time.
     public func schedule(after delay: Duration, _ action: @escaping @Sendable () -> Void) -> any ScheduledAction {
@@ -59,9 +81,12 @@ public final class WalkClock: StepClock {
             if byItself { firingByItself.withLock { $0 }?() }
             action()
         }
-        let scheduled = base.schedule(after: delay) { fire(true) }
+        // Stopped, a timer waits for skip() alone.
+        let scheduled: any ScheduledAction =
+            stoppedAt == nil ? base.schedule(after: delay) { fire(true) } : Cancel {}
         pending.withLock {
-            $0.items.append(Pending(id: id, deadline: .now() + seconds, fire: fire, scheduled: scheduled))
+            $0.items.append(
+                Pending(id: id, deadline: (stoppedAt ?? .now()) + seconds, fire: fire, scheduled: scheduled))
         }
         return Cancel { [pending] in
             pending.withLock { $0.items.removeAll { $0.id == id } }
@@ -71,14 +96,16 @@ public final class WalkClock: StepClock {
 
     /// Real time, `scale` times faster: a timer restored by a session at
     /// the same scale sees as much of its time gone as it would have run.
-    public var now: Duration { base.now * scale }
+    public var now: Duration {
+        stoppedAt.map { .nanoseconds(Int64($0.uptimeNanoseconds)) } ?? base.now * scale
+    }
 
     /// Seconds of the clock's time until the next timer fires; `nil` when
     /// none waits.
     public var secondsLeft: Int? {
         pending.withLock { state in
             state.items.map(\.deadline).min().map { deadline in
-                let now = DispatchTime.now().uptimeNanoseconds
+                let now = (stoppedAt ?? DispatchTime.now()).uptimeNanoseconds
                 guard deadline.uptimeNanoseconds > now else { return 0 }
                 // Seconds as the person reads them: scaled back to the timer's own time.
                 return Int((Double(deadline.uptimeNanoseconds - now) * scale / 1e9).rounded(.up))

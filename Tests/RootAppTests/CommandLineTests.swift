@@ -214,7 +214,7 @@ struct OutputErrorTests {
         #expect(typo.code == 64 && typo.err.contains("Did you mean 'result/positive'?"))
     }
 
-    @Test func diffExitsOneWhenVariantsDiffer() {
+    @Test func diffExitsOneWhenVariantsDiffer() throws {
         let differ = Harness.run([
             "diff", BundledManifests.path("covid-antigen-home"), BundledManifests.path("covid-antigen-clinic"),
         ])
@@ -272,6 +272,23 @@ struct OutputErrorTests {
         // option or a text are no difference in English.
         #expect(!german.out.contains("(de)"))
         #expect(!german.out.contains("Options changed"), "the hours read the same in English")
+        // A link's decline reason is a text the diff compares too, in each locale.
+        let germanPath = BundledManifests.path("covid-antigen-home-de")
+        let copy = TemporaryFiles.folder([
+            "de.json": try #require(GoldenFile.read(germanPath)).replacing(
+                "The advice shows at the end of a test: open the app to take one.",
+                with: "Take a test in the app to see the advice."),
+            "covid-antigen-home-de.xcstrings": try #require(
+                GoldenFile.read(BundledManifests.folder + "/covid-antigen-home-de.xcstrings")),
+        ])
+        for locale in ["en", "de"] {
+            let reason = Harness.run(["diff", germanPath, copy + "/de.json", "--locale", locale])
+            let said = reason.out.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+            #expect(
+                said.contains("link result reason (en): re-worded: \"Take a test in the app to see the advice.\"")
+                    == (locale == "en"), "\(locale): \(reason.out)\(reason.err)")
+            #expect(!said.contains("Links changed"), "the route is the same")
+        }
     }
 
     @Test(arguments: BundledManifests.wholeVariantNames)

@@ -327,7 +327,7 @@ struct TextTests {
         let german = try BundledManifests.load("covid-antigen-home-de")
         let variant = VariantGraph(manifest: german, registry: BundledModules.registry)
         let (text, progress) = StringsExporter.catalog(variant, registry: BundledModules.registry)
-        #expect(progress.map { "\($0.locale) \($0.translated) \($0.unfinished) \($0.missing)" } == ["de 93 0 0"])
+        #expect(progress.map { "\($0.locale) \($0.translated) \($0.unfinished) \($0.missing)" } == ["de 96 0 0"])
         let path = TemporaryFiles.folder(["export.xcstrings": text]) + "/export.xcstrings"
         // The export is a catalog a variant can name: every entry, German kept.
         let manifest = try #require(GoldenFile.read(BundledManifests.path("covid-antigen-home-de")))
@@ -336,8 +336,8 @@ struct TextTests {
                 "v.json": manifest.replacing("\"covid-antigen-home-de.xcstrings\"", with: "\"\(path)\"")
             ]) + "/v.json"
         let reloaded = try Self.loader.load(path: copy)
-        // 90 module texts, 2 option values, 1 link reason.
-        #expect(reloaded.texts.catalog?.entries.count == 93)
+        // 93 module texts, 2 option values, 1 link reason.
+        #expect(reloaded.texts.catalog?.entries.count == 96)
         #expect(
             VariantGraph(manifest: reloaded, registry: BundledModules.registry).findings().filter {
                 $0.kind == .missingTranslation
@@ -352,6 +352,28 @@ struct TextTests {
             english.text.split(separator: "\"comment\"").count - 1 == Set(
                 home.shownTexts.map { "\(home.manifest.texts.module(of: $0.instance)!)/\($0.key)" }
             ).count + home.translatableOptions.count + home.translationCoverage(in: "en").linkReasons)
+    }
+
+    /// A question's label and answers, and an outside source's, are read
+    /// in a walk and a UI: texts a catalog translates like a screen's.
+    @Test func questionsAndOutsideSourcesAreTextsAPersonReads() throws {
+        let german = VariantGraph(
+            manifest: try BundledManifests.load("covid-antigen-home-de"), registry: BundledModules.registry)
+        for key in ["camera.question", "camera.granted", "camera.denied"] {
+            #expect(german.shownTexts.contains { $0.instance == "test" && $0.key == key }, "\(key)")
+        }
+        #expect(
+            StringsExporter.catalog(german, registry: BundledModules.registry).text.contains(
+                "\"procedure/camera.question\""))
+        let clinic = VariantGraph(
+            manifest: try BundledManifests.load("hba1c-clinic"), registry: BundledModules.registry)
+        for (instance, key) in [
+            ("intake", "lookUp.question"), ("intake", "lookUp.found"), ("home", "outbox.label"),
+            ("home", "outbox.sent"),
+            ("result", "labLink.label"), ("result", "labLink.sent"),
+        ] {
+            #expect(clinic.shownTexts.contains { $0.instance == instance && $0.key == key }, "\(instance)/\(key)")
+        }
     }
 
     @Test func theGermanVariantIsTranslatedEverywhereAPersonCanLook() throws {

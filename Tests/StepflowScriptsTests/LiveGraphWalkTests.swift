@@ -1,3 +1,10 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import BundledFixtures
 import BundledModules
 import Stepflow
@@ -57,6 +64,32 @@ struct LiveGraphWalkTests {
         #expect(Set(states).count == graph.states.count)
         #expect(transitions.count == graph.transitions.count)
         #expect(walk.replayedFromStart == 0)
+    }
+
+    /// The prototype's sessions run on a stopped clock: a timer shows its
+    /// whole time however long the walk took (a loaded machine made a
+    /// family's page read 299 where the page alone read 300), a fork sees
+    /// no time gone, and only `wait` runs a timer.
+    @Test func onAStoppedClockATimerWaitsItsWholeTimeInEveryFork() throws {
+        let manifest = try BundledManifests.load("strep-a-home")
+        let session = VariantSession(
+            manifest: manifest, registry: BundledModules.registry, services: BundledModules.services,
+            clock: .stopped())
+        var taps = 0
+        while !session.timerWaits, taps < 30 {
+            try session.give(actionAt: 0)
+            taps += 1
+        }
+        let whole = try #require(session.clock.secondsLeft)
+        usleep(1_100_000)
+        #expect(session.clock.secondsLeft == whole)
+        #expect(session.timerWaits, "no timer fires by itself")
+        let fork = try VariantSession(forking: session.snapshot, of: session)
+        #expect(fork.clock.isStopped)
+        #expect(fork.clock.secondsLeft == whole)
+        let waiting = session.top?.qualifiedID
+        try session.give(.wait)
+        #expect(session.top?.qualifiedID != waiting, "wait ran the timer")
     }
 
     @Test func aWalkOpenedAgainAfterItsAppEndedForksWhereItIs() throws {

@@ -80,6 +80,14 @@ extension EngineState {
     /// The live attachments whose steppers may emit now, in attachment
     /// order: every attached stepper except a flow's own stepper before
     /// the flow is ready.
+    /// The text keys of what the app waits for now, by the flow that
+    /// shows them: each open question's label and answers, each live
+    /// outside source's label and answers (what a walk or a UI lists).
+    package var waitingTextKeys: [(flow: FlowInfo, key: String)] {
+        openQuestions.flatMap { question in question.textKeys.map { (question.flow, $0) } }
+            + emittingAttachments.flatMap { record in record.unit.outsideTextKeys.map { (record.unit.flow, $0) } }
+    }
+
     package var emittingAttachments: [AttachmentRecord] {
         attachments.keys.sorted().compactMap { id in
             guard let record = attachments[id] else { return nil }

@@ -187,6 +187,7 @@ final class FlowProgramOf<F: Flow>: FlowProgram, @unchecked Sendable {
         state.openQuestions.append(
             OpenQuestion(
                 number: number, flow: info, id: question.id, label: label,
+                textKeys: ([question.labelKey] + question.answers.map(\.labelKey)).compactMap { $0 },
                 askedAbout: transaction.names?.part(of: step) ?? KeyPart.of(step), answers: declared,
                 asksOutside: question.ask != nil))
         let makeWork = QueueConfined { (answer: Answer<StepType>, known: Bool) in work(for: answer, declared: known) }

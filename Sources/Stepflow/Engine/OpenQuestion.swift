@@ -9,6 +9,9 @@ package struct OpenQuestion {
     package let id: String
     /// ``Question/label``.
     package let label: String
+    /// The text keys a person reads while it is open: its label's and its
+    /// answers' labels'.
+    package let textKeys: [String]
     /// The step it was asked about: part of the state's key.
     package let askedAbout: KeyPart
     /// Its declared answers, in order.

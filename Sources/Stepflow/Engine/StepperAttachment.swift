@@ -36,6 +36,8 @@ package protocol StepperAttachmentProtocol: AnyObject, Sendable {
     /// Who outside the flows it speaks for (``Stepper/outside``): id and
     /// label; `nil` for the app's own stepper.
     var outside: (id: String, label: String)? { get }
+    /// The text keys of its outside source's label and answers' labels.
+    var outsideTextKeys: [String] { get }
     /// The stepper's type name, without generic arguments.
     var stepperName: String { get }
     /// What it declared it emits, as a value: part of the state's identity.
@@ -164,6 +166,8 @@ package final class StepperAttachment<F: Flow>: StepperAttachmentProtocol, @unch
     package var stepperObject: ObjectIdentifier { ObjectIdentifier(stepper) }
 
     package var outside: (id: String, label: String)? { stepper.outside.map { ($0.id, $0.label) } }
+
+    package var outsideTextKeys: [String] { stepper.outside?.textKeys ?? [] }
 
     /// Its outside answers (``Stepper/outside``).
     private var answers: [Answer<StepType>] { stepper.outside?.answers ?? [] }
