@@ -68,7 +68,10 @@ public enum ClinicHomeModule: FeatureModule {
     /// `kept`: a notice that a result is kept on the device opens it over
     /// the home, from any section.
     public static func links(for options: ModuleOptions) -> [LinkSpec] {
-        [
+        // Made of the module's texts: a variant shows a refused link's
+        // value in its own words.
+        let text = ModuleTexts(texts, source: TextSource())
+        return [
             LinkSpec(
                 "kept",
                 parameters: [
@@ -77,11 +80,11 @@ public enum ClinicHomeModule: FeatureModule {
                         "patient", .text,
                         classes: [
                             ValueClass(
-                                "wellFormed", label: "P- and four digits", .pattern(#"P-\d{4}"#),
+                                "wellFormed", label: text["link.patient.wellFormed"], .pattern(#"P-\d{4}"#),
                                 representative: "P-1024"),
                             ValueClass(
-                                "malformed", label: "anything else", .pattern(".*"), representative: "1024",
-                                refusal: "a patient id is P- and four digits, as on the card"),
+                                "malformed", label: text["link.patient.malformed"], .pattern(".*"),
+                                representative: "1024", refusal: text["link.patient.refusal"]),
                         ]),
                 ],
                 summary:

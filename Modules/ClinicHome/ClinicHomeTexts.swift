@@ -4,6 +4,9 @@ extension ClinicHomeModule {
     /// Every text the home shows, with its key and English default.
     public static let texts: [TextSpec] = [
         TextSpec("outbox.label", "the outbox"),
+        TextSpec("link.patient.wellFormed", "P- and four digits"),
+        TextSpec("link.patient.malformed", "anything else"),
+        TextSpec("link.patient.refusal", "a patient id is P- and four digits, as on the card"),
         TextSpec("outbox.sent", "the lab received the oldest kept result"),
         TextSpec("tabs.test", "Test a patient"),
         TextSpec("tabs.kept", "Kept results"),

@@ -121,6 +121,17 @@ public struct VariantGraph: Sendable {
                 }
             }
         }
+        // A routed link's parameter classes are read when a value is
+        // refused: their labels and refusals are texts to translate.
+        for route in manifest.links {
+            for spec in route.link.parameters {
+                for valueClass in spec.classes {
+                    for key in [valueClass.labelKey, valueClass.refusalKey].compactMap({ $0 }) {
+                        seen.shown.insert(ShownText(instance: route.instance, key: key))
+                    }
+                }
+            }
+        }
         states = explored
         screens = seen.screens
         literalTexts = seen.literals

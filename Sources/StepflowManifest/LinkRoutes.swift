@@ -292,7 +292,7 @@ extension RootFlow: LinkRouting {
         var arguments = Handoff()
         for spec in route.link.parameters {
             guard let text = raw[spec.name] else { continue }
-            switch LinkArgument.value(text, for: spec) {
+            switch LinkArgument.value(text, for: localized(spec, of: route.instance)) {
             case .failure(let refusal): return .failure(refusal)
             case .success(let value): arguments.fields[spec.name] = value
             }
@@ -312,6 +312,24 @@ extension RootFlow: LinkRouting {
         return .success(
             LinkDelivery(
                 address: route.address(with: raw), target: route.instance, step: step, otherwise: otherwise))
+    }
+
+    /// `spec` with its classes' labels and refusals in this root's locale:
+    /// a class made of its module's texts (``ValueClass/labelKey``,
+    /// ``ValueClass/refusalKey``) reads as the instance shows its texts, so
+    /// a refused link's value is told in the variant's words.
+    func localized(_ spec: FieldSpec, of instance: String) -> FieldSpec {
+        guard spec.classes.contains(where: { $0.labelKey != nil || $0.refusalKey != nil }),
+            let module = manifest.instance(instance).flatMap({ registry.module($0.module) })
+        else { return spec }
+        let texts = ModuleTexts(module.texts, environment(of: instance))
+        let classes = spec.classes.map { valueClass in
+            var shown = valueClass
+            if let key = valueClass.labelKey { shown.label = texts[key].value }
+            if let key = valueClass.refusalKey { shown.refusal = texts[key].value }
+            return shown
+        }
+        return FieldSpec(spec.name, spec.kind, required: spec.isRequired, classes: classes)
     }
 
     /// Why an address the platform would not hand this variant is none of

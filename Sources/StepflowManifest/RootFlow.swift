@@ -157,7 +157,7 @@ public enum AppExit: Step {
 public final class RootFlow: Flow {
     /// The variant.
     public let manifest: Manifest
-    private let registry: ModuleRegistry
+    let registry: ModuleRegistry
     private let environment: ModuleEnvironment
     /// The locale the variant's texts are shown in.
     public let locale: String
@@ -195,6 +195,11 @@ public final class RootFlow: Flow {
                 (instance.id, environment.showing(manifest.texts.source(for: instance.id, locale: locale)))
             },
             uniquingKeysWith: { first, _ in first })
+    }
+
+    /// The environment instance `id` runs in: its texts in ``locale``.
+    func environment(of id: String) -> ModuleEnvironment {
+        environments[id] ?? environment.showing(manifest.texts.source(for: id, locale: locale))
     }
 
     /// The app's id.
@@ -273,7 +278,7 @@ public final class RootFlow: Flow {
     /// handed `handoff`; `nil` for an instance the manifest does not have.
     private func launch(_ id: String, handoff: Handoff) -> ModuleLaunch? {
         guard let instance = manifest.instance(id), let module = registry.module(instance.module) else { return nil }
-        let texts = environments[id] ?? environment.showing(manifest.texts.source(for: id, locale: locale))
+        let texts = environment(of: id)
         return module.launch(
             instance: id, options: options[id] ?? instance.options, environment: texts, handoff: handoff)
     }

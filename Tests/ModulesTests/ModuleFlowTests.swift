@@ -392,14 +392,19 @@ private func kept(_ patient: String?, lab: String = "the lab") -> KeptItem {
 struct ClinicHomeLinkTests {
     /// The parameter the module guide shows is the one the home declares.
     @Test func theGuidesPatientParameterIsTheOneTheHomeDeclares() throws {
+        let texts = ClinicHomeModule.texts
+        let text = ModuleTexts(texts, source: TextSource())
         let documented = FieldSpec(
             "patient", .text,
             classes: [
-                ValueClass("wellFormed", label: "P- and four digits", .pattern(#"P-\d{4}"#), representative: "P-1024"),
                 ValueClass(
-                    "malformed", label: "anything else", .pattern(".*"), representative: "1024",
-                    refusal: "a patient id is P- and four digits, as on the card"),
+                    "wellFormed", label: text["link.patient.wellFormed"], .pattern(#"P-\d{4}"#),
+                    representative: "P-1024"),
+                ValueClass(
+                    "malformed", label: text["link.patient.malformed"], .pattern(".*"),
+                    representative: "1024", refusal: text["link.patient.refusal"]),
             ])
+        #expect(documented.classes.map(\.label) == ["P- and four digits", "anything else"])
         let options = ModuleOptions(
             specs: ClinicHomeModule.options,
             values: ["condition": .text("hba1c"), "hotline": .text("0800 1"), "hours": .text("always")])

@@ -4,6 +4,7 @@ import Stepflow
 import StepflowGraph
 import StepflowManifest
 import StepflowScripts
+import StepflowTesting
 import Testing
 
 /// A shelf app: an item link whose `id` is in the path and whose `view` (an
@@ -132,6 +133,28 @@ struct LinkAddressTests {
         #expect(refusal("kept/normal/P-1024?patient=P-2001").contains("gives patient twice, in its path and its query"))
         // A refused value is refused in every form.
         #expect(refusal("org.example.stepflow.hba1c.clinic://kept/normal/1024").contains("is no value of patient"))
+    }
+
+    @Test("A refused link value is told in the variant's words: the class's refusal is a module text")
+    func refusalInTheVariantsWords() throws {
+        let reworded = "the patient id on the notice is P- and four digits"
+        let text = try #require(GoldenFile.read(BundledManifests.path("hba1c-clinic")))
+        let folder = TemporaryFiles.folder([
+            "clinic.json": text.replacing(
+                "\"start\": \"onboarding\",",
+                with: "\"start\": \"onboarding\", \"texts\": {\"home/link.patient.refusal\": \"\(reworded)\"},")
+        ])
+        let manifest = try ManifestLoader(registry: BundledModules.registry, services: BundledModules.services).load(
+            path: folder + "/clinic.json")
+        let root = RootFlow(manifest: manifest, registry: BundledModules.registry)
+        guard case .failure(let refusal) = root.route(link: "kept/normal/1024") else {
+            Issue.record("a malformed patient id opened")
+            return
+        }
+        #expect(refusal.message == "'1024' is no value of patient: \(reworded).")
+        // And the texts are ones a catalog translates.
+        let variant = VariantGraph(manifest: manifest, registry: BundledModules.registry)
+        #expect(variant.shownTexts.contains { $0.instance == "home" && $0.key == "link.patient.refusal" })
     }
 
     @Test("A variant that declares no scheme or host says how to declare one")
