@@ -237,7 +237,18 @@ final class TerminalWalk: @unchecked Sendable {
     /// Says why an input was refused, in the walk's words, with `more`
     /// after it (a hint).
     func show(_ refusal: SessionRefusal, _ more: String = "") {
-        for line in console.wrap(words.refusal(refusal, asSentence: true) + more) { console.error(line) }
+        var said = words.refusal(refusal, asSentence: true)
+        // A refused address in the walk's words, where they are not English.
+        if case .noSuchLink(let address, _) = refusal, words.locale != ToolWords.fallback,
+            case .failure(let refused) = session.routeLink(address)
+        {
+            said = words.linkRefused(
+                address: address, refused,
+                example: session.manifest.exampleLinkAddress.map {
+                    Suggestion.list(session.manifest.app.linkForms(of: $0))
+                })
+        }
+        for line in console.wrap(said + more) { console.error(line) }
     }
 
     func run(script: Script?) -> ExitCode {

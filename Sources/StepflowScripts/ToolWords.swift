@@ -1,4 +1,4 @@
-import Stepflow
+public import Stepflow
 import StepflowGraph
 
 /// The words Stepflow's own tools put around a variant's screens (the
@@ -109,6 +109,20 @@ public struct ToolWords: Sendable {
         }
     }
 
+    /// An address the variant's routing refused, in these words: a
+    /// parameter's value and why (the class's refusal, in the variant's
+    /// words), or no link of the variant with the addresses it opens
+    /// (`example`, listed).
+    public func linkRefused(address: String, _ refusal: LinkRefusal, example: String?) -> String {
+        let shown = address.shortened()
+        if let entry = refusal.entry {
+            return self[
+                "walk.link.refusedValue", ["address": shown, "field": entry.field, "reason": entry.reason.description]]
+        }
+        return self["walk.link.unknown", ["address": shown]]
+            + (example.map { " " + self["walk.linkExamples", ["addresses": $0]] } ?? "")
+    }
+
     private static func resolve(_ locale: String) -> String? {
         if table[locale] != nil { return locale }
         let language = String(locale.prefix { $0 != "-" && $0 != "_" })
@@ -159,6 +173,8 @@ public struct ToolWords: Sendable {
             "walk.noAction": "no action '{choice}' on {screen}. Choose {numbers}a label: {labels}.",
             "walk.or": "or",
             "walk.link.declined": "link {address}: declined: {reason}",
+            "walk.link.refusedValue": "Link '{address}': {field} was refused: {reason}.",
+            "walk.link.unknown": "'{address}' is no link of this variant.",
             "walk.link.held": "link {address}: held until its flow starts",
             "walk.link.endedWhileHeld": "link {address}: held, and the app ended before its flow started",
             "walk.link.notTaken": "link {address}: no flow took it ({result})",
@@ -269,6 +285,8 @@ public struct ToolWords: Sendable {
             "walk.noAction": "keine Aktion '{choice}' auf {screen}. Wählen Sie {numbers}eine Beschriftung: {labels}.",
             "walk.or": "oder",
             "walk.link.declined": "Link {address}: abgelehnt: {reason}",
+            "walk.link.refusedValue": "Link '{address}': {field} wurde abgelehnt: {reason}.",
+            "walk.link.unknown": "'{address}' ist kein Link dieser Variante.",
             "walk.link.held": "Link {address}: gehalten, bis sein Ablauf startet",
             "walk.link.endedWhileHeld": "Link {address}: gehalten, und die App endete, bevor sein Ablauf startete",
             "walk.link.notTaken": "Link {address}: kein Ablauf hat ihn angenommen ({result})",

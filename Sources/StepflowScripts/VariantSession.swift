@@ -216,7 +216,9 @@ public final class VariantSession {
     private let root: RootFlow
 
     /// The delivery `address` means in this variant, or why none.
-    func routeLink(_ address: String) -> Result<LinkDelivery, LinkRefusal> { root.route(link: address) }
+    /// What the variant's routing makes of `address` (in the session's
+    /// locale): the delivery, or the typed refusal a tool words itself.
+    package func routeLink(_ address: String) -> Result<LinkDelivery, LinkRefusal> { root.route(link: address) }
     private let rootStepper = OneStepper(RootFlow.StepType.start)
 
     private init(

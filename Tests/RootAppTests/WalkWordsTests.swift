@@ -54,6 +54,21 @@ struct WalkWordsTests {
         }
     }
 
+    @Test func aGermanWalkSaysWhatBecameOfALinkInGermanToTheEnd() {
+        let run = Harness.run(["walk", Self.german], input: ["link result/x", "link result", "q"])
+        let all = (run.out + run.err).split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(all.contains("'result/x' ist kein Link dieser Variante. Diese Variante öffnet Adressen wie 'result',"))
+        #expect(all.contains("Link result: abgelehnt: Die Empfehlung erscheint am Ende eines Tests"), "\(all)")
+        #expect(all.contains("Abgebrochen. Verlauf (2 Schritte):"))
+        for english in ["is no link", "declined", "Quit.", "Trace ("] { #expect(!all.contains(english), "\(english)") }
+        // The same variant walked in English says it in English, the reason too.
+        let english = Harness.run(["walk", Self.german, "--locale", "en"], input: ["link result", "q"])
+        #expect(
+            english.out.split(whereSeparator: \.isWhitespace).joined(separator: " ").contains(
+                "link result: declined: The advice shows at the end of a test: open the app to take one."),
+            "\(english.out)")
+    }
+
     @Test func theAppsNameIsShownInTheLocaleAsked() {
         let run = Harness.run(["walk", Self.german, "--locale", "en"], input: ["xyz"])
         #expect(run.out.hasPrefix("COVID-19 Antigen Self-Test (covid-antigen-home-de, lay)"), "\(run.out)")
