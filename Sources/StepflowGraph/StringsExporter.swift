@@ -45,14 +45,31 @@ public enum StringsExporter {
             let instances = shownBy[key] ?? []
             let reworded = instances.filter { texts.overrides[$0]?[spec.key] != nil }
             var comment = "Shown by \(instances.joined(separator: ", "))."
-            if !spec.placeholders.isEmpty {
+            // A counted text in Xcode's form: format specifiers, so Xcode
+            // varies it by plural (`%lld` for the count).
+            let order = CatalogFormat.order(of: spec)
+            func xcode(_ template: TextTemplate) -> TextTemplate {
+                guard let counted = spec.plural?.count else { return template }
+                let named = CatalogFormat.named(template, placeholders: order)
+                return TextTemplate(
+                    other: CatalogFormat.specifiers(named.other, placeholders: order, counted: counted),
+                    one: named.one.map { CatalogFormat.specifiers($0, placeholders: order, counted: counted) },
+                    count: named.count)
+            }
+            if let counted = spec.plural?.count {
+                let kept = order.enumerated().map { index, name in
+                    let kind = name == counted ? "lld" : "@"
+                    return (order.count == 1 ? "%\(kind)" : "%\(index + 1)$\(kind)") + " (\(name))"
+                }
+                comment += " Keep " + kept.joined(separator: ", ") + ": Xcode varies it by plural of the count."
+            } else if !spec.placeholders.isEmpty {
                 comment += " Keep " + spec.placeholders.map { "{\($0)}" }.joined(separator: ", ") + "."
             }
             if !reworded.isEmpty {
                 comment += " Re-worded for \(reworded.joined(separator: ", ")) in the manifest's \"texts\"."
             }
             var localizations = [
-                ("en", unit(spec.template, state: "translated", plural: spec.plural != nil, indent: 8))
+                ("en", unit(xcode(spec.template), state: "translated", plural: spec.plural != nil, indent: 8))
             ]
             for locale in locales {
                 guard let localization = texts.catalog?.entries[key]?.localizations[locale] else {
@@ -67,7 +84,9 @@ public enum StringsExporter {
                 localizations.append(
                     (
                         locale,
-                        unit(localization.template, state: localization.state, plural: localization.isPlural, indent: 8)
+                        unit(
+                            xcode(localization.template), state: localization.state, plural: localization.isPlural,
+                            indent: 8)
                     ))
             }
             entries.append(entry(key, comment: comment, localizations: localizations))

@@ -136,11 +136,14 @@ enum ManifestChecker {
         }
         var modules: [String: String] = [:]
         var counts: [String: [String: String]] = [:]
+        var orders: [String: [String: [String]]] = [:]
         for instance in instances {
             guard let module = instance.module else { continue }
             modules[instance.id] = module.id
             for spec in module.texts {
-                if let plural = spec.plural { counts[module.id, default: [:]][spec.key] = plural.count }
+                guard let plural = spec.plural else { continue }
+                counts[module.id, default: [:]][spec.key] = plural.count
+                orders[module.id, default: [:]][spec.key] = CatalogFormat.order(of: spec)
             }
         }
         var manifest = Manifest(
@@ -162,7 +165,8 @@ enum ManifestChecker {
             rules: rules,
             warnings: problems,
             texts: VariantTexts(
-                locales: locales, catalog: catalog, overrides: overrides, modules: modules, counts: counts),
+                locales: locales, catalog: catalog, overrides: overrides, modules: modules, counts: counts,
+                orders: orders),
             requirements: requirements.list,
             scriptsFolder: requirements.scriptsFolder,
             coverageMinimum: coverage,

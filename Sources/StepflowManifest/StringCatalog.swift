@@ -11,9 +11,13 @@ public import Stepflow
 ///         "de": { "stringUnit": { "state": "translated", "value": "Warten auf das Ergebnis" } } } },
 ///     "procedure/timer.body": { "localizations": {
 ///         "de": { "variations": { "plural": {
-///             "one": { "stringUnit": { "state": "translated", "value": "… in {minutes} Minute." } },
-///             "other": { "stringUnit": { "state": "translated", "value": "… in {minutes} Minuten." } } } } } } } } }
+///             "one": { "stringUnit": { "state": "translated", "value": "… in %lld Minute." } },
+///             "other": { "stringUnit": { "state": "translated", "value": "… in %lld Minuten." } } } } } } } } }
 /// ```
+///
+/// A counted text holds Xcode's format specifiers, so Xcode varies it by
+/// plural (`%lld` for the count); the variant reads them as the module's
+/// named placeholders (`{minutes}`), which a catalog may also hold.
 ///
 /// Foundation's localisation does not work on Linux (`String(localized:)`
 /// is missing and `.xcstrings` is not compiled there), so Stepflow reads

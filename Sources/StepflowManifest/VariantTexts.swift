@@ -21,17 +21,22 @@ public struct VariantTexts: Hashable, Sendable {
     let modules: [String: String]
     /// The placeholder that counts, by module and key, for counted texts.
     let counts: [String: [String: String]]
+    /// A counted text's placeholders in its English's order, by module and
+    /// key: how a catalog's format specifiers (`%lld`) name them
+    /// (``CatalogFormat``).
+    let orders: [String: [String: [String]]]
 
     /// Texts for `locales` from `catalog` and `overrides`.
     init(
         locales: [String], catalog: StringCatalog?, overrides: [String: [String: [String: String]]],
-        modules: [String: String], counts: [String: [String: String]]
+        modules: [String: String], counts: [String: [String: String]], orders: [String: [String: [String]]] = [:]
     ) {
         self.locales = locales
         self.catalog = catalog
         self.overrides = overrides
         self.modules = modules
         self.counts = counts
+        self.orders = orders
     }
 
     /// English only, no overrides.
@@ -47,7 +52,9 @@ public struct VariantTexts: Hashable, Sendable {
                 for (catalogKey, entry) in catalog.entries where catalogKey.hasPrefix(prefix) {
                     guard let localization = entry.localizations[locale] else { continue }
                     let key = String(catalogKey.dropFirst(prefix.count))
-                    let template = localization.template
+                    // A counted text may hold Xcode's format specifiers.
+                    let template = CatalogFormat.named(
+                        localization.template, placeholders: orders[module]?[key] ?? [])
                     templates[key] = TextTemplate(other: template.other, one: template.one, count: counted[key])
                 }
             }

@@ -148,9 +148,12 @@ struct CatalogTranslations: ManifestValidator {
             for locale in translated {
                 guard let localization = entry.localizations[locale] else { continue }
                 let localePath = entryPath.key("localizations").key(locale)
-                if let problem = TextOverrides.placeholderProblem(
-                    localization.template.placeholders, english: spec.placeholders)
-                {
+                // A counted text may hold Xcode's format specifiers (`%lld`).
+                let template =
+                    spec.plural == nil
+                    ? localization.template
+                    : CatalogFormat.named(localization.template, placeholders: CatalogFormat.order(of: spec))
+                if let problem = TextOverrides.placeholderProblem(template.placeholders, english: spec.placeholders) {
                     catalogLog.error(
                         localePath, localization.location,
                         """
