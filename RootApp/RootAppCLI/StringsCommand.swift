@@ -32,11 +32,12 @@ enum StringsCommand {
         let keyed = coverage.keyed
         let options = coverage.options
         let reasons = coverage.linkReasons
-        let total = keyed + options + reasons
+        let total = keyed + options + reasons + coverage.appName
         var kinds: [String] = []
         if options > 0 { kinds.append("\(options) option value\(options == 1 ? "" : "s")") }
         if reasons > 0 { kinds.append("\(reasons) link reason\(reasons == 1 ? "" : "s")") }
-        let parts = kinds.isEmpty ? "" : " (\(keyed) module texts, \(kinds.joined(separator: ", ")))"
+        kinds.append("the app's name")
+        let parts = " (\(keyed) module texts, \(kinds.joined(separator: ", ")))"
         console.error(
             console.dim("\(manifest.app.id): \(total) text\(total == 1 ? "" : "s") a person can see\(parts)."))
         if !variant.literalTexts.isEmpty {

@@ -127,6 +127,38 @@ public enum StringsExporter {
                 """
             entries.append(entry(key, comment: comment, localizations: localizations))
         }
+        // The app's name: the manifest's `app.name` is its first locale's
+        // words, the catalog's `app:name` every other's.
+        do {
+            let key = VariantTexts.appNameKey
+            let first = manifest.locales.first ?? "en"
+            func words(_ locale: String) -> (String, String)? {
+                if let localization = texts.catalog?.entries[key]?.localizations[locale] {
+                    return (localization.template.other, localization.state)
+                }
+                return locale == first ? (manifest.app.name, "translated") : nil
+            }
+            let english = words("en")?.0 ?? manifest.app.name
+            var localizations = [
+                ("en", unit(TextTemplate(other: english), state: "translated", plural: false, indent: 8))
+            ]
+            for locale in locales {
+                guard let (text, state) = words(locale) else {
+                    counts[locale, default: (0, 0, 0)].missing += 1
+                    continue
+                }
+                if state == "translated" {
+                    counts[locale, default: (0, 0, 0)].translated += 1
+                } else {
+                    counts[locale, default: (0, 0, 0)].unfinished += 1
+                }
+                localizations.append(
+                    (locale, unit(TextTemplate(other: text), state: state, plural: false, indent: 8)))
+            }
+            entries.append(
+                entry(
+                    key, comment: "The app's name, as people see it in each locale.", localizations: localizations))
+        }
         // Each declining link's reason: `link:<pattern>`, the manifest's
         // words for each locale it gives, or the catalog's.
         for route in manifest.links {

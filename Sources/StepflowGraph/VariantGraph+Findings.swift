@@ -181,6 +181,18 @@ extension VariantGraph {
                     ))
             }
         }
+        // The app's name: `app.name` is the first locale's; every other
+        // locale shipped has its words in the catalog's `app:name`.
+        for locale in locale.map({ [$0] }) ?? manifest.locales
+        where locale != manifest.locales.first && texts.appName(locale: locale) == nil {
+            findings.append(
+                Finding(
+                    .missingTranslation, VariantTexts.appNameKey,
+                    """
+                    \(manifest.file): the app's name has no '\(locale)' words, so '\(locale)' shows \
+                    \"\(manifest.app.name)\". To fix, translate '\(VariantTexts.appNameKey)' in the String Catalog.
+                    """))
+        }
         // A declining link's reason, in every locale the variant ships
         // (English too: its one string is in the first locale's words).
         for locale in locale.map({ [$0] }) ?? manifest.locales {

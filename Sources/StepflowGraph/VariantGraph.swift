@@ -310,11 +310,13 @@ public struct VariantGraph: Sendable {
         public let options: Int
         /// Declining link routes' reasons.
         public let linkReasons: Int
+        /// The app's name: one text.
+        public var appName: Int { 1 }
         /// Of all of them, how many have no words of their own in `locale`.
         public let untranslated: Int
 
         /// Every text checked: what `strings` exports and counts.
-        public var total: Int { keyed + literal + options + linkReasons }
+        public var total: Int { keyed + literal + options + linkReasons + appName }
         /// Whether every text shown has its words in the locale.
         public var isComplete: Bool { untranslated == 0 }
     }

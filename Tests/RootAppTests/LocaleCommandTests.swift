@@ -101,7 +101,7 @@ struct LocaleCommandTests {
         let written = Harness.run(["strings", folder + "/v.json", "-o", folder + "/v.xcstrings"])
         #expect(written.code == 0, "\(written.err)")
         #expect(written.err.contains("warning: locales: the variant ships de but names no String Catalog"))
-        #expect(written.err.contains("de: 3 translated, 0 not signed off, 93 missing"), "\(written.err)")
+        #expect(written.err.contains("de: 4 translated, 0 not signed off, 93 missing"), "\(written.err)")
         #expect(GoldenFile.read(folder + "/v.xcstrings")?.contains("\"sourceLanguage\" : \"en\"") == true)
         let validate = Harness.run(["validate", folder + "/v.json"])
         #expect(validate.code == 1 && (validate.out + validate.err).contains("error: locales: the variant ships de"))
@@ -114,8 +114,8 @@ struct LocaleCommandTests {
         #expect(
             run.err
                 == """
-                covid-antigen-home-de: 96 texts a person can see (93 module texts, 2 option values, 1 link \
-                reason).\n  de: 96 \
+                covid-antigen-home-de: 97 texts a person can see (93 module texts, 2 option values, 1 link \
+                reason, the app's name).\n  de: 97 \
                 translated, 0 not signed off, 0 missing\n
                 """
         )

@@ -48,6 +48,8 @@ struct TextTests {
         de("onboarding/privacy.title", "Datenschutz"),
         de("onboarding/privacy.body", "Ihr Ergebnis bleibt hier."), de("onboarding/privacy.agree", "Ich stimme zu"),
         de("onboarding/privacy.decline", "Ich stimme nicht zu"),
+        // The app's name in English: the manifest's is the first locale's.
+        #""app:name": {"localizations": {"en": {"stringUnit": {"state": "translated", "value": "V"}}}}"#,
     ]
 
     static func messages(_ path: String) -> [String] {
@@ -327,7 +329,7 @@ struct TextTests {
         let german = try BundledManifests.load("covid-antigen-home-de")
         let variant = VariantGraph(manifest: german, registry: BundledModules.registry)
         let (text, progress) = StringsExporter.catalog(variant, registry: BundledModules.registry)
-        #expect(progress.map { "\($0.locale) \($0.translated) \($0.unfinished) \($0.missing)" } == ["de 96 0 0"])
+        #expect(progress.map { "\($0.locale) \($0.translated) \($0.unfinished) \($0.missing)" } == ["de 97 0 0"])
         let path = TemporaryFiles.folder(["export.xcstrings": text]) + "/export.xcstrings"
         // The export is a catalog a variant can name: every entry, German kept.
         let manifest = try #require(GoldenFile.read(BundledManifests.path("covid-antigen-home-de")))
@@ -336,8 +338,8 @@ struct TextTests {
                 "v.json": manifest.replacing("\"covid-antigen-home-de.xcstrings\"", with: "\"\(path)\"")
             ]) + "/v.json"
         let reloaded = try Self.loader.load(path: copy)
-        // 93 module texts, 2 option values, 1 link reason.
-        #expect(reloaded.texts.catalog?.entries.count == 96)
+        // 93 module texts, 2 option values, 1 link reason, the app's name.
+        #expect(reloaded.texts.catalog?.entries.count == 97)
         #expect(
             VariantGraph(manifest: reloaded, registry: BundledModules.registry).findings().filter {
                 $0.kind == .missingTranslation
@@ -351,7 +353,7 @@ struct TextTests {
         #expect(
             english.text.split(separator: "\"comment\"").count - 1 == Set(
                 home.shownTexts.map { "\(home.manifest.texts.module(of: $0.instance)!)/\($0.key)" }
-            ).count + home.translatableOptions.count + home.translationCoverage(in: "en").linkReasons)
+            ).count + home.translatableOptions.count + home.translationCoverage(in: "en").linkReasons + 1)
     }
 
     /// A question's label and answers, and an outside source's, are read
@@ -374,6 +376,23 @@ struct TextTests {
         ] {
             #expect(clinic.shownTexts.contains { $0.instance == instance && $0.key == key }, "\(instance)/\(key)")
         }
+    }
+
+    /// The app's name is a text too: the manifest's is the first locale's,
+    /// and a catalog that loses another locale's is told.
+    @Test func anAppNameMissingFromTheCatalogIsAMissingTranslation() throws {
+        let folder = BundledManifests.folder
+        let catalog = try #require(GoldenFile.read(folder + "/covid-antigen-home-de.xcstrings"))
+        let start = try #require(catalog.firstRange(of: "    \"app:name\" : {"))
+        let end = try #require(catalog[start.upperBound...].firstRange(of: "\n    },\n"))
+        let copy = TemporaryFiles.folder([
+            "v.json": try #require(GoldenFile.read(BundledManifests.path("covid-antigen-home-de"))),
+            "covid-antigen-home-de.xcstrings": String(catalog[..<start.lowerBound] + catalog[end.upperBound...]),
+        ])
+        let manifest = try Self.loader.load(path: copy + "/v.json")
+        let findings = VariantGraph(manifest: manifest, registry: BundledModules.registry).missingTranslations()
+        #expect(findings.map(\.subject) == ["app:name"], "\(findings)")
+        #expect(findings.first?.detail.contains("the app's name has no 'en' words") == true)
     }
 
     @Test func theGermanVariantIsTranslatedEverywhereAPersonCanLook() throws {
