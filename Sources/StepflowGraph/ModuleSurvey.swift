@@ -144,6 +144,17 @@ public struct ModuleSurvey: Sendable {
                 let started = declaredLinks.flatMap(ModuleContract.representativeLinks(of:)).compactMap {
                     entry.starting(at: $0)
                 }
+                // What it shows only when the record holds what it reads.
+                for (id, title) in ModuleContract.screensFromRecords(
+                    of: module, options: setting.options, handoffs: [handoff],
+                    environment: ModuleEnvironment(clock: IdleClock(), services: services))
+                {
+                    if titles[id] == nil {
+                        titles[id] = title
+                        screenOrder.append(id)
+                    }
+                    screensBy[id, default: []].insert(label)
+                }
                 for launch in [entry] + started {
                     let states = GraphExplorer.exploreStates(
                         SurveyRoot(launch: launch), with: OneStepper(.start), app: "survey",

@@ -320,5 +320,14 @@ struct OutputErrorTests {
         #expect(run.out.contains("waitMinutes: integer 1...60, required, e.g. 15"))
         #expect(run.out.contains("lab: text, required when advice is \"professional\""))
         for line in run.out.split(separator: "\n") { #expect(line.count <= 80, "\(line)") }
+        // What a manifest's links name: each link with its parameters, and
+        // every screen the graph can show, those a kept result brings too.
+        let home = run.out.split(separator: "\n\n").first { $0.hasPrefix("home\n") }.map(String.init) ?? ""
+        let said = home.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(said.contains("links (a manifest's links route an address to '<instance>.<link>'): kept {result}:"))
+        #expect(said.contains("{patient}: text (wellFormed: P- and four digits; malformed: anything else)"))
+        for screen in ["test: Test a patient", "kept: Kept results", "help: Help", "kept-result:", "discard:"] {
+            #expect(said.contains(screen), "\(screen)")
+        }
     }
 }

@@ -53,6 +53,8 @@ public enum FlowExplorer {
         /// The record entries the flow wrote (set, added to, took from,
         /// cleared), sorted.
         public var recordWrites: [String] = []
+        /// Each screen's title as first shown, by its id.
+        package var screenTitles: [String: String] = [:]
     }
 
     /// What is wrong with the fields a screen declares.
@@ -266,6 +268,7 @@ private final class ExplorationCollector: StateSearchVisitor {
     private func show(_ screen: PresentedScreen) {
         if seenScreens.insert(screen.screenID).inserted {
             result.screens.append(screen.screenID)
+            result.screenTitles[screen.screenID] = screen.title
             for field in screen.fields {
                 result.fieldProblems += field.declarationProblems.map {
                     FlowExplorer.FieldProblem(screen: screen.screenID, problem: $0.problem, fix: $0.fix)

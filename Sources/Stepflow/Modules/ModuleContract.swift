@@ -244,6 +244,38 @@ public enum ModuleContract {
         return found
     }
 
+    /// The screens `module` shows with `options` from every record its
+    /// reads allow (``recordSeeds(for:)``), each with its title as first
+    /// shown, from each entry and each declared link: what the module
+    /// shows only when the record holds something (a kept result's page).
+    /// Empty for a module that reads no record.
+    package static func screensFromRecords(
+        of module: any FeatureModule.Type, options: ModuleOptions, handoffs: [Handoff],
+        environment: ModuleEnvironment
+    ) -> [(id: String, title: String)] {
+        let specs = module.record(for: options)
+        guard !specs.isEmpty else { return [] }
+        var found: [(id: String, title: String)] = []
+        var seen = Set<String>()
+        for seed in recordSeeds(for: specs) {
+            let context = FlowExplorer.RecordContext(instance: module.id, declaring: specs, seed: seed)
+            for handoff in handoffs {
+                let launch = module.launch(
+                    instance: module.id, options: options, environment: environment, handoff: handoff)
+                let started = module.links(for: options).flatMap(representativeLinks(of:)).compactMap {
+                    launch.starting(at: $0)
+                }
+                for run in [launch] + started {
+                    let exploration = FlowExplorer.explore(run, limit: 20_000, record: context)
+                    for id in exploration.screens where seen.insert(id).inserted {
+                        found.append((id, exploration.screenTitles[id] ?? id))
+                    }
+                }
+            }
+        }
+        return found
+    }
+
     /// Every entry a module's ``FeatureModule/entryFields`` allow: each
     /// combination of choice and boolean values, integers at their bounds,
     /// text as `"T-1"`; `extra` fields added to each.
