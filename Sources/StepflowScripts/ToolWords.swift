@@ -90,9 +90,38 @@ public struct ToolWords: Sendable {
                     "line": Input.answer(source: source, answer: "<\(answers.joined(separator: ", "))>").scriptLine,
                 ]]
         case .entryRefused(_, let refused):
-            return self["walk.entryRefused", ["label": refused.label, "reason": refused.reason.description]]
+            return self["walk.entryRefused", ["label": refused.label, "reason": reason(refused.reason)]]
+        case .ended:
+            return self["walk.refused.ended"]
+        case .noSuchField(let field, let screen, let fields):
+            let listed = fields.isEmpty ? "—" : fields.joined(separator: ", ")
+            return self["walk.noSuchField", ["field": field.shortened(), "screen": screen, "fields": listed]]
+        case .noSuchSection(let section, let isCovered, let selectable):
+            let can =
+                selectable.isEmpty
+                ? self["walk.noSelectable"] : self["walk.selectable", ["names": selectable.joined(separator: ", ")]]
+            return self[isCovered ? "walk.sectionCovered" : "walk.noSuchSection", ["section": section.shortened()]]
+                + " " + can
         default:
             return refusal.description
+        }
+    }
+
+    /// Why a value was refused, in these words: the class's own refusal
+    /// (the module's words, in the variant's locale), or what the field
+    /// takes by its classes' labels.
+    public func reason(_ reason: EntryRefusal.Reason) -> String {
+        switch reason {
+        case .empty: self["walk.reason.empty"]
+        case .notOfKind(let value, let kind):
+            self["walk.reason.notOfKind", ["value": value.shortened(), "kind": self["walk.kind.\(kind.rawValue)"]]]
+        case .inNoClass(let value, let accepted):
+            self[
+                "walk.reason.inNoClass",
+                ["value": value.shortened(), "classes": accepted.map(\.shown).joined(separator: "; ")]]
+        case .refusedClass(let value, let valueClass):
+            "'\(value.shortened())': \((valueClass.refusal ?? valueClass.label).withoutFullStop)"
+        case .noSuchField: self["walk.reason.noSuchField"]
         }
     }
 
@@ -117,7 +146,7 @@ public struct ToolWords: Sendable {
         let shown = address.shortened()
         if let entry = refusal.entry {
             return self[
-                "walk.link.refusedValue", ["address": shown, "field": entry.field, "reason": entry.reason.description]]
+                "walk.link.refusedValue", ["address": shown, "field": entry.field, "reason": reason(entry.reason)]]
         }
         return self["walk.link.unknown", ["address": shown]]
             + (example.map { " " + self["walk.linkExamples", ["addresses": $0]] } ?? "")
@@ -130,7 +159,7 @@ public struct ToolWords: Sendable {
     }
 
     /// The words, by locale then key.
-    static let table: [String: [String: String]] = [
+    package static let table: [String: [String: String]] = [
         "en": [
             "walk.asks": "The app asks for {question}. Answer:",
             "walk.layer.stack": "stack",
@@ -171,6 +200,20 @@ public struct ToolWords: Sendable {
                 "If the app's own service answers '{source}', walk with --by-hand {source} to give its answers "
                 + "yourself.",
             "walk.noAction": "no action '{choice}' on {screen}. Choose {numbers}a label: {labels}.",
+            "walk.refused.ended": "the app has ended; there is nothing to give it",
+            "walk.noSuchField": "{screen} has no field '{field}'; its fields: {fields}.",
+            "walk.noSuchSection": "No section '{section}' can be selected now.",
+            "walk.sectionCovered":
+                "The section '{section}' is covered (by a sheet or a screen over the tabs): go back first.",
+            "walk.reason.empty": "a value is required",
+            "walk.reason.notOfKind": "'{value}' is not {kind}",
+            "walk.reason.inNoClass": "'{value}' is outside what the field takes ({classes})",
+            "walk.reason.noSuchField": "the screen has no such field",
+            "walk.kind.text": "a text",
+            "walk.kind.number": "a number",
+            "walk.kind.date": "a date written YYYY-MM-DD",
+            "walk.kind.toggle": "true or false",
+            "walk.kind.choice": "one of the choices",
             "walk.or": "or",
             "walk.link.declined": "link {address}: declined: {reason}",
             "walk.link.refusedValue": "Link '{address}': {field} was refused: {reason}.",
@@ -283,6 +326,21 @@ public struct ToolWords: Sendable {
                 "Wenn der Dienst der App '{source}' beantwortet, starten Sie mit --by-hand {source}, um selbst "
                 + "zu antworten.",
             "walk.noAction": "keine Aktion '{choice}' auf {screen}. Wählen Sie {numbers}eine Beschriftung: {labels}.",
+            "walk.refused.ended": "die App ist beendet; es gibt nichts mehr einzugeben",
+            "walk.noSuchField": "{screen} hat kein Feld '{field}'; seine Felder: {fields}.",
+            "walk.noSuchSection": "Der Bereich '{section}' ist jetzt nicht wählbar.",
+            "walk.sectionCovered":
+                "Der Bereich '{section}' ist verdeckt (von einem Blatt oder Bildschirm darüber): "
+                + "gehen Sie zuerst zurück.",
+            "walk.reason.empty": "ein Wert ist nötig",
+            "walk.reason.notOfKind": "'{value}' ist nicht {kind}",
+            "walk.reason.inNoClass": "'{value}' liegt außerhalb dessen, was das Feld nimmt ({classes})",
+            "walk.reason.noSuchField": "der Bildschirm hat kein solches Feld",
+            "walk.kind.text": "ein Text",
+            "walk.kind.number": "eine Zahl",
+            "walk.kind.date": "ein Datum im Format JJJJ-MM-TT",
+            "walk.kind.toggle": "wahr oder falsch",
+            "walk.kind.choice": "eine der Möglichkeiten",
             "walk.or": "oder",
             "walk.link.declined": "Link {address}: abgelehnt: {reason}",
             "walk.link.refusedValue": "Link '{address}': {field} wurde abgelehnt: {reason}.",

@@ -26,7 +26,9 @@ struct SectionWalkTests {
         #expect(run.out.contains("  tabs    Topics (topics)  [Talk to a person]\n  stack   help/contact"))
         // A tab the bar does not have is refused with the ones it has.
         #expect(
-            run.err.contains("No section 'settings' can be selected now; these can: help.topics, help.contact."),
+            run.err.replacing("\n", with: " ").contains(
+                "No section 'settings' can be selected now. Sections that can be selected now: help.topics, "
+                    + "help.contact."),
             "\(run.err)")
         // The trace lists the selections; the recorded script replays.
         #expect(run.out.contains("help: select contact") && run.out.contains("help: select topics"))

@@ -99,3 +99,19 @@ struct OptionalFieldTests {
         #expect(!Input.Action.names("Los gehts", "Los geht’s"))
     }
 }
+
+@Suite("The tools' own words")
+struct ToolWordsTests {
+    /// Every word the tools say in English they say in German too: a key
+    /// only English has would put English in a German walk.
+    @Test func everyLocaleTheToolsSpeakHasEveryWord() {
+        let english = Set(ToolWords(locale: "en").all.keys)
+        for locale in ToolWords.locales where locale != "en" {
+            let own = Set(ToolWords.table[locale]?.keys.map { $0 } ?? [])
+            #expect(english.subtracting(own).sorted() == [], "\(locale) lacks these")
+            #expect(own.subtracting(english).sorted() == [], "\(locale) has words English has not")
+        }
+        #expect(ToolWords(locale: "de")["walk.steps.one", ["count": "1"]] == "1 Schritt")
+        #expect(ToolWords(locale: "de").counted("walk.inputs", 2) == "2 Eingaben")
+    }
+}
