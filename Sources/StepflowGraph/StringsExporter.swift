@@ -91,6 +91,32 @@ public enum StringsExporter {
             }
             entries.append(entry(key, comment: comment, localizations: localizations))
         }
+        // The variant's own words (an option's value, the app's name, a
+        // link's reason): English, then each locale's as the manifest gives
+        // them (`given`), else the catalog's, counted.
+        func variantEntry(_ key: String, english: String, given: (String) -> String?, comment: String) {
+            var localizations = [
+                ("en", unit(TextTemplate(other: english), state: "translated", plural: false, indent: 8))
+            ]
+            for locale in locales {
+                if let words = given(locale) {
+                    counts[locale, default: (0, 0, 0)].translated += 1
+                    localizations.append(
+                        (locale, unit(TextTemplate(other: words), state: "translated", plural: false, indent: 8)))
+                } else if let localization = texts.catalog?.entries[key]?.localizations[locale] {
+                    if localization.state == "translated" {
+                        counts[locale, default: (0, 0, 0)].translated += 1
+                    } else {
+                        counts[locale, default: (0, 0, 0)].unfinished += 1
+                    }
+                    localizations.append(
+                        (locale, unit(localization.template, state: localization.state, plural: false, indent: 8)))
+                } else {
+                    counts[locale, default: (0, 0, 0)].missing += 1
+                }
+            }
+            entries.append(entry(key, comment: comment, localizations: localizations))
+        }
         // Translatable option values (opening hours), one entry per
         // instance: `option:<instance>.<option>`, with the manifest's words
         // for each locale it gives, or the catalog's.
@@ -98,101 +124,35 @@ public enum StringsExporter {
             guard let instance = manifest.instance(option.instance),
                 case .text(let given) = instance.options.values[option.option]
             else { continue }
-            let key = VariantTexts.optionKey(instance: option.instance, option: option.option)
-            let english = instance.optionTexts[option.option]?["en"] ?? given
-            var localizations = [
-                ("en", unit(TextTemplate(other: english), state: "translated", plural: false, indent: 8))
-            ]
-            for locale in locales {
-                if let words = instance.optionTexts[option.option]?[locale] {
-                    counts[locale, default: (0, 0, 0)].translated += 1
-                    localizations.append(
-                        (locale, unit(TextTemplate(other: words), state: "translated", plural: false, indent: 8)))
-                } else if let localization = texts.catalog?.entries[key]?.localizations[locale] {
-                    if localization.state == "translated" {
-                        counts[locale, default: (0, 0, 0)].translated += 1
-                    } else {
-                        counts[locale, default: (0, 0, 0)].unfinished += 1
-                    }
-                    localizations.append(
-                        (locale, unit(localization.template, state: localization.state, plural: false, indent: 8)))
-                } else {
-                    counts[locale, default: (0, 0, 0)].missing += 1
-                }
-            }
-            let comment =
-                """
-                The option '\(option.option)' of \(option.instance), shown as it is. Given per locale in the \
-                manifest, or translated here.
-                """
-            entries.append(entry(key, comment: comment, localizations: localizations))
+            variantEntry(
+                VariantTexts.optionKey(instance: option.instance, option: option.option),
+                english: instance.optionTexts[option.option]?["en"] ?? given,
+                given: { instance.optionTexts[option.option]?[$0] },
+                comment: """
+                    The option '\(option.option)' of \(option.instance), shown as it is. Given per locale in the \
+                    manifest, or translated here.
+                    """)
         }
         // The app's name: the manifest's `app.name` is its first locale's
         // words, the catalog's `app:name` every other's.
-        do {
-            let key = VariantTexts.appNameKey
-            let first = manifest.locales.first ?? "en"
-            func words(_ locale: String) -> (String, String)? {
-                if let localization = texts.catalog?.entries[key]?.localizations[locale] {
-                    return (localization.template.other, localization.state)
-                }
-                return locale == first ? (manifest.app.name, "translated") : nil
-            }
-            let english = words("en")?.0 ?? manifest.app.name
-            var localizations = [
-                ("en", unit(TextTemplate(other: english), state: "translated", plural: false, indent: 8))
-            ]
-            for locale in locales {
-                guard let (text, state) = words(locale) else {
-                    counts[locale, default: (0, 0, 0)].missing += 1
-                    continue
-                }
-                if state == "translated" {
-                    counts[locale, default: (0, 0, 0)].translated += 1
-                } else {
-                    counts[locale, default: (0, 0, 0)].unfinished += 1
-                }
-                localizations.append(
-                    (locale, unit(TextTemplate(other: text), state: state, plural: false, indent: 8)))
-            }
-            entries.append(
-                entry(
-                    key, comment: "The app's name, as people see it in each locale.", localizations: localizations))
-        }
+        let first = manifest.locales.first ?? "en"
+        let appNames = texts.catalog?.entries[VariantTexts.appNameKey]?.localizations ?? [:]
+        variantEntry(
+            VariantTexts.appNameKey, english: appNames["en"]?.template.other ?? manifest.app.name,
+            given: { appNames[$0] == nil && $0 == first ? manifest.app.name : nil },
+            comment: "The app's name, as people see it in each locale.")
         // Each declining link's reason: `link:<pattern>`, the manifest's
         // words for each locale it gives, or the catalog's.
         for route in manifest.links {
             guard case .decline(let given) = route.policy else { continue }
-            let key = VariantTexts.linkReasonKey(pattern: route.pattern)
-            let english = manifest.declineReason(of: route, in: "en") ?? given
-            var localizations = [
-                ("en", unit(TextTemplate(other: english), state: "translated", plural: false, indent: 8))
-            ]
-            for locale in locales {
-                if let words = route.reasons[locale]
-                    ?? (route.reasons.isEmpty && locale == manifest.locales.first ? given : nil)
-                {
-                    counts[locale, default: (0, 0, 0)].translated += 1
-                    localizations.append(
-                        (locale, unit(TextTemplate(other: words), state: "translated", plural: false, indent: 8)))
-                } else if let localization = texts.catalog?.entries[key]?.localizations[locale] {
-                    if localization.state == "translated" {
-                        counts[locale, default: (0, 0, 0)].translated += 1
-                    } else {
-                        counts[locale, default: (0, 0, 0)].unfinished += 1
-                    }
-                    localizations.append(
-                        (locale, unit(localization.template, state: localization.state, plural: false, indent: 8)))
-                } else {
-                    counts[locale, default: (0, 0, 0)].missing += 1
-                }
-            }
-            let comment =
-                """
-                Why the link '\(route.pattern)' is declined while \(route.instance) is not running. Given per \
-                locale in the manifest, or translated here.
-                """
-            entries.append(entry(key, comment: comment, localizations: localizations))
+            variantEntry(
+                VariantTexts.linkReasonKey(pattern: route.pattern),
+                english: manifest.declineReason(of: route, in: "en") ?? given,
+                given: { route.reasons[$0] ?? (route.reasons.isEmpty && $0 == first ? given : nil) },
+                comment: """
+                    Why the link '\(route.pattern)' is declined while \(route.instance) is not running. Given per \
+                    locale in the manifest, or translated here.
+                    """)
         }
         let text = """
             {
