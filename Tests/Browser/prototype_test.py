@@ -24,6 +24,7 @@ Exits 1 when a check fails, naming the variant, the walk and the click.
 import argparse
 import json
 import os
+import re
 import random
 import subprocess
 import sys
@@ -164,7 +165,8 @@ def live_trace(rootapp, manifest, script):
                                 cwd=ROOT, stdin=subprocess.DEVNULL, env={**os.environ, "COLUMNS": "1000"})
     finally:
         os.unlink(file.name)
-    text = result.stdout.split("\nTrace (")[-1].split("\n")[1:]
+    # The walk closes in the variant's words: "Trace (…)", "Verlauf (…)".
+    text = re.split(r"\n(?:Trace|Verlauf) \(", result.stdout)[-1].split("\n")[1:]
     return [line.split(". ", 1)[1] for line in text if line.startswith("  ") and ". " in line]
 
 
