@@ -401,14 +401,14 @@ final class TerminalWalk: @unchecked Sendable {
                 } catch {
                     var sentence = error.sentence
                     // The variant's own addresses, in every form it opens.
-                    if choice.lowercased().hasPrefix("link"), let example = session.manifest.exampleLinkAddress {
+                    if error.keyword == "link", let example = session.manifest.exampleLinkAddress {
                         let forms = session.manifest.app.linkForms(of: example)
                         sentence += " " + words["walk.linkExamples", ["addresses": Suggestion.list(forms)]]
                     }
                     // The variant's own sections, those a person can select now.
                     let tabs = (session.presentation.layers.last?.sections ?? []).filter(\.isSelectable)
                         .flatMap { $0.tabs.map(\.name) }
-                    if choice.lowercased().hasPrefix("select") {
+                    if error.keyword == "select" {
                         sentence +=
                             " "
                             + (tabs.isEmpty

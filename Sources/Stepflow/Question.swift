@@ -150,11 +150,7 @@ public struct Question<StepType: Step>: Sendable {
         answers: [Answer<StepType>],
         ask: Ask? = nil
     ) {
-        self.id = id
-        self.label = label
-        self.labelKey = nil
-        self.answers = answers
-        self.ask = ask
+        self.init(id, label: LocalizedText(key: nil, value: label), answers: answers, ask: ask)
     }
 
     /// A question labelled by one of its module's texts
@@ -197,10 +193,7 @@ public struct OutsideSource<StepType: Step>: Hashable, Sendable {
 
     /// A source called `id`, shown as `label`, whose answers are `answers`.
     public init(_ id: String, label: String, answers: [Answer<StepType>]) {
-        self.id = id
-        self.label = label
-        self.labelKey = nil
-        self.answers = answers
+        self.init(id, label: LocalizedText(key: nil, value: label), answers: answers)
     }
 
     /// A source labelled by one of its module's texts

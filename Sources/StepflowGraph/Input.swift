@@ -35,7 +35,7 @@ public enum Input: Hashable, Sendable, CustomStringConvertible {
         /// letters in any case, and a keyboard's `'` and `"` for each
         /// typographic apostrophe and quote (`Los geht's` for
         /// `Los geht’s`, `"OK"` for `„OK“`).
-        public static func names(_ typed: String, _ label: String) -> Bool {
+        package static func names(_ typed: String, _ label: String) -> Bool {
             folded(typed) == folded(label)
         }
 
@@ -133,6 +133,9 @@ public enum Input: Hashable, Sendable, CustomStringConvertible {
         /// What is wrong, ending in the fix, as a clause after
         /// `file:line:`.
         public let message: String
+        /// The input the line began with (`link`, `select`), when it is
+        /// one: a tool adds what that input takes in its variant.
+        package var keyword: String?
         /// The message as a sentence of its own (capital first letter).
         public var sentence: String { message.prefix(1).uppercased() + message.dropFirst() }
         /// The message.
@@ -166,9 +169,21 @@ public enum Input: Hashable, Sendable, CustomStringConvertible {
         let words = line.split(separator: " ", maxSplits: 1).map(String.init)
         let word = words.first?.lowercased() ?? ""
         let rest = words.count > 1 ? Self.trimmed(words[1]) : ""
+        do throws(SyntaxError) {
+            self = try Self.parsed(word: word, rest: rest, line: line)
+        } catch {
+            // Which input the line meant, for a tool that says more of it.
+            var said = error
+            said.keyword = Self.words.contains(word) ? word : nil
+            throw said
+        }
+    }
+
+    /// The input `word` and `rest` make (`line` whole, for messages).
+    private static func parsed(word: String, rest: String, line: String) throws(SyntaxError) -> Input {
         switch word {
         case "choose":
-            self = .choose(try Self.action(rest))
+            return .choose(try Self.action(rest))
         case "back", "wait", "relaunch":
             guard Self.note(rest) else {
                 throw SyntaxError(
@@ -177,7 +192,7 @@ public enum Input: Hashable, Sendable, CustomStringConvertible {
                         that.
                         """)
             }
-            self = word == "back" ? .back : word == "wait" ? .wait : .relaunch
+            return word == "back" ? .back : word == "wait" ? .wait : .relaunch
         case "answer", "emit":
             // A step's id may hold spaces and end in parentheses
             // (`advised(seekCare, some)`): after `emit` and the stepper,
@@ -194,11 +209,11 @@ public enum Input: Hashable, Sendable, CustomStringConvertible {
                         '\(word)' takes two words, \(takes), e.g. \(example); '\(rest.shortened())' is not that.
                         """)
             }
-            self =
+            return
                 word == "answer"
                 ? .answer(source: parts[0], answer: parts[1]) : .emit(stepper: parts[0], step: parts[1])
         case "enter":
-            self = try Self.entry(rest)
+            return try Self.entry(rest)
         case "link":
             let address = Self.withoutComment(rest)
             guard !address.isEmpty, !address.contains(" ") else {
@@ -208,7 +223,7 @@ public enum Input: Hashable, Sendable, CustomStringConvertible {
                         that.
                         """)
             }
-            self = .link(address)
+            return .link(address)
         case "select":
             let section = Self.withoutNote(rest)
             guard !section.isEmpty, !section.contains(" ") else {
@@ -218,7 +233,7 @@ public enum Input: Hashable, Sendable, CustomStringConvertible {
                         '\(rest.shortened())' is not that.
                         """)
             }
-            self = .select(section)
+            return .select(section)
         default:
             throw SyntaxError(
                 message:

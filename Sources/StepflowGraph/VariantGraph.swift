@@ -330,16 +330,15 @@ public struct VariantGraph: Sendable {
             "\(texts.module(of: instance) ?? instance)/\(key)"
         }
         let keyed = Set(shownTexts.map { catalogKey($0.instance, $0.key) })
-        var untranslated = Set<String>()
-        for finding in missingTranslations(in: locale) {
-            let parts = finding.subject.split(separator: "/", maxSplits: 1).map(String.init)
-            let isShownText = parts.count == 2 && shownTexts.contains { $0.instance == parts[0] && $0.key == parts[1] }
-            untranslated.insert(
-                isShownText ? catalogKey(parts[0], parts[1]) : finding.subject + "\u{0}" + finding.detail)
-        }
+        // A shown text without its words is one finding per instance, one
+        // catalog entry however many instances show it; every other
+        // finding (a literal, an option, a link's reason, the name) is one.
+        let unworded = shownTexts.filter { locale != "en" && !texts.has($0.key, instance: $0.instance, locale: locale) }
+        let others = missingTranslations(in: locale).count - unworded.count
+        let untranslated = Set(unworded.map { catalogKey($0.instance, $0.key) }).count + others
         let linkReasons = manifest.links.count { if case .decline = $0.policy { true } else { false } }
         return TranslationCoverage(
             locale: locale, keyed: keyed.count, literal: literalTexts.count, options: translatableOptions.count,
-            linkReasons: linkReasons, untranslated: untranslated.count)
+            linkReasons: linkReasons, untranslated: untranslated)
     }
 }

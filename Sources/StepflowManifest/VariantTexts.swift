@@ -97,12 +97,12 @@ public struct VariantTexts: Hashable, Sendable {
     public static func linkReasonKey(pattern: String) -> String { linkKeyPrefix + pattern }
 
     /// Whether a catalog key names a link route's reason (``linkReasonKey(pattern:)``).
-    public static func isLinkReasonKey(_ key: String) -> Bool { key.hasPrefix(linkKeyPrefix) }
+    package static func isLinkReasonKey(_ key: String) -> Bool { key.hasPrefix(linkKeyPrefix) }
 
     private static let linkKeyPrefix = "link:"
 
     /// The catalog's words for the reason of the route `pattern` in `locale`.
-    public func linkReason(pattern: String, locale: String) -> String? {
+    package func linkReason(pattern: String, locale: String) -> String? {
         catalog?.entries[Self.linkReasonKey(pattern: pattern)]?.localizations[locale]?.template.other
     }
 

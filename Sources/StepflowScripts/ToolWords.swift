@@ -34,7 +34,7 @@ public struct ToolWords: Sendable {
 
     /// `{count} step` or `{count} steps` (`key.one`, `key.other`) as
     /// `count` asks, in these words.
-    public func counted(_ key: String, _ count: Int) -> String {
+    package func counted(_ key: String, _ count: Int) -> String {
         self["\(key).\(count == 1 ? "one" : "other")", ["count": String(count)]]
     }
 
@@ -110,7 +110,7 @@ public struct ToolWords: Sendable {
     /// Why a value was refused, in these words: the class's own refusal
     /// (the module's words, in the variant's locale), or what the field
     /// takes by its classes' labels.
-    public func reason(_ reason: EntryRefusal.Reason) -> String {
+    package func reason(_ reason: EntryRefusal.Reason) -> String {
         switch reason {
         case .empty: self["walk.reason.empty"]
         case .notOfKind(let value, let kind):
@@ -127,7 +127,7 @@ public struct ToolWords: Sendable {
 
     /// What became of a link that showed nothing new, in these words:
     /// `link kept/normal/P-1024: declined: <the route's reason>`.
-    public func link(_ opened: VariantSession.LinkOpened) -> String {
+    package func link(_ opened: VariantSession.LinkOpened) -> String {
         let address = opened.address
         switch opened.outcome {
         case .declined(let reason): return self["walk.link.declined", ["address": address, "reason": reason]]
@@ -142,7 +142,7 @@ public struct ToolWords: Sendable {
     /// parameter's value and why (the class's refusal, in the variant's
     /// words), or no link of the variant with the addresses it opens
     /// (`example`, listed).
-    public func linkRefused(address: String, _ refusal: LinkRefusal, example: String?) -> String {
+    package func linkRefused(address: String, _ refusal: LinkRefusal, example: String?) -> String {
         let shown = address.shortened()
         if let entry = refusal.entry {
             return self[
