@@ -27,7 +27,7 @@ final class TerminalWalk: @unchecked Sendable {
     /// The walk's own words, in the variant's locale.
     let words: ToolWords
     let savePath: String?
-    private let recorded = Locked<[String]>([])
+    let recorded = Locked<[String]>([])
     private(set) var shown: ScreenInstanceID?
     /// The line editor while the walk reads a terminal: Ctrl-C restores
     /// the terminal through it.
@@ -144,7 +144,7 @@ final class TerminalWalk: @unchecked Sendable {
 
     /// The question a person answers now, if the app asks one nobody
     /// outside is asked: numbered answers under the screen.
-    private var question: PresentationTree.Busy? {
+    var question: PresentationTree.Busy? {
         session.presentation.busy.flatMap { $0.isAnsweredByHand ? $0 : nil }
     }
 
@@ -162,7 +162,7 @@ final class TerminalWalk: @unchecked Sendable {
 
     /// The answer a person's line names while a question waits: its
     /// number, name or label.
-    private func answer(_ typed: String, to question: PresentationTree.Busy) -> Input? {
+    func answer(_ typed: String, to question: PresentationTree.Busy) -> Input? {
         if let number = Int(typed), question.answers.indices.contains(number - 1) {
             return .answer(source: question.question, answer: question.answers[number - 1].name)
         }
@@ -186,7 +186,7 @@ final class TerminalWalk: @unchecked Sendable {
         return "\(minutes):" + (rest < 10 ? "0" : "") + "\(rest)"
     }
 
-    private func note(_ line: String) { recorded.withLock { $0.append(line) } }
+    func note(_ line: String) { recorded.withLock { $0.append(line) } }
 
     /// Gives one input, recording it; returns the refusal, if any.
     func perform(_ input: Input, record: Bool) -> SessionRefusal? {
@@ -381,161 +381,11 @@ final class TerminalWalk: @unchecked Sendable {
             // `wait (TimerStepper: timerDone)`, `answer camera-permission
             // granted`), unless it is an action's label.
             case _ where Input.isInput(choice) && !isActionLabel(choice):
-                do throws(Input.SyntaxError) {
-                    let input = try Input(line: choice)
-                    if let refusal = perform(input, record: true) {
-                        // A source the app's own service answers can be
-                        // given by hand, as printed walks do, with --by-hand.
-                        var hint = ""
-                        if case .answer(let source, _) = input, !session.coordinator.answeredByHand.contains(source),
-                            !session.waitingAnswers.contains(where: { $0.source == source })
-                        {
-                            hint = " " + words["walk.byHand", ["source": source.shortened()]]
-                        }
-                        show(refusal, hint)
-                    } else if case .enter(let field, let value) = input,
-                        let spec = session.top?.fields.first(where: { $0.name == field })
-                    {
-                        announce(value, in: spec)
-                    }
-                } catch {
-                    var sentence = error.sentence
-                    // The variant's own addresses, in every form it opens.
-                    if error.keyword == "link", let example = session.manifest.exampleLinkAddress {
-                        let forms = session.manifest.app.linkForms(of: example)
-                        sentence += " " + words["walk.linkExamples", ["addresses": Suggestion.list(forms)]]
-                    }
-                    // The variant's own sections, those a person can select now.
-                    let tabs = (session.presentation.layers.last?.sections ?? []).filter(\.isSelectable)
-                        .flatMap { $0.tabs.map(\.name) }
-                    if error.keyword == "select" {
-                        sentence +=
-                            " "
-                            + (tabs.isEmpty
-                                ? words["walk.noSelectable"]
-                                : words["walk.selectable", ["names": tabs.joined(separator: ", ")]])
-                    }
-                    for line in console.wrap(sentence) { console.error(line) }
-                }
+                perform(typedInput: choice)
             default:
-                if let question {
-                    if let input = answer(choice, to: question) {
-                        if let refusal = perform(input, record: true) { show(refusal) }
-                    } else {
-                        let names = question.answers.enumerated().map { "\($0.offset + 1) (\($0.element.name))" }
-                            .joined(separator: ", ")
-                        for line in console.wrap(
-                            words["walk.waitsFor", ["question": question.label, "answers": names]])
-                        {
-                            console.error(line)
-                        }
-                    }
-                    showIfChanged()
-                    continue
-                }
-                // A tab's label or name, where no action has it, taps the tab.
-                if !isActionLabel(choice), let section = tab(named: choice) {
-                    if let refusal = perform(.select(section), record: true) { show(refusal) }
-                    showIfChanged()
-                    continue
-                }
-                let action = Input.Action(typed: choice)
-                // On a screen of one field, a value that names no action
-                // goes into the field, as `enter <field> <value>`.
-                if let screen = session.top, screen.fields.count == 1, (try? session.actionIndex(of: action)) == nil {
-                    let field = screen.fields[0]
-                    if let refusal = perform(.enter(field: field.name, value: choice), record: true) {
-                        // It may have been meant as an action.
-                        let numbered = VariantSession.numbered(screen).count
-                        let or = words["walk.or"]
-                        let numbers = numbered == 0 ? "" : numbered == 1 ? "1 \(or) " : "1-\(numbered) \(or) "
-                        let labels = screen.actions.map { "'\($0.label)'" }.joined(separator: ", ")
-                        show(refusal, " " + words["walk.orAction", ["numbers": numbers, "labels": labels]])
-                    } else {
-                        announce(choice, in: field)
-                    }
-                    showIfChanged()
-                    continue
-                }
-                // An action that submits fields asks for what is missing first.
-                if let index = try? session.actionIndex(of: action), let screen = session.top,
-                    !screen.actions[index].submits.isEmpty, !fillFields(submittedBy: screen.actions[index], on: screen)
-                {
-                    console.error(words["walk.field.cancelled"])
-                    showIfChanged()
-                    continue
-                }
-                if let refusal = perform(.choose(action), record: true) {
-                    // Only the keys that do something here: b where the
-                    // screen has a way back, s while a timer waits.
-                    let canGoBack = canGoBack
-                    let letters = (canGoBack ? ["b"] : []) + ["t"] + (session.timerWaits ? ["s"] : [])
-                    let keys = letters.joined(separator: ", ") + " \(words["walk.or"]) q"
-                    show(refusal, " " + words["walk.orType", ["keys": keys]])
-                }
+                perform(typed: choice)
             }
             showIfChanged()
         }
-    }
-
-    /// `Patient id: P-1024 (P- and four digits)`: what a field took, its
-    /// class by its label; `Roll number: —` for an optional one left empty.
-    func announce(_ value: String, in field: EntryField) {
-        switch field.classify(value) {
-        case .accepted(let found):
-            console.print(
-                words["walk.field.entered", ["label": field.label, "value": value, "class": found.shown]])
-        case .refused:
-            console.print(words["walk.field.empty", ["label": field.label]])
-        }
-    }
-
-    /// Ctrl-C: the trace and the recording, from another thread.
-    func interrupted() {
-        terminalEditor?.restore()
-        _ = report(words["walk.interrupted"], status: .interrupted)
-    }
-
-    /// Ends a walk whose app has ended.
-    func finished() -> ExitCode {
-        finish(words["walk.finished", ["exit": session.endingExit ?? ""]], status: .success)
-    }
-
-    /// Ends the walk: the trace, the recording, the exit code.
-    func finish(_ reason: String, status: ExitCode) -> ExitCode {
-        report(reason, status: status)
-    }
-
-    private func report(_ reason: String, status: ExitCode) -> ExitCode {
-        session.clock.onFiringByItself(nil)
-        console.print("")
-        console.print(console.bold(reason))
-        printTrace()
-        var status = status
-        if let savePath {
-            let saved = session.savedNavigation
-            let written = OutputFile.write(SavedNavigationJSON.encode(saved), to: savePath, console)
-            if written == .success {
-                let inputs = words.counted("walk.inputs", saved.givenCount)
-                let line = words[
-                    session.ending != nil ? "walk.saved.finished" : "walk.saved", ["inputs": inputs, "path": savePath]]
-                for part in console.wrap(line) { console.error(console.dim(part)) }
-            } else {
-                status = written
-            }
-        }
-        guard let recordPath else { return status }
-        if let exit = session.endingExit {
-            note("expect end \(exit)")
-        } else if let top = session.top {
-            note("expect screen \(top.qualifiedID)")
-        }
-        let written = OutputFile.write(
-            recorded.withLock { $0 }.joined(separator: "\n") + "\n", to: recordPath, scriptConsole)
-        if written == .success {
-            let line = words[recordPath == "-" ? "walk.recorded.stdout" : "walk.recorded", ["path": recordPath]]
-            for part in console.wrap(line) { console.error(console.dim(part)) }
-        }
-        return written == .success ? status : written
     }
 }

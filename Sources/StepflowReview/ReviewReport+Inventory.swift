@@ -47,6 +47,7 @@ extension ReviewReport {
                 case .answer(_, let source, _, let label, _): .other("(\(source): \(label))")
                 case .link(let address): .other("(link \(address))")
                 case .select(_, let label, _): .other("(tab \(label))")
+                case .relaunch: .other("(the app opened again)")
                 @unknown default: .other("(\(transition.input))")
                 }
             let target = states.states[transition.to]

@@ -1,7 +1,7 @@
 import Stepflow
-public import StepflowGraph
+import StepflowGraph
 import StepflowManifest
-public import StepflowScripts
+import StepflowScripts
 
 /// A variant's review package as one self-contained HTML page, for the
 /// people who sign a variant off: the variant, its requirements with their
@@ -18,54 +18,6 @@ public enum ReviewReport {
         case svg(String)
         /// No drawing: the modules and routes as nested lists, with why.
         case outline(reason: String)
-    }
-
-    /// What the report is made of.
-    public struct Contents: Sendable {
-        /// The variant, explored.
-        public var variant: VariantGraph
-        /// Its path rules, checked.
-        public var rules: [PathRuleResult]
-        /// The acceptance scripts, and their results in the same order
-        /// (empty when none ran).
-        public var scripts: [Script]
-        /// The scripts' results.
-        public var results: [ScriptRunner.Result]
-        /// What the scripts covered.
-        public var coverage: ScriptRunner.Coverage?
-        /// Where each requirement stands.
-        public var requirements: RequirementCoverage
-        /// The diagram.
-        public var diagram: Diagram
-        /// Another variant and how this one differs from it.
-        public var against: (variant: VariantGraph, diff: VariantDiff)?
-        /// The tool and version that made the report (`rootapp 0.4.0`).
-        public var generator: String
-        /// What ties the sign-off to a build: digest, date, versions. When
-        /// `nil`, the report says it is not tied to one.
-        public var record: ReviewRecord?
-        /// Where the variant's prototype page is (``PrototypePage``), as a
-        /// link from the report: a file name beside it. When `nil`, the
-        /// report says how to make one. Set it after making the contents.
-        public var prototype: String? = nil
-
-        /// The contents of a report.
-        public init(
-            variant: VariantGraph, rules: [PathRuleResult], scripts: [Script], results: [ScriptRunner.Result],
-            coverage: ScriptRunner.Coverage?, requirements: RequirementCoverage, diagram: Diagram,
-            against: (variant: VariantGraph, diff: VariantDiff)? = nil, generator: String, record: ReviewRecord? = nil
-        ) {
-            self.variant = variant
-            self.rules = rules
-            self.scripts = scripts
-            self.results = results
-            self.coverage = coverage
-            self.requirements = requirements
-            self.diagram = diagram
-            self.against = against
-            self.generator = generator
-            self.record = record
-        }
     }
 
     /// The report's HTML.

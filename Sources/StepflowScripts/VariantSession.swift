@@ -67,7 +67,7 @@ public final class VariantSession {
     private var previousTop: PresentedScreen?
     /// The variant's states, when coverage is measured: each waiting state
     /// the walk passes through is looked up in it.
-    private let states: StateGraph?
+    let states: StateGraph?
     /// The services the modules were launched with.
     let services: ModuleServices
     /// The outside sources answered by hand only.
@@ -82,7 +82,7 @@ public final class VariantSession {
     public private(set) var touched: Set<String> = []
     /// The trace, how the app ended, and an asked step the answer
     /// navigates again (listed once, when asked).
-    private let log = Locked<(trace: [String], ending: AppExit?, answered: String?, link: LinkOpened?)>(
+    let log = Locked<(trace: [String], ending: AppExit?, answered: String?, link: LinkOpened?)>(
         ([], nil, nil, nil))
 
     /// The locale the variant's texts are shown in.
@@ -315,29 +315,6 @@ public final class VariantSession {
     /// `instance.exit` the app ended through, once it has.
     public var endingExit: String? { ending?.route }
 
-    /// One input a session gave, to find the transition it took.
-    public enum Given: Hashable, Sendable {
-        /// Action `index` of the screen on top.
-        case action(Int)
-        /// Something that came by itself: a service answering, a stepper
-        /// emitting (not a timer: see ``timer``).
-        case emission
-        /// A waiting timer let finish (`s`, a script's `wait`).
-        case timer
-        /// A live stepper made to emit a declared step (a script's `emit`).
-        case emitted(stepper: String, step: String)
-        /// An outside answer given by hand.
-        case answer(source: String, answer: String)
-        /// Action `index`, submitting values in these classes (by field).
-        case submitted(Int, classes: [String: String])
-        /// The link at `address` opened from outside.
-        case link(address: String)
-        /// The section `section` of the flow called `flow` selected.
-        case select(section: String, flow: String)
-        /// The app opened again after it ended.
-        case relaunch
-    }
-
     /// What the fields of the screen on top hold (by field name), which
     /// the next action that submits them sends: what was typed into this
     /// screen, else what the engine shows in the field (its record
@@ -380,103 +357,6 @@ public final class VariantSession {
             top?.id != previousTop?.id
             || (states.map { $0.state(of: coordinator.engineState) != stateIndex } ?? false)
         if moved { settle(.emission) }
-    }
-
-    /// The transitions one input took from `from` to `reached`: the
-    /// input itself, then any answers or emissions that came by
-    /// themselves before the engine was idle again (a service replying
-    /// at once).
-    static func transitions(in states: StateGraph, from: Int, to reached: Int, given: Given) -> [Int] {
-        func isByItself(_ transition: StateGraph.Transition) -> Bool {
-            switch transition.input.kind {
-            case .emit, .answer: true
-            case .choose, .submit, .link, .select, .relaunch: false
-            @unknown default: false
-            }
-        }
-        func matches(_ kind: StateGraph.Input.Kind) -> Bool {
-            switch (kind, given) {
-            // Each input matches its own kind only: two inputs that reach the
-            // same state are two transitions, each counted as taken when
-            // it was given.
-            case (.choose(let index, _, _), .action(let chosen)): index == chosen
-            case (.submit(let index, _, _, let entries), .submitted(let chosen, let classes)):
-                index == chosen && entries.count == classes.count
-                    && entries.allSatisfy { classes[$0.field] == $0.valueClass }
-            case (.emit(_, _, let isTimer), .timer): isTimer
-            case (.emit(let stepper, let step, _), .emitted(let givenStepper, let givenStep)):
-                stepper == givenStepper && step == givenStep
-            case (.emit(_, _, let isTimer), .emission): !isTimer
-            case (.answer, .emission): true
-            case (.answer(let source, _, let answer, _, _), .answer(let givenSource, let givenAnswer)):
-                source == givenSource && answer == givenAnswer
-            case (.link(let address), .link(let given)): address == given
-            case (.select(let section, _, let flow), .select(let given, let owner)): section == given && flow == owner
-            case (.relaunch, .relaunch): true
-            default: false
-            }
-        }
-        // Breadth first over chains: the input itself, then what came by itself.
-        var frontier: [(state: Int, chain: [Int])] = []
-        for position in states.positions(from: from) {
-            let candidate = states.transitions[position]
-            guard matches(candidate.input.kind) else { continue }
-            if candidate.to == reached { return [position] }
-            frontier.append((candidate.to, [position]))
-        }
-        for _ in 0..<4 where !frontier.isEmpty {
-            var next: [(state: Int, chain: [Int])] = []
-            for (state, chain) in frontier {
-                for position in states.positions(from: state) where isByItself(states.transitions[position]) {
-                    let step = states.transitions[position]
-                    if step.to == reached { return chain + [position] }
-                    next.append((step.to, chain + [position]))
-                }
-            }
-            frontier = next
-        }
-        return []
-    }
-
-    /// Where a session is, to go on from more than once: its save and
-    /// what its log knows beyond the save (how the app ended).
-    package struct Snapshot: Sendable {
-        /// The navigation so far.
-        package let saved: SavedNavigation
-        /// How the app ended, once it has.
-        package let ending: AppExit?
-        /// The state the session waited in.
-        package let stateIndex: Int?
-    }
-
-    /// Where the session is now, to fork it with ``init(forking:of:locale:states:names:)``.
-    package var snapshot: Snapshot {
-        Snapshot(saved: savedNavigation, ending: ending, stateIndex: stateIndex)
-    }
-
-    /// A session in the state `snapshot` holds, made by restoring its save
-    /// exactly (the engine's own replay: no input handled twice live), in
-    /// `locale` (by default `session`'s) with its `states` (by default
-    /// `session`'s: give the graph of the locale), on a clock of
-    /// `session`'s scale (a stopped one when `session`'s stands still).
-    /// Its trace starts at the snapshot. What walks every state of a graph
-    /// uses to share the walk's prefixes: each state is reached live once.
-    /// `names`, shared by the forks of one walk, remembers the steps and
-    /// screens the restores name (a tool's walk of representatives, never
-    /// a person's session).
-    ///
-    /// - Throws: ``RestoreError`` when the save no longer restores (a bug
-    ///   in the engine's replay: the caller replays the walk instead).
-    package convenience init(
-        forking snapshot: Snapshot, of session: VariantSession, locale: String? = nil, states: StateGraph? = nil,
-        names: StepNames? = nil
-    ) throws(RestoreError) {
-        try self.init(
-            resuming: snapshot.saved, manifest: session.manifest, registry: session.registry,
-            services: session.services, locale: locale ?? session.locale,
-            clock: session.clock.isStopped ? WalkClock.stopped() : WalkClock(scale: session.clock.scale),
-            states: states ?? session.states, answeredByHand: session.answeredByHand, names: names)
-        log.withLock { $0.ending = snapshot.ending }
     }
 
     /// Opens the app again (its root started anew) on the same

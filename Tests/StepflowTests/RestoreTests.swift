@@ -20,18 +20,18 @@ func timerFlow(_ clock: ManualClock) -> TestFlow<TestStep, TestExit> {
 }
 
 /// A coordinator that saves, on `clock`, with a recording navigator.
-private func savingCoordinator(_ clock: ManualClock) -> (Coordinator, RecordingNavigator, EventRecorder) {
+func savingCoordinator(_ clock: ManualClock) -> (Coordinator, RecordingNavigator, EventRecorder) {
     let navigator = RecordingNavigator()
     let coordinator = Coordinator(
         queue: DispatchQueue(label: "test.restore"), navigator: navigator, savesNavigationOn: clock)
     return (coordinator, navigator, EventRecorder(observing: coordinator))
 }
 
-private let start: Duration = .seconds(1_800_000_000)
+let restoreEpoch: Duration = .seconds(1_800_000_000)
 
 /// Saves the timer flow `elapsed` after its timer started.
 private func savedWhileWaiting() -> SavedNavigation {
-    let clock = ManualClock(now: start)
+    let clock = ManualClock(now: restoreEpoch)
     let (coordinator, _, _) = savingCoordinator(clock)
     coordinator.coordinate(flow: timerFlow(clock), with: OneStepper(.start))
     coordinator.waitUntilIdle()
@@ -51,7 +51,7 @@ struct RestoreTests {
     func rendersOnce() throws {
         let saved = savedWhileWaiting()
         #expect(saved.screens == ["test/wait"])
-        let clock = ManualClock(now: start + .seconds(120))
+        let clock = ManualClock(now: restoreEpoch + .seconds(120))
         let (coordinator, navigator, events) = savingCoordinator(clock)
         try coordinator.restore(saved, flow: timerFlow(clock), with: OneStepper(.start))
         coordinator.waitUntilIdle()
@@ -68,7 +68,7 @@ struct RestoreTests {
     func timerBeforeDeadline() throws {
         let saved = savedWhileWaiting()
         // Killed one minute in; back ten minutes after the timer started.
-        let clock = ManualClock(now: start + .seconds(600))
+        let clock = ManualClock(now: restoreEpoch + .seconds(600))
         let (coordinator, navigator, _) = savingCoordinator(clock)
         try coordinator.restore(saved, flow: timerFlow(clock), with: OneStepper(.start))
         coordinator.waitUntilIdle()
@@ -86,7 +86,7 @@ struct RestoreTests {
         arguments: [900, 901, 86_400])
     func timerAtOrAfterDeadline(secondsLater: Int) throws {
         let saved = savedWhileWaiting()
-        let clock = ManualClock(now: start + .seconds(secondsLater))
+        let clock = ManualClock(now: restoreEpoch + .seconds(secondsLater))
         let (coordinator, navigator, events) = savingCoordinator(clock)
         try coordinator.restore(saved, flow: timerFlow(clock), with: OneStepper(.start))
         coordinator.waitUntilIdle()
@@ -100,7 +100,7 @@ struct RestoreTests {
     @Test("A clock set back does not make a restored timer run longer than its duration")
     func clockSetBack() throws {
         let saved = savedWhileWaiting()
-        let clock = ManualClock(now: start - .seconds(3600))
+        let clock = ManualClock(now: restoreEpoch - .seconds(3600))
         let (coordinator, navigator, _) = savingCoordinator(clock)
         try coordinator.restore(saved, flow: timerFlow(clock), with: OneStepper(.start))
         coordinator.waitUntilIdle()
@@ -111,14 +111,14 @@ struct RestoreTests {
 
     @Test("A timer that had fired is not started again; the saved result stays")
     func firedTimerStaysFired() throws {
-        let clock = ManualClock(now: start)
+        let clock = ManualClock(now: restoreEpoch)
         let (coordinator, _, _) = savingCoordinator(clock)
         coordinator.coordinate(flow: timerFlow(clock), with: OneStepper(.start))
         coordinator.waitUntilIdle()
         clock.advance(by: .seconds(900))
         coordinator.waitUntilIdle()
         let saved = coordinator.savedNavigation!  // made with savesNavigationOn:
-        let later = ManualClock(now: start + .seconds(7200))
+        let later = ManualClock(now: restoreEpoch + .seconds(7200))
         let (restored, navigator, _) = savingCoordinator(later)
         try restored.restore(saved, flow: timerFlow(later), with: OneStepper(.start))
         restored.waitUntilIdle()
@@ -134,7 +134,7 @@ struct RestoreTests {
     @Test("A restore needs a fresh coordinator, and a refused restore leaves it fresh")
     func freshOnly() throws {
         let saved = savedWhileWaiting()
-        let clock = ManualClock(now: start)
+        let clock = ManualClock(now: restoreEpoch)
         let (used, _, _) = savingCoordinator(clock)
         used.coordinate(flow: timerFlow(clock), with: OneStepper(.start))
         #expect(throws: RestoreError.self) { try used.restore(saved, flow: timerFlow(clock), with: OneStepper(.start)) }
@@ -158,7 +158,7 @@ struct RestoreTests {
     @Test("Saves that no longer fit the flows are refused with the entry and the reason")
     func mismatches() throws {
         let saved = savedWhileWaiting()
-        let clock = ManualClock(now: start)
+        let clock = ManualClock(now: restoreEpoch)
         func refusal(
             _ changed: SavedNavigation, flow: TestFlow<TestStep, TestExit>? = nil, roots: Int = 1
         ) -> RestoreError? {
@@ -243,7 +243,7 @@ struct RestoreTests {
                 }
             }
         }
-        let clock = ManualClock(now: start)
+        let clock = ManualClock(now: restoreEpoch)
         let (coordinator, _, _) = savingCoordinator(clock)
         coordinator.coordinate(flow: flow(), with: OneStepper(.start))
         coordinator.waitUntilIdle()
@@ -291,7 +291,7 @@ struct RestoreTests {
                 }
             }
         }
-        let clock = ManualClock(now: start)
+        let clock = ManualClock(now: restoreEpoch)
         let (coordinator, _, _) = savingCoordinator(clock)
         coordinator.coordinate(flow: flow(), with: OneStepper(.start))
         coordinator.waitUntilIdle()
@@ -334,7 +334,7 @@ struct RestoreTests {
                 }
             }
         }
-        let clock = ManualClock(now: start)
+        let clock = ManualClock(now: restoreEpoch)
         let stepper = ManualStepper<TestStep>(declared: declared)
         let (coordinator, _, _) = savingCoordinator(clock)
         coordinator.coordinate(flow: flow(stepper), with: OneStepper(.start))
@@ -363,7 +363,7 @@ struct RestoreTests {
 
     @Test("A UI pop is saved and restored")
     func uiPop() throws {
-        let clock = ManualClock(now: start)
+        let clock = ManualClock(now: restoreEpoch)
         let flow = { @Sendable () -> TestFlow<TestStep, TestExit> in
             TestFlow("pops") { step in
                 switch step {
@@ -389,125 +389,5 @@ struct RestoreTests {
         let (restored, navigator, _) = savingCoordinator(clock)
         try restored.restore(saved, flow: flow(), with: OneStepper(.start))
         #expect(navigator.state == coordinator.currentState)
-    }
-}
-
-/// The timer flow's next release: the result lists its actions the other
-/// way round, and the retest's timer runs 10 minutes; with `withoutRetest`,
-/// the result has no retest at all.
-func nextReleaseTimerFlow(_ clock: ManualClock, withoutRetest: Bool = false) -> TestFlow<TestStep, TestExit> {
-    TestFlow("test") { step in
-        switch step {
-        case .start: .show(screen("wait", .c), stepper: TimerStepper(.seconds(900), emitting: .done, on: clock))
-        case .done: .show(withoutRetest ? screen("result", .b) : screen("result", .b, .a))
-        case .a: .show(screen("wait-again", .c), stepper: TimerStepper(.seconds(600), emitting: .done, on: clock))
-        case .b: .end(.finished)
-        case .c: .pop
-        default: .none
-        }
-    }
-}
-
-@Suite("Restoring a save on another release")
-struct OtherReleaseRestoreTests {
-    /// Saved by release "1" on the retest's timer, 60 s after it started.
-    static func savedOnTheRetest() -> SavedNavigation {
-        let clock = ManualClock(now: start)
-        let coordinator = Coordinator(savesNavigationOn: clock)
-        coordinator.coordinate(flow: timerFlow(clock), with: OneStepper(.start))
-        coordinator.waitUntilIdle()
-        clock.advance(by: .seconds(900))
-        coordinator.waitUntilIdle()
-        let result = coordinator.currentState.topScreen!  // the timer has shown it
-        coordinator.select(action: 0, on: result)  // retest: `.a`, first in release 1
-        coordinator.waitUntilIdle()
-        clock.advance(by: .seconds(60))
-        var saved = coordinator.savedNavigation!  // made with savesNavigationOn:
-        saved.fingerprint = "1"
-        return saved
-    }
-
-    @Test("By default another release's save is refused; told to, it replays by what each input was")
-    func replaysByIdentity() throws {
-        let saved = Self.savedOnTheRetest()
-        #expect(saved.screens.last == "test/wait-again")
-        let clock = ManualClock(now: start + .seconds(900 + 120))
-        let refusing = Coordinator(savesNavigationOn: clock)
-        #expect(throws: RestoreError.self) {
-            try refusing.restore(saved, flow: nextReleaseTimerFlow(clock), with: OneStepper(.start), fingerprint: "2")
-        }
-        let coordinator = Coordinator(savesNavigationOn: clock)
-        let outcome = try coordinator.restore(
-            saved, roots: [RootCoordination(nextReleaseTimerFlow(clock), with: OneStepper(.start))], fingerprint: "2",
-            deepLinks: [], onAnotherRelease: .replay)
-        coordinator.waitUntilIdle()
-        #expect(outcome.kind == .otherRelease)
-        #expect(outcome.inputs == 2, "the timer's step and the retest chosen")
-        #expect(coordinator.currentState.topScreen?.qualifiedID == "test/wait-again")
-        // The retest's timer is release 2's: 600 s, of which 60 had passed
-        // when saved and 60 more since.
-        clock.advance(by: .seconds(479))
-        coordinator.waitUntilIdle()
-        #expect(coordinator.currentState.topScreen?.qualifiedID == "test/wait-again")
-        clock.advance(by: .seconds(1))
-        coordinator.waitUntilIdle()
-        #expect(coordinator.currentState.topScreen?.qualifiedID == "test/result")
-        // Saved again, in release 2's numbering: it restores there exactly.
-        var again = try #require(coordinator.savedNavigation)
-        #expect(again.fingerprint == "2")
-        again.fingerprint = "2"
-        let exact = Coordinator(savesNavigationOn: clock)
-        let second = try exact.restore(
-            again, roots: [RootCoordination(nextReleaseTimerFlow(clock), with: OneStepper(.start))], fingerprint: "2",
-            deepLinks: [], onAnotherRelease: .refuse)
-        #expect(second.kind == .sameRelease)
-        #expect(exact.currentState.topScreen?.qualifiedID == "test/result")
-    }
-
-    @Test("An input that no longer applies is refused, naming it and its screen, or asked again under the policy")
-    func refusedOrAskedAgain() throws {
-        let saved = Self.savedOnTheRetest()
-        let clock = ManualClock(now: start + .seconds(900 + 120))
-        let roots = [RootCoordination(nextReleaseTimerFlow(clock, withoutRetest: true), with: OneStepper(.start))]
-        let refused = #expect(throws: RestoreError.self) {
-            try Coordinator(savesNavigationOn: clock).restore(
-                saved, roots: roots, fingerprint: "2", deepLinks: [], onAnotherRelease: .replay)
-        }
-        #expect(refused?.screen == "test/result")
-        #expect(
-            refused?.problem.contains("test/result has no action with that step now (its actions' steps: b)") == true,
-            "\(String(describing: refused))")
-        let coordinator = Coordinator(savesNavigationOn: clock)
-        let outcome = try coordinator.restore(
-            saved, roots: roots, fingerprint: "2", deepLinks: [], onAnotherRelease: .replay { _ in .askAgain })
-        coordinator.waitUntilIdle()
-        #expect(outcome.kind == .fellBack(.askAgain))
-        #expect(outcome.refusal?.screen == "test/result")
-        #expect(coordinator.currentState.topScreen?.qualifiedID == "test/result")
-        #expect(coordinator.currentState.topScreen?.actions.map(\.step) == ["b"])
-    }
-}
-
-@Suite("A timer that fired stays fired when restored")
-struct SpentTimerRestoreTests {
-    @Test func aTimerThatFiredBeforeTheSaveIsNotCountingDownAfterTheRestore() throws {
-        let clock = ManualClock(now: start)
-        let coordinator = Coordinator(savesNavigationOn: clock)
-        coordinator.coordinate(flow: timerFlow(clock), with: OneStepper(.start))
-        coordinator.waitUntilIdle()
-        clock.advance(by: .seconds(900))
-        coordinator.waitUntilIdle()
-        // The result is on top; the waiting screen, and its timer, beneath.
-        #expect(coordinator.currentState.topScreen?.qualifiedID == "test/result")
-        #expect(clock.pendingCount == 0)
-        let saved = try #require(coordinator.savedNavigation)
-        // Restored when, by the clock, the timer would still run: as after
-        // a walk's `s` finished it early, or a clock set back.
-        let later = ManualClock(now: start + .seconds(60))
-        let restored = Coordinator(savesNavigationOn: later)
-        try restored.restore(saved, flow: timerFlow(later), with: OneStepper(.start))
-        restored.waitUntilIdle()
-        #expect(restored.currentState.topScreen?.qualifiedID == "test/result")
-        #expect(later.pendingCount == 0, "a fired timer counts down again")
     }
 }
