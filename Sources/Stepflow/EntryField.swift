@@ -57,21 +57,17 @@ public struct EntryField: Hashable, Sendable {
     /// the engine; `nil` for an empty field.
     public var value: String?
 
-    /// A field labelled with a module's text.
+    /// A field labelled `label`: a module's text, or a literal string.
     public init(
-        _ name: String, label: LocalizedText, kind: Kind, required: Bool = true, classes: [ValueClass]
+        _ name: String, label: some ShownText, kind: Kind, required: Bool = true, classes: [ValueClass]
     ) {
+        let label = label.localizedText
         self.name = name
         self.label = label.value
         self.labelKey = label.key
         self.kind = kind
         self.isRequired = required
         self.classes = classes
-    }
-
-    /// A field with a literal label.
-    public init(_ name: String, label: String, kind: Kind, required: Bool = true, classes: [ValueClass]) {
-        self.init(name, label: LocalizedText(key: nil, value: label), kind: kind, required: required, classes: classes)
     }
 
     /// This field bound to entry `key` of the variant's record: when an

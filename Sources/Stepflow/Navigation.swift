@@ -353,36 +353,21 @@ public struct Section<ParentStep: Step>: Sendable {
     /// parent's steps.
     public let child: ChildFlow<ParentStep>
 
-    /// A section called `name`, labelled `label`, running `flow` driven
-    /// by `stepper`; its exits come back to the parent as the steps
-    /// `onExit` makes of them.
+    /// A section called `name`, labelled `label` (a module's text such as
+    /// `text["tabs.topics"]`, which the variant's catalog checks, or a
+    /// literal string), running `flow` driven by `stepper`; its exits come
+    /// back to the parent as the steps `onExit` makes of them.
     public init<Child: Flow>(
-        _ name: String, label: String, flow: Child, with stepper: any Stepper<Child.StepType>,
+        _ name: String, label: some ShownText, flow: Child, with stepper: any Stepper<Child.StepType>,
         onExit: @escaping @Sendable (Child.ExitType) -> ParentStep
     ) {
-        self.init(name, label: label, key: nil, child: ChildFlow(flow, stepper: stepper, onExit: onExit))
-    }
-
-    /// A section labelled by one of its module's texts (`text["tabs.topics"]`),
-    /// so the variant's catalog checks see the label shown.
-    public init<Child: Flow>(
-        _ name: String, label: LocalizedText, flow: Child, with stepper: any Stepper<Child.StepType>,
-        onExit: @escaping @Sendable (Child.ExitType) -> ParentStep
-    ) {
+        let label = label.localizedText
         self.init(name, label: label.value, key: label.key, child: ChildFlow(flow, stepper: stepper, onExit: onExit))
     }
 
-    /// A section running `flow`, a flow that never exits.
+    /// A section running `flow`, a flow that never exits: no `onExit`.
     public init<Child: Flow>(
-        _ name: String, label: String, flow: Child, with stepper: any Stepper<Child.StepType>
-    ) where Child.ExitType == Never {
-        self.init(name, label: label, flow: flow, with: stepper, onExit: { (exit: Never) -> ParentStep in })
-    }
-
-    /// A section running `flow`, a flow that never exits, labelled by one
-    /// of its module's texts.
-    public init<Child: Flow>(
-        _ name: String, label: LocalizedText, flow: Child, with stepper: any Stepper<Child.StepType>
+        _ name: String, label: some ShownText, flow: Child, with stepper: any Stepper<Child.StepType>
     ) where Child.ExitType == Never {
         self.init(name, label: label, flow: flow, with: stepper, onExit: { (exit: Never) -> ParentStep in })
     }

@@ -34,28 +34,18 @@ public struct Answer<StepType: Step>: Hashable, Sendable {
     public let given: [String: String]
 
     /// An answer called `name`, navigating `step` (`nil`: nothing), shown
-    /// as `label` (by default its name), carrying `values` into the record.
+    /// as `label` (by default its name: a module's text such as
+    /// `text["camera.denied"]`, which a variant's catalog translates, or a
+    /// literal string), carrying `values` into the record.
     ///
     /// ```swift
     /// Answer("found", .found(patient), label: "patient found", values: [
     ///     EntryField("name", label: "Name", kind: .text, classes: anyName).recorded(as: "patientName"),
     /// ])
     /// ```
-    public init(_ name: String, _ step: StepType?, label: String? = nil, values: [EntryField]) {
-        self.init(name, step, label: label ?? name, key: nil, values: values, given: [:])
-    }
-
-    /// An answer called `name`, navigating `step` (`nil`: nothing), shown
-    /// as `label` (by default its name), carrying no value.
-    public init(_ name: String, _ step: StepType?, label: String? = nil) {
-        self.init(name, step, label: label ?? name, key: nil, values: [], given: [:])
-    }
-
-    /// An answer labelled by one of its module's texts
-    /// (`text["camera.denied"]`), so a variant's catalog translates it,
-    /// carrying `values` into the record.
-    public init(_ name: String, _ step: StepType?, label: LocalizedText, values: [EntryField] = []) {
-        self.init(name, step, label: label.value, key: label.key, values: values, given: [:])
+    public init(_ name: String, _ step: StepType?, label: (any ShownText)? = nil, values: [EntryField] = []) {
+        let label = label?.localizedText
+        self.init(name, step, label: label?.value ?? name, key: label?.key, values: values, given: [:])
     }
 
     private init(
@@ -142,25 +132,17 @@ public struct Question<StepType: Step>: Sendable {
     /// with ``Coordinator/answer(_:with:)``.
     public let ask: Ask?
 
-    /// A question with id `id`, shown as `label`, that can get `answers`,
-    /// asked of the outside world by `ask` (`nil`: by nobody; see ``ask``).
+    /// A question with id `id`, shown as `label` (a module's text such as
+    /// `text["camera.question"]`, which a variant's catalog translates, or
+    /// a literal string), that can get `answers`, asked of the outside
+    /// world by `ask` (`nil`: by nobody; see ``ask``).
     public init(
         _ id: String,
-        label: String,
+        label: some ShownText,
         answers: [Answer<StepType>],
         ask: Ask? = nil
     ) {
-        self.init(id, label: LocalizedText(key: nil, value: label), answers: answers, ask: ask)
-    }
-
-    /// A question labelled by one of its module's texts
-    /// (`text["camera.question"]`), so a variant's catalog translates it.
-    public init(
-        _ id: String,
-        label: LocalizedText,
-        answers: [Answer<StepType>],
-        ask: Ask? = nil
-    ) {
+        let label = label.localizedText
         self.id = id
         self.label = label.value
         self.labelKey = label.key
@@ -191,14 +173,11 @@ public struct OutsideSource<StepType: Step>: Hashable, Sendable {
     /// answer names is still explored, as the stepper's own emission.
     public let answers: [Answer<StepType>]
 
-    /// A source called `id`, shown as `label`, whose answers are `answers`.
-    public init(_ id: String, label: String, answers: [Answer<StepType>]) {
-        self.init(id, label: LocalizedText(key: nil, value: label), answers: answers)
-    }
-
-    /// A source labelled by one of its module's texts
-    /// (`text["labLink.label"]`), so a variant's catalog translates it.
-    public init(_ id: String, label: LocalizedText, answers: [Answer<StepType>]) {
+    /// A source called `id`, shown as `label` (a module's text such as
+    /// `text["labLink.label"]`, which a variant's catalog translates, or a
+    /// literal string), whose answers are `answers`.
+    public init(_ id: String, label: some ShownText, answers: [Answer<StepType>]) {
+        let label = label.localizedText
         self.id = id
         self.label = label.value
         self.labelKey = label.key

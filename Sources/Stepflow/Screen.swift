@@ -65,38 +65,20 @@ public struct Screen<StepType: Step>: Hashable, Sendable {
     /// The keys of texts filled into the title and body.
     @usableFromInline var nestedKeys: [String] = []
 
-    /// Creates a screen of literal texts (no keys: they cannot be
-    /// re-worded or translated).
+    /// Creates a screen: its title and body a module's texts
+    /// (``ModuleTexts``), which keep their keys, or literal strings, which
+    /// have none (they cannot be re-worded or translated).
     @inlinable
     public init(
         id: String,
-        title: String,
-        body: [String] = [],
+        title: some ShownText,
+        body: [any ShownText] = [],
         fields: [EntryField] = [],
         content: ScreenContent? = nil,
         actions: [ScreenAction<StepType>] = []
     ) {
-        self.id = id
-        self.title = title
-        self.body = body
-        self.fields = fields
-        self.content = content
-        self.actions = actions
-        self.titleKey = nil
-        self.bodyKeys = body.map { _ in nil }
-    }
-
-    /// Creates a screen of a module's texts (``ModuleTexts``), which keep
-    /// their keys.
-    @inlinable
-    public init(
-        id: String,
-        title: LocalizedText,
-        body: [LocalizedText] = [],
-        fields: [EntryField] = [],
-        content: ScreenContent? = nil,
-        actions: [ScreenAction<StepType>] = []
-    ) {
+        let title = title.localizedText
+        let body = body.map(\.localizedText)
         self.id = id
         self.title = title.value
         self.body = body.map(\.value)
@@ -129,18 +111,12 @@ public struct ScreenAction<StepType: Step>: Hashable, Sendable {
     /// submits fields.
     public var maker: StepMaker<StepType>?
 
-    /// Creates an action with a literal label that emits `step` when chosen.
+    /// Creates an action labelled `label` that emits `step` when chosen:
+    /// a module's text (`text["consent.accept"]`), which keeps its key,
+    /// or a literal string.
     @inlinable
-    public init(_ label: String, _ step: StepType, role: ActionRole = .primary) {
-        self.label = label
-        self.step = step
-        self.role = role
-        self.key = nil
-    }
-
-    /// Creates an action labelled with a module's text, which keeps its key.
-    @inlinable
-    public init(_ label: LocalizedText, _ step: StepType, role: ActionRole = .primary) {
+    public init(_ label: some ShownText, _ step: StepType, role: ActionRole = .primary) {
+        let label = label.localizedText
         self.label = label.value
         self.step = step
         self.role = role
@@ -162,20 +138,12 @@ extension ScreenAction {
     /// `step` must be a pure function of the values (analysis calls it
     /// with each class's representative).
     public init(
-        _ label: LocalizedText, submitting fields: [String], role: ActionRole = .primary,
+        _ label: some ShownText, submitting fields: [String], role: ActionRole = .primary,
         step: @escaping @Sendable (EnteredValues) -> StepType
     ) {
         self.init(label, step(EnteredValues(fields: fields)), role: role)
         self.submits = fields
         self.maker = StepMaker(step)
-    }
-
-    /// An action with a literal label that submits fields.
-    public init(
-        _ label: String, submitting fields: [String], role: ActionRole = .primary,
-        step: @escaping @Sendable (EnteredValues) -> StepType
-    ) {
-        self.init(LocalizedText(key: nil, value: label), submitting: fields, role: role, step: step)
     }
 
     /// The step the action emits with `values` entered.

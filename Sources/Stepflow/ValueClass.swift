@@ -19,8 +19,10 @@ public struct ValueClass: Hashable, Sendable {
     /// The refusal's text key, when it was made from one.
     public var refusalKey: String?
 
-    /// A class the flow takes, labelled with a module's text.
-    public init(_ name: String, label: LocalizedText, _ rule: ValueRule, representative: String) {
+    /// A class the flow takes, labelled `label`: a module's text, or a
+    /// literal string.
+    public init(_ name: String, label: some ShownText, _ rule: ValueRule, representative: String) {
+        let label = label.localizedText
         self.name = name
         self.label = label.value
         self.labelKey = label.key
@@ -28,27 +30,16 @@ public struct ValueClass: Hashable, Sendable {
         self.representative = representative
     }
 
-    /// A class the flow takes, with a literal label.
-    public init(_ name: String, label: String, _ rule: ValueRule, representative: String) {
-        self.init(name, label: LocalizedText(key: nil, value: label), rule, representative: representative)
-    }
-
     /// A class the engine refuses with `refusal`, so the flow never sees
     /// such a value; suites still enter its representative, to see the
-    /// refusal.
+    /// refusal. Label and reason are a module's texts or literal strings.
     public init(
-        _ name: String, label: LocalizedText, _ rule: ValueRule, representative: String, refusal: LocalizedText
+        _ name: String, label: some ShownText, _ rule: ValueRule, representative: String, refusal: some ShownText
     ) {
         self.init(name, label: label, rule, representative: representative)
+        let refusal = refusal.localizedText
         self.refusal = refusal.value
         self.refusalKey = refusal.key
-    }
-
-    /// A class the engine refuses, with a literal label and reason.
-    public init(_ name: String, label: String, _ rule: ValueRule, representative: String, refusal: String) {
-        self.init(
-            name, label: LocalizedText(key: nil, value: label), rule, representative: representative,
-            refusal: LocalizedText(key: nil, value: refusal))
     }
 
     /// `prediabetes (5.7 to 6.4 %)`: the name and, when it differs, the label.
