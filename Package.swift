@@ -14,7 +14,6 @@ let package = Package(
         .library(name: "StepflowGraph", targets: ["StepflowGraph"]),
         .library(name: "StepflowTesting", targets: ["StepflowTesting"]),
         .library(name: "StepflowScripts", targets: ["StepflowScripts"]),
-        .library(name: "StepflowReview", targets: ["StepflowReview"]),
         // What a UI toolkit presents, as a function of the engine's state,
         // and the batched update per render: toolkit-free.
         .library(name: "StepflowPresentation", targets: ["StepflowPresentation"]),

@@ -8,11 +8,11 @@ public struct Console: Sendable {
     /// Reads a line of input; `nil` at the end.
     public let readLine: @Sendable () -> String?
     /// Whether input is a person at a terminal (prompts, countdowns).
-    public let isInteractive: Bool
+    package let isInteractive: Bool
     /// Whether output may use colour (a terminal, and no `NO_COLOR`).
-    public let usesColor: Bool
+    package let usesColor: Bool
     /// The width lines are wrapped to.
-    public let width: Int
+    package let width: Int
     /// The descriptor of a terminal the walk may read key by key (to redraw
     /// a screen that changes while the person types); `nil` when input is
     /// not a terminal, or the terminal cannot move the cursor
@@ -76,7 +76,7 @@ public struct Console: Sendable {
 }
 
 /// Why `rootapp` stopped, and the code it exits with.
-public enum ExitCode: Int32, Sendable, CaseIterable {
+package enum ExitCode: Int32, Sendable, CaseIterable {
     /// Success.
     case success = 0
     /// Findings: validation errors, failed checks, differences in a diff.

@@ -37,7 +37,7 @@ public struct RootApp: Sendable {
     /// The tool's own version, as its team tags it (`2.1.0`); `nil` when
     /// not given. `rootapp`'s is Stepflow's. Reports and JUnit files
     /// record it, so a sign-off names the tool that made it.
-    public let toolVersion: String?
+    package let toolVersion: String?
     /// The outside sources of each variant explored for `walk --by-hand`,
     /// by manifest file, digest and locale: a tool run many times in one
     /// process (its tests) explores a variant for them once.
@@ -104,7 +104,7 @@ public struct RootApp: Sendable {
     /// Called on Ctrl-C (from a signal handler's queue): lets a walk in
     /// progress end cleanly, with its trace printed, and returns the code
     /// to exit with (130).
-    public static func interrupt() -> Int32 {
+    package static func interrupt() -> Int32 {
         interruption.withLock { $0 }?()
         return ExitCode.interrupted.rawValue
     }
@@ -112,7 +112,7 @@ public struct RootApp: Sendable {
     /// The exit code once writing the results failed: 74, unless the
     /// command already failed for a worse reason (a usage error, missing
     /// or bad input).
-    public static func outputFailed(_ code: Int32) -> Int32 {
+    package static func outputFailed(_ code: Int32) -> Int32 {
         code == ExitCode.success.rawValue || code == ExitCode.findings.rawValue ? ExitCode.ioError.rawValue : code
     }
 

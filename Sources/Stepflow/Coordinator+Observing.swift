@@ -27,7 +27,7 @@ extension Coordinator {
     /// The events from now on as an asynchronous sequence, with the same
     /// replay as ``observe(_:)``. Nothing is dropped: the buffer is
     /// unbounded. Ends when the consuming task is cancelled.
-    public var events: AsyncStream<NavigationEvent> {
+    package var events: AsyncStream<NavigationEvent> {
         let (stream, continuation) = AsyncStream.makeStream(of: NavigationEvent.self, bufferingPolicy: .unbounded)
         let token = observe { continuation.yield($0) }
         continuation.onTermination = { _ in token.cancel() }
@@ -81,7 +81,7 @@ extension Coordinator {
     }
 
     /// Suspends until the coordinator is idle (see ``waitUntilIdle(includingPendingAdaptations:)``).
-    public func idle() async {
+    package func idle() async {
         await withCheckedContinuation { continuation in
             inbox.whenIdle { continuation.resume() }
         }
@@ -92,7 +92,7 @@ extension Coordinator {
 
     /// Calls `body` once the coordinator is idle: at once on the caller's
     /// thread if it already is, otherwise on the queue.
-    public func onIdle(_ body: @escaping @Sendable () -> Void) {
+    package func onIdle(_ body: @escaping @Sendable () -> Void) {
         inbox.whenIdle(body)
     }
 
@@ -118,10 +118,10 @@ extension Coordinator {
     }
 
     /// Counts of what the coordinator has done so far.
-    public var statistics: Statistics {
+    package var statistics: Statistics {
         isOnQueue ? engine.statistics : queue.sync { engine.statistics }
     }
 
     /// Counts of what a coordinator has done.
-    public typealias Statistics = EngineStatistics
+    package typealias Statistics = EngineStatistics
 }

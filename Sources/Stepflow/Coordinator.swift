@@ -71,7 +71,7 @@ public final class Coordinator: @unchecked Sendable {
     /// The outside sources (question ids, ``Stepper/outside`` ids) that
     /// are answered by hand: their services are not asked, their steppers
     /// not started.
-    public let answeredByHand: Set<String>
+    package let answeredByHand: Set<String>
     /// Stamps stepper starts in ``log``.
     let savingClock: (any StepClock)?
     /// Whether a flow was coordinated or a restore begun: a restore needs
@@ -123,7 +123,7 @@ public final class Coordinator: @unchecked Sendable {
     /// Tags the queue rather than comparing threads: on Linux, main-queue
     /// work under `dispatchMain()` does not run on the process's first
     /// thread, so a thread check would lie.
-    public var isOnQueue: Bool { DispatchQueue.getSpecific(key: queueKey) != nil }
+    package var isOnQueue: Bool { DispatchQueue.getSpecific(key: queueKey) != nil }
 
     // MARK: - Starting and driving flows
 

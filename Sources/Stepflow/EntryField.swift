@@ -40,7 +40,7 @@ public struct EntryField: Hashable, Sendable {
     /// The label people read.
     public var label: String
     /// The label's text key in its module, when it was made from one.
-    public var labelKey: String?
+    package var labelKey: String?
     /// What it holds.
     public var kind: Kind
     /// Whether an action that submits it needs a value.
@@ -50,7 +50,7 @@ public struct EntryField: Hashable, Sendable {
     /// The entry of the variant's record the field is bound to
     /// (``recorded(as:)``): `nil` for a field whose value only makes the
     /// action's step.
-    public var recordKey: String?
+    package var recordKey: String?
     /// What the field holds when it is shown: the value its record entry
     /// holds (``recorded(as:)``), so a person who comes back to the page,
     /// or changes an answer from a summary, sees what they gave. Set by
@@ -90,11 +90,11 @@ public struct EntryField: Hashable, Sendable {
     }
 
     /// The classes a value may be in: those that do not refuse.
-    public var acceptedClasses: [ValueClass] { classes.filter { $0.refusal == nil } }
+    package var acceptedClasses: [ValueClass] { classes.filter { $0.refusal == nil } }
 
     /// The text keys the field shows: its label, its classes' labels and
     /// refusals.
-    public var textKeys: [String] {
+    package var textKeys: [String] {
         ([labelKey] + classes.flatMap { [$0.labelKey, $0.refusalKey] }).compactMap { $0 }
     }
 
@@ -122,27 +122,27 @@ public struct EntryField: Hashable, Sendable {
 
     /// What is wrong with a field's declaration, and how its module's
     /// author fixes it.
-    public struct Problem: Hashable, Sendable, CustomStringConvertible {
+    package struct Problem: Hashable, Sendable, CustomStringConvertible {
         /// What is wrong.
-        public let problem: String
+        package let problem: String
         /// How to fix it.
-        public let fix: String
+        package let fix: String
 
         /// A problem and its fix.
-        public init(_ problem: String, fix: String) {
+        package init(_ problem: String, fix: String) {
             self.problem = problem
             self.fix = fix
         }
 
         /// `problem To fix, fix`.
-        public var description: String { "\(problem) To fix, \(fix)" }
+        package var description: String { "\(problem) To fix, \(fix)" }
     }
 
     /// The problems of the declaration itself: no class the flow takes, a
     /// class named twice, a rule Stepflow cannot read or of the wrong
     /// kind, a representative outside its own class. ``ModuleContract``
     /// reports them.
-    public var declarationProblems: [Problem] {
+    package var declarationProblems: [Problem] {
         var problems: [Problem] = []
         if acceptedClasses.isEmpty {
             problems.append(

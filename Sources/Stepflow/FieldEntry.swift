@@ -22,7 +22,7 @@ public struct FieldEntry: Hashable, Sendable, CustomStringConvertible {
     /// `fields`: one value per accepted class of each field (a field that
     /// is not required also left empty), combined. Fields the screen does
     /// not have are left out (the engine refuses them).
-    public static func combinations(submitting submits: [String], fields: [EntryField]) -> [[FieldEntry]] {
+    package static func combinations(submitting submits: [String], fields: [EntryField]) -> [[FieldEntry]] {
         var combinations: [[FieldEntry]] = [[]]
         for name in submits {
             guard let field = fields.first(where: { $0.name == name }) else { continue }

@@ -52,9 +52,9 @@ public struct Navigation<StepType: Step, ExitType: Step>: Sendable {
 
     /// The parts, in the order they are applied. Empty for ``none`` and
     /// ``unhandled``.
-    public let elements: [Element]
+    package let elements: [Element]
     /// `false` only for ``unhandled``.
-    public let isHandled: Bool
+    package let isHandled: Bool
     /// Whether ``elements`` is empty. Stored, so the engine's unspecialised
     /// code can test it without a generic call on the array.
     @usableFromInline
@@ -109,7 +109,7 @@ public struct Navigation<StepType: Step, ExitType: Step>: Sendable {
     public static var pop: Self { Self(elements: [.pop]) }
     /// Removes every pushed screen above the base of this flow's top layer.
     @inlinable
-    public static var popToRoot: Self { Self(elements: [.popToRoot]) }
+    package static var popToRoot: Self { Self(elements: [.popToRoot]) }
     /// Removes this flow's top modal screen and everything above it.
     @inlinable
     public static var dismiss: Self { Self(elements: [.dismiss]) }
@@ -297,7 +297,7 @@ public struct ChildFlow<ParentStep: Step>: Sendable {
     public let stepper: any Stepper
     /// Maps one of the child's exits to the parent's step; `nil` when `exit`
     /// is not of the child's exit type.
-    public let parentStep: @Sendable (_ exit: any Step) -> ParentStep?
+    package let parentStep: @Sendable (_ exit: any Step) -> ParentStep?
     /// The module instance whose record declarations the child's flows
     /// write and read under; `nil`: its parent's.
     var scope: String?
@@ -348,7 +348,7 @@ public struct Section<ParentStep: Step>: Sendable {
     /// What a tab bar shows.
     public let label: String
     /// The label's text key in its module, when it has one.
-    public let labelKey: String?
+    package let labelKey: String?
     /// The child flow, its stepper, and how its exits become the
     /// parent's steps.
     public let child: ChildFlow<ParentStep>

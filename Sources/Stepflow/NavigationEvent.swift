@@ -212,10 +212,10 @@ public enum DropReason: Hashable, Sendable, CustomStringConvertible {
 /// What became of a deep link (``Coordinator/navigate(to:completion:)``).
 public struct DeepLinkResult: Hashable, Sendable, CustomStringConvertible {
     /// Flows that navigated the step, in delivery order.
-    public internal(set) var handledBy: [FlowInfo] = []
+    package internal(set) var handledBy: [FlowInfo] = []
     /// Flows of the step's type that returned ``Navigation/unhandled`` or
     /// filtered it in `adapt`.
-    public internal(set) var declinedBy: [FlowInfo] = []
+    package internal(set) var declinedBy: [FlowInfo] = []
     /// Flows of the step's type that an earlier delivery of the same link
     /// ended before their turn; each is also reported as dropped.
     public internal(set) var endedBeforeDelivery: [FlowInfo] = []

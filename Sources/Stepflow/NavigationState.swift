@@ -45,7 +45,7 @@ public struct NavigationState: Hashable, Sendable {
     }
 
     /// Whether `id` is presented (on top or covered).
-    public func isPresented(_ id: ScreenInstanceID) -> Bool { screenOwners[id] != nil }
+    package func isPresented(_ id: ScreenInstanceID) -> Bool { screenOwners[id] != nil }
 
     /// Whether flow `id` is in a section that is not selected (or below
     /// one): its screens are kept, with their stacks, but none of them is
@@ -53,7 +53,7 @@ public struct NavigationState: Hashable, Sendable {
     /// allows.
     ///
     /// - Complexity: O(depth × sections); O(1) when no flow shows sections.
-    public func isHidden(_ id: FlowID) -> Bool {
+    package func isHidden(_ id: FlowID) -> Bool {
         guard !sectionOwners.isEmpty else { return false }
         var current = id
         while let parent = flows[current]?.parent {
@@ -85,7 +85,7 @@ public struct NavigationState: Hashable, Sendable {
     }
 
     /// `id` and every flow below it.
-    public func descendants(of id: FlowID) -> [FlowID] {
+    package func descendants(of id: FlowID) -> [FlowID] {
         var found: [FlowID] = []
         var pending = [id]
         while let next = pending.popLast() {
@@ -100,7 +100,7 @@ public struct NavigationState: Hashable, Sendable {
     /// roots in start order. This is the order deep links are delivered in.
     ///
     /// - Complexity: O(flows).
-    public var flowsInTreeOrder: [FlowID] {
+    package var flowsInTreeOrder: [FlowID] {
         var order: [FlowID] = []
         order.reserveCapacity(flows.count)
         var pending = roots.reversed() as [FlowID]
@@ -121,18 +121,18 @@ public struct NavigationState: Hashable, Sendable {
 /// One live flow in a ``NavigationState``.
 public struct FlowState: Hashable, Sendable {
     /// The instance.
-    public let info: FlowInfo
+    package let info: FlowInfo
     /// The parent flow; `nil` for a root.
-    public let parent: FlowID?
+    package let parent: FlowID?
     /// Live child flows, in start order. (Held as a set: ending one of
     /// many children is O(1); ids are allocated in start order, so sorting
     /// them gives that order.)
     public var children: [FlowID] { childSet.sorted() }
     var childSet: Set<FlowID> = []
     /// The flow's presented screens, bottom first.
-    public internal(set) var stack: [PresentedScreen] = []
+    package internal(set) var stack: [PresentedScreen] = []
     /// Whether the flow has navigated its first step.
-    public internal(set) var isReady = false
+    package internal(set) var isReady = false
     /// The sections it shows side by side (tabs), each a child flow with
     /// its own stack, in the order shown; empty for most flows.
     public internal(set) var sections: [SectionState] = []
@@ -193,9 +193,9 @@ public struct PresentedScreen: Hashable, Sendable {
     /// Lines of text.
     public var body: [String] { content.body }
     /// The title's text key in its module, when it has one.
-    public var titleKey: String? { content.titleKey }
+    package var titleKey: String? { content.titleKey }
     /// Each body line's text key, when it has one.
-    public var bodyKeys: [String?] { content.bodyKeys }
+    package var bodyKeys: [String?] { content.bodyKeys }
     /// Every module text key shown, filled-in texts included.
     public var textKeys: [String] { content.textKeys }
     /// The actions, in display order.
@@ -338,7 +338,7 @@ public struct ActionSummary: Hashable, Sendable {
 
     /// The names of the fields it submits (empty when its step is fixed;
     /// then ``step`` is the step it makes from no values).
-    public let submits: [String]
+    package let submits: [String]
 
     /// An action summary.
     public init(label: String, role: ActionRole, step: String, key: String? = nil) {

@@ -18,7 +18,7 @@ public struct Answer<StepType: Step>: Hashable, Sendable {
     public let label: String
     /// The label's text key in its module, when it was made from one
     /// (`text["camera.denied"]`): a catalog translates it.
-    public let labelKey: String?
+    package let labelKey: String?
     /// The step navigated when this is the answer; `nil` when nothing is
     /// (the step asked about is filtered, with an event).
     public let step: StepType?
@@ -122,7 +122,7 @@ public struct Question<StepType: Step>: Sendable {
     /// What walks and reports show (`camera permission`).
     public let label: String
     /// The label's text key in its module, when it was made from one.
-    public let labelKey: String?
+    package let labelKey: String?
     /// Every answer it can get, in the order people read them.
     public let answers: [Answer<StepType>]
     /// Asks the outside world; called once, on the coordinator's queue,
@@ -168,7 +168,7 @@ public struct OutsideSource<StepType: Step>: Hashable, Sendable {
     /// What walks and reports show (`lab link`).
     public let label: String
     /// The label's text key in its module, when it was made from one.
-    public let labelKey: String?
+    package let labelKey: String?
     /// Its answers: each a step the stepper declares. A declared step no
     /// answer names is still explored, as the stepper's own emission.
     public let answers: [Answer<StepType>]

@@ -44,7 +44,7 @@ public struct Screen<StepType: Step>: Hashable, Sendable {
     public var bodyKeys: [String?]
     /// Every module text key the screen shows: title, body and action
     /// labels, and the texts filled into them.
-    public var textKeys: [String] {
+    package var textKeys: [String] {
         // A screen of literal texts (most tests, the benchmarks) has none:
         // answered without building anything on the engine's path.
         // (Closures, not key paths: a key path into a generic type is built
@@ -106,10 +106,10 @@ public struct ScreenAction<StepType: Step>: Hashable, Sendable {
     public var textKeys: [String] = []
     /// The names of the screen's fields this action submits; empty for
     /// an action whose step is fixed.
-    public var submits: [String] = []
+    package var submits: [String] = []
     /// Makes the step from the values entered, for an action that
     /// submits fields.
-    public var maker: StepMaker<StepType>?
+    package var maker: StepMaker<StepType>?
 
     /// Creates an action labelled `label` that emits `step` when chosen:
     /// a module's text (`text["consent.accept"]`), which keeps its key,
@@ -155,15 +155,15 @@ extension ScreenAction {
 /// Makes an action's step from the values entered. Two makers are equal:
 /// an action is told apart by its label, its fields and the step it makes
 /// from no values, which the maker's values cannot change unseen.
-public struct StepMaker<StepType: Step>: Hashable, Sendable {
+package struct StepMaker<StepType: Step>: Hashable, Sendable {
     let make: @Sendable (EnteredValues) -> StepType
 
     init(_ make: @escaping @Sendable (EnteredValues) -> StepType) { self.make = make }
 
     /// Every maker is equal to every other.
-    public static func == (lhs: Self, rhs: Self) -> Bool { true }
+    package static func == (lhs: Self, rhs: Self) -> Bool { true }
     /// Hashes nothing: see ``==(_:_:)``.
-    public func hash(into hasher: inout Hasher) {}
+    package func hash(into hasher: inout Hasher) {}
 }
 
 /// The values entered in a screen's fields, as an action's step reads
@@ -214,7 +214,7 @@ public struct ScreenContent: Hashable, Sendable {
     }
 
     /// `procedure camera.testReading`: the module and the kind.
-    public var qualifiedKind: String { "\(module) \(kind)" }
+    package var qualifiedKind: String { "\(module) \(kind)" }
 }
 
 /// The kind of a ``ScreenAction``.

@@ -63,7 +63,7 @@ public enum StepIdentity {
     /// The case name of an enum value (`captured` for
     /// `captured(positive)`), read from the value, not cut from its text;
     /// for a value that is not an enum, its whole rendering.
-    public static func caseName(of value: Any) -> String {
+    package static func caseName(of value: Any) -> String {
         let mirror = Mirror(reflecting: value)
         guard mirror.displayStyle == .enum else { return render(value) }
         return mirror.children.first?.label ?? String(describing: value)

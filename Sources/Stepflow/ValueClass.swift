@@ -8,7 +8,7 @@ public struct ValueClass: Hashable, Sendable {
     /// What people read for it (`5.7 to 6.4 %`).
     public var label: String
     /// The label's text key, when it was made from one.
-    public var labelKey: String?
+    package var labelKey: String?
     /// Which values are in it.
     public var rule: ValueRule
     /// The value analysis, suites and previews enter for the class.
@@ -17,7 +17,7 @@ public struct ValueClass: Hashable, Sendable {
     /// takes.
     public var refusal: String?
     /// The refusal's text key, when it was made from one.
-    public var refusalKey: String?
+    package var refusalKey: String?
 
     /// A class the flow takes, labelled `label`: a module's text, or a
     /// literal string.

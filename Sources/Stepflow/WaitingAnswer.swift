@@ -8,12 +8,12 @@ public struct WaitingAnswer: Hashable, Sendable {
     public let label: String
     /// Whether it is a question: the app waits for it, and refuses a
     /// person's actions meanwhile. A stepper's source may answer or not.
-    public let isQuestion: Bool
+    package let isQuestion: Bool
     /// Each answer it may give: the name scripts type, the label people read.
     public let answers: [Answer]
     /// Whether nobody outside will answer it: its service is answered by
     /// hand, or a question has nobody to ask (``Question/ask`` is `nil`).
-    public let isAnsweredByHand: Bool
+    package let isAnsweredByHand: Bool
 
     /// One answer.
     public struct Answer: Hashable, Sendable {

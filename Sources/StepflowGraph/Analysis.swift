@@ -2,7 +2,7 @@ extension NavigationGraph {
     /// The nodes from which `target` (the end by default) can be reached.
     ///
     /// - Complexity: O(V + E).
-    public func nodesReaching(_ target: Int? = nil) -> [Bool] {
+    package func nodesReaching(_ target: Int? = nil) -> [Bool] {
         let goal = target ?? end
         var reaches = [Bool](repeating: false, count: nodes.count)
         reaches[goal] = true
@@ -20,5 +20,5 @@ extension NavigationGraph {
     }
 
     /// Every finding, as exploring the states found them.
-    public func findings() -> [Finding] { explorationFindings }
+    package func findings() -> [Finding] { explorationFindings }
 }

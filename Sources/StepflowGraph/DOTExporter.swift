@@ -11,7 +11,7 @@ public enum DOTExporter {
     /// The DOT text of `graph`, titled `title` (the app's name, say).
     ///
     /// - Complexity: O(V + E).
-    public static func export(_ graph: NavigationGraph, title: String? = nil) -> String {
+    package static func export(_ graph: NavigationGraph, title: String? = nil) -> String {
         var out = TextBuffer(capacity: graph.nodes.count * 64 + graph.edges.count * 64 + 512)
         write(graph, title: title, into: &out)
         return out.string
@@ -23,7 +23,7 @@ public enum DOTExporter {
     /// ```swift
     /// DOTExporter.write(graph) { chunk in _ = fwrite(chunk.baseAddress, 1, chunk.count, file) }
     /// ```
-    public static func write(
+    package static func write(
         _ graph: NavigationGraph, title: String? = nil, to sink: @escaping (UnsafeBufferPointer<UInt8>) -> Void
     ) {
         var out = TextBuffer(sink: sink)

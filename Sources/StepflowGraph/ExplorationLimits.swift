@@ -1,16 +1,16 @@
 package import Stepflow
 
 /// Bounds that keep exploration finite on any variant.
-public struct ExplorationLimits: Hashable, Sendable {
+package struct ExplorationLimits: Hashable, Sendable {
     /// States explored at most; beyond, exploration stops with a finding.
-    public var maxStates: Int
+    package var maxStates: Int
     /// Screens presented at once, and flows live at once, at most: a state
     /// beyond it is not explored further, and reported as unbounded growth
     /// (a push inside a cycle, in an app a leak).
-    public var maxScreens: Int
+    package var maxScreens: Int
     /// Steps one input may cause at most before the queue settles: beyond
     /// it, the input is reported as never settling.
-    public var maxStepsPerInput: Int
+    package var maxStepsPerInput: Int
     /// Whether sections shown side by side (tabs) that do not interact are
     /// explored as components (their states add up) rather than as their
     /// product (their states multiply): on by default. Every state listed
@@ -18,17 +18,17 @@ public struct ExplorationLimits: Hashable, Sendable {
     /// says what was composed, or why the sections were explored as their
     /// product. Off, every state of the product is listed, which a check
     /// that looks a live state up in the graph needs.
-    public var composesSections = true
+    package var composesSections = true
 
     /// Bounds for a variant.
-    public init(maxStates: Int = 500_000, maxScreens: Int = 48, maxStepsPerInput: Int = 10_000) {
+    package init(maxStates: Int = 500_000, maxScreens: Int = 48, maxStepsPerInput: Int = 10_000) {
         self.maxStates = maxStates
         self.maxScreens = maxScreens
         self.maxStepsPerInput = maxStepsPerInput
     }
 
     /// 500,000 states, 48 screens, 10,000 steps an input.
-    public static let standard = ExplorationLimits()
+    package static let standard = ExplorationLimits()
 }
 
 /// What rules about data and texts read off a waiting state: typed values,

@@ -1,11 +1,11 @@
 /// Something a reviewer should look at in a variant's graph.
-public struct Finding: Hashable, Sendable, CustomStringConvertible {
+package struct Finding: Hashable, Sendable, CustomStringConvertible {
     /// The kinds of findings.
     ///
     /// This enum grows: later versions add cases. End a `switch` over it
     /// with `@unknown default:`, so a new case is a warning to handle, not
     /// a build that breaks.
-    public enum Kind: String, Hashable, Sendable, CaseIterable {
+    package enum Kind: String, Hashable, Sendable, CaseIterable {
         /// A step a flow returns `.unhandled` for.
         case unhandledStep
         /// A module exit the variant has no route for.
@@ -49,14 +49,14 @@ public struct Finding: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The kind.
-    public let kind: Kind
+    package let kind: Kind
     /// The node or name it is about.
-    public let subject: String
+    package let subject: String
     /// Why, and what to do.
-    public let detail: String
+    package let detail: String
 
     /// Creates a finding.
-    public init(_ kind: Kind, _ subject: String, _ detail: String) {
+    package init(_ kind: Kind, _ subject: String, _ detail: String) {
         self.kind = kind
         self.subject = subject
         self.detail = detail
@@ -64,7 +64,7 @@ public struct Finding: Hashable, Sendable, CustomStringConvertible {
 
     /// Errors: unhandled steps, exits without route, dead ends, no way out.
     /// Warnings: the rest.
-    public var severity: Severity {
+    package var severity: Severity {
         switch kind {
         case .unhandledStep, .exitWithoutRoute, .deadEnd, .noWayOut, .unboundedGrowth, .neverSettles,
             .missingTranslation, .linkDeclined, .recordRefused:
@@ -74,7 +74,7 @@ public struct Finding: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// `error: dead end: test/photo: …`.
-    public var description: String {
+    package var description: String {
         "\(severity.rawValue): \(kind.phrase): \(subject): \(detail)"
     }
 }

@@ -2,24 +2,24 @@
 /// edges (`from → to : label`).
 public struct GraphDiff: Hashable, Sendable {
     /// Node ids only the first graph has, sorted.
-    public let nodesOnlyInA: [String]
+    package let nodesOnlyInA: [String]
     /// Node ids only the second graph has, sorted.
-    public let nodesOnlyInB: [String]
+    package let nodesOnlyInB: [String]
     /// Edges only the first graph has, as `from -> to [label]`, sorted.
-    public let edgesOnlyInA: [String]
+    package let edgesOnlyInA: [String]
     /// Edges only the second graph has, sorted.
-    public let edgesOnlyInB: [String]
+    package let edgesOnlyInB: [String]
 
     /// Compares `a` and `b`.
     ///
     /// - Complexity: O((V + E) log(V + E)).
-    public init(_ a: NavigationGraph, _ b: NavigationGraph) {
+    package init(_ a: NavigationGraph, _ b: NavigationGraph) {
         self.init(a, b, excludingInstances: [])
     }
 
     /// Compares `a` and `b`, leaving out the nodes of `excluded` instances
     /// and the edges that touch them.
-    public init(_ a: NavigationGraph, _ b: NavigationGraph, excludingInstances excluded: Set<String>) {
+    package init(_ a: NavigationGraph, _ b: NavigationGraph, excludingInstances excluded: Set<String>) {
         func kept(_ node: NavigationGraph.Node) -> Bool { !excluded.contains(node.instance) }
         func ids(_ graph: NavigationGraph) -> Set<String> {
             Set(graph.nodes.filter(kept).map { Self.comparable($0.id, graph) })

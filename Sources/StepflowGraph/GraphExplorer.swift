@@ -16,9 +16,9 @@ public import Stepflow
 /// reported as unbounded growth, with the walk that grows.
 ///
 /// - Complexity: O(states × inputs × transition cost).
-public enum GraphExplorer {
+package enum GraphExplorer {
     /// The screen/step graph of `flow`: ``exploreStates(_:with:app:limits:)``'s projection.
-    public static func explore<F: Flow>(
+    package static func explore<F: Flow>(
         _ flow: F, with stepper: any Stepper<F.StepType>, app: String? = nil
     ) -> NavigationGraph {
         exploreStates(flow, with: stepper, app: app).projection
@@ -26,7 +26,7 @@ public enum GraphExplorer {
 
     /// Every waiting state of `flow` driven by `stepper`, and the inputs
     /// between them.
-    public static func exploreStates<F: Flow>(
+    package static func exploreStates<F: Flow>(
         _ flow: F,
         with stepper: any Stepper<F.StepType>,
         app: String? = nil,

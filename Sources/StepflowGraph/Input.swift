@@ -56,7 +56,7 @@ public enum Input: Hashable, Sendable, CustomStringConvertible {
 
         /// The action `text` names as a person types it: `[key]`, a
         /// number from 1, or else a label.
-        public init(typed text: String) {
+        package init(typed text: String) {
             if text.count > 2, text.hasPrefix("["), text.hasSuffix("]") {
                 self = .key(String(text.dropFirst().dropLast()))
             } else if let number = Int(text), number > 0 {
@@ -96,7 +96,7 @@ public enum Input: Hashable, Sendable, CustomStringConvertible {
     /// The line a script holds: `choose [privacy.agree]`, `choose 2`,
     /// `choose "Get started"`, `back`, `wait`, `answer camera-permission
     /// granted`, `emit SendWhenConnected sentLater`.
-    public var scriptLine: String {
+    package var scriptLine: String {
         switch self {
         case .choose(.key(let key)): "choose [\(key)]"
         case .choose(.number(let number)): "choose \(number)"
@@ -132,12 +132,12 @@ public enum Input: Hashable, Sendable, CustomStringConvertible {
     public struct SyntaxError: Error, Hashable, Sendable, CustomStringConvertible {
         /// What is wrong, ending in the fix, as a clause after
         /// `file:line:`.
-        public let message: String
+        package let message: String
         /// The input the line began with (`link`, `select`), when it is
         /// one: a tool adds what that input takes in its variant.
         package var keyword: String?
         /// The message as a sentence of its own (capital first letter).
-        public var sentence: String { message.prefix(1).uppercased() + message.dropFirst() }
+        package var sentence: String { message.prefix(1).uppercased() + message.dropFirst() }
         /// The message.
         public var description: String { message }
     }
@@ -154,7 +154,7 @@ public enum Input: Hashable, Sendable, CustomStringConvertible {
 
     /// Whether `line` starts with one of ``words``: an input, right or
     /// wrong, rather than another kind of line.
-    public static func isInput(_ line: String) -> Bool {
+    package static func isInput(_ line: String) -> Bool {
         words.contains(line.split(separator: " ", maxSplits: 1).first.map { $0.lowercased() } ?? "")
     }
 

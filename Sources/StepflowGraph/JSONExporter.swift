@@ -18,7 +18,7 @@ public enum JSONExporter {
     /// The JSON text of `graph`.
     ///
     /// - Complexity: O(V + E).
-    public static func export(_ graph: NavigationGraph) -> String {
+    package static func export(_ graph: NavigationGraph) -> String {
         var out =
             """
             {\n  \"schema\": \(schema),\n  \"app\": \(JSONText.string(graph.app)),\n  \"start\": \"start\",\n  \

@@ -9,24 +9,24 @@ public import Stepflow
 /// screen of the state graph, so a reviewer has seen it; one the route
 /// declines says why; one held waits for its module; one its module
 /// declines gives no reason, and is a finding with the walk.
-public struct LinkProof: Hashable, Sendable {
+package struct LinkProof: Hashable, Sendable {
     /// How one address ended, over every state it was opened in.
-    public struct Tally: Hashable, Sendable {
+    package struct Tally: Hashable, Sendable {
         /// The address (`result/positive`).
-        public let address: String
+        package let address: String
         /// Openings that showed a screen, by the screen on top after.
-        public internal(set) var landed: [String: Int] = [:]
+        package internal(set) var landed: [String: Int] = [:]
         /// Openings held until the link's module starts.
-        public internal(set) var held = 0
+        package internal(set) var held = 0
         /// Openings the route declined, by its reason.
-        public internal(set) var declined: [String: Int] = [:]
+        package internal(set) var declined: [String: Int] = [:]
         /// Openings that asked a question first (a module's `adapt`).
-        public internal(set) var asked = 0
+        package internal(set) var asked = 0
         /// Openings the module declined without a reason: each a finding.
-        public internal(set) var declinedByModule = 0
+        package internal(set) var declinedByModule = 0
 
         /// Every opening counted.
-        public var openings: Int {
+        package var openings: Int {
             landed.values.reduce(0, +) + held + declined.values.reduce(0, +) + asked + declinedByModule
         }
     }
@@ -34,40 +34,40 @@ public struct LinkProof: Hashable, Sendable {
     /// An address refused before any flow saw it, for a parameter's value
     /// in a class the link refuses: the same from every state, so opened
     /// once (through the variant's own routing).
-    public struct Refused: Hashable, Sendable {
+    package struct Refused: Hashable, Sendable {
         /// The address (`kept/normal/1024`).
-        public let address: String
+        package let address: String
         /// The parameter, its class and the reason, as the routing gave them.
-        public let entry: EntryRefusal
+        package let entry: EntryRefusal
     }
 
     /// Each address opened in every form the platform may hand the app
     /// (its scheme, its universal-link hosts, a trailing `/`,
     /// percent-encoded, an ignored query, a fragment): how many forms were
     /// routed, over every address.
-    public internal(set) var formsOpened = 0
+    package internal(set) var formsOpened = 0
     /// Each form routed to another delivery than its address (or refused),
     /// as `<form> <address>: <what it gave>`: a bug in the routing, and a
     /// finding.
-    public internal(set) var formsDiffering: [String] = []
+    package internal(set) var formsDiffering: [String] = []
 
     /// The states the app runs in: where every link was opened.
-    public internal(set) var liveStates = 0
+    package internal(set) var liveStates = 0
     /// Each address, in the order the manifest routes them.
-    public internal(set) var tallies: [Tally] = []
+    package internal(set) var tallies: [Tally] = []
     /// Each refusing class of each route's parameters, opened with its
     /// representative and refused.
-    public internal(set) var refused: [Refused] = []
+    package internal(set) var refused: [Refused] = []
 
     /// No link opened.
-    public init() {}
+    package init() {}
 
     /// Every opening of every address.
-    public var openings: Int { tallies.reduce(0) { $0 + $1.openings } }
+    package var openings: Int { tallies.reduce(0) { $0 + $1.openings } }
 
     /// Whether every opening landed, waited, asked or was declined with a
     /// reason: none was declined by its module without one.
-    public var holds: Bool { tallies.allSatisfy { $0.declinedByModule == 0 } && formsDiffering.isEmpty }
+    package var holds: Bool { tallies.allSatisfy { $0.declinedByModule == 0 } && formsDiffering.isEmpty }
 
     /// Counts one opening of `address`.
     mutating func count(_ address: String, _ update: (inout Tally) -> Void) {
@@ -82,7 +82,7 @@ public struct LinkProof: Hashable, Sendable {
 
     /// `4 links from each of 37 states: 120 land on 6 screens, 20 held, 8
     /// declined with the route's reason, 0 declined by a module`.
-    public var summary: String {
+    package var summary: String {
         let landed = tallies.reduce(0) { $0 + $1.landed.values.reduce(0, +) }
         let screens = Set(tallies.flatMap(\.landed.keys)).count
         let held = tallies.reduce(0) { $0 + $1.held }

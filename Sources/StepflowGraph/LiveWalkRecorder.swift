@@ -14,7 +14,7 @@ public import Stepflow
 /// coordinator.waitUntilIdle()
 /// var touched = recorder.take(from: nil, to: coordinator.currentState.topScreen)
 /// ```
-public final class LiveWalkRecorder: Sendable {
+package final class LiveWalkRecorder: Sendable {
     private struct State {
         var events: [NavigationEvent] = []
         let builder: ProjectionBuilder
@@ -23,12 +23,12 @@ public final class LiveWalkRecorder: Sendable {
     private let state: Locked<State>
 
     /// A recorder for the app (root flow) `app`.
-    public init(app: String) {
+    package init(app: String) {
         state = Locked(State(builder: ProjectionBuilder(app: app)))
     }
 
     /// Records one event; observe the coordinator with it.
-    public func record(_ event: NavigationEvent) {
+    package func record(_ event: NavigationEvent) {
         state.withLock { $0.events.append(event) }
     }
 
@@ -37,7 +37,7 @@ public final class LiveWalkRecorder: Sendable {
     /// given; `nil` for the start) to `after` (the screen on top now).
     /// Screens shown in sections `now` hides are not touched: a person
     /// does not see them until the section is selected.
-    public func take(from top: PresentedScreen?, to after: PresentedScreen?, in now: NavigationState?) -> [String] {
+    package func take(from top: PresentedScreen?, to after: PresentedScreen?, in now: NavigationState?) -> [String] {
         state.withLock { state in
             let touched = state.builder.project(
                 state.events, from: top, to: after, hidden: { now?.isHidden($0) ?? false }, report: { _ in })
@@ -47,12 +47,12 @@ public final class LiveWalkRecorder: Sendable {
     }
 
     /// ``take(from:to:in:)`` for an app that shows no sections.
-    public func take(from top: PresentedScreen?, to after: PresentedScreen?) -> [String] {
+    package func take(from top: PresentedScreen?, to after: PresentedScreen?) -> [String] {
         take(from: top, to: after, in: nil)
     }
 
     /// Every edge taken so far, as `from -> to [kind label]` with node ids.
-    public var edges: Set<String> {
+    package var edges: Set<String> {
         state.withLock { state in
             Set(
                 state.builder.addedEdges.map { edge in
@@ -67,7 +67,7 @@ public final class LiveWalkRecorder: Sendable {
 
 extension NavigationGraph {
     /// Every edge as ``LiveWalkRecorder/edges`` names them.
-    public var edgeNames: Set<String> {
+    package var edgeNames: Set<String> {
         Set(edges.map { "\(nodes[$0.from].id) -> \(nodes[$0.to].id) [\($0.kind.rawValue) \(label(of: $0))]" })
     }
 }

@@ -8,7 +8,7 @@ public enum MermaidExporter {
     /// The Mermaid text of `graph`.
     ///
     /// - Complexity: O(V + E).
-    public static func export(_ graph: NavigationGraph) -> String {
+    package static func export(_ graph: NavigationGraph) -> String {
         var out = "flowchart LR\n"
         out.reserveCapacity(graph.nodes.count * 50 + graph.edges.count * 40)
         out += "  n0([\"start\"])\n"

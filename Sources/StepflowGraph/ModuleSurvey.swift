@@ -12,19 +12,19 @@ public import Stepflow
 /// let survey = ModuleSurvey(OnboardingModule.self)
 /// survey.exits.map(\.name)   // ["completed", "declined", "lockedOut"]
 /// ```
-public struct ModuleSurvey: Sendable {
+package struct ModuleSurvey: Sendable {
     /// A screen the module can show.
-    public struct ScreenEntry: Hashable, Sendable {
+    package struct ScreenEntry: Hashable, Sendable {
         /// Its id (`checklist`).
-        public let id: String
+        package let id: String
         /// Its title, as first seen.
-        public let title: String
+        package let title: String
         /// When it appears: under every setting tried, or only under some.
-        public let availability: Availability
+        package let availability: Availability
     }
 
     /// Under which option settings a screen or exit was found.
-    public enum Availability: Hashable, Sendable, CustomStringConvertible {
+    package enum Availability: Hashable, Sendable, CustomStringConvertible {
         /// Under every setting tried.
         case always
         /// Only under these settings (`name = value`).
@@ -34,7 +34,7 @@ public struct ModuleSurvey: Sendable {
 
         /// `only with audience = "professional"`, `not with identifyBy =
         /// "scan"`, or empty.
-        public var description: String {
+        package var description: String {
             switch self {
             case .always: ""
             case .only(let settings): "only with " + settings.joined(separator: " or ")
@@ -44,28 +44,28 @@ public struct ModuleSurvey: Sendable {
     }
 
     /// An exit the module can take.
-    public struct ExitEntry: Hashable, Sendable {
+    package struct ExitEntry: Hashable, Sendable {
         /// The exit's name.
-        public let name: String
+        package let name: String
         /// The fields it hands on.
-        public let fields: [String]
+        package let fields: [String]
         /// What it means.
-        public let summary: String
+        package let summary: String
         /// When it can be taken.
-        public let availability: Availability
+        package let availability: Availability
     }
 
     /// A link the module declares: what a manifest's `links` route an
     /// address to (`"kept/{result}/{patient}": "home.kept"`).
-    public struct LinkEntry: Hashable, Sendable {
+    package struct LinkEntry: Hashable, Sendable {
         /// Its name (`kept`).
-        public let name: String
+        package let name: String
         /// Its parameters, each a `{name}` an address may carry.
-        public let parameters: [FieldSpec]
+        package let parameters: [FieldSpec]
         /// What it opens.
-        public let summary: String
+        package let summary: String
         /// The option values under which the module declares it.
-        public let availability: Availability
+        package let availability: Availability
     }
 
     /// The screens, in the order first found: those its flow shows from
@@ -77,12 +77,12 @@ public struct ModuleSurvey: Sendable {
     public let exits: [ExitEntry]
     /// The services the module needs that the survey was not given; when
     /// there are any, the module was not explored and ``screens`` is empty.
-    public let missingServices: [ServiceRequirement]
+    package let missingServices: [ServiceRequirement]
 
     /// Surveys `module`, launched with `services` (never called: no
     /// stepper is started). A module needing a service not among them
     /// cannot be launched: see ``missingServices``.
-    public init(_ module: any FeatureModule.Type, services: ModuleServices = ModuleServices()) {
+    package init(_ module: any FeatureModule.Type, services: ModuleServices = ModuleServices()) {
         missingServices = module.services.filter { !services.provides($0) }
         let defaults = ModuleOptions(specs: module.options)
         var settings: [(label: String?, options: ModuleOptions)] = [(nil, defaults)]

@@ -11,14 +11,14 @@ import Stepflow
 /// integer ids and adjacency arrays, never on string-keyed dictionaries.
 public struct NavigationGraph: Sendable {
     /// A node's index in ``nodes``.
-    public typealias NodeID = Int
+    package typealias NodeID = Int
 
     /// What a node stands for.
     ///
     /// This enum grows: later versions add cases. End a `switch` over it
     /// with `@unknown default:`, so a new case is a warning to handle, not
     /// a build that breaks.
-    public enum NodeKind: String, Hashable, Sendable, CaseIterable {
+    package enum NodeKind: String, Hashable, Sendable, CaseIterable {
         /// Where the app starts.
         case start
         /// A step handled by a flow instance.
@@ -34,11 +34,11 @@ public struct NavigationGraph: Sendable {
         /// The stable id: `start`, `end`, `instance.stepID`, `instance/screenID`.
         public let id: String
         /// What it stands for.
-        public let kind: NodeKind
+        package let kind: NodeKind
         /// The flow instance it belongs to; empty for start and end.
-        public let instance: String
+        package let instance: String
         /// What people read: a screen's title, a step's id.
-        public let label: String
+        package let label: String
 
         /// A node with `id`, of `kind`, in `instance`, read as `label`.
         package init(id: String, kind: NodeKind, instance: String, label: String) {
@@ -55,7 +55,7 @@ public struct NavigationGraph: Sendable {
     /// This enum grows: later versions add cases. End a `switch` over it
     /// with `@unknown default:`, so a new case is a warning to handle, not
     /// a build that breaks.
-    public enum EdgeKind: String, Hashable, Sendable, CaseIterable {
+    package enum EdgeKind: String, Hashable, Sendable, CaseIterable {
         /// A person chose an action on a screen; the label is the action's.
         case action
         /// A screen was shown; the label is how (`push`, `modal`, `replace`).
@@ -86,19 +86,19 @@ public struct NavigationGraph: Sendable {
 
     /// An edge, by node indices, kind and label index: 16 bytes, so a
     /// million steps' six million edges stay small.
-    public struct Edge: Hashable, Sendable {
+    package struct Edge: Hashable, Sendable {
         private let source: Int32
         private let target: Int32
         /// The index of its label in ``NavigationGraph/labels``.
-        public let labelIndex: Int32
+        package let labelIndex: Int32
         /// What it stands for.
-        public let kind: EdgeKind
+        package let kind: EdgeKind
         /// Where it starts.
-        public var from: NodeID { Int(source) }
+        package var from: NodeID { Int(source) }
         /// Where it leads.
-        public var to: NodeID { Int(target) }
+        package var to: NodeID { Int(target) }
         /// An edge of `kind` from `from` to `to` with the label at `labelIndex`.
-        public init(from: NodeID, to: NodeID, kind: EdgeKind, labelIndex: Int32) {
+        package init(from: NodeID, to: NodeID, kind: EdgeKind, labelIndex: Int32) {
             source = Int32(from)
             target = Int32(to)
             self.kind = kind
@@ -107,26 +107,26 @@ public struct NavigationGraph: Sendable {
     }
 
     /// The app's id.
-    public let app: String
+    package let app: String
     /// The nodes, in discovery order (breadth first from the start).
     public let nodes: [Node]
     /// The edges, in discovery order.
-    public let edges: [Edge]
+    package let edges: [Edge]
     /// The distinct edge labels.
-    public let labels: [String]
+    package let labels: [String]
     /// The flow instances, in discovery order; the app's root first.
-    public let instances: [String]
+    package let instances: [String]
     /// Problems found while exploring the states: unhandled steps,
     /// ineffective back, states with no way on or no way out, unbounded
     /// growth.
-    public let explorationFindings: [Finding]
+    package let explorationFindings: [Finding]
 
     /// The start node (always 0).
-    public let start: NodeID = 0
+    package let start: NodeID = 0
     /// The start node of every graph.
     static let startNode: NodeID = 0
     /// The end node (always 1); it has no in-edge when the app cannot end.
-    public let end: NodeID = 1
+    package let end: NodeID = 1
 
     private let adjacency: Adjacency
     private let index: NodeIndex
@@ -166,7 +166,7 @@ public struct NavigationGraph: Sendable {
     /// ``instances``), in node order: the clusters exporters draw.
     ///
     /// - Complexity: O(V).
-    public func nodesByInstance() -> [[NodeID]] {
+    package func nodesByInstance() -> [[NodeID]] {
         var members = [[NodeID]](repeating: [], count: instances.count)
         let positions = Dictionary(uniqueKeysWithValues: instances.enumerated().map { ($0.element, $0.offset) })
         var lastInstance = ""
@@ -182,26 +182,26 @@ public struct NavigationGraph: Sendable {
     }
 
     /// The node with the stable id `id`.
-    public func node(withID id: String) -> NodeID? { index.node(withID: id) }
+    package func node(withID id: String) -> NodeID? { index.node(withID: id) }
 
     /// The label of `edge`: an action's label, a presentation, a stepper's
     /// type, an exit's name, `back`, `start <flow>`, `forward`, `end`.
-    public func label(of edge: Edge) -> String { labels[Int(edge.labelIndex)] }
+    package func label(of edge: Edge) -> String { labels[Int(edge.labelIndex)] }
 
     /// The label people read: ``label(of:)``, with `exit ` before an exit's
     /// name.
-    public func displayLabel(of edge: Edge) -> String {
+    package func displayLabel(of edge: Edge) -> String {
         edge.kind == .exit ? "exit " + label(of: edge) : label(of: edge)
     }
 
     /// The indices (in ``edges``) of the edges leaving `node`.
-    public func outgoing(_ node: NodeID) -> ArraySlice<Int32> {
+    package func outgoing(_ node: NodeID) -> ArraySlice<Int32> {
         let lists = adjacency.lists
         return lists.outEdges[Int(lists.outOffsets[node])..<Int(lists.outOffsets[node + 1])]
     }
 
     /// The indices (in ``edges``) of the edges entering `node`.
-    public func incoming(_ node: NodeID) -> ArraySlice<Int32> {
+    package func incoming(_ node: NodeID) -> ArraySlice<Int32> {
         let lists = adjacency.lists
         return lists.inEdges[Int(lists.inOffsets[node])..<Int(lists.inOffsets[node + 1])]
     }

@@ -13,11 +13,11 @@ import StepflowManifest
 ///   for one module only when `module` is given.
 ///
 /// Both carry a legend. The full step graph stays in ``DOTExporter``.
-public enum OverviewExporter {
+package enum OverviewExporter {
     /// Module instances and the routes taken between them.
     ///
     /// - Complexity: O(V + E).
-    public static func overview(_ variant: VariantGraph, title: String? = nil) -> String {
+    package static func overview(_ variant: VariantGraph, title: String? = nil) -> String {
         let graph = variant.graph
         var out = header(variant, title: title) + ends(start: true, end: true)
         let screens = screensByInstance(graph)
@@ -44,7 +44,7 @@ public enum OverviewExporter {
     /// only `module`'s screens when given.
     ///
     /// - Complexity: O((V + E) × steps between two screens).
-    public static func screens(_ variant: VariantGraph, title: String? = nil, module: String? = nil) -> String {
+    package static func screens(_ variant: VariantGraph, title: String? = nil, module: String? = nil) -> String {
         let graph = variant.graph
         var out = header(variant, title: title)
         let byInstance = screensByInstance(graph)

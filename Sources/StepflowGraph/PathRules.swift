@@ -1,23 +1,23 @@
 public import StepflowManifest
 
 /// What a path rule came to on a variant's graph.
-public struct PathRuleResult: Hashable, Sendable, CustomStringConvertible {
+package struct PathRuleResult: Hashable, Sendable, CustomStringConvertible {
     /// The rule.
-    public let rule: PathRuleSpec
+    package let rule: PathRuleSpec
     /// Whether the graph proves it.
-    public let holds: Bool
+    package let holds: Bool
     /// When refuted: a shortest walk that breaks it, as node ids from the
     /// start (empty for a `reaches` rule, which no walk can refute).
-    public let counterExample: [String]?
+    package let counterExample: [String]?
     /// When refuted by a walk: the walk itself, with its inputs, which a
     /// live run can replay.
-    public let walk: Walk?
+    package let walk: Walk?
     /// When refuted: what the walk shows, in a sentence (a rule about data
     /// says what was shown and what was given); `nil` when the walk says it.
-    public var detail: String? = nil
+    package var detail: String? = nil
 
     /// `proved: …` or `refuted: …: start → … → node`.
-    public var description: String {
+    package var description: String {
         guard !holds else { return "proved: \(rule.name)" }
         guard let counterExample, !counterExample.isEmpty else { return "refuted: \(rule.name): no walk reaches it" }
         return "refuted: \(rule.name): " + counterExample.joined(separator: " → ")
@@ -34,7 +34,7 @@ extension VariantGraph {
     /// over every state, and says so).
     ///
     /// - Complexity: O(rules × (V + E)); a pattern O(16 × (V + E)).
-    public func checkRules() -> (results: [PathRuleResult], diagnostics: [ManifestDiagnostic]) {
+    package func checkRules() -> (results: [PathRuleResult], diagnostics: [ManifestDiagnostic]) {
         var results: [PathRuleResult] = []
         var diagnostics: [ManifestDiagnostic] = []
         // Node ids only for a suggestion, and walks only for a refuted rule.

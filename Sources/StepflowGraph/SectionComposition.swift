@@ -18,39 +18,39 @@ import Stepflow
 /// arrives at every screen of a section from the others at their starts.
 /// Where one section acts on another, exploration falls back to the
 /// product and ``interaction`` names the first input that showed it.
-public struct SectionComposition: Hashable, Sendable {
+package struct SectionComposition: Hashable, Sendable {
     /// One section of a flow that shows sections, and how many distinct
     /// states of its own it was seen in.
-    public struct Part: Hashable, Sendable {
+    package struct Part: Hashable, Sendable {
         /// The name of the flow that shows the sections (a module instance).
-        public let owner: String
+        package let owner: String
         /// The section's name.
-        public let section: String
+        package let section: String
         /// The distinct states of the section's own flows seen.
-        public let states: Int
+        package let states: Int
     }
 
     /// Every section seen, in the order first seen.
-    public let parts: [Part]
+    package let parts: [Part]
     /// The states listed.
-    public let states: Int
+    package let states: Int
     /// Inputs not taken because each would have left two sections away
     /// from their starts (0 when the product was explored).
-    public let skippedInputs: Int
+    package let skippedInputs: Int
     /// What showed that sections act on one another, in words (`'Send' on
     /// home/kept in section kept of home changed section test`), when the
     /// product was explored because of it; `nil` when composed.
-    public let interaction: String?
+    package let interaction: String?
 
     /// Whether the sections were explored as components.
-    public var isComposed: Bool { interaction == nil }
+    package var isComposed: Bool { interaction == nil }
 
     /// About how many combinations of the sections' own states the product
     /// holds: for each flow that shows sections, the product of its
     /// sections' state counts, summed over those flows (an estimate: it
     /// counts each section's states, not which of them can be reached
     /// together).
-    public var productStates: Double {
+    package var productStates: Double {
         Dictionary(grouping: parts, by: \.owner).values.reduce(0.0) { total, sections in
             total + sections.reduce(1.0) { $0 * Double($1.states) }
         }
@@ -70,7 +70,7 @@ public struct SectionComposition: Hashable, Sendable {
     /// combinations; 40 inputs that would leave two sections away from
     /// their starts not taken`, or `sections explored as their product:
     /// …` and why.
-    public var summary: String {
+    package var summary: String {
         guard isComposed else { return "sections explored as their product: \(interaction ?? "")" }
         var owners: [String] = []
         for part in parts where !owners.contains(part.owner) { owners.append(part.owner) }

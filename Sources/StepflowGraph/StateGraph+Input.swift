@@ -61,7 +61,7 @@ extension StateGraph {
         }
 
         /// The screen on top when it was given (`instance/screen`).
-        public let screen: String?
+        package let screen: String?
         /// What it was.
         public let kind: Kind
 
@@ -69,7 +69,7 @@ extension StateGraph {
         /// which ``Input/init(line:)`` reads back: one line, or for an
         /// action that submits fields, an `enter` line per value (its class
         /// as the note) and then the choice.
-        public var lines: [String] {
+        package var lines: [String] {
             guard case .submit(_, let label, let role, let entries) = kind else { return [description] }
             return entries.map {
                 StepflowGraph.Input.enter(field: $0.field, value: $0.value).scriptLine + " (\($0.valueClass))"
@@ -78,21 +78,21 @@ extension StateGraph {
 
         /// The values entered before the input, in the fields the chosen
         /// action submits (empty for any other input).
-        public var entries: [FieldEntry] {
+        package var entries: [FieldEntry] {
             if case .submit(_, _, _, let entries) = kind { return entries }
             return []
         }
 
         /// The inputs as a script, a walk or a test gives them: an
         /// `enter` line per value, then ``given``.
-        public var givenInputs: [StepflowGraph.Input] {
+        package var givenInputs: [StepflowGraph.Input] {
             entries.map { .enter(field: $0.field, value: $0.value) } + [given]
         }
 
         /// The input as a script, a walk or a test gives it: an action by
         /// its label (a way back as `back`), a timer as `wait`. The values
         /// entered before it are ``givenInputs``.
-        public var given: StepflowGraph.Input {
+        package var given: StepflowGraph.Input {
             switch kind {
             case .choose(_, let label, let role), .submit(_, let label, let role, _):
                 role == .back ? .back : .choose(.label(label))
@@ -106,7 +106,7 @@ extension StateGraph {
 
         /// What a person types in `rootapp walk` to give it (``Input/typed``);
         /// `nil` for an emission that comes by itself.
-        public var typed: String? {
+        package var typed: String? {
             if case .emit(_, _, isTimer: false) = kind { return nil }
             return given.typed
         }

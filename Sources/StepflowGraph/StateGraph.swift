@@ -16,35 +16,35 @@ public import Stepflow
 /// (depths, paths, rules, coverage) come from the states.
 public struct StateGraph: Sendable {
     /// One waiting state.
-    public struct State: Hashable, Sendable {
+    package struct State: Hashable, Sendable {
         /// The screen on top (`instance/screen`), if any.
-        public let top: String?
+        package let top: String?
         /// Whether the app has ended: no flow is live.
-        public let isEnded: Bool
+        package let isEnded: Bool
         /// The fewest inputs that reach it from the start.
-        public let depth: Int
+        package let depth: Int
     }
 
     /// One input between two states.
     public struct Transition: Hashable, Sendable {
         /// The state it is given in.
-        public let from: Int
+        package let from: Int
         /// The state it leads to.
-        public let to: Int
+        package let to: Int
         /// What was done.
         public let input: Input
         /// The projection's nodes it touched, in order, from the node it
         /// was given on: the screen on top (or the start), or for an answer
         /// to a question the step that asked it.
-        public let nodes: NodeList
+        package let nodes: NodeList
     }
 
     /// The projection's nodes one transition touched, in order: the node
     /// it was given on (the screen on top, or the start), then a view of
     /// the node list every transition of the graph shares (a transition
     /// keeps no array of its own).
-    public struct NodeList: RandomAccessCollection, Hashable, Sendable, CustomStringConvertible {
-        public typealias Indices = Range<Int>
+    package struct NodeList: RandomAccessCollection, Hashable, Sendable, CustomStringConvertible {
+        package typealias Indices = Range<Int>
 
         private let origin: Int32
         private let storage: [Int32]
@@ -57,23 +57,23 @@ public struct StateGraph: Sendable {
         }
 
         /// 0.
-        public var startIndex: Int { 0 }
+        package var startIndex: Int { 0 }
         /// The number of nodes.
-        public var endIndex: Int { rest.count + 1 }
+        package var endIndex: Int { rest.count + 1 }
 
         /// The node at `position`.
-        public subscript(position: Int) -> NavigationGraph.NodeID {
+        package subscript(position: Int) -> NavigationGraph.NodeID {
             position == 0 ? Int(origin) : Int(storage[rest.lowerBound + position - 1])
         }
 
         /// `[0, 4, 5]`.
-        public var description: String { Array(self).description }
+        package var description: String { Array(self).description }
 
         /// Whether both list the same nodes in the same order.
-        public static func == (a: NodeList, b: NodeList) -> Bool { a.elementsEqual(b) }
+        package static func == (a: NodeList, b: NodeList) -> Bool { a.elementsEqual(b) }
 
         /// Hashes the nodes in order (not where the list sits).
-        public func hash(into hasher: inout Hasher) {
+        package func hash(into hasher: inout Hasher) {
             hasher.combine(count)
             for node in self { hasher.combine(node) }
         }
@@ -82,8 +82,8 @@ public struct StateGraph: Sendable {
     /// Every state of the graph, breadth first from the start. Kept column
     /// by column (9 bytes a state: its screen numbered, its depth, whether
     /// it ended); each ``State`` is made when it is read.
-    public struct States: RandomAccessCollection, Sendable {
-        public typealias Indices = Range<Int>
+    package struct States: RandomAccessCollection, Sendable {
+        package typealias Indices = Range<Int>
 
         /// The columns, in one object: a copy of the collection is one
         /// reference. Changed only while the explorer, its one holder,
@@ -103,12 +103,12 @@ public struct StateGraph: Sendable {
         init() {}
 
         /// 0.
-        public var startIndex: Int { 0 }
+        package var startIndex: Int { 0 }
         /// The number of states.
-        public var endIndex: Int { columns.depths.count }
+        package var endIndex: Int { columns.depths.count }
 
         /// The state at `position`.
-        public subscript(position: Int) -> State {
+        package subscript(position: Int) -> State {
             let screen = Int(columns.screenNumbers[position])
             return State(
                 top: screen < 0 ? nil : columns.screens[screen], isEnded: columns.ended[position],
@@ -203,14 +203,14 @@ public struct StateGraph: Sendable {
 
         /// The state the transition at `position` is given in, read without
         /// making the transition (its input and nodes).
-        public func source(of position: Int) -> Int { Int(columns.sources[position]) }
+        package func source(of position: Int) -> Int { Int(columns.sources[position]) }
 
         /// The state the transition at `position` leads to, read without
         /// making the transition: what a walk over a large graph reads.
-        public func target(of position: Int) -> Int { Int(columns.targets[position]) }
+        package func target(of position: Int) -> Int { Int(columns.targets[position]) }
 
         /// Whether transition `position` is a link opened from outside.
-        public func isLink(at position: Int) -> Bool {
+        package func isLink(at position: Int) -> Bool {
             if case .link = columns.kinds[Int(columns.kindIndices[position])] { return true }
             return false
         }
@@ -276,18 +276,18 @@ public struct StateGraph: Sendable {
     }
 
     /// The app's id.
-    public let app: String
+    package let app: String
     /// The states, breadth first from the start (state 0).
-    public let states: States
+    package let states: States
     /// The transitions, grouped by source state, in input order.
     public let transitions: Transitions
     /// The nodes the start itself touches (before any input).
-    public let initialNodes: [NavigationGraph.NodeID]
+    package let initialNodes: [NavigationGraph.NodeID]
     /// The screen/step graph the states project to.
-    public let projection: NavigationGraph
+    package let projection: NavigationGraph
     /// Whether exploration stopped at a bound (see ``ExplorationLimits``);
     /// a finding says where.
-    public let isTruncated: Bool
+    package let isTruncated: Bool
     /// For each state, the transitions leaving it: `transitions[offsets[s]..<offsets[s + 1]]`.
     let offsets: [Int32]
     /// For each state, the transition that first reached it (-1 for the start).
@@ -310,15 +310,15 @@ public struct StateGraph: Sendable {
     /// each deferred `adapt` taken as answering with the step unchanged.
     /// Every verdict over this graph rests on them; empty when every
     /// outside answer is declared (``Adaptation/ask(_:)``).
-    public let assumptions: [AssumedAnswer]
+    package let assumptions: [AssumedAnswer]
 
     /// Where each link the variant routes lands from every live state
     /// (empty when it routes none).
-    public internal(set) var links = LinkProof()
+    package internal(set) var links = LinkProof()
 
     /// How sections shown side by side were explored: as components or as
     /// their product, and why (`nil` when the variant shows none).
-    public internal(set) var composition: SectionComposition?
+    package internal(set) var composition: SectionComposition?
 
     init(
         app: String, states: States, transitions: Transitions, initialNodes: [NavigationGraph.NodeID],
@@ -346,14 +346,14 @@ public struct StateGraph: Sendable {
     }
 
     /// The transitions leaving `state`.
-    public func transitions(from state: Int) -> Slice<Transitions> {
+    package func transitions(from state: Int) -> Slice<Transitions> {
         transitions[positions(from: state)]
     }
 
     /// The positions in ``transitions`` of the transitions leaving
     /// `state`: what a walk over a large graph reads, with
     /// ``Transitions/target(of:)``, without making each transition.
-    public func positions(from state: Int) -> Range<Int> {
+    package func positions(from state: Int) -> Range<Int> {
         Int(offsets[state])..<Int(offsets[state + 1])
     }
 
@@ -361,7 +361,7 @@ public struct StateGraph: Sendable {
     /// transitions in order.
     ///
     /// - Complexity: O(depth).
-    public func shortestWalk(to state: Int) -> [Transition] {
+    package func shortestWalk(to state: Int) -> [Transition] {
         shortestWalkPositions(to: state).map { transitions[$0] }
     }
 

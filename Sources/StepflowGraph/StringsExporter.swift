@@ -7,21 +7,21 @@ import Stepflow
 /// translation and state from the variant's catalog. A text no walk shows
 /// is left out; a text the manifest re-words says so in its comment (its
 /// words are in the manifest's `texts`).
-public enum StringsExporter {
+package enum StringsExporter {
     /// How far one locale is.
-    public struct Progress: Hashable, Sendable {
+    package struct Progress: Hashable, Sendable {
         /// The locale.
-        public let locale: String
+        package let locale: String
         /// Texts translated and signed off.
-        public let translated: Int
+        package let translated: Int
         /// Texts translated but `new`, `needs_review` or `stale`.
-        public let unfinished: Int
+        package let unfinished: Int
         /// Texts with no translation.
-        public let missing: Int
+        package let missing: Int
     }
 
     /// The catalog text, and each shipped locale's progress.
-    public static func catalog(
+    package static func catalog(
         _ variant: VariantGraph, registry: ModuleRegistry
     ) -> (text: String, progress: [Progress]) {
         let manifest = variant.manifest

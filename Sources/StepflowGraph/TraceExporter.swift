@@ -13,7 +13,7 @@ public enum TraceExporter {
     /// - Complexity: O(nodes × depth).
     /// `notes` follow the first line, each wrapped to `width` (what the
     /// steps' data leaves out, say).
-    public static func text(_ states: StateGraph, width: Int = 80, notes: [String] = []) -> String {
+    package static func text(_ states: StateGraph, width: Int = 80, notes: [String] = []) -> String {
         let graph = states.projection
         let walks = states.shortestWalks()
         let steps = order(states, walks, kind: .step)
@@ -59,7 +59,7 @@ public enum TraceExporter {
     /// world, goes back to `start`, where its edge leaves. Version 2 measured `depth` in
     /// inputs and added `inputs` and `states`; version 3 types each input;
     /// version 4 adds the `enter` objects of values typed into fields.
-    public static func json(_ states: StateGraph) -> String {
+    package static func json(_ states: StateGraph) -> String {
         let graph = states.projection
         let walks = states.shortestWalks()
         let steps = order(states, walks, kind: .step)
@@ -142,7 +142,7 @@ public enum TraceExporter {
 
     /// One input of a walk: `     screen: choose "label"`, wrapped at
     /// spaces to `width`.
-    public static func line(for input: StateGraph.Input, width: Int) -> String {
+    package static func line(for input: StateGraph.Input, width: Int) -> String {
         // `description`, not interpolation: interpolating asks the value how
         // it prints (protocol conformance checks) on every line.
         if case .submit = input.kind {
@@ -158,7 +158,7 @@ public enum TraceExporter {
     /// `text` broken at spaces so no line passes `width` (a single word
     /// longer than the width stays whole); continuation lines start with
     /// `continuation`.
-    public static func wrapWords(_ text: String, width: Int, continuation: String) -> String {
+    package static func wrapWords(_ text: String, width: Int, continuation: String) -> String {
         // Widths are characters. A text of ASCII without a carriage return
         // (nearly every trace line) has one character a byte: it is wrapped
         // byte by byte, not split into grapheme clusters (which was a

@@ -20,11 +20,11 @@ public import StepflowManifest
 /// let check = UpdateCheck(old: released, new: candidate, registry: registry)
 /// if !check.lostStates.isEmpty { print(check.lost.map(\.problem)) }
 /// ```
-public struct UpdateCheck: Sendable {
+package struct UpdateCheck: Sendable {
     /// One place where walks of the old release stop restoring.
-    public struct Lost: Sendable {
+    package struct Lost: Sendable {
         /// How the walk stops restoring.
-        public enum Kind: Hashable, Sendable {
+        package enum Kind: Hashable, Sendable {
             /// The new release refuses the input.
             case refused
             /// The new release takes every input, and shows another screen.
@@ -32,77 +32,77 @@ public struct UpdateCheck: Sendable {
         }
 
         /// How the walk stops restoring.
-        public let kind: Kind
+        package let kind: Kind
         /// The screen the input was given on in the old release.
-        public let screen: String?
+        package let screen: String?
         /// The old release's shortest walk to where it happens, start
         /// first: for ``Kind/refused``, up to the input refused (the last).
-        public let walk: [StateGraph.Input]
+        package let walk: [StateGraph.Input]
         /// What the new release refuses, or where it lands instead.
-        public let problem: String
+        package let problem: String
         /// The old release's states whose walks through here are lost.
-        public let states: [Int]
+        package let states: [Int]
         /// The new release's policy for such a walk, by the instance the
         /// person was in.
-        public let policy: LostWalkPolicy
+        package let policy: LostWalkPolicy
         /// Where the policy resumes the walk (the screen on top), or `nil`
         /// when it refuses the walk.
-        public let resumesAt: String?
+        package let resumesAt: String?
         /// The inputs the policy's restore replays, for ``walk``.
-        public let inputsKept: Int
+        package let inputsKept: Int
         /// How many of the old release's ways there (different walks to
         /// the same input refused, or the same screen elsewhere) this one
         /// stands for; ``walk`` is the shortest.
-        public internal(set) var ways = 1
+        package internal(set) var ways = 1
     }
 
     /// One state of the old release some walk of which does not restore.
-    public struct LostState: Sendable {
+    package struct LostState: Sendable {
         /// The state, in the old release's graph.
-        public let state: Int
+        package let state: Int
         /// Its screen on top.
-        public let screen: String?
+        package let screen: String?
         /// Its shortest walk on the old release that does not restore,
         /// start first: through the input the new release refuses, or to
         /// a screen it shows elsewhere.
-        public let walk: [StateGraph.Input]
+        package let walk: [StateGraph.Input]
         /// Why that walk does not restore (the place's problem).
-        public let problem: String
+        package let problem: String
     }
 
     /// The old release's variant.
-    public let old: VariantGraph
+    package let old: VariantGraph
     /// The new release's variant.
-    public let new: VariantGraph
+    package let new: VariantGraph
     /// What changed between them: modules, options, routes, screens.
-    public let diff: VariantDiff
+    package let diff: VariantDiff
     /// The pairs (old state, new state) the lockstep search reached.
-    public let pairs: Int
+    package let pairs: Int
     /// The old release's inputs replayed on the new one.
-    public let inputsChecked: Int
+    package let inputsChecked: Int
     /// Every place where walks stop restoring, the fewest inputs first.
     public let lost: [Lost]
     /// The old release's states some walk of which does not restore,
     /// in order.
-    public let lostStates: [Int]
+    package let lostStates: [Int]
     /// The old release's states some walk of which does not restore and
     /// whose policy refuses it: the walks an update throws away.
-    public let refusedStates: [Int]
+    package let refusedStates: [Int]
     /// Each state of ``lostStates`` with its shortest walk that does not
     /// restore, in order of state.
-    public let lostWalks: [LostState]
+    package let lostWalks: [LostState]
     /// The old release's states no walk of which restores whole (every
     /// walk to them passes an input the new release refuses, or they show
     /// a screen the new release shows elsewhere).
-    public let unrestorableStates: [Int]
+    package let unrestorableStates: [Int]
     /// Timers that run for another time on the new release at the same
     /// point of a walk: `test: timerDone after 15 min → 10 min`. A walk
     /// saved while one runs resumes with the new time, less the time
     /// already waited (at once if that has passed).
-    public let timersChanged: [String]
+    package let timersChanged: [String]
     /// Whether a bound stopped either exploration: the verdict then covers
     /// only the states explored.
-    public let isTruncated: Bool
+    package let isTruncated: Bool
 
     /// For each pair the lockstep search reached: the old state (-1 when
     /// the old graph does not list it, past a bound), whether the walk
@@ -127,11 +127,11 @@ public struct UpdateCheck: Sendable {
     }
 
     /// Whether every walk of the old release restores on the new one.
-    public var everyWalkRestores: Bool { lostStates.isEmpty && !isTruncated }
+    package var everyWalkRestores: Bool { lostStates.isEmpty && !isTruncated }
 
     /// Checks the walks of `old`'s variant against `new`'s, both made from
     /// `registry`'s modules with `services`.
-    public init(
+    package init(
         old: Manifest, new: Manifest, registry: ModuleRegistry, newRegistry: ModuleRegistry? = nil,
         services: ModuleServices = ModuleServices(), limits: ExplorationLimits = .standard
     ) {

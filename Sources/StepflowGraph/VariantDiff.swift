@@ -6,36 +6,36 @@ import StepflowManifest
 /// only one can show; then the steps and edges inside modules. The app's
 /// own steps (`app.test.resultCaptured {result: …}`) are summed up by the
 /// routes: their handoff values would make nearly every one of them differ.
-public struct VariantDiff: Sendable {
+package struct VariantDiff: Sendable {
     /// Module instances only in the first variant, as `id (module)`.
-    public let instancesOnlyInA: [String]
+    package let instancesOnlyInA: [String]
     /// Module instances only in the second.
-    public let instancesOnlyInB: [String]
+    package let instancesOnlyInB: [String]
     /// Instances in both whose module or options differ:
     /// `test.readBy: "both" → "photo"`.
-    public let changedOptions: [String]
+    package let changedOptions: [String]
     /// Routes only in the first, as `instance.exit → target`.
-    public let routesOnlyInA: [String]
+    package let routesOnlyInA: [String]
     /// Routes only in the second.
-    public let routesOnlyInB: [String]
+    package let routesOnlyInB: [String]
     /// Routes in both that lead elsewhere: `test.cancelled: end → intake`.
-    public let changedRoutes: [String]
+    package let changedRoutes: [String]
     /// Link routes only in the first, as `address → instance.link (policy)`.
-    public let linksOnlyInA: [String]
+    package let linksOnlyInA: [String]
     /// Link routes only in the second.
-    public let linksOnlyInB: [String]
+    package let linksOnlyInB: [String]
     /// Addresses routed by both, to another link or under another policy:
     /// `result: result.advice (start) → result.advice (decline: …)`.
-    public let changedLinks: [String]
+    package let changedLinks: [String]
     /// Screens (`instance/screen`) only the first can show.
-    public let screensOnlyInA: [String]
+    package let screensOnlyInA: [String]
     /// Screens only the second can show.
-    public let screensOnlyInB: [String]
+    package let screensOnlyInB: [String]
     /// The graph detail, without the app's own steps and their edges.
-    public let detail: GraphDiff
+    package let detail: GraphDiff
 
     /// Compares variant `a` with variant `b`.
-    public init(_ a: VariantGraph, _ b: VariantGraph) {
+    package init(_ a: VariantGraph, _ b: VariantGraph) {
         let instancesA = Dictionary(uniqueKeysWithValues: a.manifest.instances.map { ($0.id, $0) })
         let instancesB = Dictionary(uniqueKeysWithValues: b.manifest.instances.map { ($0.id, $0) })
         instancesOnlyInA = a.manifest.instances.filter { instancesB[$0.id] == nil }.map { "\($0.id) (\($0.module))" }
@@ -100,12 +100,12 @@ public struct VariantDiff: Sendable {
     }
 
     /// Whether the summary finds nothing (the detail may still differ).
-    public var summaryIsEmpty: Bool {
+    package var summaryIsEmpty: Bool {
         instancesOnlyInA.isEmpty && instancesOnlyInB.isEmpty && changedOptions.isEmpty && routesOnlyInA.isEmpty
             && routesOnlyInB.isEmpty && changedRoutes.isEmpty && linksOnlyInA.isEmpty && linksOnlyInB.isEmpty
             && changedLinks.isEmpty && screensOnlyInA.isEmpty && screensOnlyInB.isEmpty
     }
 
     /// Whether the variants are the same, summary and detail.
-    public var isEmpty: Bool { summaryIsEmpty && detail.isEmpty }
+    package var isEmpty: Bool { summaryIsEmpty && detail.isEmpty }
 }

@@ -44,7 +44,7 @@ extension VariantGraph {
     /// Every finding: the graph's, with a root's unhandled module exit
     /// named an exit without route, then instances never entered and
     /// routed exits never taken.
-    public func findings() -> [Finding] {
+    package func findings() -> [Finding] {
         var result = graph.findings().map { finding -> Finding in
             guard finding.kind == .unhandledStep, let node = graph.node(withID: finding.subject),
                 graph.incoming(node).contains(where: { graph.edges[Int($0)].kind == .exit })
@@ -114,7 +114,7 @@ extension VariantGraph {
     /// default, in every locale the variant ships), located in the catalog
     /// (or the manifest's `strings`, or `locales` when there is no
     /// catalog). English always has the modules' own.
-    public func missingTranslations(in locale: String? = nil) -> [Finding] {
+    package func missingTranslations(in locale: String? = nil) -> [Finding] {
         let texts = manifest.texts
         var findings: [Finding] = []
         for locale in locale.map({ [$0] }) ?? manifest.locales where locale != "en" {

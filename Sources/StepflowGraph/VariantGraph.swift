@@ -22,7 +22,7 @@ public struct VariantGraph: Sendable {
     ///
     /// Labels are in `locale` (by default the variant's first); which texts
     /// a person can see does not depend on it.
-    public init(
+    package init(
         manifest: Manifest, registry: ModuleRegistry, services: ModuleServices = ModuleServices(),
         locale: String? = nil, limits: ExplorationLimits = .standard
     ) {
@@ -143,7 +143,7 @@ public struct VariantGraph: Sendable {
     }
 
     /// The locale the graph's labels are in.
-    public let locale: String
+    package let locale: String
 
     /// Each instance's module, for what a module can show beyond what the
     /// variant reaches (a rule may name a screen the variant never shows).
@@ -161,24 +161,24 @@ public struct VariantGraph: Sendable {
     /// Every screen a person can see, with its words: once for each
     /// distinct wording (a screen that names the patient or not), in the
     /// order exploration first met them.
-    public let screens: [ScreenSnapshot]
+    package let screens: [ScreenSnapshot]
 
     /// A screen as a person sees it.
-    public struct ScreenSnapshot: Hashable, Sendable {
+    package struct ScreenSnapshot: Hashable, Sendable {
         /// `instance/screen`.
-        public let id: String
+        package let id: String
         /// The module instance showing it.
-        public let instance: String
+        package let instance: String
         /// The title.
-        public let title: String
+        package let title: String
         /// The body lines.
-        public let body: [String]
+        package let body: [String]
         /// The actions' labels and roles, in order.
-        public let actions: [(label: String, role: ActionRole)]
+        package let actions: [(label: String, role: ActionRole)]
         /// The fields a person fills in, with their classes.
-        public let fields: [EntryField]
+        package let fields: [EntryField]
         /// What the module shows beyond texts and fields.
-        public let content: ScreenContent?
+        package let content: ScreenContent?
 
         init(_ screen: PresentedScreen) {
             id = screen.qualifiedID
@@ -190,12 +190,12 @@ public struct VariantGraph: Sendable {
             content = screen.screenContent
         }
 
-        public static func == (a: ScreenSnapshot, b: ScreenSnapshot) -> Bool {
+        package static func == (a: ScreenSnapshot, b: ScreenSnapshot) -> Bool {
             a.id == b.id && a.title == b.title && a.body == b.body && a.actions.map(\.label) == b.actions.map(\.label)
                 && a.actions.map(\.role) == b.actions.map(\.role) && a.fields == b.fields && a.content == b.content
         }
 
-        public func hash(into hasher: inout Hasher) {
+        package func hash(into hasher: inout Hasher) {
             hasher.combine(id)
             hasher.combine(title)
             hasher.combine(body)
@@ -205,31 +205,31 @@ public struct VariantGraph: Sendable {
 
     /// A module text a person can see: on the screen on top in some
     /// waiting state.
-    public struct ShownText: Hashable, Sendable, Comparable {
+    package struct ShownText: Hashable, Sendable, Comparable {
         /// The instance showing it.
-        public let instance: String
+        package let instance: String
         /// The module's key.
         public let key: String
 
-        public static func < (a: ShownText, b: ShownText) -> Bool { (a.instance, a.key) < (b.instance, b.key) }
+        package static func < (a: ShownText, b: ShownText) -> Bool { (a.instance, a.key) < (b.instance, b.key) }
     }
 
     /// Every module text a person can see, by instance and key, sorted:
     /// what must be translated, and what `strings` exports.
-    public let shownTexts: [ShownText]
+    package let shownTexts: [ShownText]
 
     /// A text a person can see that a module wrote as a literal, not as a
     /// declared key: it shows in English whatever the locale, and no
     /// catalog can translate it.
-    public struct LiteralText: Hashable, Sendable {
+    package struct LiteralText: Hashable, Sendable {
         /// The instance showing it.
-        public let instance: String
+        package let instance: String
         /// The screen's id in its module.
-        public let screen: String
+        package let screen: String
         /// Where on the screen: `title`, `body` or `action`.
-        public let place: String
+        package let place: String
         /// The text.
-        public let text: String
+        package let text: String
 
         /// The literal texts of `screen`: its title, body lines and action
         /// labels made without a key.
@@ -253,36 +253,36 @@ public struct VariantGraph: Sendable {
 
     /// Every literal text a person can see, in the order exploration
     /// first met them.
-    public let literalTexts: [LiteralText]
+    package let literalTexts: [LiteralText]
 
     /// An option whose value is words a person reads (``OptionSpec/isTranslatable``).
-    public struct TranslatableOption: Hashable, Sendable {
+    package struct TranslatableOption: Hashable, Sendable {
         /// The instance.
-        public let instance: String
+        package let instance: String
         /// The option's name.
-        public let option: String
+        package let option: String
     }
 
     /// The handoff fields some module of the variant reads, as its
     /// ``RootFlow`` carries them (``RootFlow/carriedFields``). A field an
     /// exit hands on that no module reads is dropped at once, and the
     /// overview and the trace say so.
-    public let carriedFields: Set<String>
+    package let carriedFields: Set<String>
 
     /// A field an exit hands on that no module of the variant reads.
-    public struct DroppedField: Hashable, Sendable, CustomStringConvertible {
+    package struct DroppedField: Hashable, Sendable, CustomStringConvertible {
         /// The route's source: the instance and its exit.
-        public let route: RouteKey
+        package let route: RouteKey
         /// The field's name.
-        public let field: String
+        package let field: String
 
         /// `test.resultCaptured: sample`.
-        public var description: String { "\(route): \(field)" }
+        package var description: String { "\(route): \(field)" }
     }
 
     /// Each exit field no module of the variant reads, in the manifest's
     /// order: handed on, then dropped at once.
-    public var droppedFields: [DroppedField] {
+    package var droppedFields: [DroppedField] {
         manifest.instances.flatMap { instance in
             instance.exits.flatMap { exit in
                 exit.fields.filter { !carriedFields.contains($0.name) }.map {
@@ -293,37 +293,37 @@ public struct VariantGraph: Sendable {
     }
 
     /// Every translatable option of the variant's instances.
-    public let translatableOptions: [TranslatableOption]
+    package let translatableOptions: [TranslatableOption]
 
     /// How many texts a person can see, of each kind, and how many of
     /// them have their own words in `locale`: what a translation verdict
     /// rests on.
-    public struct TranslationCoverage: Hashable, Sendable {
+    package struct TranslationCoverage: Hashable, Sendable {
         /// The locale.
-        public let locale: String
+        package let locale: String
         /// Declared module texts shown, each once (`<module>/<key>`, as the
         /// String Catalog holds it), however many instances show it.
-        public let keyed: Int
+        package let keyed: Int
         /// Literal texts shown (never translated, except in English).
-        public let literal: Int
+        package let literal: Int
         /// Translatable option values.
-        public let options: Int
+        package let options: Int
         /// Declining link routes' reasons.
-        public let linkReasons: Int
+        package let linkReasons: Int
         /// The app's name: one text.
-        public var appName: Int { 1 }
+        package var appName: Int { 1 }
         /// Of all of them, how many have no words of their own in `locale`.
-        public let untranslated: Int
+        package let untranslated: Int
 
         /// Every text checked: what `strings` exports and counts.
-        public var total: Int { keyed + literal + options + linkReasons + appName }
+        package var total: Int { keyed + literal + options + linkReasons + appName }
         /// Whether every text shown has its words in the locale.
         public var isComplete: Bool { untranslated == 0 }
     }
 
     /// The translation coverage of `locale`: every shown text counted,
     /// keyed, literal and option values alike.
-    public func translationCoverage(in locale: String) -> TranslationCoverage {
+    package func translationCoverage(in locale: String) -> TranslationCoverage {
         let texts = manifest.texts
         // A module's text is one catalog entry, whichever instances show it.
         func catalogKey(_ instance: String, _ key: String) -> String {

@@ -8,14 +8,14 @@ import Stepflow
 /// through the same steps.
 public struct Walk: Hashable, Sendable {
     /// The inputs, in order; their count is the walk's depth.
-    public let inputs: [StateGraph.Input]
+    package let inputs: [StateGraph.Input]
     /// The projection's nodes touched, from the start to the target.
-    public let nodes: [NavigationGraph.NodeID]
+    package let nodes: [NavigationGraph.NodeID]
     /// The state the last input was given in (0 when there is none).
-    public let lastState: Int
+    package let lastState: Int
 
     /// The number of inputs.
-    public var depth: Int { inputs.count }
+    package var depth: Int { inputs.count }
 }
 
 extension StateGraph {
@@ -35,7 +35,7 @@ extension StateGraph {
     }
 
     /// A shortest walk into `state`, whole: every node its inputs touched.
-    public func walk(toState state: Int) -> Walk {
+    package func walk(toState state: Int) -> Walk {
         let transitions = shortestWalk(to: state)
         var nodes = initialNodes
         for node in transitions.flatMap(\.nodes) where nodes.last != node { nodes.append(node) }
@@ -47,7 +47,7 @@ extension StateGraph {
     /// no walk touches.
     ///
     /// - Complexity: O(transitions × nodes touched + nodes × depth).
-    public func shortestWalks() -> [Walk?] {
+    package func shortestWalks() -> [Walk?] {
         var result = [Walk?](repeating: nil, count: projection.nodes.count)
         for node in initialNodes where result[node] == nil {
             result[node] = walk(through: [], to: node)
@@ -66,7 +66,7 @@ extension StateGraph {
     /// ``shortestWalks()`` are not `nil`, without making the walks.
     ///
     /// - Complexity: O(transitions × nodes touched).
-    public func touchedNodes() -> [Bool] {
+    package func touchedNodes() -> [Bool] {
         var touched = [Bool](repeating: false, count: projection.nodes.count)
         for node in initialNodes { touched[node] = true }
         for position in transitions.indices {
@@ -80,7 +80,7 @@ extension StateGraph {
     /// source; `nil` when no walk touches it.
     ///
     /// - Complexity: O(transitions × nodes touched + depth).
-    public func shortestWalk(touching target: NavigationGraph.NodeID) -> Walk? {
+    package func shortestWalk(touching target: NavigationGraph.NodeID) -> Walk? {
         if initialNodes.contains(target) { return walk(through: [], to: target) }
         for transition in transitions where transition.nodes.contains(target) {
             return walk(through: shortestWalk(to: transition.from) + [transition], to: target)
@@ -95,7 +95,7 @@ extension StateGraph {
     /// before the budget is spent on others.
     ///
     /// - Complexity: O(states + transitions + budget × depth).
-    public func walks(
+    package func walks(
         to target: NavigationGraph.NodeID, limit: Int, budget: Int = 200_000
     ) -> (walks: [Walk], isTruncated: Bool) {
         guard limit > 0 else { return ([], true) }
@@ -154,7 +154,7 @@ extension StateGraph {
     /// `avoided` first (or none reaches it).
     ///
     /// - Complexity: O(states + transitions × nodes touched).
-    public func walk(to target: NavigationGraph.NodeID, avoiding avoided: NavigationGraph.NodeID) -> Walk? {
+    package func walk(to target: NavigationGraph.NodeID, avoiding avoided: NavigationGraph.NodeID) -> Walk? {
         func order<Nodes: Collection<NavigationGraph.NodeID>>(_ nodes: Nodes) -> (target: Int?, avoided: Int?)
         where Nodes.Index == Int {
             (nodes.firstIndex(of: target), nodes.firstIndex(of: avoided))
@@ -200,7 +200,7 @@ extension StateGraph {
     /// being a walk of its own. `nil` when there is none.
     ///
     /// - Complexity: O(states + transitions × nodes touched).
-    public func walk(to target: NavigationGraph.NodeID, avoidingInItsLaunch avoided: NavigationGraph.NodeID) -> Walk? {
+    package func walk(to target: NavigationGraph.NodeID, avoidingInItsLaunch avoided: NavigationGraph.NodeID) -> Walk? {
         func order<Nodes: Collection<NavigationGraph.NodeID>>(_ nodes: Nodes) -> (target: Int?, avoided: Int?)
         where Nodes.Index == Int {
             (nodes.firstIndex(of: target), nodes.firstIndex(of: avoided))

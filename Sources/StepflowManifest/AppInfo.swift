@@ -1,23 +1,23 @@
 /// An app variant's metadata.
-public struct AppInfo: Hashable, Sendable {
+package struct AppInfo: Hashable, Sendable {
     /// A stable id (`covid-antigen-home`).
-    public let id: String
+    package let id: String
     /// The name people see.
-    public let name: String
+    package let name: String
     /// Who uses it, in the app family's own words (`lay`, `professional`,
     /// `school nurses`); `nil` when the manifest does not say. Stepflow
     /// gives it no meaning: modules that behave differently per audience
     /// take an option (the onboarding's `audience`).
-    public let audience: String?
+    package let audience: String?
     /// The custom URL scheme the app registers (iOS's
     /// `CFBundleURLSchemes`), the manifest's `linkScheme`: a link reaches
     /// the app as `<scheme>://kept/normal/P-1024`. `nil` when it declares
     /// none.
-    public let linkScheme: String?
+    package let linkScheme: String?
     /// The hosts of the app's universal links (its associated domains),
     /// the manifest's `linkHosts`: a link reaches the app as
     /// `https://<host>/kept/normal/P-1024`. Empty when it declares none.
-    public let linkHosts: [String]
+    package let linkHosts: [String]
 
     /// An app's metadata.
     ///
@@ -27,7 +27,7 @@ public struct AppInfo: Hashable, Sendable {
     ///   - audience: Who uses it, in the app family's own words.
     ///   - linkScheme: The custom URL scheme the app registers.
     ///   - linkHosts: The hosts of its universal links.
-    public init(
+    package init(
         id: String, name: String, audience: String? = nil, linkScheme: String? = nil, linkHosts: [String] = []
     ) {
         self.id = id

@@ -1,9 +1,9 @@
 /// The least share of a variant its acceptance scripts must take before it
 /// is ready for sign-off, per kind, in whole percent (the manifest's
 /// `"coverage"`).
-public struct CoverageMinimum: Hashable, Sendable {
+package struct CoverageMinimum: Hashable, Sendable {
     /// What is counted.
-    public enum Kind: String, Hashable, Sendable, CaseIterable {
+    package enum Kind: String, Hashable, Sendable, CaseIterable {
         /// Screens a person can see.
         case screens
         /// Edges of the screen/step graph.
@@ -13,9 +13,9 @@ public struct CoverageMinimum: Hashable, Sendable {
     }
 
     /// The minimum percent of each kind that has one.
-    public var percents: [Kind: Int] = [:]
+    package var percents: [Kind: Int] = [:]
     /// Where the manifest sets it.
-    public let location: TextLocation
+    package let location: TextLocation
 
     /// No minimum yet, set at `location`.
     init(location: TextLocation) { self.location = location }

@@ -17,26 +17,26 @@
 /// what, per `<source> <answer>`: permissions set before the input that
 /// makes the app ask, or a flow of the team's own that makes the device
 /// give it (a mock server's call, a deep link).
-public struct DeviceSettings: Hashable, Sendable {
+package struct DeviceSettings: Hashable, Sendable {
     /// The app's id on a device: its Android package name or iOS bundle
     /// id (Maestro's `appId`).
-    public let appId: String
+    package let appId: String
     /// How a device gives each outside answer the manifest names, in file
     /// order.
-    public let answers: [DeviceAnswer]
+    package let answers: [DeviceAnswer]
     /// Where the section starts.
-    public let location: TextLocation
+    package let location: TextLocation
 
     /// How a device gives `answer` from `source`, if the manifest says.
-    public func answer(source: String, answer: String) -> DeviceAnswer? {
+    package func answer(source: String, answer: String) -> DeviceAnswer? {
         answers.first { $0.source == source && $0.answer == answer }
     }
 }
 
 /// How a device gives one outside answer.
-public struct DeviceAnswer: Hashable, Sendable {
+package struct DeviceAnswer: Hashable, Sendable {
     /// What gives it.
-    public enum Giving: Hashable, Sendable {
+    package enum Giving: Hashable, Sendable {
         /// These system permissions, set (`allow`, `deny` or `unset`)
         /// before the input that makes the app ask; sorted by name.
         case permissions([Permission])
@@ -46,27 +46,27 @@ public struct DeviceAnswer: Hashable, Sendable {
     }
 
     /// A system permission and the value it is set to.
-    public struct Permission: Hashable, Sendable {
+    package struct Permission: Hashable, Sendable {
         /// Maestro's name for it (`camera`) or an Android permission id.
-        public let name: String
+        package let name: String
         /// `allow`, `deny` or `unset`.
-        public let value: String
+        package let value: String
 
         /// `name` set to `value`.
-        public init(name: String, value: String) {
+        package init(name: String, value: String) {
             self.name = name
             self.value = value
         }
     }
 
     /// The outside source: a question's id or a stepper's outside id.
-    public let source: String
+    package let source: String
     /// The answer's name.
-    public let answer: String
+    package let answer: String
     /// What gives it on a device.
-    public let giving: Giving
+    package let giving: Giving
     /// Where the manifest names it.
-    public let location: TextLocation
+    package let location: TextLocation
 }
 
 /// `device`: an app id that a device accepts, and answers given as

@@ -5,9 +5,9 @@
 /// than ``maximumDepth`` instead of overflowing the stack on hostile input.
 ///
 /// - Complexity: O(n) in the size of the input.
-public struct JSONParser {
+package struct JSONParser {
     /// The deepest nesting of arrays and objects accepted.
-    public static let maximumDepth = 64
+    package static let maximumDepth = 64
 
     let bytes: [UInt8]
     var index = 0
@@ -19,7 +19,7 @@ public struct JSONParser {
     var counted = (position: 0, column: 1)
 
     /// Parses `bytes` as one JSON value (a UTF-8 byte-order mark is skipped).
-    public static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONNode {
+    package static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONNode {
         var parser = JSONParser(bytes: bytes)
         try parser.checkUTF8()
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {

@@ -1,11 +1,11 @@
 /// A JSON syntax error, with where it happened.
-public struct JSONSyntaxError: Error, Hashable, Sendable {
+package struct JSONSyntaxError: Error, Hashable, Sendable {
     /// What is wrong, and how to fix it.
-    public let message: String
+    package let message: String
     /// Where.
-    public let location: TextLocation
+    package let location: TextLocation
     /// Whether the bytes are not UTF-8 (rather than not JSON).
-    public var isEncodingError = false
+    package var isEncodingError = false
 }
 
 extension String {

@@ -2,11 +2,11 @@
 /// (Unicode scalars), not bytes.
 public struct TextLocation: Hashable, Sendable, Comparable, CustomStringConvertible {
     /// The line, from 1.
-    public let line: Int
+    package let line: Int
     /// The column, from 1.
-    public let column: Int
+    package let column: Int
     /// A location.
-    public init(line: Int, column: Int) {
+    package init(line: Int, column: Int) {
         self.line = line
         self.column = column
     }
@@ -17,16 +17,16 @@ public struct TextLocation: Hashable, Sendable, Comparable, CustomStringConverti
 }
 
 /// A parsed JSON value that remembers where it was written.
-public struct JSONNode: Hashable, Sendable {
+package struct JSONNode: Hashable, Sendable {
     /// The value.
-    public let value: JSONValue
+    package let value: JSONValue
     /// Where the value starts.
-    public let location: TextLocation
+    package let location: TextLocation
 }
 
 /// A JSON value. Objects keep their members in file order, duplicates
 /// included, so validation can report a key given twice.
-public enum JSONValue: Hashable, Sendable {
+package enum JSONValue: Hashable, Sendable {
     /// `{ … }`.
     case object([JSONMember])
     /// `[ … ]`.
@@ -41,7 +41,7 @@ public enum JSONValue: Hashable, Sendable {
     case null
 
     /// The kind of value, as error messages name it: `an object`, `a string`….
-    public var kindDescription: String {
+    package var kindDescription: String {
         switch self {
         case .object: "an object"
         case .array: "an array"
@@ -54,22 +54,22 @@ public enum JSONValue: Hashable, Sendable {
 }
 
 /// One `"key": value` of a JSON object.
-public struct JSONMember: Hashable, Sendable {
+package struct JSONMember: Hashable, Sendable {
     /// The key.
     public let key: String
     /// Where the key starts.
-    public let keyLocation: TextLocation
+    package let keyLocation: TextLocation
     /// The value.
-    public let value: JSONNode
+    package let value: JSONNode
 }
 
 /// A JSON number as written.
-public struct JSONNumber: Hashable, Sendable {
+package struct JSONNumber: Hashable, Sendable {
     /// The literal text (`15`, `1.5e3`).
-    public let literal: String
+    package let literal: String
     /// The value as an integer, when the literal is a whole number (no
     /// fraction, no exponent) that fits in `Int`.
-    public var integer: Int? {
+    package var integer: Int? {
         literal.contains(where: { $0 == "." || $0 == "e" || $0 == "E" }) ? nil : Int(literal)
     }
 }

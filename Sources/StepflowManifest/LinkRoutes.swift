@@ -15,9 +15,9 @@ public import Stepflow
 /// `FieldSpec`; the others must match the address literally. When the
 /// instance is not running, ``policy`` says what happens (by default the
 /// module starts at the link).
-public struct LinkRoute: Hashable, Sendable, CustomStringConvertible {
+package struct LinkRoute: Hashable, Sendable, CustomStringConvertible {
     /// One segment of the pattern.
-    public enum Segment: Hashable, Sendable {
+    package enum Segment: Hashable, Sendable {
         /// Matches exactly this text.
         case literal(String)
         /// Matches any non-empty segment: the value of this parameter.
@@ -25,20 +25,20 @@ public struct LinkRoute: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The pattern as written (`result/{result}`).
-    public let pattern: String
+    package let pattern: String
     /// The pattern's segments, split at `/`.
-    public let segments: [Segment]
+    package let segments: [Segment]
     /// The instance whose link it opens.
-    public let instance: String
+    package let instance: String
     /// The link, as the instance's module declares it.
-    public let link: LinkSpec
+    package let link: LinkSpec
     /// What happens when the instance is not running.
-    public let policy: LinkPolicy
+    package let policy: LinkPolicy
     /// A declining route's reason in each locale the manifest gives it
     /// (`"reason": {"de": …, "en": …}`); empty when it gives one string,
     /// which is in the variant's first locale (``policy`` holds it).
     /// The manifest says what a locale shows (its words there, else the catalog's).
-    public let reasons: [String: String]
+    package let reasons: [String: String]
 
     /// A route from `pattern` to `instance`'s `link`, under `policy`.
     ///
@@ -48,7 +48,7 @@ public struct LinkRoute: Hashable, Sendable, CustomStringConvertible {
     ///   - link: The link as its module declares it.
     ///   - policy: What happens when the instance is not running.
     ///   - reasons: A declining route's reason per locale, when given so.
-    public init(
+    package init(
         pattern: String, instance: String, link: LinkSpec, policy: LinkPolicy, reasons: [String: String] = [:]
     ) {
         self.pattern = pattern
@@ -60,10 +60,10 @@ public struct LinkRoute: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// `instance.link`, as the manifest names the target.
-    public var target: String { "\(instance).\(link.name)" }
+    package var target: String { "\(instance).\(link.name)" }
 
     /// `result/{result} → result.show (start)`.
-    public var description: String { "\(pattern) → \(target) (\(policy))" }
+    package var description: String { "\(pattern) → \(target) (\(policy))" }
 
     /// The segments of `pattern`: `{name}` a parameter, anything else literal.
     static func segments(of pattern: String) -> [Segment] {
@@ -76,7 +76,7 @@ public struct LinkRoute: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The parameter names of the pattern, in order.
-    public var parameterNames: [String] {
+    package var parameterNames: [String] {
         segments.compactMap { if case .parameter(let name) = $0 { name } else { nil } }
     }
 
@@ -128,7 +128,7 @@ public struct LinkRoute: Hashable, Sendable, CustomStringConvertible {
 
 /// What a link does when its instance is not running: the manifest's
 /// `whenNotRunning`.
-public enum LinkPolicy: Hashable, Sendable, CustomStringConvertible {
+package enum LinkPolicy: Hashable, Sendable, CustomStringConvertible {
     /// Start the instance at the link (`"start"`, the default): what runs
     /// now ends without taking an exit.
     case start
@@ -138,7 +138,7 @@ public enum LinkPolicy: Hashable, Sendable, CustomStringConvertible {
     case decline(reason: String)
 
     /// `start`, `wait`, `decline`.
-    public var name: String {
+    package var name: String {
         switch self {
         case .start: "start"
         case .wait: "wait"
@@ -147,7 +147,7 @@ public enum LinkPolicy: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// `start`, `wait`, `decline: <reason>`.
-    public var description: String {
+    package var description: String {
         if case .decline(let reason) = self { return "decline: \(reason)" }
         return name
     }
@@ -206,7 +206,7 @@ extension RootFlow: LinkRouting {
     /// none, saying what the variant opens.
     ///
     /// `address` is read as the platform hands it over (see
-    /// ``AppInfo/linkScheme`` and ``AppInfo/linkHosts``): relative
+    /// the manifest's `app.linkScheme` and `app.linkHosts`): relative
     /// (`kept/normal/P-1024`), in the app's scheme
     /// (`org.example.clinic://kept/normal/P-1024`) or a universal link
     /// (`https://clinic.example.org/kept/normal/P-1024`); one trailing
@@ -336,7 +336,7 @@ extension RootFlow: LinkRouting {
     /// parameters at their first representative value, each with what
     /// ``route(link:)`` answered. Refused before any flow sees the link,
     /// the same from every state.
-    public var refusingLinks: [(address: String, answer: Result<LinkDelivery, LinkRefusal>)] {
+    package var refusingLinks: [(address: String, answer: Result<LinkDelivery, LinkRefusal>)] {
         manifest.links.flatMap { entry -> [(address: String, answer: Result<LinkDelivery, LinkRefusal>)] in
             let specs = entry.parameterNames.compactMap { name in entry.link.parameters.first { $0.name == name } }
             var firsts: [String: String] = [:]
@@ -354,7 +354,7 @@ extension RootFlow: LinkRouting {
     /// combination of its parameters' representative values (each taken
     /// class's representative; without classes every choice, both
     /// booleans, an integer's bounds, one text), at most 16 a route.
-    public var representativeLinks: [LinkDelivery] {
+    package var representativeLinks: [LinkDelivery] {
         manifest.links.flatMap { entry -> [LinkDelivery] in
             var combinations: [[String: String]] = [[:]]
             for name in entry.parameterNames {

@@ -9,38 +9,38 @@ public struct Manifest: Hashable, Sendable {
     /// The schema version (1).
     public let schema: Int
     /// The app's metadata.
-    public let app: AppInfo
+    package let app: AppInfo
     /// The module instances, in file order.
-    public let instances: [ModuleInstance]
+    package let instances: [ModuleInstance]
     /// The instance the app starts with.
     public let start: String
     /// Where each `instance.exit` leads.
-    public let routes: [RouteKey: RouteTarget]
+    package let routes: [RouteKey: RouteTarget]
     /// The links the variant routes (`"links"`), in file order.
-    public internal(set) var links: [LinkRoute] = []
+    package internal(set) var links: [LinkRoute] = []
     /// What the variant records of what a person gives (`"record"` and
     /// its modules' declarations): each entry's owner, readers and
     /// lifetime.
     public internal(set) var record = RecordSchema([])
     /// Path rules the variant's navigation graph must satisfy.
-    public let rules: [PathRuleSpec]
+    package let rules: [PathRuleSpec]
     /// Problems that do not stop the manifest from working.
-    public let warnings: [ManifestDiagnostic]
+    package let warnings: [ManifestDiagnostic]
     /// The variant's own texts: locales, overrides and translations.
-    public let texts: VariantTexts
+    package let texts: VariantTexts
     /// What the variant must do, for the people who sign it off: each
     /// proved by rules and exercised by scripts that name it.
-    public let requirements: [Requirement]
+    package let requirements: [Requirement]
     /// The folder of the variant's acceptance scripts (`"scripts"`,
     /// beside the manifest), if it names one.
-    public let scriptsFolder: String?
+    package let scriptsFolder: String?
     /// The least coverage the acceptance scripts must reach before the
     /// variant is ready for sign-off (`"coverage"`), if the manifest sets one.
-    public let coverageMinimum: CoverageMinimum?
+    package let coverageMinimum: CoverageMinimum?
     /// How the variant runs on a device (`"device"`): its app id there, and
     /// how a device gives the outside answers scripts give by hand; `nil`
     /// when the manifest has no `device` section.
-    public let device: DeviceSettings?
+    package let device: DeviceSettings?
     /// What this release does with a walk another release saved that does
     /// not replay here whole (`"restoreOnUpdate"`): by default, refuse it.
     public internal(set) var restoreOnUpdate = RestorePolicies()
@@ -52,7 +52,7 @@ public struct Manifest: Hashable, Sendable {
     /// saved under one variant is not resumed under an edited one; a
     /// review report and a JUnit file carry it, so a sign-off is tied to
     /// the variant it signed.
-    public internal(set) var digest = ""
+    package internal(set) var digest = ""
 
     /// The locales the variant ships, the default first.
     public var locales: [String] { texts.locales }
@@ -99,7 +99,7 @@ public struct Manifest: Hashable, Sendable {
     }
 
     /// The instance with `id`.
-    public func instance(_ id: String) -> ModuleInstance? {
+    package func instance(_ id: String) -> ModuleInstance? {
         instances.first { $0.id == id }
     }
 }
@@ -107,14 +107,14 @@ public struct Manifest: Hashable, Sendable {
 extension Manifest {
     /// The app's name as people see it in `locale`: the String Catalog's
     /// `app:name` in that locale, or else `app.name`.
-    public func appName(in locale: String) -> String {
+    package func appName(in locale: String) -> String {
         texts.appName(locale: locale) ?? app.name
     }
 
     /// `instance`'s options as shown in `locale`: each translatable option
     /// in that locale's words, from the manifest (given per locale) or the
     /// String Catalog (`option:<instance>.<option>`); otherwise as given.
-    public func options(of instance: ModuleInstance, in locale: String) -> ModuleOptions {
+    package func options(of instance: ModuleInstance, in locale: String) -> ModuleOptions {
         var changes: [String: ModuleValue] = [:]
         for name in instance.translatableOptions {
             if let text = instance.optionTexts[name]?[locale]

@@ -15,18 +15,18 @@ public struct ManifestDiagnostic: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Error or warning.
-    public let severity: Severity
+    package let severity: Severity
     /// The file, as the user named it.
-    public let file: String
+    package let file: String
     /// Where in the file; `nil` when the problem is the file as a whole.
-    public let location: TextLocation?
+    package let location: TextLocation?
     /// The JSON path (`modules[1].options.waitMinutes`); empty for the file.
-    public let path: String
+    package let path: String
     /// What is wrong, the nearest valid name, the allowed values, the fix.
-    public let message: String
+    package let message: String
 
     /// Creates a diagnostic.
-    public init(_ severity: Severity, file: String, location: TextLocation?, path: String, message: String) {
+    package init(_ severity: Severity, file: String, location: TextLocation?, path: String, message: String) {
         self.severity = severity
         self.file = file
         self.location = location

@@ -20,7 +20,7 @@ import StepflowPlatform
 /// ```
 public struct ManifestLoader: Sendable {
     /// The largest manifest accepted, in bytes (1 MiB).
-    public static let maximumFileSize = 1 << 20
+    package static let maximumFileSize = 1 << 20
 
     /// The modules manifests may name.
     public let registry: ModuleRegistry
@@ -61,7 +61,7 @@ public struct ManifestLoader: Sendable {
     }
 
     /// Checks `bytes` as the manifest `file`, reporting every problem at once.
-    public func decode(_ bytes: [UInt8], file: String) throws(ManifestLoadError) -> Manifest {
+    package func decode(_ bytes: [UInt8], file: String) throws(ManifestLoadError) -> Manifest {
         func fail(_ message: String, at location: TextLocation? = nil) -> ManifestLoadError {
             .invalid([ManifestDiagnostic(.error, file: file, location: location, path: "", message: message)])
         }

@@ -18,11 +18,11 @@ public struct ModuleRegistry: Sendable {
     /// and loading a manifest with it is refused, naming both.
     public struct Conflict: Sendable, CustomStringConvertible {
         /// The id both have.
-        public let id: String
+        package let id: String
         /// The module registered first, which the registry keeps.
-        public let kept: any FeatureModule.Type
+        package let kept: any FeatureModule.Type
         /// The module registered again with the same id.
-        public let duplicate: any FeatureModule.Type
+        package let duplicate: any FeatureModule.Type
 
         /// What is wrong and the fix.
         public var description: String {
@@ -65,7 +65,7 @@ public struct ModuleRegistry: Sendable {
 
     /// The modules in the order they were registered, conflicting ones
     /// included.
-    public var registered: [any FeatureModule.Type] {
+    package var registered: [any FeatureModule.Type] {
         order + conflicts.map(\.duplicate)
     }
 

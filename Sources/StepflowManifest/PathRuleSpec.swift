@@ -12,9 +12,9 @@
 ///   { "name": "a reminder opens the check only", "link": "symptoms/recheck", "landsOn": ["symptoms/temperature"] }
 /// ]
 /// ```
-public struct PathRuleSpec: Hashable, Sendable, CustomStringConvertible {
+package struct PathRuleSpec: Hashable, Sendable, CustomStringConvertible {
     /// What the rule says.
-    public enum Kind: Hashable, Sendable {
+    package enum Kind: Hashable, Sendable {
         /// Every path from the start to `node` passes through `via`.
         case passesThrough(node: String, via: String)
         /// No path from the start reaches `node`.
@@ -52,18 +52,18 @@ public struct PathRuleSpec: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The rule's name, or a description of it.
-    public let name: String
+    package let name: String
     /// What it says.
-    public let kind: Kind
+    package let kind: Kind
     /// Where it is written.
-    public let location: TextLocation
+    package let location: TextLocation
     /// Its JSON path (`rules[0]`).
-    public let path: String
+    package let path: String
     /// The requirement the rule proves, if it names one.
-    public let requirement: String?
+    package let requirement: String?
 
     /// Creates a rule.
-    public init(name: String?, kind: Kind, location: TextLocation, path: String, requirement: String? = nil) {
+    package init(name: String?, kind: Kind, location: TextLocation, path: String, requirement: String? = nil) {
         self.kind = kind
         self.location = location
         self.path = path
@@ -74,7 +74,7 @@ public struct PathRuleSpec: Hashable, Sendable, CustomStringConvertible {
     /// What the rule checks, in the rule's own terms whatever its name:
     /// `every path to test/ready passes through test/timer`, `whenever
     /// result.show, then result/positive when test.result = "positive"`.
-    public var statement: String { Self.statement(of: kind) }
+    package var statement: String { Self.statement(of: kind) }
 
     private static func statement(of kind: Kind) -> String {
         switch kind {
@@ -95,12 +95,12 @@ public struct PathRuleSpec: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The rule's name.
-    public var description: String { name }
+    package var description: String { name }
 
     /// The claims a requirement may make that this rule, proved, proves:
     /// an existence (`reaches`) proves only that something can be
     /// reached, never that it always follows.
-    public var proves: Set<Requirement.Claim> {
+    package var proves: Set<Requirement.Claim> {
         switch kind {
         case .reaches: [.reached]
         case .neverReaches: [.never]
@@ -120,7 +120,7 @@ public struct PathRuleSpec: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The kind of rule, as a reviewer reads it: `an existence rule`.
-    public var kindName: String {
+    package var kindName: String {
         switch kind {
         case .reaches: "an existence rule (reaches)"
         case .neverReaches: "an absence rule (neverReaches)"

@@ -33,15 +33,15 @@ public import Stepflow
 /// are broken by a walk that reaches what they forbid; `eventually` and
 /// `whenever … then` by a walk that ends the app (or closes the scope)
 /// without what they require.
-public struct PropertyPattern: Hashable, Sendable, CustomStringConvertible {
+package struct PropertyPattern: Hashable, Sendable, CustomStringConvertible {
     /// The events a slot of a pattern names: any one of them counts.
-    public typealias Events = [String]
+    package typealias Events = [String]
 
     /// What must or must not happen.
     ///
     /// This enum may grow with the patterns; end a `switch` over it with
     /// `@unknown default:`.
-    public enum Kind: Hashable, Sendable {
+    package enum Kind: Hashable, Sendable {
         /// Absence: `event` never happens within the scope.
         case absence(Events)
         /// Existence: `event` happens within the scope.
@@ -58,7 +58,7 @@ public struct PropertyPattern: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The part of a walk a pattern speaks of.
-    public enum Scope: Hashable, Sendable {
+    package enum Scope: Hashable, Sendable {
         /// The whole walk.
         case globally
         /// From the start to the first `event` (only walks that reach it).
@@ -73,29 +73,29 @@ public struct PropertyPattern: Hashable, Sendable, CustomStringConvertible {
 
     /// A value the walk must carry for the pattern's event to count: the
     /// field, from any instance or one, holding one of the values.
-    public struct Condition: Hashable, Sendable, CustomStringConvertible {
+    package struct Condition: Hashable, Sendable, CustomStringConvertible {
         /// The instance that handed the field on; `nil` for whichever
         /// handed on the value the modules read (the latest).
-        public let instance: String?
+        package let instance: String?
         /// The handoff field.
-        public let field: String
+        package let field: String
         /// The values, any of which satisfies the condition.
-        public let values: [ModuleValue]
+        package let values: [ModuleValue]
 
         /// A condition on `field` (handed on by `instance`, if given).
-        public init(instance: String? = nil, field: String, values: [ModuleValue]) {
+        package init(instance: String? = nil, field: String, values: [ModuleValue]) {
             self.instance = instance
             self.field = field
             self.values = values
         }
 
         /// Whether a field `field` handed on by `producer` with `value` satisfies it.
-        public func accepts(field: String, from producer: String, value: ModuleValue) -> Bool {
+        package func accepts(field: String, from producer: String, value: ModuleValue) -> Bool {
             field == self.field && (instance == nil || instance == producer) && values.contains(value)
         }
 
         /// `test.result = "positive"`, or `result in ["positive", "invalid"]`.
-        public var description: String {
+        package var description: String {
             let name = instance.map { "\($0).\(field)" } ?? field
             return values.count == 1
                 ? "\(name) = \(values[0])" : "\(name) in [\(values.map(\.description).joined(separator: ", "))]"
@@ -103,17 +103,17 @@ public struct PropertyPattern: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// What must or must not happen.
-    public let kind: Kind
+    package let kind: Kind
     /// Where in a walk.
-    public let scope: Scope
+    package let scope: Scope
     /// The values a walk must carry for the event the pattern forbids,
     /// requires throughout, orders or answers (`never`, `always`, `of`,
     /// `whenever`) to count; all of them. Empty: always.
-    public let conditions: [Condition]
+    package let conditions: [Condition]
 
     /// A pattern of `kind` within `scope`, whose event counts only while
     /// the walk carries every one of `conditions`.
-    public init(_ kind: Kind, scope: Scope = .globally, when conditions: [Condition] = []) {
+    package init(_ kind: Kind, scope: Scope = .globally, when conditions: [Condition] = []) {
         self.kind = kind
         self.scope = scope
         self.conditions = conditions
@@ -121,7 +121,7 @@ public struct PropertyPattern: Hashable, Sendable, CustomStringConvertible {
 
     /// Every slot's events, with the manifest key that names them, for
     /// checking each exists.
-    public var slots: [(key: String, events: Events)] {
+    package var slots: [(key: String, events: Events)] {
         let named: [(String, Events)] =
             switch kind {
             case .absence(let events): [("never", events)]
@@ -141,7 +141,7 @@ public struct PropertyPattern: Hashable, Sendable, CustomStringConvertible {
 
     /// `never result.retest after result/submit-failed until result/submitted`,
     /// then `when test.result = "positive"` for each condition.
-    public var description: String {
+    package var description: String {
         conditions.isEmpty
             ? unconditional
             : unconditional + " when " + conditions.map(\.description).joined(separator: " and ")

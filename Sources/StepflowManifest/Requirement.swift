@@ -7,28 +7,28 @@
 ///   { "id": "UR-PRIV-01", "text": "Consent comes before any result.", "critical": true }
 /// ]
 /// ```
-public struct Requirement: Hashable, Sendable {
+package struct Requirement: Hashable, Sendable {
     /// A stable id (`UR-PRIV-01`).
-    public let id: String
+    package let id: String
     /// What must be true, as a reviewer reads it.
-    public let text: String
+    package let text: String
     /// Whether it is hazard-related: left uncovered, it is an error, not
     /// a warning.
-    public let critical: Bool
+    package let critical: Bool
     /// Where it is written.
-    public let location: TextLocation
+    package let location: TextLocation
     /// Its JSON path (`requirements[0]`).
-    public let path: String
+    package let path: String
     /// What kind of thing it claims (`"claim": "response"`), when the
     /// manifest says: then only a rule of that kind proves it, and
     /// `validate` refuses a rule that proves less.
-    public var claim: Claim? = nil
+    package var claim: Claim? = nil
 
     /// What a requirement claims, which only a rule of a matching kind
     /// proves (``PathRuleSpec/proves``).
     ///
     /// This enum may grow; end a `switch` over it with `@unknown default:`.
-    public enum Claim: String, Hashable, Sendable, CaseIterable, CustomStringConvertible {
+    package enum Claim: String, Hashable, Sendable, CaseIterable, CustomStringConvertible {
         /// Something can happen: some walk reaches it.
         case reached
         /// Something never happens.
@@ -50,7 +50,7 @@ public struct Requirement: Hashable, Sendable {
         case landsOn
 
         /// What it claims, in words: `a response: whenever …, then …`.
-        public var description: String {
+        package var description: String {
             switch self {
             case .reached: "that something can be reached"
             case .never: "that something never happens"

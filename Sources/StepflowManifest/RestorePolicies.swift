@@ -15,18 +15,18 @@ public import Stepflow
 /// afresh). `rootapp update-check` proves where each policy leads.
 public struct RestorePolicies: Hashable, Sendable {
     /// The policy of an instance the section does not name.
-    public let fallback: LostWalkPolicy
+    package let fallback: LostWalkPolicy
     /// The policy of each instance the section names.
-    public let instances: [String: LostWalkPolicy]
+    package let instances: [String: LostWalkPolicy]
 
     /// `fallback` for every instance, but those in `instances`.
-    public init(fallback: LostWalkPolicy = .refuse, instances: [String: LostWalkPolicy] = [:]) {
+    package init(fallback: LostWalkPolicy = .refuse, instances: [String: LostWalkPolicy] = [:]) {
         self.fallback = fallback
         self.instances = instances
     }
 
     /// The policy for a walk the person left in `instance`.
-    public func policy(for instance: String) -> LostWalkPolicy {
+    package func policy(for instance: String) -> LostWalkPolicy {
         instances[instance] ?? fallback
     }
 }

@@ -55,23 +55,23 @@ public enum RootStep: Step {
 /// ```
 public struct CarriedData: Hashable, Sendable, CustomStringConvertible {
     /// What one instance produced.
-    public struct Produced: Hashable, Sendable {
+    package struct Produced: Hashable, Sendable {
         /// The instance.
-        public let instance: String
+        package let instance: String
         /// The fields it handed on.
-        public let fields: Handoff
+        package let fields: Handoff
         /// The exit it ended through, when it ended.
-        public var exit: String? = nil
+        package var exit: String? = nil
     }
 
     /// What each instance produced, in the order they ran.
-    public private(set) var produced: [Produced] = []
+    package private(set) var produced: [Produced] = []
 
     /// Nothing carried.
-    public init() {}
+    package init() {}
 
     /// Every field carried: a later instance's value wins.
-    public var handoff: Handoff {
+    package var handoff: Handoff {
         var merged = Handoff()
         for entry in produced {
             for (name, value) in entry.fields.fields { merged.fields[name] = value }
@@ -81,20 +81,20 @@ public struct CarriedData: Hashable, Sendable, CustomStringConvertible {
 
     /// Records that `instance` ran and handed on `fields`, ending through
     /// `exit`.
-    public mutating func record(_ fields: Handoff, from instance: String, exit: String?) {
+    package mutating func record(_ fields: Handoff, from instance: String, exit: String?) {
         produced.append(Produced(instance: instance, fields: fields, exit: exit))
     }
 
     /// Records that `instance` ran and handed on `fields` (through an exit
     /// not named: a link's arguments, data made before any exit).
-    public mutating func record(_ fields: Handoff, from instance: String) {
+    package mutating func record(_ fields: Handoff, from instance: String) {
         record(fields, from: instance, exit: nil)
     }
 
     /// `instance`, run again to change an answer, handed on `fields` and
     /// ended through `exit`: in place of what it produced before, so what
     /// the instances after it produced stays.
-    public mutating func replace(_ fields: Handoff, from instance: String, exit: String?) {
+    package mutating func replace(_ fields: Handoff, from instance: String, exit: String?) {
         guard let position = produced.lastIndex(where: { $0.instance == instance }) else {
             return record(fields, from: instance, exit: exit)
         }
@@ -102,13 +102,13 @@ public struct CarriedData: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The exit `instance` last ended through, if it ran.
-    public func lastExit(of instance: String) -> String? {
+    package func lastExit(of instance: String) -> String? {
         produced.last { $0.instance == instance }?.exit
     }
 
     /// `instance` is entered: if it ran before, what it and every instance
     /// after it produced is dropped.
-    public mutating func reenter(_ instance: String) {
+    package mutating func reenter(_ instance: String) {
         if let position = produced.firstIndex(where: { $0.instance == instance }) {
             produced.removeSubrange(position...)
         }
@@ -124,21 +124,21 @@ public enum AppExit: Step {
     case finished(instance: String, exit: String)
 
     /// The instance whose exit ended the app.
-    public var instance: String {
+    package var instance: String {
         switch self {
         case .finished(let instance, _): instance
         }
     }
 
     /// The exit, by its name, that ended the app.
-    public var exit: String {
+    package var exit: String {
         switch self {
         case .finished(_, let exit): exit
         }
     }
 
     /// `instance.exit`, as scripts write it (`expect end result.done`).
-    public var route: String { "\(instance).\(exit)" }
+    package var route: String { "\(instance).\(exit)" }
 }
 
 /// Composes one app variant from a manifest: starts the start instance's
@@ -160,11 +160,11 @@ public final class RootFlow: Flow {
     let registry: ModuleRegistry
     private let environment: ModuleEnvironment
     /// The locale the variant's texts are shown in.
-    public let locale: String
+    package let locale: String
     /// The handoff fields some module of the variant reads: what the
     /// variant carries from module to module. A field an exit hands on
     /// that no module reads is dropped at once.
-    public let carriedFields: Set<String>
+    package let carriedFields: Set<String>
     /// Each instance's options in ``locale``: made once, not on every entry.
     private let options: [String: ModuleOptions]
     /// Each instance's environment, showing its texts in ``locale``: made

@@ -1,22 +1,22 @@
 /// A route's source: an exit of an instance, written `instance.exit`.
-public struct RouteKey: Hashable, Sendable, Comparable, CustomStringConvertible {
+package struct RouteKey: Hashable, Sendable, Comparable, CustomStringConvertible {
     /// The instance id.
-    public let instance: String
+    package let instance: String
     /// The exit name.
-    public let exit: String
+    package let exit: String
     /// A route source.
-    public init(instance: String, exit: String) {
+    package init(instance: String, exit: String) {
         self.instance = instance
         self.exit = exit
     }
     /// `instance.exit`.
-    public var description: String { "\(instance).\(exit)" }
+    package var description: String { "\(instance).\(exit)" }
     /// Orders by text.
-    public static func < (lhs: Self, rhs: Self) -> Bool { lhs.description < rhs.description }
+    package static func < (lhs: Self, rhs: Self) -> Bool { lhs.description < rhs.description }
 }
 
 /// Where a route leads.
-public enum RouteTarget: Hashable, Sendable, CustomStringConvertible {
+package enum RouteTarget: Hashable, Sendable, CustomStringConvertible {
     /// Start this instance, with the exit's handoff.
     case instance(String)
     /// The app's end.
@@ -30,7 +30,7 @@ public enum RouteTarget: Hashable, Sendable, CustomStringConvertible {
     case edit
 
     /// The instance id, `end` or `edit`.
-    public var description: String {
+    package var description: String {
         switch self {
         case .instance(let id): id
         case .end: "end"

@@ -22,13 +22,13 @@ public import Stepflow
 /// Reading is strict: a wrong or missing member, an unknown entry or an
 /// out-of-range number is refused with the file, line, column, JSON path
 /// and the fix. It never crashes, on any input.
-public enum SavedNavigationJSON {
+package enum SavedNavigationJSON {
     /// The largest file read (64 MiB): about a million inputs.
-    public static let maximumFileSize = 64 << 20
+    package static let maximumFileSize = 64 << 20
 
     /// The JSON text of `saved`: one entry per line, so that two saves
     /// diff line by line.
-    public static func encode(_ saved: SavedNavigation) -> String {
+    package static func encode(_ saved: SavedNavigation) -> String {
         var text = "{\n  \"format\": \(saved.format),\n  \"fingerprint\": \(JSONText.string(saved.fingerprint)),\n"
         if !saved.versions.isEmpty { text += "  \"versions\": \(object(saved.versions)),\n" }
         if !saved.kept.isEmpty { text += "  \"kept\": \(VariantRecordJSON.encode(saved.kept)),\n" }
@@ -91,7 +91,7 @@ public enum SavedNavigationJSON {
     }
 
     /// Reads the saved navigation at `path` (`-`: standard input).
-    public static func load(path: String) throws(SavedNavigationError) -> SavedNavigation {
+    package static func load(path: String) throws(SavedNavigationError) -> SavedNavigation {
         let bytes: [UInt8]
         do throws(FileReadFailure) {
             bytes = try FileBytes.read(
@@ -110,7 +110,7 @@ public enum SavedNavigationJSON {
     }
 
     /// Reads `bytes` as the saved navigation `file`.
-    public static func decode(_ bytes: [UInt8], file: String) throws(SavedNavigationError) -> SavedNavigation {
+    package static func decode(_ bytes: [UInt8], file: String) throws(SavedNavigationError) -> SavedNavigation {
         guard bytes.count <= maximumFileSize else {
             throw SavedNavigationError(
                 file: file, kind: .invalid,
@@ -358,7 +358,7 @@ public enum SavedNavigationJSON {
 /// place (line, column and JSON path) where there is one, and the fix.
 public struct SavedNavigationError: Error, Hashable, Sendable, CustomStringConvertible {
     /// What kind of problem it is.
-    public enum Kind: Hashable, Sendable {
+    package enum Kind: Hashable, Sendable {
         /// No file at the path.
         case fileNotFound
         /// The file cannot be read (a folder, no permission).
@@ -368,15 +368,15 @@ public struct SavedNavigationError: Error, Hashable, Sendable, CustomStringConve
     }
 
     /// The file.
-    public let file: String
+    package let file: String
     /// The kind of problem.
-    public let kind: Kind
+    package let kind: Kind
     /// Where in the file, when the problem is in its text.
-    public let location: TextLocation?
+    package let location: TextLocation?
     /// The JSON path (`entries[3].select.action`); empty for the whole file.
-    public let path: String
+    package let path: String
     /// What is wrong and the fix.
-    public let message: String
+    package let message: String
 
     init(file: String, kind: Kind, location: TextLocation? = nil, path: String = "", _ message: String) {
         self.file = file

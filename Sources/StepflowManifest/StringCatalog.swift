@@ -22,47 +22,47 @@ public import Stepflow
 /// Foundation's localisation does not work on Linux (`String(localized:)`
 /// is missing and `.xcstrings` is not compiled there), so Stepflow reads
 /// the catalog's JSON itself.
-public struct StringCatalog: Hashable, Sendable {
+package struct StringCatalog: Hashable, Sendable {
     /// The file's path: the manifest's folder and the name it gives.
-    public let file: String
+    package let file: String
     /// The largest catalog read, in bytes (8 MiB).
-    public static let maximumFileSize = 8 << 20
+    package static let maximumFileSize = 8 << 20
 
     /// The language the keys' texts are written in (`en`).
-    public let sourceLanguage: String
+    package let sourceLanguage: String
     /// The entries by key.
-    public let entries: [String: Entry]
+    package let entries: [String: Entry]
     /// A digest of what the catalog says (as ``Manifest/digest``: its
     /// JSON with keys sorted and no whitespace): a review report records
     /// it beside the manifest's, since a changed translation changes what
     /// a person reads.
-    public internal(set) var digest = ""
+    package internal(set) var digest = ""
 
     /// One key's translations.
-    public struct Entry: Hashable, Sendable {
+    package struct Entry: Hashable, Sendable {
         /// The key (`procedure/timer.body`).
         public let key: String
         /// Where the key is written.
-        public let location: TextLocation
+        package let location: TextLocation
         /// Its localizations by locale.
-        public let localizations: [String: Localization]
+        package let localizations: [String: Localization]
     }
 
     /// One key in one locale.
-    public struct Localization: Hashable, Sendable {
+    package struct Localization: Hashable, Sendable {
         /// The text: one form, or `one` and `other`.
-        public let template: TextTemplate
+        package let template: TextTemplate
         /// The least finished `state` of its units: `translated`, or
         /// `new` / `needs_review` (shown, but flagged).
-        public let state: String
+        package let state: String
         /// Where the localization is written.
-        public let location: TextLocation
+        package let location: TextLocation
         /// Whether the text is plural variations.
-        public let isPlural: Bool
+        package let isPlural: Bool
     }
 
     /// A catalog of `entries`.
-    public init(file: String, sourceLanguage: String, entries: [String: Entry]) {
+    package init(file: String, sourceLanguage: String, entries: [String: Entry]) {
         self.file = file
         self.sourceLanguage = sourceLanguage
         self.entries = entries

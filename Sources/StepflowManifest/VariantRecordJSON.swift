@@ -12,9 +12,9 @@ public import Stepflow
 ///   "kept": {"items": [[{"name": "result", "text": "normal", "class": "normal"}]]}
 /// }}
 /// ```
-public enum VariantRecordJSON {
+package enum VariantRecordJSON {
     /// The JSON text of `record`: entries by key, sorted.
-    public static func encode(_ record: VariantRecord) -> String {
+    package static func encode(_ record: VariantRecord) -> String {
         let entries = record.keys.map { key in
             "\(JSONText.string(key)): \(encode(record.entries[key]!))"  // a key of the record
         }
@@ -40,20 +40,20 @@ public enum VariantRecordJSON {
     }
 
     /// Why a record's JSON was refused: where, and what.
-    public struct Problem: Error, Hashable, Sendable {
+    package struct Problem: Error, Hashable, Sendable {
         /// Where in the text.
-        public let location: TextLocation
+        package let location: TextLocation
         /// Its JSON path (`kept.entries.reading.text`).
-        public let path: String
+        package let path: String
         /// What is wrong, and the fix.
-        public let message: String
+        package let message: String
     }
 
     /// The record the JSON text `bytes` holds.
     ///
     /// - Throws: ``Problem`` for text that is not JSON, or at the first
     ///   member of the wrong shape.
-    public static func decode(_ bytes: [UInt8]) throws(Problem) -> VariantRecord {
+    package static func decode(_ bytes: [UInt8]) throws(Problem) -> VariantRecord {
         let root: JSONNode
         do {
             root = try JSONParser.parse(bytes)

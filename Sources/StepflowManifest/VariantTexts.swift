@@ -9,14 +9,14 @@ public import Stepflow
 /// instance shows, first found: the manifest's override of
 /// `<instance>/<key>` for `L`; for a locale other than English, the
 /// catalog's `M/<key>` for `L`; the module's English.
-public struct VariantTexts: Hashable, Sendable {
+package struct VariantTexts: Hashable, Sendable {
     /// The locales the variant ships, the default first (`["en"]` when the
     /// manifest names none).
-    public let locales: [String]
+    package let locales: [String]
     /// The catalog beside the manifest, if it names one.
-    public let catalog: StringCatalog?
+    package let catalog: StringCatalog?
     /// Overrides by instance, key and locale.
-    public let overrides: [String: [String: [String: String]]]
+    package let overrides: [String: [String: [String: String]]]
     /// Each instance's module id.
     let modules: [String: String]
     /// The placeholder that counts, by module and key, for counted texts.
@@ -43,7 +43,7 @@ public struct VariantTexts: Hashable, Sendable {
     static let english = VariantTexts(locales: ["en"], catalog: nil, overrides: [:], modules: [:], counts: [:])
 
     /// The texts `instance` shows in `locale`.
-    public func source(for instance: String, locale: String) -> TextSource {
+    package func source(for instance: String, locale: String) -> TextSource {
         var templates: [String: TextTemplate] = [:]
         if let module = modules[instance] {
             let counted = counts[module] ?? [:]
@@ -68,7 +68,7 @@ public struct VariantTexts: Hashable, Sendable {
     /// Whether `instance` has its own text for `key` in `locale`: an
     /// override, or for a locale other than English a translation.
     /// English always has the module's own.
-    public func has(_ key: String, instance: String, locale: String) -> Bool {
+    package func has(_ key: String, instance: String, locale: String) -> Bool {
         if locale == "en" || overrides[instance]?[key]?[locale] != nil { return true }
         guard let module = modules[instance] else { return false }
         return catalog?.entries["\(module)/\(key)"]?.localizations[locale] != nil
@@ -76,25 +76,25 @@ public struct VariantTexts: Hashable, Sendable {
 
     /// The catalog's text of `instance`'s translatable option `option` in
     /// `locale`: its entry `option:<instance>.<option>`, when it has one.
-    public func optionText(instance: String, option: String, locale: String) -> String? {
+    package func optionText(instance: String, option: String, locale: String) -> String? {
         catalog?.entries[Self.optionKey(instance: instance, option: option)]?.localizations[locale]?.template.other
     }
 
     /// The catalog key of an instance's translatable option:
     /// `option:<instance>.<option>` (no slash, so never a module's text).
-    public static func optionKey(instance: String, option: String) -> String {
+    package static func optionKey(instance: String, option: String) -> String {
         optionKeyPrefix + "\(instance).\(option)"
     }
 
     /// Whether a catalog key names an option (``optionKey(instance:option:)``)
     /// rather than a module's text (`<module>/<key>`).
-    public static func isOptionKey(_ key: String) -> Bool { key.hasPrefix(optionKeyPrefix) }
+    package static func isOptionKey(_ key: String) -> Bool { key.hasPrefix(optionKeyPrefix) }
 
     private static let optionKeyPrefix = "option:"
 
     /// The catalog key of a declining link route's reason: `link:<pattern>`
     /// (`link:kept/{result}/{patient}`).
-    public static func linkReasonKey(pattern: String) -> String { linkKeyPrefix + pattern }
+    package static func linkReasonKey(pattern: String) -> String { linkKeyPrefix + pattern }
 
     /// Whether a catalog key names a link route's reason (``linkReasonKey(pattern:)``).
     package static func isLinkReasonKey(_ key: String) -> Bool { key.hasPrefix(linkKeyPrefix) }
@@ -108,13 +108,13 @@ public struct VariantTexts: Hashable, Sendable {
 
     /// The catalog key of the app's name in each locale: `app:name` (the
     /// manifest's `app.name` is the name in the variant's first locale).
-    public static let appNameKey = "app:name"
+    package static let appNameKey = "app:name"
 
     /// The app's name in `locale` from the String Catalog, if it has one.
-    public func appName(locale: String) -> String? {
+    package func appName(locale: String) -> String? {
         catalog?.entries[Self.appNameKey]?.localizations[locale]?.template.other
     }
 
     /// The module id of `instance`.
-    public func module(of instance: String) -> String? { modules[instance] }
+    package func module(of instance: String) -> String? { modules[instance] }
 }

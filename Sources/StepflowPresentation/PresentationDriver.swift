@@ -49,7 +49,7 @@ public protocol PresentationHost: AnyObject {
 
 extension PresentationHost {
     /// The visible stack, as a plain one.
-    public func setLayer(
+    package func setLayer(
         _ layer: Int, below: [Page], bar: PresentationTree.SectionBar?, stacks: [[Page]], animated: Bool
     ) {
         setPages(below + (bar.map { stacks[$0.selected] } ?? []), onLayer: layer, animated: animated)
@@ -61,7 +61,7 @@ extension PresentationHost {
     }
 
     /// Nothing: a hidden tab is not shown.
-    public func setSectionPages(_ pages: [Page], section: Int, onLayer layer: Int, animated: Bool) {}
+    package func setSectionPages(_ pages: [Page], section: Int, onLayer layer: Int, animated: Bool) {}
 }
 
 /// Drives a ``PresentationHost`` from the engine's renders: keeps what is

@@ -28,18 +28,18 @@ public struct PresentationProof: Sendable, CustomStringConvertible {
     /// The toolkit operations applied, over all transitions and gestures.
     public let operations: Int
     /// Of ``operations``, those animated.
-    public let animatedOperations: Int
+    package let animatedOperations: Int
     /// The back gestures checked (one per state that allows one).
     public let backGestures: Int
     /// Of ``backGestures``, those after which the engine's next update
     /// still changes what is shown (the flow did more than the gesture).
-    public let gesturesNeedingAnUpdate: Int
+    package let gesturesNeedingAnUpdate: Int
     /// The tab taps checked: each section a person can select, in each
     /// state; the tab bar's own result must be what the engine does.
-    public let tabTaps: Int
+    package let tabTaps: Int
     /// Each way the UI would drift, or an operation a toolkit refuses:
     /// where, and what. Empty when the proof holds.
-    public let drifts: [String]
+    package let drifts: [String]
     /// Whether every state was explored (none was past `maxStates`).
     public let isComplete: Bool
 

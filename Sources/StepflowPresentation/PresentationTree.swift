@@ -24,7 +24,7 @@ public struct PresentationTree: Hashable, Sendable {
         /// The module instance that shows it (the flow's name).
         public let instance: String
         /// The screen's id in its flow (`welcome`).
-        public let screenID: String
+        package let screenID: String
         /// The title, in the locale the flows were made in.
         public let title: String
         /// The body's paragraphs.
@@ -157,10 +157,10 @@ public struct PresentationTree: Hashable, Sendable {
         public let base: Int
         /// Whether a person can select another tab now: `false` while a
         /// screen or a modal covers the bar, or a question is open.
-        public let isSelectable: Bool
+        package let isSelectable: Bool
 
         /// The selected tab.
-        public var selectedTab: Tab { tabs[selected] }
+        package var selectedTab: Tab { tabs[selected] }
 
         /// It with `selected` selected, `tabs` and `isSelectable`.
         func with(selected: Int, tabs: [Tab], isSelectable: Bool) -> Self {
@@ -178,7 +178,7 @@ public struct PresentationTree: Hashable, Sendable {
 
     /// The label of the section called `name` of the first section bar
     /// that has one, if any: what a tab bar shows for it.
-    public func sectionLabel(_ name: String) -> String? {
+    package func sectionLabel(_ name: String) -> String? {
         for layer in layers.reversed() {
             for bar in layer.sections.reversed() {
                 if let tab = bar.tabs.first(where: { $0.name == name }) { return tab.label }
@@ -197,7 +197,7 @@ public struct PresentationTree: Hashable, Sendable {
         /// Its declared answers, as a UI offers them when it asks itself.
         public let answers: [WaitingAnswer.Answer]
         /// Whether nobody outside will answer it (the app must ask).
-        public let isAnsweredByHand: Bool
+        package let isAnsweredByHand: Bool
     }
 
     /// The layers, the root first. Empty once the app has ended.

@@ -235,7 +235,7 @@ public struct PresentationUpdate: Hashable, Sendable {
 
 extension PresentationUpdate.Operation {
     /// Whether the toolkit animates it.
-    public var isAnimated: Bool {
+    package var isAnimated: Bool {
         switch self {
         case .setStack(_, _, let animated), .push(_, _, let animated), .popTo(_, _, let animated),
             .present(_, let animated), .dismiss(_, let animated), .setLayer(_, _, let animated),

@@ -6,11 +6,11 @@ public import StepflowScripts
 /// test suite per variant, a test case per script, a failure carrying the
 /// script's line and what was showing; the requirements each script
 /// covers as properties.
-public enum JUnitReport {
+package enum JUnitReport {
     /// The XML for `scripts` run with `results` (in the same order).
     /// With `record`, the suite's properties carry the manifest digest,
     /// the date and the versions, as the review report does.
-    public static func xml(
+    package static func xml(
         app: String, scripts: [Script], results: [ScriptRunner.Result], requirements: RequirementCoverage? = nil,
         record: ReviewRecord? = nil
     ) -> String {

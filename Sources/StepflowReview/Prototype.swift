@@ -13,7 +13,7 @@ import StepflowScripts
 /// running timer and trace are read off a live ``VariantSession`` walked to
 /// it, which must land in that very state. ``PrototypePage`` writes it as
 /// one HTML file.
-public struct Prototype: Sendable {
+package struct Prototype: Sendable {
     /// Why no prototype was made.
     public struct Refusal: Error, Sendable, CustomStringConvertible {
         /// What is wrong, and what to do.
@@ -23,62 +23,62 @@ public struct Prototype: Sendable {
     }
 
     /// A screen as it reads in one locale.
-    public struct View: Hashable, Sendable {
+    package struct View: Hashable, Sendable {
         /// The title.
-        public let title: String
+        package let title: String
         /// The body, a paragraph a line.
-        public let body: [String]
+        package let body: [String]
         /// Every action's label, in the screen's order (back actions too).
-        public let actions: [String]
+        package let actions: [String]
         /// For each action, whether it is a way back.
-        public let isBack: [Bool]
+        package let isBack: [Bool]
         /// For each action, whether it cancels (drawn as a secondary
         /// button, never the main one).
-        public var isCancel: [Bool] = []
+        package var isCancel: [Bool] = []
         /// The fields to fill in, with their classes (labels in this locale).
-        public var fields: [EntryField] = []
+        package var fields: [EntryField] = []
         /// For each action, the fields it submits.
-        public var submits: [[String]] = []
+        package var submits: [[String]] = []
     }
 
     /// One waiting state.
-    public struct State: Sendable {
+    package struct State: Sendable {
         /// The screen on top (`instance/screen`); `nil` once the app ended.
-        public let screen: String?
+        package let screen: String?
         /// The module instance that shows it.
-        public let instance: String?
+        package let instance: String?
         /// How the app ended (`instance.exit`) on the shortest walk to this
         /// state, once it has; other walks may end otherwise (see
         /// ``Prototype/Transition/ending``).
-        public let ending: String?
+        package let ending: String?
         /// The seconds a running timer has left when the state is reached
         /// by its shortest walk.
-        public let timerSeconds: Int?
+        package let timerSeconds: Int?
         /// For each locale of ``Prototype/locales``, the index of its view
         /// in ``Prototype/views`` (empty once the app ended).
-        public internal(set) var views: [Int]
+        package internal(set) var views: [Int]
         /// What the app's UI shows, from the presentation model a UIKit or
         /// SwiftUI app binds to: the root stack, then each modal layer
         /// above it, each screen as `instance/screen`, bottom first.
-        public var layers: [[String]] = []
+        package var layers: [[String]] = []
         /// For each locale, the titles of ``layers``' screens.
-        public var layerTitles: [[[String]]] = []
+        package var layerTitles: [[[String]]] = []
         /// The question the app waits for (its id), if one is open: the
         /// UI is busy and refuses a person's actions meanwhile.
-        public var busy: String?
+        package var busy: String?
         /// For each locale, the busy question's label (empty when none).
-        public var busyLabels: [String] = []
+        package var busyLabels: [String] = []
         /// The sections of the section bar on the top layer (the
         /// innermost), by name; empty when there is none.
-        public var tabs: [String] = []
+        package var tabs: [String] = []
         /// For each locale, the tabs' labels.
-        public var tabLabels: [[String]] = []
+        package var tabLabels: [[String]] = []
         /// The index of the selected tab in ``tabs``.
-        public var selectedTab: Int?
+        package var selectedTab: Int?
     }
 
     /// What a person or the outside world does.
-    public enum Input: Hashable, Sendable {
+    package enum Input: Hashable, Sendable {
         /// Action `action` of the screen (`isBack`: its way back).
         case choose(action: Int, isBack: Bool)
         /// A running timer (`stepper` that emits `step`) finishes.
@@ -100,49 +100,49 @@ public struct Prototype: Sendable {
     }
 
     /// One transition.
-    public struct Transition: Sendable {
+    package struct Transition: Sendable {
         /// The state it is taken in.
-        public let from: Int
+        package let from: Int
         /// The state it leads to.
-        public let to: Int
+        package let to: Int
         /// What is done.
-        public let input: Input
+        package let input: Input
         /// The step ids it runs, as `walk`'s trace lists them.
-        public let steps: [String]
+        package let steps: [String]
         /// Its line in an acceptance script (`choose [key] # label`, `wait`…).
-        public let line: String
+        package let line: String
         /// For an answer, per locale: what is asked and the answer's label.
-        public let answerLabels: [(question: String, answer: String)]
+        package let answerLabels: [(question: String, answer: String)]
         /// How the app ends when this transition ends it (`instance.exit`).
         /// Ended states are one state, whatever the way out: the ending is
         /// the transition's.
-        public let ending: String?
+        package let ending: String?
     }
 
     /// The app's id and name.
-    public let app: (id: String, name: String)
+    package let app: (id: String, name: String)
     /// The app's name in each of ``locales`` (``Manifest/appName(in:)``).
-    public let appNames: [String]
+    package let appNames: [String]
     /// The locales the variant ships, the one scripts run in first.
-    public let locales: [String]
+    package let locales: [String]
     /// Every distinct screen text, referred to by the states.
-    public let views: [View]
+    package let views: [View]
     /// The states; the first is where the app waits at the start.
-    public let states: [State]
+    package let states: [State]
     /// The transitions.
-    public let transitions: [Transition]
+    package let transitions: [Transition]
     /// The steps the app runs before it first waits.
     /// The outside sources whose answers are the page's buttons (every
     /// one the variant asks): no service answers on the page, so its
     /// downloaded walk names them on a `by-hand` line.
-    public let answeredOnPage: [String]
-    public let startSteps: [String]
+    package let answeredOnPage: [String]
+    package let startSteps: [String]
 
     /// The prototype of `manifest`'s variant.
     ///
     /// - Throws: ``Refusal`` when exploration stopped at a bound, or the live
     ///   engine does not land where the state graph says (a bug to report).
-    public init(
+    package init(
         manifest: Manifest, registry: ModuleRegistry, services: ModuleServices = ModuleServices()
     ) throws(Refusal) {
         let locales = manifest.locales.isEmpty ? ["en"] : manifest.locales

@@ -9,13 +9,13 @@ import StepflowManifest
 /// them). The address names the walk taken, so a link opens the page on a
 /// screen in context; the walk downloads as an acceptance script `rootapp
 /// check` runs unchanged.
-public enum PrototypePage {
+package enum PrototypePage {
     /// The generator line every page carries in its head, so a tool can
     /// tell a page it wrote from a file a person keeps at that path.
-    public static let generator = "<meta name=\"generator\" content=\"Stepflow prototype\">"
+    package static let generator = "<meta name=\"generator\" content=\"Stepflow prototype\">"
 
     /// The page, opening in `locale` (by default the variant's first).
-    public static func html(_ prototype: Prototype, locale: String? = nil, manifestPath: String) -> String {
+    package static func html(_ prototype: Prototype, locale: String? = nil, manifestPath: String) -> String {
         let initial = locale.flatMap { prototype.locales.firstIndex(of: $0) } ?? 0
         // The page's own words in the locale it opens in; the script
         // puts each element marked `data-word` in the locale chosen.

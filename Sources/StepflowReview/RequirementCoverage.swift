@@ -6,9 +6,9 @@ public import StepflowScripts
 /// scripts that exercise it, and what they showed. `validate` reads it
 /// with the rules only run (covered or not); `check` and `report` with the
 /// scripts run (passed or failed).
-public struct RequirementCoverage: Sendable {
+package struct RequirementCoverage: Sendable {
     /// Where a requirement stands.
-    public enum Status: String, Hashable, Sendable {
+    package enum Status: String, Hashable, Sendable {
         /// Every rule naming it holds and every script naming it passed.
         case passed
         /// A rule naming it is refuted, or a script naming it failed.
@@ -20,26 +20,26 @@ public struct RequirementCoverage: Sendable {
     }
 
     /// One requirement and its evidence.
-    public struct Entry: Sendable {
+    package struct Entry: Sendable {
         /// The requirement.
-        public let requirement: Requirement
+        package let requirement: Requirement
         /// The rules that name it, and whether each holds.
-        public let rules: [(name: String, holds: Bool)]
+        package let rules: [(name: String, holds: Bool)]
         /// The scripts that name it, and whether each passed (`nil`: not run).
-        public let scripts: [(file: String, passed: Bool?)]
+        package let scripts: [(file: String, passed: Bool?)]
         /// Where it stands.
-        public let status: Status
+        package let status: Status
         /// Whether its rules only show that something can be reached (each
         /// is an existence rule, `reaches`): then it reads `shown
         /// reachable`, never `proved`.
-        public var reachableOnly = false
+        package var reachableOnly = false
 
         /// Where it stands, as strong as its evidence: a passed
         /// requirement a rule proves reads `proved`, one whose rules only
         /// show a screen can be reached reads `shown reachable`; one only
         /// scripts exercised reads `shown on 2 walks` (a walk shows, it
         /// does not prove); any other status its name.
-        public var verdict: String {
+        package var verdict: String {
             guard status == .passed else { return status.rawValue }
             let walks = scripts.count
             let shown = "shown on \(walks) walk\(walks == 1 ? "" : "s")"
@@ -50,26 +50,26 @@ public struct RequirementCoverage: Sendable {
     }
 
     /// A script naming a requirement the manifest does not list.
-    public struct UnknownRequirement: Sendable, CustomStringConvertible {
+    package struct UnknownRequirement: Sendable, CustomStringConvertible {
         /// The script's file.
-        public let file: String
+        package let file: String
         /// The line of its `covers`.
-        public let line: Int
+        package let line: Int
         /// What is wrong, with the nearest id.
-        public let message: String
+        package let message: String
         /// `file:line: error: message`.
-        public var description: String { "\(file):\(line): error: \(message)" }
+        package var description: String { "\(file):\(line): error: \(message)" }
     }
 
     /// Every requirement, in the manifest's order.
-    public let entries: [Entry]
+    package let entries: [Entry]
     /// `covers` lines naming requirements the manifest does not list.
-    public let unknown: [UnknownRequirement]
+    package let unknown: [UnknownRequirement]
 
     /// The coverage of `manifest`'s requirements by `rules` (checked) and
     /// `scripts`, with `results` when the scripts were run (in the same
     /// order).
-    public init(manifest: Manifest, rules: [PathRuleResult], scripts: [Script], results: [ScriptRunner.Result]? = nil) {
+    package init(manifest: Manifest, rules: [PathRuleResult], scripts: [Script], results: [ScriptRunner.Result]? = nil) {
         let ids = manifest.requirements.map(\.id)
         var unknown: [UnknownRequirement] = []
         for script in scripts {
@@ -111,7 +111,7 @@ public struct RequirementCoverage: Sendable {
 
     /// Requirements no rule or script covers: errors for critical ones,
     /// warnings for the rest, located in the manifest.
-    public func uncovered(in file: String) -> [ManifestDiagnostic] {
+    package func uncovered(in file: String) -> [ManifestDiagnostic] {
         entries.filter { $0.status == .uncovered }.map { entry in
             let requirement = entry.requirement
             return ManifestDiagnostic(
@@ -128,5 +128,5 @@ public struct RequirementCoverage: Sendable {
     }
 
     /// How many requirements stand each way.
-    public func count(_ status: Status) -> Int { entries.filter { $0.status == status }.count }
+    package func count(_ status: Status) -> Int { entries.filter { $0.status == status }.count }
 }

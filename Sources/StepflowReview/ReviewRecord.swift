@@ -7,61 +7,61 @@ public import StepflowScripts
 /// review report prints it on its cover and beside the signature; a
 /// `check` JUnit file records the same digest, so a CI run and a signed
 /// page can be matched.
-public struct ReviewRecord: Hashable, Sendable {
+package struct ReviewRecord: Hashable, Sendable {
     /// The manifest's digest (``Manifest/digest``): whitespace and key
     /// order aside, any edit to the variant changes it.
-    public var manifestDigest: String
+    package var manifestDigest: String
     /// The String Catalog's digest, when the variant names one: a changed
     /// translation changes what a person reads.
-    public var catalogDigest: String?
+    package var catalogDigest: String?
     /// When the evidence was made (`2026-11-24 21:40 UTC`).
-    public var date: String
+    package var date: String
     /// The tool that made it, with its version (`rootapp 0.4.0`).
-    public var tool: String
+    package var tool: String
     /// Stepflow's version (``StepflowVersion/current``).
-    public var stepflowVersion: String
+    package var stepflowVersion: String
     /// Each module the variant uses, with the package and version it ships in.
-    public var modules: [Module]
+    package var modules: [Module]
 
     /// The locale the evidence was made in (labels, texts): `nil` when
     /// not recorded.
-    public var locale: String?
+    package var locale: String?
     /// The acceptance scripts the evidence ran, each by file name and the
     /// digest of its bytes: a changed script changes the evidence.
-    public var scripts: [ScriptFile] = []
+    package var scripts: [ScriptFile] = []
 
     /// An acceptance script the evidence ran.
-    public struct ScriptFile: Hashable, Sendable {
+    package struct ScriptFile: Hashable, Sendable {
         /// Its file name, as the report shows it (`negative.txt`).
-        public let name: String
+        package let name: String
         /// The 64-bit FNV-1a digest of the bytes it was read from (16 hex
         /// digits): those that ran, not the file read again; `made in code`
         /// for a script no file gave.
-        public let digest: String
+        package let digest: String
 
         /// The script that ran, by its file's name and digest.
-        public init(_ script: Script) {
+        package init(_ script: Script) {
             name = script.file.split(separator: "/").last.map(String.init) ?? script.file
             digest = script.digest ?? "made in code"
         }
     }
 
     /// `negative.txt 1f0c…; positive.txt 9a41…`, or `none`.
-    public var scriptDigests: String {
+    package var scriptDigests: String {
         scripts.isEmpty ? "none" : scripts.map { "\($0.name) \($0.digest)" }.joined(separator: "; ")
     }
 
     /// A module of the variant and its package.
-    public struct Module: Hashable, Sendable {
+    package struct Module: Hashable, Sendable {
         /// The module's id.
-        public let id: String
+        package let id: String
         /// Its package and version.
-        public let package: ModulePackage
+        package let package: ModulePackage
     }
 
     /// The record of `manifest`'s evidence, made by `tool` at `date`, with
     /// the packages of its modules from `registry`.
-    public init(manifest: Manifest, registry: ModuleRegistry, tool: String, date: String) {
+    package init(manifest: Manifest, registry: ModuleRegistry, tool: String, date: String) {
         self.init(manifest: manifest, registry: registry, tool: tool, date: date, locale: nil, scripts: [])
     }
 
@@ -69,7 +69,7 @@ public struct ReviewRecord: Hashable, Sendable {
     /// the packages of its modules from `registry`, naming the evidence:
     /// the acceptance `scripts` that ran (by the digests of the bytes they
     /// were read from) and the `locale` they ran in.
-    public init(
+    package init(
         manifest: Manifest, registry: ModuleRegistry, tool: String, date: String, locale: String?,
         scripts: [Script]
     ) {
@@ -88,7 +88,7 @@ public struct ReviewRecord: Hashable, Sendable {
     }
 
     /// `onboarding: Stepflow 0.4.0; symptom-check: SymptomCheck 1.0.0`.
-    public var packages: String {
+    package var packages: String {
         modules.map { "\($0.id): \($0.package)" }.joined(separator: "; ")
     }
 }

@@ -5,36 +5,36 @@ public import StepflowScripts
 
 extension ReviewReport {
     /// What the report is made of.
-    public struct Contents: Sendable {
+    package struct Contents: Sendable {
         /// The variant, explored.
-        public var variant: VariantGraph
+        package var variant: VariantGraph
         /// Its path rules, checked.
-        public var rules: [PathRuleResult]
+        package var rules: [PathRuleResult]
         /// The acceptance scripts, and their results in the same order
         /// (empty when none ran).
-        public var scripts: [Script]
+        package var scripts: [Script]
         /// The scripts' results.
-        public var results: [ScriptRunner.Result]
+        package var results: [ScriptRunner.Result]
         /// What the scripts covered.
-        public var coverage: ScriptRunner.Coverage?
+        package var coverage: ScriptRunner.Coverage?
         /// Where each requirement stands.
-        public var requirements: RequirementCoverage
+        package var requirements: RequirementCoverage
         /// The diagram.
-        public var diagram: Diagram
+        package var diagram: Diagram
         /// Another variant and how this one differs from it.
-        public var against: (variant: VariantGraph, diff: VariantDiff)?
+        package var against: (variant: VariantGraph, diff: VariantDiff)?
         /// The tool and version that made the report (`rootapp 0.4.0`).
-        public var generator: String
+        package var generator: String
         /// What ties the sign-off to a build: digest, date, versions. When
         /// `nil`, the report says it is not tied to one.
-        public var record: ReviewRecord?
+        package var record: ReviewRecord?
         /// Where the variant's prototype page is (``PrototypePage``), as a
         /// link from the report: a file name beside it. When `nil`, the
         /// report says how to make one. Set it after making the contents.
-        public var prototype: String? = nil
+        package var prototype: String? = nil
 
         /// The contents of a report.
-        public init(
+        package init(
             variant: VariantGraph, rules: [PathRuleResult], scripts: [Script], results: [ScriptRunner.Result],
             coverage: ScriptRunner.Coverage?, requirements: RequirementCoverage, diagram: Diagram,
             against: (variant: VariantGraph, diff: VariantDiff)? = nil, generator: String, record: ReviewRecord? = nil

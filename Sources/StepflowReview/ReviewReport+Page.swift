@@ -13,7 +13,7 @@ extension ReviewReport {
     }
 
     /// Text made safe for HTML, in an element or a quoted attribute.
-    public static func escape(_ text: String) -> String { Escaping.html(text) }
+    package static func escape(_ text: String) -> String { Escaping.html(text) }
 
     struct HTMLPage {
         var text = ""

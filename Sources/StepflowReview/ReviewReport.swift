@@ -10,10 +10,10 @@ import StepflowScripts
 /// where each action leads, the navigation diagram, the findings and, when
 /// asked, the differences from another variant. No script, no network, no
 /// external file; it prints on A4.
-public enum ReviewReport {
+package enum ReviewReport {
     /// The navigation diagram: an SVG drawing, or, when Graphviz is not
     /// there to draw it, an outline of the routes.
-    public enum Diagram: Sendable {
+    package enum Diagram: Sendable {
         /// Inline SVG (from Graphviz's `dot`).
         case svg(String)
         /// No drawing: the modules and routes as nested lists, with why.
@@ -21,11 +21,11 @@ public enum ReviewReport {
     }
 
     /// The report's HTML.
-    public static func html(_ contents: Contents) -> String { render(contents).html }
+    package static func html(_ contents: Contents) -> String { render(contents).html }
 
     /// The report's HTML, and the sign-off verdict its cover states (for a
     /// tool that reports it too, without judging the variant twice).
-    public static func render(_ contents: Contents) -> (html: String, verdict: SignOffVerdict) {
+    package static func render(_ contents: Contents) -> (html: String, verdict: SignOffVerdict) {
         let variant = contents.variant
         let manifest = variant.manifest
         let app = manifest.app

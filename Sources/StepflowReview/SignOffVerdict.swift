@@ -12,9 +12,9 @@ public import StepflowScripts
 /// The verdict is never stronger than its evidence: without a minimum in
 /// the manifest, the scripts' coverage is stated but not judged, and the
 /// variant is not called ready.
-public struct SignOffVerdict: Sendable {
+package struct SignOffVerdict: Sendable {
     /// Where the verdict lands.
-    public enum Standing: String, Hashable, Sendable {
+    package enum Standing: String, Hashable, Sendable {
         /// Everything checked holds, and coverage meets the manifest's minimum.
         case ready
         /// Everything checked holds, but the manifest sets no minimum
@@ -25,34 +25,34 @@ public struct SignOffVerdict: Sendable {
     }
 
     /// A coverage kind below its minimum.
-    public struct Shortfall: Hashable, Sendable {
+    package struct Shortfall: Hashable, Sendable {
         /// What is counted.
-        public let kind: CoverageMinimum.Kind
+        package let kind: CoverageMinimum.Kind
         /// How much the scripts took.
-        public let share: ScriptRunner.Share
+        package let share: ScriptRunner.Share
         /// The manifest's minimum, in whole percent.
-        public let minimum: Int
+        package let minimum: Int
     }
 
     /// Path rules proved, of those the manifest states.
-    public let rules: ScriptRunner.Share
+    package let rules: ScriptRunner.Share
     /// Scripts passed, of those that ran.
-    public let scripts: ScriptRunner.Share
+    package let scripts: ScriptRunner.Share
     /// What the scripts took, when any ran.
-    public let coverage: ScriptRunner.Coverage?
+    package let coverage: ScriptRunner.Coverage?
     /// The manifest's minimum coverage, if it sets one.
-    public let minimum: CoverageMinimum?
+    package let minimum: CoverageMinimum?
     /// Kinds below their minimum.
-    public let shortfalls: [Shortfall]
+    package let shortfalls: [Shortfall]
     /// Requirements passed, of those listed; failed; critical ones uncovered.
-    public let requirements: (passed: Int, total: Int, failed: Int, criticalUncovered: Int)
+    package let requirements: (passed: Int, total: Int, failed: Int, criticalUncovered: Int)
     /// Findings of error severity (dead ends, missing translations, …).
-    public let errorFindings: Int
+    package let errorFindings: Int
     /// Each shipped locale other than English: how many instance texts have its words.
-    public let translations: [VariantGraph.TranslationCoverage]
+    package let translations: [VariantGraph.TranslationCoverage]
 
     /// The verdict for `variant` from what was checked.
-    public init(
+    package init(
         variant: VariantGraph, rules: [PathRuleResult], results: [ScriptRunner.Result],
         coverage: ScriptRunner.Coverage?, requirements: RequirementCoverage, findings: [Finding]
     ) {
@@ -84,7 +84,7 @@ public struct SignOffVerdict: Sendable {
     /// The outside answers analysis assumed instead of exploring (a
     /// deferred `adapt` taken as the step unchanged): every verdict here
     /// rests on them, and the evidence says so.
-    public let assumptions: [AssumedAnswer]
+    package let assumptions: [AssumedAnswer]
 
     /// The share of `kind` in `coverage`.
     static func share(_ kind: CoverageMinimum.Kind, of coverage: ScriptRunner.Coverage) -> ScriptRunner.Share {
@@ -97,13 +97,13 @@ public struct SignOffVerdict: Sendable {
 
     /// Whether everything checked holds (rules, scripts, requirements,
     /// findings), whatever the coverage.
-    public var checksHold: Bool {
+    package var checksHold: Bool {
         rules.covered == rules.total && scripts.covered == scripts.total && requirements.failed == 0
             && requirements.criticalUncovered == 0 && errorFindings == 0
     }
 
     /// Where the verdict lands.
-    public var standing: Standing {
+    package var standing: Standing {
         guard checksHold, shortfalls.isEmpty else { return .notReady }
         guard let minimum, !minimum.percents.isEmpty, coverage != nil else { return .unjudged }
         return .ready
@@ -113,7 +113,7 @@ public struct SignOffVerdict: Sendable {
     /// count. ("Not ready for sign-off: transitions 43 of 269 (15%), below
     /// the minimum 80%. 5 of 5 rules proved; 4 of 4 scripts pass; they
     /// take …")
-    public var headline: String {
+    package var headline: String {
         var lead: String
         switch standing {
         case .ready: lead = "Ready for sign-off, on this evidence:"
@@ -164,7 +164,7 @@ public struct SignOffVerdict: Sendable {
     }
 
     /// Every piece of evidence with its count.
-    public var evidence: String {
+    package var evidence: String {
         var parts = ["\(rules.covered) of \(rules.total) rules proved"]
         if let coverage {
             parts.append(

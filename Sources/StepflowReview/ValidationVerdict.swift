@@ -6,7 +6,7 @@ import StepflowScripts
 /// problem with its kind and severity, and one headline made from them
 /// (``headline``), written here and nowhere else, beside the sign-off's
 /// ``SignOffVerdict``.
-public struct ValidationVerdict: Sendable {
+package struct ValidationVerdict: Sendable {
     /// How bad a problem is.
     public enum Severity: String, Hashable, Sendable {
         /// The variant is not valid.
@@ -18,7 +18,7 @@ public struct ValidationVerdict: Sendable {
     /// Where a problem comes from.
     ///
     /// This enum may grow; end a `switch` over it with `@unknown default:`.
-    public enum Kind: String, Hashable, Sendable {
+    package enum Kind: String, Hashable, Sendable {
         /// The manifest itself (its JSON, its names, its catalog).
         case manifest
         /// A finding of the explored graph (a dead end, a screen never reached).
@@ -36,16 +36,16 @@ public struct ValidationVerdict: Sendable {
 
     /// One problem: its kind, its severity, and its sentence as the tools
     /// print it (`file:line:column: error: …`).
-    public struct Problem: Hashable, Sendable, CustomStringConvertible {
+    package struct Problem: Hashable, Sendable, CustomStringConvertible {
         /// Where it comes from.
-        public let kind: Kind
+        package let kind: Kind
         /// How bad it is.
-        public let severity: Severity
+        package let severity: Severity
         /// The sentence, with its place and fix.
-        public let description: String
+        package let description: String
 
         /// A problem of `kind` and `severity`, said in `description`.
-        public init(_ kind: Kind, _ severity: Severity, _ description: String) {
+        package init(_ kind: Kind, _ severity: Severity, _ description: String) {
             self.kind = kind
             self.severity = severity
             self.description = description
@@ -53,26 +53,26 @@ public struct ValidationVerdict: Sendable {
     }
 
     /// Every problem, in the order the tools print them.
-    public let problems: [Problem]
+    package let problems: [Problem]
 
     /// A verdict over `problems`.
-    public init(problems: [Problem]) {
+    package init(problems: [Problem]) {
         self.problems = problems
     }
 
     /// The problems of each severity.
-    public func count(_ severity: Severity) -> Int { problems.filter { $0.severity == severity }.count }
+    package func count(_ severity: Severity) -> Int { problems.filter { $0.severity == severity }.count }
 
     /// Whether the manifest is valid: no problem is an error.
-    public var isValid: Bool { count(.error) == 0 }
+    package var isValid: Bool { count(.error) == 0 }
 
     /// The severity the headline speaks with: an error's, a warning's, or none.
-    public var worst: Severity? {
+    package var worst: Severity? {
         count(.error) > 0 ? .error : count(.warning) > 0 ? .warning : nil
     }
 
     /// `valid`, `valid, 2 warnings` or `3 errors`.
-    public var headline: String {
+    package var headline: String {
         let errors = count(.error)
         let warnings = count(.warning)
         if errors > 0 { return "\(errors) error\(errors == 1 ? "" : "s")" }
@@ -84,7 +84,7 @@ extension ValidationVerdict {
     /// A warning for each of `locales` the tools' own words (``ToolWords``)
     /// do not speak: there the walk's prompts and the prototype's frame
     /// show in English around the variant's words.
-    public static func toolWordProblems(locales: [String], in path: String) -> [Problem] {
+    package static func toolWordProblems(locales: [String], in path: String) -> [Problem] {
         locales.filter { !ToolWords.speaks($0) }.map { locale in
             Problem(
                 .manifest, .warning,
@@ -99,12 +99,12 @@ extension ValidationVerdict {
 
 extension ValidationVerdict.Problem {
     /// A manifest's diagnostic, as a problem of `kind`.
-    public init(_ kind: ValidationVerdict.Kind, _ diagnostic: ManifestDiagnostic) {
+    package init(_ kind: ValidationVerdict.Kind, _ diagnostic: ManifestDiagnostic) {
         self.init(kind, diagnostic.severity == .error ? .error : .warning, diagnostic.description)
     }
 
     /// A graph finding of `manifest`'s variant.
-    public init(_ finding: Finding, in path: String) {
+    package init(_ finding: Finding, in path: String) {
         self.init(.finding, finding.severity == .error ? .error : .warning, "\(path): \(finding.description)")
     }
 }

@@ -6,7 +6,7 @@ public import StepflowManifest
 // The files beside the flows: placeholders written once and the config.
 extension MaestroExporter {
     /// The placeholders `flows` run, each once, sorted by path.
-    public func placeholders(for flows: [Flow]) -> [Placeholder] {
+    package func placeholders(for flows: [Flow]) -> [Placeholder] {
         Set(flows.flatMap(\.placeholders)).sorted().map { outside in
             let (source, answer, path) = (outside.source, outside.answer, outside.placeholderPath)
             let line = Input.answer(source: source, answer: answer).scriptLine
@@ -31,7 +31,7 @@ extension MaestroExporter {
     /// `config.yaml`: every flow in the folder, run in a fixed order, and
     /// an index of the flows by requirement (each flow is tagged with the
     /// requirements it covers: `maestro test --include-tags=UR-RES-01`).
-    public func config(for flows: [Flow]) -> String {
+    package func config(for flows: [Flow]) -> String {
         var lines = [
             "# \(Self.marker) for \(runner.manifest.app.id) (manifest \(runner.manifest.digest)), texts in \(locale).",
             "# Run all: maestro test <this folder>. Run one requirement's flows:",

@@ -10,10 +10,10 @@ public import Stepflow
 /// Results kept for the lab (kept, by result, kept on the device): 1
 ///   - result: normal (normal), patient: P-1024, reading: 5.4 (normal)
 /// ```
-public enum RecordLines {
+package enum RecordLines {
     /// The lines for `record` under `schema`; entries the record does not
     /// hold are left out (`includingEmpty`: listed as `—`).
-    public static func lines(
+    package static func lines(
         _ record: VariantRecord, schema: RecordSchema, includingEmpty: Bool = false
     ) -> [String] {
         var lines: [String] = []
@@ -43,7 +43,7 @@ public enum RecordLines {
 
     /// The entries `record` holds in one phrase: `results waiting for the
     /// lab (1)` (each list by its label and count; a value by its label).
-    public static func phrase(_ record: VariantRecord, schema: RecordSchema) -> String {
+    package static func phrase(_ record: VariantRecord, schema: RecordSchema) -> String {
         record.keys.map { key in
             let label = schema.entries[key]?.spec.label ?? key
             let lowered = label.prefix(1).lowercased() + label.dropFirst()

@@ -38,7 +38,7 @@ public struct Script: Sendable {
     /// This enum grows: later versions add cases. End a `switch` over it
     /// with `@unknown default:`, so a new case is a warning to handle, not
     /// a build that breaks.
-    public enum Instruction: Hashable, Sendable {
+    package enum Instruction: Hashable, Sendable {
         /// Give `input` (``Input``: choose, back, wait, answer, emit).
         case input(Input)
         /// This screen (`instance/screen`) must be on top.
@@ -64,7 +64,7 @@ public struct Script: Sendable {
             case count(Int)
 
             /// `6.1`, `none`, `count 1`, as a script writes it.
-            public var description: String {
+            package var description: String {
                 switch self {
                 case .value(let text): Escaping.scriptValue(text)
                 case .none: "none"
@@ -74,7 +74,7 @@ public struct Script: Sendable {
         }
 
         /// The input it gives, if it gives one.
-        public var input: Input? {
+        package var input: Input? {
             if case .input(let input) = self { return input }
             return nil
         }
@@ -82,7 +82,7 @@ public struct Script: Sendable {
         /// The line a script holds for it: the input's ``Input/scriptLine``,
         /// `expect screen <id>`, `expect end [<exit>]` or `expect layers
         /// <id> <id> | <id>` (a `|` between layers).
-        public var line: String {
+        package var line: String {
             switch self {
             case .input(let input): input.scriptLine
             case .expectScreen(let id): "expect screen \(id)"
@@ -94,7 +94,7 @@ public struct Script: Sendable {
 
         /// Layers as a script writes them: screens by spaces, `|` between
         /// layers (`onboarding/welcome onboarding/privacy | support/help`).
-        public static func layersText(_ layers: [[String]]) -> String {
+        package static func layersText(_ layers: [[String]]) -> String {
             layers.map { $0.joined(separator: " ") }.joined(separator: " | ")
         }
     }
@@ -102,12 +102,12 @@ public struct Script: Sendable {
     /// The outside sources the script answers itself: the app's services
     /// for them are not asked while it runs. Those it answers, and those
     /// its `by-hand` lines name (a walk that stops while one is asked).
-    public var answeredSources: Set<String> { givenAnswers.union(byHand) }
+    package var answeredSources: Set<String> { givenAnswers.union(byHand) }
 
     /// The outside sources the script holds: named `by-hand` and never
     /// answered (an outbox kept offline). A device running the script's
     /// flow must keep them from answering.
-    public var heldSources: Set<String> { Set(byHand).subtracting(givenAnswers) }
+    package var heldSources: Set<String> { Set(byHand).subtracting(givenAnswers) }
 
     /// The sources an `answer` line of the script answers.
     private var givenAnswers: Set<String> {
@@ -120,29 +120,29 @@ public struct Script: Sendable {
 
     /// The sources its `by-hand` lines name: answered by the script even
     /// where it gives no answer (`by-hand patient-lookup`).
-    public var byHand: [String] = []
+    package var byHand: [String] = []
 
     /// An instruction and the line it is on.
-    public struct Line: Hashable, Sendable {
+    package struct Line: Hashable, Sendable {
         /// The line number, from 1.
-        public let number: Int
+        package let number: Int
         /// What the line says.
-        public let instruction: Instruction
+        package let instruction: Instruction
     }
 
     /// The file the script came from, as reports name it.
     public let file: String
     /// The instructions, comments and blank lines left out.
-    public let lines: [Line]
+    package let lines: [Line]
     /// The requirements the script says it exercises (`covers UR-RES-01`),
     /// with their lines.
     public let covers: [(id: String, line: Int)]
     /// The digest of the bytes it was read from (64-bit FNV-1a, 16 hex
     /// digits), as evidence names it; `nil` for a script made in code.
-    public internal(set) var digest: String?
+    package internal(set) var digest: String?
 
     /// A script of `lines` from `file`, exercising `covers`.
-    public init(file: String, lines: [Line], covers: [(id: String, line: Int)] = []) {
+    package init(file: String, lines: [Line], covers: [(id: String, line: Int)] = []) {
         self.file = file
         self.lines = lines
         self.covers = covers
@@ -151,17 +151,17 @@ public struct Script: Sendable {
     /// A syntax error: the line, what is wrong and the forms allowed.
     public struct SyntaxError: Error, Sendable, CustomStringConvertible {
         /// The script's file.
-        public let file: String
+        package let file: String
         /// The line, from 1.
-        public let line: Int
+        package let line: Int
         /// What is wrong.
-        public let message: String
+        package let message: String
         /// `file:line: error: message` and the forms a line takes.
         public var description: String { "\(file):\(line): error: \(message) \(Self.forms)" }
 
         /// `Lines are: choose …, or # comments.`: every form a script's
         /// line takes.
-        public static var forms: String {
+        package static var forms: String {
             """
             Lines are: \(Input.forms), expect screen <instance/screen>, expect end [<instance.exit>], expect \
             layers <screens> | <screens>, covers <requirement ids>, by-hand <sources>, or # comments.
@@ -329,7 +329,7 @@ extension Script {
     }
 
     /// The largest script read, in bytes (4 MiB).
-    public static let maximumFileSize = 4 << 20
+    package static let maximumFileSize = 4 << 20
 
     /// Reads and parses the script at `path` (`-`: standard input).
     public static func load(path: String) throws(ScriptLoadError) -> Script {

@@ -24,7 +24,7 @@ public struct ScriptRunner: Sendable {
     /// The variant explored: what coverage is measured against.
     public let variant: VariantGraph
     /// The locale the scripts' labels are read in.
-    public var locale: String { variant.locale }
+    package var locale: String { variant.locale }
 
     /// A runner for `manifest`'s variant in `locale` (by default the first
     /// it ships); explores it once.
@@ -42,7 +42,7 @@ public struct ScriptRunner: Sendable {
         /// The script's file.
         public let file: String
         /// The number of instructions.
-        public let lineCount: Int
+        package let lineCount: Int
         /// The first line that failed and why; `nil` when the script passed.
         public let failure: (line: Int, message: String)?
         /// The projection's edges (`from → to : label`) the walk took.
@@ -104,18 +104,18 @@ public struct ScriptRunner: Sendable {
     }
 
     /// So many of so many.
-    public struct Share: Hashable, Sendable, CustomStringConvertible {
+    package struct Share: Hashable, Sendable, CustomStringConvertible {
         /// How many were covered.
-        public let covered: Int
+        package let covered: Int
         /// Of how many.
-        public let total: Int
+        package let total: Int
         /// Whole percent, rounded down (100 of none).
-        public var percent: Int { total == 0 ? 100 : covered * 100 / total }
+        package var percent: Int { total == 0 ? 100 : covered * 100 / total }
         /// `12 of 20 (60%)`.
-        public var description: String { "\(covered) of \(total) (\(percent)%)" }
+        package var description: String { "\(covered) of \(total) (\(percent)%)" }
 
         /// `covered` of `total`.
-        public init(covered: Int, total: Int) {
+        package init(covered: Int, total: Int) {
             self.covered = covered
             self.total = total
         }
@@ -124,17 +124,17 @@ public struct ScriptRunner: Sendable {
     /// What a set of script runs covered of the variant.
     public struct Coverage: Hashable, Sendable {
         /// Screens walked, of all the variant's screens.
-        public let screens: Share
+        package let screens: Share
         /// The projection's edges taken, of all of them.
-        public let edges: Share
+        package let edges: Share
         /// State transitions taken, of all of them.
-        public let transitions: Share
+        package let transitions: Share
     }
 
     /// The classes of the variant's fields that `results` entered, as
     /// `instance/screen field: class`, beside every class the variant
     /// tells apart; `nil` when it has no field.
-    public static func classesEntered(
+    package static func classesEntered(
         by results: [Result], in states: StateGraph
     ) -> (share: Share, missing: [String])? {
         let walked = results.reduce(into: Set<Int>()) { $0.formUnion($1.transitions) }
@@ -155,13 +155,13 @@ public struct ScriptRunner: Sendable {
     /// The state transitions `results` took, by kind of input: actions,
     /// backs, timers, outside answers, other stepper emissions (kinds the
     /// variant has none of are left out).
-    public func transitionsByKind(of results: [Result]) -> [(kind: String, share: Share)] {
+    package func transitionsByKind(of results: [Result]) -> [(kind: String, share: Share)] {
         Self.transitionsByKind(of: results, in: variant.states)
     }
 
     /// The transitions of `states` that `results` took, by kind of input
     /// (see ``transitionsByKind(of:)``).
-    public static func transitionsByKind(of results: [Result], in states: StateGraph) -> [(kind: String, share: Share)]
+    package static func transitionsByKind(of results: [Result], in states: StateGraph) -> [(kind: String, share: Share)]
     {
         let walked = results.reduce(into: Set<Int>()) { $0.formUnion($1.transitions) }
         // An action that submits fields counts apart: one transition per
@@ -193,7 +193,7 @@ public struct ScriptRunner: Sendable {
     /// The scripts among `results` whose state transitions the others
     /// (those not themselves redundant) take already, each with the
     /// scripts that take them; the shortest are dropped first.
-    public func redundant(_ results: [Result]) -> [(file: String, coveredBy: [String])] {
+    package func redundant(_ results: [Result]) -> [(file: String, coveredBy: [String])] {
         var kept = results.indices.filter { results[$0].passed }
         var redundant: [(file: String, coveredBy: [String])] = []
         for index in kept.sorted(by: {

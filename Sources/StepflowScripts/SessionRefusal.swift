@@ -161,14 +161,14 @@ public enum SessionRefusal: Error, Hashable, Sendable, CustomStringConvertible {
 /// A tool draws from it; nothing needs to poll the session.
 public struct Outcome: Sendable {
     /// The screen on top before the input.
-    public let before: PresentedScreen?
+    package let before: PresentedScreen?
     /// The screen on top once the engine was idle again; `nil` once the app has ended.
-    public let top: PresentedScreen?
+    package let top: PresentedScreen?
     /// Every change the navigator was told of, in order.
-    public let changes: [NavigationChange]
+    package let changes: [NavigationChange]
     /// How the app ended, if it has.
-    public let ending: AppExit?
+    package let ending: AppExit?
 
     /// Whether another screen is on top than before (or the app ended).
-    public var movedScreen: Bool { top?.id != before?.id }
+    package var movedScreen: Bool { top?.id != before?.id }
 }

@@ -35,9 +35,9 @@ public struct SuiteGenerator: Sendable {
     /// The runner whose variant is covered (and that replays each walk).
     public let runner: ScriptRunner
     /// What to cover.
-    public var target: Target
+    package var target: Target
     /// The most inputs one script may have; `nil`: no bound.
-    public var maxInputs: Int?
+    package var maxInputs: Int?
 
     /// A generator for `runner`'s variant.
     public init(runner: ScriptRunner, target: Target = .transitions, maxInputs: Int? = nil) {
@@ -53,11 +53,11 @@ public struct SuiteGenerator: Sendable {
         /// The script's text.
         public let text: String
         /// Its inputs.
-        public let inputs: Int
+        package let inputs: Int
         /// The state transitions it takes.
-        public let transitions: [Int]
+        package let transitions: [Int]
         /// The requirements its walk touches (its `covers` line).
-        public let covers: [String]
+        package let covers: [String]
     }
 
     /// A generated suite and how it compares.
@@ -65,30 +65,30 @@ public struct SuiteGenerator: Sendable {
         /// The scripts, in order.
         public let scripts: [GeneratedScript]
         /// What was covered.
-        public let target: Target
+        package let target: Target
         /// How many goals there are (transitions, screens, pairs,
         /// requirements), and how many the suite covers.
         public let goals: Int
         /// How many of them the suite (with the kept scripts) covers.
         public let covered: Int
         /// How many goals the kept scripts covered already.
-        public let coveredByKept: Int
+        package let coveredByKept: Int
         /// The suite's inputs, all scripts together.
-        public var totalInputs: Int { scripts.reduce(0) { $0 + $1.inputs } }
+        package var totalInputs: Int { scripts.reduce(0) { $0 + $1.inputs } }
         /// No suite that starts each script afresh can cover every goal in
         /// fewer inputs (see ``SuiteGenerator/lowerBound(_:)``). For the
         /// goals left after kept scripts, when there are some.
-        public let lowerBound: Int
+        package let lowerBound: Int
         /// Inputs a random walk needed to cover every goal (GraphWalker's
         /// `random(edge_coverage(100))`, restarting at an end), measured
         /// in the same run with a fixed seed.
-        public let random: RandomBaseline
+        package let random: RandomBaseline
     }
 
     /// Why no suite was written.
     public struct Refusal: Error, Sendable, CustomStringConvertible {
         /// What is wrong and how to fix it.
-        public let message: String
+        package let message: String
         /// The message.
         public var description: String { message }
     }
@@ -198,7 +198,7 @@ public struct SuiteGenerator: Sendable {
     /// script at least as long as the way to it; the larger bound counts.
     /// For pairs, one per pair; for screens and requirements, the depth
     /// of the goal farthest from the start.
-    public func lowerBound(_ states: StateGraph) -> Int {
+    package func lowerBound(_ states: StateGraph) -> Int {
         SuitePlanner(states: states, target: target, maxInputs: maxInputs, ruleNodes: ruleNodes).lowerBound(
             coveredAlready: nil)
     }
@@ -355,16 +355,16 @@ public struct SuiteGenerator: Sendable {
 
 extension SuiteGenerator {
     /// The most inputs the random baseline takes before it gives up.
-    public static let randomLimit = 5_000_000
+    package static let randomLimit = 5_000_000
 
     /// What a seeded random walk took to cover the goals.
-    public struct RandomBaseline: Hashable, Sendable {
+    package struct RandomBaseline: Hashable, Sendable {
         /// The inputs it took (``SuiteGenerator/randomLimit`` when it gave up).
-        public let inputs: Int
+        package let inputs: Int
         /// The goals it had covered (all of them, when it finished).
-        public let covered: Int
+        package let covered: Int
         /// Whether it covered every goal.
-        public let finished: Bool
+        package let finished: Bool
     }
 }
 

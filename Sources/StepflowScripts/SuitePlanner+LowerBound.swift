@@ -8,7 +8,7 @@ extension SuitePlanner {
     /// No set of walks from the start covers the goals not in
     /// `coveredAlready` in fewer inputs (see
     /// ``SuiteGenerator/lowerBound(_:)``).
-    public func lowerBound(coveredAlready: [Bool]? = nil) -> Int {
+    package func lowerBound(coveredAlready: [Bool]? = nil) -> Int {
         lowerBound(states, goals: goals, covered: coveredAlready ?? [Bool](repeating: false, count: goals.count))
     }
 

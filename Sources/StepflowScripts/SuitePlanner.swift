@@ -14,13 +14,13 @@ import StepflowManifest
 /// let plan = try SuitePlanner(states: states).plan()
 /// print(plan.totalInputs, plan.lowerBound, plan.random.inputs)
 /// ```
-public struct SuitePlanner: Sendable {
+package struct SuitePlanner: Sendable {
     /// The graph planned over.
-    public let states: StateGraph
+    package let states: StateGraph
     /// What to cover.
-    public let target: SuiteGenerator.Target
+    package let target: SuiteGenerator.Target
     /// The most inputs one walk may have; `nil`: no bound.
-    public let maxInputs: Int?
+    package let maxInputs: Int?
     /// For ``SuiteGenerator/Target/requirements``: the nodes each
     /// requirement's rules name.
     let ruleNodes: [(requirement: String, node: String)]
@@ -28,7 +28,7 @@ public struct SuitePlanner: Sendable {
 
     /// A planner covering `target` of `states`, each walk at most
     /// `maxInputs` long.
-    public init(states: StateGraph, target: SuiteGenerator.Target = .transitions, maxInputs: Int? = nil) {
+    package init(states: StateGraph, target: SuiteGenerator.Target = .transitions, maxInputs: Int? = nil) {
         self.init(states: states, target: target, maxInputs: maxInputs, ruleNodes: [])
     }
 
@@ -44,20 +44,20 @@ public struct SuitePlanner: Sendable {
     }
 
     /// The walks, and how they compare.
-    public struct Plan: Sendable {
+    package struct Plan: Sendable {
         /// Each walk: transitions of ``SuitePlanner/states`` in order, from the start.
-        public let walks: [[Int]]
+        package let walks: [[Int]]
         /// How many goals there are.
-        public let goals: Int
+        package let goals: Int
         /// How many are covered (all of them).
-        public let covered: Int
+        package let covered: Int
         /// The walks' inputs together.
-        public var totalInputs: Int { walks.reduce(0) { $0 + $1.count } }
+        package var totalInputs: Int { walks.reduce(0) { $0 + $1.count } }
         /// No set of walks from the start covers the goals left in fewer inputs.
-        public let lowerBound: Int
+        package let lowerBound: Int
         /// What a seeded random walk needed (GraphWalker's
         /// `random(edge_coverage(100))`).
-        public let random: SuiteGenerator.RandomBaseline
+        package let random: SuiteGenerator.RandomBaseline
     }
 
     /// Plans walks covering every goal not in `coveredAlready` (by index:
@@ -65,7 +65,7 @@ public struct SuitePlanner: Sendable {
     ///
     /// - Throws: ``SuiteGenerator/Refusal`` when a goal is out of reach
     ///   (within ``maxInputs``).
-    public func plan(coveredAlready: [Bool]? = nil) throws(SuiteGenerator.Refusal) -> Plan {
+    package func plan(coveredAlready: [Bool]? = nil) throws(SuiteGenerator.Refusal) -> Plan {
         var covered = coveredAlready ?? [Bool](repeating: false, count: goals.count)
         let bound = lowerBound(coveredAlready: covered)
         let random = randomInputs(covered: covered)

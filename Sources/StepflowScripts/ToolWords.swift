@@ -14,21 +14,21 @@ import StepflowGraph
 /// ToolWords(locale: "de")["walk.asks", ["question": "Kamerazugriff"]]
 /// // "Die App fragt nach Kamerazugriff. Antwort:"
 /// ```
-public struct ToolWords: Sendable {
+package struct ToolWords: Sendable {
     /// The locale the words are in (``fallback`` when the tools do not speak the one asked).
-    public let locale: String
+    package let locale: String
 
     /// The locale every word is written in first: English.
-    public static let fallback = "en"
+    package static let fallback = "en"
 
     /// The locales the tools speak.
-    public static var locales: [String] { table.keys.sorted() }
+    package static var locales: [String] { table.keys.sorted() }
 
     /// Whether the tools have their own words in `locale` (`de`, or `de-AT` for `de`).
-    public static func speaks(_ locale: String) -> Bool { resolve(locale) != nil }
+    package static func speaks(_ locale: String) -> Bool { resolve(locale) != nil }
 
     /// The words in `locale`, or in English when the tools do not speak it.
-    public init(locale: String) {
+    package init(locale: String) {
         self.locale = Self.resolve(locale) ?? Self.fallback
     }
 
@@ -39,7 +39,7 @@ public struct ToolWords: Sendable {
     }
 
     /// The word `key` with its placeholders filled from `values`.
-    public subscript(_ key: String, _ values: [String: String] = [:]) -> String {
+    package subscript(_ key: String, _ values: [String: String] = [:]) -> String {
         // Every key is in English, the table's first language.
         var text = Self.table[locale]?[key] ?? Self.table[Self.fallback]![key] ?? key
         for (name, value) in values { text = text.replacing("{\(name)}", with: value) }
@@ -48,20 +48,20 @@ public struct ToolWords: Sendable {
 
     /// Every word of `locale` (English where it has none), for a page
     /// that switches language by itself.
-    public var all: [String: String] {
+    package var all: [String: String] {
         Self.table[Self.fallback]!.merging(Self.table[locale] ?? [:]) { _, own in own }
     }
 
     /// `refusal` in these words (its English sentence for facts these
     /// words do not cover): as a clause after `file:line:`, or with
     /// `asSentence`, as a sentence of its own (capital first letter).
-    public func refusal(_ refusal: SessionRefusal, asSentence: Bool) -> String {
+    package func refusal(_ refusal: SessionRefusal, asSentence: Bool) -> String {
         let clause = self.refusal(refusal)
         return asSentence ? clause.prefix(1).uppercased() + clause.dropFirst() : clause
     }
 
     /// `refusal` in these words, as a clause after `file:line:`.
-    public func refusal(_ refusal: SessionRefusal) -> String {
+    package func refusal(_ refusal: SessionRefusal) -> String {
         switch refusal {
         case .noSuchAction(let choice, let screen, _, let labels) where labels.isEmpty:
             return self["walk.noActionAtAll", ["choice": choice.shortened(), "screen": screen]]

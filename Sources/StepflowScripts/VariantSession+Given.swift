@@ -6,7 +6,7 @@ public import StepflowPresentation
 
 extension VariantSession {
     /// One input a session gave, to find the transition it took.
-    public enum Given: Hashable, Sendable {
+    package enum Given: Hashable, Sendable {
         /// Action `index` of the screen on top.
         case action(Int)
         /// Something that came by itself: a service answering, a stepper

@@ -6,13 +6,13 @@ public import StepflowGraph
 // not, as facts (SessionRefusal); the first String? forms wrap them.
 extension VariantSession {
     /// Why an input was not given: what is wrong and what would do.
-    public struct Refusal: Error, Sendable, CustomStringConvertible {
+    package struct Refusal: Error, Sendable, CustomStringConvertible {
         /// Why, as values.
-        public let refusal: SessionRefusal
+        package let refusal: SessionRefusal
         /// What is wrong, and the choices there are, in English.
-        public let message: String
+        package let message: String
         /// The message.
-        public var description: String { message }
+        package var description: String { message }
 
         /// A refusal for `refusal`, said in English.
         init(_ refusal: SessionRefusal) {
@@ -25,7 +25,7 @@ extension VariantSession {
     ///
     /// - Throws: ``SessionRefusal/ended``, ``SessionRefusal/noSuchKey(key:screen:keys:)``
     ///   or ``SessionRefusal/noSuchAction(choice:screen:numbered:labels:)``.
-    public func actionIndex(of action: Input.Action) throws(SessionRefusal) -> Int {
+    package func actionIndex(of action: Input.Action) throws(SessionRefusal) -> Int {
         guard let screen = top else { throw .ended }
         let numbered = Self.numbered(screen)
         switch action {
@@ -47,7 +47,7 @@ extension VariantSession {
     /// The action of the screen on top that `choice` names, as a person
     /// types it (``Input/Action/init(typed:)``).
     @available(*, deprecated, message: "use actionIndex(of:), which throws a typed SessionRefusal")
-    public func actionIndex(_ choice: String) -> Result<Int, Refusal> {
+    package func actionIndex(_ choice: String) -> Result<Int, Refusal> {
         do throws(SessionRefusal) {
             return .success(try actionIndex(of: Input.Action(typed: choice)))
         } catch {
@@ -92,7 +92,7 @@ extension VariantSession {
     ///
     /// - Throws: ``SessionRefusal`` when there is none or a question waits.
     @discardableResult
-    public func give(actionAt index: Int) throws(SessionRefusal) -> Outcome {
+    package func give(actionAt index: Int) throws(SessionRefusal) -> Outcome {
         let before = top
         _ = holder.takeChanges()
         try press(actionAt: index, role: nil)
@@ -208,7 +208,7 @@ extension VariantSession {
     /// - Throws: ``SessionRefusal`` when the input is refused, the
     ///   outside world stays silent, or another screen is showing.
     @discardableResult
-    public func run(_ instruction: Script.Instruction) throws(SessionRefusal) -> Outcome {
+    package func run(_ instruction: Script.Instruction) throws(SessionRefusal) -> Outcome {
         try waitForOutside()
         switch instruction {
         case .input(let input): return try give(input)
@@ -266,13 +266,13 @@ extension VariantSession {
     /// Lets waiting timers fire now. Returns why not.
     @available(*, deprecated, message: "use give(.wait), which throws a typed SessionRefusal")
     @discardableResult
-    public func skipTime() -> String? {
+    package func skipTime() -> String? {
         sentence { () throws(SessionRefusal) in _ = try give(.wait) }
     }
 
     /// Runs one script instruction; the failure to report, if it fails.
     @available(*, deprecated, message: "use run(_:), which throws a typed SessionRefusal")
-    public func perform(_ instruction: Script.Instruction) -> String? {
+    package func perform(_ instruction: Script.Instruction) -> String? {
         sentence { () throws(SessionRefusal) in _ = try run(instruction) }
     }
 }

@@ -12,7 +12,7 @@ extension VariantSession {
     /// someone outside was asked, or, on a screen that offers no way on
     /// but back or cancel ("One moment…"), a service that has not answered. `nil` when a person can go on (or a
     /// question waits for them: see ``waitingAnswers``).
-    public var waitingForOutside: WaitingAnswer? {
+    package var waitingForOutside: WaitingAnswer? {
         let waiting = coordinator.waitingAnswers.filter { !$0.isAnsweredByHand }
         if let question = waiting.first(where: \.isQuestion) { return question }
         guard let top, top.actions.allSatisfy({ $0.role == .back || $0.role == .cancel }) else { return nil }
@@ -24,7 +24,7 @@ extension VariantSession {
     ///
     /// - Throws: ``SessionRefusal/outsideSilent(source:question:answers:limit:)``
     ///   or ``SessionRefusal/deferredSilent(limit:)`` when the time ran out.
-    public func waitForOutside() throws(SessionRefusal) {
+    package func waitForOutside() throws(SessionRefusal) {
         // A deferred `adapt` answers when it answers: a walk or a script
         // waits for it (at most the limit) before the next line.
         if !coordinator.waitUntilIdle(atMost: outsideTimeLimit) { throw .deferredSilent(limit: outsideTimeLimit) }
@@ -48,7 +48,7 @@ extension VariantSession {
     /// ``waitForOutside()``, its refusal as a sentence.
     @available(*, deprecated, message: "use waitForOutside(), which throws a typed SessionRefusal")
     @discardableResult
-    public func awaitOutside() -> String? {
+    package func awaitOutside() -> String? {
         do throws(SessionRefusal) { try waitForOutside() } catch { return error.description }
         return nil
     }

@@ -56,9 +56,9 @@ public final class VariantSession {
     /// The live coordinator.
     public let coordinator: Coordinator
     /// The clock the modules' timers run on.
-    public let clock: WalkClock
+    package let clock: WalkClock
     /// The projection's edges the walk took, from the live events.
-    public let recorder: LiveWalkRecorder
+    package let recorder: LiveWalkRecorder
     let holder = StateHolder()
     /// The values typed into the fields of a screen (its instance), not
     /// yet submitted: the form a person fills in.
@@ -73,9 +73,9 @@ public final class VariantSession {
     /// The outside sources answered by hand only.
     let answeredByHand: Set<String>
     /// The state the engine waits in, if `states` lists it.
-    public private(set) var stateIndex: Int?
+    package private(set) var stateIndex: Int?
     /// The transitions of `states` walked so far.
-    public private(set) var walkedTransitions: Set<Int> = []
+    package private(set) var walkedTransitions: Set<Int> = []
     /// The transitions of `states` walked so far, in order.
     public private(set) var walk: [Int] = []
     /// The projection nodes touched so far (node ids).
@@ -86,9 +86,9 @@ public final class VariantSession {
         ([], nil, nil, nil))
 
     /// The locale the variant's texts are shown in.
-    public let locale: String
+    package let locale: String
     /// How long a line waits for the outside world at most (10 s).
-    public var outsideTimeLimit: Duration = .seconds(10)
+    package var outsideTimeLimit: Duration = .seconds(10)
 
     /// Starts `manifest`'s variant on a live coordinator, its modules
     /// launched with `services`, their texts in `locale` (by default the
@@ -127,7 +127,7 @@ public final class VariantSession {
     /// - Throws: ``RestoreError`` when `saved` is of another app, or its
     ///   inputs no longer replay and the policy refuses it; start a new
     ///   session then.
-    public convenience init(
+    package convenience init(
         resuming saved: SavedNavigation, manifest: Manifest, registry: ModuleRegistry,
         services: ModuleServices = ModuleServices(), locale: String? = nil, clock: WalkClock = WalkClock(),
         states: StateGraph? = nil, answeredByHand: Set<String> = []
@@ -160,7 +160,7 @@ public final class VariantSession {
 
     /// How the session was resumed, if it was: exactly, on another
     /// release, or as a policy said.
-    public private(set) var restoreOutcome: RestoreOutcome?
+    package private(set) var restoreOutcome: RestoreOutcome?
 
     /// What a saved session of `manifest` is fingerprinted with: the app
     /// id and the manifest file's digest.
@@ -211,7 +211,7 @@ public final class VariantSession {
 
     /// Whether the session was resumed from a saved one: its ``trace``
     /// starts there.
-    public private(set) var isResumed = false
+    package private(set) var isResumed = false
 
     private let root: RootFlow
 
@@ -279,7 +279,7 @@ public final class VariantSession {
     ///
     /// Keep `handler` short and do not give the session inputs from it:
     /// it runs while the coordinator renders.
-    public func onChange(_ handler: (@Sendable ([NavigationChange]) -> Void)?) {
+    package func onChange(_ handler: (@Sendable ([NavigationChange]) -> Void)?) {
         holder.listener.withLock { $0 = handler }
     }
 
@@ -288,32 +288,32 @@ public final class VariantSession {
     /// What a UI shows now, as the app's own UI draws it: the root stack,
     /// the modal layers above it, whether Back is possible, the question
     /// the app waits for (`StepflowPresentation`'s tree).
-    public var presentation: PresentationTree { holder.presentation }
+    package var presentation: PresentationTree { holder.presentation }
     /// The steps reached so far, as `flow.step`: each navigated step, and
     /// a step the app asks the outside world about when it asks.
     public var trace: [String] { log.withLock { $0.trace } }
 
     /// A link opened, and how it ended.
-    public struct LinkOpened: Hashable, Sendable, CustomStringConvertible {
+    package struct LinkOpened: Hashable, Sendable, CustomStringConvertible {
         /// The address.
-        public let address: String
+        package let address: String
         /// How it ended.
-        public let outcome: LinkOutcome
+        package let outcome: LinkOutcome
         /// `link result/positive: declined: <reason>`, as the event says it.
-        public var description: String { NavigationEvent.link(address, outcome).description }
+        package var description: String { NavigationEvent.link(address, outcome).description }
     }
 
     /// The last link opened and how it ended (a held link is reported
     /// again when it is delivered or the app ends).
-    public var lastLink: LinkOpened? { log.withLock { $0.link } }
+    package var lastLink: LinkOpened? { log.withLock { $0.link } }
     /// How the app ended, once it has: the instance and the exit whose
     /// route is `end`.
-    public var ending: AppExit? { log.withLock { $0.ending } }
+    package var ending: AppExit? { log.withLock { $0.ending } }
     /// Whether a timer waits.
-    public var timerWaits: Bool { clock.secondsLeft != nil }
+    package var timerWaits: Bool { clock.secondsLeft != nil }
 
     /// `instance.exit` the app ended through, once it has.
-    public var endingExit: String? { ending?.route }
+    package var endingExit: String? { ending?.route }
 
     /// What the fields of the screen on top hold (by field name), which
     /// the next action that submits them sends: what was typed into this
@@ -334,7 +334,7 @@ public final class VariantSession {
     /// input that arrived by itself (a timer, a service's answer).
     /// `given` is the input just given, to tell apart two inputs that
     /// lead to the same state.
-    public func settle(_ given: Given = .emission) {
+    package func settle(_ given: Given = .emission) {
         coordinator.waitUntilIdle(includingPendingAdaptations: false)
         let top = self.top
         touched.formUnion(recorder.take(from: previousTop, to: top, in: holder.state))
@@ -370,7 +370,7 @@ public final class VariantSession {
     }
 
     /// The actions a number picks: numbered from 1, back actions aside.
-    public static func numbered(_ screen: PresentedScreen) -> [Int] {
+    package static func numbered(_ screen: PresentedScreen) -> [Int] {
         screen.actions.indices.filter { screen.actions[$0].role != .back }
     }
 }

@@ -18,7 +18,7 @@ public final class WalkClock: StepClock {
     private let base = DispatchClock()
     /// How much faster than real time timers run (60: a minute passes in
     /// a second).
-    public let scale: Double
+    package let scale: Double
     /// When the clock stands still (``stopped()``): its one instant, at
     /// which every timer waits its whole time until ``skip()`` runs it.
     private let stoppedAt: DispatchTime?
@@ -29,13 +29,13 @@ public final class WalkClock: StepClock {
     /// its time came (not because ``skip()`` ran it): where a script of
     /// the walk needs a `wait` line. The screen the timer belongs to is
     /// still on top when it is called.
-    public func onFiringByItself(_ body: (@Sendable () -> Void)?) {
+    package func onFiringByItself(_ body: (@Sendable () -> Void)?) {
         firingByItself.withLock { $0 = body }
     }
 
     /// The fastest a clock runs: a million times real time (a 15-minute
     /// timer in under a millisecond).
-    public static let largestScale: Double = 1_000_000
+    package static let largestScale: Double = 1_000_000
 
     /// A clock `scale` times faster than real time, from 1 to
     /// ``largestScale`` (a value outside is brought within; one that is
@@ -102,7 +102,7 @@ public final class WalkClock: StepClock {
 
     /// Seconds of the clock's time until the next timer fires; `nil` when
     /// none waits.
-    public var secondsLeft: Int? {
+    package var secondsLeft: Int? {
         pending.withLock { state in
             state.items.map(\.deadline).min().map { deadline in
                 let now = (stoppedAt ?? DispatchTime.now()).uptimeNanoseconds
@@ -115,7 +115,7 @@ public final class WalkClock: StepClock {
 
     /// Runs every waiting timer now. Returns whether any waited.
     @discardableResult
-    public func skip() -> Bool {
+    package func skip() -> Bool {
         let due = pending.withLock { $0.items }
         for item in due {
             item.scheduled.cancel()

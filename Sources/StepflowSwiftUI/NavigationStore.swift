@@ -45,26 +45,26 @@ public final class NavigationStore {
 
     /// The modal layers above the root stack, in order: each a sheet, its
     /// first screen the sheet's root.
-    public var sheets: [PresentationTree.Layer] { Array(tree.layers.dropFirst()) }
+    package var sheets: [PresentationTree.Layer] { Array(tree.layers.dropFirst()) }
 
     /// The question the app waits for, if any: show it, and offer no action.
     public var busy: PresentationTree.Busy? { tree.busy }
 
     /// The path inside sheet `index` (0: the first above the root): bind
     /// the sheet's own `NavigationStack` to it.
-    public func sheetPath(_ index: Int) -> [PresentationTree.Screen] {
+    package func sheetPath(_ index: Int) -> [PresentationTree.Screen] {
         let layers = sheets
         return layers.indices.contains(index) ? Array(layers[index].screens.dropFirst()) : []
     }
 
     /// Sets sheet `index`'s path: shorter after the person swiped back.
-    public func setSheetPath(_ index: Int, _ path: [PresentationTree.Screen]) {
+    package func setSheetPath(_ index: Int, _ path: [PresentationTree.Screen]) {
         personPopped(layer: index + 1, toCount: path.count + 1)
     }
 
     /// The section bar of the root stack, if a flow shows sections there:
     /// draw a `TabView` of its tabs, each with its own `NavigationStack`.
-    public var sectionBar: PresentationTree.SectionBar? { tree.layers.first?.sections.first }
+    package var sectionBar: PresentationTree.SectionBar? { tree.layers.first?.sections.first }
 
     /// The selected section's name: bind a `TabView`'s selection to it.
     /// Set by the person's tap, the coordinator is told (``UserMove/selected(section:of:)``)
@@ -86,7 +86,7 @@ public final class NavigationStore {
     }
 
     /// Sets the selected tab's path: shorter after the person swiped back.
-    public func setSectionPath(_ index: Int, _ path: [PresentationTree.Screen]) {
+    package func setSectionPath(_ index: Int, _ path: [PresentationTree.Screen]) {
         guard let bar = sectionBar, index == bar.selected, tree.layers.count == 1 else { return }
         personPopped(layer: 0, toCount: bar.base + path.count + 1)
     }

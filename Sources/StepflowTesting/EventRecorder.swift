@@ -22,10 +22,10 @@ public final class EventRecorder: Sendable {
     public func stop() { token.cancel() }
 
     /// Every event so far, in order.
-    public var events: [NavigationEvent] { storage.withLock { $0 } }
+    package var events: [NavigationEvent] { storage.withLock { $0 } }
 
     /// The steps navigated so far (`flow.step`), in order.
-    public var navigatedSteps: [String] {
+    package var navigatedSteps: [String] {
         events.compactMap { event in
             if case .didNavigate(let step, _) = event { return step.description }
             return nil
@@ -33,7 +33,7 @@ public final class EventRecorder: Sendable {
     }
 
     /// The steps dropped so far, with why.
-    public var droppedSteps: [(step: String, reason: DropReason)] {
+    package var droppedSteps: [(step: String, reason: DropReason)] {
         events.compactMap { event in
             if case .dropped(let step, let reason) = event { return (step.description, reason) }
             return nil

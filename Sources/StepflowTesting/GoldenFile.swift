@@ -22,7 +22,7 @@ public struct GoldenFile: Sendable {
     public init(folder: String) { self.folder = folder }
 
     /// Whether `RECORD_SNAPSHOTS=1`: golden files are written, not compared.
-    public static var isRecording: Bool { getenv("RECORD_SNAPSHOTS").map { String(cString: $0) == "1" } ?? false }
+    package static var isRecording: Bool { getenv("RECORD_SNAPSHOTS").map { String(cString: $0) == "1" } ?? false }
 
     /// The text of the file at `path`, if it can be read.
     public static func read(_ path: String) -> String? {
@@ -30,7 +30,7 @@ public struct GoldenFile: Sendable {
     }
 
     /// The bytes of the file at `path`, if it can be read.
-    public static func readBytes(_ path: String) -> [UInt8]? {
+    package static func readBytes(_ path: String) -> [UInt8]? {
         guard let file = fopen(path, "rb") else { return nil }
         defer { fclose(file) }
         var bytes: [UInt8] = []

@@ -27,7 +27,7 @@ public final class ManualClock: StepClock {
     public var now: Duration { state.withLock { $0.now } }
 
     /// How many actions wait to run.
-    public var pendingCount: Int { state.withLock { $0.pending.count } }
+    package var pendingCount: Int { state.withLock { $0.pending.count } }
 
     /// Schedules `action` for `now + delay`.
     public func schedule(after delay: Duration, _ action: @escaping @Sendable () -> Void) -> any ScheduledAction {
@@ -43,7 +43,7 @@ public final class ManualClock: StepClock {
 
     /// Moves time forward by `duration`, running every action that falls
     /// due, in deadline order, on the calling thread.
-    public func advance(by duration: Duration) {
+    package func advance(by duration: Duration) {
         let due = state.withLock { state -> [Pending] in
             state.now += duration
             let now = state.now

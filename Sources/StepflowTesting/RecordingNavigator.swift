@@ -42,7 +42,7 @@ public final class RecordingNavigator: Navigator {
     }
 
     /// Every render so far, in order.
-    public var renders: [Render] { storage.withLock { $0 } }
+    package var renders: [Render] { storage.withLock { $0 } }
 
     /// The last state rendered; empty before the first render.
     public var state: NavigationState { renders.last?.state ?? NavigationState() }

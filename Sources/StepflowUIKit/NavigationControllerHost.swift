@@ -90,7 +90,7 @@ public final class NavigationControllerHost<Controller: NavigationControllerLike
 
     /// The controller whose stack layer `layer` shows: its selected tab's,
     /// or the layer's own.
-    public func visibleController(onLayer layer: Int) -> Controller {
+    package func visibleController(onLayer layer: Int) -> Controller {
         tabs[layer].map { $0.controllers[$0.selected] } ?? controllers[layer]
     }
 

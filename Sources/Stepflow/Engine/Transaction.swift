@@ -150,23 +150,23 @@ package struct DeferredAdaptation: @unchecked Sendable {
 /// An outside answer analysis did not explore but assumed: a deferred
 /// `adapt` (``Adaptation/deferred(_:)``) taken as answering with the step
 /// unchanged.
-public struct AssumedAnswer: Hashable, Sendable, Comparable, CustomStringConvertible {
+package struct AssumedAnswer: Hashable, Sendable, Comparable, CustomStringConvertible {
     /// The flow instance whose `adapt` defers.
-    public let flow: String
+    package let flow: String
     /// The step it was asked about (its id).
-    public let step: String
+    package let step: String
 
     /// The flow and the step.
-    public init(flow: String, step: String) {
+    package init(flow: String, step: String) {
         self.flow = flow
         self.step = step
     }
 
     /// `test's adapt of readByPhoto`.
-    public var description: String { "\(flow)'s adapt of \(step)" }
+    package var description: String { "\(flow)'s adapt of \(step)" }
 
     /// By flow, then step.
-    public static func < (a: Self, b: Self) -> Bool { (a.flow, a.step) < (b.flow, b.step) }
+    package static func < (a: Self, b: Self) -> Bool { (a.flow, a.step) < (b.flow, b.step) }
 }
 
 extension EngineState {

@@ -1,79 +1,79 @@
 /// A promise a feature module breaks: found by ``ModuleContract`` in a
 /// module's tests, and by the manifest loader for every instance a
 /// manifest names.
-public struct ContractViolation: Hashable, Sendable, CustomStringConvertible {
+package struct ContractViolation: Hashable, Sendable, CustomStringConvertible {
     /// What kind of promise is broken. A struct of static members, not an
     /// enum: new kinds can be added without breaking a client's `switch`.
-    public struct Kind: Hashable, Sendable, CustomStringConvertible {
+    package struct Kind: Hashable, Sendable, CustomStringConvertible {
         /// The kind's name (`undeclaredExit`).
-        public let name: String
+        package let name: String
         /// Whether a variant using the module cannot be trusted with it:
         /// the manifest loader refuses it.
-        public let isError: Bool
+        package let isError: Bool
 
         /// A declared exit no path reaches (a warning: its route is never used).
-        public static let unreachedExit = Kind(name: "unreachedExit", isError: false)
+        package static let unreachedExit = Kind(name: "unreachedExit", isError: false)
         /// An exit the flow can end with that the module does not declare:
         /// no manifest can route it, and a live walk would drop it.
-        public static let undeclaredExit = Kind(name: "undeclaredExit", isError: true)
+        package static let undeclaredExit = Kind(name: "undeclaredExit", isError: true)
         /// An exit hands on other fields than it declares.
-        public static let handoffMismatch = Kind(name: "handoffMismatch", isError: true)
+        package static let handoffMismatch = Kind(name: "handoffMismatch", isError: true)
         /// An exit hands on a value its field does not accept.
-        public static let handoffValue = Kind(name: "handoffValue", isError: true)
+        package static let handoffValue = Kind(name: "handoffValue", isError: true)
         /// A reachable step the flow does not handle.
-        public static let unhandledStep = Kind(name: "unhandledStep", isError: true)
+        package static let unhandledStep = Kind(name: "unhandledStep", isError: true)
         /// A screen with no action and no stepper: nobody can leave it.
-        public static let screenWithoutAction = Kind(name: "screenWithoutAction", isError: true)
+        package static let screenWithoutAction = Kind(name: "screenWithoutAction", isError: true)
         /// More steps are reachable than exploration allows.
-        public static let unbounded = Kind(name: "unbounded", isError: false)
+        package static let unbounded = Kind(name: "unbounded", isError: false)
         /// A declared link the module's launch maps to no step: every
         /// address routed to it would be refused.
-        public static let unmappedLink = Kind(name: "unmappedLink", isError: true)
+        package static let unmappedLink = Kind(name: "unmappedLink", isError: true)
         /// A text shown with a key the module does not declare: it shows as `[key]`.
-        public static let undeclaredText = Kind(name: "undeclaredText", isError: true)
+        package static let undeclaredText = Kind(name: "undeclaredText", isError: true)
         /// A text shown without a key by a module that declares its texts.
-        public static let literalText = Kind(name: "literalText", isError: false)
+        package static let literalText = Kind(name: "literalText", isError: false)
         /// A text key declared twice.
-        public static let duplicateTextKey = Kind(name: "duplicateTextKey", isError: true)
+        package static let duplicateTextKey = Kind(name: "duplicateTextKey", isError: true)
         /// A screen's fields are declared wrongly: a bad rule, a
         /// representative outside its class, an action that submits a
         /// field the screen does not have.
-        public static let fieldDeclaration = Kind(name: "fieldDeclaration", isError: true)
+        package static let fieldDeclaration = Kind(name: "fieldDeclaration", isError: true)
         /// The module writes or reads an entry of the variant's record it
         /// does not declare (``FeatureModule/record(for:)``), or adds to a
         /// full list: the engine would refuse it, and what the person gave
         /// would not be kept.
-        public static let undeclaredRecord = Kind(name: "undeclaredRecord", isError: true)
+        package static let undeclaredRecord = Kind(name: "undeclaredRecord", isError: true)
         /// A record entry declared written that no walk writes (a warning:
         /// a manifest may route on it in vain).
-        public static let unwrittenRecord = Kind(name: "unwrittenRecord", isError: false)
+        package static let unwrittenRecord = Kind(name: "unwrittenRecord", isError: false)
         /// A record entry declared wrongly: twice, or with classes whose
         /// representatives they do not take.
-        public static let recordDeclaration = Kind(name: "recordDeclaration", isError: true)
+        package static let recordDeclaration = Kind(name: "recordDeclaration", isError: true)
 
         /// The name.
-        public var description: String { name }
+        package var description: String { name }
     }
 
     /// The kind of promise broken.
-    public let kind: Kind
+    package let kind: Kind
     /// The module's id.
-    public let module: String
+    package let module: String
     /// What was checked: the module and its options (`procedure with sample: "nasal", …`).
-    public let context: String
+    package let context: String
     /// What the violation is about: an exit's name, a step id, a screen id, a text key.
-    public let subject: String
+    package let subject: String
     /// What is wrong (`exit 'x' is reached but not declared.`).
-    public let problem: String
+    package let problem: String
     /// How the module's author fixes it (`add it to exits(for:).`), when
     /// there is a fix to say.
-    public let fix: String?
+    package let fix: String?
 
     /// What is wrong and how to fix it, as one sentence pair.
-    public var message: String { fix.map { "\(problem) To fix, \($0)" } ?? problem }
+    package var message: String { fix.map { "\(problem) To fix, \($0)" } ?? problem }
 
     /// A violation: what is wrong, and how to fix it.
-    public init(_ kind: Kind, module: String, context: String, subject: String, problem: String, fix: String?) {
+    package init(_ kind: Kind, module: String, context: String, subject: String, problem: String, fix: String?) {
         self.kind = kind
         self.module = module
         self.context = context
@@ -83,12 +83,12 @@ public struct ContractViolation: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// A violation whose message says both what is wrong and the fix.
-    public init(_ kind: Kind, module: String, context: String, subject: String, message: String) {
+    package init(_ kind: Kind, module: String, context: String, subject: String, message: String) {
         self.init(kind, module: module, context: context, subject: subject, problem: message, fix: nil)
     }
 
     /// `procedure with …: exit 'x' is reached but not declared. To fix, …`
-    public var description: String { "\(context): \(message)" }
+    package var description: String { "\(context): \(message)" }
 }
 
 /// A clock on which nothing ever fires: checking a contract runs no timer,

@@ -69,7 +69,7 @@ public struct ModuleEnvironment: Sendable {
     }
 
     /// This environment showing `texts` instead.
-    public func showing(_ texts: TextSource) -> ModuleEnvironment {
+    package func showing(_ texts: TextSource) -> ModuleEnvironment {
         ModuleEnvironment(clock: clock, services: services, texts: texts)
     }
 }
@@ -125,7 +125,7 @@ public protocol FeatureModule: Sendable {
     /// does not.
     static func services(for options: ModuleOptions) -> [ServiceRequirement]
     /// The package the module ships in and its version, recorded in review
-    /// reports. ``ModulePackage/undeclared`` by default: a report then says
+    /// reports. Undeclared by default: a report then says
     /// the version is not known.
     static var package: ModulePackage { get }
     /// The exits the flow can take with these options (a lay onboarding
@@ -247,7 +247,7 @@ public struct ModuleLaunch: Sendable {
     /// `startingAt:` maps it to, or without one the step `links:` does):
     /// what a link that starts its module does. `nil` if the module does
     /// not take it.
-    public func starting(at link: ModuleLink) -> ModuleLaunch? {
+    package func starting(at link: ModuleLink) -> ModuleLaunch? {
         box.starting(at: link).map(ModuleLaunch.init(box:))
     }
 
@@ -269,7 +269,7 @@ public struct ModuleLaunch: Sendable {
 
     /// This launch started at the page that asks record entry `key`
     /// (``editing(_:)``), or `nil` when the module does not ask it.
-    public func starting(editing key: String) -> ModuleLaunch? {
+    package func starting(editing key: String) -> ModuleLaunch? {
         box.starting(editing: key).map(ModuleLaunch.init(box:))
     }
 

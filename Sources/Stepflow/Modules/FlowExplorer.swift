@@ -29,42 +29,42 @@ public enum FlowExplorer {
         /// The handoff of each distinct exit reached, by exit step id.
         public var handoffs: [String: Handoff] = [:]
         /// The exit name of each distinct exit reached, by exit step id.
-        public var exitNamesByID: [String: String] = [:]
+        package var exitNamesByID: [String: String] = [:]
         /// Steps the flow returned `.unhandled` for.
-        public var unhandledSteps: [String] = []
+        package var unhandledSteps: [String] = []
         /// Screens a walk reaches and then cannot leave: no action, no open
         /// question, no stepper that may still emit.
-        public var screensWithoutActions: [String] = []
+        package var screensWithoutActions: [String] = []
         /// Every text key shown (titles, body lines, action labels), sorted.
-        public var textKeys: [String] = []
+        package var textKeys: [String] = []
         /// Texts shown without a key (`screen: text`): they cannot be
         /// re-worded or translated.
-        public var literalTexts: [String] = []
+        package var literalTexts: [String] = []
         /// Whether exploration stopped at the state limit.
-        public var isTruncated = false
+        package var isTruncated = false
         /// What is wrong with the fields screens declare (`screen: problem`,
         /// each with its fix): a bad rule, a representative outside its
         /// class, an action that submits a field the screen lacks.
-        public var fieldProblems: [FieldProblem] = []
+        package var fieldProblems: [FieldProblem] = []
         /// Writes and reads of the variant's record the module's
         /// declarations do not allow, each the engine's reason (ending in
         /// its fix), once each.
-        public var recordRefusals: [String] = []
+        package var recordRefusals: [String] = []
         /// The record entries the flow wrote (set, added to, took from,
         /// cleared), sorted.
-        public var recordWrites: [String] = []
+        package var recordWrites: [String] = []
         /// Each screen's title as first shown, by its id.
         package var screenTitles: [String: String] = [:]
     }
 
     /// What is wrong with the fields a screen declares.
-    public struct FieldProblem: Hashable, Sendable {
+    package struct FieldProblem: Hashable, Sendable {
         /// The screen's id.
-        public let screen: String
+        package let screen: String
         /// What is wrong.
-        public let problem: String
+        package let problem: String
         /// How the module's author fixes it.
-        public let fix: String
+        package let fix: String
     }
 
     /// Explores a module's flow from its entry step.

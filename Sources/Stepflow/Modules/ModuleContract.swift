@@ -2,7 +2,7 @@
 ///
 /// For one set of options it explores the module's flow from every entry
 /// its ``FeatureModule/entryFields`` allow and reports each broken promise
-/// as a ``ContractViolation``:
+/// as a message naming the module, the place and the fix:
 /// - a declared exit no path reaches, and an exit reached but not declared;
 /// - an exit whose handoff fields differ from what it declares;
 /// - a step the flow does not handle; a screen with no action;
@@ -42,7 +42,7 @@ public enum ModuleContract {
     /// when nothing is. See ``problems(in:options:handoffs:environment:)``.
     ///
     /// - Complexity: one exploration of the engine's states from each entry.
-    public static func violations(
+    package static func violations(
         in module: any FeatureModule.Type,
         options: ModuleOptions,
         handoffs: [Handoff]? = nil,

@@ -180,7 +180,7 @@ public enum LinkOutcome: Hashable, Sendable, CustomStringConvertible {
     case endedWhileHeld
 
     /// Whether a flow navigated it.
-    public var isHandled: Bool {
+    package var isHandled: Bool {
         switch self {
         case .delivered(let result), .restarted(let result): result.isHandled
         case .held, .declined, .endedWhileHeld: false

@@ -31,7 +31,7 @@ public struct ModulePackage: Hashable, Sendable, CustomStringConvertible {
     public static let stepflow = ModulePackage(name: "Stepflow", version: StepflowVersion.current)
 
     /// A module that does not say which package it ships in: a report says so.
-    public static let undeclared = ModulePackage(name: "(package not declared)", version: nil)
+    package static let undeclared = ModulePackage(name: "(package not declared)", version: nil)
 
     /// `SymptomCheck 1.4.2`, or `SymptomCheck (version not declared)`.
     public var description: String { "\(name) \(version ?? "(version not declared)")" }

@@ -17,10 +17,10 @@ public struct TextSpec: Hashable, Sendable {
     /// The key, unique within the module (`timer.body`).
     public let key: String
     /// The English text (for a counted text, its `other` form).
-    public let english: String
+    package let english: String
     /// For a counted text: its English `one` form and the placeholder
     /// that counts.
-    public let plural: Plural?
+    package let plural: Plural?
 
     /// The singular form of a counted text.
     public struct Plural: Hashable, Sendable {
@@ -45,12 +45,12 @@ public struct TextSpec: Hashable, Sendable {
     }
 
     /// The English template.
-    public var template: TextTemplate {
+    package var template: TextTemplate {
         TextTemplate(other: english, one: plural?.one, count: plural?.count)
     }
 
     /// The placeholders the English text uses, sorted.
-    public var placeholders: [String] { template.placeholders }
+    package var placeholders: [String] { template.placeholders }
 }
 
 /// A text in one language, ready to fill in: its forms and, when counted,
@@ -71,12 +71,12 @@ public struct TextTemplate: Hashable, Sendable {
     }
 
     /// Every placeholder any form uses, sorted, without repeats.
-    public var placeholders: [String] {
+    package var placeholders: [String] {
         Set(Self.placeholders(in: other) + (one.map(Self.placeholders(in:)) ?? [])).sorted()
     }
 
     /// The `{name}` placeholders of `text`, in order.
-    public static func placeholders(in text: String) -> [String] {
+    package static func placeholders(in text: String) -> [String] {
         var names: [String] = []
         // Braces are ASCII: the text is scanned byte by byte rather than
         // character by character.
@@ -98,7 +98,7 @@ public struct TextTemplate: Hashable, Sendable {
     /// picks, each `{name}` replaced by its argument (one not given stays
     /// as written). One pass over the template: a value that itself holds
     /// `{name}` is shown as it is, never filled again.
-    public func filled(_ arguments: [String: String], locale: String) -> String {
+    package func filled(_ arguments: [String: String], locale: String) -> String {
         // Without arguments nothing is filled and no count picks `one`:
         // the text is `other` as written (most texts; no copy made).
         if arguments.isEmpty { return other }
@@ -168,12 +168,12 @@ public struct TextTemplate: Hashable, Sendable {
 /// Italian, Spanish and Greek: exactly 1. French and Portuguese: 0 and 1.
 /// Other languages are not shipped yet: they take 1 as `one`, and a
 /// catalog for them is refused by validation until a rule is added here.
-public enum PluralRule {
+package enum PluralRule {
     /// The languages whose rule is known.
-    public static let knownLanguages: Set<String> = ["en", "de", "nl", "sv", "da", "nb", "it", "es", "el", "fr", "pt"]
+    package static let knownLanguages: Set<String> = ["en", "de", "nl", "sv", "da", "nb", "it", "es", "el", "fr", "pt"]
 
     /// Whether `number` takes the `one` form in `locale` (`de`, `de-AT`).
-    public static func isOne(_ number: Int, locale: String) -> Bool {
+    package static func isOne(_ number: Int, locale: String) -> Bool {
         if number == 1 { return true }
         return number == 0 && (isLanguage(locale, "fr") || isLanguage(locale, "pt"))
     }
@@ -192,7 +192,7 @@ public enum PluralRule {
     }
 
     /// The language part of a locale: `de` of `de-AT`.
-    public static func language(of locale: String) -> String {
+    package static func language(of locale: String) -> String {
         String(locale.prefix { $0 != "-" && $0 != "_" }).lowercased()
     }
 }
@@ -265,7 +265,7 @@ public struct TextSource: Sendable {
     }
 
     /// The template for `key`, when the source has one.
-    public func template(_ key: String) -> TextTemplate? {
+    package func template(_ key: String) -> TextTemplate? {
         // English defaults (most instances) have none: no key is hashed.
         templates.isEmpty ? nil : templates[key]
     }

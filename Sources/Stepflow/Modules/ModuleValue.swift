@@ -94,7 +94,7 @@ public struct OptionSpec: Hashable, Sendable {
     /// Whether the value is words a person reads (opening hours), so a
     /// variant that ships several locales gives it per locale. A phone
     /// number is not. Only text options can be translatable.
-    public let isTranslatable: Bool
+    package let isTranslatable: Bool
 
     /// For a required option: the other options' values under which it
     /// is required (all of them must hold; empty: always). A professional
@@ -115,7 +115,7 @@ public struct OptionSpec: Hashable, Sendable {
     }
 
     /// Whether a manifest with these option values must give this option.
-    public func isRequired(given values: [String: ModuleValue]) -> Bool {
+    package func isRequired(given values: [String: ModuleValue]) -> Bool {
         isRequired && requiredWhen.allSatisfy { values[$0.key] == $0.value }
     }
 

@@ -25,7 +25,7 @@ public enum RecordLifetime: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Whether the entry outlives the walk.
-    public var isKeptOnDevice: Bool {
+    package var isKeptOnDevice: Bool {
         switch self {
         case .device, .keptUntilEntering: true
         case .walk, .untilEntering: false
@@ -50,13 +50,13 @@ public struct RecordSchema: Hashable, Sendable {
         /// The instance that writes it.
         public let owner: String
         /// The instances that read it.
-        public let readers: Set<String>
+        package let readers: Set<String>
         /// The instances that take its items off.
-        public let takers: Set<String>
+        package let takers: Set<String>
         /// How long it lives.
-        public let lifetime: RecordLifetime
+        package let lifetime: RecordLifetime
         /// What the owner declares it holds.
-        public let spec: RecordSpec
+        package let spec: RecordSpec
 
         /// `key`, owned by `owner` as `spec` declares, read by `readers`,
         /// its items taken by `takers`, living for `lifetime`.
@@ -77,7 +77,7 @@ public struct RecordSchema: Hashable, Sendable {
     public let entries: [String: Entry]
     /// Entries some instance reads if they are there, which no instance of
     /// the variant writes: read, they hold nothing.
-    public let optionalReads: Set<String>
+    package let optionalReads: Set<String>
 
     /// A schema of `entries`; `optionalReads` read as nothing.
     public init(_ entries: [Entry], optionalReads: Set<String> = []) {
@@ -89,7 +89,7 @@ public struct RecordSchema: Hashable, Sendable {
     public var keys: [String] { entries.keys.sorted() }
 
     /// The keys whose lifetime ends when `instance` is entered.
-    public func keysEnding(entering instance: String) -> [String] {
+    package func keysEnding(entering instance: String) -> [String] {
         keys.filter { key in
             switch entries[key]?.lifetime {
             case .untilEntering(let instances), .keptUntilEntering(let instances): instances.contains(instance)
@@ -99,7 +99,7 @@ public struct RecordSchema: Hashable, Sendable {
     }
 
     /// Whether entry `key` outlives the walk.
-    public func isKept(_ key: String) -> Bool { entries[key]?.lifetime.isKeptOnDevice ?? false }
+    package func isKept(_ key: String) -> Bool { entries[key]?.lifetime.isKeptOnDevice ?? false }
 
     /// Why `instance` (`nil`: the variant itself) may not apply
     /// `operation`, with the fix; `nil` when it may.

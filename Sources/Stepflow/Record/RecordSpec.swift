@@ -20,7 +20,7 @@
 /// ```
 public struct RecordSpec: Hashable, Sendable, CustomStringConvertible {
     /// What a module does with an entry.
-    public enum Access: String, Hashable, Sendable, CaseIterable {
+    package enum Access: String, Hashable, Sendable, CaseIterable {
         /// It sets the entry (or adds items to it): its owner.
         case writes
         /// It reads the entry.
@@ -52,7 +52,7 @@ public struct RecordSpec: Hashable, Sendable, CustomStringConvertible {
     /// The entry's key, the same in every module that uses it (`reading`).
     public let key: String
     /// What the module does with it.
-    public let access: Access
+    package let access: Access
     /// What a person reads for it on a summary or a report (`HbA1c reading`).
     public let label: String
     /// One line on what it holds, for `rootapp modules` and the report.
@@ -63,17 +63,17 @@ public struct RecordSpec: Hashable, Sendable, CustomStringConvertible {
     /// expects, which the module contract enters).
     public let classes: [ValueClass]
     /// For a list: the values of each item.
-    public let itemFields: [Field]
+    package let itemFields: [Field]
     /// For a list: at most this many items (the analysis explores every
     /// count up to it; adding one more is refused).
-    public let capacity: Int?
+    package let capacity: Int?
     /// For a read: whether the module cannot work without the entry, so
     /// a variant in which no module writes it is refused. An optional
     /// read (the default) reads nothing there.
     public let isRequired: Bool
 
     /// Whether the entry is a list of items.
-    public var isList: Bool { capacity != nil }
+    package var isList: Bool { capacity != nil }
 
     private init(
         _ key: String, access: Access, label: String, summary: String, kind: EntryField.Kind?,

@@ -49,7 +49,7 @@ public struct VariantRecord: Hashable, Sendable, CustomStringConvertible {
     /// it again, from `origin`. `writer` is the module instance that wrote
     /// it (`nil`: the variant itself, at a boundary).
     @discardableResult
-    public mutating func apply(
+    package mutating func apply(
         _ operation: RecordOperation, by writer: String?, from origin: ValueOrigin? = nil
     ) -> RecordChange? {
         switch operation {

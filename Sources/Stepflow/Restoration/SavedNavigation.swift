@@ -25,10 +25,10 @@
 public struct SavedNavigation: Hashable, Sendable, Codable {
     /// The format this version of Stepflow writes: 2 adds ``versions`` and
     /// the classes of submitted values; 3 adds ``kept``.
-    public static let currentFormat = 3
+    package static let currentFormat = 3
 
     /// The formats this version reads: 1 and 2.
-    public static let readableFormats = 1...currentFormat
+    package static let readableFormats = 1...currentFormat
 
     /// The format it was written in; a restore refuses one it cannot read.
     public var format: Int
@@ -91,7 +91,7 @@ public struct SavedNavigation: Hashable, Sendable, Codable {
 
     /// The names of the root flows coordinated, in order: for a composed
     /// variant, its app id.
-    public var rootFlows: [String] {
+    package var rootFlows: [String] {
         entries.compactMap { entry in
             if case .coordinate(let flow) = entry { flow } else { nil }
         }
@@ -141,7 +141,7 @@ public struct SavedNavigation: Hashable, Sendable, Codable {
 
     /// How many inputs it holds (stepper starts aside; queued work
     /// counted one by one).
-    public var inputCount: Int {
+    package var inputCount: Int {
         entries.reduce(0) { total, entry in
             switch entry {
             case .started: total
@@ -197,7 +197,7 @@ public struct RestoreError: Error, Hashable, Sendable, CustomStringConvertible {
     public let message: String
     /// What is wrong, without the fix: what a tool quotes before a fix
     /// of its own (`rootapp walk` says to start afresh).
-    public let problem: String
+    package let problem: String
     /// What the app's code can do about it, when it can (`To fix, …`).
     public let fix: String?
     /// The screen (`instance/screen`) the input at fault was given on, or
@@ -206,7 +206,7 @@ public struct RestoreError: Error, Hashable, Sendable, CustomStringConvertible {
     public let screen: String?
 
     /// An error of `kind` at `entry`.
-    public init(_ kind: Kind, entry: Int? = nil, _ message: String) {
+    package init(_ kind: Kind, entry: Int? = nil, _ message: String) {
         self.kind = kind
         self.entry = entry
         self.message = message
@@ -216,13 +216,13 @@ public struct RestoreError: Error, Hashable, Sendable, CustomStringConvertible {
     }
 
     /// An error of `kind` at `entry`: `problem`, and the app code's `fix`.
-    public init(_ kind: Kind, entry: Int? = nil, problem: String, fix: String) {
+    package init(_ kind: Kind, entry: Int? = nil, problem: String, fix: String) {
         self.init(kind, entry: entry, screen: nil, problem: problem, fix: fix)
     }
 
     /// An error of `kind` at `entry`, given on `screen`: `problem`, and
     /// the app code's `fix`.
-    public init(_ kind: Kind, entry: Int?, screen: String?, problem: String, fix: String) {
+    package init(_ kind: Kind, entry: Int?, screen: String?, problem: String, fix: String) {
         self.kind = kind
         self.entry = entry
         self.message = problem + " " + fix
