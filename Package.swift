@@ -13,6 +13,9 @@ let package = Package(
         .library(name: "StepflowManifest", targets: ["StepflowManifest"]),
         .library(name: "StepflowGraph", targets: ["StepflowGraph"]),
         .library(name: "StepflowTesting", targets: ["StepflowTesting"]),
+        // What modules share, written once: kits a module may depend on
+        // beside Stepflow ("save and come back later").
+        .library(name: "StepflowKits", targets: ["StepflowKits"]),
         .library(name: "StepflowScripts", targets: ["StepflowScripts"]),
         // What a UI toolkit presents, as a function of the engine's state,
         // and the batched update per render: toolkit-free.
@@ -69,6 +72,8 @@ let package = Package(
                 "StepflowPlatform",
             ]
         ),
+        // Kits: screens, texts, options and exits modules share. Stepflow only.
+        .target(name: "StepflowKits", dependencies: ["Stepflow"]),
         // Helpers for testing flows: a recording navigator, an event log.
         .target(name: "StepflowTesting", dependencies: ["Stepflow"]),
         // Feature modules: each imports Stepflow only.
@@ -127,8 +132,8 @@ let package = Package(
         .testTarget(
             name: "ModulesTests",
             dependencies: [
-                "Stepflow", "StepflowTesting", "StepflowManifest", "BundledModules", "Onboarding", "PatientIntake",
-                "Procedure", "Results", "Support", "ClinicHome",
+                "Stepflow", "StepflowTesting", "StepflowManifest", "StepflowKits", "BundledModules", "Onboarding",
+                "PatientIntake", "Procedure", "Results", "Support", "ClinicHome",
             ]
         ),
         .testTarget(

@@ -9,6 +9,8 @@
 import PackageDescription
 
 let stepflow = Target.Dependency.product(name: "Stepflow", package: "Stepflow")
+// Stepflow's kits: "save and come back later", written once for every module.
+let kits = Target.Dependency.product(name: "StepflowKits", package: "Stepflow")
 
 let package = Package(
     name: "ChildBenefit",
@@ -21,14 +23,14 @@ let package = Package(
         .package(name: "Stepflow", path: "../..")
     ],
     targets: [
-        // What the question modules share, written once: "Save and come
-        // back later" (its texts, its action and its sheet). Stepflow only.
+        // The family's own kit: who answers the questions (an option every
+        // question module reads). Stepflow only.
         .target(name: "FormKit", dependencies: [stepflow]),
-        // The modules: Stepflow and the kit; steps and screens internal.
+        // The modules: Stepflow and kits; steps and screens internal.
         .target(name: "Welcome", dependencies: [stepflow]),
-        .target(name: "Eligibility", dependencies: [stepflow, "FormKit"]),
-        .target(name: "Applicant", dependencies: [stepflow, "FormKit"]),
-        .target(name: "Children", dependencies: [stepflow, "FormKit"]),
+        .target(name: "Eligibility", dependencies: [stepflow, kits, "FormKit"]),
+        .target(name: "Applicant", dependencies: [stepflow, kits, "FormKit"]),
+        .target(name: "Children", dependencies: [stepflow, kits]),
         .target(name: "CheckAnswers", dependencies: [stepflow]),
         .target(name: "Submission", dependencies: [stepflow]),
         // The app: its modules, and the benefit office it sends claims to.
@@ -46,7 +48,7 @@ let package = Package(
             name: "ChildBenefitTests",
             dependencies: [
                 "BenefitApp", "FormKit", "Eligibility", "Applicant", "Children", "CheckAnswers", "Submission",
-                "Welcome", stepflow,
+                "Welcome", stepflow, kits,
                 .product(name: "StepflowManifest", package: "Stepflow"),
                 .product(name: "StepflowGraph", package: "Stepflow"),
                 .product(name: "StepflowScripts", package: "Stepflow"),

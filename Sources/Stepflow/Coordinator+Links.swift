@@ -1,4 +1,4 @@
-public import Dispatch
+package import Dispatch
 
 // Steps from outside the flows: deep links and routed links.
 extension Coordinator {

@@ -2,14 +2,14 @@
 /// explorer enters (each class's representative) and a trace prints.
 public struct FieldEntry: Hashable, Sendable, CustomStringConvertible {
     /// The field's name.
-    public let field: String
+    package let field: String
     /// The class's name.
-    public let valueClass: String
+    package let valueClass: String
     /// The value entered.
-    public let value: String
+    package let value: String
 
     /// `value`, entered in `field` for `valueClass`.
-    public init(field: String, valueClass: String, value: String) {
+    package init(field: String, valueClass: String, value: String) {
         self.field = field
         self.valueClass = valueClass
         self.value = value

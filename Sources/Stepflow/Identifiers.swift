@@ -2,9 +2,9 @@
 /// start order, never reused.
 public struct FlowID: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// The allocation number, from 1.
-    public let rawValue: UInt32
+    package let rawValue: UInt32
     /// Wraps a raw number.
-    public init(rawValue: UInt32) { self.rawValue = rawValue }
+    package init(rawValue: UInt32) { self.rawValue = rawValue }
     /// `flow#N`.
     public var description: String { "flow#\(rawValue)" }
     /// Orders by allocation, so by start order.
@@ -15,9 +15,9 @@ public struct FlowID: Hashable, Comparable, Sendable, CustomStringConvertible {
 /// ``Screen`` twice gives two instances. Allocated in order, never reused.
 public struct ScreenInstanceID: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// The allocation number, from 1.
-    public let rawValue: UInt64
+    package let rawValue: UInt64
     /// Wraps a raw number.
-    public init(rawValue: UInt64) { self.rawValue = rawValue }
+    package init(rawValue: UInt64) { self.rawValue = rawValue }
     /// `screen#N`.
     public var description: String { "screen#\(rawValue)" }
     /// Orders by allocation, so by presentation order.
@@ -27,11 +27,11 @@ public struct ScreenInstanceID: Hashable, Comparable, Sendable, CustomStringConv
 /// A flow instance as events and traces name it.
 public struct FlowInfo: Hashable, Sendable, CustomStringConvertible {
     /// The instance.
-    public let id: FlowID
+    package let id: FlowID
     /// The flow's ``Flow/name``.
-    public let name: String
+    package let name: String
     /// Creates a description of a flow instance.
-    public init(id: FlowID, name: String) {
+    package init(id: FlowID, name: String) {
         self.id = id
         self.name = name
     }

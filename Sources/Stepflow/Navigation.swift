@@ -292,9 +292,9 @@ public struct RecordReader<StepType: Step, ExitType: Step>: Sendable, Hashable {
 /// the parent's steps. Made by ``Navigation/start(_:with:onExit:)``.
 public struct ChildFlow<ParentStep: Step>: Sendable {
     /// The child flow.
-    public let flow: any Flow
+    package let flow: any Flow
     /// The stepper that drives it.
-    public let stepper: any Stepper
+    package let stepper: any Stepper
     /// Maps one of the child's exits to the parent's step; `nil` when `exit`
     /// is not of the child's exit type.
     package let parentStep: @Sendable (_ exit: any Step) -> ParentStep?

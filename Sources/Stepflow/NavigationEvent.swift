@@ -220,7 +220,7 @@ public struct DeepLinkResult: Hashable, Sendable, CustomStringConvertible {
     /// ended before their turn; each is also reported as dropped.
     public internal(set) var endedBeforeDelivery: [FlowInfo] = []
     /// Whether any flow navigated the step.
-    public var isHandled: Bool { !handledBy.isEmpty }
+    package var isHandled: Bool { !handledBy.isEmpty }
     /// `handled by a, b` or `unhandled`.
     public var description: String {
         isHandled

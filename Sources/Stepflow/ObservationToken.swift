@@ -9,7 +9,7 @@ public final class ObservationToken: Sendable {
     }
 
     /// Stops the observation; events already queued may still arrive.
-    public func cancel() {
+    package func cancel() {
         coordinator?.removeObserver(id)
     }
 }

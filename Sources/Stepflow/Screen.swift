@@ -253,7 +253,7 @@ public struct Visibility: OptionSet, Hashable, Sendable {
     public init(rawValue: UInt8) { self.rawValue = rawValue }
 
     /// Deliver steps while another screen covers this one.
-    public static let allowStepsWhenCovered = Visibility(rawValue: 1 << 0)
+    package static let allowStepsWhenCovered = Visibility(rawValue: 1 << 0)
     /// Deliver steps after this screen was dismissed, while its flow lives.
-    public static let allowStepsWhenDismissed = Visibility(rawValue: 1 << 1)
+    package static let allowStepsWhenDismissed = Visibility(rawValue: 1 << 1)
 }

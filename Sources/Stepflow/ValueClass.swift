@@ -76,7 +76,7 @@ public enum ValueRule: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Whether `value` (a valid value of `kind`) is in the class.
-    public func contains(_ value: String, kind: EntryField.Kind) -> Bool {
+    package func contains(_ value: String, kind: EntryField.Kind) -> Bool {
         switch self {
         case .pattern(let pattern):
             return PatternMatcher.compiled(pattern)?.matchesWhole(value) ?? false

@@ -1,4 +1,4 @@
-public import Stepflow
+package import Stepflow
 
 /// Explores what a flow tree can do by running the engine's own transition
 /// function (the one the coordinator runs live) breadth first over its

@@ -1,4 +1,4 @@
-public import Stepflow
+package import Stepflow
 
 /// Where each routed link lands, opened from every live state of a
 /// variant: what `rootapp validate` proves and `report` lists.

@@ -1,4 +1,4 @@
-public import Stepflow
+package import Stepflow
 
 /// Follows a live coordinator and names, input by input, the screens and
 /// steps each input touched and the edges it took, exactly as a

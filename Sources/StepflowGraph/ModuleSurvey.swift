@@ -1,4 +1,4 @@
-public import Stepflow
+package import Stepflow
 
 /// What a module can show and how it can end, across its options: its
 /// screens (the ids rules name as `<instance>/<screen>`) and its exits,

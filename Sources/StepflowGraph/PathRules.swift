@@ -1,4 +1,4 @@
-public import StepflowManifest
+package import StepflowManifest
 
 /// What a path rule came to on a variant's graph.
 package struct PathRuleResult: Hashable, Sendable, CustomStringConvertible {

@@ -1,5 +1,5 @@
-public import Stepflow
-public import StepflowManifest
+package import Stepflow
+package import StepflowManifest
 
 extension StateGraph {
     /// The states reachable from `state` (itself included) within the

@@ -1,4 +1,4 @@
-public import Stepflow
+package import Stepflow
 
 /// Every state a variant's live engine can be in when it waits for a
 /// person (or a stepper), and every input that leads from one to the next:

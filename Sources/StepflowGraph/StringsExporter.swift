@@ -1,4 +1,4 @@
-public import StepflowManifest
+package import StepflowManifest
 import Stepflow
 
 /// Every text a variant can show, as a String Catalog for translators and

@@ -1,5 +1,5 @@
-public import Stepflow
-public import StepflowManifest
+package import Stepflow
+package import StepflowManifest
 
 /// Which in-progress walks of an old release restore on a new one: the
 /// answer `rootapp update-check` prints, and a release pipeline gates on.

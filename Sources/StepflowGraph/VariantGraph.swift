@@ -1,4 +1,4 @@
-public import Stepflow
+package import Stepflow
 public import StepflowManifest
 
 /// A manifest's variant explored into a graph, with the findings only the

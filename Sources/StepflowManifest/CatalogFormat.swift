@@ -1,4 +1,4 @@
-public import Stepflow
+package import Stepflow
 
 /// A counted text as Xcode's String Catalog holds it: Xcode chooses a
 /// plural form by a format argument, so a text that varies by plural

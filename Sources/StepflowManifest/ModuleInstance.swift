@@ -1,4 +1,4 @@
-public import Stepflow
+package import Stepflow
 
 /// One use of a module in a manifest.
 package struct ModuleInstance: Hashable, Sendable {

@@ -1,4 +1,4 @@
-public import Stepflow
+package import Stepflow
 
 /// A property of every walk, in one of the specification patterns model
 /// checkers use (Dwyer, Avrunin and Corbett's property patterns): what

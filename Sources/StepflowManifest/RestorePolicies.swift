@@ -1,4 +1,4 @@
-public import Stepflow
+package import Stepflow
 
 /// What a release does with a walk saved by another release that does not
 /// replay on it whole: the manifest's `"restoreOnUpdate"` section, by the

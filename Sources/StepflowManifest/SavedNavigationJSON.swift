@@ -1,4 +1,4 @@
-public import Stepflow
+package import Stepflow
 
 /// Reads and writes a `SavedNavigation` as JSON, without Foundation: the
 /// same shape `JSONEncoder` gives its synthesized `Codable` conformance, so

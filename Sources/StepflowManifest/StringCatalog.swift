@@ -1,4 +1,4 @@
-public import Stepflow
+package import Stepflow
 
 /// A String Catalog (`.xcstrings`, the JSON Xcode edits), read with
 /// locations: the part Stepflow needs. Keys are `<module>/<key>`

@@ -1,4 +1,4 @@
-public import Stepflow
+package import Stepflow
 
 /// Reads and writes a `VariantRecord` (Stepflow) as JSON without
 /// Foundation, in the shape its `Codable` conformance gives (so an app

@@ -1,4 +1,4 @@
-public import Stepflow
+package import Stepflow
 
 /// A variant's own texts: the locales it ships, the manifest's overrides
 /// (`"texts"`) and its String Catalog's translations. Made by

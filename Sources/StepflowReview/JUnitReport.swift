@@ -1,6 +1,6 @@
 import Stepflow
 import StepflowManifest
-public import StepflowScripts
+package import StepflowScripts
 
 /// Acceptance-script results as JUnit XML, the format CI servers read: a
 /// test suite per variant, a test case per script, a failure carrying the

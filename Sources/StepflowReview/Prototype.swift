@@ -1,6 +1,6 @@
-public import Stepflow
+package import Stepflow
 import StepflowGraph
-public import StepflowManifest
+package import StepflowManifest
 import StepflowPresentation
 import StepflowScripts
 

@@ -1,6 +1,6 @@
-public import StepflowGraph
-public import StepflowManifest
-public import StepflowScripts
+package import StepflowGraph
+package import StepflowManifest
+package import StepflowScripts
 
 /// How each requirement of a variant stands: the rules that prove it, the
 /// scripts that exercise it, and what they showed. `validate` reads it
@@ -69,7 +69,8 @@ package struct RequirementCoverage: Sendable {
     /// The coverage of `manifest`'s requirements by `rules` (checked) and
     /// `scripts`, with `results` when the scripts were run (in the same
     /// order).
-    package init(manifest: Manifest, rules: [PathRuleResult], scripts: [Script], results: [ScriptRunner.Result]? = nil) {
+    package init(manifest: Manifest, rules: [PathRuleResult], scripts: [Script], results: [ScriptRunner.Result]? = nil)
+    {
         let ids = manifest.requirements.map(\.id)
         var unknown: [UnknownRequirement] = []
         for script in scripts {

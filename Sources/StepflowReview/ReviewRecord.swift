@@ -1,6 +1,6 @@
-public import Stepflow
-public import StepflowManifest
-public import StepflowScripts
+package import Stepflow
+package import StepflowManifest
+package import StepflowScripts
 
 /// What ties a sign-off to a build: the variant's digest, when the
 /// evidence was made, and by which tool, engine and module packages. A

@@ -1,7 +1,7 @@
 import Stepflow
-public import StepflowGraph
+package import StepflowGraph
 import StepflowManifest
-public import StepflowScripts
+package import StepflowScripts
 
 extension ReviewReport {
     /// What the report is made of.

@@ -1,7 +1,7 @@
-public import Stepflow
-public import StepflowGraph
-public import StepflowManifest
-public import StepflowScripts
+package import Stepflow
+package import StepflowGraph
+package import StepflowManifest
+package import StepflowScripts
 
 /// Whether a variant is ready for sign-off, and on what evidence: its path
 /// rules, its acceptance scripts and how much of the variant they take,

@@ -1,5 +1,5 @@
-public import StepflowGraph
-public import StepflowManifest
+package import StepflowGraph
+package import StepflowManifest
 import StepflowScripts
 
 /// What `rootapp validate` found in one manifest, as values: every

@@ -1,7 +1,7 @@
 import Stepflow
 import StepflowGraph
 import StepflowPresentation
-public import StepflowManifest
+package import StepflowManifest
 
 // The files beside the flows: placeholders written once and the config.
 extension MaestroExporter {

@@ -1,7 +1,7 @@
 import Stepflow
 import StepflowGraph
 import StepflowPresentation
-public import StepflowManifest
+package import StepflowManifest
 
 /// Turns acceptance scripts into Maestro flows, the YAML files mobile
 /// teams run on a device (`maestro test DIR`).

@@ -1,4 +1,4 @@
-public import Stepflow
+package import Stepflow
 
 /// The variant's record in lines a person reads, in the order its schema
 /// lists the entries: each entry's label and key, what it holds, who owns

@@ -1,5 +1,5 @@
 import Stepflow
-public import StepflowGraph
+package import StepflowGraph
 import StepflowManifest
 import StepflowPlatform
 

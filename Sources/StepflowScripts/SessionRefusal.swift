@@ -1,6 +1,6 @@
 public import Stepflow
 import StepflowGraph
-public import StepflowManifest
+package import StepflowManifest
 
 /// Why a ``VariantSession`` did not take an input or a script's line: the
 /// facts, as values, and one sentence for them (``description``), written

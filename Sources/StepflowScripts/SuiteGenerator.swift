@@ -1,5 +1,5 @@
 import Stepflow
-public import StepflowGraph
+package import StepflowGraph
 import StepflowManifest
 
 /// Writes acceptance scripts that together take every state transition

@@ -1,5 +1,5 @@
 import Stepflow
-public import StepflowGraph
+package import StepflowGraph
 import StepflowManifest
 
 /// Plans walks that together cover a state graph (every transition,

@@ -1,8 +1,8 @@
 import Dispatch
-public import Stepflow
-public import StepflowGraph
-public import StepflowManifest
-public import StepflowPresentation
+package import Stepflow
+package import StepflowGraph
+package import StepflowManifest
+package import StepflowPresentation
 
 extension VariantSession {
     /// One input a session gave, to find the transition it took.

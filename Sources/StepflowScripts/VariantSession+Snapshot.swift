@@ -1,8 +1,8 @@
 import Dispatch
-public import Stepflow
-public import StepflowGraph
-public import StepflowManifest
-public import StepflowPresentation
+package import Stepflow
+package import StepflowGraph
+package import StepflowManifest
+package import StepflowPresentation
 
 extension VariantSession {
     /// Where a session is, to go on from more than once: its save and

@@ -2,7 +2,7 @@ import Dispatch
 public import Stepflow
 public import StepflowGraph
 public import StepflowManifest
-public import StepflowPresentation
+package import StepflowPresentation
 
 /// Remembers the last state rendered, and the changes rendered since
 /// they were last taken, for the session to read; tells a listener of

@@ -49,7 +49,8 @@ struct TypeCheckTests {
         Harness.write(source, to: file)
         defer { unlink(file) }
         return Harness.runProgram([
-            swiftc, "-typecheck", "-I", modules, "-I", BundledManifests.repositoryRoot + "/Sources/StepflowAtomics/include",
+            swiftc, "-typecheck", "-I", modules, "-I",
+            BundledManifests.repositoryRoot + "/Sources/StepflowAtomics/include",
             file,
         ])
     }

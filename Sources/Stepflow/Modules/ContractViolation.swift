@@ -35,6 +35,9 @@ package struct ContractViolation: Hashable, Sendable, CustomStringConvertible {
         package static let literalText = Kind(name: "literalText", isError: false)
         /// A text key declared twice.
         package static let duplicateTextKey = Kind(name: "duplicateTextKey", isError: true)
+        /// A kit's text, option or exit the module that uses it does not
+        /// declare as the kit does.
+        package static let kitNotDeclared = Kind(name: "kitNotDeclared", isError: true)
         /// A screen's fields are declared wrongly: a bad rule, a
         /// representative outside its class, an action that submits a
         /// field the screen does not have.

@@ -141,6 +141,10 @@ public protocol FeatureModule: Sendable {
     /// none by default. Each is mapped to an internal step by the launch's
     /// `links:` (``ModuleLaunch/init(_:entry:links:)``).
     static func links(for options: ModuleOptions) -> [LinkSpec]
+    /// The kits whose screens the module shows (see ``ModuleKit``): none by
+    /// default. ``ModuleContract`` checks that the module declares each
+    /// kit's texts, options and exits.
+    static var kits: [any ModuleKit.Type] { get }
     /// Makes the flow for one instance of the module, with its entry step
     /// made from the data handed to it.
     static func launch(
@@ -169,6 +173,8 @@ extension FeatureModule {
 
     /// No links.
     public static func links(for options: ModuleOptions) -> [LinkSpec] { [] }
+    /// No kit.
+    public static var kits: [any ModuleKit.Type] { [] }
 
     /// No record entries.
     public static func record(for options: ModuleOptions) -> [RecordSpec] { [] }

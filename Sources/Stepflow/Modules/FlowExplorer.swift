@@ -18,16 +18,16 @@ public enum FlowExplorer {
     /// What exploring a flow found.
     public struct Exploration: Hashable, Sendable {
         /// Every reachable step's ``Step/stepID``, in breadth-first order.
-        public var steps: [String] = []
+        package var steps: [String] = []
         /// The ids of the screens shown, in first-shown order.
-        public var screens: [String] = []
+        package var screens: [String] = []
         /// The exits the flow can take (by ``ModuleExit/exitName`` when
         /// the exit is a module exit, else its step id), first-reached order.
-        public var exitNames: [String] = []
+        package var exitNames: [String] = []
         /// Each distinct exit value reached, as a step id.
-        public var exits: [String] = []
+        package var exits: [String] = []
         /// The handoff of each distinct exit reached, by exit step id.
-        public var handoffs: [String: Handoff] = [:]
+        package var handoffs: [String: Handoff] = [:]
         /// The exit name of each distinct exit reached, by exit step id.
         package var exitNamesByID: [String: String] = [:]
         /// Steps the flow returned `.unhandled` for.

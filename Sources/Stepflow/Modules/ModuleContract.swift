@@ -48,6 +48,9 @@ public enum ModuleContract {
         handoffs: [Handoff]? = nil,
         environment: ModuleEnvironment = ModuleEnvironment(clock: IdleClock())
     ) -> [ContractViolation] {
+        // A kit reads its own option: without it, nothing else can run.
+        let kitOptions = kitOptionViolations(in: module, options: options)
+        if !kitOptions.isEmpty { return kitOptions }
         var exploration = FlowExplorer.Exploration()
         func merge(_ found: FlowExplorer.Exploration) {
             for name in found.exitNames where !exploration.exitNames.contains(name) {
@@ -241,6 +244,7 @@ public enum ModuleContract {
                     context: module.id)
             }
         }
+        found += kitViolations(in: module, options: options)
         return found
     }
 

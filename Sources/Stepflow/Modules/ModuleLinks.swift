@@ -44,14 +44,14 @@ public struct ModuleLink: Hashable, Sendable, CustomStringConvertible {
     /// The declared link's name.
     public let name: String
     /// The parameters' values, by parameter name.
-    public let arguments: Handoff
+    package let arguments: Handoff
 
     /// A link named `name` with `arguments`.
     ///
     /// - Parameters:
     ///   - name: The declared link's name.
     ///   - arguments: The parameters' values.
-    public init(_ name: String, arguments: Handoff = Handoff()) {
+    package init(_ name: String, arguments: Handoff = Handoff()) {
         self.name = name
         self.arguments = arguments
     }

@@ -25,9 +25,9 @@ public struct TextSpec: Hashable, Sendable {
     /// The singular form of a counted text.
     public struct Plural: Hashable, Sendable {
         /// The placeholder whose number picks the form (`minutes`).
-        public let count: String
+        package let count: String
         /// The English `one` form.
-        public let one: String
+        package let one: String
     }
 
     /// A text with `key` and the English `english`.
@@ -57,14 +57,14 @@ public struct TextSpec: Hashable, Sendable {
 /// the placeholder that counts.
 public struct TextTemplate: Hashable, Sendable {
     /// The text, or the form for every count but one.
-    public let other: String
+    package let other: String
     /// The form for a count of one, when the text counts.
-    public let one: String?
+    package let one: String?
     /// The placeholder that counts, when the text counts.
-    public let count: String?
+    package let count: String?
 
     /// A template of these forms.
-    public init(other: String, one: String? = nil, count: String? = nil) {
+    package init(other: String, one: String? = nil, count: String? = nil) {
         self.other = other
         self.one = one
         self.count = count

@@ -31,7 +31,7 @@ public enum ValueKind: Hashable, Sendable, CustomStringConvertible {
     /// The value `text` (as an address or a script writes it) means for
     /// this kind, or `nil` when it means none: a whole number, `true` or
     /// `false`, one of the choices, any text.
-    public func value(reading text: String) -> ModuleValue? {
+    package func value(reading text: String) -> ModuleValue? {
         let value: ModuleValue? =
             switch self {
             case .integer: Int(text).map(ModuleValue.integer)
@@ -42,7 +42,7 @@ public enum ValueKind: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Whether `value` is of this kind (and in range, or among the choices).
-    public func accepts(_ value: ModuleValue) -> Bool {
+    package func accepts(_ value: ModuleValue) -> Bool {
         switch (self, value) {
         case (.integer(let range), .integer(let number)): range.contains(number)
         case (.choice(let choices), .text(let string)): choices.contains(string)
@@ -107,7 +107,7 @@ public struct OptionSpec: Hashable, Sendable {
 
     /// When a required option is required, as words: ` when advice is
     /// "professional"`; empty when it always is, or is not required.
-    public var requiredWhenDescription: String {
+    package var requiredWhenDescription: String {
         requiredWhen.isEmpty
             ? ""
             // keys of requiredWhen
@@ -170,7 +170,7 @@ public struct FieldSpec: Hashable, Sendable {
     /// For an entry field: whether the module cannot start without it.
     /// Validation proves every route into the module supplies a required
     /// field; an optional one is read when present.
-    public let isRequired: Bool
+    package let isRequired: Bool
     /// For a link's parameter: the classes its values fall into, as an
     /// ``EntryField``'s (a rule, a representative, and for a class the app
     /// refuses, the reason). A value in no class, or in a class that

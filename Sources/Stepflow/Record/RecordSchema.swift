@@ -74,7 +74,7 @@ public struct RecordSchema: Hashable, Sendable {
     }
 
     /// Every entry, by key.
-    public let entries: [String: Entry]
+    package let entries: [String: Entry]
     /// Entries some instance reads if they are there, which no instance of
     /// the variant writes: read, they hold nothing.
     package let optionalReads: Set<String>

@@ -70,7 +70,7 @@ public struct RecordSpec: Hashable, Sendable, CustomStringConvertible {
     /// For a read: whether the module cannot work without the entry, so
     /// a variant in which no module writes it is refused. An optional
     /// read (the default) reads nothing there.
-    public let isRequired: Bool
+    package let isRequired: Bool
 
     /// Whether the entry is a list of items.
     package var isList: Bool { capacity != nil }

@@ -8,7 +8,7 @@
 /// ```
 public struct RecordView: Hashable, Sendable {
     /// The entries read that the record holds, by key.
-    public let entries: [String: RecordEntry]
+    package let entries: [String: RecordEntry]
 
     /// A view of `entries`.
     public init(_ entries: [String: RecordEntry] = [:]) { self.entries = entries }

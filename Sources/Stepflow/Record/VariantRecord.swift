@@ -17,7 +17,7 @@
 /// ```
 public struct VariantRecord: Hashable, Sendable, CustomStringConvertible {
     /// Every entry held now, by key.
-    public private(set) var entries: [String: RecordEntry] = [:]
+    package private(set) var entries: [String: RecordEntry] = [:]
 
     /// An empty record.
     public init() {}

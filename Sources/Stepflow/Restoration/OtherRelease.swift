@@ -19,7 +19,7 @@ public enum OtherRelease: Sendable {
 
     /// Replay its inputs by their identities, and refuse a walk that does
     /// not replay whole.
-    public static var replay: OtherRelease { .replay { _ in .refuse } }
+    package static var replay: OtherRelease { .replay { _ in .refuse } }
 }
 
 /// What a restore on another release does with a walk whose inputs no

@@ -1,4 +1,5 @@
 import FormKit
+import StepflowKits
 public import Stepflow
 
 /// Who claims: the name, the date of birth (18 or over) and the National
@@ -13,15 +14,15 @@ public enum ApplicantModule: FeatureModule {
     public static let package = ModulePackage(name: "ChildBenefit", version: "1.0.0")
 
     /// Who answers, and whether a page offers to save and come back later.
-    public static let options: [OptionSpec] = [
-        Audience.option,
-        SaveForLater.option,
-    ]
+    public static let options = Audience.options + SaveForLater.options
+
+    /// What it shares with the form's other pages, written once.
+    public static let kits: [any ModuleKit.Type] = [Audience.self, SaveForLater.self]
 
     /// `done`, and `saved` where saving is offered.
     public static func exits(for options: ModuleOptions) -> [ExitSpec] {
         [ExitSpec("done", summary: "every detail is given")]
-            + SaveForLater.exits(options)
+            + SaveForLater.exits(for: options)
     }
 
     /// The classes of a date of birth: 18 or over (born in 2007 or before)
@@ -63,21 +64,21 @@ public enum ApplicantModule: FeatureModule {
     }
 
     /// Every text its pages show.
-    public static let texts: [TextSpec] =
-        [
-            TextSpec("name.title", "What is your full name?"),
-            TextSpec("name.title.caseworker", "What is the claimant's full name?"),
-            TextSpec("name.label", "Full name"),
-            TextSpec("born.title", "What is your date of birth?"),
-            TextSpec("born.title.caseworker", "What is the claimant's date of birth?"),
-            TextSpec("born.label", "Date of birth (YYYY-MM-DD)"),
-            TextSpec("nino.title", "What is your National Insurance number?"),
-            TextSpec("nino.title.caseworker", "What is the claimant's National Insurance number?"),
-            TextSpec("nino.body", "It is on your payslip, or on letters about tax, pensions or benefits."),
-            TextSpec("nino.label", "National Insurance number"),
-            TextSpec("continue", "Continue"),
-            TextSpec("back", "Back"),
-        ] + SaveForLater.texts
+    public static let texts =
+        TextSpec.list([
+            "name.title": "What is your full name?",
+            "name.title.caseworker": "What is the claimant's full name?",
+            "name.label": "Full name",
+            "born.title": "What is your date of birth?",
+            "born.title.caseworker": "What is the claimant's date of birth?",
+            "born.label": "Date of birth (YYYY-MM-DD)",
+            "nino.title": "What is your National Insurance number?",
+            "nino.title.caseworker": "What is the claimant's National Insurance number?",
+            "nino.body": "It is on your payslip, or on letters about tax, pensions or benefits.",
+            "nino.label": "National Insurance number",
+            "continue": "Continue",
+            "back": "Back",
+        ]) + SaveForLater.texts
 
     /// The pages, from the name; a Change opens the page it names.
     public static func launch(
@@ -85,7 +86,7 @@ public enum ApplicantModule: FeatureModule {
     ) -> ModuleLaunch {
         let flow = ApplicantFlow(
             name: instance, caseworker: options.text("audience") == "caseworker",
-            saving: options.boolean("saveForLater"), text: ModuleTexts(texts, environment))
+            saving: SaveForLater.isOffered(options), text: ModuleTexts(texts, environment))
         return ModuleLaunch(flow, entry: .ask(.name, changing: false)).editing { key in
             ApplicantFlow.Page.allCases.first { $0.key == key }.map { ApplicantStep.ask($0, changing: true) }
         }

@@ -50,23 +50,23 @@ public enum CheckAnswersModule: FeatureModule {
     }
 
     /// Every text the page shows.
-    public static let texts: [TextSpec] = [
-        TextSpec("title", "Check your answers"),
-        TextSpec("row.livesInUK", "Lives in the UK"),
-        TextSpec("row.responsible", "Responsible for a child under 16"),
-        TextSpec("row.applicantName", "Name"),
-        TextSpec("row.applicantBorn", "Date of birth"),
-        TextSpec("row.applicantNino", "National Insurance number"),
-        TextSpec("row.children", "Children"),
-        TextSpec("row", "{label}: {value}"),
-        TextSpec("row.decides", "{label}: {value} (a change to No ends the claim)"),
-        TextSpec("notAnswered", "not answered"),
-        TextSpec("child", "{name} ({born})"),
-        TextSpec("change", "Change: {label}"),
-        TextSpec("answer", "Answer: {label}"),
-        TextSpec("missing", "Answer every question before you send the application."),
-        TextSpec("send", "Accept and send"),
-    ]
+    public static let texts = TextSpec.list([
+        "title": "Check your answers",
+        "row.livesInUK": "Lives in the UK",
+        "row.responsible": "Responsible for a child under 16",
+        "row.applicantName": "Name",
+        "row.applicantBorn": "Date of birth",
+        "row.applicantNino": "National Insurance number",
+        "row.children": "Children",
+        "row": "{label}: {value}",
+        "row.decides": "{label}: {value} (a change to No ends the claim)",
+        "notAnswered": "not answered",
+        "child": "{name} ({born})",
+        "change": "Change: {label}",
+        "answer": "Answer: {label}",
+        "missing": "Answer every question before you send the application.",
+        "send": "Accept and send",
+    ])
 
     /// The summary.
     public static func launch(

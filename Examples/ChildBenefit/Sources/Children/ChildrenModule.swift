@@ -1,4 +1,4 @@
-import FormKit
+import StepflowKits
 public import Stepflow
 
 /// The children claimed for, one at a time (GOV.UK's "add another"): a
@@ -13,17 +13,20 @@ public enum ChildrenModule: FeatureModule {
     public static let package = ModulePackage(name: "ChildBenefit", version: "1.0.0")
 
     /// How many children a claim takes, and whether a page offers to save.
-    public static let options: [OptionSpec] = [
-        OptionSpec(
-            "maxChildren", .integer(1...6), default: .integer(2),
-            summary: "The most children one claim takes; the analysis explores every count up to it."),
-        SaveForLater.option,
-    ]
+    public static let options: [OptionSpec] =
+        [
+            OptionSpec(
+                "maxChildren", .integer(1...6), default: .integer(2),
+                summary: "The most children one claim takes; the analysis explores every count up to it.")
+        ] + SaveForLater.options
+
+    /// What it shares with the form's other pages, written once.
+    public static let kits: [any ModuleKit.Type] = [SaveForLater.self]
 
     /// `done`, and `saved` where saving is offered.
     public static func exits(for options: ModuleOptions) -> [ExitSpec] {
         [ExitSpec("done", summary: "every child is added")]
-            + SaveForLater.exits(options)
+            + SaveForLater.exits(for: options)
     }
 
     /// A child's date of birth: under 16 (born in 2011 or later), or
@@ -50,21 +53,19 @@ public enum ChildrenModule: FeatureModule {
     }
 
     /// Every text its pages show.
-    public static let texts: [TextSpec] =
-        [
-            TextSpec("name.title", "What is the child's full name?"),
-            TextSpec("name.label", "Child's full name"),
-            TextSpec("born.title", "What is {name}'s date of birth?"),
-            TextSpec("born.label", "Date of birth (YYYY-MM-DD)"),
-            TextSpec(
-                "list.title", one: "You have added {count} child", other: "You have added {count} children",
-                count: "count"),
-            TextSpec("list.child", "{name}, born {born}"),
-            TextSpec("list.full", "A claim takes {max} children at most."),
-            TextSpec("addAnother", "Add another child"),
-            TextSpec("continue", "Continue"),
-            TextSpec("back", "Back"),
-        ] + SaveForLater.texts
+    public static let texts =
+        TextSpec.list([
+            "name.title": "What is the child's full name?",
+            "name.label": "Child's full name",
+            "born.title": "What is {name}'s date of birth?",
+            "born.label": "Date of birth (YYYY-MM-DD)",
+            "list.title": .counted(one: "You have added {count} child", other: "You have added {count} children"),
+            "list.child": "{name}, born {born}",
+            "list.full": "A claim takes {max} children at most.",
+            "addAnother": "Add another child",
+            "continue": "Continue",
+            "back": "Back",
+        ]) + SaveForLater.texts
 
     /// The list (the first child's name when none is added yet); a Change
     /// opens the list.
@@ -72,7 +73,7 @@ public enum ChildrenModule: FeatureModule {
         instance: String, options: ModuleOptions, environment: ModuleEnvironment, handoff: Handoff
     ) -> ModuleLaunch {
         let flow = ChildrenFlow(
-            name: instance, most: options.integer("maxChildren"), saving: options.boolean("saveForLater"),
+            name: instance, most: options.integer("maxChildren"), saving: SaveForLater.isOffered(options),
             text: ModuleTexts(texts, environment))
         return ModuleLaunch(flow, entry: .list).editing { key in key == "children" ? ChildrenStep.list : nil }
     }

@@ -1,4 +1,5 @@
 import FormKit
+import StepflowKits
 public import Stepflow
 
 /// Whether the person can claim: two questions, one a page, each a yes or
@@ -12,10 +13,10 @@ public enum EligibilityModule: FeatureModule {
     public static let package = ModulePackage(name: "ChildBenefit", version: "1.0.0")
 
     /// Who answers, and whether a page offers to save and come back later.
-    public static let options: [OptionSpec] = [
-        Audience.option,
-        SaveForLater.option,
-    ]
+    public static let options = Audience.options + SaveForLater.options
+
+    /// What it shares with the form's other pages, written once.
+    public static let kits: [any ModuleKit.Type] = [Audience.self, SaveForLater.self]
 
     /// `eligible`, `notEligible`, and `saved` where saving is offered.
     public static func exits(for options: ModuleOptions) -> [ExitSpec] {
@@ -23,7 +24,7 @@ public enum EligibilityModule: FeatureModule {
             ExitSpec("eligible", summary: "both answers are yes"),
             ExitSpec("notEligible", summary: "an answer is no: the person cannot claim"),
         ]
-        exits += SaveForLater.exits(options)
+        exits += SaveForLater.exits(for: options)
         if options.text("audience") == "caseworker" {
             exits.append(ExitSpec("closed", summary: "the caseworker closed the counter before a claim"))
         }
@@ -48,24 +49,22 @@ public enum EligibilityModule: FeatureModule {
     ]
 
     /// Every text its pages show.
-    public static let texts: [TextSpec] =
-        [
-            TextSpec("livesInUK.title", "Do you live in the UK?"),
-            TextSpec("livesInUK.title.caseworker", "Does the claimant live in the UK?"),
-            TextSpec("responsible.title", "Are you responsible for a child under 16?"),
-            TextSpec("responsible.title.caseworker", "Is the claimant responsible for a child under 16?"),
-            TextSpec("answer", "Answer"),
-            TextSpec("yes", "Yes"),
-            TextSpec("no", "No"),
-            TextSpec("continue", "Continue"),
-            TextSpec("back", "Back"),
-            TextSpec("kickout.title", "You cannot claim Child Benefit"),
-            TextSpec(
-                "kickout.body",
-                "Child Benefit is for people who live in the UK and are responsible for a child under 16."),
-            TextSpec("kickout.close", "Close"),
-            TextSpec("closeCounter", "Close the counter"),
-        ] + SaveForLater.texts
+    public static let texts =
+        TextSpec.list([
+            "livesInUK.title": "Do you live in the UK?",
+            "livesInUK.title.caseworker": "Does the claimant live in the UK?",
+            "responsible.title": "Are you responsible for a child under 16?",
+            "responsible.title.caseworker": "Is the claimant responsible for a child under 16?",
+            "answer": "Answer",
+            "yes": "Yes",
+            "no": "No",
+            "continue": "Continue",
+            "back": "Back",
+            "kickout.title": "You cannot claim Child Benefit",
+            "kickout.body": "Child Benefit is for people who live in the UK and are responsible for a child under 16.",
+            "kickout.close": "Close",
+            "closeCounter": "Close the counter",
+        ]) + SaveForLater.texts
 
     /// The questions, from the first; a Change from a summary opens the
     /// question it names.
@@ -74,7 +73,7 @@ public enum EligibilityModule: FeatureModule {
     ) -> ModuleLaunch {
         let flow = EligibilityFlow(
             name: instance, caseworker: options.text("audience") == "caseworker",
-            saving: options.boolean("saveForLater"), text: ModuleTexts(texts, environment))
+            saving: SaveForLater.isOffered(options), text: ModuleTexts(texts, environment))
         return ModuleLaunch(flow, entry: .ask(.livesInUK, changing: false)).editing { key in
             EligibilityFlow.Question(rawValue: key).map { EligibilityStep.ask($0, changing: true) }
         }

@@ -57,22 +57,22 @@ public enum SubmissionModule: FeatureModule {
     public static let officeQuestion = "office"
 
     /// Every text its pages show.
-    public static let texts: [TextSpec] = [
-        TextSpec("confirm.title", "Send your application"),
-        TextSpec("confirm.body", "By sending it you confirm that your answers are correct."),
-        TextSpec("confirm.send", "Send the application"),
-        TextSpec("office.question", "the benefit office"),
-        TextSpec("office.accepted", "the office took the claim"),
-        TextSpec("office.timedOut", "the office did not answer in time"),
-        TextSpec("reference.label", "Reference"),
-        TextSpec("sent.title", "Application sent"),
-        TextSpec("sent.body", "Your reference is {reference}. Keep it: the office asks for it when you call."),
-        TextSpec("sent.finish", "Finish"),
-        TextSpec("timedOut.title", "The benefit office did not answer"),
-        TextSpec("timedOut.body", "Nothing was sent. Try again now, or later: your answers are kept."),
-        TextSpec("timedOut.retry", "Try again"),
-        TextSpec("timedOut.later", "Try again later"),
-    ]
+    public static let texts = TextSpec.list([
+        "confirm.title": "Send your application",
+        "confirm.body": "By sending it you confirm that your answers are correct.",
+        "confirm.send": "Send the application",
+        "office.question": "the benefit office",
+        "office.accepted": "the office took the claim",
+        "office.timedOut": "the office did not answer in time",
+        "reference.label": "Reference",
+        "sent.title": "Application sent",
+        "sent.body": "Your reference is {reference}. Keep it: the office asks for it when you call.",
+        "sent.finish": "Finish",
+        "timedOut.title": "The benefit office did not answer",
+        "timedOut.body": "Nothing was sent. Try again now, or later: your answers are kept.",
+        "timedOut.retry": "Try again",
+        "timedOut.later": "Try again later",
+    ])
 
     /// The page that sends.
     public static func launch(

@@ -31,15 +31,15 @@ public enum WelcomeModule: FeatureModule {
     }
 
     /// Every text the page shows.
-    public static let texts: [TextSpec] = [
-        TextSpec("title", "Apply for Child Benefit"),
-        TextSpec("body", "Use this service to claim Child Benefit for a child you are responsible for."),
-        TextSpec("start", "Start now"),
-        TextSpec("saved", "You have an application saved on this device, for {name}."),
-        TextSpec("continue", "Continue your application"),
-        TextSpec("new", "Start a new application"),
-        TextSpec("sent", "Your last application was sent. Its reference is {reference}."),
-    ]
+    public static let texts = TextSpec.list([
+        "title": "Apply for Child Benefit",
+        "body": "Use this service to claim Child Benefit for a child you are responsible for.",
+        "start": "Start now",
+        "saved": "You have an application saved on this device, for {name}.",
+        "continue": "Continue your application",
+        "new": "Start a new application",
+        "sent": "Your last application was sent. Its reference is {reference}.",
+    ])
 
     /// The page.
     public static func launch(

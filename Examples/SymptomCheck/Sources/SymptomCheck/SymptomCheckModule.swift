@@ -30,39 +30,35 @@ public enum SymptomCheckModule: FeatureModule {
     /// Every text the check shows, with its key and English default: a
     /// variant re-words them in its manifest, or translates them in its
     /// String Catalog (`symptom-check/<key>`).
-    public static let texts: [TextSpec] = [
-        TextSpec("yes", "Yes"),
-        TextSpec("no", "No"),
-        TextSpec("back", "Back"),
-        TextSpec("next", "Next"),
-        TextSpec("temperature.title", "Your temperature"),
-        TextSpec("temperature.body", "If you have measured it today, enter your temperature. Or leave it empty."),
-        TextSpec("temperature.label", "Temperature in °C"),
-        TextSpec("temperature.normal", "below 38 °C"),
-        TextSpec("temperature.fever", "38 °C or more (fever)"),
-        TextSpec("temperature.implausible", "not a body temperature"),
-        TextSpec("temperature.refusal", "a body temperature is between 34 and 43 °C: measure again"),
-        TextSpec("symptoms.title", "How are you feeling?"),
-        TextSpec(
-            "symptoms.body",
-            "Do you have any of these now: fever, a cough, a sore throat, or a lost sense of smell or taste?"),
-        TextSpec("symptoms.stop", "I would rather not say"),
-        TextSpec("breathing.title", "Your breathing"),
-        TextSpec("breathing.body", "Are you short of breath, or does breathing hurt?"),
-        TextSpec("contact.title", "Contact"),
-        TextSpec("contact.body", "In the last 10 days, were you close to someone who tested positive?"),
-        TextSpec("checking.title", "Checking your answers"),
-        TextSpec("checking.body", "One moment…"),
-        TextSpec("seekCare.title", "See a doctor now"),
-        TextSpec(
-            "seekCare.body",
-            """
-            Your answers suggest you need a doctor before a self-test. Call your doctor, or the emergency number \
-            if breathing is hard.
-            """
-        ),
-        TextSpec("seekCare.understood", "I understand"),
-    ]
+    public static let texts = TextSpec.list([
+        "yes": "Yes",
+        "no": "No",
+        "back": "Back",
+        "next": "Next",
+        "temperature.title": "Your temperature",
+        "temperature.body": "If you have measured it today, enter your temperature. Or leave it empty.",
+        "temperature.label": "Temperature in °C",
+        "temperature.normal": "below 38 °C",
+        "temperature.fever": "38 °C or more (fever)",
+        "temperature.implausible": "not a body temperature",
+        "temperature.refusal": "a body temperature is between 34 and 43 °C: measure again",
+        "symptoms.title": "How are you feeling?",
+        "symptoms.body":
+            "Do you have any of these now: fever, a cough, a sore throat, or a lost sense of smell or taste?",
+        "symptoms.stop": "I would rather not say",
+        "breathing.title": "Your breathing",
+        "breathing.body": "Are you short of breath, or does breathing hurt?",
+        "contact.title": "Contact",
+        "contact.body": "In the last 10 days, were you close to someone who tested positive?",
+        "checking.title": "Checking your answers",
+        "checking.body": "One moment…",
+        "seekCare.title": "See a doctor now",
+        "seekCare.body": """
+        Your answers suggest you need a doctor before a self-test. Call your doctor, or the emergency number \
+        if breathing is hard.
+        """,
+        "seekCare.understood": "I understand",
+    ])
 
     /// `proceed` (with `symptoms`), `seekCare`, `stopped`.
     public static func exits(for options: ModuleOptions) -> [ExitSpec] {
