@@ -42,11 +42,8 @@ extension ModuleContract {
     /// stops the module).
     static func kitOptionViolations(in module: any FeatureModule.Type, options: ModuleOptions) -> [ContractViolation] {
         var found: [ContractViolation] = []
-        let context = "\(module.id) with \(describe(options))"
         func add(_ subject: String, _ problem: String, fix: String) {
-            found.append(
-                ContractViolation(
-                    .kitNotDeclared, module: module.id, context: context, subject: subject, problem: problem, fix: fix))
+            found.append(kitViolation(module, options, subject, problem, fix: fix))
         }
         for kit in module.kits {
             for option in kit.options {
@@ -71,11 +68,8 @@ extension ModuleContract {
     /// each kit's own keys under its name.
     static func kitViolations(in module: any FeatureModule.Type, options: ModuleOptions) -> [ContractViolation] {
         var found: [ContractViolation] = []
-        let context = "\(module.id) with \(describe(options))"
         func add(_ subject: String, _ problem: String, fix: String) {
-            found.append(
-                ContractViolation(
-                    .kitNotDeclared, module: module.id, context: context, subject: subject, problem: problem, fix: fix))
+            found.append(kitViolation(module, options, subject, problem, fix: fix))
         }
         let texts = Dictionary(module.texts.map { ($0.key, $0) }) { first, _ in first }
         let exits = Set(module.exits(for: options).map(\.name))
@@ -106,4 +100,12 @@ extension ModuleContract {
     }
 
     private static func kitName(_ kit: any ModuleKit.Type) -> String { String(describing: kit) }
+
+    private static func kitViolation(
+        _ module: any FeatureModule.Type, _ options: ModuleOptions, _ subject: String, _ problem: String, fix: String
+    ) -> ContractViolation {
+        ContractViolation(
+            .kitNotDeclared, module: module.id, context: "\(module.id) with \(describe(options))", subject: subject,
+            problem: problem, fix: fix)
+    }
 }
