@@ -1,4 +1,4 @@
-package import Dispatch
+import Dispatch
 
 // Steps from outside the flows: deep links and routed links.
 extension Coordinator {

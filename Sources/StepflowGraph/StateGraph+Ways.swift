@@ -1,5 +1,5 @@
-package import Stepflow
-package import StepflowManifest
+import Stepflow
+import StepflowManifest
 
 extension StateGraph {
     /// The states reachable from `state` (itself included) within the

@@ -1,7 +1,7 @@
 import Stepflow
 import StepflowGraph
 import StepflowPresentation
-package import StepflowManifest
+import StepflowManifest
 
 // The files beside the flows: placeholders written once and the config.
 extension MaestroExporter {

@@ -1,8 +1,8 @@
 import Dispatch
-package import Stepflow
-package import StepflowGraph
-package import StepflowManifest
-package import StepflowPresentation
+import Stepflow
+import StepflowGraph
+import StepflowManifest
+import StepflowPresentation
 
 extension VariantSession {
     /// One input a session gave, to find the transition it took.

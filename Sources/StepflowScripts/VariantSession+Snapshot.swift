@@ -2,7 +2,7 @@ import Dispatch
 package import Stepflow
 package import StepflowGraph
 package import StepflowManifest
-package import StepflowPresentation
+import StepflowPresentation
 
 extension VariantSession {
     /// Where a session is, to go on from more than once: its save and

@@ -16,7 +16,7 @@
 /// public static let options = [Audience.option] + SaveForLater.options
 /// public static let texts = TextSpec.list([…]) + SaveForLater.texts
 /// ```
-public protocol ModuleKit {
+public protocol ModuleKit: Sendable {
     /// The kit's name (`saveForLater`): every text key it declares starts
     /// with it and a dot (`saveForLater.title`), so it never clashes with a
     /// module's own.
