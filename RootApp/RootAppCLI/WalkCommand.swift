@@ -55,7 +55,7 @@ enum WalkCommand {
                 running timer with the time really left; a walk another release saved replays by what each input \
                 was, and one that does not replay whole is resumed as the manifest's restoreOnUpdate says, or \
                 refused. Environment: ROOTAPP_TIME_SCALE=60 runs timers 60 times \
-                faster (resume with the scale you saved with); NO_COLOR turns colour off; TERM=dumb gets plain \
+                faster (a save keeps real time); NO_COLOR turns colour off; TERM=dumb gets plain \
                 lines, no colour or cursor codes; COLUMNS sets the width when output is not a terminal.
                 """,
             arguments: [.init(name: "manifest", help: "The variant's manifest.")],
@@ -141,20 +141,14 @@ enum WalkCommand {
                 { console.error(line) }
                 throw ExitCodeError(code: .badInput)
             }
-            for line in console.wrap(Self.resumed(path, saved, session: session)) { console.error(console.dim(line)) }
             // A walk that had finished has nothing to continue: said, not
-            // shown as an empty prompt.
+            // shown as an empty prompt, nor as inputs replayed.
             if session.top == nil {
-                for line in console.wrap(
-                    """
-                    The walk saved in \(path) had finished: the app ended, so there is nothing to continue. To \
-                    walk again, start without --resume.
-                    """
-                ) {
-                    console.print(line)
-                }
+                let words = ToolWords(locale: session.locale)
+                for line in console.wrap(words["walk.resumed.finished", ["path": path]]) { console.print(line) }
                 return .success
             }
+            for line in console.wrap(Self.resumed(path, saved, session: session)) { console.error(console.dim(line)) }
         } else {
             session = VariantSession(
                 manifest: manifest, registry: app.registry, services: app.services, locale: locale, clock: clock,

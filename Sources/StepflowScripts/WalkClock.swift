@@ -94,10 +94,14 @@ public final class WalkClock: StepClock {
         }
     }
 
-    /// Real time, `scale` times faster: a timer restored by a session at
-    /// the same scale sees as much of its time gone as it would have run.
+    /// Real time, at any scale: what a save records, so a walk saved at
+    /// 60 times and resumed at its own pace counts the time gone as it
+    /// really went. Only waiting runs faster: a timer fires `scale` times
+    /// sooner, and ``secondsLeft`` counts in its own time. (Scaling the
+    /// instant itself put a save made at 60 times in the year 5384, and its
+    /// timer was over when it was resumed.)
     public var now: Duration {
-        stoppedAt.map { .nanoseconds(Int64($0.uptimeNanoseconds)) } ?? base.now * scale
+        stoppedAt.map { .nanoseconds(Int64($0.uptimeNanoseconds)) } ?? base.now
     }
 
     /// Seconds of the clock's time until the next timer fires; `nil` when

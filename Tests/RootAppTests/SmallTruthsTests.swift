@@ -36,6 +36,7 @@ struct SmallTruthsTests {
                 "had finished: the app ended, so there is nothing to continue. To walk again, start without --resume."),
             "\(resumed.out)")
         #expect(!resumed.out.contains("End of input"), "no empty prompt")
+        #expect(!resumed.err.contains("replayed"), "a finished walk is not resumed: \(resumed.err)")
     }
 
     @Test func aSaveSurvivesWhitespaceAndKeyOrderEditsOfItsManifest() throws {
