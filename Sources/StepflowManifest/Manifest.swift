@@ -53,6 +53,10 @@ public struct Manifest: Hashable, Sendable {
     /// review report and a JUnit file carry it, so a sign-off is tied to
     /// the variant it signed.
     package internal(set) var digest = ""
+    /// The SHA-256 digest of the same canonical JSON (64 hex digits):
+    /// what a review package, its sign-off and a JUnit file name the
+    /// variant by, where a 64-bit hash could be collided on purpose.
+    package internal(set) var signedDigest = ""
 
     /// The locales the variant ships, the default first.
     public var locales: [String] { texts.locales }
@@ -64,9 +68,23 @@ public struct Manifest: Hashable, Sendable {
         return hash.hex
     }
 
+    /// The SHA-256 digest of the JSON `root`'s canonical text.
+    static func signedDigest(of root: JSONNode) -> String {
+        var hash = SHA256()
+        canonical(root, into: &hash)
+        return hash.hex
+    }
+
+    /// The SHA-256 digest of `bytes`, as 64 hex digits.
+    package static func signedDigest(of bytes: [UInt8]) -> String {
+        var hash = SHA256()
+        for byte in bytes { hash.add(byte) }
+        return hash.hex
+    }
+
     /// Feeds `node` to `hash` as JSON with each object's keys sorted and no
     /// whitespace, byte by byte, without making the text.
-    static func canonical(_ node: JSONNode, into hash: inout FNV1a) {
+    static func canonical(_ node: JSONNode, into hash: inout some DigestSink) {
         switch node.value {
         case .object(let members):
             hash.add("{")

@@ -113,6 +113,7 @@ public struct ManifestLoader: Sendable {
             catalogMayBeMissing: catalogMayBeMissing)
         guard var manifest else { throw .invalid(diagnostics) }
         manifest.digest = Manifest.digest(of: root)
+        manifest.signedDigest = Manifest.signedDigest(of: root)
         return manifest
     }
 

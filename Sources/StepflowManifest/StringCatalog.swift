@@ -37,6 +37,8 @@ package struct StringCatalog: Hashable, Sendable {
     /// it beside the manifest's, since a changed translation changes what
     /// a person reads.
     package internal(set) var digest = ""
+    /// The SHA-256 digest of the same (see ``Manifest/signedDigest``).
+    package internal(set) var signedDigest = ""
 
     /// One key's translations.
     package struct Entry: Hashable, Sendable {
@@ -160,6 +162,7 @@ package struct StringCatalog: Hashable, Sendable {
         guard !log.hasErrors else { return (nil, log.items) }
         var catalog = StringCatalog(file: file, sourceLanguage: source?.value ?? "en", entries: entries)
         catalog.digest = Manifest.digest(of: root)
+        catalog.signedDigest = Manifest.signedDigest(of: root)
         return (catalog, log.items)
     }
 

@@ -8,7 +8,7 @@ package import StepflowScripts
 /// `check` JUnit file records the same digest, so a CI run and a signed
 /// page can be matched.
 package struct ReviewRecord: Hashable, Sendable {
-    /// The manifest's digest (``Manifest/digest``): whitespace and key
+    /// The manifest's SHA-256 digest (``Manifest/signedDigest``): whitespace and key
     /// order aside, any edit to the variant changes it.
     package var manifestDigest: String
     /// The String Catalog's digest, when the variant names one: a changed
@@ -34,7 +34,7 @@ package struct ReviewRecord: Hashable, Sendable {
     package struct ScriptFile: Hashable, Sendable {
         /// Its file name, as the report shows it (`negative.txt`).
         package let name: String
-        /// The 64-bit FNV-1a digest of the bytes it was read from (16 hex
+        /// The SHA-256 digest of the bytes it was read from (64 hex
         /// digits): those that ran, not the file read again; `made in code`
         /// for a script no file gave.
         package let digest: String
@@ -75,8 +75,8 @@ package struct ReviewRecord: Hashable, Sendable {
     ) {
         self.locale = locale
         self.scripts = scripts.map(ScriptFile.init)
-        manifestDigest = manifest.digest
-        catalogDigest = manifest.texts.catalog?.digest
+        manifestDigest = manifest.signedDigest
+        catalogDigest = manifest.texts.catalog?.signedDigest
         self.date = date
         self.tool = tool
         stepflowVersion = StepflowVersion.current

@@ -43,7 +43,8 @@ extension ReviewReport {
         .verdict { padding: 0.6em 0.9em; border-radius: 4px; font-weight: bold; }
         .verdict.ok { background: #e5f4e8; border: 1px solid #7bbf87; } \
         .verdict.bad { background: #fbe7e6; border: 1px solid #d9827b; }
-        .verdict.warn { background: #fff4d6; border: 1px solid #d6a93a; } .record code { font-size: 0.95em; }
+        .verdict.warn { background: #fff4d6; border: 1px solid #d6a93a; } \
+        .record code { font-size: 0.95em; overflow-wrap: anywhere; }
         table { border-collapse: collapse; width: 100%; margin: 0.6em 0 1em; font-size: 0.92em; }
         th, td { border: 1px solid #c9d1d9; padding: 0.35em 0.5em; text-align: left; vertical-align: top; }
         thead th { background: #eef3f8; } table.summary th { width: 12em; background: #f6f8fa; }

@@ -137,7 +137,7 @@ public struct Script: Sendable {
     /// The requirements the script says it exercises (`covers UR-RES-01`),
     /// with their lines.
     public let covers: [(id: String, line: Int)]
-    /// The digest of the bytes it was read from (64-bit FNV-1a, 16 hex
+    /// The SHA-256 digest of the bytes it was read from (64 hex
     /// digits), as evidence names it; `nil` for a script made in code.
     package internal(set) var digest: String?
 
@@ -355,7 +355,7 @@ extension Script {
             }
             do throws(SyntaxError) {
                 var script = try parse(text, file: path)
-                script.digest = Manifest.digest(of: bytes)
+                script.digest = Manifest.signedDigest(of: bytes)
                 return script
             } catch {
                 throw .syntax(error)

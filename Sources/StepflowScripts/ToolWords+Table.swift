@@ -29,9 +29,9 @@ extension ToolWords {
                 "Saved the finished walk ({inputs}) as {path}; it ended, so there is nothing to continue.",
             "walk.resumed.finished":
                 """
-                The walk saved in {path} had finished: the app ended, so there is nothing to continue. To walk again, \
-                start without --resume.
-                """,
+            The walk saved in {path} had finished: the app ended, so there is nothing to continue. To walk again, \
+            start without --resume.
+            """,
             "walk.recorded": "Recorded the session as {path}.",
             "walk.recorded.stdout": "Recorded the session as a script, on standard output.",
             "walk.screenChanged": "The screen changed while you typed, so '{typed}' was not used.",
@@ -159,9 +159,9 @@ extension ToolWords {
                 "Der beendete Durchlauf ({inputs}) ist als {path} gespeichert; es gibt nichts fortzusetzen.",
             "walk.resumed.finished":
                 """
-                Der in {path} gespeicherte Durchlauf war beendet: Die App ist zu Ende, es gibt nichts fortzusetzen. \
-                Für einen neuen Durchlauf starten Sie ohne --resume.
-                """,
+            Der in {path} gespeicherte Durchlauf war beendet: Die App ist zu Ende, es gibt nichts fortzusetzen. \
+            Für einen neuen Durchlauf starten Sie ohne --resume.
+            """,
             "walk.recorded": "Die Sitzung ist als {path} aufgezeichnet.",
             "walk.recorded.stdout": "Die Sitzung ist als Skript auf der Standardausgabe aufgezeichnet.",
             "walk.screenChanged":

@@ -215,14 +215,16 @@ struct ReportTests {
         #expect(Harness.run(["check", BundledManifests.path("covid-antigen-clinic"), "--junit", junit]).code == 0)
         let html = report.out
         let xml = try #require(GoldenFile.read(junit))
-        #expect(manifest.digest.count == 16)
-        #expect(html.contains("Manifest digest <code>\(manifest.digest)</code> · made "))
+        // SHA-256 where a person signs: 64 hex digits, not a 64-bit hash.
+        #expect(manifest.signedDigest.count == 64)
+        #expect(html.contains("Manifest digest <code>\(manifest.signedDigest)</code> · made "))
         #expect(
             html.contains(
                 " by rootapp 0.4.0 on Stepflow 0.4.0 · modules: onboarding: Stepflow 0.4.0; home: Stepflow 0.4.0;"))
         #expect(
-            html.contains("This sign-off is for the variant whose manifest digest is <code>\(manifest.digest)</code>"))
-        #expect(xml.contains("<property name=\"manifest digest\" value=\"\(manifest.digest)\"/>"))
+            html.contains(
+                "This sign-off is for the variant whose manifest digest is <code>\(manifest.signedDigest)</code>"))
+        #expect(xml.contains("<property name=\"manifest digest\" value=\"\(manifest.signedDigest)\"/>"))
         #expect(xml.contains("<property name=\"tool\" value=\"rootapp 0.4.0\"/>"))
     }
 
