@@ -1,3 +1,5 @@
+import StepflowManifest
+
 /// Where a command's text goes and comes from: the terminal in `rootapp`,
 /// buffers in tests. Results go to `out`, diagnostics to `err`.
 public struct Console: Sendable {
@@ -18,6 +20,11 @@ public struct Console: Sendable {
     /// not a terminal, or the terminal cannot move the cursor
     /// (`TERM=dumb`).
     public let terminal: Int32?
+    /// Whether lines written to `out` and to `err` reach a terminal: there,
+    /// a character from a manifest or a catalog that would steer it (ESC,
+    /// a carriage return, a right-to-left override) is shown escaped
+    /// (`\u{1B}`); only the tools' own colour and weight codes pass.
+    package let escapesSteering: (out: Bool, err: Bool)
 
     /// A console of the given parts.
     public init(
@@ -27,8 +34,10 @@ public struct Console: Sendable {
         isInteractive: Bool = false,
         usesColor: Bool = false,
         width: Int = 80,
-        terminal: Int32? = nil
+        terminal: Int32? = nil,
+        escapesSteering: (out: Bool, err: Bool) = (false, false)
     ) {
+        self.escapesSteering = escapesSteering
         self.out = out
         self.err = err
         self.readLine = readLine
@@ -39,9 +48,13 @@ public struct Console: Sendable {
     }
 
     /// Writes a line of results.
-    public func print(_ line: String = "") { out(line + "\n") }
+    public func print(_ line: String = "") {
+        out((escapesSteering.out ? TerminalText.escaped(line, keepingStyles: true) : line) + "\n")
+    }
     /// Writes a line of diagnostics.
-    public func error(_ line: String) { err(line + "\n") }
+    public func error(_ line: String) {
+        err((escapesSteering.err ? TerminalText.escaped(line, keepingStyles: true) : line) + "\n")
+    }
 
     func bold(_ text: String) -> String { usesColor ? "\u{1B}[1m\(text)\u{1B}[0m" : text }
     func dim(_ text: String) -> String { usesColor ? "\u{1B}[2m\(text)\u{1B}[0m" : text }

@@ -57,7 +57,8 @@ extension RootApp {
             isInteractive: isTerminal.input,
             usesColor: isTerminal.output && !noColor && !dumb,
             width: max(40, width),
-            terminal: isTerminal.input && isTerminal.output && !dumb ? 0 : nil
+            terminal: isTerminal.input && isTerminal.output && !dumb ? 0 : nil,
+            escapesSteering: (isTerminal.output, Platform.isTerminal(2))
         )
         // Ctrl-C ends cleanly: a walk in progress prints its trace (and
         // writes its recording); then the process leaves with 130. The

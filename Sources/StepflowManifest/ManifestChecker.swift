@@ -97,6 +97,7 @@ enum ManifestChecker {
         let folder = ManifestFolder(file: file)
 
         let schema = take(SchemaVersion(draft: draft, log: log()).check())
+        take(ControlCharacters(root: root, log: log()).check())
         let app = take(AppIdentity(draft: draft, log: log()).check())
         var instances = take(InstanceIDs(draft: draft, registry: registry, log: log()).check())
         let locales = take(Locales(draft: draft, log: log()).check())

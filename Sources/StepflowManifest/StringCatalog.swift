@@ -160,6 +160,8 @@ package struct StringCatalog: Hashable, Sendable {
             }
         }
         guard !log.hasErrors else { return (nil, log.items) }
+        // A translation that would steer a terminal or turn text around.
+        log.append(ControlCharacters(root: root, log: DiagnosticLog(file: file)).check().problems)
         var catalog = StringCatalog(file: file, sourceLanguage: source?.value ?? "en", entries: entries)
         catalog.digest = Manifest.digest(of: root)
         catalog.signedDigest = Manifest.signedDigest(of: root)

@@ -33,14 +33,19 @@ enum Harness {
         manifestsHint: "Manifests bundled with the app are in RootApp/Manifests/.")
 
     /// Runs `arguments` with `input` as the lines typed, on `tool`.
-    static func run(_ arguments: [String], input: [String] = [], tool: RootApp = rootapp) -> Run {
+    /// `onTerminal`: both streams are written as to a terminal, in colour.
+    static func run(
+        _ arguments: [String], input: [String] = [], tool: RootApp = rootapp, onTerminal: Bool = false
+    ) -> Run {
         let out = Locked("")
         let err = Locked("")
         let lines = Locked(input[...])
         let console = Console(
             out: { text in out.withLock { $0 += text } },
             err: { text in err.withLock { $0 += text } },
-            readLine: { lines.withLock { $0.popFirst() } }
+            readLine: { lines.withLock { $0.popFirst() } },
+            usesColor: onTerminal,
+            escapesSteering: (onTerminal, onTerminal)
         )
         let code = tool.run(arguments, console: console)
         return Run(code: code, out: out.withLock { $0 }, err: err.withLock { $0 })
