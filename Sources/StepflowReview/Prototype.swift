@@ -343,8 +343,13 @@ package struct Prototype: Sendable {
         guard one.states.count == other.states.count, one.transitions.count == other.transitions.count else {
             return false
         }
+        // A tab's label is a text, read in each locale: the section's name is what it is.
+        func shape(_ kind: StateGraph.Input.Kind) -> Input {
+            if case .select(let section, _, _) = kind { return .select(section: section, label: "") }
+            return input(kind)
+        }
         return zip(one.transitions, other.transitions).allSatisfy { first, second in
-            first.from == second.from && first.to == second.to && input(first.input.kind) == input(second.input.kind)
+            first.from == second.from && first.to == second.to && shape(first.input.kind) == shape(second.input.kind)
         }
     }
 
