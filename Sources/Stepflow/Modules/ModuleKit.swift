@@ -12,8 +12,8 @@
 /// kit's texts in every module, and a manifest routes its exits.
 ///
 /// ```swift
-/// public static let kits: [any ModuleKit.Type] = [SaveForLater.self]
-/// public static let options = [Audience.option] + SaveForLater.options
+/// public static let kits: [any ModuleKit.Type] = [Audience.self, SaveForLater.self]
+/// public static let options = Audience.options + SaveForLater.options
 /// public static let texts = TextSpec.list([…]) + SaveForLater.texts
 /// ```
 public protocol ModuleKit: Sendable {
