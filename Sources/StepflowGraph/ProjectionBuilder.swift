@@ -212,9 +212,11 @@ final class ProjectionBuilder {
                 case .answer(_, let answer, let asked):
                     edge(stepNode(asked), target, .answer, answer)
                 }
-                // A step in a hidden section runs unseen: the input's path
-                // stays on what a person sees (the edges are in the graph).
-                if !hidden(record.flow.id) { touched.append(target) }
+                // A step runs where the input sent it, in a hidden section
+                // too (a tab's stepper starting it unseen): the input's path
+                // lists it, so every step that runs has a walk. Its screen
+                // is another matter: below, it is reached when shown.
+                touched.append(target)
                 lastStep[record.flow.id] = target
             case .didNavigate(let record, let changes):
                 let step = stepNode(record)
