@@ -187,6 +187,40 @@ extension VariantGraph {
                 for id in unknownNodes { unknown(id, rule, "landsOn") }
                 guard unknownNodes.isEmpty else { continue }
                 results.append(refuted(rule, by: linkLanding(link, outside: Set(nodes))))
+            case .canAlwaysReach(let target, let from):
+                var known = true
+                for (key, names) in [("canAlwaysReach", target), ("from", from)] {
+                    for name in names where !EventSelector(name, in: graph).isKnown && !isModuleScreen(name) {
+                        unknown(name, rule, key)
+                        known = false
+                    }
+                }
+                guard known else { continue }
+                let goal = EventSelector(anyOf: target.map { EventSelector($0, in: graph) }).matches
+                let scope = from.isEmpty ? nil : EventSelector(anyOf: from.map { EventSelector($0, in: graph) })
+                func isInScope(_ state: StateGraph.State) -> Bool {
+                    guard let scope else { return true }
+                    guard let top = state.top, let node = graph.node(withID: top) else { return false }
+                    return scope.matches[node]
+                }
+                // A scope no state is in would make the rule hold of nothing.
+                if !from.isEmpty, !states.states.contains(where: { !$0.isEnded && isInScope($0) }) {
+                    diagnostics.append(
+                        ManifestDiagnostic(
+                            .error, file: manifest.file, location: rule.location, path: "\(rule.path).from",
+                            message:
+                                """
+                                no state of the variant is on \(from.joined(separator: " or ")), so the rule would \
+                                speak of nothing. To fix, name screens the variant shows ('<instance>/<screen>' or \
+                                '<instance>/*'); `trace` lists them.
+                                """))
+                    continue
+                }
+                let found = states.walk(
+                    stuckAwayFrom: goal, named: target.joined(separator: " or "), within: isInScope)
+                var result = refuted(rule, by: found?.walk)
+                result.detail = found?.detail
+                results.append(result)
             }
         }
         return (results, diagnostics)

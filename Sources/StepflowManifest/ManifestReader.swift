@@ -193,6 +193,7 @@ struct ManifestReader {
         "name", "to", "passesThrough", "neverReaches", "reaches", "entering", "carriesNone", "requirement",
         "never", "eventually", "always", "of", "onlyAfter", "whenever", "then", "after", "before", "until",
         "when", "link", "landsOn", "value", "typedOn", "reachesUnchanged", "kept", "leavesOnlyBy",
+        "canAlwaysReach", "from",
     ]
 
     /// The draft of `root`; `nil` when it is not an object at all.

@@ -9,7 +9,8 @@
 ///   { "name": "no patient's data reaches the next", "entering": "intake", "carriesNone": ["patient", "result"] },
 ///   { "name": "a result not sent is kept", "never": "result.retest", "after": "result/submit-failed",
 ///     "until": "result/submitted" },
-///   { "name": "a reminder opens the check only", "link": "symptoms/recheck", "landsOn": ["symptoms/temperature"] }
+///   { "name": "a reminder opens the check only", "link": "symptoms/recheck", "landsOn": ["symptoms/temperature"] },
+///   { "name": "help from every test screen", "canAlwaysReach": "help/topics", "from": ["test/*"] }
 /// ]
 /// ```
 package struct PathRuleSpec: Hashable, Sendable, CustomStringConvertible {
@@ -49,6 +50,12 @@ package struct PathRuleSpec: Hashable, Sendable, CustomStringConvertible {
         /// ["result/saved"]}`. `end` among them allows a link that ends
         /// the app.
         case linkLandsOn(link: String, nodes: [String])
+        /// From every state whose screen on top is one of `from` (every
+        /// state the app runs in when `from` is empty), some walk reaches
+        /// one of `target`: the person is never stuck away from it
+        /// (`{"canAlwaysReach": "eligibility/saved", "from":
+        /// ["eligibility/*"]}`). A state on `target` itself reaches it.
+        case canAlwaysReach(target: [String], from: [String])
     }
 
     /// The rule's name, or a description of it.
@@ -91,6 +98,9 @@ package struct PathRuleSpec: Hashable, Sendable, CustomStringConvertible {
         case .pattern(let pattern): pattern.description
         case .linkLandsOn(let link, let nodes):
             "link \(link) lands only on \(nodes.joined(separator: " or ")), or leaves the screen as it was"
+        case .canAlwaysReach(let target, let from):
+            "from every state\(from.isEmpty ? "" : " on \(from.joined(separator: " or "))") some walk reaches "
+                + target.joined(separator: " or ")
         }
     }
 
@@ -109,6 +119,7 @@ package struct PathRuleSpec: Hashable, Sendable, CustomStringConvertible {
         case .valueReaches: [.valueReaches]
         case .kept: [.kept, .response]
         case .linkLandsOn: [.landsOn]
+        case .canAlwaysReach: [.alwaysReachable]
         case .pattern(let pattern):
             switch pattern.kind {
             case .absence: [.never]
@@ -129,6 +140,7 @@ package struct PathRuleSpec: Hashable, Sendable, CustomStringConvertible {
         case .valueReaches: "a data rule (reachesUnchanged)"
         case .kept: "a data rule (kept)"
         case .linkLandsOn: "a link rule (landsOn)"
+        case .canAlwaysReach: "a reachability rule (canAlwaysReach)"
         case .pattern(let pattern):
             switch pattern.kind {
             case .absence: "an absence rule (never)"

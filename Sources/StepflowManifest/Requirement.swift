@@ -48,6 +48,9 @@ package struct Requirement: Hashable, Sendable {
         case separated
         /// An outside link lands only where allowed.
         case landsOn
+        /// Something stays within reach: from every state (in a scope),
+        /// some walk reaches it.
+        case alwaysReachable
 
         /// What it claims, in words: `a response: whenever …, then …`.
         package var description: String {
@@ -61,6 +64,7 @@ package struct Requirement: Hashable, Sendable {
             case .kept: "that an item kept for later is never lost"
             case .separated: "that one run's data never reaches the next"
             case .landsOn: "where a link lands"
+            case .alwaysReachable: "that something stays within reach from every state"
             }
         }
     }

@@ -109,6 +109,7 @@ public struct SuiteGenerator: Sendable {
             case .valueReaches(_, let typedOn, let screens):
                 return ([typedOn].compactMap { $0 } + screens).map { (requirement, $0) }
             case .kept: return nil
+            case .canAlwaysReach(let target, _): return target.map { (requirement, $0) }
             }
         }.flatMap { $0 }
     }

@@ -92,7 +92,7 @@ struct SectionLocaleTests {
     /// than in de".
     @Test func thePrototypeOfAGermanVariantWithTabsLabelledByTextsIsWritten() throws {
         let folder = TemporaryFiles.folder(["tabs.json": Self.manifest, "tabs.xcstrings": Self.catalog])
-        let registry = try ModuleRegistry([TabbedModule.self])
+        let registry = ModuleRegistry([TabbedModule.self])
         let manifest = try ManifestLoader(registry: registry).load(path: folder + "/tabs.json")
         let prototype = try Prototype(manifest: manifest, registry: registry)
         #expect(prototype.locales == ["de", "en"])

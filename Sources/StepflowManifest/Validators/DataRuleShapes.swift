@@ -147,4 +147,58 @@ extension RuleShapes {
         }
         return key
     }
+
+    /// `{"canAlwaysReach": "<event>", "from": ["<screen>", …]}` (each one
+    /// name or a list; `from` optional): from every state on one of `from`
+    /// (every state the app runs in without it), some walk reaches one of
+    /// the events. The names are checked against the explored graph.
+    mutating func reachRule(_ rule: ManifestDraft.Rule) -> PathRuleSpec.Kind? {
+        let shape = "write {\"canAlwaysReach\": \"<event>\", \"from\": [\"<screen>\", …]}"
+        let fields = rule.fields
+        guard let targetMember = fields["canAlwaysReach"] else {
+            log.error(rule.path, rule.node.location, "'from' needs 'canAlwaysReach': \(shape).")
+            return nil
+        }
+        guard saysOneThing(rule, ["canAlwaysReach", "from"], shape: shape),
+            let target = events(targetMember, rule.path.key("canAlwaysReach"))
+        else { return nil }
+        var from: [String] = []
+        if let fromMember = fields["from"] {
+            guard let screens = events(fromMember, rule.path.key("from")) else { return nil }
+            from = screens
+        }
+        return .canAlwaysReach(target: target, from: from)
+    }
+
+    /// A pattern's events: a name, or a non-empty list of names.
+    mutating func events(_ member: JSONMember, _ path: JSONPath) -> [String]? {
+        let names: [JSONNode]
+        var isList = false
+        if case .array(let items) = member.value.value {
+            names = items
+            isList = true
+        } else {
+            names = [member.value]
+        }
+        var events: [String] = []
+        for (index, node) in names.enumerated() {
+            let itemPath = isList ? path.index(index) : path
+            guard case .string(let name) = node.value, !name.isEmpty else {
+                log.error(
+                    itemPath, node.location,
+                    """
+                    expected an event: a screen, a step, '<instance>/*', 'start' or 'end' (or a list of them), found \
+                    \(DiagnosticLog.describe(node)).
+                    """
+                )
+                return nil
+            }
+            events.append(name)
+        }
+        guard !events.isEmpty else {
+            log.error(path, member.value.location, "an empty list names no event. To fix, name at least one.")
+            return nil
+        }
+        return events
+    }
 }

@@ -13,7 +13,7 @@ struct RuleShapes: ManifestValidator {
         \"after\" and \"before\", or \"after\" and \"until\", and an optional \"when\": {\"<field>\": <value>}; \
         or {\"link\": \"<route>\", \"landsOn\": [\"<node>\", …]}; or about data: {\"value\": \"<entry>\", \
         \"typedOn\": \"<screen>\", \"reachesUnchanged\": [\"<screen>\", …]} or {\"kept\": \"<entry>\", \
-        \"leavesOnlyBy\": [\"<step>\", …]}
+        \"leavesOnlyBy\": [\"<step>\", …]}; or {\"canAlwaysReach\": \"<event>\", \"from\": [\"<screen>\", …]}
         """
 
     let draft: ManifestDraft
@@ -92,6 +92,10 @@ struct RuleShapes: ManifestValidator {
                 add(keptRule(rule))
                 continue
             }
+            if fields["canAlwaysReach"] != nil || fields["from"] != nil {
+                add(reachRule(rule))
+                continue
+            }
             if let patternKey = Self.patternKeys.first(where: { fields[$0] != nil }) {
                 add(patternRule(rule, first: patternKey))
                 continue
@@ -145,7 +149,7 @@ struct RuleShapes: ManifestValidator {
         }
         let others =
             ["to", "passesThrough", "neverReaches", "reaches", "entering", "carriesNone"] + Self.patternKeys
-            + Self.scopeKeys + ["when"]
+            + Self.scopeKeys + ["when", "canAlwaysReach", "from"]
         if let other = others.first(where: { fields[$0] != nil }) {
             log.error(
                 rule.path.key(other), fields[other]?.value.location ?? rule.node.location,
@@ -182,6 +186,7 @@ struct RuleShapes: ManifestValidator {
         case .kept: "{\"kept\": …, \"leavesOnlyBy\": […]}"
         case .separated: "{\"entering\": …, \"carriesNone\": […]}"
         case .landsOn: "{\"link\": …, \"landsOn\": […]}"
+        case .alwaysReachable: "{\"canAlwaysReach\": …, \"from\": […]}"
         }
     }
 
@@ -356,38 +361,6 @@ struct RuleShapes: ManifestValidator {
             conditions.append(PropertyPattern.Condition(instance: instance, field: field, values: values))
         }
         return valid ? conditions : nil
-    }
-
-    /// A pattern's events: a name, or a non-empty list of names.
-    mutating func events(_ member: JSONMember, _ path: JSONPath) -> [String]? {
-        let names: [JSONNode]
-        var isList = false
-        if case .array(let items) = member.value.value {
-            names = items
-            isList = true
-        } else {
-            names = [member.value]
-        }
-        var events: [String] = []
-        for (index, node) in names.enumerated() {
-            let itemPath = isList ? path.index(index) : path
-            guard case .string(let name) = node.value, !name.isEmpty else {
-                log.error(
-                    itemPath, node.location,
-                    """
-                    expected an event: a screen, a step, '<instance>/*', 'start' or 'end' (or a list of them), found \
-                    \(DiagnosticLog.describe(node)).
-                    """
-                )
-                return nil
-            }
-            events.append(name)
-        }
-        guard !events.isEmpty else {
-            log.error(path, member.value.location, "an empty list names no event. To fix, name at least one.")
-            return nil
-        }
-        return events
     }
 
     private static func partnerShape(_ key: String) -> String {

@@ -1,4 +1,5 @@
 import BenefitApp
+import Foundation
 import RootAppCLI
 import Stepflow
 import StepflowManifest
@@ -57,7 +58,7 @@ struct ChildBenefitTests {
         let tool = RootApp(name: "benefitapp", registry: BenefitApp.registry, services: BenefitApp.services)
         #expect(tool.run(["validate", manifestPath(name)], console: console) == 0)
         let summary = out.withLock { $0 }.replacing("\n    ", with: " ")
-        #expect(summary.contains(name == "child-benefit" ? "4 of 4 rules proved" : "2 of 2 rules proved"), "\(summary)")
+        #expect(summary.contains(name == "child-benefit" ? "5 of 5 rules proved" : "2 of 2 rules proved"), "\(summary)")
         #expect(!summary.contains("error"), "\(summary)")
     }
 
@@ -130,5 +131,33 @@ struct ChildBenefitTests {
             expect end eligibility.closed
 
             """, on: "child-benefit-caseworker")
+    }
+
+    @Test func aCopyWhosePagesCannotSaveBreaksTheRuleThatSavingIsAlwaysWithinReach() throws {
+        // CB-05's rule holds even where one module offers no saving: Back
+        // leads to pages that do. On a copy where no page offers it, the
+        // first question page is stuck away from saving.
+        var text = try String(contentsOfFile: manifestPath("child-benefit"), encoding: .utf8)
+        for module in ["eligibility", "applicant"] {
+            text = text.replacing(
+                #"{ "id": "\#(module)", "module": "\#(module)" }"#,
+                with: #"{ "id": "\#(module)", "module": "\#(module)", "options": { "saveForLater": false } }"#)
+            text = text.replacing(#""\#(module).saved": "end","#, with: "")
+        }
+        text = text.replacing(#""maxChildren": 2 }"#, with: #""maxChildren": 2, "saveForLater": false }"#)
+        text = text.replacing(#""children.saved": "end","#, with: "")
+        text = text.replacing(#""scripts": "../Scripts/child-benefit","#, with: "")
+        let path = NSTemporaryDirectory() + "child-benefit-unsaving-\(getpid()).json"
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let out = Mutex("")
+        let console = Console(
+            out: { text in out.withLock { $0 += text } }, err: { text in out.withLock { $0 += text } })
+        let tool = RootApp(name: "benefitapp", registry: BenefitApp.registry, services: BenefitApp.services)
+        #expect(tool.run(["validate", path], console: console) == 1)
+        let said = out.withLock { $0 }.replacing("\n    ", with: " ").replacing("\n       ", with: " ")
+        #expect(
+            said.contains("rule refuted: from every question page, Save and come back later can be reached"), "\(said)")
+        #expect(said.contains("From there (on eligibility/livesInUK)"), "\(said)")
     }
 }
