@@ -1,7 +1,9 @@
 extension StateGraph {
     /// Which states some walk leads from to a node `target` holds: a state
     /// whose own screen is one, or from which an input touches one, and
-    /// every state with a walk to those. (An ended app reaches nothing.)
+    /// every state with a walk to those. (An ended app reaches nothing.) A
+    /// link opened from outside is no way on: the person cannot make it
+    /// come, as for ``Finding/Kind/noWayOut``.
     ///
     /// - Complexity: O(states + transitions × nodes touched).
     package func statesReaching(_ target: [Bool]) -> [Bool] {
@@ -9,12 +11,15 @@ extension StateGraph {
         // Each state's incoming transitions' sources, in one array (counting
         // sort by target): the walk goes backwards from what reaches.
         var starts = [Int32](repeating: 0, count: states.count + 1)
-        for position in transitions.indices { starts[transitions.target(of: position) + 1] += 1 }
+        let byPerson = transitions.indices.map { !transitions.isLink(at: $0) }
+        for position in transitions.indices where byPerson[position] {
+            starts[transitions.target(of: position) + 1] += 1
+        }
         for state in states.indices { starts[state + 1] += starts[state] }
         var sources = [Int32](repeating: 0, count: transitions.count)
         var filled = starts
         var queue: [Int] = []
-        for position in transitions.indices {
+        for position in transitions.indices where byPerson[position] {
             let (from, to) = (transitions.source(of: position), transitions.target(of: position))
             sources[Int(filled[to])] = Int32(from)
             filled[to] += 1
@@ -54,14 +59,14 @@ extension StateGraph {
         guard let stuck = states.indices.first(where: { !reaching[$0] && !states[$0].isEnded && scope(states[$0]) })
         else { return nil }
         // What the person can still do from there: the states a walk
-        // reaches, none of which reaches the target either.
+        // reaches (links aside), none of which reaches the target either.
         var seen: Set = [stuck]
         var queue = [stuck]
         var head = 0
         while head < queue.count {
             let state = queue[head]
             head += 1
-            for position in Int(offsets[state])..<Int(offsets[state + 1]) {
+            for position in Int(offsets[state])..<Int(offsets[state + 1]) where !transitions.isLink(at: position) {
                 let next = transitions.target(of: position)
                 if seen.insert(next).inserted { queue.append(next) }
             }
