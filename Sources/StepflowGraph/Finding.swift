@@ -38,6 +38,11 @@ package struct Finding: Hashable, Sendable, CustomStringConvertible {
         /// instance may not (not declared, not its owner, a list full):
         /// the engine refused it, so what the person gave is not kept.
         case recordRefused
+        /// A member at an edge of a field's class (a range's bound) does
+        /// not do what the class's representative does: the class claims
+        /// its members behave alike, and analysis enters only the
+        /// representative.
+        case classMemberDiffers
     }
 
     /// How serious a finding is.
@@ -67,7 +72,7 @@ package struct Finding: Hashable, Sendable, CustomStringConvertible {
     package var severity: Severity {
         switch kind {
         case .unhandledStep, .exitWithoutRoute, .deadEnd, .noWayOut, .unboundedGrowth, .neverSettles,
-            .missingTranslation, .linkDeclined, .recordRefused:
+            .missingTranslation, .linkDeclined, .recordRefused, .classMemberDiffers:
             .error
         case .ineffectiveBack, .unreachableInstance, .unreachableExit, .explorationLimit: .warning
         }
@@ -96,6 +101,7 @@ extension Finding.Kind {
         case .missingTranslation: "missing translation"
         case .linkDeclined: "link declined"
         case .recordRefused: "record refused"
+        case .classMemberDiffers: "class member differs"
         }
     }
 }

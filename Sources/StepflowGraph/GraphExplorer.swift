@@ -302,7 +302,7 @@ final class StateExplorer: StateSearchVisitor {
         }
     }
 
-    private func walkText(to state: Int) -> String {
+    func walkText(to state: Int) -> String {
         StateGraph.shortestWalk(to: state, parent: search.parent, transitions: transitions)
             .map { "\($0.input.screen ?? "start"): \($0.input)" }
             .joined(separator: "; ")
@@ -373,7 +373,7 @@ final class StateExplorer: StateSearchVisitor {
         }
     }
 
-    private func report(_ finding: Finding) {
+    func report(_ finding: Finding) {
         if findingSet.insert(finding).inserted { findings.append(finding) }
     }
 }

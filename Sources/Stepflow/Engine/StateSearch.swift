@@ -34,11 +34,16 @@ package protocol StateSearchVisitor: AnyObject {
     /// An input of state `from` was not taken: it would have left two
     /// sections away from their starts (``SectionComposer``).
     func skipped(from: Int)
+    /// In state `from`, a member at an edge of a field's class did not do
+    /// what the class's representative does (``ClassMemberProbe``).
+    func classMemberDiffers(_ probe: ClassMemberProbe, from: Int, top: PresentedScreen)
 }
 
 extension StateSearchVisitor {
     /// Nothing to do.
     package func skipped(from: Int) {}
+    /// Nothing to do.
+    package func classMemberDiffers(_ probe: ClassMemberProbe, from: Int, top: PresentedScreen) {}
 }
 
 /// The one explorer: a breadth-first search over the engine's waiting
@@ -69,11 +74,14 @@ package final class StateSearch {
     @exclusivity(unchecked) package private(set) var offsets: [Int32] = [0]
     /// The transitions taken so far.
     package private(set) var transitionCount = 0
+    /// The class members tried beside their representative, by screen,
+    /// action, field and value: each is tried once.
+    var probedMembers: Set<String> = []
 
     /// Step ids rendered so far, for every transition of this search
     /// (taken from the ones earlier searches gave back, and given back
     /// when this search ends).
-    private let names = StepNames.take()
+    let names = StepNames.take()
     /// States waiting to be expanded, from state `pendingBase` on: the
     /// expanded ones are dropped from the front, so only the frontier is
     /// kept (a state is a few hundred bytes; a million kept slots were a
@@ -163,6 +171,7 @@ package final class StateSearch {
         Self.forEachInput(of: state, top: top, names: names, links: links, relaunch: relaunch) { input, apply in
             take(input, from: index, state, top: top, sections: sections, visitor: visitor, apply)
         }
+        probeClassMembers(of: state, index: index, top: top, visitor: visitor)
     }
 
     /// The flow an input comes from: the one that shows the screen, asked
