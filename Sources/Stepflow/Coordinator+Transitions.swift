@@ -88,7 +88,14 @@ extension Coordinator {
             case .stop(let attachment):
                 mailboxes.removeValue(forKey: attachment.id)?.stop()
             case .render(let state, let changes):
-                navigator?.render(state, changes: changes, questions: openQuestions)
+                // Rendered once the queue settles (``flushRender()``).
+                guard navigator != nil else { break }
+                if pendingRender == nil {
+                    pendingRender = (state, changes)
+                } else {
+                    pendingRender?.state = state
+                    pendingRender?.changes += changes
+                }
             case .start(let attachment):
                 if let savingClock {
                     log?.append(
@@ -102,6 +109,16 @@ extension Coordinator {
                 body()
             }
         }
+    }
+
+    /// Renders the state the queue settled in, with every change since the
+    /// last render, when anything changed: called by the inbox when it has
+    /// no step left to handle. A step emitted from inside `render` is
+    /// queued, and the inbox goes on.
+    func flushRender() {
+        guard let pending = pendingRender else { return }
+        pendingRender = nil
+        navigator?.render(pending.state, changes: pending.changes, questions: openQuestions)
     }
 
     /// Connects `attachment`'s stepper to the inbox through a new mailbox.

@@ -19,9 +19,13 @@ public import Dispatch
 /// ## Handling one step
 /// gate (is its flow alive, its screen on top?) → `adapt` → will-navigate →
 /// `navigate` → apply the ``Navigation`` to the ``NavigationState`` →
-/// ``Navigator/render(_:changes:)`` → contributed steppers are told they may
-/// emit → did-navigate. Anything not navigated is reported as
-/// ``NavigationEvent/dropped(_:reason:)``.
+/// contributed steppers are told they may emit → did-navigate. Anything
+/// not navigated is reported as ``NavigationEvent/dropped(_:reason:)``.
+/// Once no step is left in the queue, the navigator renders the state it
+/// settled in, with every change since its last render
+/// (``Navigator/render(_:changes:)``): a module hand-off (a flow ends, the
+/// next starts and shows its screen) is one render, never an empty tree
+/// between two screens.
 ///
 /// ## Threads
 /// Every method may be called from any thread. Observers, the navigator and
@@ -58,6 +62,9 @@ public final class Coordinator: @unchecked Sendable {
     /// ``Transaction/reset(observes:renders:)``), and whether one runs.
     @exclusivity(unchecked) var transaction = Transaction(observes: false, renders: false)
     @exclusivity(unchecked) var transactionInUse = false
+    /// The state to render once the queue settles, with every change since
+    /// the last render (``flushRender()``); `nil` when nothing changed.
+    @exclusivity(unchecked) var pendingRender: (state: NavigationState, changes: [NavigationChange])?
     /// The inputs handled so far, when the navigation is saved.
     @exclusivity(unchecked) var log: SavedNavigation?
     /// The runtime side of each live attachment: its stepper's lifecycle

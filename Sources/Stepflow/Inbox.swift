@@ -164,6 +164,10 @@ final class Inbox: @unchecked Sendable {
         for target in targets { target.finishBatch() }
         targets = []
         batch.removeAll(keepingCapacity: true)
+        // Settled: nothing left to handle, so the navigator renders what it
+        // came to, once. (What it emits while rendering is queued, and the
+        // check below schedules it.)
+        if let coordinator = owner, state.withLock({ $0.jobs.isEmpty }) { coordinator.flushRender() }
         let (mustReschedule, waiters) = state.withLock { state -> (Bool, [@Sendable () -> Void]) in
             if state.spare.capacity < batch.capacity { state.spare = batch }
             guard state.jobs.isEmpty else { return (true, []) }

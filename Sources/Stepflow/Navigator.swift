@@ -2,10 +2,15 @@
 /// adapter.
 ///
 /// The coordinator calls ``render(_:changes:questions:)`` on its queue
-/// after each navigation that changed the state, and each time a
-/// ``Question`` opened or closed (the app became busy or free), before the
-/// steppers that navigation contributed are told they may emit. A step
-/// emitted from inside `render` is queued, not handled re-entrantly.
+/// once its queue has settled after navigation changed the state, or a
+/// ``Question`` opened or closed (the app became busy or free): with the
+/// state it settled in and every change since the last render. Steps that
+/// follow one another without waiting for anyone (a module's exit, the
+/// next module starting and showing its screen; a screen's stepper
+/// emitting at once) are one render, so a running app never renders the
+/// empty tree between two flows. The steppers those navigations
+/// contributed have already been told they may emit. A step emitted from
+/// inside `render` is queued, not handled re-entrantly.
 ///
 /// A navigator that does not show questions implements only
 /// ``render(_:changes:)``: it is called when the navigation changed.
