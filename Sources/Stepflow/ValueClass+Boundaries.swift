@@ -38,10 +38,15 @@ extension ValueClass {
         return text[text.index(after: point)...].prefix { $0.isNumber }.count
     }
 
-    /// The digits after the point in `value`'s shortest spelling (`5.7`: 1).
+    /// The fewest digits after the point that write `value` (`5.7`: 1,
+    /// `4`: 0), up to 9.
     private static func decimals(of value: Double) -> Int {
-        let text = "\(value)"
-        return text.hasSuffix(".0") || text.contains("e") ? 0 : decimals(of: text)
+        var scaled = abs(value)
+        for digits in 0..<10 {
+            if abs(scaled - scaled.rounded()) < 1e-9 * max(1, scaled) { return digits }
+            scaled *= 10
+        }
+        return 9
     }
 
     /// `value` with `decimals` digits after the point (`4.0`, `15`, `-0.5`).

@@ -10,12 +10,17 @@ import Testing
 /// refuted by a shortest walk that replays on the live engine.
 @Suite("Property patterns")
 struct PropertyPatternTests {
-    /// The variant `name` with `rules` in place of its own, checked.
+    /// The variant `name` with `rules` in place of its own and each of
+    /// `edits` (text, replacement) made to its manifest, checked.
     static func check(
-        _ rules: String, in name: String = "covid-antigen-home"
+        _ rules: String, in name: String = "covid-antigen-home", edits: [(String, String)] = []
     ) throws -> (variant: VariantGraph, results: [PathRuleResult], diagnostics: [String]) {
         let path = "\(BundledManifests.repositoryRoot)/RootApp/Manifests/\(name).json"
         var text = String(decoding: try ManifestLoaderTestHook.read(path), as: UTF8.self)
+        for (old, new) in edits {
+            let range = try #require(text.firstRange(of: old), "\(old)")
+            text.replaceSubrange(range, with: new)
+        }
         let start = try #require(text.firstRange(of: "\"rules\": ["))
         let end = try #require(text[start.upperBound...].firstRange(of: "\n  ]"))
         text.replaceSubrange(start.lowerBound..<end.upperBound, with: "\"rules\": [\(rules)]")

@@ -10,25 +10,11 @@ import Testing
 /// state that cannot, which replays on the live engine.
 @Suite("Rules that something stays within reach")
 struct ReachRuleTests {
-    /// hba1c-clinic with `rules` in place of its own, and each of `edits`
-    /// (text, replacement) made to the manifest, checked.
+    /// hba1c-clinic with `rules` in place of its own and `edits` made, checked.
     static func check(
         _ rules: String, edits: [(String, String)] = []
     ) throws -> (variant: VariantGraph, results: [PathRuleResult], diagnostics: [String]) {
-        let path = "\(BundledManifests.repositoryRoot)/RootApp/Manifests/hba1c-clinic.json"
-        var text = String(decoding: try ManifestLoaderTestHook.read(path), as: UTF8.self)
-        for (old, new) in edits {
-            let range = try #require(text.firstRange(of: old), "\(old)")
-            text.replaceSubrange(range, with: new)
-        }
-        let start = try #require(text.firstRange(of: "\"rules\": ["))
-        let end = try #require(text[start.upperBound...].firstRange(of: "\n  ]"))
-        text.replaceSubrange(start.lowerBound..<end.upperBound, with: "\"rules\": [\(rules)]")
-        let manifest = try ManifestLoader(registry: BundledModules.registry, services: BundledModules.services).decode(
-            Array(text.utf8), file: "hba1c-clinic.json")
-        let variant = VariantGraph(manifest: manifest, registry: BundledModules.registry)
-        let checked = variant.checkRules()
-        return (variant, checked.results, checked.diagnostics.map(\.description))
+        try PropertyPatternTests.check(rules, in: "hba1c-clinic", edits: edits)
     }
 
     static let helpFromEveryTestScreen =

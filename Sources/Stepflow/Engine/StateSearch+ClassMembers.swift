@@ -33,9 +33,9 @@ extension StateSearch {
     func probeClassMembers(of state: EngineState, index: Int, top: PresentedScreen?, visitor: some StateSearchVisitor) {
         guard let top, state.openQuestions.isEmpty else { return }
         for (position, action) in top.actions.enumerated() where !action.submits.isEmpty {
-            guard let base = FieldEntry.combinations(submitting: action.submits, fields: top.fields).first else {
-                continue
-            }
+            // The other fields' entries, made only when a member is left to
+            // try (after the first state showing the screen, none is).
+            lazy var base = FieldEntry.combinations(submitting: action.submits, fields: top.fields).first ?? []
             for name in action.submits {
                 guard let field = top.fields.first(where: { $0.name == name }) else { continue }
                 for valueClass in field.acceptedClasses {
