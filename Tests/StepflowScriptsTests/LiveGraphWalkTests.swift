@@ -21,10 +21,20 @@ struct LiveGraphWalkTests {
         let graph = VariantGraph(
             manifest: manifest, registry: BundledModules.registry, services: BundledModules.services
         ).states
+        #expect(
+            try Self.replayEveryTransition(
+                of: graph, manifest: manifest, registry: BundledModules.registry, services: BundledModules.services))
+    }
+
+    /// Gives every transition of `graph` live once, on forks of its
+    /// state's session, and expects each to land where the graph says.
+    /// Returns whether every state and transition was reached once and no
+    /// fork had to be walked again from the start.
+    static func replayEveryTransition(
+        of graph: StateGraph, manifest: Manifest, registry: ModuleRegistry, services: ModuleServices = ModuleServices()
+    ) throws -> Bool {
         func fresh() -> VariantSession {
-            VariantSession(
-                manifest: manifest, registry: BundledModules.registry, services: BundledModules.services,
-                states: graph)
+            VariantSession(manifest: manifest, registry: registry, services: services, states: graph)
         }
         struct Lost: Error { let expected: Int }
         var states: [Int] = []
@@ -57,6 +67,8 @@ struct LiveGraphWalkTests {
         #expect(Set(states).count == graph.states.count)
         #expect(transitions.count == graph.transitions.count)
         #expect(walk.replayedFromStart == 0)
+        return states.count == graph.states.count && transitions.count == graph.transitions.count
+            && walk.replayedFromStart == 0
     }
 
     /// The prototype's sessions run on a stopped clock: a timer shows its

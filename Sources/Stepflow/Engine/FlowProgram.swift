@@ -189,7 +189,7 @@ final class FlowProgramOf<F: Flow>: FlowProgram, @unchecked Sendable {
                 number: number, flow: info, id: question.id, label: label,
                 textKeys: ([question.labelKey] + question.answers.map(\.labelKey)).compactMap { $0 },
                 askedAbout: transaction.names?.part(of: step) ?? KeyPart.of(step), answers: declared,
-                asksOutside: question.ask != nil))
+                asksOutside: question.ask != nil, asker: asking?.id))
         let makeWork = QueueConfined { (answer: Answer<StepType>, known: Bool) in work(for: answer, declared: known) }
         let ask = question.ask.map { ask in
             { (answered: @escaping @Sendable (PendingWork, String?) -> Void) in

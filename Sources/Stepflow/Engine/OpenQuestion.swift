@@ -18,6 +18,10 @@ package struct OpenQuestion {
     package let answers: [OpenAnswer]
     /// Whether someone outside is asked (``Question/ask`` is not `nil`).
     package let asksOutside: Bool
+    /// The screen on top when it was asked. Its answer is dropped once that
+    /// screen is gone (a link or a timer replaced it), so whether it is
+    /// still presented is part of the state's key.
+    package let asker: ScreenInstanceID?
 }
 
 /// One declared answer of an ``OpenQuestion``.

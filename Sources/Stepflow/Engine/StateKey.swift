@@ -315,6 +315,14 @@ package struct StateKeys: Sendable {
             raw(rank(question.flow.id) ?? -1)
             raw(interner.number(of: question.id))
             raw(interner.number(of: question.askedAbout) { question.askedAbout.number(in: interner) })
+            // The screen that asked, by its rank while presented: once a
+            // link or a timer replaced it, the answer is dropped, so the
+            // state differs from the one where it is still up.
+            if let asker = question.asker {
+                raw(state.navigation.isPresented(asker) ? screenRank(asker) ?? -2 : -1)
+            } else {
+                raw(-3)
+            }
         }
         // Links held for a flow not started yet, in the order they came.
         let heldMarker = -15
