@@ -201,7 +201,7 @@ enum LinkArgument {
     }
 }
 
-extension RootFlow: LinkRouting {
+extension RootFlow: LinkRouting, RepresentativeLinks {
     /// The delivery `address` means in this variant, or why it means
     /// none, saying what the variant opens.
     ///

@@ -7,7 +7,13 @@ public import Stepflow
 /// animated; no busy state lets a person go back; and wherever the UI lets
 /// a person go back by its own gesture (a back swipe, a sheet dragged
 /// away), the UI's own result, the engine told of it, and the engine's
-/// next update land on the state the engine reaches.
+/// next update land on the state the engine reaches. It covers what a UI
+/// receives: every input a person gives, every routed link opened from
+/// every state of a running app (a manifest's `RootFlow` offers its own;
+/// see ``init(proving:from:opening:maxStates:maxStepsPerInput:)``),
+/// every tab tap and every back gesture, each one render (the coordinator
+/// renders once per settled queue), none of them an empty tree while the
+/// app runs.
 ///
 /// It runs the engine's own transitions (the explorer `rootapp graph`
 /// uses), with no Dispatch and no UI; a team proves its own variant the
@@ -23,8 +29,19 @@ public import Stepflow
 public struct PresentationProof: Sendable, CustomStringConvertible {
     /// The waiting states explored.
     public let states: Int
-    /// The transitions checked.
+    /// The transitions checked: every input from every state, links
+    /// opened from outside included.
     public let transitions: Int
+    /// Of ``transitions``, the routed links opened from outside (each
+    /// route's representative addresses, from every state of a running
+    /// app).
+    public let linkOpenings: Int
+    /// The states in which the app runs (those the links are opened from).
+    public let runningStates: Int
+    /// The renders checked: the first, one per transition, and one after
+    /// each tab tap and back gesture. Each applies as an update, and none
+    /// is an empty tree while the app runs.
+    public let renders: Int
     /// The toolkit operations applied, over all transitions and gestures.
     public let operations: Int
     /// Of ``operations``, those animated.
@@ -36,7 +53,7 @@ public struct PresentationProof: Sendable, CustomStringConvertible {
     package let gesturesNeedingAnUpdate: Int
     /// The tab taps checked: each section a person can select, in each
     /// state; the tab bar's own result must be what the engine does.
-    package let tabTaps: Int
+    public let tabTaps: Int
     /// Each way the UI would drift, or an operation a toolkit refuses:
     /// where, and what. Empty when the proof holds.
     package let drifts: [String]
@@ -49,32 +66,43 @@ public struct PresentationProof: Sendable, CustomStringConvertible {
     /// One sentence with the counts, and the first drifts if any.
     public var description: String {
         let counts = """
-            \(states) states\(isComplete ? "" : " (stopped at the bound: not all)"), \(transitions) transitions, \
+            \(states) states\(isComplete ? "" : " (stopped at the bound: not all)"), \(transitions) transitions \
+            (\(linkOpenings) of them links opened from \(runningStates) running states), \(renders) renders, \
             \(operations) operations (\(animatedOperations) animated), \(backGestures) back gestures \
             (\(gesturesNeedingAnUpdate) needing an update after), \(tabTaps) tab taps, \(drifts.count) drifts
             """
         return drifts.isEmpty ? counts : counts + ": " + drifts.prefix(3).joined(separator: "; ")
     }
 
-    /// Explores `flow` started with `step`, and checks every transition
-    /// and every back gesture the UI allows.
+    /// Explores `flow` started with `step`, and checks every transition,
+    /// every link opened, every tab tap and every back gesture the UI
+    /// allows.
     ///
     /// - Parameters:
     ///   - flow: The root flow (a variant's `RootFlow`).
     ///   - step: The step it starts with (`.start`).
+    ///   - links: The links opened from every state of the running app.
+    ///     `nil`: a manifest's `RootFlow` opens each of its routes with its
+    ///     parameters' representative values, as `validate` does; another
+    ///     flow opens none.
     ///   - maxStates: States past this many are not explored (the proof
     ///     then says it is not complete).
     ///   - maxStepsPerInput: Steps one input may run before it counts as
     ///     not settling.
     public init<F: Flow>(
-        proving flow: F, from step: F.StepType, maxStates: Int = 200_000, maxStepsPerInput: Int = 10_000
+        proving flow: F, from step: F.StepType, opening links: [LinkDelivery]? = nil, maxStates: Int = 200_000,
+        maxStepsPerInput: Int = 10_000
     ) {
         let checker = Checker(maxStates: maxStates)
-        StateSearch(maxStepsPerInput: maxStepsPerInput).run(visitor: checker) { state, transaction in
+        let links = links ?? (flow as? any RepresentativeLinks)?.representativeLinks ?? []
+        StateSearch(maxStepsPerInput: maxStepsPerInput, links: links).run(visitor: checker) { state, transaction in
             state.coordinate(flow, with: OneStepper(step), &transaction)
         }
         states = checker.trees.count
         transitions = checker.transitions
+        linkOpenings = checker.linkOpenings
+        runningStates = checker.running
+        renders = checker.renders
         operations = checker.operations
         animatedOperations = checker.animated
         backGestures = checker.moves
@@ -89,6 +117,9 @@ public struct PresentationProof: Sendable, CustomStringConvertible {
         let maxStates: Int
         var trees: [PresentationTree] = []
         var transitions = 0
+        var linkOpenings = 0
+        var running = 0
+        var renders = 0
         var operations = 0
         var animated = 0
         var moves = 0
@@ -99,11 +130,15 @@ public struct PresentationProof: Sendable, CustomStringConvertible {
 
         init(maxStates: Int) { self.maxStates = maxStates }
 
-        func started(_ state: EngineState, events: [NavigationEvent]) {}
+        func started(_ state: EngineState, events: [NavigationEvent]) {
+            renders += 1
+            checkShown(PresentationTree(engine: state), of: state, "the first render")
+        }
 
         func discovered(_ state: EngineState, index: Int, depth: Int) -> Bool {
             let tree = PresentationTree(engine: state)
             trees.append(tree)
+            if !state.navigation.roots.isEmpty { running += 1 }
             if tree.busy != nil, tree.canGoBack { drifts.append("state \(index): busy, yet Back is allowed") }
             guard index < maxStates else {
                 stopped = true
@@ -119,11 +154,22 @@ public struct PresentationProof: Sendable, CustomStringConvertible {
             events: [NavigationEvent], settled: Bool
         ) {
             transitions += 1
-            check(from: trees[from], to: PresentationTree(engine: reached), "state \(from) → \(to)")
+            if case .link = input { linkOpenings += 1 }
+            check(from: trees[from], to: PresentationTree(engine: reached), of: reached, "state \(from) → \(to)")
         }
 
-        /// The update from `old` to `new` applies, and lands on `new`.
-        func check(from old: PresentationTree, to new: PresentationTree, _ what: String) {
+        /// A running app shows a screen: a render of no screen while a
+        /// flow runs is a blank flash on a device.
+        func checkShown(_ tree: PresentationTree, of state: EngineState, _ what: String) {
+            guard !state.navigation.roots.isEmpty, tree.layers.allSatisfy(\.screens.isEmpty) else { return }
+            drifts.append("\(what): the app runs, yet renders no screen")
+        }
+
+        /// The update from `old` to `new` applies, and lands on `new`: one
+        /// render, of a screen while `state` runs.
+        func check(from old: PresentationTree, to new: PresentationTree, of state: EngineState, _ what: String) {
+            renders += 1
+            checkShown(new, of: state, what)
             let update = PresentationUpdate(from: old, to: new)
             operations += update.operations.count
             let animations = update.operations.filter(\.isAnimated).count
@@ -158,7 +204,7 @@ public struct PresentationProof: Sendable, CustomStringConvertible {
                     if !PresentationUpdate(from: local, to: followed).isEmpty {
                         drifts.append("state \(index): \(move) shows other than the engine selects")
                     }
-                    check(from: local, to: followed, "state \(index): \(move)")
+                    check(from: local, to: followed, of: engine, "state \(index): \(move)")
                 }
             }
         }
@@ -186,7 +232,7 @@ public struct PresentationProof: Sendable, CustomStringConvertible {
             }
             let followed = PresentationTree(engine: engine)
             if !PresentationUpdate(from: local, to: followed).isEmpty { movesNeedingMore += 1 }
-            check(from: local, to: followed, "state \(index): \(move)")
+            check(from: local, to: followed, of: engine, "state \(index): \(move)")
         }
     }
 }

@@ -1,6 +1,7 @@
 import BundledFixtures
 import BundledModules
 import Stepflow
+import StepflowGraph
 import StepflowManifest
 import StepflowPresentation
 import StepflowTesting
@@ -23,6 +24,17 @@ struct PresentationPropertyTests {
         #expect(proof.holds, "\(proof)")
         #expect(proof.transitions > 100)
         #expect(proof.backGestures > 10)
+        // Every routed link is opened from every state of the running app,
+        // as validate opens them; on a variant without sections or
+        // relaunches, the same openings as its graph.
+        #expect(proof.linkOpenings == proof.runningStates * root.representativeLinks.count)
+        #expect(proof.linkOpenings > 0)
+        let graph = VariantGraph(manifest: manifest, registry: BundledModules.registry).states
+        if graph.states.count == proof.states {
+            let opened = graph.transitions.count { if case .link = $0.input.kind { true } else { false } }
+            #expect(proof.linkOpenings == opened)
+        }
+        #expect(proof.renders == 1 + proof.transitions + proof.tabTaps + proof.backGestures)
         print("PRESENTATION \(name): \(proof)")
     }
 
@@ -102,6 +114,33 @@ struct PresentationPropertyTests {
         #expect(proof.holds, "\(proof)")
         #expect(proof.backGestures > 5)
         print("PRESENTATION modal flow: \(proof)")
+    }
+
+    /// A flow whose only screen is a sheet, and whose link dismisses it:
+    /// no input of the screen's leaves it blank, the link does.
+    enum BlankStep: Step { case start, again, close }
+    final class BlankingFlow: Flow {
+        let name = "blank"
+        func navigate(to step: BlankStep) -> Navigation<BlankStep, Never> {
+            switch step {
+            case .start, .again:
+                .show(Screen(id: "sheet", title: "Sheet", actions: [ScreenAction("Again", .again)]), as: .modal)
+            case .close: .dismiss
+            }
+        }
+    }
+
+    @Test("The proof opens the links a UI receives, and a running app that renders no screen is a drift")
+    func linksAreOpenedAndAnEmptyRenderIsADrift() {
+        let link = LinkDelivery(
+            address: "close", target: "blank", step: BlankStep.close, otherwise: .decline(reason: "Not now."))
+        let without = PresentationProof(proving: BlankingFlow(), from: .start)
+        #expect(without.holds && without.linkOpenings == 0, "\(without)")
+        let with = PresentationProof(proving: BlankingFlow(), from: .start, opening: [link])
+        #expect(!with.holds)
+        #expect(with.linkOpenings == with.runningStates && with.linkOpenings == 2, "\(with)")
+        #expect(with.drifts.contains { $0.hasSuffix("the app runs, yet renders no screen") }, "\(with.drifts)")
+        #expect("\(with)".contains("2 of them links opened from 2 running states"))
     }
 
     @Test func theModalFlowHasAModalOverAModalAndAPushInsideOne() {

@@ -268,6 +268,13 @@ public protocol LinkRouting: Sendable {
     func route(link address: String) -> Result<LinkDelivery, LinkRefusal>
 }
 
+/// A root that routes links, offering the deliveries a proof opens from
+/// every state: each route with its parameters' representative values.
+package protocol RepresentativeLinks {
+    /// Every address a proof opens from every state, as deliveries.
+    var representativeLinks: [LinkDelivery] { get }
+}
+
 /// Why an address is no link of a variant: one sentence, ending in the fix.
 public struct LinkRefusal: Error, Hashable, Sendable, CustomStringConvertible {
     /// What is wrong and how to fix it.
