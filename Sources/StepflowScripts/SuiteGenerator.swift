@@ -83,6 +83,10 @@ public struct SuiteGenerator: Sendable {
         /// `random(edge_coverage(100))`, restarting at an end), measured
         /// in the same run with a fixed seed.
         package let random: RandomBaseline
+        /// The refused values the scripts enter, each expecting its
+        /// refusal: every refusing class of each field, once per screen
+        /// and action that submits it (where a script first submits it).
+        package let refusedValues: Int
     }
 
     /// Why no suite was written.
@@ -177,15 +181,18 @@ public struct SuiteGenerator: Sendable {
         let plan = try planner.plan(coveredAlready: covered)
         var scripts: [GeneratedScript] = []
         var taken = Set<Int>()
+        var refused = Set<RefusalCheck>()
         for (number, walk) in plan.walks.enumerated() {
             // Named after the first transition no script before it took.
             let first = walk.first { !taken.contains($0) }
             taken.formUnion(walk)
-            scripts.append(try write(walk, number: number + 1, of: plan.walks.count, states: states, first: first))
+            scripts.append(
+                try write(
+                    walk, number: number + 1, of: plan.walks.count, states: states, first: first, refused: &refused))
         }
         return Suite(
             scripts: scripts, target: target, goals: plan.goals, covered: plan.covered, coveredByKept: coveredByKept,
-            lowerBound: plan.lowerBound, random: plan.random
+            lowerBound: plan.lowerBound, random: plan.random, refusedValues: refused.count
         )
     }
 
@@ -208,7 +215,7 @@ public struct SuiteGenerator: Sendable {
 
     /// Replays `walk` on the live engine and writes its script.
     private func write(
-        _ walk: [Int], number: Int, of count: Int, states: StateGraph, first: Int?
+        _ walk: [Int], number: Int, of count: Int, states: StateGraph, first: Int?, refused: inout Set<RefusalCheck>
     ) throws(Refusal) -> GeneratedScript {
         func source(_ transition: StateGraph.Transition) -> String? {
             if case .answer(let source, _, _, _, _) = transition.input.kind { return source }
@@ -216,10 +223,11 @@ public struct SuiteGenerator: Sendable {
         }
         let answered = Set(walk.compactMap { source(states.transitions[$0]) })
         // A source that may answer in a state the walk leaves another way
-        // (back, or a link, while a service is asked) is held by the
-        // script: live, its service could answer first.
-        let waiting = Set(walk.flatMap { states.transitions(from: states.transitions[$0].from).compactMap(source) })
-            .subtracting(answered)
+        // (back, or a link, while a service is asked), or in the state it
+        // ends in, is held by the script: live, its service could answer
+        // first, or while the script's last line is checked.
+        let visited = walk.map { states.transitions[$0].from } + walk.suffix(1).map(states.transitions.target(of:))
+        let waiting = Set(visited.flatMap { states.transitions(from: $0).compactMap(source) }).subtracting(answered)
         let session = VariantSession(
             manifest: runner.manifest, registry: runner.registry, services: runner.services, locale: runner.locale,
             clock: WalkClock(), states: states, answeredByHand: answered.union(waiting)
@@ -252,6 +260,8 @@ public struct SuiteGenerator: Sendable {
                 )
             }
             lines.append("expect screen \(top.qualifiedID)")
+            lines += try refusalLines(
+                for: transition.input, on: top, session: session, script: number, entered: &refused)
             for (entry, line) in Self.entries(for: transition.input) {
                 do throws(SessionRefusal) { try session.run(entry) } catch {
                     throw Refusal(
