@@ -117,6 +117,14 @@ enum SuiteCommand {
             ? "  random walk   \(random.inputs) (until all covered, seed fixed)"
             : "  random walk   over \(random.inputs), and stopped: it had covered \(random.covered) of \(suite.goals)"
         for line in console.wrap(randomLine, indent: "                ", firstIndent: "") { console.print(line) }
+        if suite.refusedValues > 0 {
+            for line in console.wrap(
+                "  refused       \(suite.refusedValues) values of refusing classes entered, each expecting its refusal",
+                indent: "                ", firstIndent: "")
+            {
+                console.print(line)
+            }
+        }
         for script in suite.scripts {
             for line in console.wrap(
                 "\(script.fileName): \(script.inputs) inputs"

@@ -228,7 +228,7 @@ final class TerminalWalk: @unchecked Sendable {
     }
 
     /// Runs one line of a script, recording what it gives; returns the refusal.
-    private func perform(_ instruction: Script.Instruction) -> SessionRefusal? {
+    func perform(_ instruction: Script.Instruction) -> SessionRefusal? {
         if case .input(let input) = instruction { return perform(input, record: true) }
         do throws(SessionRefusal) { try session.run(instruction) } catch { return error }
         return nil
@@ -261,14 +261,7 @@ final class TerminalWalk: @unchecked Sendable {
         for (index, line) in header.enumerated() { console.print(index == 0 ? console.bold(line) : line) }
         showIfChanged()
         if let script {
-            for line in script.lines {
-                console.print(console.dim("> \(line.instruction.line)"))
-                if let refusal = perform(line.instruction) {
-                    console.error("\(script.file):\(line.number): \(words.refusal(refusal))")
-                    return finish(words["walk.stopped.script"], status: .findings)
-                }
-                showIfChanged()
-            }
+            if let stopped = give(script) { return stopped }
             // Ended by the script, the walk below finishes, or, when the
             // device keeps something, offers to open the app again.
         }

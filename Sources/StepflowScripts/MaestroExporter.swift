@@ -128,31 +128,6 @@ package struct MaestroExporter: Sendable {
         case ended
     }
 
-    /// An outside input a device cannot give by itself: an answer from a
-    /// source, or a stepper's emission, that a placeholder flow stands for.
-    package struct OutsideInput: Hashable, Sendable, Comparable {
-        /// The question's or outside source's id, or the stepper's type.
-        package let source: String
-        /// The answer's name, or the step's id.
-        package let answer: String
-        /// `answers/<source>/<answer>.yaml`: the flow that gives it.
-        package var placeholderPath: String {
-            "answers/\(FlowWriter.fileSafe(source))/\(FlowWriter.fileSafe(answer)).yaml"
-        }
-
-        /// In the order of their paths.
-        package static func < (left: Self, right: Self) -> Bool { left.placeholderPath < right.placeholderPath }
-    }
-
-    /// A flow of the team's that gives one outside answer on a device:
-    /// written once, as a failing placeholder, for the team to fill in.
-    package struct Placeholder: Sendable {
-        /// `answers/<source>/<answer>.yaml`.
-        package let path: String
-        /// The YAML: a flow that fails, saying what to fill in.
-        package let text: String
-    }
-
     /// The flow of `script`: replayed on the live engine in the scripts'
     /// locale, and mirrored, input by input, in the flows' locale.
     ///
@@ -219,10 +194,30 @@ package struct MaestroExporter: Sendable {
                     throw fail("the screen in \(locale) has no action \(index + 1).")
                 }
                 let traced = reading.trace.count
+                let action = shown.actions[index]
+                if let expecting = line.refusal {
+                    // Refused as the script expects, in both locales: the
+                    // tap leaves the screen, and the flow says so.
+                    do throws(SessionRefusal) { try reading.run(line) } catch { throw fail(error.description) }
+                    if texts !== reading {
+                        // The other locale's session, by the action's place.
+                        var refused = false
+                        do throws(SessionRefusal) { try texts.give(actionAt: index) } catch {
+                            guard case .entryRefused = error else { throw fail(error.description) }
+                            refused = true
+                        }
+                        if !refused { throw fail("in \(locale) the app took what the script expects refused.") }
+                    }
+                    writer.tap(
+                        action.label,
+                        comment: "\(expecting.expected.line): the app refuses the value, \(screen.qualifiedID) stays")
+                    writer.assertScreen(texts.top, after: shown)
+                    askedByLastTap = []
+                    continue
+                }
                 if let refusal = onBoth({ session throws(SessionRefusal) in try session.give(actionAt: index) }) {
                     throw fail(refusal)
                 }
-                let action = shown.actions[index]
                 // An action that submits fields makes its step of the
                 // values typed: the step the engine took, not the listed one.
                 let step =
@@ -304,13 +299,25 @@ package struct MaestroExporter: Sendable {
                     comment: "\(Input.emit(stepper: stepper, step: step).scriptLine); fill in how a device makes it")
                 writer.assertScreen(texts.top, after: before)
             case .input(.enter(let field, let value)):
+                // The field by its label in this locale, then the text typed.
+                let label = texts.top?.fields.first { $0.name == field }?.label ?? field
+                if let expecting = line.refusal {
+                    // Refused as the script expects, in both locales: typed,
+                    // and erased for the value that follows.
+                    for session in texts === reading ? [reading] : [reading, texts] {
+                        do throws(SessionRefusal) { try session.run(line) } catch { throw fail(error.description) }
+                    }
+                    writer.enter(
+                        value, into: label,
+                        comment: "field \(field) on \(before?.qualifiedID ?? ""); \(expecting.expected.line)")
+                    writer.command("- eraseText: \(value.count)")
+                    continue
+                }
                 if let refusal = onBoth({ session throws(SessionRefusal) in
                     try session.give(.enter(field: field, value: value))
                 }) {
                     throw fail(refusal)
                 }
-                // The field by its label in this locale, then the text typed.
-                let label = texts.top?.fields.first { $0.name == field }?.label ?? field
                 writer.enter(value, into: label, comment: "field \(field) on \(before?.qualifiedID ?? "")")
             case .input(.link(let address)):
                 if let refusal = onBoth({ session throws(SessionRefusal) in try session.give(.link(address)) }) {
@@ -355,7 +362,7 @@ package struct MaestroExporter: Sendable {
                 do throws(SessionRefusal) { try reading.run(line.instruction) } catch { throw fail(error.description) }
                 // A device flow cannot read the app's record: said, not checked.
                 writer.comment("the record's \(key) holds \(expected) (checked by rootapp check, not on the device)")
-            case .expectScreen, .expectEnd, .expectLayers:
+            case .expectScreen, .expectEnd, .expectLayers, .expectRefused:
                 do throws(SessionRefusal) { try reading.run(line.instruction) } catch { throw fail(error.description) }
                 if case .expectEnd(let exit) = line.instruction {
                     writer.comment("the app ends\(exit.map { " through \($0)" } ?? "")")

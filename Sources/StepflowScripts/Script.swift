@@ -33,72 +33,6 @@ import StepflowPlatform
 /// ``ScriptRunner`` runs scripts on the live engine; `rootapp check` and
 /// a team's own `swift test` use it alike.
 public struct Script: Sendable {
-    /// One instruction: an input to give, or what must be showing.
-    ///
-    /// This enum grows: later versions add cases. End a `switch` over it
-    /// with `@unknown default:`, so a new case is a warning to handle, not
-    /// a build that breaks.
-    package enum Instruction: Hashable, Sendable {
-        /// Give `input` (``Input``: choose, back, wait, answer, emit).
-        case input(Input)
-        /// This screen (`instance/screen`) must be on top.
-        case expectScreen(String)
-        /// The app must have ended; through `instance.exit` if given.
-        case expectEnd(String?)
-        /// The UI must show these layers: the root stack, then each modal
-        /// layer above it, each a list of screens (`instance/screen`),
-        /// bottom first, as ``VariantSession/presentation`` says.
-        case expectLayers([[String]])
-        /// The variant's record must hold entry `key` as `expected` says:
-        /// `expect entry reading 6.1`, `expect entry patient none`,
-        /// `expect entry kept count 1`.
-        case expectEntry(String, EntryExpectation)
-
-        /// What a script expects of a record entry.
-        public enum EntryExpectation: Hashable, Sendable, CustomStringConvertible {
-            /// It holds this value (its text, as typed).
-            case value(String)
-            /// It holds nothing.
-            case none
-            /// It is a list of this many items.
-            case count(Int)
-
-            /// `6.1`, `none`, `count 1`, as a script writes it.
-            package var description: String {
-                switch self {
-                case .value(let text): Escaping.scriptValue(text)
-                case .none: "none"
-                case .count(let count): "count \(count)"
-                }
-            }
-        }
-
-        /// The input it gives, if it gives one.
-        package var input: Input? {
-            if case .input(let input) = self { return input }
-            return nil
-        }
-
-        /// The line a script holds for it: the input's ``Input/scriptLine``,
-        /// `expect screen <id>`, `expect end [<exit>]` or `expect layers
-        /// <id> <id> | <id>` (a `|` between layers).
-        package var line: String {
-            switch self {
-            case .input(let input): input.scriptLine
-            case .expectScreen(let id): "expect screen \(id)"
-            case .expectEnd(let exit): "expect end" + (exit.map { " \($0)" } ?? "")
-            case .expectLayers(let layers): "expect layers " + Self.layersText(layers)
-            case .expectEntry(let key, let expected): "expect entry \(key) \(expected)"
-            }
-        }
-
-        /// Layers as a script writes them: screens by spaces, `|` between
-        /// layers (`onboarding/welcome onboarding/privacy | support/help`).
-        package static func layersText(_ layers: [[String]]) -> String {
-            layers.map { $0.joined(separator: " ") }.joined(separator: " | ")
-        }
-    }
-
     /// The outside sources the script answers itself: the app's services
     /// for them are not asked while it runs. Those it answers, and those
     /// its `by-hand` lines name (a walk that stops while one is asked).
@@ -128,6 +62,24 @@ public struct Script: Sendable {
         package let number: Int
         /// What the line says.
         package let instruction: Instruction
+        /// The refusal the next line expects of this line's input
+        /// (`expect refused …`), and that line's number.
+        package var refusal: (expected: Instruction, line: Int)? {
+            get { expectedRefusal.map { ($0.instruction, $0.number) } }
+            set { expectedRefusal = newValue.map { Refused(number: $0.line, instruction: $0.expected) } }
+        }
+        private var expectedRefusal: Refused?
+
+        package init(number: Int, instruction: Instruction) {
+            self.number = number
+            self.instruction = instruction
+        }
+
+        /// The `expect refused` line folded into the input before it.
+        private struct Refused: Hashable, Sendable {
+            let number: Int
+            let instruction: Instruction
+        }
     }
 
     /// The file the script came from, as reports name it.
@@ -164,7 +116,8 @@ public struct Script: Sendable {
         package static var forms: String {
             """
             Lines are: \(Input.forms), expect screen <instance/screen>, expect end [<instance.exit>], expect \
-            layers <screens> | <screens>, covers <requirement ids>, by-hand <sources>, or # comments.
+            layers <screens> | <screens>, expect entry <key> <value>, expect refused <field> [<class>], covers \
+            <requirement ids>, by-hand <sources>, or # comments.
             """
         }
     }
@@ -239,13 +192,33 @@ public struct Script: Sendable {
                             instruction: .expectEnd(parts.count == 2 ? parts[1].trimmingCharacters() : nil)))
                 case "entry" where parts.count == 2:
                     lines.append(Line(number: number, instruction: try entry(parts[1], file: file, line: number)))
+                case "refused" where parts.count == 2:
+                    let words = (parts[1].split(separator: "#", maxSplits: 1).first ?? "").split(separator: " ")
+                        .map(String.init)
+                    // It speaks of the input before it: the two are one step.
+                    guard (1...2).contains(words.count), let last = lines.indices.last,
+                        lines[last].instruction.input != nil, lines[last].refusal == nil
+                    else {
+                        throw SyntaxError(
+                            file: file, line: number,
+                            message:
+                                """
+                                'expect refused' takes a field and, if you like, the class whose value is refused, \
+                                and follows the input the app refuses: enter reading 20.0, choose "Save the value", \
+                                expect refused reading tooHigh.
+                                """)
+                    }
+                    lines[last].refusal = (
+                        .expectRefused(field: words[0], valueClass: words.count == 2 ? words[1] : nil), number
+                    )
                 default:
                     throw SyntaxError(
                         file: file, line: number,
                         message:
                             """
                             'expect' takes 'screen <instance/screen>', 'end [<instance.exit>]', 'layers <screens> \
-                            | <screens>' or 'entry <key> <value | none | count n>', not '\(rest)'.
+                            | <screens>', 'entry <key> <value | none | count n>' or 'refused <field> [<class>]', \
+                            not '\(rest)'.
                             """)
                 }
             default:

@@ -92,8 +92,13 @@ public struct ScriptRunner: Sendable {
         }
         for line in script.lines where failure == nil {
             do throws(SessionRefusal) {
-                try session.run(line.instruction)
+                try session.run(line)
             } catch {
+                // A refusal other than expected is the expecting line's.
+                if case .notRefused = error, let expecting = line.refusal {
+                    failure = (expecting.line, error.description)
+                    break
+                }
                 failure = (line.number, error.description)
                 break
             }

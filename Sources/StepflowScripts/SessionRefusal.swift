@@ -66,6 +66,10 @@ public enum SessionRefusal: Error, Hashable, Sendable, CustomStringConvertible {
     /// The record's entry `key` should hold `expected`; it holds `held`
     /// (`nil`: nothing).
     case otherEntry(key: String, expected: String, held: String?)
+    /// The input should have been refused for its value in `field` (of
+    /// the class `valueClass`, when given) on `screen`; the app took it
+    /// (`refused` is `nil`), or refused it otherwise.
+    case notRefused(field: String, valueClass: String?, screen: String, refused: EntryRefusal?)
 
     /// The facts in one English sentence, ending in what would do.
     public var description: String {
@@ -137,6 +141,10 @@ public enum SessionRefusal: Error, Hashable, Sendable, CustomStringConvertible {
             return reason
         case .otherEntry(let key, let expected, let held):
             return "expected the record's \(key) to hold \(expected), but it holds \(held ?? "nothing")."
+        case .notRefused(let field, let valueClass, let screen, let refused):
+            let expected = "expected \(screen) to refuse the value in \(field)" + (valueClass.map { " (\($0))" } ?? "")
+            guard let refused else { return "\(expected), but the app took it." }
+            return "\(expected), but it refused \(refused)."
         case .cannotRelaunch(let screen):
             if let screen {
                 return "the app runs (\(screen) is up); it is opened again only once it has ended."

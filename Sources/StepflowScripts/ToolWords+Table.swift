@@ -78,6 +78,9 @@ extension ToolWords {
             "walk.field.empty": "{label}: — (left empty)",
             "walk.orAction": "An action is chosen by {numbers}its label: {labels}.",
             "walk.entryRefused": "{label} was refused: {reason}.",
+            "walk.notRefused": "expected {screen} to refuse the value in {field}{class}, but the app took it.",
+            "walk.refusedOtherwise":
+                "expected {screen} to refuse the value in {field}{class}, but it refused {label}: {reason}.",
             "walk.help.field": "type a value for {label}: {classes}",
             "walk.help.field.only": "type a value for {label} ({classes}); or type the value alone",
             "walk.help.field.optional": "(optional: enter {name} \"\" leaves it empty)",
@@ -210,6 +213,9 @@ extension ToolWords {
             "walk.field.empty": "{label}: — (leer gelassen)",
             "walk.orAction": "Eine Aktion wählen Sie mit {numbers}ihrer Beschriftung: {labels}.",
             "walk.entryRefused": "{label} wurde abgelehnt: {reason}.",
+            "walk.notRefused": "{screen} sollte den Wert in {field}{class} ablehnen, hat ihn aber angenommen.",
+            "walk.refusedOtherwise":
+                "{screen} sollte den Wert in {field}{class} ablehnen, hat aber {label} abgelehnt: {reason}.",
             "walk.help.field": "einen Wert für {label} tippen: {classes}",
             "walk.help.field.only": "einen Wert für {label} tippen ({classes}); oder nur den Wert tippen",
             "walk.help.field.optional": "(optional: enter {name} \"\" lässt es leer)",

@@ -91,6 +91,12 @@ package struct ToolWords: Sendable {
                 ]]
         case .entryRefused(_, let refused):
             return self["walk.entryRefused", ["label": refused.label, "reason": reason(refused.reason)]]
+        case .notRefused(let field, let valueClass, let screen, let refused):
+            let values = ["screen": screen, "field": field, "class": valueClass.map { " (\($0))" } ?? ""]
+            guard let refused else { return self["walk.notRefused", values] }
+            return self[
+                "walk.refusedOtherwise",
+                values.merging(["label": refused.label, "reason": reason(refused.reason)]) { $1 }]
         case .ended:
             return self["walk.refused.ended"]
         case .noSuchField(let field, let screen, let fields):

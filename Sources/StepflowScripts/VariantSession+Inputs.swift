@@ -200,6 +200,24 @@ extension VariantSession {
         form = (screen.id, values)
     }
 
+    /// Runs a script's line: its instruction, and, where the next line
+    /// expects it refused (`expect refused reading tooHigh`), checks that
+    /// the app refused it so. An input refused as expected leaves the
+    /// screen where it was, and the script goes on.
+    ///
+    /// - Throws: ``SessionRefusal``, as ``run(_:)-(Script.Instruction)``
+    ///   does; ``SessionRefusal/notRefused(field:valueClass:screen:refused:)``
+    ///   when the input was taken or refused otherwise.
+    @discardableResult
+    package func run(_ line: Script.Line) throws(SessionRefusal) -> Outcome {
+        guard let expected = line.refusal?.expected else { return try run(line.instruction) }
+        let screen = top?.qualifiedID ?? "the app"
+        var refused: SessionRefusal?
+        do throws(SessionRefusal) { try run(line.instruction) } catch { refused = error }
+        if let wrong = expected.judge(refused, on: screen) { throw wrong }
+        return Outcome(before: top, top: top, changes: [], ending: ending)
+    }
+
     /// Runs one line of a script: waits while the app waits for the
     /// outside world (``waitForOutside()``), so that no line lands on a
     /// screen an answer is about to replace, then gives its input or
@@ -234,6 +252,11 @@ extension VariantSession {
                 default: false
                 }
             guard holds else { throw .otherEntry(key: key, expected: expected.description, held: held?.description) }
+        case .expectRefused(let field, let valueClass):
+            // Only after the input it speaks of (a script's parser folds it
+            // into that line: ``run(_:)-(Script.Line)``); alone, nothing
+            // was refused.
+            throw .notRefused(field: field, valueClass: valueClass, screen: top?.qualifiedID ?? "the app", refused: nil)
         }
         return Outcome(before: top, top: top, changes: [], ending: ending)
     }
