@@ -11,7 +11,7 @@ struct PatternMatcher: Sendable {
     /// cannot follow, so a cache of them reads as a leak to the fuzzers.)
     static func compiled(_ pattern: String) -> PatternMatcher? { PatternMatcher(pattern) }
 
-    private indirect enum Node: Sendable {
+    indirect enum Node: Sendable {
         case empty
         case unit(Unit)
         case sequence([Node])
@@ -19,7 +19,7 @@ struct PatternMatcher: Sendable {
         case repeated(Node, min: Int, max: Int?)
     }
 
-    private enum Unit: Sendable {
+    enum Unit: Sendable {
         case any
         case set([ClosedRange<Unicode.Scalar>], negated: Bool)
 
@@ -36,7 +36,7 @@ struct PatternMatcher: Sendable {
         var left = 100_000
     }
 
-    private let root: Node
+    let root: Node
 
     /// The pattern, or `nil` when it uses what the subset leaves out (or
     /// is not a pattern at all).

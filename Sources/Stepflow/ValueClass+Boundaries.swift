@@ -4,7 +4,8 @@ extension ValueClass {
     /// behave alike: a range's lower bound and its upper bound (or the last
     /// value below it, one step in the precision the class is written in:
     /// `5.6` below `5.7`); every value of a list. Each with the edge it is
-    /// (`the lower bound`). A pattern's edges are not tried yet.
+    /// (`the lower bound`); a pattern's shortest member and its longest,
+    /// when its length is bounded (each character a placeholder: `x`, `7`).
     package func edgeMembers(kind: EntryField.Kind) -> [(value: String, edge: String)] {
         var found: [(value: String, edge: String)] = []
         switch rule {
@@ -25,11 +26,56 @@ extension ValueClass {
             }
         case .values(let values):
             found = values.map { ($0, "a value it lists") }
-        case .pattern:
-            return []
+        case .pattern(let pattern):
+            guard kind == .text || kind == .date, let matcher = PatternMatcher.compiled(pattern) else { return [] }
+            if let shortest = matcher.shortestMember { found.append((shortest, "its shortest member")) }
+            if let longest = matcher.longestMember() { found.append((longest, "its longest member")) }
         }
         var seen: Set = [representative]
-        return found.filter { rule.contains($0.value, kind: kind) && seen.insert($0.value).inserted }
+        // A value of another kind (a pattern's `1977-77-77` for a date) is
+        // no member: the field refuses it before any class is read.
+        return found.filter {
+            kind.problem(with: $0.value) == nil && rule.contains($0.value, kind: kind) && seen.insert($0.value).inserted
+        }
+    }
+
+    /// The values just past the class's edges, which are not its members:
+    /// one step below a range's lower bound, one step above its upper
+    /// bound (or the excluded bound itself); one character fewer than a
+    /// pattern's shortest member, one more than its longest. Another
+    /// class of the field may take them; analysis tries them as members of
+    /// that class. Each with where it is (`one step below normal's lower
+    /// bound`).
+    package func edgeNeighbours(kind: EntryField.Kind) -> [(value: String, edge: String)] {
+        var found: [(value: String, edge: String)] = []
+        switch rule {
+        case .range(let lower, let upper, let includesUpper):
+            guard kind == .number else { return [] }
+            let decimals = max(
+                Self.decimals(of: representative), lower.map(Self.decimals(of:)) ?? 0,
+                upper.map(Self.decimals(of:)) ?? 0)
+            let step = (0..<decimals).reduce(1.0) { value, _ in value / 10 }
+            if let lower {
+                found.append((Self.written(lower - step, decimals: decimals), "one step below \(name)'s lower bound"))
+            }
+            if let upper {
+                found.append(
+                    includesUpper
+                        ? (Self.written(upper + step, decimals: decimals), "one step above \(name)'s upper bound")
+                        : (Self.written(upper, decimals: decimals), "\(name)'s upper bound, which it excludes"))
+            }
+        case .values:
+            return []
+        case .pattern(let pattern):
+            guard kind == .text || kind == .date, let matcher = PatternMatcher.compiled(pattern) else { return [] }
+            if let shortest = matcher.shortestMember, !shortest.isEmpty {
+                found.append((String(shortest.dropLast()), "one character shorter than \(name)'s shortest member"))
+            }
+            if let longest = matcher.longestMember(), let last = longest.last {
+                found.append((longest + String(last), "one character longer than \(name)'s longest member"))
+            }
+        }
+        return found.filter { !rule.contains($0.value, kind: kind) }
     }
 
     /// The digits after the point in `text` as written (`5.20`: 2).

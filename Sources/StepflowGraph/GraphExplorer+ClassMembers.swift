@@ -19,7 +19,7 @@ extension StateExplorer {
                 \(probe.memberDid?.withoutFullStop ?? "nothing more happens"). A class says its members behave \
                 alike, and the graph enters only its representative. To fix, make the class's rule say what the \
                 app does with its members (split the class, or move the bound), or treat them alike. The walk: \
-                \(walkText(to: index)); \(input)
+                \([walkText(to: index), "\(input)"].filter { !$0.isEmpty }.joined(separator: "; "))
                 """))
     }
 }

@@ -38,37 +38,54 @@ extension StateSearch {
             lazy var base = FieldEntry.combinations(submitting: action.submits, fields: top.fields).first ?? []
             for name in action.submits {
                 guard let field = top.fields.first(where: { $0.name == name }) else { continue }
+                // Each class's edge members, and the values just past its
+                // edges as members of the class that takes them (none when
+                // the field refuses them): each against its class's
+                // representative.
+                var tries: [(valueClass: ValueClass, value: String, edge: String)] = []
                 for valueClass in field.acceptedClasses {
-                    let members = valueClass.edgeMembers(kind: field.kind).filter {
-                        probedMembers.insert("\(top.qualifiedID) \(position) \(name) \($0.value)").inserted
+                    tries += valueClass.edgeMembers(kind: field.kind).map { (valueClass, $0.value, $0.edge) }
+                }
+                for valueClass in field.acceptedClasses {
+                    for neighbour in valueClass.edgeNeighbours(kind: field.kind) {
+                        guard case .accepted(let taker) = field.classify(neighbour.value) else { continue }
+                        tries.append((taker, neighbour.value, "\(neighbour.edge), so a member"))
                     }
-                    guard !members.isEmpty else { continue }
-                    func entries(_ value: String) -> [FieldEntry] {
-                        let entry = FieldEntry(field: name, valueClass: valueClass.name, value: value)
-                        let others = base.filter { $0.field != name }
-                        return action.submits.compactMap { submitted in
-                            submitted == name ? entry : others.first { $0.field == submitted }
-                        }
+                }
+                tries = tries.filter {
+                    probedMembers.insert("\(top.qualifiedID) \(position) \(name) \($0.value)").inserted
+                        && $0.value != $0.valueClass.representative
+                }
+                guard !tries.isEmpty else { continue }
+                func entries(_ value: String, of valueClass: ValueClass) -> [FieldEntry] {
+                    let entry = FieldEntry(field: name, valueClass: valueClass.name, value: value)
+                    let others = base.filter { $0.field != name }
+                    return action.submits.compactMap { submitted in
+                        submitted == name ? entry : others.first { $0.field == submitted }
                     }
+                }
+                var expectations: [String: [String]] = [:]
+                for (valueClass, member, edge) in tries {
                     let representative = valueClass.representative
-                    let expected = events(choosing: position, on: top, entries(representative), in: state)
-                    for member in members {
-                        let did = events(choosing: position, on: top, entries(member.value), in: state).map {
-                            $0.replacingToken(member.value, with: representative)
-                        }
-                        guard did != expected else { continue }
-                        let first =
-                            zip(expected, did).enumerated().first { $0.element.0 != $0.element.1 }?.offset
-                            ?? min(expected.count, did.count)
-                        visitor.classMemberDiffers(
-                            ClassMemberProbe(
-                                position: position, action: action, entries: entries(member.value), field: name,
-                                valueClass: valueClass, member: member.value, edge: member.edge,
-                                representativeDid: expected.indices.contains(first) ? expected[first] : nil,
-                                memberDid: did.indices.contains(first)
-                                    ? did[first].replacingToken(representative, with: member.value) : nil),
-                            from: index, top: top)
+                    let expected =
+                        expectations[valueClass.name]
+                        ?? events(choosing: position, on: top, entries(representative, of: valueClass), in: state)
+                    expectations[valueClass.name] = expected
+                    let did = events(choosing: position, on: top, entries(member, of: valueClass), in: state).map {
+                        $0.replacingToken(member, with: representative)
                     }
+                    guard did != expected else { continue }
+                    let first =
+                        zip(expected, did).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+                        ?? min(expected.count, did.count)
+                    visitor.classMemberDiffers(
+                        ClassMemberProbe(
+                            position: position, action: action, entries: entries(member, of: valueClass),
+                            field: name, valueClass: valueClass, member: member, edge: edge,
+                            representativeDid: expected.indices.contains(first) ? expected[first] : nil,
+                            memberDid: did.indices.contains(first)
+                                ? did[first].replacingToken(representative, with: member) : nil),
+                        from: index, top: top)
                 }
             }
         }
