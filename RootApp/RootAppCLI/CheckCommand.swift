@@ -150,7 +150,7 @@ enum CheckCommand {
         for line in console.wrap("by kind: " + kinds, indent: "            ", firstIndent: "          ") {
             console.print(line)
         }
-        if let classes = ScriptRunner.classesEntered(by: results, in: runner.variant.states) {
+        if let classes = ScriptRunner.classesEntered(by: results, in: runner.variant) {
             let missing = classes.missing.isEmpty ? "" : "; not entered: " + classes.missing.joined(separator: ", ")
             show(
                 "classes \(classes.share) of the fields' value classes\(missing)", indent: "  ",

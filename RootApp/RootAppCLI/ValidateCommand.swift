@@ -81,6 +81,9 @@ enum ValidateCommand {
         if !manifest.links.isEmpty { summary += "; " + variant.states.links.summary }
         // Tabs explored as components, or as their product and why.
         if let composition = variant.states.composition { summary += "; " + composition.summary }
+        // Each class tried at its edges, beside its representative.
+        let edges = variant.states.classEdgesTried
+        if edges > 0 { summary += "; \(edges) class edge\(edges == 1 ? "" : "s") tried" }
         if let requirements, !requirements.entries.isEmpty {
             summary +=
                 """

@@ -180,6 +180,7 @@ final class StateExplorer: StateSearchVisitor {
             links.liveStates = states.indices.count { !states.isEnded($0) && !unexplored.contains($0) }
             graph.links = links
         }
+        graph.classEdgesTried = search.classEdgesTried
         return graph
     }
 

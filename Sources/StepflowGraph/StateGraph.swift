@@ -319,6 +319,10 @@ public struct StateGraph: Sendable {
     /// How sections shown side by side were explored: as components or as
     /// their product, and why (`nil` when the variant shows none).
     package internal(set) var composition: SectionComposition?
+    /// The values at and just past the fields' class edges analysis tried
+    /// beside the classes' representatives (each once per screen, action
+    /// and field).
+    package internal(set) var classEdgesTried = 0
 
     init(
         app: String, states: States, transitions: Transitions, initialNodes: [NavigationGraph.NodeID],

@@ -128,7 +128,7 @@ package enum ReviewReport {
                 "\($0.kind) \($0.share)"
             }
             if !kinds.isEmpty { page.row(["Transitions by kind", kinds.joined(separator: ", ")], header: true) }
-            if let classes = ScriptRunner.classesEntered(by: contents.results, in: variant.states) {
+            if let classes = ScriptRunner.classesEntered(by: contents.results, in: variant) {
                 let missing = classes.missing.isEmpty ? "" : "; not entered: " + classes.missing.joined(separator: ", ")
                 page.row(["Value classes entered", "\(classes.share)\(missing)"], header: true)
             }

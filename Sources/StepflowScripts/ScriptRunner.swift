@@ -53,6 +53,9 @@ public struct ScriptRunner: Sendable {
         public let transitions: Set<Int>
         /// The state transitions the walk took, in order.
         public let walk: [Int]
+        /// The refusing classes it entered, each refused as its script
+        /// expected: `instance/screen field: class`.
+        package var refused: Set<String> = []
 
         /// Whether every line held.
         public var passed: Bool { failure == nil }
@@ -90,9 +93,18 @@ public struct ScriptRunner: Sendable {
                 "the script has no walk, so it shows nothing. To fix, write the walk's lines in it, or remove the file."
             )
         }
+        var refused: Set<String> = []
         for line in script.lines where failure == nil {
+            let top = session.top
             do throws(SessionRefusal) {
                 try session.run(line)
+                // A value refused as expected: its class was entered.
+                if line.refusal != nil, let top, case .input(.enter(let name, let value)) = line.instruction,
+                    let field = top.fields.first(where: { $0.name == name }),
+                    case .refused(.refusedClass(_, let valueClass)) = field.classify(value)
+                {
+                    refused.insert("\(top.qualifiedID) \(name): \(valueClass.name)")
+                }
             } catch {
                 // A refusal other than expected is the expecting line's.
                 if case .notRefused = error, let expecting = line.refusal {
@@ -103,9 +115,11 @@ public struct ScriptRunner: Sendable {
                 break
             }
         }
-        return Result(
+        var result = Result(
             file: script.file, lineCount: script.lines.count, failure: failure, edges: session.recorder.edges,
             nodes: session.touched, transitions: session.walkedTransitions, walk: session.walk)
+        result.refused = refused
+        return result
     }
 
     /// So many of so many.
@@ -138,23 +152,43 @@ public struct ScriptRunner: Sendable {
 
     /// The classes of the variant's fields that `results` entered, as
     /// `instance/screen field: class`, beside every class the variant
-    /// tells apart; `nil` when it has no field.
+    /// tells apart: those it takes (entered by the transitions walked) and
+    /// those it refuses (entered by a script that expects the refusal,
+    /// `(refused)` in the list of those missing); `nil` when it has no
+    /// field.
     package static func classesEntered(
-        by results: [Result], in states: StateGraph
+        by results: [Result], in variant: VariantGraph
     ) -> (share: Share, missing: [String])? {
+        let states = variant.states
         let walked = results.reduce(into: Set<Int>()) { $0.formUnion($1.transitions) }
         var all: [String] = []
         var seen: Set<String> = []
-        var entered: Set<String> = []
+        var entered = results.reduce(into: Set<String>()) { $0.formUnion($1.refused) }
+        var refusing: [String] = []
+        let fields = Dictionary(
+            variant.screens.map { ($0.id, $0.fields) }, uniquingKeysWith: { first, _ in first })
         for (position, transition) in states.transitions.enumerated() {
+            let screen = transition.input.screen ?? "start"
             for entry in transition.input.entries {
-                let name = "\(transition.input.screen ?? "start") \(entry.field): \(entry.valueClass)"
-                if seen.insert(name).inserted { all.append(name) }
+                let name = "\(screen) \(entry.field): \(entry.valueClass)"
+                if seen.insert(name).inserted {
+                    all.append(name)
+                    // The field's refusing classes, where it is submitted.
+                    let field = fields[screen]?.first { $0.name == entry.field }
+                    for valueClass in field?.classes ?? [] where valueClass.refusal != nil {
+                        let refused = "\(screen) \(entry.field): \(valueClass.name)"
+                        if seen.insert(refused).inserted { refusing.append(refused) }
+                    }
+                }
                 if walked.contains(position) { entered.insert(name) }
             }
         }
         guard !all.isEmpty else { return nil }
-        return (Share(covered: entered.count, total: all.count), all.filter { !entered.contains($0) })
+        let missing =
+            all.filter { !entered.contains($0) } + refusing.filter { !entered.contains($0) }.map { $0 + " (refused)" }
+        return (
+            Share(covered: (all + refusing).count { entered.contains($0) }, total: all.count + refusing.count), missing
+        )
     }
 
     /// The state transitions `results` took, by kind of input: actions,

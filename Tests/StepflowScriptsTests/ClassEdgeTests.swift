@@ -161,6 +161,10 @@ struct ClassEdgeTests {
 
     @Test func aWellDeclaredFormHasNoFinding() throws {
         #expect(try EdgeForm.findings(.none) == [])
+        // 4.0 and 5.6 of normal, 5.7 and 15.0 of high; 3.9 (refused) and
+        // 15.1 (in no class) just past them are not tried.
+        let variant = VariantGraph(manifest: try EdgeForm.manifest(.none), registry: EdgeForm.registry)
+        #expect(variant.states.classEdgesTried == 4)
     }
 
     @Test func aRefusingClassThatTakesTheLowerBoundOfTheNextIsFoundAndTheLiveEngineRefusesIt() throws {

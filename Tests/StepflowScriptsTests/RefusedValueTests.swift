@@ -25,10 +25,22 @@ struct RefusedValueTests {
         #expect(
             text.split(separator: "\n").count { $0.hasPrefix("expect refused") } == 1, "once, where first submitted")
         #expect(suite.refusedValues == 1)
+        var results: [ScriptRunner.Result] = []
         for generated in suite.scripts {
             let result = runner.run(try Script.parse(generated.text, file: generated.fileName))
             #expect(result.passed, "\(result)")
+            results.append(result)
         }
+        // Coverage counts the refusing class beside those the app takes.
+        let classes = try #require(ScriptRunner.classesEntered(by: results, in: runner.variant))
+        #expect(classes.share.description == "3 of 3 (100%)" && classes.missing.isEmpty, "\(classes)")
+        // Scripts without the refusal line miss it, and say so.
+        let taking = try results.map { _ in
+            runner.run(try Script.parse("enter reading 5.2\nchoose Save\n", file: "t.txt"))
+        }
+        let partial = try #require(ScriptRunner.classesEntered(by: taking, in: runner.variant))
+        #expect(partial.share.description == "1 of 3 (33%)")
+        #expect(partial.missing.last == "form/form reading: low (refused)", "\(partial.missing)")
     }
 
     @Test("A value the app takes fails the line that expected its refusal; another refusal names both")

@@ -53,8 +53,8 @@ extension StateSearch {
                     }
                 }
                 tries = tries.filter {
-                    probedMembers.insert("\(top.qualifiedID) \(position) \(name) \($0.value)").inserted
-                        && $0.value != $0.valueClass.representative
+                    $0.value != $0.valueClass.representative
+                        && probedMembers.insert("\(top.qualifiedID) \(position) \(name) \($0.value)").inserted
                 }
                 guard !tries.isEmpty else { continue }
                 func entries(_ value: String, of valueClass: ValueClass) -> [FieldEntry] {

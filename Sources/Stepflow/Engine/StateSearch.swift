@@ -77,6 +77,8 @@ package final class StateSearch {
     /// The class members tried beside their representative, by screen,
     /// action, field and value: each is tried once.
     var probedMembers: Set<String> = []
+    /// How many class edge values were tried (``probeClassMembers(of:index:top:visitor:)``).
+    package var classEdgesTried: Int { probedMembers.count }
 
     /// Step ids rendered so far, for every transition of this search
     /// (taken from the ones earlier searches gave back, and given back
