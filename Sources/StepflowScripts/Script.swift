@@ -1,5 +1,5 @@
 import Stepflow
-package import StepflowGraph
+import StepflowGraph
 import StepflowManifest
 import StepflowPlatform
 
