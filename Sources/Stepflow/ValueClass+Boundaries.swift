@@ -11,15 +11,12 @@ extension ValueClass {
         switch rule {
         case .range(let lower, let upper, let includesUpper):
             guard kind == .number else { return [] }
-            let decimals = max(
-                Self.decimals(of: representative), lower.map(Self.decimals(of:)) ?? 0,
-                upper.map(Self.decimals(of:)) ?? 0)
+            let (decimals, step) = precision(lower: lower, upper: upper)
             if let lower { found.append((Self.written(lower, decimals: decimals), "the lower bound")) }
             if let upper {
                 if includesUpper {
                     found.append((Self.written(upper, decimals: decimals), "the upper bound"))
                 } else {
-                    let step = (0..<decimals).reduce(1.0) { value, _ in value / 10 }
                     found.append(
                         (Self.written(upper - step, decimals: decimals), "the last value below the upper bound"))
                 }
@@ -51,10 +48,7 @@ extension ValueClass {
         switch rule {
         case .range(let lower, let upper, let includesUpper):
             guard kind == .number else { return [] }
-            let decimals = max(
-                Self.decimals(of: representative), lower.map(Self.decimals(of:)) ?? 0,
-                upper.map(Self.decimals(of:)) ?? 0)
-            let step = (0..<decimals).reduce(1.0) { value, _ in value / 10 }
+            let (decimals, step) = precision(lower: lower, upper: upper)
             if let lower {
                 found.append((Self.written(lower - step, decimals: decimals), "one step below \(name)'s lower bound"))
             }
@@ -76,6 +70,15 @@ extension ValueClass {
             }
         }
         return found.filter { !rule.contains($0.value, kind: kind) }
+    }
+
+    /// The precision a range is written in: the most digits after the
+    /// point among its representative and bounds, and one step in it
+    /// (`5.7`: 1 digit, a step of 0.1).
+    private func precision(lower: Double?, upper: Double?) -> (decimals: Int, step: Double) {
+        let decimals = max(
+            Self.decimals(of: representative), lower.map(Self.decimals(of:)) ?? 0, upper.map(Self.decimals(of:)) ?? 0)
+        return (decimals, (0..<decimals).reduce(1.0) { value, _ in value / 10 })
     }
 
     /// The digits after the point in `text` as written (`5.20`: 2).
