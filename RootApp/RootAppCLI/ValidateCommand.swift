@@ -84,6 +84,8 @@ enum ValidateCommand {
         // Each class tried at its edges, beside its representative.
         let edges = variant.states.classEdgesTried
         if edges > 0 { summary += "; \(edges) class edge\(edges == 1 ? "" : "s") tried" }
+        // A class relative to a day ("18 or over") was judged on this one.
+        if let day = variant.datesJudgedOn { summary += "; date classes judged on \(day)" }
         if let requirements, !requirements.entries.isEmpty {
             summary +=
                 """

@@ -98,6 +98,13 @@ public struct EntryField: Hashable, Sendable {
         ([labelKey] + classes.flatMap { [$0.labelKey, $0.refusalKey] }).compactMap { $0 }
     }
 
+    /// The field with its date classes judged on `day`.
+    package func judged(on day: CalendarDate) -> EntryField {
+        var judged = self
+        judged.classes = classes.map { $0.judged(on: day) }
+        return judged
+    }
+
     /// What the engine makes of `value` typed into this field: the class
     /// it is in, or why it is refused. The first class whose rule takes
     /// the value is its class.

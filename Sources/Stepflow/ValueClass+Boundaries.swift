@@ -5,7 +5,8 @@ extension ValueClass {
     /// value below it, one step in the precision the class is written in:
     /// `5.6` below `5.7`); every value of a list. Each with the edge it is
     /// (`the lower bound`); a pattern's shortest member and its longest,
-    /// when its length is bounded (each character a placeholder: `x`, `7`).
+    /// when its length is bounded (each character a placeholder: `x`, `7`);
+    /// a date class's first and last days.
     package func edgeMembers(kind: EntryField.Kind) -> [(value: String, edge: String)] {
         var found: [(value: String, edge: String)] = []
         switch rule {
@@ -27,6 +28,11 @@ extension ValueClass {
             guard kind == .text || kind == .date, let matcher = PatternMatcher.compiled(pattern) else { return [] }
             if let shortest = matcher.shortestMember { found.append((shortest, "its shortest member")) }
             if let longest = matcher.longestMember() { found.append((longest, "its longest member")) }
+        case .dates:
+            guard kind == .date else { return [] }
+            let (from, through) = days
+            if let from { found.append((from.description, "its first day")) }
+            if let through { found.append((through.description, "its last day")) }
         }
         var seen: Set = [representative]
         // A value of another kind (a pattern's `1977-77-77` for a date) is
@@ -39,7 +45,8 @@ extension ValueClass {
     /// The values just past the class's edges, which are not its members:
     /// one step below a range's lower bound, one step above its upper
     /// bound (or the excluded bound itself); one character fewer than a
-    /// pattern's shortest member, one more than its longest. Another
+    /// pattern's shortest member, one more than its longest; the day before
+    /// a date class's first day and the day after its last. Another
     /// class of the field may take them; analysis tries them as members of
     /// that class. Each with where it is (`one step below normal's lower
     /// bound`).
@@ -68,8 +75,31 @@ extension ValueClass {
             if let longest = matcher.longestMember(), let last = longest.last {
                 found.append((longest + String(last), "one character longer than \(name)'s longest member"))
             }
+        case .dates:
+            guard kind == .date else { return [] }
+            let (from, through) = days
+            if let from, from > CalendarDate.first {
+                found.append((from.adding(days: -1).description, "the day before \(name)'s first day"))
+            }
+            if let through, through < CalendarDate.last {
+                found.append((through.adding(days: 1).description, "the day after \(name)'s last day"))
+            }
         }
         return found.filter { !rule.contains($0.value, kind: kind) }
+    }
+
+    /// A date class's first and last days, as judged (on the device's day
+    /// when the class was not judged on a variant's).
+    private var days: (from: CalendarDate?, through: CalendarDate?) {
+        guard case .dates(let from, let through) = rule else { return (nil, nil) }
+        let day = judgedOn ?? CalendarDate.today()
+        return (from?.date(on: day), through?.date(on: day))
+    }
+
+    /// `bound` as the day it is where the class was judged (the device's
+    /// day when it was not judged on a variant's); `nil` for no bound.
+    package func day(_ bound: DateBound?) -> String? {
+        bound.map { $0.date(on: judgedOn ?? CalendarDate.today()).description }
     }
 
     /// The precision a range is written in: the most digits after the

@@ -148,7 +148,8 @@ package struct UpdateCheck: Sendable {
         func root(_ manifest: Manifest, _ registry: ModuleRegistry) -> RootFlow {
             RootFlow(
                 manifest: manifest, registry: registry,
-                environment: ModuleEnvironment(clock: IdleClock(), services: services), locale: nil)
+                environment: ModuleEnvironment(clock: IdleClock(), services: services, today: manifest.referenceDate),
+                locale: nil)
         }
         let oldRoot = root(old, registry)
         let newRoot = RootCoordination(root(new, newRegistry), with: OneStepper(RootStep.start))

@@ -33,7 +33,8 @@ public struct VariantGraph: Sendable {
         self.services = services
         let root = RootFlow(
             manifest: manifest, registry: registry,
-            environment: ModuleEnvironment(clock: IdleClock(), services: services), locale: locale)
+            environment: ModuleEnvironment(clock: IdleClock(), services: services, today: manifest.referenceDate),
+            locale: locale)
         self.locale = root.locale
         // The screens a person sees, as first seen on top of a state, and
         // each state's facts, made from parts remembered by identity: most
@@ -162,6 +163,15 @@ public struct VariantGraph: Sendable {
     /// distinct wording (a screen that names the patient or not), in the
     /// order exploration first met them.
     package let screens: [ScreenSnapshot]
+
+    /// The day the variant's date classes were judged on, said with where
+    /// it comes from (`2026-11-29 (the manifest's referenceDate)`): `nil`
+    /// when no screen has a class that moves with the day, so no verdict
+    /// depends on it.
+    package var datesJudgedOn: String? {
+        let judges = screens.contains { $0.fields.contains { $0.classes.contains { $0.judgedOn != nil } } }
+        return judges ? manifest.referenceDateSaid : nil
+    }
 
     /// A screen as a person sees it.
     package struct ScreenSnapshot: Hashable, Sendable {

@@ -44,6 +44,19 @@ public struct Manifest: Hashable, Sendable {
     /// What this release does with a walk another release saved that does
     /// not replay here whole (`"restoreOnUpdate"`): by default, refuse it.
     public internal(set) var restoreOnUpdate = RestorePolicies()
+    /// The day the tools judge the variant's date classes on (``ValueRule/dates(from:through:)``):
+    /// the manifest's `referenceDate`, for an analysis and suites that
+    /// read the same on any day; else the day the manifest was loaded.
+    /// An app judges them on the device's day (``ModuleEnvironment/today``).
+    public internal(set) var referenceDate = CalendarDate.today()
+    /// Whether ``referenceDate`` is the manifest's (`true`) or the day it
+    /// was loaded.
+    package internal(set) var pinsReferenceDate = false
+    /// `2026-11-29 (the manifest's referenceDate)`: the day, and where it
+    /// comes from, as a verdict names it.
+    package var referenceDateSaid: String {
+        "\(referenceDate) (\(pinsReferenceDate ? "the manifest's referenceDate" : "the day of the run"))"
+    }
 
     /// A digest of what the manifest says (64-bit FNV-1a, in hex, of its
     /// JSON with keys sorted and no whitespace): any edit to a value, a key

@@ -176,6 +176,10 @@ enum ManifestChecker {
         manifest.restoreOnUpdate = restorePolicies
         manifest.links = links
         manifest.record = record
+        if let day = draft.referenceDate {
+            manifest.referenceDate = day
+            manifest.pinsReferenceDate = true
+        }
         return (manifest, problems)
     }
 }

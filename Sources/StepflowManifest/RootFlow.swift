@@ -154,7 +154,7 @@ public enum AppExit: Step {
 /// navigation graph, do not multiply by data nobody uses. Data lives only
 /// as long as it is valid (``CarriedData``): entering an instance again
 /// drops what it and every instance after it produced.
-public final class RootFlow: Flow {
+public final class RootFlow: Flow, DatedFlow {
     /// The variant.
     public let manifest: Manifest
     let registry: ModuleRegistry
@@ -208,6 +208,10 @@ public final class RootFlow: Flow {
     /// The variant's record as the manifest and its modules declare it:
     /// the engine holds every module instance to it.
     public var recordSchema: RecordSchema? { manifest.record }
+
+    /// The day the variant's date classes are judged on: its environment's
+    /// ``ModuleEnvironment/today`` (`nil` in an app: the device's day).
+    package var referenceDate: CalendarDate? { environment.today }
 
     /// Starts, enters and routes.
     public func navigate(to step: RootStep) -> Navigation<RootStep, AppExit> {

@@ -81,6 +81,9 @@ extension PrototypePage {
             if (rule[2] !== null && (rule[3] ? n > rule[2] : n >= rule[2])) return false;
             return true;
           }
+          if (rule[0] === "d") {
+            return isDate(value) && (rule[1] === null || value >= rule[1]) && (rule[2] === null || value <= rule[2]);
+          }
           return rule[1].includes(value);
         }
         function classify(field, raw) {

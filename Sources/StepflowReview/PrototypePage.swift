@@ -109,8 +109,8 @@ package enum PrototypePage {
         func optional(_ text: String?) -> String { text.map(string) ?? "null" }
         func number(_ value: Double?) -> String { value.map { "\($0)" } ?? "null" }
         // A field: [name, label, kind, required, [[class, label, rule, refusal, representative]]], each rule
-        // one the page evaluates as the engine does: ["p", pattern], ["r", lower, upper, includesUpper] or
-        // ["v", [values]].
+        // one the page evaluates as the engine does: ["p", pattern], ["r", lower, upper, includesUpper],
+        // ["v", [values]] or ["d", first day, last day].
         func field(_ field: EntryField) -> String {
             let classes = field.classes.map { valueClass -> String in
                 let rule: String =
@@ -119,6 +119,9 @@ package enum PrototypePage {
                     case .range(let lower, let upper, let includesUpper):
                         "[\"r\",\(number(lower)),\(number(upper)),\(includesUpper)]"
                     case .values(let values): "[\"v\",\(strings(values))]"
+                    case .dates(let from, let through):
+                        // The days the class was judged on (ISO dates compare as text).
+                        "[\"d\",\(optional(valueClass.day(from))),\(optional(valueClass.day(through)))]"
                     }
                 return """
                     [\(string(valueClass.name)),\(string(valueClass.label)),\(rule),\(optional(valueClass.refusal)),\

@@ -294,6 +294,15 @@ extension ReviewReport {
                 shown in \(Escaping.html(record.locale ?? contents.variant.locale)).</p>
                 """
             )
+            if let day = contents.variant.datesJudgedOn {
+                page.line(
+                    """
+                    <p class="evidence">Date classes relative to a day (an age, a day not in the future) were \
+                    judged on \(Escaping.html(day)): on another day a date's class, and the verdicts above, may \
+                    differ.</p>
+                    """
+                )
+            }
         }
         let rows = ["Name", "Role", "Date", "Signature"].map { "<tr><th>\($0)</th><td></td></tr>" }
         page.line("<table class=\"sign\"><tbody>" + rows.joined() + "</tbody></table>")

@@ -265,7 +265,8 @@ public final class VariantSession {
             }
         }
         root = RootFlow(
-            manifest: manifest, registry: registry, environment: ModuleEnvironment(clock: clock, services: services),
+            manifest: manifest, registry: registry,
+            environment: ModuleEnvironment(clock: clock, services: services, today: manifest.referenceDate),
             locale: locale)
         self.locale = root.locale
     }

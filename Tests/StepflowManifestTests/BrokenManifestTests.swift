@@ -239,7 +239,8 @@ struct BrokenManifestTests {
                 """
                 broken.json:10:3: error: route: unknown key 'route'. Did you mean 'routes'? Allowed keys: \
                 'schema', 'app', 'modules', 'start', 'routes', 'rules', 'locales', 'strings', 'texts', \
-                'requirements', 'scripts', 'coverage', 'device', 'restoreOnUpdate', 'links', 'record'.
+                'requirements', 'scripts', 'coverage', 'device', 'restoreOnUpdate', 'links', 'record', \
+                'referenceDate'.
                 """,
                 "broken.json:1:1: error: missing 'routes'. To fix, add \"routes\": … to the manifest.",
             ])

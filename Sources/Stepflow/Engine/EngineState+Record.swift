@@ -56,13 +56,16 @@ extension EngineState {
         }
     }
 
-    /// `fields` showing the values their record entries hold.
+    /// `fields` showing the values their record entries hold, their date
+    /// classes judged on the walk's day (``referenceDate``, or the
+    /// device's day now).
     func filled(_ fields: [EntryField]) -> [EntryField] {
-        guard fields.contains(where: { $0.recordKey != nil }) else { return fields }
+        let moves = fields.contains { $0.classes.contains(where: \.movesWithDate) }
+        guard moves || fields.contains(where: { $0.recordKey != nil }) else { return fields }
+        let day = moves ? referenceDate ?? CalendarDate.today() : CalendarDate.first
         return fields.map { field in
-            guard let key = field.recordKey else { return field }
-            var shown = field
-            shown.value = navigation.record[key]?.text
+            var shown = moves ? field.judged(on: day) : field
+            if let key = field.recordKey { shown.value = navigation.record[key]?.text }
             return shown
         }
     }

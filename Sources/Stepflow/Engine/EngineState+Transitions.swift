@@ -11,6 +11,7 @@ extension EngineState {
     ) {
         rootsStarted += 1
         if let schema = flow.recordSchema { recordSchema = schema }
+        if let dated = flow as? any DatedFlow, let day = dated.referenceDate { referenceDate = day }
         // A root is told apart from the roots live beside it, not from
         // those that ended: an app opened again, with what its device
         // kept, is the app it was at its first start with that record.

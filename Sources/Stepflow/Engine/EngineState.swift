@@ -53,6 +53,10 @@ package struct EngineState: @unchecked Sendable {
     /// ``Flow/recordSchema``); `nil`: any flow writes and reads any entry.
     /// The same in every state of a walk, so no part of a state's key.
     package internal(set) var recordSchema: RecordSchema?
+    /// The day date classes are judged on (its root's
+    /// ``DatedFlow/referenceDate``); `nil`: the device's day when each
+    /// screen is shown. The same in every state of a walk.
+    package internal(set) var referenceDate: CalendarDate?
 
     /// An empty engine: no flow.
     package init() {}

@@ -57,20 +57,29 @@ public struct ModuleEnvironment: Sendable {
     /// Where the instance's texts come from: the variant's overrides and
     /// translations for the locale shown (English defaults when empty).
     public let texts: TextSource
+    /// The day date classes relative to a day are judged on ("18 or
+    /// over": ``ValueRule/dates(from:through:)``): `nil` in an app, for
+    /// the device's day when each screen is shown; a fixed day in tools
+    /// and tests, so that an analysis and the suites made from it are
+    /// reproducible (`rootapp` takes a manifest's `referenceDate`, else the
+    /// day it runs).
+    public let today: CalendarDate?
 
-    /// An environment on `clock` with `services`, showing `texts`.
+    /// An environment on `clock` with `services`, showing `texts`, judging
+    /// date classes on `today` (`nil`: the device's day).
     public init(
         clock: any StepClock = DispatchClock(), services: ModuleServices = ModuleServices(),
-        texts: TextSource = TextSource()
+        texts: TextSource = TextSource(), today: CalendarDate? = nil
     ) {
         self.clock = clock
         self.services = services
         self.texts = texts
+        self.today = today
     }
 
     /// This environment showing `texts` instead.
     package func showing(_ texts: TextSource) -> ModuleEnvironment {
-        ModuleEnvironment(clock: clock, services: services, texts: texts)
+        ModuleEnvironment(clock: clock, services: services, texts: texts, today: today)
     }
 }
 

@@ -275,6 +275,14 @@ package protocol RepresentativeLinks {
     var representativeLinks: [LinkDelivery] { get }
 }
 
+/// A root that says the day its date classes are judged on
+/// (``ValueRule/dates(from:through:)``): a manifest's `RootFlow`, from its
+/// environment's ``ModuleEnvironment/today``.
+package protocol DatedFlow {
+    /// The day; `nil`: the device's day when each screen is shown.
+    var referenceDate: CalendarDate? { get }
+}
+
 /// Why an address is no link of a variant: one sentence, ending in the fix.
 public struct LinkRefusal: Error, Hashable, Sendable, CustomStringConvertible {
     /// What is wrong and how to fix it.
