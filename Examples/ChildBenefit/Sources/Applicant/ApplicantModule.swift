@@ -25,17 +25,17 @@ public enum ApplicantModule: FeatureModule {
             + SaveForLater.exits(for: options)
     }
 
-    /// The classes of a date of birth: 18 or over (born in 2007 or before)
-    /// takes a claim; younger is refused. (A fixed year: this release's
-    /// rule, not the day's.)
+    /// The classes of a date of birth, judged on the day (the variant's
+    /// reference date): 18 or over takes a claim; younger, or a day still
+    /// to come, is refused.
     static let bornClasses = [
+        ValueClass("adult", label: "18 or over", .dates(through: .yearsAgo(18)), representative: .yearsAgo(30)),
         ValueClass(
-            "adult", label: "born in 2007 or before", .pattern(#"(19\d\d|200[0-7])-\d\d-\d\d"#),
-            representative: "1990-05-14"),
-        ValueClass(
-            "tooYoung", label: "born after 2007", .pattern(#"20(0[89]|[1-9]\d)-\d\d-\d\d"#),
-            representative: "2010-01-01",
+            "tooYoung", label: "under 18", .dates(after: .yearsAgo(18), through: .today), representative: .yearsAgo(10),
             refusal: "you must be 18 or over to claim"),
+        ValueClass(
+            "inFuture", label: "a day still to come", .dates(after: .today), representative: .daysAhead(1),
+            refusal: "a date of birth cannot be in the future"),
     ]
 
     /// The classes of a National Insurance number: two letters, six

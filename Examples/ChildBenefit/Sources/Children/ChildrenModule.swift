@@ -29,15 +29,17 @@ public enum ChildrenModule: FeatureModule {
             + SaveForLater.exits(for: options)
     }
 
-    /// A child's date of birth: under 16 (born in 2011 or later), or
-    /// refused.
+    /// A child's date of birth, judged on the day (the variant's reference
+    /// date): under 16, or refused (16 or over, or a day still to come).
     static let bornClasses = [
         ValueClass(
-            "under16", label: "born in 2011 or later", .pattern(#"20(1[1-9]|2\d)-\d\d-\d\d"#),
-            representative: "2018-03-02"),
+            "under16", label: "under 16", .dates(after: .yearsAgo(16), through: .today), representative: .yearsAgo(8)),
         ValueClass(
-            "sixteenOrOver", label: "born before 2011", .pattern(#"\d\d\d\d-\d\d-\d\d"#), representative: "2005-06-30",
+            "sixteenOrOver", label: "16 or over", .dates(through: .yearsAgo(16)), representative: .yearsAgo(20),
             refusal: "Child Benefit is for children under 16"),
+        ValueClass(
+            "inFuture", label: "a day still to come", .dates(after: .today), representative: .daysAhead(1),
+            refusal: "a date of birth cannot be in the future"),
     ]
 
     /// The children, a list of at most `maxChildren`.
