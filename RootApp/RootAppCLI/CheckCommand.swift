@@ -156,6 +156,16 @@ enum CheckCommand {
                 "classes \(classes.share) of the fields' value classes\(missing)", indent: "  ",
                 continuation: "        ")
         }
+        if let edges = ScriptRunner.classEdgesEntered(by: results, in: runner.variant) {
+            let missing = edges.missing.isEmpty ? "" : "; not entered: " + edges.missing.joined(separator: "; ")
+            show(
+                "bounds  \(edges.share) of the class edge values validate tries\(missing)", indent: "  ",
+                continuation: "        ")
+        }
+        // A date's class depends on the day: the scripts ran on this one.
+        if let day = runner.variant.datesJudgedOn {
+            show("dates   judged on \(day)", indent: "  ", continuation: "        ")
+        }
         let (rules, _) = runner.variant.checkRules()
         let requirements = RequirementCoverage(manifest: manifest, rules: rules, scripts: scripts, results: results)
         for problem in requirements.unknown { console.error(problem.description) }

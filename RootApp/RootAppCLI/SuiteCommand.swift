@@ -125,6 +125,28 @@ enum SuiteCommand {
                 console.print(line)
             }
         }
+        if suite.edgeValues > 0 {
+            let missed = suite.edgeValues - suite.edgeScripts
+            let why =
+                missed == 0
+                ? "" : "; \(missed) did not land where their class's representative does (validate names them)"
+            let edges =
+                "  edges         \(suite.edgeScripts) of \(suite.edgeValues) class edge values entered, "
+                + "each in a script of its own\(why)"
+            for line in console.wrap(edges, indent: "                ", firstIndent: "") { console.print(line) }
+        }
+        // The values the scripts enter into date classes hold on this day.
+        if let day = runner.variant.datesJudgedOn {
+            let advice =
+                runner.manifest.pinsReferenceDate
+                ? ""
+                : "; pin \"referenceDate\" in the manifest for scripts whose dates pass check on any day"
+            for line in console.wrap(
+                "  dates         judged on \(day)\(advice)", indent: "                ", firstIndent: "")
+            {
+                console.print(line)
+            }
+        }
         for script in suite.scripts {
             for line in console.wrap(
                 "\(script.fileName): \(script.inputs) inputs"

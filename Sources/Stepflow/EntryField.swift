@@ -258,7 +258,7 @@ extension EntryField.Kind {
 
 extension String {
     /// Without leading and trailing spaces and tabs.
-    var trimmingSpaces: String {
+    package var trimmingSpaces: String {
         let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" }
         guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else {
             return ""

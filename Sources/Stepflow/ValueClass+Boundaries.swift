@@ -1,3 +1,26 @@
+extension EntryField {
+    /// The values at and just past the edges of the field's classes that
+    /// analysis tries beside each class's representative, each with the
+    /// accepted class it is a member of and where it is: every accepted
+    /// class's edge members, then the values just past its edges that
+    /// another accepted class takes; none equal to its class's
+    /// representative, none twice.
+    package var edgeTries: [(valueClass: ValueClass, value: String, edge: String)] {
+        var tries: [(valueClass: ValueClass, value: String, edge: String)] = []
+        for valueClass in acceptedClasses {
+            tries += valueClass.edgeMembers(kind: kind).map { (valueClass, $0.value, $0.edge) }
+        }
+        for valueClass in acceptedClasses {
+            for neighbour in valueClass.edgeNeighbours(kind: kind) {
+                guard case .accepted(let taker) = classify(neighbour.value) else { continue }
+                tries.append((taker, neighbour.value, "\(neighbour.edge), so a member"))
+            }
+        }
+        var seen: Set<String> = []
+        return tries.filter { $0.value != $0.valueClass.representative && seen.insert($0.value).inserted }
+    }
+}
+
 extension ValueClass {
     /// The members of the class at its edges, which analysis enters beside
     /// its representative to try the class's claim that all its members

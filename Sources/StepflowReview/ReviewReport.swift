@@ -132,6 +132,11 @@ package enum ReviewReport {
                 let missing = classes.missing.isEmpty ? "" : "; not entered: " + classes.missing.joined(separator: ", ")
                 page.row(["Value classes entered", "\(classes.share)\(missing)"], header: true)
             }
+            if let edges = ScriptRunner.classEdgesEntered(by: contents.results, in: variant) {
+                let missing = edges.missing.isEmpty ? "" : "; not entered: " + edges.missing.joined(separator: "; ")
+                page.row(
+                    ["Class edge values entered", "\(edges.share) of those validate tries\(missing)"], header: true)
+            }
         }
         if let minimum = manifest.coverageMinimum, !minimum.percents.isEmpty {
             let set = CoverageMinimum.Kind.allCases.compactMap { kind in

@@ -56,6 +56,9 @@ public struct ScriptRunner: Sendable {
         /// The refusing classes it entered, each refused as its script
         /// expected: `instance/screen field: class`.
         package var refused: Set<String> = []
+        /// The values it submitted, as typed: `instance/screen action field
+        /// value`, the action by its position.
+        package var submitted: Set<String> = []
 
         /// Whether every line held.
         public var passed: Bool { failure == nil }
@@ -119,6 +122,7 @@ public struct ScriptRunner: Sendable {
             file: script.file, lineCount: script.lines.count, failure: failure, edges: session.recorder.edges,
             nodes: session.touched, transitions: session.walkedTransitions, walk: session.walk)
         result.refused = refused
+        result.submitted = session.submitted
         return result
     }
 

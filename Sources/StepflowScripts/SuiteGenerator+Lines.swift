@@ -54,10 +54,29 @@ extension SuiteGenerator {
 
     /// The `enter` lines that come before `input`: one per value it
     /// enters, its class as a comment.
-    package static func entries(for input: StateGraph.Input) -> [(instruction: Script.Instruction, line: String)] {
-        input.entries.map {
-            let entry = Input.enter(field: $0.field, value: $0.value)
-            return (.input(entry), entry.scriptLine + " # \($0.valueClass)")
+    /// With `edge`, its field's entry types the edge value instead of the
+    /// class's representative.
+    package static func entries(
+        for input: StateGraph.Input, edge: EdgeTry? = nil
+    ) -> [(instruction: Script.Instruction, line: String)] {
+        input.entries.map { given in
+            let value = edge?.field == given.field ? edge?.value ?? given.value : given.value
+            let entry = Input.enter(field: given.field, value: value)
+            return (.input(entry), entry.scriptLine + " # \(given.valueClass)")
         }
+    }
+
+    /// Lower case, letters, digits and dashes.
+    static func slug(_ text: String) -> String {
+        var out = ""
+        for character in text.lowercased() {
+            if character.isLetter && character.isASCII || character.isNumber && character.isASCII {
+                out.append(character)
+            } else if !out.hasSuffix("-") {
+                out.append("-")
+            }
+        }
+        while out.hasSuffix("-") { out.removeLast() }
+        return String(out.prefix(72))
     }
 }

@@ -73,8 +73,9 @@ public struct SuiteGenerator: Sendable {
         public let covered: Int
         /// How many goals the kept scripts covered already.
         package let coveredByKept: Int
-        /// The suite's inputs, all scripts together.
-        package var totalInputs: Int { scripts.reduce(0) { $0 + $1.inputs } }
+        /// The planned scripts' inputs, all together (the edge scripts
+        /// after them are not part of the plan the bound is for).
+        package var totalInputs: Int { scripts.dropLast(edgeScripts).reduce(0) { $0 + $1.inputs } }
         /// No suite that starts each script afresh can cover every goal in
         /// fewer inputs (see ``SuiteGenerator/lowerBound(_:)``). For the
         /// goals left after kept scripts, when there are some.
@@ -87,6 +88,15 @@ public struct SuiteGenerator: Sendable {
         /// refusal: every refusing class of each field, once per screen
         /// and action that submits it (where a script first submits it).
         package let refusedValues: Int
+        /// The edge scripts, last: each enters one value at or just past
+        /// a class's edge (``Stepflow/EntryField/edgeTries``) where its
+        /// class is first submitted, and expects the screen its class's
+        /// representative leads to.
+        package var edgeScripts = 0
+        /// The class edge values analysis tries, of which the edge scripts
+        /// enter those the live engine takes as their class's
+        /// representative.
+        package var edgeValues = 0
     }
 
     /// Why no suite was written.
@@ -182,17 +192,33 @@ public struct SuiteGenerator: Sendable {
         var scripts: [GeneratedScript] = []
         var taken = Set<Int>()
         var refused = Set<RefusalCheck>()
+        // Each class edge value analysis tries, in a script of its own.
+        let edges = edgeTries(states: states)
+        let count = plan.walks.count + edges.count
         for (number, walk) in plan.walks.enumerated() {
             // Named after the first transition no script before it took.
             let first = walk.first { !taken.contains($0) }
             taken.formUnion(walk)
-            scripts.append(
-                try write(
-                    walk, number: number + 1, of: plan.walks.count, states: states, first: first, refused: &refused))
+            if let script = try write(
+                walk, number: number + 1, of: count, states: states, first: first, refused: &refused)
+            {
+                scripts.append(script)
+            }
+        }
+        let planned = scripts.count
+        for (number, edge) in edges.enumerated() {
+            let walk = states.shortestWalkPositions(to: states.transitions[edge.transition].from) + [edge.transition]
+            if let script = try write(
+                walk, number: planned + number + 1, of: count, states: states, first: nil, refused: &refused,
+                edge: edge)
+            {
+                scripts.append(script)
+            }
         }
         return Suite(
             scripts: scripts, target: target, goals: plan.goals, covered: plan.covered, coveredByKept: coveredByKept,
-            lowerBound: plan.lowerBound, random: plan.random, refusedValues: refused.count
+            lowerBound: plan.lowerBound, random: plan.random, refusedValues: refused.count,
+            edgeScripts: scripts.count - planned, edgeValues: edges.count
         )
     }
 
@@ -214,9 +240,10 @@ public struct SuiteGenerator: Sendable {
     // MARK: - Writing
 
     /// Replays `walk` on the live engine and writes its script.
-    private func write(
-        _ walk: [Int], number: Int, of count: Int, states: StateGraph, first: Int?, refused: inout Set<RefusalCheck>
-    ) throws(Refusal) -> GeneratedScript {
+    func write(
+        _ walk: [Int], number: Int, of count: Int, states: StateGraph, first: Int?, refused: inout Set<RefusalCheck>,
+        edge: EdgeTry? = nil
+    ) throws(Refusal) -> GeneratedScript? {
         func source(_ transition: StateGraph.Transition) -> String? {
             if case .answer(let source, _, _, _, _) = transition.input.kind { return source }
             return nil
@@ -233,8 +260,10 @@ public struct SuiteGenerator: Sendable {
             clock: WalkClock(), states: states, answeredByHand: answered.union(waiting)
         )
         var lines: [String] = waiting.isEmpty ? [] : ["by-hand \(waiting.sorted().joined(separator: " "))"]
-        for position in walk {
+        for (offset, position) in walk.enumerated() {
             let transition = states.transitions[position]
+            // An edge script's last input types the edge value instead.
+            let edge = offset == walk.count - 1 ? edge : nil
             // The app ended with what the device keeps, and is opened again.
             if case .relaunch = transition.input.kind, session.stateIndex == transition.from {
                 if let exit = session.endingExit { lines.append("expect end \(exit)") }
@@ -262,7 +291,7 @@ public struct SuiteGenerator: Sendable {
             lines.append("expect screen \(top.qualifiedID)")
             lines += try refusalLines(
                 for: transition.input, on: top, session: session, script: number, entered: &refused)
-            for (entry, line) in Self.entries(for: transition.input) {
+            for (entry, line) in Self.entries(for: transition.input, edge: edge) {
                 do throws(SessionRefusal) { try session.run(entry) } catch {
                     throw Refusal(
                         message:
@@ -287,7 +316,15 @@ public struct SuiteGenerator: Sendable {
             }
             lines.append(line)
         }
-        guard walk.allSatisfy(session.walkedTransitions.contains) else {
+        // The edge value does what the representative does: the live
+        // engine shows the screen the graph's transition leads to (its
+        // state holds the edge value, so it is no state of the graph).
+        if let edge {
+            let target = states.states[states.transitions.target(of: walk[walk.count - 1])]
+            let landed = session.endingExit != nil ? nil : session.top?.qualifiedID
+            guard landed == target.top, (session.endingExit != nil) == target.isEnded else { return nil }
+        }
+        guard walk.dropLast(edge == nil ? 0 : 1).allSatisfy(session.walkedTransitions.contains) else {
             throw Refusal(
                 message:
                     """
@@ -304,7 +341,8 @@ public struct SuiteGenerator: Sendable {
             ruleNodes.contains { $0.requirement == requirement && Self.touches(touched, $0.node) }
         }
         let ending = session.endingExit ?? session.top?.qualifiedID ?? "start"
-        let highlight = first.map { Self.name(of: states.transitions[$0]) }
+        let highlight =
+            edge.map { "edge \($0.field) \($0.value)" } ?? first.map { Self.name(of: states.transitions[$0]) }
         let name =
             padded(number, width: max(2, "\(count)".count)) + "-"
             + Self.slug(highlight.map { "\($0) then \(ending)" } ?? ending) + ".txt"
@@ -318,6 +356,9 @@ public struct SuiteGenerator: Sendable {
                     "; first to take \(states.transitions[$0].input.screen ?? "start"): \(states.transitions[$0].input)"
                 } ?? "") + ".",
         ]
+        if let edge {
+            header.append("# Enters \(edge.field) \(edge.said), which does what the class's representative does.")
+        }
         if !covers.isEmpty { header.append("covers \(covers.joined(separator: ", "))") }
         return GeneratedScript(
             fileName: name, text: (header + [""] + lines).joined(separator: "\n") + "\n", inputs: walk.count,
@@ -347,54 +388,5 @@ public struct SuiteGenerator: Sendable {
             @unknown default: "\(transition.input)"
             }
         return "\(screen) \(done)"
-    }
-
-    /// Lower case, letters, digits and dashes.
-    static func slug(_ text: String) -> String {
-        var out = ""
-        for character in text.lowercased() {
-            if character.isLetter && character.isASCII || character.isNumber && character.isASCII {
-                out.append(character)
-            } else if !out.hasSuffix("-") {
-                out.append("-")
-            }
-        }
-        while out.hasSuffix("-") { out.removeLast() }
-        return String(out.prefix(72))
-    }
-}
-
-extension SuiteGenerator {
-    /// The most inputs the random baseline takes before it gives up.
-    package static let randomLimit = 5_000_000
-
-    /// What a seeded random walk took to cover the goals.
-    package struct RandomBaseline: Hashable, Sendable {
-        /// The inputs it took (``SuiteGenerator/randomLimit`` when it gave up).
-        package let inputs: Int
-        /// The goals it had covered (all of them, when it finished).
-        package let covered: Int
-        /// Whether it covered every goal.
-        package let finished: Bool
-    }
-}
-
-/// `number` with leading zeros to `width` digits.
-private func padded(_ number: Int, width: Int) -> String {
-    let digits = "\(number)"
-    return String(repeating: "0", count: max(0, width - digits.count)) + digits
-}
-
-/// A small seeded generator (SplitMix64): the same numbers on every
-/// platform, so the random baseline is the same in every run.
-struct SplitMix {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9e37_79b9_7f4a_7c15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xbf58_476d_1ce4_e5b9
-        z = (z ^ (z >> 27)) &* 0x94d0_49bb_1331_11eb
-        return z ^ (z >> 31)
     }
 }

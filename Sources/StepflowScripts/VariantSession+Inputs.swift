@@ -121,6 +121,11 @@ extension VariantSession {
         case .success(let checked):
             // The form keeps what it holds: the screen, shown again (a
             // sheet over it closed, a way back to it), shows it still.
+            for name in action.submits {
+                if let value = checked.values[name] {
+                    submitted.insert("\(screen.qualifiedID) \(index) \(name) \(value)")
+                }
+            }
             coordinator.select(action: index, on: screen, entering: values)
             settle(.submitted(index, classes: checked.classes))
         }

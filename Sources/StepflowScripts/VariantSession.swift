@@ -63,6 +63,9 @@ public final class VariantSession {
     /// The values typed into the fields of a screen (its instance), not
     /// yet submitted: the form a person fills in.
     var form: (screen: ScreenInstanceID, values: [String: String])?
+    /// The values the session's actions took, as typed: `instance/screen
+    /// action field value`, the action by its position on its screen.
+    package internal(set) var submitted: Set<String> = []
     /// The screen on top before the last input, for the recorder.
     private var previousTop: PresentedScreen?
     /// The variant's states, when coverage is measured: each waiting state

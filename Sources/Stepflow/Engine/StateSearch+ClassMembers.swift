@@ -42,19 +42,8 @@ extension StateSearch {
                 // edges as members of the class that takes them (none when
                 // the field refuses them): each against its class's
                 // representative.
-                var tries: [(valueClass: ValueClass, value: String, edge: String)] = []
-                for valueClass in field.acceptedClasses {
-                    tries += valueClass.edgeMembers(kind: field.kind).map { (valueClass, $0.value, $0.edge) }
-                }
-                for valueClass in field.acceptedClasses {
-                    for neighbour in valueClass.edgeNeighbours(kind: field.kind) {
-                        guard case .accepted(let taker) = field.classify(neighbour.value) else { continue }
-                        tries.append((taker, neighbour.value, "\(neighbour.edge), so a member"))
-                    }
-                }
-                tries = tries.filter {
-                    $0.value != $0.valueClass.representative
-                        && probedMembers.insert("\(top.qualifiedID) \(position) \(name) \($0.value)").inserted
+                let tries = field.edgeTries.filter {
+                    probedMembers.insert("\(top.qualifiedID) \(position) \(name) \($0.value)").inserted
                 }
                 guard !tries.isEmpty else { continue }
                 func entries(_ value: String, of valueClass: ValueClass) -> [FieldEntry] {
