@@ -49,13 +49,13 @@ extension ValueClass {
             found = values.map { ($0, "a value it lists") }
         case .pattern(let pattern):
             guard kind == .text || kind == .date, let matcher = PatternMatcher.compiled(pattern) else { return [] }
-            if let shortest = matcher.shortestMember { found.append((shortest, "its shortest member")) }
-            if let longest = matcher.longestMember() { found.append((longest, "its longest member")) }
+            if let shortest = matcher.shortestMember { found.append((shortest, "the shortest member")) }
+            if let longest = matcher.longestMember() { found.append((longest, "the longest member")) }
         case .dates:
             guard kind == .date else { return [] }
             let (from, through) = days
-            if let from { found.append((from.description, "its first day")) }
-            if let through { found.append((through.description, "its last day")) }
+            if let from { found.append((from.description, "the first day")) }
+            if let through { found.append((through.description, "the last day")) }
         }
         var seen: Set = [representative]
         // A value of another kind (a pattern's `1977-77-77` for a date) is
