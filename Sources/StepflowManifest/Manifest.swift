@@ -44,10 +44,10 @@ public struct Manifest: Hashable, Sendable {
     /// What this release does with a walk another release saved that does
     /// not replay here whole (`"restoreOnUpdate"`): by default, refuse it.
     public internal(set) var restoreOnUpdate = RestorePolicies()
-    /// The day the tools judge the variant's date classes on (``ValueRule/dates(from:through:)``):
+    /// The day the tools judge the variant's date classes on (`ValueRule.dates(from:through:)`):
     /// the manifest's `referenceDate`, for an analysis and suites that
     /// read the same on any day; else the day the manifest was loaded.
-    /// An app judges them on the device's day (``ModuleEnvironment/today``).
+    /// An app judges them on the device's day (`ModuleEnvironment.today`).
     public internal(set) var referenceDate = CalendarDate.today()
     /// Whether ``referenceDate`` is the manifest's (`true`) or the day it
     /// was loaded.

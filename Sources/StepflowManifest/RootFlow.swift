@@ -210,7 +210,7 @@ public final class RootFlow: Flow, DatedFlow {
     public var recordSchema: RecordSchema? { manifest.record }
 
     /// The day the variant's date classes are judged on: its environment's
-    /// ``ModuleEnvironment/today`` (`nil` in an app: the device's day).
+    /// `ModuleEnvironment.today` (`nil` in an app: the device's day).
     package var referenceDate: CalendarDate? { environment.today }
 
     /// Starts, enters and routes.

@@ -1,5 +1,5 @@
-package import Stepflow
-package import StepflowGraph
+import Stepflow
+import StepflowGraph
 
 // Values at and just past class edges, entered by the suite: each in a
 // script of its own, the shortest walk to where its class is first
