@@ -7,7 +7,7 @@ import Testing
 /// reached at the same input in `trace` and in a walk.
 @Suite("Exports that agree")
 struct ExportAgreementTests {
-    @Test(arguments: BundledManifests.names)
+    @Test(arguments: BundledManifests.wholeVariantNames)
     func everyTracePathIsAPathOfTheGraph(name: String) throws {
         let manifest = BundledManifests.path(name)
         let trace = Harness.run(["trace", manifest, "--format", "json"])

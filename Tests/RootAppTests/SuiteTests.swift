@@ -19,7 +19,7 @@ struct SuiteTests {
     /// greedy planner's worst is the COVID clinic's, 1.22 times: its kept
     /// result's link, declined in each of a test's states, is a goal in
     /// every one of them).
-    @Test(arguments: BundledManifests.names)
+    @Test(arguments: BundledManifests.wholeVariantNames)
     func aGeneratedSuiteTakesEveryTransitionOnTheLiveEngine(name: String) throws {
         let runner = try Self.runner(name)
         let suite = try SuiteGenerator(runner: runner).generate()

@@ -15,7 +15,7 @@ import Testing
 /// with the engine's next update, to the state the engine reaches.
 @Suite("The presentation model follows the engine, transition by transition")
 struct PresentationPropertyTests {
-    @Test(arguments: BundledManifests.names)
+    @Test(arguments: BundledManifests.wholeVariantNames)
     func everyTransitionAndEveryBackGestureKeepTheUIOnTheEngine(_ name: String) throws {
         let manifest = try BundledManifests.load(name)
         let root = RootFlow(

@@ -109,7 +109,7 @@ enum Replay {
 
 @Suite("Every printed walk replays on the live engine")
 struct ReplayTests {
-    @Test(arguments: BundledManifests.names)
+    @Test(arguments: BundledManifests.wholeVariantNames)
     func everyTraceWalkReachesItsTargetThroughTheSameSteps(name: String) throws {
         let variant = try Bundled.variant(name)
         let graph = variant.graph

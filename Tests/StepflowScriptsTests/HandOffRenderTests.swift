@@ -45,7 +45,7 @@ struct HandOffRenderTests {
     /// What the live engine renders is the state an input settles in: in
     /// every state of every bundled variant the app runs in, a screen is
     /// on top, so no render of a running app is empty.
-    @Test(arguments: BundledManifests.names)
+    @Test(arguments: BundledManifests.wholeVariantNames)
     func everySettledStateOfARunningAppShowsAScreen(name: String) throws {
         let variant = VariantGraph(manifest: try BundledManifests.load(name), registry: BundledModules.registry)
         let states = variant.states.states
