@@ -57,7 +57,7 @@ extension SuiteGenerator {
     /// With `edge`, its field's entry types the edge value instead of the
     /// class's representative.
     package static func entries(
-        for input: StateGraph.Input, edge: EdgeTry? = nil
+        for input: StateGraph.Input, edge: ClassEdgeValue? = nil
     ) -> [(instruction: Script.Instruction, line: String)] {
         input.entries.map { given in
             let value = edge?.field == given.field ? edge?.value ?? given.value : given.value

@@ -193,7 +193,7 @@ public struct SuiteGenerator: Sendable {
         var taken = Set<Int>()
         var refused = Set<RefusalCheck>()
         // Each class edge value analysis tries, in a script of its own.
-        let edges = edgeTries(states: states)
+        let edges = ClassEdgeValue.all(of: runner.variant)
         let count = plan.walks.count + edges.count
         for (number, walk) in plan.walks.enumerated() {
             // Named after the first transition no script before it took.
@@ -242,7 +242,7 @@ public struct SuiteGenerator: Sendable {
     /// Replays `walk` on the live engine and writes its script.
     func write(
         _ walk: [Int], number: Int, of count: Int, states: StateGraph, first: Int?, refused: inout Set<RefusalCheck>,
-        edge: EdgeTry? = nil
+        edge: ClassEdgeValue? = nil
     ) throws(Refusal) -> GeneratedScript? {
         func source(_ transition: StateGraph.Transition) -> String? {
             if case .answer(let source, _, _, _, _) = transition.input.kind { return source }
