@@ -92,6 +92,11 @@ public struct ValueClass: Hashable, Sendable {
 
 /// Which values a ``ValueClass`` holds, in a form every tool evaluates
 /// alike: the engine here, a web page in JavaScript.
+///
+/// This enum grows as fields need new kinds of rule (dates relative to
+/// a day came after 0.4). End a `switch` over it with `@unknown
+/// default:`, so a new case is a warning to handle, not a build that
+/// breaks.
 public enum ValueRule: Hashable, Sendable, CustomStringConvertible {
     /// Text or a date the whole of which matches a regular expression
     /// (as if between `^` and `$`), in the subset the engine matches itself
