@@ -21,9 +21,9 @@ public struct CalendarDate: Hashable, Sendable, Comparable, CustomStringConverti
     public let day: Int
 
     /// The date `year`-`month`-`day`; `nil` when there is no such day
-    /// (`2027-02-29`) or the year is outside 1 to 9999.
+    /// (`2027-02-29`) or the year is outside 0 to 9999 (as a date field reads them).
     public init?(year: Int, month: Int, day: Int) {
-        guard (1...9999).contains(year), (1...12).contains(month),
+        guard (0...9999).contains(year), (1...12).contains(month),
             (1...Self.days(inMonth: month, of: year)).contains(day)
         else { return nil }
         self.year = year
@@ -66,10 +66,10 @@ public struct CalendarDate: Hashable, Sendable, Comparable, CustomStringConverti
 
     /// This date moved by `years` and `months` (a day the target month
     /// lacks becomes its last: 29 February less a year is 28 February),
-    /// then by `days`; kept within years 1 to 9999.
+    /// then by `days`; kept within years 0 to 9999.
     public func adding(years: Int = 0, months: Int = 0, days: Int = 0) -> CalendarDate {
         let monthIndex = (year + years) * 12 + (month - 1) + months
-        let targetYear = min(9999, max(1, monthIndex >= 0 ? monthIndex / 12 : (monthIndex - 11) / 12))
+        let targetYear = min(9999, max(0, monthIndex >= 0 ? monthIndex / 12 : (monthIndex - 11) / 12))
         let targetMonth = monthIndex - (monthIndex >= 0 ? monthIndex / 12 : (monthIndex - 11) / 12) * 12 + 1
         let moved = CalendarDate(
             year: targetYear, month: targetMonth, day: min(day, Self.days(inMonth: targetMonth, of: targetYear)))!
@@ -79,7 +79,7 @@ public struct CalendarDate: Hashable, Sendable, Comparable, CustomStringConverti
     }
 
     /// The first and last days a date field holds.
-    static let first = CalendarDate(year: 1, month: 1, day: 1)!
+    static let first = CalendarDate(year: 0, month: 1, day: 1)!
     static let last = CalendarDate(year: 9999, month: 12, day: 31)!
 
     static func days(inMonth month: Int, of year: Int) -> Int {

@@ -244,16 +244,7 @@ extension EntryField.Kind {
     }
 
     /// Whether `value` is a calendar date `YYYY-MM-DD`.
-    static func isDate(_ value: String) -> Bool {
-        let parts = value.split(separator: "-", omittingEmptySubsequences: false)
-        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
-            let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
-            parts.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }), (1...12).contains(month)
-        else { return false }
-        let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
-        let days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]
-        return (1...days).contains(day)
-    }
+    static func isDate(_ value: String) -> Bool { CalendarDate(value) != nil }
 }
 
 extension String {

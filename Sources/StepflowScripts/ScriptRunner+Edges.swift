@@ -8,6 +8,8 @@ package struct ClassEdgeValue: Hashable, Sendable {
     /// `instance/screen action field value`: the value, by the screen and
     /// the action's position that submit it.
     package let key: String
+    /// The screen (`instance/screen`).
+    package let screen: String
     /// The transition that submits the value's class there, in the state
     /// nearest the start.
     package let transition: Int
@@ -35,7 +37,7 @@ package struct ClassEdgeValue: Hashable, Sendable {
                 for trial in field.edgeTries where trial.valueClass.name == entry.valueClass {
                     let key = "\(screen) \(action) \(field.name) \(trial.value)"
                     let edge = ClassEdgeValue(
-                        key: key, transition: position, field: field.name, value: trial.value,
+                        key: key, screen: screen, transition: position, field: field.name, value: trial.value,
                         said: "\(trial.value), \(trial.edge) of \(trial.valueClass.name)")
                     guard let known = found[key] else {
                         found[key] = edge
@@ -67,7 +69,7 @@ extension ScriptRunner {
         return (
             Share(covered: all.count { submitted.contains($0.key) }, total: all.count),
             all.filter { !submitted.contains($0.key) }.map {
-                "\($0.key.split(separator: " ").first ?? "") \($0.field): \($0.said)"
+                "\($0.screen) \($0.field): \($0.said)"
             }
         )
     }
