@@ -123,7 +123,12 @@ enum ReportCommand {
             }
             for path in paths { scripts.append(try InputFile.script(path, console)) }
         }
-        let runner = ScriptRunner(manifest: manifest, registry: app.registry, services: app.services, locale: locale)
+        // Beside a report file, the page to click through the variant: the
+        // variant is explored once for both, each transition's trace kept.
+        let drawsPrototype = output.map { OutputFile.target(of: $0).isRegularFile } ?? false
+        let runner = ScriptRunner(
+            manifest: manifest, registry: app.registry, services: app.services, locale: locale,
+            limits: drawsPrototype ? Prototype.explorationLimits : .standard)
         let results = scripts.map(runner.run)
         let (rules, ruleDiagnostics) = runner.variant.checkRules()
         for diagnostic in ruleDiagnostics { console.error(diagnostic.description) }
@@ -153,7 +158,7 @@ enum ReportCommand {
         // Beside a report file, the page to click through the variant; the
         // report links to it.
         var prototype: (path: String, link: String)?
-        if let output, OutputFile.target(of: output).isRegularFile {
+        if let output, drawsPrototype {
             let stem = output.hasSuffix(".html") ? String(output.dropLast(5)) : output
             let path = stem + ".prototype.html"
             try OutputFile.check(path, notOverwriting: [output, manifest.file], console)
@@ -161,7 +166,8 @@ enum ReportCommand {
                 path, writtenBy: PrototypePage.generator, force: arguments[Self.force], option: "--force", console)
             do throws(Prototype.Refusal) {
                 let page = PrototypePage.html(
-                    try Prototype(manifest: manifest, registry: app.registry, services: app.services),
+                    try Prototype(
+                        manifest: manifest, registry: app.registry, services: app.services, explored: runner.variant),
                     locale: locale, manifestPath: manifest.file)
                 let written = OutputFile.write(page, to: path, console)
                 guard written == .success else { return written }

@@ -19,6 +19,10 @@ package struct ExplorationLimits: Hashable, Sendable {
     /// product. Off, every state of the product is listed, which a check
     /// that looks a live state up in the graph needs.
     package var composesSections = true
+    /// Whether each transition's trace is kept (``StateGraph/traces``):
+    /// the steps it ran as a walk lists them, and how it ended the app.
+    /// Off by default; the prototype's page shows them.
+    package var recordsTraces = false
 
     /// Bounds for a variant.
     package init(maxStates: Int = 500_000, maxScreens: Int = 48, maxStepsPerInput: Int = 10_000) {

@@ -115,6 +115,8 @@ final class StateExplorer: StateSearchVisitor {
     private var recordEvents: [Int: [RecordEvent]] = [:]
     private var initialRecordEvents: [RecordEvent] = []
     private var recordReader = RecordEventReader()
+    /// Each transition's trace, in order, when the limits ask for them.
+    private var traces: [TransitionTrace] = []
     private let hasLinks: Bool
     private var links = LinkProof()
     /// Links a module declined without a reason: by address, the first
@@ -175,6 +177,7 @@ final class StateExplorer: StateSearchVisitor {
             keys: search.keys, parts: search.parts, facts: facts, assumptions: search.assumptions.sorted()
         )
         graph.recordEvents = recordEvents
+        graph.traces = traces
         graph.initialRecordEvents = initialRecordEvents
         if hasLinks {
             links.liveStates = states.indices.count { !states.isEnded($0) && !unexplored.contains($0) }
@@ -243,6 +246,9 @@ final class StateExplorer: StateSearchVisitor {
         }
         let recorded = recordReader.read(events)
         if !recorded.isEmpty { recordEvents[transitions.count] = recorded }
+        if limits.recordsTraces {
+            traces.append(TraceReader(reading: events).asTransition)
+        }
         transitions.append(from: index, to: target, kind: kind, nodes: nodes)
         if case .link(let link) = input { countLink(link, from: index, reached: reached, events: events) }
         for (state, detail) in grown {

@@ -303,6 +303,10 @@ public struct StateGraph: Sendable {
     /// What each transition did to the variant's record, in order, by
     /// transition (left out for the many that did nothing to it).
     package internal(set) var recordEvents: [Int: [RecordEvent]] = [:]
+    /// Each transition's trace, by transition: the steps it ran and how
+    /// it ended the app; empty unless explored with
+    /// ``ExplorationLimits/recordsTraces``.
+    package internal(set) var traces: [TransitionTrace] = []
     /// What the start did to the record.
     package internal(set) var initialRecordEvents: [RecordEvent] = []
 

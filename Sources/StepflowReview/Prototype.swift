@@ -1,5 +1,5 @@
 package import Stepflow
-import StepflowGraph
+package import StepflowGraph
 package import StepflowManifest
 import StepflowPresentation
 import StepflowScripts
@@ -9,10 +9,12 @@ import StepflowScripts
 /// locale the variant ships, and every transition between them.
 ///
 /// Nothing of the app is written twice: the states and transitions are the
-/// explorer's (the ones `trace` and `check` use), and each state's screen,
-/// running timer and trace are read off a live ``VariantSession`` walked to
-/// it, which must land in that very state. ``PrototypePage`` writes it as
-/// one HTML file.
+/// explorer's (the ones `trace` and `check` use), each transition with the
+/// steps the explorer saw it run (a test holds them equal to the live
+/// engine's on every transition of the bundled variants), and each state's
+/// screen, layers and running timer are read off a live ``VariantSession``
+/// walked to it once, which must land in that very state. ``PrototypePage``
+/// writes it as one HTML file.
 package struct Prototype: Sendable {
     /// Why no prototype was made.
     public struct Refusal: Error, Sendable, CustomStringConvertible {
@@ -142,12 +144,26 @@ package struct Prototype: Sendable {
     ///
     /// - Throws: ``Refusal`` when exploration stopped at a bound, or the live
     ///   engine does not land where the state graph says (a bug to report).
+    /// `explored`, the variant already explored in one of its locales
+    /// with ``StepflowGraph/ExplorationLimits/recordsTraces``
+    /// (``explorationLimits``), is not explored again.
     package init(
-        manifest: Manifest, registry: ModuleRegistry, services: ModuleServices = ModuleServices()
+        manifest: Manifest, registry: ModuleRegistry, services: ModuleServices = ModuleServices(),
+        explored: VariantGraph? = nil
     ) throws(Refusal) {
         let locales = manifest.locales.isEmpty ? ["en"] : manifest.locales
-        let graphs = locales.map {
-            VariantGraph(manifest: manifest, registry: registry, services: services, locale: $0).states
+        // The first locale's graph keeps each transition's trace: the page
+        // shows it. The others are read for their words only.
+        let graphs = locales.indices.map { index in
+            if let explored, explored.locale == locales[index],
+                index > 0 || explored.states.traces.count == explored.states.transitions.count
+            {
+                return explored.states
+            }
+            return VariantGraph(
+                manifest: manifest, registry: registry, services: services, locale: locales[index],
+                limits: index == 0 ? Self.explorationLimits : .standard
+            ).states
         }
         let base = graphs[0]
         if base.isTruncated {
@@ -210,9 +226,14 @@ package struct Prototype: Sendable {
         let start = fresh(0)
         let startSteps = start.trace
         // Each state is reached live once, down the shortest-walk tree; its
-        // other locales are the same save restored with their texts.
+        // other locales are the same save restored with their texts. What
+        // each transition runs is the explorer's trace of it.
+        guard base.traces.count == base.transitions.count else {
+            throw Refusal(
+                message: "\(manifest.file): the graph kept no trace. This is a bug in Stepflow; please report it.")
+        }
         var walk = LiveGraphWalk(graph: base)
-        try walk.run(
+        try walk.runStates(
             start: start, fresh: { fresh(0) }, give: give,
             lost: { expected, session in Self.lost(manifest, expected: expected, session) },
             state: { (state, live) throws(Refusal) in
@@ -262,35 +283,35 @@ package struct Prototype: Sendable {
                 }
                 drawnStates[state] = drawn
                 tops[state] = live.top
-            },
-            transition: { (index, live, steps) throws(Refusal) in
-                let transition = base.transitions[index]
-                let chosen: String
-                if case .relaunch = transition.input.kind {
-                    chosen = StepflowGraph.Input.relaunch.scriptLine
-                } else {
-                    guard let top = tops[transition.from],
-                        case let (_, line)? = try? SuiteGenerator.instruction(for: transition.input, on: top)
-                    else {
-                        throw Refusal(
-                            message: "\(manifest.file): '\(transition.input)' cannot be written as a script line.")
-                    }
-                    chosen = line
-                }
-                // The values entered first, one line each (the page writes the
-                // values typed in their place).
-                let line = (SuiteGenerator.entries(for: transition.input).map(\.line) + [chosen]).joined(
-                    separator: "\n")
-                drawnTransitions[index] = Transition(
-                    from: transition.from, to: transition.to, input: Self.input(transition.input.kind),
-                    steps: steps, line: line,
-                    answerLabels: graphs.map { graph in
-                        if case .answer(_, let question, _, let answer, _) = graph.transitions[index].input.kind {
-                            return (question, answer)
-                        }
-                        return ("", "")
-                    }, ending: live.endingExit)
             })
+        for index in base.transitions.indices {
+            let transition = base.transitions[index]
+            let chosen: String
+            if case .relaunch = transition.input.kind {
+                chosen = StepflowGraph.Input.relaunch.scriptLine
+            } else {
+                guard let top = tops[transition.from],
+                    case let (_, line)? = try? SuiteGenerator.instruction(for: transition.input, on: top)
+                else {
+                    throw Refusal(
+                        message: "\(manifest.file): '\(transition.input)' cannot be written as a script line.")
+                }
+                chosen = line
+            }
+            // The values entered first, one line each (the page writes the
+            // values typed in their place).
+            let line = (SuiteGenerator.entries(for: transition.input).map(\.line) + [chosen]).joined(separator: "\n")
+            let trace = base.traces[index]
+            drawnTransitions[index] = Transition(
+                from: transition.from, to: transition.to, input: Self.input(transition.input.kind),
+                steps: trace.steps, line: line,
+                answerLabels: graphs.map { graph in
+                    if case .answer(_, let question, _, let answer, _) = graph.transitions[index].input.kind {
+                        return (question, answer)
+                    }
+                    return ("", "")
+                }, ending: trace.ending)
+        }
         // Every state and transition is on the tree or leaves a state on it.
         var states = drawnStates.compactMap { $0 }
         let transitions = drawnTransitions.compactMap { $0 }
@@ -320,6 +341,14 @@ package struct Prototype: Sendable {
         self.states = states
         self.transitions = transitions
         self.startSteps = startSteps
+    }
+
+    /// The limits a variant is explored with to be drawn: the standard
+    /// ones, each transition's trace kept.
+    package static var explorationLimits: ExplorationLimits {
+        var limits = ExplorationLimits.standard
+        limits.recordsTraces = true
+        return limits
     }
 
     private static func input(_ kind: StateGraph.Input.Kind) -> Input {

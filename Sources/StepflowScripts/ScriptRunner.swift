@@ -37,6 +37,20 @@ public struct ScriptRunner: Sendable {
         self.variant = VariantGraph(manifest: manifest, registry: registry, services: services, locale: locale)
     }
 
+    /// A runner for `manifest`'s variant explored in `locale` within
+    /// `limits` (a report that draws the variant keeps each transition's
+    /// trace, and explores it once for both).
+    package init(
+        manifest: Manifest, registry: ModuleRegistry, services: ModuleServices, locale: String?,
+        limits: ExplorationLimits
+    ) {
+        self.manifest = manifest
+        self.registry = registry
+        self.services = services
+        self.variant = VariantGraph(
+            manifest: manifest, registry: registry, services: services, locale: locale, limits: limits)
+    }
+
     /// How one script went.
     public struct Result: Sendable, CustomStringConvertible {
         /// The script's file.

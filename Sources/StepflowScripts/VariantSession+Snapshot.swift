@@ -43,6 +43,6 @@ extension VariantSession {
             services: session.services, locale: locale ?? session.locale,
             clock: session.clock.isStopped ? WalkClock.stopped() : WalkClock(scale: session.clock.scale),
             states: states ?? session.states, answeredByHand: session.answeredByHand, names: names)
-        log.withLock { $0.ending = snapshot.ending }
+        log.withLock { $0.trace.ending = snapshot.ending }
     }
 }

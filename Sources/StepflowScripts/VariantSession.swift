@@ -83,10 +83,9 @@ public final class VariantSession {
     public private(set) var walk: [Int] = []
     /// The projection nodes touched so far (node ids).
     public private(set) var touched: Set<String> = []
-    /// The trace, how the app ended, and an asked step the answer
-    /// navigates again (listed once, when asked).
-    let log = Locked<(trace: [String], ending: AppExit?, answered: String?, link: LinkOpened?)>(
-        ([], nil, nil, nil))
+    /// The trace and how the app ended (read off the events as the
+    /// explorer reads each transition's), and the last link opened.
+    let log = Locked<(trace: TraceReader, link: LinkOpened?)>((TraceReader(), nil))
 
     /// The locale the variant's texts are shown in.
     package let locale: String
@@ -242,29 +241,11 @@ public final class VariantSession {
         let log = self.log
         coordinator.observe { event in
             recorder.record(event)
-            switch event {
-            // A step the app asks about is reached when asked, as the
-            // graph and `trace` count it; the answer that navigates the
-            // same step does not list it again.
-            case .asked(let step, _, _): log.withLock { $0.trace.append(step.description) }
-            case .willNavigate(let step, .answer(_, _, let asked)) where step.description == asked.description:
-                log.withLock { $0.answered = step.description }
-            case .didNavigate(let step, _):
-                log.withLock { log in
-                    if log.answered == step.description {
-                        log.answered = nil
-                    } else {
-                        log.trace.append(step.description)
-                    }
+            log.withLock { log in
+                log.trace.read(event)
+                if case .link(let address, let outcome) = event {
+                    log.link = LinkOpened(address: address, outcome: outcome)
                 }
-            case .dropped(let step, let reason): log.withLock { $0.trace.append("\(step) dropped: \(reason)") }
-            // A tab selected is no step, but it is part of the walk.
-            case .sectionSelected(let owner, let section, _):
-                log.withLock { $0.trace.append("\(owner.name): \(Input.select(section).scriptLine)") }
-            case .coordinationEnded(let exit): log.withLock { $0.ending = exit.value(as: AppExit.self) }
-            case .link(let address, let outcome):
-                log.withLock { $0.link = LinkOpened(address: address, outcome: outcome) }
-            default: break
             }
         }
         root = RootFlow(
@@ -295,7 +276,7 @@ public final class VariantSession {
     package var presentation: PresentationTree { holder.presentation }
     /// The steps reached so far, as `flow.step`: each navigated step, and
     /// a step the app asks the outside world about when it asks.
-    public var trace: [String] { log.withLock { $0.trace } }
+    public var trace: [String] { log.withLock { $0.trace.lines } }
 
     /// A link opened, and how it ended.
     package struct LinkOpened: Hashable, Sendable, CustomStringConvertible {
@@ -312,7 +293,7 @@ public final class VariantSession {
     package var lastLink: LinkOpened? { log.withLock { $0.link } }
     /// How the app ended, once it has: the instance and the exit whose
     /// route is `end`.
-    package var ending: AppExit? { log.withLock { $0.ending } }
+    package var ending: AppExit? { log.withLock { $0.trace.ending } }
     /// Whether a timer waits.
     package var timerWaits: Bool { clock.secondsLeft != nil }
 
@@ -367,7 +348,7 @@ public final class VariantSession {
     /// coordinator, which keeps what the device kept.
     func restart() {
         log.withLock {
-            $0.ending = nil
+            $0.trace.ending = nil
             $0.link = nil
         }
         coordinator.coordinate(flow: root, with: rootStepper)

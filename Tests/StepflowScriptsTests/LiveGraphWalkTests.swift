@@ -6,61 +6,136 @@ import StepflowManifest
 import StepflowScripts
 import Testing
 
-/// The live walk of a whole graph, each transition given live once to a
-/// fork of its state's session: what the prototype and the report read
-/// every screen off.
+/// The live walk of a whole graph: each state reached live once (what the
+/// prototype and the report read every screen off), and each transition
+/// given live once to a fork of its state's session, its trace the one the
+/// explorer kept (what the prototype shows for it).
 @Suite("Every state and transition reached live, each once")
 struct LiveGraphWalkTests {
-    /// The lay variants (the clinics' thousands of states are walked by
-    /// the prototype's tests).
-    static let lay = ["covid-antigen-home", "covid-antigen-home-de", "strep-a-home"]
+    /// The graph of `manifest`'s variant with each transition's trace.
+    static func graph(
+        of manifest: Manifest, registry: ModuleRegistry, services: ModuleServices = ModuleServices()
+    )
+        -> StateGraph
+    {
+        var limits = ExplorationLimits.standard
+        limits.recordsTraces = true
+        return VariantGraph(manifest: manifest, registry: registry, services: services, limits: limits).states
+    }
 
-    @Test(arguments: lay)
+    /// The lay variants; every one under `STEPFLOW_EXHAUSTIVE=1`.
+    @Test(arguments: BundledManifests.wholeVariantNames)
     func everyStateAndTransitionIsReachedOnForksThatRestoreExactly(name: String) throws {
         let manifest = try BundledManifests.load(name)
-        let graph = VariantGraph(
-            manifest: manifest, registry: BundledModules.registry, services: BundledModules.services
-        ).states
+        let graph = Self.graph(of: manifest, registry: BundledModules.registry, services: BundledModules.services)
         #expect(
             try Self.replayEveryTransition(
                 of: graph, manifest: manifest, registry: BundledModules.registry, services: BundledModules.services))
     }
 
+    @Test(arguments: ["covid-antigen-home-de", "strep-a-home", "hba1c-clinic"])
+    func everyStateIsReachedOnceWithFewerRestoresThanStates(name: String) throws {
+        let manifest = try BundledManifests.load(name)
+        let graph = Self.graph(of: manifest, registry: BundledModules.registry, services: BundledModules.services)
+        func fresh() -> VariantSession {
+            VariantSession(
+                manifest: manifest, registry: BundledModules.registry, services: BundledModules.services, states: graph,
+                answeredByHand: Self.answeredOnPage(graph))
+        }
+        struct Lost: Error { let expected: Int }
+        var reached: [Int] = []
+        var shown: [String?] = Array(repeating: nil, count: graph.states.count)
+        var walk = LiveGraphWalk(graph: graph)
+        try walk.runStates(
+            start: fresh(), fresh: fresh,
+            give: { position, session throws(Lost) in
+                try Self.give(position, of: graph, to: session) { Lost(expected: $0) }
+            },
+            lost: { (expected, _) -> Lost in Lost(expected: expected) },
+            state: { (state, session) throws(Lost) in
+                #expect(session.stateIndex == state)
+                reached.append(state)
+                shown[state] = session.top?.qualifiedID
+            })
+        #expect(reached.count == graph.states.count)
+        #expect(Set(reached).count == graph.states.count)
+        // Each state shows the screen the graph has on top of it.
+        #expect(graph.states.indices.allSatisfy { shown[$0] == graph.states[$0].top })
+        #expect(walk.restores < graph.states.count, "a state's session goes on to one child without a restore")
+        #expect(walk.replayedFromStart == 0)
+    }
+
+    /// Every outside source the graph answers: given by hand, as on the
+    /// prototype's page.
+    static func answeredOnPage(_ graph: StateGraph) -> Set<String> {
+        Set(
+            graph.transitions.compactMap { transition -> String? in
+                if case .answer(let source, _, _, _, _) = transition.input.kind { return source }
+                return nil
+            })
+    }
+
+    /// Gives transition `position` of `graph` to `session`, as a script's
+    /// lines would.
+    static func give<Failure: Error>(
+        _ position: Int, of graph: StateGraph, to session: VariantSession, lost: (Int) -> Failure
+    ) throws(Failure) {
+        let transition = graph.transitions[position]
+        if case .relaunch = transition.input.kind {
+            do throws(SessionRefusal) { try session.run(.input(.relaunch)) } catch { throw lost(transition.to) }
+            return
+        }
+        guard let top = session.top,
+            let instruction = try? SuiteGenerator.instruction(for: transition.input, on: top).instruction
+        else { throw lost(transition.from) }
+        do throws(SessionRefusal) {
+            for (entry, _) in SuiteGenerator.entries(for: transition.input) { try session.run(entry) }
+            try session.run(instruction)
+        } catch { throw lost(transition.to) }
+    }
+
     /// Gives every transition of `graph` live once, on forks of its
-    /// state's session, and expects each to land where the graph says.
-    /// Returns whether every state and transition was reached once and no
-    /// fork had to be walked again from the start.
+    /// state's session, and expects each to land where the graph says and
+    /// run the steps the explorer kept for it (the graph explored with
+    /// ``StepflowGraph/ExplorationLimits/recordsTraces``). Returns whether
+    /// every state and transition was reached once and no fork had to be
+    /// walked again from the start.
     static func replayEveryTransition(
         of graph: StateGraph, manifest: Manifest, registry: ModuleRegistry, services: ModuleServices = ModuleServices()
     ) throws -> Bool {
         func fresh() -> VariantSession {
-            VariantSession(manifest: manifest, registry: registry, services: services, states: graph)
+            VariantSession(
+                manifest: manifest, registry: registry, services: services, states: graph,
+                answeredByHand: answeredOnPage(graph))
         }
         struct Lost: Error { let expected: Int }
         var states: [Int] = []
         var transitions = Set<Int>()
+        var differing: [String] = []
+        #expect(graph.traces.count == graph.transitions.count, "explored with recordsTraces")
         var walk = LiveGraphWalk(graph: graph)
         try walk.run(
             start: fresh(), fresh: fresh,
             give: { position, session throws(Lost) in
-                let transition = graph.transitions[position]
-                guard let top = session.top,
-                    let instruction = try? SuiteGenerator.instruction(for: transition.input, on: top).instruction
-                else { throw Lost(expected: transition.from) }
-                do throws(SessionRefusal) {
-                    for (entry, _) in SuiteGenerator.entries(for: transition.input) { try session.run(entry) }
-                    try session.run(instruction)
-                } catch { throw Lost(expected: transition.to) }
+                try give(position, of: graph, to: session) { Lost(expected: $0) }
             },
             lost: { (expected, _) -> Lost in Lost(expected: expected) },
             state: { (state, session) throws(Lost) in
                 #expect(session.stateIndex == state)
                 states.append(state)
             },
-            transition: { (position, session, _) throws(Lost) in
+            transition: { (position, session, steps) throws(Lost) in
                 #expect(session.stateIndex == graph.transitions.target(of: position))
                 transitions.insert(position)
+                // What the explorer kept is what the live engine ran.
+                let kept = graph.traces.indices.contains(position) ? graph.traces[position] : nil
+                if kept != TransitionTrace(steps: steps, ending: session.endingExit), differing.count < 3 {
+                    differing.append(
+                        "\(graph.transitions[position].input): live \(steps) \(session.endingExit ?? "-"), "
+                            + "kept \(kept.map { "\($0.steps) \($0.ending ?? "-")" } ?? "none")")
+                }
             })
+        #expect(differing.isEmpty, "\(differing)")
         // Each state once, each transition once, and no fork walked again
         // from the start: the engine's restore is exact.
         #expect(states.count == graph.states.count)
@@ -68,7 +143,7 @@ struct LiveGraphWalkTests {
         #expect(transitions.count == graph.transitions.count)
         #expect(walk.replayedFromStart == 0)
         return states.count == graph.states.count && transitions.count == graph.transitions.count
-            && walk.replayedFromStart == 0
+            && walk.replayedFromStart == 0 && differing.isEmpty
     }
 
     /// The prototype's sessions run on a stopped clock: a timer shows its

@@ -111,7 +111,7 @@ struct ReplacedSheetTests {
     @Test("Every transition of the graph, given live, lands where the graph says")
     func everyTransitionReplays() throws {
         let manifest = try Uploads.manifest()
-        let graph = VariantGraph(manifest: manifest, registry: Uploads.registry).states
+        let graph = LiveGraphWalkTests.graph(of: manifest, registry: Uploads.registry)
         #expect(try LiveGraphWalkTests.replayEveryTransition(of: graph, manifest: manifest, registry: Uploads.registry))
     }
 }

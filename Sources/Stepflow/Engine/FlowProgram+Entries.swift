@@ -51,7 +51,9 @@ extension FlowProgramOf {
                 changed since it was saved.
                 """
         }
-        guard typed.actions.indices.contains(index), typed.actions[index].step.stepID == step else {
+        // Named through the transaction: a tool that restores many saves
+        // names each action's step once.
+        guard typed.actions.indices.contains(index), transaction.id(of: typed.actions[index].step) == step else {
             let steps = typed.actions.map(\.step.stepID).joined(separator: ", ")
             return
                 """
