@@ -14,6 +14,10 @@ import Darwin
 
 /// The C library calls whose names or types differ between platforms.
 package enum Platform {
+    /// The processors online (at least 1): how many threads a tool's work
+    /// runs on at once.
+    package static var cores: Int { max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))) }
+
     /// `read(2)`: reads into `buffer`; the count, 0 at the end, -1 with
     /// `errno` set.
     package static func read(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer) -> Int {

@@ -2,6 +2,7 @@ package import Stepflow
 package import StepflowGraph
 package import StepflowManifest
 import StepflowPresentation
+import StepflowPlatform
 import StepflowScripts
 
 /// A variant as a page people click through: every waiting state of its
@@ -219,9 +220,6 @@ package struct Prototype: Sendable {
         }
         var views: [View] = []
         var viewIndex: [View: Int] = [:]
-        var drawnStates: [State?] = Array(repeating: nil, count: base.states.count)
-        var stateViews: [[View]] = Array(repeating: [], count: base.states.count)
-        var tops: [PresentedScreen?] = Array(repeating: nil, count: base.states.count)
         var drawnTransitions: [Transition?] = Array(repeating: nil, count: base.transitions.count)
         let start = fresh(0)
         let startSteps = start.trace
@@ -233,8 +231,9 @@ package struct Prototype: Sendable {
                 message: "\(manifest.file): the graph kept no trace. This is a bug in Stepflow; please report it.")
         }
         var walk = LiveGraphWalk(graph: base)
-        try walk.runStates(
-            start: start, fresh: { fresh(0) }, give: give,
+        // On every core: each state's sessions are its own.
+        let read = try walk.runStates(
+            start: start, workers: Self.workers, fresh: { fresh(0) }, give: give,
             lost: { expected, session in Self.lost(manifest, expected: expected, session) },
             state: { (state, live) throws(Refusal) in
                 var perLocale: [View] = []
@@ -267,7 +266,6 @@ package struct Prototype: Sendable {
                                 fields: top.fields, submits: top.actions.map(\.submits)))
                     }
                 }
-                stateViews[state] = perLocale
                 var drawn = State(
                     screen: live.top?.qualifiedID, instance: live.top?.flow.name, ending: live.endingExit,
                     timerSeconds: live.clock.secondsLeft, views: [])
@@ -281,9 +279,9 @@ package struct Prototype: Sendable {
                     drawn.tabLabels = tabLabels
                     drawn.selectedTab = bar.selected
                 }
-                drawnStates[state] = drawn
-                tops[state] = live.top
+                return (drawn: drawn, views: perLocale, top: live.top)
             })
+        let tops = read.map(\.top)
         for index in base.transitions.indices {
             let transition = base.transitions[index]
             let chosen: String
@@ -313,7 +311,7 @@ package struct Prototype: Sendable {
                 }, ending: trace.ending)
         }
         // Every state and transition is on the tree or leaves a state on it.
-        var states = drawnStates.compactMap { $0 }
+        var states = read.map(\.drawn)
         let transitions = drawnTransitions.compactMap { $0 }
         guard states.count == base.states.count, transitions.count == base.transitions.count else {
             throw Refusal(
@@ -326,7 +324,7 @@ package struct Prototype: Sendable {
         // Views are numbered in the states' order, whatever order the walk
         // reached them in: the page is the same from run to run.
         for state in states.indices {
-            states[state].views = stateViews[state].map { view in
+            states[state].views = read[state].views.map { view in
                 if let known = viewIndex[view] { return known }
                 viewIndex[view] = views.count
                 views.append(view)
@@ -342,6 +340,10 @@ package struct Prototype: Sendable {
         self.transitions = transitions
         self.startSteps = startSteps
     }
+
+    /// How many threads reach the states live: one a core, as a family
+    /// runs its variants.
+    static var workers: Int { Platform.cores }
 
     /// The limits a variant is explored with to be drawn: the standard
     /// ones, each transition's trace kept.

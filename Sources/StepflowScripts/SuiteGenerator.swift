@@ -319,7 +319,7 @@ public struct SuiteGenerator: Sendable {
         // The edge value does what the representative does: the live
         // engine shows the screen the graph's transition leads to (its
         // state holds the edge value, so it is no state of the graph).
-        if let edge {
+        if edge != nil {
             let target = states.states[states.transitions.target(of: walk[walk.count - 1])]
             let landed = session.endingExit != nil ? nil : session.top?.qualifiedID
             guard landed == target.top, (session.endingExit != nil) == target.isEnded else { return nil }

@@ -33,8 +33,10 @@ struct LiveGraphWalkTests {
                 of: graph, manifest: manifest, registry: BundledModules.registry, services: BundledModules.services))
     }
 
-    @Test(arguments: ["covid-antigen-home-de", "strep-a-home", "hba1c-clinic"])
-    func everyStateIsReachedOnceWithFewerRestoresThanStates(name: String) throws {
+    /// On one thread and on two: each state read once, off a session
+    /// that reached it live, with fewer restores than states.
+    @Test(arguments: ["covid-antigen-home-de", "hba1c-clinic"], [1, 2])
+    func everyStateIsReachedOnceWithFewerRestoresThanStates(name: String, workers: Int) throws {
         let manifest = try BundledManifests.load(name)
         let graph = Self.graph(of: manifest, registry: BundledModules.registry, services: BundledModules.services)
         func fresh() -> VariantSession {
@@ -43,26 +45,49 @@ struct LiveGraphWalkTests {
                 answeredByHand: Self.answeredOnPage(graph))
         }
         struct Lost: Error { let expected: Int }
-        var reached: [Int] = []
-        var shown: [String?] = Array(repeating: nil, count: graph.states.count)
+        let calls = Locked(0)
         var walk = LiveGraphWalk(graph: graph)
-        try walk.runStates(
-            start: fresh(), fresh: fresh,
+        let read = try walk.runStates(
+            start: fresh(), workers: workers, fresh: fresh,
             give: { position, session throws(Lost) in
                 try Self.give(position, of: graph, to: session) { Lost(expected: $0) }
             },
             lost: { (expected, _) -> Lost in Lost(expected: expected) },
             state: { (state, session) throws(Lost) in
-                #expect(session.stateIndex == state)
-                reached.append(state)
-                shown[state] = session.top?.qualifiedID
+                calls.withLock { $0 += 1 }
+                return (state: session.stateIndex, top: session.top?.qualifiedID)
             })
-        #expect(reached.count == graph.states.count)
-        #expect(Set(reached).count == graph.states.count)
-        // Each state shows the screen the graph has on top of it.
-        #expect(graph.states.indices.allSatisfy { shown[$0] == graph.states[$0].top })
-        #expect(walk.restores < graph.states.count, "a state's session goes on to one child without a restore")
+        #expect(calls.withLock { $0 } == graph.states.count, "each state read once")
+        #expect(read.count == graph.states.count)
+        // Each state read off a session in it, showing the graph's screen.
+        #expect(read.indices.allSatisfy { read[$0].state == $0 && read[$0].top == graph.states[$0].top })
+        #expect(walk.restores > 0 && walk.restores < graph.states.count)
         #expect(walk.replayedFromStart == 0)
+    }
+
+    @Test func aWalkOnTwoThreadsStopsAtTheFirstLostState() throws {
+        let manifest = try BundledManifests.load("hba1c-clinic")
+        let graph = Self.graph(of: manifest, registry: BundledModules.registry, services: BundledModules.services)
+        struct Lost: Error { let expected: Int }
+        // A give that fails on one deep transition: the walk throws it, on
+        // whichever thread met it, and the others stop.
+        let broken = try #require(graph.states.indices.max { graph.states[$0].depth < graph.states[$1].depth })
+        var walk = LiveGraphWalk(graph: graph)
+        func fresh() -> VariantSession {
+            VariantSession(
+                manifest: manifest, registry: BundledModules.registry, services: BundledModules.services, states: graph,
+                answeredByHand: Self.answeredOnPage(graph))
+        }
+        #expect(throws: Lost.self) {
+            try walk.runStates(
+                start: fresh(), workers: 2, fresh: fresh,
+                give: { position, session throws(Lost) in
+                    if graph.transitions.target(of: position) == broken { throw Lost(expected: broken) }
+                    try Self.give(position, of: graph, to: session) { Lost(expected: $0) }
+                },
+                lost: { (expected, _) -> Lost in Lost(expected: expected) },
+                state: { (state, _) throws(Lost) in state })
+        }
     }
 
     /// Every outside source the graph answers: given by hand, as on the
