@@ -109,7 +109,7 @@ let package = Package(
             name: "StepflowBench",
             dependencies: [
                 "Stepflow", "StepflowGraph", "StepflowManifest", "StepflowScripts", "StepflowTesting", "BundledModules",
-                "SyntheticVariant", "StepflowPresentation",
+                "SyntheticVariant", "StepflowPresentation", "StepflowReview",
             ],
             path: "Benchmarks/StepflowBench"
         ),

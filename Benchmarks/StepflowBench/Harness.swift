@@ -15,12 +15,13 @@ struct Options {
     var json: String?
     /// An earlier run's JSON to print each figure beside.
     var baseline: String?
-    /// The sections to run: graph, tabs, suite, engine, memory, restore, update, presentation, startup, tools,
-    /// family.
+    /// The sections to run: graph, tabs, suite, engine, memory, restore, update, presentation, startup,
+    /// family, tools, forms.
     var sections: Set<String> = Options.allSections
     /// Every section, in the order a run takes them.
     static let sectionOrder = [
         "graph", "tabs", "suite", "engine", "memory", "restore", "update", "presentation", "startup", "family", "tools",
+        "forms",
     ]
     static let allSections = Set(sectionOrder)
 }

@@ -59,8 +59,12 @@ if options.sections.contains("presentation") {
     results.presentation = presentationSection(cycles: options.quick ? 1_000 : 5_000)
 }
 if options.sections.contains("startup") { results.startup = startupSection(runs: options.quick ? 5 : 20) }
-if options.sections.contains("family") { results.family = familySection(quick: options.quick) }
+if options.sections.contains("family") {
+    results.family = familySection(quick: options.quick)
+    results.distinctFamily = distinctFamilySection(quick: options.quick)
+}
 if options.sections.contains("tools") { results.tools = toolsSection(quick: options.quick) }
+if options.sections.contains("forms") { results.forms = formsSection(quick: options.quick) }
 
 let figures = results.figures
 let goals = results.goals

@@ -104,7 +104,15 @@ package enum PrototypePage {
     /// The prototype as the page's JSON: compact arrays, every `<` escaped
     /// (`\u003c`) so no text can end or confuse the script element.
     package static func data(_ prototype: Prototype, initial: Int) -> String {
-        func string(_ text: String) -> String { JSONText.string(text).replacing("<", with: "\\u003c") }
+        // Each text once: the steps and labels of a large variant's
+        // thousands of transitions repeat.
+        var written: [String: String] = [:]
+        func string(_ text: String) -> String {
+            if let known = written[text] { return known }
+            let quoted = JSONText.string(text).replacing("<", with: "\\u003c")
+            written[text] = quoted
+            return quoted
+        }
         func strings(_ texts: [String]) -> String { "[" + texts.map(string).joined(separator: ",") + "]" }
         func optional(_ text: String?) -> String { text.map(string) ?? "null" }
         func number(_ value: Double?) -> String { value.map { "\($0)" } ?? "null" }

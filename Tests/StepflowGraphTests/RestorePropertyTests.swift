@@ -72,7 +72,9 @@ struct SavingRun {
 
 @Suite("A saved navigation restores the same state")
 struct RestorePropertyTests {
-    static let walksPerVariant = 1000
+    /// A thousand walks a variant under `STEPFLOW_EXHAUSTIVE=1` (CI), a
+    /// quarter of them (the same first seeds) in a plain `swift test`.
+    static let walksPerVariant = BundledManifests.isExhaustive ? 1000 : 250
     static let longestCut = 40
     static let inputsAfter = 6
 

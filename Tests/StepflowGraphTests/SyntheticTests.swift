@@ -1,9 +1,37 @@
+import Stepflow
 import StepflowGraph
+import StepflowManifest
 import SyntheticVariant
 import Testing
 
 @Suite("Synthetic variants")
 struct SyntheticTests {
+    /// The benchmark's forms variant has the states its documentation
+    /// counts, every value kept in the record, no error finding, and its
+    /// classes refuse what they say.
+    @Test(arguments: [(3, 0), (5, 2), (7, 3)])
+    func theFormsSyntheticHasTheStatesItsShapeImplies(pages: Int, repeatBound: Int) throws {
+        let registry = ModuleRegistry([SyntheticVariant.FormsModule.self])
+        let text = SyntheticVariant.formsManifest(pages: pages, repeatBound: repeatBound)
+        let manifest = try ManifestLoader(registry: registry).decode(Array(text.utf8), file: "forms.json")
+        let variant = VariantGraph(manifest: manifest, registry: registry)
+        let states = variant.states
+        #expect(
+            states.states.count == pages + (repeatBound + 1) * (pages + 1) + 2 * repeatBound + 2,
+            "pages, the repeat's lists and items, each summary and each change opened from it, the end")
+        #expect(!variant.findings().contains { $0.severity == .error }, "\(variant.findings())")
+        // Each page's submit is one transition (one class taken); the two
+        // refused classes are tried as edges, not taken.
+        let submits = states.transitions.count { transition in
+            if case .submit = transition.input.kind { return true }
+            return false
+        }
+        #expect(submits == pages + repeatBound + (repeatBound + 1) * pages)
+        // The record holds the four answers of every page at the summary.
+        let summary = try #require(states.states.indices.first { states.states[$0].top == "form/check" })
+        #expect(states.facts[summary].record.entries.count == 4 * pages)
+    }
+
     @Test func aSyntheticVariantHasTheNodesAndEdgesItsShapeImplies() {
         let (modules, steps) = (7, 25)
         let (root, stepper) = SyntheticVariant.make(modules: modules, stepsPerModule: steps)
