@@ -213,27 +213,30 @@ extension EntryField.Kind {
     /// `value` as a number: digits with an optional sign and one decimal
     /// point or comma (`6.1`, `6,1`, `-2`); `nil` for anything else.
     public static func number(_ value: String) -> Double? {
-        var text = Substring(value)
+        // Read as bytes: every character it takes is ASCII, and a byte
+        // of any other (a combining mark after a digit too) refuses it.
+        var utf8 = value.utf8[...]
         var sign = 1.0
-        if text.first == "-" || text.first == "+" {
-            sign = text.first == "-" ? -1 : 1
-            text = text.dropFirst()
+        if let first = utf8.first, first == UInt8(ascii: "-") || first == UInt8(ascii: "+") {
+            sign = first == UInt8(ascii: "-") ? -1 : 1
+            utf8 = utf8.dropFirst()
         }
         var whole = 0.0
         var fraction = 0.0
         var scale = 1.0
         var digits = 0
         var seenMark = false
-        for character in text {
-            if let digit = character.wholeNumberValue, character.isASCII {
+        for byte in utf8 {
+            if byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") {
+                let digit = Double(byte - UInt8(ascii: "0"))
                 digits += 1
                 if seenMark {
                     scale /= 10
-                    fraction += Double(digit) * scale
+                    fraction += digit * scale
                 } else {
-                    whole = whole * 10 + Double(digit)
+                    whole = whole * 10 + digit
                 }
-            } else if character == "." || character == ",", !seenMark {
+            } else if byte == UInt8(ascii: ".") || byte == UInt8(ascii: ","), !seenMark {
                 seenMark = true
             } else {
                 return nil

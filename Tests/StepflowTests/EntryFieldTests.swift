@@ -110,6 +110,19 @@ struct EntryFieldTests {
         #expect(reading.declarationProblems.isEmpty)
     }
 
+    /// A number is ASCII digits with a sign and one point or comma at
+    /// most: any other character, a digit of another script or a digit
+    /// with a mark on it, is no number.
+    @Test func aNumberIsAsciiDigitsWithOneMarkAtMost() {
+        let read: [(String, Double?)] = [
+            ("6.1", 6.1), ("6,1", 6.1), ("-2", -2), ("+3", 3), (".5", 0.5), ("5.", 5), ("007", 7),
+            ("1.2.3", nil), ("", nil), ("-", nil), (".", nil), (" 1", nil), ("1 ", nil), ("1e5", nil),
+            ("\u{0661}", nil), ("1\u{0301}", nil), ("--1", nil), ("1-", nil), ("１", nil),
+            ("123456789012345", 123_456_789_012_345), ("1234567890123456", nil),
+        ]
+        for (text, number) in read { #expect(EntryField.Kind.number(text) == number, "\(text)") }
+    }
+
     @Test(arguments: [
         (#"P-\d{4}"#, "P-1024", true), (#"P-\d{4}"#, "P-102", false), (#"P-\d{4}"#, "xP-1024", false),
         ("[A-Z]{2}[0-9]+", "HR12", true), ("[^0-9]+", "abc", true), ("[^0-9]+", "a1", false),
