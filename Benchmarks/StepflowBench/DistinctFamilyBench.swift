@@ -110,20 +110,7 @@ private func withoutMember(_ name: String, of text: String) -> String {
 /// Writes `count` manifests of the family (a fifth of them of each kind,
 /// their knobs spread) into a new folder.
 func writeDistinctFamily(count: Int) -> (folder: String, paths: [String])? {
-    var template = Array("/tmp/stepflow-distinct-XXXXXX".utf8CString)
-    guard let made = mkdtemp(&template) else { return nil }
-    let folder = String(cString: made)
-    var cwd = [CChar](repeating: 0, count: 4096)
-    guard getcwd(&cwd, cwd.count) != nil else { return nil }
-    let directory = String(decoding: cwd.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    guard let catalog = GoldenFile.read("RootApp/Manifests/covid-antigen-home-de.xcstrings"),
-        writeText(catalog, to: folder + "/covid-antigen-home-de.xcstrings")
-    else { return nil }
-    var texts: [String: String] = [:]
-    for kind in familyKinds {
-        guard let text = GoldenFile.read("RootApp/Manifests/\(kind).json") else { return nil }
-        texts[kind] = text.replacing("\"../Scripts/", with: "\"" + directory + "/RootApp/Scripts/")
-    }
+    guard let (folder, texts) = familyFolder("stepflow-distinct") else { return nil }
     var paths: [String] = []
     // Each kind with every combination of the knobs (200), or a part of
     // them spread over every knob (a step coprime to 200 goes through
@@ -153,13 +140,7 @@ func distinctFamilySection(quick: Bool) -> DistinctFamilyFigures? {
     }
     var valid = true
     // A family that did not validate is kept, to see why.
-    defer {
-        if valid {
-            for path in paths { unlink(path) }
-            unlink(folder + "/covid-antigen-home-de.xcstrings")
-            rmdir(folder)
-        }
-    }
+    defer { if valid { removeFamily(folder, paths) } }
     // Each run must pass: a time of a family that failed says nothing.
     let family = measureTimed(runs: quick ? 1 : 3, warmUp: false) {
         guard let time = timeProcess([rootapp, "validate"] + paths) else {

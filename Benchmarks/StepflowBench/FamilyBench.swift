@@ -25,26 +25,38 @@ let familyKinds = [
     "covid-antigen-home", "covid-antigen-home-de", "covid-antigen-clinic", "strep-a-home", "hba1c-clinic",
 ]
 
-/// Writes `copies` of each bundled manifest into a new folder, each with
-/// its own app id; their scripts and catalog are the bundled ones. The
-/// folder, or `nil` when the manifests are not found.
-func writeFamily(copies: Int) -> (folder: String, paths: [String])? {
-    var template = Array("/tmp/stepflow-family-XXXXXX".utf8CString)
+/// A new folder named from `prefix` holding the German variant's catalog,
+/// and each bundled manifest's text with its scripts folder made absolute
+/// (a family's manifests are written beside the catalog, away from their
+/// scripts); `nil` when either cannot be made or read.
+func familyFolder(_ prefix: String) -> (folder: String, texts: [String: String])? {
+    var template = Array("/tmp/\(prefix)-XXXXXX".utf8CString)
     guard let made = mkdtemp(&template) else { return nil }
     let folder = String(cString: made)
     var cwd = [CChar](repeating: 0, count: 4096)
     guard getcwd(&cwd, cwd.count) != nil else { return nil }
-    let directory = cwd.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
-    let scripts = String(decoding: directory, as: UTF8.self) + "/RootApp/Scripts/"
+    let directory = String(decoding: cwd.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     guard let catalog = GoldenFile.read("RootApp/Manifests/covid-antigen-home-de.xcstrings"),
         writeText(catalog, to: folder + "/covid-antigen-home-de.xcstrings")
     else { return nil }
+    var texts: [String: String] = [:]
+    for kind in familyKinds {
+        guard let text = GoldenFile.read("RootApp/Manifests/\(kind).json") else { return nil }
+        texts[kind] = text.replacing("\"../Scripts/", with: "\"" + directory + "/RootApp/Scripts/")
+    }
+    return (folder, texts)
+}
+
+/// Writes `copies` of each bundled manifest into a new folder, each with
+/// its own app id; their scripts and catalog are the bundled ones. The
+/// folder, or `nil` when the manifests are not found.
+func writeFamily(copies: Int) -> (folder: String, paths: [String])? {
+    guard let (folder, texts) = familyFolder("stepflow-family") else { return nil }
     var paths: [String] = []
     for copy in 0..<copies {
         for kind in familyKinds {
-            guard let text = GoldenFile.read("RootApp/Manifests/\(kind).json") else { return nil }
-            let renamed = text.replacing("\"id\": \"\(kind)\"", with: "\"id\": \"\(kind)-\(copy)\"", maxReplacements: 1)
-                .replacing("\"../Scripts/", with: "\"" + scripts)
+            let renamed = texts[kind]!.replacing(  // every kind was read
+                "\"id\": \"\(kind)\"", with: "\"id\": \"\(kind)-\(copy)\"", maxReplacements: 1)
             let path = "\(folder)/\(kind)-\(copy).json"
             guard writeText(renamed, to: path) else { return nil }
             paths.append(path)
