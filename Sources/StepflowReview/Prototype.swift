@@ -142,12 +142,12 @@ package struct Prototype: Sendable {
     package let startSteps: [String]
 
     /// The prototype of `manifest`'s variant.
-    ///
-    /// - Throws: ``Refusal`` when exploration stopped at a bound, or the live
-    ///   engine does not land where the state graph says (a bug to report).
     /// `explored`, the variant already explored in one of its locales
     /// with ``StepflowGraph/ExplorationLimits/recordsTraces``
     /// (``explorationLimits``), is not explored again.
+    ///
+    /// - Throws: ``Refusal`` when exploration stopped at a bound, or the live
+    ///   engine does not land where the state graph says (a bug to report).
     package init(
         manifest: Manifest, registry: ModuleRegistry, services: ModuleServices = ModuleServices(),
         explored: VariantGraph? = nil
@@ -220,7 +220,6 @@ package struct Prototype: Sendable {
         }
         var views: [View] = []
         var viewIndex: [View: Int] = [:]
-        var drawnTransitions: [Transition?] = Array(repeating: nil, count: base.transitions.count)
         let start = fresh(0)
         let startSteps = start.trace
         // Each state is reached live once, down the shortest-walk tree; its
@@ -282,6 +281,8 @@ package struct Prototype: Sendable {
                 return (drawn: drawn, views: perLocale, top: live.top)
             })
         let tops = read.map(\.top)
+        var transitions: [Transition] = []
+        transitions.reserveCapacity(base.transitions.count)
         for index in base.transitions.indices {
             let transition = base.transitions[index]
             let chosen: String
@@ -300,27 +301,19 @@ package struct Prototype: Sendable {
             // values typed in their place).
             let line = (SuiteGenerator.entries(for: transition.input).map(\.line) + [chosen]).joined(separator: "\n")
             let trace = base.traces[index]
-            drawnTransitions[index] = Transition(
-                from: transition.from, to: transition.to, input: Self.input(transition.input.kind),
-                steps: trace.steps, line: line,
-                answerLabels: graphs.map { graph in
-                    if case .answer(_, let question, _, let answer, _) = graph.transitions[index].input.kind {
-                        return (question, answer)
-                    }
-                    return ("", "")
-                }, ending: trace.ending)
+            transitions.append(
+                Transition(
+                    from: transition.from, to: transition.to, input: Self.input(transition.input.kind),
+                    steps: trace.steps, line: line,
+                    answerLabels: graphs.map { graph in
+                        if case .answer(_, let question, _, let answer, _) = graph.transitions[index].input.kind {
+                            return (question, answer)
+                        }
+                        return ("", "")
+                    }, ending: trace.ending))
         }
-        // Every state and transition is on the tree or leaves a state on it.
+        // Every state is on the tree: the walk read each once.
         var states = read.map(\.drawn)
-        let transitions = drawnTransitions.compactMap { $0 }
-        guard states.count == base.states.count, transitions.count == base.transitions.count else {
-            throw Refusal(
-                message:
-                    """
-                    \(manifest.file): the live walk reached \(states.count) of \(base.states.count) states. \
-                    This is a bug in Stepflow; please report it with the manifest.
-                    """)
-        }
         // Views are numbered in the states' order, whatever order the walk
         // reached them in: the page is the same from run to run.
         for state in states.indices {

@@ -61,7 +61,7 @@ extension LiveGraphWalk {
         // The workers share one pool of branches: each goes down a chain
         // live and leaves the other children in the pool, so none waits
         // while another has work. The first chain is the start's.
-        let pool = Locked((branches: [Branch](), busy: 0, failure: Failure?.none))
+        let pool = Locked((branches: [Branch](), busy: 1, failure: Failure?.none))
         let arrived = DispatchSemaphore(value: 0)
         let found = Locked([(state: Int, result: Result)]())
         let counts = Locked((restores: restores, replayed: replayedFromStart))
@@ -70,7 +70,6 @@ extension LiveGraphWalk {
         // reads the model's settings only (what a fork copies).
         let shares = Shared(model: start, fresh: fresh, give: give, lost: lost, state: state)
         let graph = self.graph
-        pool.withLock { $0.busy = 1 }
         DispatchQueue.concurrentPerform(iterations: workers) { worker in
             let start = shares.model
             let give = shares.give

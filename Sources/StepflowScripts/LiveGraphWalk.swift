@@ -2,7 +2,10 @@ package import Stepflow
 package import StepflowGraph
 
 /// Every state and every transition of a variant's state graph, reached on
-/// the live engine, each transition given live once.
+/// the live engine, each transition given live once
+/// (``run(start:fresh:give:lost:state:transition:)``, the proof a test
+/// makes), or every state reached live once (``runStates(start:workers:fresh:give:lost:state:)``,
+/// what the prototype and the report read each screen off).
 ///
 /// The walk goes down the graph's shortest-walk tree: a state's session is
 /// the live one that just took the tree's transition into it, and each
