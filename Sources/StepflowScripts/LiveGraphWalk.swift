@@ -25,6 +25,9 @@ package struct LiveGraphWalk {
     package internal(set) var replayedFromStart = 0
     /// How many sessions were forked from a snapshot (restored).
     package internal(set) var restores = 0
+    /// How many inputs sessions were given live to reach a branch near
+    /// them instead of a fork (``runStates(start:workers:fresh:give:lost:state:)``).
+    package internal(set) var liveMoves = 0
     /// The step and screen names every fork's restore shares (the walk's
     /// own: dropped with it).
     package let names = StepNames()
