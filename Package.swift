@@ -126,7 +126,7 @@ let package = Package(
             name: "StepflowScriptsTests",
             dependencies: [
                 "Stepflow", "StepflowGraph", "StepflowManifest", "StepflowScripts", "StepflowPresentation",
-                "StepflowReview", "StepflowTesting", "BundledModules", "BundledFixtures",
+                "StepflowReview", "StepflowTesting", "BundledModules", "BundledFixtures", "SyntheticVariant",
             ]
         ),
         .testTarget(

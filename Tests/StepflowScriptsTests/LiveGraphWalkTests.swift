@@ -4,6 +4,7 @@ import Stepflow
 import StepflowGraph
 import StepflowManifest
 import StepflowScripts
+import SyntheticVariant
 import Testing
 
 /// The live walk of a whole graph: each state reached live once (what the
@@ -62,6 +63,42 @@ struct LiveGraphWalkTests {
         // Each state read off a session in it, showing the graph's screen.
         #expect(read.indices.allSatisfy { read[$0].state == $0 && read[$0].top == graph.states[$0].top })
         #expect(walk.restores > 0 && walk.restores < graph.states.count)
+        #expect(walk.replayedFromStart == 0)
+    }
+
+    /// A form's summary opens each page with Change, and each page comes
+    /// back: a session that read one page goes back live and opens the
+    /// next, instead of forking the summary (a deep walk to replay) for
+    /// each page. Every state is still read once, off a session in it.
+    @Test(arguments: [1, 2])
+    func aSessionGoesLiveToABranchNearItRatherThanForking(workers: Int) throws {
+        let (pages, bound) = (12, 2)
+        let registry = ModuleRegistry([SyntheticVariant.FormsModule.self])
+        let text = SyntheticVariant.formsManifest(pages: pages, repeatBound: bound)
+        let manifest = try ManifestLoader(registry: registry).decode(Array(text.utf8), file: "forms.json")
+        let graph = Self.graph(of: manifest, registry: registry)
+        func fresh() -> VariantSession {
+            VariantSession(manifest: manifest, registry: registry, states: graph)
+        }
+        struct Lost: Error { let expected: Int }
+        var walk = LiveGraphWalk(graph: graph)
+        let read = try walk.runStates(
+            start: fresh(), workers: workers, fresh: fresh,
+            give: { position, session throws(Lost) in
+                try Self.give(position, of: graph, to: session) { Lost(expected: $0) }
+            },
+            lost: { (expected, _) -> Lost in Lost(expected: expected) },
+            state: { (state, session) throws(Lost) in (state: session.stateIndex, top: session.top?.qualifiedID) })
+        #expect(read.indices.allSatisfy { read[$0].state == $0 && read[$0].top == graph.states[$0].top })
+        // Each summary (one per length of the repeat) opens every page.
+        let opened = (bound + 1) * pages
+        if workers == 1 {
+            #expect(walk.liveMoves == opened - (bound + 1), "back to the summary live, for all but its first page")
+            #expect(walk.restores == bound + 1, "one fork a summary: its other pages are a live move away")
+        } else {
+            // A second thread with no session forks what it takes.
+            #expect(walk.liveMoves > 0 && walk.restores < opened / 2, "\(walk.restores) forks")
+        }
         #expect(walk.replayedFromStart == 0)
     }
 
