@@ -23,7 +23,7 @@ extension Coordinator {
     @inline(__always)
     private func withTransaction(_ body: (inout EngineState, inout Transaction) -> Void) {
         guard !transactionInUse else {
-            var transaction = Transaction(observes: !observers.isEmpty, renders: navigator != nil)
+            var transaction = Transaction(observes: !observers.isEmpty, renders: navigator != nil, names: stepNames)
             body(&engine, &transaction)
             commitLeftovers(&transaction)
             renderQuestions(&transaction)
@@ -31,7 +31,7 @@ extension Coordinator {
             return
         }
         transactionInUse = true
-        transaction.reset(observes: !observers.isEmpty, renders: navigator != nil)
+        transaction.reset(observes: !observers.isEmpty, renders: navigator != nil, names: stepNames)
         body(&engine, &transaction)
         commitLeftovers(&transaction)
         renderQuestions(&transaction)

@@ -59,9 +59,15 @@ public final class Coordinator: @unchecked Sendable {
     /// The handlers ``observe(_:)`` registered, on the queue only.
     @exclusivity(unchecked) var observers: [(id: UInt64, handler: @Sendable (NavigationEvent) -> Void)] = []
     /// The transaction every transition reuses (see
-    /// ``Transaction/reset(observes:renders:)``), and whether one runs.
+    /// ``Transaction/reset(observes:renders:names:)``), and whether one runs.
     @exclusivity(unchecked) var transaction = Transaction(observes: false, renders: false)
     @exclusivity(unchecked) var transactionInUse = false
+    /// Where live transitions name steps and screens once per distinct
+    /// value (a tool's sessions, run one after another, share one:
+    /// naming a step by reflection was a third of a form's input); `nil`,
+    /// an app's, names each as it comes. Set before the first input; used
+    /// on the queue only.
+    @exclusivity(unchecked) package var stepNames: StepNames?
     /// The state to render once the queue settles, with every change since
     /// the last render (``flushRender()``); `nil` when nothing changed.
     @exclusivity(unchecked) var pendingRender: (state: NavigationState, changes: [NavigationChange])?

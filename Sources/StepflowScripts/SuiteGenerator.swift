@@ -195,12 +195,15 @@ public struct SuiteGenerator: Sendable {
         // Each class edge value analysis tries, in a script of its own.
         let edges = ClassEdgeValue.all(of: runner.variant)
         let count = plan.walks.count + edges.count
+        // The scripts' sessions run one after another: they name each
+        // distinct step and screen once, in one table.
+        let names = StepNames()
         for (number, walk) in plan.walks.enumerated() {
             // Named after the first transition no script before it took.
             let first = walk.first { !taken.contains($0) }
             taken.formUnion(walk)
             if let script = try write(
-                walk, number: number + 1, of: count, states: states, first: first, refused: &refused)
+                walk, number: number + 1, of: count, states: states, first: first, names: names, refused: &refused)
             {
                 scripts.append(script)
             }
@@ -209,8 +212,8 @@ public struct SuiteGenerator: Sendable {
         for (number, edge) in edges.enumerated() {
             let walk = states.shortestWalkPositions(to: states.transitions[edge.transition].from) + [edge.transition]
             if let script = try write(
-                walk, number: planned + number + 1, of: count, states: states, first: nil, refused: &refused,
-                edge: edge)
+                walk, number: planned + number + 1, of: count, states: states, first: nil, names: names,
+                refused: &refused, edge: edge)
             {
                 scripts.append(script)
             }
@@ -239,10 +242,11 @@ public struct SuiteGenerator: Sendable {
 
     // MARK: - Writing
 
-    /// Replays `walk` on the live engine and writes its script.
+    /// Replays `walk` on the live engine and writes its script; its
+    /// session names steps and screens in `names`.
     func write(
-        _ walk: [Int], number: Int, of count: Int, states: StateGraph, first: Int?, refused: inout Set<RefusalCheck>,
-        edge: ClassEdgeValue? = nil
+        _ walk: [Int], number: Int, of count: Int, states: StateGraph, first: Int?, names: StepNames,
+        refused: inout Set<RefusalCheck>, edge: ClassEdgeValue? = nil
     ) throws(Refusal) -> GeneratedScript? {
         func source(_ transition: StateGraph.Transition) -> String? {
             if case .answer(let source, _, _, _, _) = transition.input.kind { return source }
@@ -257,7 +261,7 @@ public struct SuiteGenerator: Sendable {
         let waiting = Set(visited.flatMap { states.transitions(from: $0).compactMap(source) }).subtracting(answered)
         let session = VariantSession(
             manifest: runner.manifest, registry: runner.registry, services: runner.services, locale: runner.locale,
-            clock: WalkClock(), states: states, answeredByHand: answered.union(waiting)
+            clock: WalkClock(), states: states, answeredByHand: answered.union(waiting), names: names
         )
         var lines: [String] = waiting.isEmpty ? [] : ["by-hand \(waiting.sorted().joined(separator: " "))"]
         for (offset, position) in walk.enumerated() {

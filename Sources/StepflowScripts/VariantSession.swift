@@ -108,7 +108,21 @@ public final class VariantSession {
     ) {
         self.init(
             manifest: manifest, registry: registry, services: services, locale: locale, clock: clock, states: states,
-            answeredByHand: answeredByHand, parts: ())
+            answeredByHand: answeredByHand, names: nil)
+    }
+
+    /// A session as ``init(manifest:registry:services:locale:clock:states:answeredByHand:)``
+    /// makes, naming steps and screens from `names`: a tool that runs
+    /// many sessions of a variant one after another shares one, so each
+    /// distinct step is named once (by reflection), not at every input.
+    /// Sessions that run at the same time must not share it.
+    package convenience init(
+        manifest: Manifest, registry: ModuleRegistry, services: ModuleServices, locale: String?, clock: WalkClock,
+        states: StateGraph?, answeredByHand: Set<String>, names: StepNames?
+    ) {
+        self.init(
+            manifest: manifest, registry: registry, services: services, locale: locale, clock: clock, states: states,
+            answeredByHand: answeredByHand, names: names, parts: ())
         coordinator.coordinate(flow: root, with: rootStepper)
         settle()
     }
@@ -147,7 +161,7 @@ public final class VariantSession {
     ) throws(RestoreError) {
         self.init(
             manifest: manifest, registry: registry, services: services, locale: locale, clock: clock, states: states,
-            answeredByHand: answeredByHand, parts: ())
+            answeredByHand: answeredByHand, names: names, parts: ())
         let policies = manifest.restoreOnUpdate
         restoreOutcome = try coordinator.restore(
             saved, roots: [RootCoordination(root, with: rootStepper)],
@@ -225,7 +239,7 @@ public final class VariantSession {
 
     private init(
         manifest: Manifest, registry: ModuleRegistry, services: ModuleServices, locale: String?, clock: WalkClock,
-        states: StateGraph?, answeredByHand: Set<String>, parts: ()
+        states: StateGraph?, answeredByHand: Set<String>, names: StepNames?, parts: ()
     ) {
         self.manifest = manifest
         self.registry = registry
@@ -237,6 +251,8 @@ public final class VariantSession {
         coordinator = Coordinator(
             queue: DispatchQueue(label: "stepflow.session"), navigator: holder, savesNavigationOn: clock,
             answeredByHand: answeredByHand)
+        // Before any input: the queue reads it from the first.
+        coordinator.stepNames = names
         let recorder = self.recorder
         let log = self.log
         coordinator.observe { event in

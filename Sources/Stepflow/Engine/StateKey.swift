@@ -331,11 +331,13 @@ package struct StateKeys: Sendable {
             raw(interner.number(of: link))
         }
         // What the person gave: the variant's record, numbered as a whole
-        // (most inputs leave it as it was, and equal records share a number).
+        // (most inputs leave it as it was, and equal records share a number),
+        // by its edition first: an unchanged record is not hashed again.
         let recordMarker = -18
         if whole, !state.navigation.record.isEmpty {
             raw(recordMarker)
-            raw(interner.number(of: state.navigation.record))
+            let record = state.navigation.record
+            raw(interner.number(of: record.edition) { interner.number(of: record) })
         }
     }
 }

@@ -35,8 +35,9 @@ package struct Transaction {
     /// Roots that ended, with their exit.
     var endedCoordinations: [StepRecord] = []
     /// Step ids already rendered, when the caller keeps them across
-    /// transactions (an explorer); `nil` renders each time.
-    package let names: StepNames?
+    /// transactions (an explorer, a tool's live sessions); `nil` renders
+    /// each time.
+    package private(set) var names: StepNames?
 
     /// A transaction that builds events when `observes` and render effects
     /// when `renders`, naming steps through `names` when given.
@@ -49,9 +50,10 @@ package struct Transaction {
     /// Makes this transaction, whose effects were performed, ready for
     /// the next input: a coordinator keeps one and reuses it (making and
     /// freeing its five buffers was a tenth of handling a step).
-    mutating func reset(observes: Bool, renders: Bool) {
+    mutating func reset(observes: Bool, renders: Bool, names: StepNames?) {
         self.observes = observes
         self.renders = renders
+        self.names = names
         if !effects.isEmpty { effects.removeAll(keepingCapacity: true) }
         if !changes.isEmpty { changes.removeAll() }
         questionsChanged = false

@@ -17,13 +17,32 @@
 /// ```
 public struct VariantRecord: Hashable, Sendable, CustomStringConvertible {
     /// Every entry held now, by key.
-    package private(set) var entries: [String: RecordEntry] = [:]
+    package private(set) var entries: [String: RecordEntry] = [:] {
+        didSet { edition = Edition() }
+    }
+
+    /// This value of the record, as an object: a new one each time the
+    /// entries change, shared by every copy made since. A state's key
+    /// numbers the record by it, so an input that leaves the record as it
+    /// was costs no hashing of its entries (a form's record holds
+    /// hundreds). Not part of the value: two records with equal entries
+    /// are equal, whatever their editions.
+    package private(set) var edition = Edition()
+
+    /// The identity of one value of a record (see ``edition``).
+    package final class Edition: Sendable {}
 
     /// An empty record.
     public init() {}
 
     /// A record holding `entries`.
     public init(entries: [String: RecordEntry]) { self.entries = entries }
+
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.edition === rhs.edition || lhs.entries == rhs.entries
+    }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(entries) }
 
     /// Whether nothing is recorded.
     public var isEmpty: Bool { entries.isEmpty }
