@@ -183,4 +183,26 @@ struct RecordTests {
             #expect((coordinator.currentState.record["reading"] != nil) == (lifetime == .device), "\(lifetime)")
         }
     }
+
+    /// A state's key numbers a record by its edition first: records with
+    /// the same entries must still be one value however they were made,
+    /// and a change must make a new edition.
+    @Test func recordsWithTheSameEntriesAreEqualWhateverTheirEditions() {
+        var typed = VariantRecord()
+        typed.apply(.set("reading", RecordValue("5.4", class: "normal")), by: "test")
+        var again = VariantRecord()
+        again.apply(.set("reading", RecordValue("5.4", class: "normal")), by: "other")
+        #expect(typed.edition !== again.edition)
+        #expect(typed == again && typed.hashValue == again.hashValue)
+        let copy = typed
+        #expect(copy.edition === typed.edition, "a copy is the same edition")
+        typed.apply(.set("reading", RecordValue("6.1", class: "raised")), by: "test")
+        #expect(typed.edition !== copy.edition && typed != copy)
+        // An entry set to the value it held is a new edition, equal still.
+        var same = copy
+        same.apply(.set("reading", RecordValue("5.4", class: "normal")), by: "test")
+        #expect(same.edition !== copy.edition && same == copy)
+        let parts = StateKeyParts()
+        #expect(parts.number(of: again) == parts.number(of: copy))
+    }
 }
