@@ -138,6 +138,13 @@ public final class Coordinator: @unchecked Sendable {
     /// thread, so a thread check would lie.
     package var isOnQueue: Bool { DispatchQueue.getSpecific(key: queueKey) != nil }
 
+    /// Runs each input given from another thread on that thread, inside
+    /// `queue.sync`, when nothing else is queued: a tool's session, which
+    /// waits for the engine to settle after every input, then never waits
+    /// for a thread to wake (see `Inbox`). The engine's order and its one
+    /// queue are unchanged. Call before the first input.
+    package func runInputsOnCaller() { inbox.drainOnCaller() }
+
     // MARK: - Starting and driving flows
 
     /// Starts `flow` as a root, driven by `stepper`. The stepper's initial

@@ -40,6 +40,9 @@ final class Inbox: @unchecked Sendable {
         /// Attachments with steps queued since the last batch was taken.
         var listed: [any AnyStepperMailbox] = []
         var isScheduled = false
+        /// Whether a job appended from off the queue runs at once, on
+        /// the appending thread (see ``drainOnCaller()``).
+        var drainsOnCaller = false
         var pendingAdaptations = 0
         var idleWaiters: [(countsAdaptations: Bool, waiter: @Sendable () -> Void)] = []
 
@@ -69,11 +72,30 @@ final class Inbox: @unchecked Sendable {
 
     /// Appends `job`; it runs on the queue after every job appended before.
     func enqueue(_ job: @escaping (Coordinator) -> Void) {
-        let mustSchedule = state.withLock { state in
+        let (mustSchedule, onCaller) = state.withLock { state in
             state.jobs.append(.run(job))
-            return state.markScheduled()
+            return (state.markScheduled(), state.drainsOnCaller)
         }
-        if mustSchedule { schedule() }
+        guard mustSchedule else { return }
+        // Off the queue, with nothing else queued: the batch runs now,
+        // inside `queue.sync` (serial with every other job, in order).
+        if onCaller, let owner, !owner.isOnQueue {
+            queue.sync { drain() }
+        } else {
+            schedule()
+        }
+    }
+
+    /// From now on, a job appended from off the queue while no batch is
+    /// scheduled runs at once on the appending thread, inside
+    /// `queue.sync`, instead of on a thread the queue wakes: for a tool
+    /// that gives an input and waits for the engine to settle at once
+    /// (the hop to the queue's thread and back was most of a script's
+    /// time). Jobs still run one at a time, in the order appended, on the
+    /// queue; steps steppers emit and jobs appended while a batch runs
+    /// are scheduled as before.
+    func drainOnCaller() {
+        state.withLock { $0.drainsOnCaller = true }
     }
 
     /// Appends queued engine work; it runs after every job appended before.

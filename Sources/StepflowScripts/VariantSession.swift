@@ -253,6 +253,8 @@ public final class VariantSession {
             answeredByHand: answeredByHand)
         // Before any input: the queue reads it from the first.
         coordinator.stepNames = names
+        // The session waits for the engine after each input anyway.
+        coordinator.runInputsOnCaller()
         let recorder = self.recorder
         let log = self.log
         coordinator.observe { event in
