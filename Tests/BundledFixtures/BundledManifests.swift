@@ -40,6 +40,10 @@ public enum BundledManifests {
     public static let wholeVariantNames: [String] =
         isExhaustive ? names : names.filter { (try? load($0))?.app.audience == "lay" }
 
+    /// `all` under ``isExhaustive`` (CI), else `plain`: the cases of a slow
+    /// test that a laptop's `swift test` runs, and every one CI runs.
+    public static func cases<Case>(_ all: [Case], plain: [Case]) -> [Case] { isExhaustive ? all : plain }
+
     /// The path of the manifest of variant `name`.
     public static func path(_ name: String) -> String { "\(folder)/\(name).json" }
 

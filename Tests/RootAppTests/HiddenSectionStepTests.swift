@@ -6,7 +6,10 @@ import Testing
 /// lists it, `paths` finds the walk, and that walk, typed into `walk`, runs it.
 @Suite("Steps run in a hidden section")
 struct HiddenSectionStepTests {
-    @Test(arguments: [("hba1c-clinic", "help.contact"), ("covid-antigen-clinic", "resultHelp.contact")])
+    @Test(
+        arguments: BundledManifests.cases(
+            [("hba1c-clinic", "help.contact"), ("covid-antigen-clinic", "resultHelp.contact")],
+            plain: [("covid-antigen-clinic", "resultHelp.contact")]))
     func pathsFindsTheWalkTraceListsAndTheLiveWalkRunsIt(name: String, step: String) throws {
         let manifest = BundledManifests.path(name)
         let trace = Harness.run(["trace", manifest])

@@ -78,7 +78,8 @@ struct MaestroExportTests {
         .enabled(
             if: PyYAML.isThere || PyYAML.isRequired,
             "no python3-yaml here: install Debian's python3-yaml (.ci/run does)"),
-        arguments: ["covid-antigen-home", "covid-antigen-home-de"])
+        arguments: BundledManifests.cases(
+            ["covid-antigen-home", "covid-antigen-home-de"], plain: ["covid-antigen-home-de"]))
     func everyGeneratedScriptsFlowReplaysToTheSameEndInEachLocale(name: String) throws {
         let suite = TemporaryFiles.folder([:]) + "/suite"
         #expect(Harness.run(["suite", BundledManifests.path(name), "-o", suite]).code == 0)

@@ -26,7 +26,9 @@ struct PathsAgreeTests {
         return VariantGraph(manifest: manifest, registry: BundledModules.registry)
     }
 
-    @Test(arguments: ["strep-a-home", "covid-antigen-home"], ["wait", "start"])
+    @Test(
+        arguments: BundledManifests.cases(["strep-a-home", "covid-antigen-home"], plain: ["strep-a-home"]),
+        BundledManifests.cases(["wait", "start"], plain: ["wait"]))
     func everyNodeTraceReachesPathsReachesWithTheSameFirstWalk(name: String, policy: String) throws {
         let variant = try Self.variant(name, policy: policy)
         #expect(!variant.manifest.links.isEmpty)

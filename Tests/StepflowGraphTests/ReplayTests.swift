@@ -132,7 +132,7 @@ struct ReplayTests {
     /// What path rules ask instead of every shortest walk: whether a walk
     /// touches a node, and the one walk to a node a rule refutes, are
     /// exactly ``StateGraph/shortestWalks()``'s.
-    @Test(arguments: BundledManifests.names)
+    @Test(arguments: BundledManifests.wholeVariantNames)
     func aNodesShortestWalkAloneIsTheOneAmongAllWalks(name: String) throws {
         let states = try Bundled.variant(name).states
         let walks = states.shortestWalks()

@@ -73,8 +73,8 @@ struct SavingRun {
 @Suite("A saved navigation restores the same state")
 struct RestorePropertyTests {
     /// A thousand walks a variant under `STEPFLOW_EXHAUSTIVE=1` (CI), a
-    /// quarter of them (the same first seeds) in a plain `swift test`.
-    static let walksPerVariant = BundledManifests.isExhaustive ? 1000 : 250
+    /// tenth of them (the same first seeds) in a plain `swift test`.
+    static let walksPerVariant = BundledManifests.isExhaustive ? 1000 : 100
     static let longestCut = 40
     static let inputsAfter = 6
 

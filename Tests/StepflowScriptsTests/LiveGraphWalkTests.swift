@@ -36,7 +36,9 @@ struct LiveGraphWalkTests {
 
     /// On one thread and on two: each state read once, off a session
     /// that reached it live, with fewer restores than states.
-    @Test(arguments: ["covid-antigen-home-de", "hba1c-clinic"], [1, 2])
+    @Test(
+        arguments: BundledManifests.cases(["covid-antigen-home-de", "hba1c-clinic"], plain: ["covid-antigen-home-de"]),
+        [1, 2])
     func everyStateIsReachedOnceWithFewerRestoresThanStates(name: String, workers: Int) throws {
         let manifest = try BundledManifests.load(name)
         let graph = Self.graph(of: manifest, registry: BundledModules.registry, services: BundledModules.services)
