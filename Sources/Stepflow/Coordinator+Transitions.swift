@@ -87,15 +87,13 @@ extension Coordinator {
                 mailboxes[attachment.id] = mailbox(for: attachment)
             case .stop(let attachment):
                 mailboxes.removeValue(forKey: attachment.id)?.stop()
-            case .render(let state, let changes):
-                // Rendered once the queue settles (``flushRender()``).
+            case .render(_, let changes):
+                // Rendered once the queue settles (``flushRender()``), with
+                // the state it settled in, read then: a copy kept here
+                // until then made each transition of a batch copy the
+                // whole tree (quadratic in a burst of many flows).
                 guard navigator != nil else { break }
-                if pendingRender == nil {
-                    pendingRender = (state, changes)
-                } else {
-                    pendingRender?.state = state
-                    pendingRender?.changes += changes
-                }
+                if pendingRender == nil { pendingRender = changes } else { pendingRender! += changes }
             case .start(let attachment):
                 if let savingClock {
                     log?.append(
@@ -118,7 +116,7 @@ extension Coordinator {
     func flushRender() {
         guard let pending = pendingRender else { return }
         pendingRender = nil
-        navigator?.render(pending.state, changes: pending.changes, questions: openQuestions)
+        navigator?.render(engine.navigation, changes: pending, questions: openQuestions)
     }
 
     /// Connects `attachment`'s stepper to the inbox through a new mailbox.

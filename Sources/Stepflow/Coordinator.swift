@@ -68,9 +68,9 @@ public final class Coordinator: @unchecked Sendable {
     /// an app's, names each as it comes. Set before the first input; used
     /// on the queue only.
     @exclusivity(unchecked) package var stepNames: StepNames?
-    /// The state to render once the queue settles, with every change since
-    /// the last render (``flushRender()``); `nil` when nothing changed.
-    @exclusivity(unchecked) var pendingRender: (state: NavigationState, changes: [NavigationChange])?
+    /// Every change since the last render, rendered with the state the
+    /// queue settles in (``flushRender()``); `nil` when nothing changed.
+    @exclusivity(unchecked) var pendingRender: [NavigationChange]?
     /// The inputs handled so far, when the navigation is saved.
     @exclusivity(unchecked) var log: SavedNavigation?
     /// The runtime side of each live attachment: its stepper's lifecycle
