@@ -47,20 +47,8 @@ struct LiveGraphWalkTests {
                 manifest: manifest, registry: BundledModules.registry, services: BundledModules.services, states: graph,
                 answeredByHand: Self.answeredOnPage(graph))
         }
-        struct Lost: Error { let expected: Int }
-        let calls = Locked(0)
-        var walk = LiveGraphWalk(graph: graph)
-        let read = try walk.runStates(
-            start: fresh(), workers: workers, fresh: fresh,
-            give: { position, session throws(Lost) in
-                try Self.give(position, of: graph, to: session) { Lost(expected: $0) }
-            },
-            lost: { (expected, _) -> Lost in Lost(expected: expected) },
-            state: { (state, session) throws(Lost) in
-                calls.withLock { $0 += 1 }
-                return (state: session.stateIndex, top: session.top?.qualifiedID)
-            })
-        #expect(calls.withLock { $0 } == graph.states.count, "each state read once")
+        let (read, calls, walk) = try Self.readEveryState(of: graph, workers: workers, fresh: fresh)
+        #expect(calls == graph.states.count, "each state read once")
         #expect(read.count == graph.states.count)
         // Each state read off a session in it, showing the graph's screen.
         #expect(read.indices.allSatisfy { read[$0].state == $0 && read[$0].top == graph.states[$0].top })
@@ -82,15 +70,7 @@ struct LiveGraphWalkTests {
         func fresh() -> VariantSession {
             VariantSession(manifest: manifest, registry: registry, states: graph)
         }
-        struct Lost: Error { let expected: Int }
-        var walk = LiveGraphWalk(graph: graph)
-        let read = try walk.runStates(
-            start: fresh(), workers: workers, fresh: fresh,
-            give: { position, session throws(Lost) in
-                try Self.give(position, of: graph, to: session) { Lost(expected: $0) }
-            },
-            lost: { (expected, _) -> Lost in Lost(expected: expected) },
-            state: { (state, session) throws(Lost) in (state: session.stateIndex, top: session.top?.qualifiedID) })
+        let (read, _, walk) = try Self.readEveryState(of: graph, workers: workers, fresh: fresh)
         #expect(read.indices.allSatisfy { read[$0].state == $0 && read[$0].top == graph.states[$0].top })
         // Each summary (one per length of the repeat) opens every page.
         let opened = (bound + 1) * pages
@@ -127,6 +107,28 @@ struct LiveGraphWalkTests {
                 lost: { (expected, _) -> Lost in Lost(expected: expected) },
                 state: { (state, _) throws(Lost) in state })
         }
+    }
+
+    /// Reads every state of `graph` once on `workers` threads, each as the
+    /// state its session is in and the screen on top; how many reads the
+    /// walk made, and the walk (its counts).
+    static func readEveryState(
+        of graph: StateGraph, workers: Int, fresh: @escaping () -> VariantSession
+    ) throws -> (read: [(state: Int?, top: String?)], calls: Int, walk: LiveGraphWalk) {
+        struct Lost: Error { let expected: Int }
+        let calls = Locked(0)
+        var walk = LiveGraphWalk(graph: graph)
+        let read = try walk.runStates(
+            start: fresh(), workers: workers, fresh: fresh,
+            give: { position, session throws(Lost) in
+                try Self.give(position, of: graph, to: session) { Lost(expected: $0) }
+            },
+            lost: { (expected, _) -> Lost in Lost(expected: expected) },
+            state: { (state, session) throws(Lost) -> (state: Int?, top: String?) in
+                calls.withLock { $0 += 1 }
+                return (state: session.stateIndex, top: session.top?.qualifiedID)
+            })
+        return (read, calls.withLock { $0 }, walk)
     }
 
     /// Every outside source the graph answers: given by hand, as on the
