@@ -38,10 +38,12 @@ public struct VariantRecord: Hashable, Sendable, CustomStringConvertible {
     /// A record holding `entries`.
     public init(entries: [String: RecordEntry]) { self.entries = entries }
 
+    /// Whether both hold the same entries (the same edition: at once).
     public static func == (lhs: Self, rhs: Self) -> Bool {
         lhs.edition === rhs.edition || lhs.entries == rhs.entries
     }
 
+    /// Hashes the entries (not the edition).
     public func hash(into hasher: inout Hasher) { hasher.combine(entries) }
 
     /// Whether nothing is recorded.
