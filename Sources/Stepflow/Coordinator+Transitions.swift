@@ -59,7 +59,7 @@ extension Coordinator {
     private func renderQuestions(_ transaction: inout Transaction) {
         guard transaction.questionsChanged else { return }
         transaction.questionsChanged = false
-        if transaction.renders { transaction.effects.append(.render(engine.navigation, [])) }
+        if transaction.renders { transaction.effects.append(.render([])) }
     }
 
     /// Runs work the engine queued: a transition.
@@ -87,7 +87,7 @@ extension Coordinator {
                 mailboxes[attachment.id] = mailbox(for: attachment)
             case .stop(let attachment):
                 mailboxes.removeValue(forKey: attachment.id)?.stop()
-            case .render(_, let changes):
+            case .render(let changes):
                 // Rendered once the queue settles (``flushRender()``), with
                 // the state it settled in, read then: a copy kept here
                 // until then made each transition of a batch copy the

@@ -169,19 +169,20 @@ extension LiveGraphWalk {
     /// ``liveInputCost`` replayed ones (it renders and hops threads);
     /// `deepest` is the largest of `depths`.
     func near(_ state: Int, depths: [Int], deepest: Int) -> [(state: Int, moves: [Int])] {
-        var reached: [Int: Int] = [state: -1]  // state: the transition into it
+        // Each state found: the transition into it (-1: the start) and
+        // how many inputs it is away.
+        var reached: [Int: (position: Int, steps: Int)] = [state: (-1, 0)]
         var queue = [state]
         var head = 0
         var near: [(state: Int, moves: [Int])] = []
-        var distance = [state: 0]
         while head < queue.count, reached.count < Self.nearSearchBudget {
             let at = queue[head]
             head += 1
-            let steps = distance[at]!
+            let steps = reached[at]!.steps  // queued states are reached
             if (steps + 1) * Self.liveInputCost < depths[at] + 1 {
                 var moves: [Int] = []
                 var back = at
-                while let position = reached[back], position >= 0 {
+                while let position = reached[back]?.position, position >= 0 {
                     moves.append(position)
                     back = graph.transitions.source(of: position)
                 }
@@ -191,8 +192,7 @@ extension LiveGraphWalk {
             for position in graph.positions(from: at) {
                 let target = graph.transitions.target(of: position)
                 guard reached[target] == nil else { continue }
-                reached[target] = position
-                distance[target] = steps + 1
+                reached[target] = (position, steps + 1)
                 queue.append(target)
             }
         }

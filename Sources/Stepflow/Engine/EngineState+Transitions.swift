@@ -343,7 +343,7 @@ extension EngineState {
         if !transaction.changes.isEmpty || transaction.questionsChanged {
             swap(&changes, &transaction.changes)
             transaction.questionsChanged = false
-            if transaction.renders { transaction.effects.append(.render(navigation, changes)) }
+            if transaction.renders { transaction.effects.append(.render(changes)) }
         }
         if !transaction.afterRender.isEmpty {
             transaction.effects.append(contentsOf: transaction.afterRender)

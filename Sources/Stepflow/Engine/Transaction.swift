@@ -102,8 +102,9 @@ package enum Effect {
     case connect(any StepperAttachmentProtocol)
     /// Stop a detached stepper and let it go.
     case stop(any StepperAttachmentProtocol)
-    /// Render this state; the changes say what changed since the last.
-    case render(NavigationState, [NavigationChange])
+    /// Render the state the queue settles in; the changes say what
+    /// changed since the last render.
+    case render([NavigationChange])
     /// Tell a stepper it may emit.
     case start(any StepperAttachmentProtocol)
     /// Ask a flow's deferred `adapt` for its answer.

@@ -181,7 +181,7 @@ extension Coordinator {
                 guard let flow = navigation.flows[id], let selected = flow.selected else { continue }
                 changes.append(.sectionsShown(flow.info, sections: flow.sections.map(\.name), selected: selected.name))
             }
-            effects.append(.render(navigation, changes))
+            effects.append(.render(changes))
         }
         effects.append(.event(.restored(inputs: saved.inputCount)))
         perform(effects)
