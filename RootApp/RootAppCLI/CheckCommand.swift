@@ -66,7 +66,7 @@ enum CheckCommand {
                     ).text(program: app.name))
                 throw ExitCodeError(code: .usage)
             }
-            let codes = Family.run(positional, console: console) { path, console in
+            let codes = Family.run(positional, doing: "checking", console: console) { path, console in
                 do throws(ExitCodeError) {
                     return try check(path, scripts: [], arguments, console, app)
                 } catch {

@@ -1,5 +1,6 @@
 import Dispatch
 import Stepflow
+import StepflowGraph
 
 /// Runs one command over a family of manifests on every core, and writes
 /// each manifest's output whole, in the order the manifests were named, as
@@ -14,10 +15,16 @@ enum Family {
     /// each given a console that keeps its lines until they are written to
     /// `console` in order; the results, in the order of `items`. One item
     /// runs on `console` itself, so its output streams as it comes.
+    ///
+    /// A terminal's progress line counts the family's manifests done
+    /// (`validating: 12 of 40 manifests`), not the states of whichever
+    /// variant is being explored: several are at once.
     static func run<Item: Sendable, Result: Sendable>(
-        _ items: [Item], console: Console, _ work: @Sendable (Item, Console) -> Result
+        _ items: [Item], doing phase: String, console: Console, _ work: @Sendable (Item, Console) -> Result
     ) -> [Result] {
         guard items.count > 1 else { return items.map { work($0, console) } }
+        let progress = WorkProgress.start(phase, unit: "manifests", total: items.count)
+        defer { WorkProgress.finish(progress) }
         var results: [Result] = []
         results.reserveCapacity(items.count)
         var start = 0
@@ -31,6 +38,7 @@ enum Family {
                     err: { text in kept.withLock { $0.append(.err(text)) } },
                     isInteractive: false, usesColor: console.usesColor, width: console.width)
                 let result = work(batch[index], buffer)
+                WorkProgress.advance(progress)
                 let lines = kept.withLock { $0 }
                 done.withLock { $0[index] = (result, lines) }
             }

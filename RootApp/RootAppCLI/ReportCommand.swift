@@ -55,7 +55,7 @@ enum ReportCommand {
         }
         // A family: each manifest's page into one folder, on every core.
         let pages = try familyPages(positional, arguments, console, app)
-        let codes = Family.run(pages, console: console) { family, console in
+        let codes = Family.run(pages, doing: "reporting", console: console) { family, console in
             do throws(ExitCodeError) {
                 return try report(family.manifest, to: family.page, arguments, console, app)
             } catch {

@@ -147,7 +147,7 @@ final class StateExplorer: StateSearchVisitor {
         progress = WorkProgress.start("exploring", unit: "states")
         defer { WorkProgress.finish(progress) }
         search.run(visitor: self, start: start)
-        WorkProgress.advance(progress, by: states.count % 1024)
+        WorkProgress.advance(progress, by: states.count % 64)
         transitions.finish(states)
         // A composing search that met an interaction stopped half way: its
         // client explores the product instead, and this graph is let go.
@@ -194,7 +194,7 @@ final class StateExplorer: StateSearchVisitor {
     }
 
     func discovered(_ state: EngineState, index: Int, depth: Int) -> Bool {
-        if index & 1023 == 1023 { WorkProgress.advance(progress, by: 1024) }
+        if index & 63 == 63 { WorkProgress.advance(progress, by: 64) }
         let top = state.navigation.topScreen
         let screen = screenNumber(of: top)
         transitions.addState(screen: screen)

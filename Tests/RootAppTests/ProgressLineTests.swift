@@ -30,6 +30,21 @@ struct ProgressLineTests {
         #expect(!after[..<wipe.lowerBound].contains("\n"))
     }
 
+    @Test func aFamilyCountsItsManifestsNotOneVariantsStates() throws {
+        // Several variants are explored at once: a count of one of them
+        // (which one is chance) would say nothing of the whole.
+        let family = ["hba1c-clinic", "covid-antigen-clinic", "strep-a-home"].map(BundledManifests.path)
+        let terminal = try #require(
+            PseudoTerminal(
+                arguments: [Harness.rootappBinary, "validate"] + family,
+                environment: ["TERM=xterm", "NO_COLOR=1", "ROOTAPP_PROGRESS_AFTER=0", "PATH=/usr/bin:/bin"]))
+        #expect(terminal.waitFor("validating: ", seconds: 30))
+        #expect(terminal.waitFor("strep-a-home.json: valid", seconds: 90))
+        #expect(terminal.finish() == 0)
+        #expect(terminal.output.contains(/\rvalidating: [0-3] of 3 manifests\u{1B}\[K/))
+        #expect(!terminal.output.contains("exploring: "))
+    }
+
     @Test func aPipeOrADumbTerminalSeesNone() throws {
         let piped = Harness.runBinary(
             ["validate", BundledManifests.path("hba1c-clinic")], environment: ["ROOTAPP_PROGRESS_AFTER=0"])
