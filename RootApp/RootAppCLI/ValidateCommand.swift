@@ -29,7 +29,9 @@ enum ValidateCommand {
         // whole and in the order named. The worst status wins: a missing
         // file (66), then an error (1).
         return Family.worst(
-            Family.run(arguments.positional, doing: "validating", console: console) { path, console in validate(path, console, app) })
+            Family.run(arguments.positional, doing: "validating", console: console) { path, console in
+                validate(path, console, app)
+            })
     }
 
     /// Checks the manifest at `path`, writing its verdict line to `console`
