@@ -213,3 +213,29 @@ private final class SurveyRoot: Flow {
         }
     }
 }
+
+extension ModuleSurvey {
+    /// The survey of `module` with `services`, made once in this process:
+    /// a survey follows from the module's type and the services' names
+    /// alone (every option setting is tried; no service is called), and a
+    /// family's variants name the same modules again and again.
+    package static func shared(_ module: any FeatureModule.Type, services: ModuleServices) -> ModuleSurvey {
+        let key = SurveyKey(module: ObjectIdentifier(module), services: services.names)
+        if let known = surveys.withLock({ $0[key] }) { return known }
+        let survey = ModuleSurvey(module, services: services)
+        surveys.withLock { made in
+            if made.count >= surveyCapacity { made.removeAll() }
+            made[key] = survey
+        }
+        return survey
+    }
+
+    private struct SurveyKey: Hashable, Sendable {
+        let module: ObjectIdentifier
+        let services: [String]
+    }
+
+    /// Surveys made so far; emptied when it holds ``surveyCapacity``.
+    private static let surveys = Locked<[SurveyKey: ModuleSurvey]>([:])
+    private static let surveyCapacity = 256
+}

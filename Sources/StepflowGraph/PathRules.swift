@@ -48,7 +48,7 @@ extension VariantGraph {
             let instance = String(name[..<slash])
             let screen = String(name[name.index(after: slash)...])
             guard let module = moduleTypes[instance] else { return false }
-            if surveys[instance] == nil { surveys[instance] = ModuleSurvey(module, services: services) }
+            if surveys[instance] == nil { surveys[instance] = ModuleSurvey.shared(module, services: services) }
             return surveys[instance]?.screens.contains { $0.id == screen } ?? false
         }
         func unknown(_ id: String, _ rule: PathRuleSpec, _ key: String) {
@@ -232,13 +232,20 @@ extension VariantGraph {
     /// `allowed` or leaves the screen as it was.
     private func linkLanding(_ link: String, outside allowed: Set<String>) -> Walk? {
         var breaking: (from: Int, position: Int)?
+        // The route an address takes: the most literal that matches it.
+        // Each address is opened from every state, and matched once.
+        var routes: [String: String?] = [:]
+        func route(_ address: String) -> String? {
+            if let known = routes[address] { return known }
+            let pattern = manifest.links.filter { $0.match(address) != nil }.max {
+                $0.literalCount < $1.literalCount
+            }?.pattern
+            routes[address] = pattern
+            return pattern
+        }
         for position in states.transitions.indices where states.transitions.isLink(at: position) {
             let transition = states.transitions[position]
-            // The route an address takes: the most literal that matches it.
-            guard case .link(let address) = transition.input.kind,
-                manifest.links.filter({ $0.match(address) != nil }).max(by: { $0.literalCount < $1.literalCount })?
-                    .pattern == link
-            else { continue }
+            guard case .link(let address) = transition.input.kind, route(address) == link else { continue }
             let (before, after) = (states.states[transition.from], states.states[transition.to])
             let landed = after.isEnded ? "end" : after.top
             if !after.isEnded && landed == before.top { continue }

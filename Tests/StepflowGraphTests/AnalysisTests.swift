@@ -277,6 +277,20 @@ struct PathRuleTests {
         #expect(checked.diagnostics.last?.contains("error: rules[1].neverReaches: no node 'intake/identfy'") == true)
     }
 
+    @Test func aModuleIsSurveyedOnceForTheServicesGiven() throws {
+        // A family's variants share each module's survey (the screens its
+        // rules may name), but not across the services an app gives: a
+        // module needing one the app lacks is not explored.
+        let home = try #require(BundledModules.registry.module("home"))
+        let given = ModuleSurvey.shared(home, services: BundledModules.services)
+        let lacking = ModuleSurvey.shared(home, services: ModuleServices())
+        let fresh = ModuleSurvey(home, services: BundledModules.services)
+        #expect(given.missingServices.isEmpty)
+        #expect(given.screens == fresh.screens && given.exits == fresh.exits && !given.screens.isEmpty)
+        #expect(!lacking.missingServices.isEmpty && lacking.screens.isEmpty)
+        #expect(ModuleSurvey.shared(home, services: BundledModules.services).screens == given.screens)
+    }
+
     @Test func aRuleThatSaysTwoThingsIsRejected() throws {
         let text = BrokenRules.manifest(#"{"neverReaches": "a/b", "reaches": "end"}"#)
         #expect(throws: ManifestLoadError.self) {
