@@ -77,3 +77,29 @@ package struct Locked<Value>: @unchecked Sendable {
         }
     }
 }
+
+/// Results kept for the life of the process, by what they follow from
+/// alone, for any thread: a family of variants reads the same catalogs
+/// and scripts and names the same modules again and again. At most
+/// `capacity` are kept; the next is kept after all are let go.
+///
+/// Two threads asking for one key at once may both make it, and the
+/// later is kept: only for values their key decides.
+package struct Memo<Key: Hashable, Value>: Sendable {
+    private let kept = Locked<[Key: Value]>([:])
+    private let capacity: Int
+
+    /// An empty memo keeping at most `capacity` results.
+    package init(capacity: Int) { self.capacity = max(1, capacity) }
+
+    /// The result for `key`: the one kept, else `make()`'s, kept.
+    package func value(for key: Key, _ make: () -> Value) -> Value {
+        if let known = kept.withLock({ $0[key] }) { return known }
+        let made = make()
+        kept.withLock { kept in
+            if kept.count >= capacity { kept.removeAll() }
+            kept[key] = made
+        }
+        return made
+    }
+}

@@ -220,14 +220,9 @@ extension ModuleSurvey {
     /// alone (every option setting is tried; no service is called), and a
     /// family's variants name the same modules again and again.
     package static func shared(_ module: any FeatureModule.Type, services: ModuleServices) -> ModuleSurvey {
-        let key = SurveyKey(module: ObjectIdentifier(module), services: services.names)
-        if let known = surveys.withLock({ $0[key] }) { return known }
-        let survey = ModuleSurvey(module, services: services)
-        surveys.withLock { made in
-            if made.count >= surveyCapacity { made.removeAll() }
-            made[key] = survey
+        surveys.value(for: SurveyKey(module: ObjectIdentifier(module), services: services.names)) {
+            ModuleSurvey(module, services: services)
         }
-        return survey
     }
 
     private struct SurveyKey: Hashable, Sendable {
@@ -235,7 +230,6 @@ extension ModuleSurvey {
         let services: [String]
     }
 
-    /// Surveys made so far; emptied when it holds ``surveyCapacity``.
-    private static let surveys = Locked<[SurveyKey: ModuleSurvey]>([:])
-    private static let surveyCapacity = 256
+    /// Surveys made so far.
+    private static let surveys = Memo<SurveyKey, ModuleSurvey>(capacity: 256)
 }

@@ -78,14 +78,7 @@ package struct StringCatalog: Hashable, Sendable {
     /// catalog again and again (a fifth of validating a German variant was
     /// parsing it).
     package static func read(_ bytes: [UInt8], file: String) -> (StringCatalog?, [ManifestDiagnostic]) {
-        let key = ReadKey(file: file, bytes: bytes)
-        if let known = recentlyRead.withLock({ $0[key] }) { return known }
-        let read = parse(bytes, file: file)
-        recentlyRead.withLock { recent in
-            if recent.count >= 8 { recent.removeAll() }
-            recent[key] = read
-        }
-        return read
+        recentlyRead.value(for: ReadKey(file: file, bytes: bytes)) { parse(bytes, file: file) }
     }
 
     private struct ReadKey: Hashable, Sendable {
@@ -93,7 +86,7 @@ package struct StringCatalog: Hashable, Sendable {
         let bytes: [UInt8]
     }
 
-    private static let recentlyRead = Locked<[ReadKey: (StringCatalog?, [ManifestDiagnostic])]>([:])
+    private static let recentlyRead = Memo<ReadKey, (StringCatalog?, [ManifestDiagnostic])>(capacity: 8)
 
     private static func parse(_ bytes: [UInt8], file: String) -> (StringCatalog?, [ManifestDiagnostic]) {
         var log = DiagnosticLog(file: file)

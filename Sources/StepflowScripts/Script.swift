@@ -320,23 +320,19 @@ extension Script {
                 path: path,
                 reason: "the file is over 4 MiB; a script is a few lines. To fix, check that this file is a script.")
         }
-        let key = ReadKey(path: path, bytes: bytes)
-        if let known = recentlyRead.withLock({ $0[key] }) { return try known.get() }
-        let read = Result { () throws(ScriptLoadError) -> Script in
-            guard let text = String(validating: bytes, as: UTF8.self) else {
-                throw .notAScript(path: path, reason: "the file is not UTF-8. To fix, save it as UTF-8.")
+        let read = recentlyRead.value(for: ReadKey(path: path, bytes: bytes)) {
+            Result { () throws(ScriptLoadError) -> Script in
+                guard let text = String(validating: bytes, as: UTF8.self) else {
+                    throw .notAScript(path: path, reason: "the file is not UTF-8. To fix, save it as UTF-8.")
+                }
+                do throws(SyntaxError) {
+                    var script = try parse(text, file: path)
+                    script.digest = Manifest.signedDigest(of: bytes)
+                    return script
+                } catch {
+                    throw .syntax(error)
+                }
             }
-            do throws(SyntaxError) {
-                var script = try parse(text, file: path)
-                script.digest = Manifest.signedDigest(of: bytes)
-                return script
-            } catch {
-                throw .syntax(error)
-            }
-        }
-        recentlyRead.withLock { recent in
-            if recent.count >= 64 { recent.removeAll() }
-            recent[key] = read
         }
         return try read.get()
     }
@@ -351,7 +347,7 @@ extension Script {
         let bytes: [UInt8]
     }
 
-    private static let recentlyRead = Locked<[ReadKey: Result<Script, ScriptLoadError>]>([:])
+    private static let recentlyRead = Memo<ReadKey, Result<Script, ScriptLoadError>>(capacity: 64)
 }
 
 extension StringProtocol {

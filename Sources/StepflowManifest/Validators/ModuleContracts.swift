@@ -23,17 +23,9 @@ struct ModuleContracts: ManifestValidator {
             else { continue }
             let key = Self.Key(
                 module: ObjectIdentifier(module), options: instance.options, services: services.names)
-            let violations =
-                Self.checked.withLock { $0[key] }
-                ?? {
-                    let found = ModuleContract.violations(
-                        in: module, options: instance.options, environment: environment)
-                    Self.checked.withLock { cache in
-                        if cache.count >= Self.capacity { cache.removeAll() }
-                        cache[key] = found
-                    }
-                    return found
-                }()
+            let violations = Self.checked.value(for: key) {
+                ModuleContract.violations(in: module, options: instance.options, environment: environment)
+            }
             for violation in violations where violation.kind.isError {
                 log.error(
                     instance.draft.path.key("module"), name.location,
@@ -58,9 +50,8 @@ struct ModuleContracts: ManifestValidator {
     /// Contracts already checked in this process: a family of manifests
     /// names the same modules with the same options again and again, and
     /// a flow's contract follows from its type and options alone (its
-    /// `navigate` is pure). Emptied when it holds `capacity` results.
-    static let checked = Locked<[Key: [ContractViolation]]>([:])
-    static let capacity = 4096
+    /// `navigate` is pure).
+    static let checked = Memo<Key, [ContractViolation]>(capacity: 4096)
 
     /// The violation, with the fix said for the module's author: no
     /// manifest can route an exit the module does not declare.
