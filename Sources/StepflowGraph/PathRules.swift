@@ -232,14 +232,12 @@ extension VariantGraph {
     /// `allowed` or leaves the screen as it was.
     private func linkLanding(_ link: String, outside allowed: Set<String>) -> Walk? {
         var breaking: (from: Int, position: Int)?
-        // The route an address takes: the most literal that matches it.
-        // Each address is opened from every state, and matched once.
+        // The route each address takes: an address is opened from every
+        // state, and matched once.
         var routes: [String: String?] = [:]
         func route(_ address: String) -> String? {
             if let known = routes[address] { return known }
-            let pattern = manifest.links.filter { $0.match(address) != nil }.max {
-                $0.literalCount < $1.literalCount
-            }?.pattern
+            let pattern = manifest.links.route(for: address)?.pattern
             routes[address] = pattern
             return pattern
         }

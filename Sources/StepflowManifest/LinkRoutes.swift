@@ -80,13 +80,6 @@ package struct LinkRoute: Hashable, Sendable, CustomStringConvertible {
         segments.compactMap { if case .parameter(let name) = $0 { name } else { nil } }
     }
 
-    /// The parameter values if `address` (as `LinkDelivery.address`
-    /// prints it: relative, decoded by segment) matches, else `nil`.
-    package func match(_ address: String) -> [String: String]? {
-        guard case .success(let read) = LinkAddress.read(address, scheme: nil, hosts: []) else { return nil }
-        return match(segments: read.segments)
-    }
-
     /// The parameter values if decoded path `parts` match, else `nil`.
     package func match(segments parts: [String]) -> [String: String]? {
         guard parts.count == segments.count else { return nil }
@@ -105,7 +98,26 @@ package struct LinkRoute: Hashable, Sendable, CustomStringConvertible {
     /// How many literal segments: a more literal route wins an address
     /// two routes match.
     package var literalCount: Int { segments.count { if case .literal = $0 { true } else { false } } }
+}
 
+extension [LinkRoute] {
+    /// The route decoded path `segments` take, with its parameters'
+    /// values: of the routes that match, the most literal (the first of
+    /// equals); `nil` when none matches.
+    package func route(segments: [String]) -> (route: LinkRoute, values: [String: String])? {
+        compactMap { route in route.match(segments: segments).map { (route, $0) } }
+            .max { $0.route.literalCount < $1.route.literalCount }
+    }
+
+    /// The route `address` (as `LinkDelivery.address` prints it:
+    /// relative, decoded by segment) takes: see ``route(segments:)``.
+    package func route(for address: String) -> LinkRoute? {
+        guard case .success(let read) = LinkAddress.read(address, scheme: nil, hosts: []) else { return nil }
+        return route(segments: read.segments)?.route
+    }
+}
+
+extension LinkRoute {
     /// The address with these values in place of the parameters, each
     /// percent-encoded where it must be; the link's other parameters
     /// with a value follow as a query, in the order the link declares
@@ -225,8 +237,7 @@ extension RootFlow: LinkRouting, RepresentativeLinks {
         case .failure(let problem):
             return .failure(LinkRefusal("\(shown) is no link of \(manifest.app.id): \(why(problem))"))
         }
-        let matching = manifest.links.compactMap { route in route.match(segments: read.segments).map { (route, $0) } }
-        guard let (route, path) = matching.max(by: { $0.0.literalCount < $1.0.literalCount }) else {
+        guard let (route, path) = manifest.links.route(segments: read.segments) else {
             let patterns = manifest.links.map(\.pattern)
             let relative = read.segments.joined(separator: "/")
             return .failure(

@@ -134,7 +134,7 @@ extension ReviewReport {
             "<table class=\"links\"><thead><tr><th>Address</th><th>Opens</th><th>When its module is not running</th>"
                 + "<th>Where it ended</th></tr></thead><tbody>")
         for tally in proof.tallies {
-            let route = routes.filter { $0.match(tally.address) != nil }.max { $0.literalCount < $1.literalCount }
+            let route = routes.route(for: tally.address)
             var ended = tally.landed.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.map {
                 "\($0.key) (\($0.value))"
             }
@@ -161,7 +161,7 @@ extension ReviewReport {
         // A parameter's value in a class the link refuses: refused the
         // same from every state, before any flow sees it.
         for refused in proof.refused {
-            let route = routes.filter { $0.match(refused.address) != nil }.max { $0.literalCount < $1.literalCount }
+            let route = routes.route(for: refused.address)
             let valueClass: String =
                 if case .refusedClass(_, let found) = refused.entry.reason { " (class \(found.name))" } else { "" }
             page.row(
