@@ -11,14 +11,10 @@ enum Bundled {
     /// Bundled variant `name`, explored once for every test of this
     /// process (a value: no test can change it for another).
     static func variant(_ name: String) throws -> VariantGraph {
-        if let known = explored.withLock({ $0[name] }) { return known }
-        let variant = VariantGraph(manifest: try BundledManifests.load(name), registry: BundledModules.registry)
-        return explored.withLock { explored in
-            if let known = explored[name] { return known }
-            explored[name] = variant
-            return variant
-        }
+        try explored.value(for: name) {
+            Result { VariantGraph(manifest: try BundledManifests.load(name), registry: BundledModules.registry) }
+        }.get()
     }
 
-    private static let explored = Locked<[String: VariantGraph]>([:])
+    private static let explored = Memo<String, Result<VariantGraph, any Error>>(capacity: 64)
 }
